@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* main.c -- the nim program; everything it does is in libnim's nim-cli */
+
+#include "config.h"
+
+#include "nim-cli.h"
+
+int
+main (int argc, char **argv)
+{
+  return nim_cli_run (argc, argv);
+}

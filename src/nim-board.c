@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-board.c -- heap state with make and unmake */
+
+#include "config.h"
+
+#include "nim-board.h"
+
+#include "nim-util.h"
+
+#include <string.h>
+
+/**
+ * nim_board_init:
+ * @board: (out): the board to fill
+ * @heaps: (array length=n_heaps): the heap sizes
+ * @n_heaps: how many heaps, at most %NIM_MAX_HEAPS
+ */
+void
+nim_board_init (NimBoard *board, const guint32 *heaps, guint n_heaps)
+{
+  guint i;
+
+  g_return_if_fail (n_heaps <= NIM_MAX_HEAPS);
+
+  memset (board, 0, sizeof *board);
+  board->n_heaps = n_heaps;
+  for (i = 0; i < n_heaps; i++)
+    {
+      board->heaps[i] = heaps[i];
+      board->total += heaps[i];
+    }
+}
+
+/**
+ * nim_board_parse:
+ * @board: (out): the board to fill
+ * @text: heap sizes such as "3,4,5"
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Accepts 1 to %NIM_MAX_HEAPS sizes from 0 to %NIM_HEAP_SIZE_MAX, at least
+ * one of them non-empty.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_board_parse (NimBoard *board, const char *text, GError **error)
+{
+  g_autoptr (GArray) sizes = NULL;
+  guint32 heaps[NIM_MAX_HEAPS];
+  guint i;
+
+  if (!nim_parse_uint_list (text, 0, NIM_HEAP_SIZE_MAX, NIM_MAX_HEAPS,
+                            "--heaps", &sizes, error))
+    return FALSE;
+  for (i = 0; i < sizes->len; i++)
+    heaps[i] = (guint32) g_array_index (sizes, guint64, i);
+  nim_board_init (board, heaps, sizes->len);
+  if (board->total == 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--heaps: every heap is empty; at least one heap needs "
+                   "a match");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_board_check_move:
+ * @board: the board
+ * @rules: the rules in force
+ * @move: a move someone proposes
+ * @error: return location for a #NIM_ERROR_USAGE error saying what is
+ *   wrong with @move, in the words a player reads
+ *
+ * Returns: %TRUE if @move is legal on @board
+ */
+gboolean
+nim_board_check_move (const NimBoard *board, const NimRules *rules,
+                      const NimMove *move, GError **error)
+{
+  guint32 h;
+
+  if (move->heap >= board->n_heaps)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "There is no heap %u; choose a heap from 1 to %u.",
+                   move->heap + 1, board->n_heaps);
+      return FALSE;
+    }
+  h = board->heaps[move->heap];
+  if (h == 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "Heap %u is empty; choose a heap that has matches.",
+                   move->heap + 1);
+      return FALSE;
+    }
+  if (move->count < 1)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "You must take at least 1 match.");
+      return FALSE;
+    }
+  if (move->count > h)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "Heap %u has only %u match%s; you cannot take %u.",
+                   move->heap + 1, h, h == 1 ? "" : "es", move->count);
+      return FALSE;
+    }
+  if (!nim_rules_allows (rules, move->count))
+    {
+      g_autofree char *take = nim_rules_take_to_string (rules);
+
+      if (rules->kind == NIM_TAKE_RANGE)
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     "You may take at most %u match%s at a time.",
+                     rules->max_take, rules->max_take == 1 ? "" : "es");
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     "You cannot take %u; a move takes one of %s matches.",
+                     move->count, take);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_board_has_move:
+ * @board: the board
+ * @rules: the rules in force
+ *
+ * Returns: %TRUE if the player to move has a legal move; when not, the
+ *   game is over (under every rule a heap can end non-empty, seed 001)
+ */
+gboolean
+nim_board_has_move (const NimBoard *board, const NimRules *rules)
+{
+  guint i;
+
+  if (rules->kind == NIM_TAKE_RANGE)
+    return board->total > 0;
+  for (i = 0; i < board->n_heaps; i++)
+    if (board->heaps[i] >= rules->moves[0])
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * nim_board_nim_sum:
+ * @board: the board
+ *
+ * Returns: the exclusive or of all heap sizes (seed 000)
+ */
+guint
+nim_board_nim_sum (const NimBoard *board)
+{
+  guint x = 0, i;
+
+  for (i = 0; i < board->n_heaps; i++)
+    x ^= board->heaps[i];
+  return x;
+}
+
+/**
+ * nim_board_max_heap:
+ * @board: the board
+ *
+ * Returns: the size of the largest heap
+ */
+guint
+nim_board_max_heap (const NimBoard *board)
+{
+  guint m = 0, i;
+
+  for (i = 0; i < board->n_heaps; i++)
+    m = MAX (m, board->heaps[i]);
+  return m;
+}
+
+/**
+ * nim_board_equal:
+ * @a: a board
+ * @b: a board
+ *
+ * Returns: %TRUE if @a and @b have the same heaps in the same order
+ */
+gboolean
+nim_board_equal (const NimBoard *a, const NimBoard *b)
+{
+  return a->n_heaps == b->n_heaps && a->total == b->total
+         && memcmp (a->heaps, b->heaps, a->n_heaps * sizeof a->heaps[0]) == 0;
+}
+
+/**
+ * nim_board_to_string:
+ * @board: the board
+ *
+ * Returns: (transfer full): the heaps as --heaps takes them, "3,4,5"
+ */
+char *
+nim_board_to_string (const NimBoard *board)
+{
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < board->n_heaps; i++)
+    g_string_append_printf (s, "%s%u", i ? "," : "", board->heaps[i]);
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-cli.c -- the nim command: options, set-up dialogue, output */
+
+#include "config.h"
+
+#include "nim-cli.h"
+
+#include "nim-display.h"
+#include "nim-game.h"
+#include "nim-record.h"
+#include "nim-util.h"
+
+#include <locale.h>
+#include <string.h>
+
+/* Heaps when nobody is asked: the example of seed 000. */
+#define DEFAULT_HEAPS "3,4,5"
+#define DEFAULT_N_HEAPS 3
+
+typedef struct
+{
+  char *heaps;
+  char *max_take;
+  char *moves;
+  gboolean misere;
+  char *player1;
+  char *player2;
+  char *first;
+  char *seed;
+  gboolean json;
+  gboolean stats;
+  gboolean list_players;
+  gboolean version;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  g_free (o->heaps);
+  g_free (o->max_take);
+  g_free (o->moves);
+  g_free (o->player1);
+  g_free (o->player2);
+  g_free (o->first);
+  g_free (o->seed);
+}
+
+static void
+print_version (void)
+{
+  printf ("%s\n"
+          "Copyright (C) 2026 the nim authors.\n"
+          "License GPLv3+: GNU GPL version 3 or later "
+          "<https://gnu.org/licenses/gpl.html>.\n"
+          "This is free software: you are free to change and redistribute "
+          "it.\nThere is NO WARRANTY, to the extent permitted by law.\n",
+          PACKAGE_STRING);
+}
+
+/* Asks for a number until one is accepted.  An empty answer takes
+   @fallback when it is not -1; `quit` and end of input give up. */
+static gboolean
+ask_number (FILE *in, FILE *out, const char *prompt, guint64 min, guint64 max,
+            gint64 fallback, const char *what, guint64 *value, GError **error)
+{
+  for (;;)
+    {
+      g_autofree char *line = NULL;
+      g_autoptr (GError) local = NULL;
+
+      fprintf (out, "%s", prompt);
+      fflush (out);
+      line = nim_read_line (in);
+      if (line == NULL)
+        {
+          fprintf (out, "\n");
+          g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                       "end of input while setting up the game");
+          return FALSE;
+        }
+      g_strstrip (line);
+      if (g_ascii_strcasecmp (line, "quit") == 0)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                       "quit while setting up the game");
+          return FALSE;
+        }
+      if (*line == '\0' && fallback >= 0)
+        {
+          *value = (guint64) fallback;
+          return TRUE;
+        }
+      if (nim_parse_uint (line, min, max, what, value, &local))
+        return TRUE;
+      fprintf (out, "%s.\n", local->message);
+    }
+}
+
+/* Seed 000 asks for each row, seed 004 for the pile and who moves first. */
+static gboolean
+ask_setup (FILE *in, FILE *out, NimBoard *board, gboolean ask_first,
+           guint *first, NimPlayer *const players[2], GError **error)
+{
+  guint32 heaps[NIM_MAX_HEAPS];
+  guint64 n, v, i;
+  g_autofree char *prompt = NULL;
+
+  if (!ask_number (in, out, "How many heaps? [3] ", 1, NIM_MAX_HEAPS,
+                   DEFAULT_N_HEAPS, "number of heaps", &n, error))
+    return FALSE;
+  for (i = 0; i < n; i++)
+    {
+      g_autofree char *p = g_strdup_printf ("Matches in heap %u: ",
+                                            (guint) i + 1);
+
+      if (!ask_number (in, out, p, 1, NIM_HEAP_SIZE_MAX, -1, "matches", &v,
+                       error))
+        return FALSE;
+      heaps[i] = (guint32) v;
+    }
+  nim_board_init (board, heaps, (guint) n);
+  if (!ask_first)
+    return TRUE;
+  prompt = g_strdup_printf ("Who moves first, 1 = player 1 (%s) or 2 = "
+                            "player 2 (%s)? [1] ",
+                            nim_player_get_spec (players[0]),
+                            nim_player_get_spec (players[1]));
+  if (!ask_number (in, out, prompt, 1, 2, 1, "first player", &v, error))
+    return FALSE;
+  *first = (guint) v;
+  fprintf (out, "\n");
+  return TRUE;
+}
+
+static gboolean
+parse_rules (const Options *o, NimRules *rules, GError **error)
+{
+  nim_rules_init_default (rules);
+  if (o->max_take != NULL && o->moves != NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--max-take and --moves both set the take rule; give "
+                   "one of them");
+      return FALSE;
+    }
+  if (o->max_take != NULL && !nim_rules_parse_max_take (rules, o->max_take, error))
+    return FALSE;
+  if (o->moves != NULL && !nim_rules_parse_moves (rules, o->moves, error))
+    return FALSE;
+  rules->misere = o->misere;
+  return TRUE;
+}
+
+static int
+fail (GError *error, gboolean usage)
+{
+  fprintf (stderr, "nim: %s\n", error->message);
+  if (usage && (error->domain == G_OPTION_ERROR
+                || (error->domain == NIM_ERROR
+                    && error->code == NIM_ERROR_USAGE)))
+    fprintf (stderr, "Try 'nim --help' for more information.\n");
+  return nim_error_to_exit_status (error);
+}
+
+static int
+run (Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimPlayer) p1 = NULL;
+  g_autoptr (NimPlayer) p2 = NULL;
+  g_autoptr (NimGame) game = NULL;
+  NimPlayer *players[2];
+  NimRules rules;
+  NimBoard board;
+  guint first = 1, i;
+  guint64 seed;
+  gboolean interactive;
+  FILE *talk = o->json ? stderr : stdout;
+
+  if (!parse_rules (o, &rules, &error))
+    return fail (error, TRUE);
+  if (o->heaps != NULL && !nim_board_parse (&board, o->heaps, &error))
+    return fail (error, TRUE);
+  if (o->first != NULL && !nim_parse_uint (o->first, 1, 2, "--first",
+                                           &seed, &error))
+    return fail (error, TRUE);
+  first = o->first != NULL ? (guint) seed : 1;
+  if (o->seed != NULL)
+    {
+      if (!nim_parse_uint (o->seed, 0, G_MAXUINT32, "--seed", &seed, &error))
+        return fail (error, TRUE);
+    }
+  else
+    seed = g_random_int ();
+
+  p1 = nim_player_new (o->player1 ? o->player1 : "human", &error);
+  if (p1 == NULL)
+    return fail (error, TRUE);
+  p2 = nim_player_new (o->player2 ? o->player2 : "negamax", &error);
+  if (p2 == NULL)
+    return fail (error, TRUE);
+  players[0] = p1;
+  players[1] = p2;
+  interactive = nim_player_is_interactive (p1) || nim_player_is_interactive (p2);
+  for (i = 0; i < 2; i++)
+    {
+      nim_player_set_number (players[i], i + 1);
+      nim_player_set_io (players[i], stdin, talk);
+      nim_player_set_seed (players[i], (guint32) (seed + i));
+    }
+
+  if (o->heaps == NULL)
+    {
+      if (!interactive)
+        nim_board_parse (&board, DEFAULT_HEAPS, NULL);
+      else if (!ask_setup (stdin, talk, &board, o->first == NULL, &first,
+                           players, &error))
+        return fail (error, FALSE);
+    }
+
+  for (i = 0; i < 2; i++)
+    if (!nim_player_start (players[i], &rules, &board, &error))
+      return fail (error, FALSE);
+
+  game = nim_game_new (&rules, &board, p1, p2, first);
+  if (!o->json)
+    nim_display_attach (game, stdout, o->stats);
+  else
+    nim_record_attach (game, stdout, (gint64) seed);
+  if (!nim_game_play (game, &error))
+    return fail (error, FALSE);
+  return NIM_EXIT_OK;
+}
+
+/**
+ * nim_cli_run:
+ * @argc: the argument count of main()
+ * @argv: the arguments of main()
+ *
+ * Runs the nim command.
+ *
+ * Returns: the exit status: 0 a game finished, 1 a failure, 2 a usage
+ *   error, 3 a game abandoned
+ */
+int
+nim_cli_run (int argc, char **argv)
+{
+  Options o = { 0 };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) args = NULL;
+  int status;
+  const GOptionEntry entries[] = {
+    { "heaps", 'H', 0, G_OPTION_ARG_STRING, &o.heaps,
+      "Start from these heaps, such as 3,4,5 (asked for when a human plays)",
+      "LIST" },
+    { "max-take", 'k', 0, G_OPTION_ARG_STRING, &o.max_take,
+      "A move takes 1 to K matches (seed 002: 3)", "K" },
+    { "moves", 'm', 0, G_OPTION_ARG_STRING, &o.moves,
+      "A move takes exactly one of these counts (seed 001: 2,7,15,16)",
+      "LIST" },
+    { "misere", 0, 0, G_OPTION_ARG_NONE, &o.misere,
+      "Whoever takes the last match loses", NULL },
+    { "player1", '1', 0, G_OPTION_ARG_STRING, &o.player1,
+      "Player 1, NAME[:KEY=VALUE,...] (default human)", "SPEC" },
+    { "player2", '2', 0, G_OPTION_ARG_STRING, &o.player2,
+      "Player 2 (default negamax)", "SPEC" },
+    { "first", 'f', 0, G_OPTION_ARG_STRING, &o.first,
+      "Who moves first, 1 or 2 (default 1)", "N" },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &o.seed,
+      "Seed for random players, 0 to 4294967295", "N" },
+    { "list-players", 0, 0, G_OPTION_ARG_NONE, &o.list_players,
+      "List the players, their options and the rules they play", NULL },
+    { "json", 'j', 0, G_OPTION_ARG_NONE, &o.json,
+      "Print the game as one JSON object", NULL },
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &o.stats,
+      "Print each search's statistics", NULL },
+    { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
+      "Print version information and exit", NULL },
+    { NULL },
+  };
+
+  setlocale (LC_ALL, "");
+  context = g_option_context_new ("- play Nim against a person or an engine");
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_description (
+      context,
+      "Players: human, minimax, negamax, xor, grundy, random; "
+      "nim --list-players\nshows their options.\n\n"
+      "Examples:\n"
+      "  nim --player2 xor                       seed 000: three rows, "
+      "nim-sum\n"
+      "  nim --moves 2,7,15,16 --player2 grundy  seed 001: a subtraction "
+      "game\n"
+      "  nim --heaps 13 --max-take 3 --player2 minimax     seed 002\n"
+      "  nim --misere --player2 xor              seed 003: misère play\n"
+      "  nim --max-take 2 --misere --player2 grundy        seed 004\n"
+      "  nim --player1 negamax --player2 xor --heaps 3,4,5 --json\n\n"
+      "Exit status: 0 a game finished, 1 a failure, 2 a usage error, "
+      "3 a game abandoned.\n\n"
+      "Report bugs to: " PACKAGE_BUGREPORT "\n");
+
+  args = g_strdupv (argv);
+  if (!g_option_context_parse_strv (context, &args, &error))
+    {
+      status = fail (error, TRUE);
+      options_clear (&o);
+      return status;
+    }
+  if (g_strv_length (args) > 1)
+    {
+      fprintf (stderr, "nim: unexpected argument '%s'; every setting is an "
+                       "option, such as --heaps %s\n"
+                       "Try 'nim --help' for more information.\n",
+               args[1], args[1]);
+      options_clear (&o);
+      return NIM_EXIT_USAGE;
+    }
+  if (o.version)
+    status = (print_version (), NIM_EXIT_OK);
+  else if (o.list_players)
+    status = (nim_player_print_list (stdout), NIM_EXIT_OK);
+  else
+    status = run (&o);
+  options_clear (&o);
+  return status;
+}

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-cli.h -- the nim command: options, set-up dialogue, output */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+int nim_cli_run (int argc, char **argv);
+
+G_END_DECLS

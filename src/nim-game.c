@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-game.c -- the game loop (seed 002's Game), reporting to observers */
+
+#include "config.h"
+
+#include "nim-game.h"
+
+#include "nim-util.h"
+
+typedef struct
+{
+  const NimObserverClass *klass;
+  gpointer data;
+} Observer;
+
+struct _NimGame
+{
+  NimRules rules;
+  NimBoard start;
+  NimBoard board;
+  NimPlayer *players[2];
+  guint first;
+  guint to_move;
+  guint winner;
+  GArray *moves;     /* of NimGameMove */
+  GArray *observers; /* of Observer */
+};
+
+/**
+ * nim_game_new:
+ * @rules: the rules
+ * @start: the starting position
+ * @player1: (transfer none): player 1, started for @rules
+ * @player2: (transfer none): player 2, started for @rules
+ * @first: 1 or 2, who moves first
+ *
+ * The players must outlive the game.
+ *
+ * Returns: (transfer full): a game ready for nim_game_play()
+ */
+NimGame *
+nim_game_new (const NimRules *rules, const NimBoard *start,
+              NimPlayer *player1, NimPlayer *player2, guint first)
+{
+  NimGame *game;
+
+  g_return_val_if_fail (first == 1 || first == 2, NULL);
+
+  game = g_new0 (NimGame, 1);
+  game->rules = *rules;
+  game->start = *start;
+  game->board = *start;
+  game->players[0] = player1;
+  game->players[1] = player2;
+  game->first = first;
+  game->to_move = first;
+  game->moves = g_array_new (FALSE, FALSE, sizeof (NimGameMove));
+  game->observers = g_array_new (FALSE, FALSE, sizeof (Observer));
+  return game;
+}
+
+/**
+ * nim_game_free:
+ * @game: (nullable): a game
+ *
+ * Frees the game and its observers' data; not the players.
+ */
+void
+nim_game_free (NimGame *game)
+{
+  guint i;
+
+  if (game == NULL)
+    return;
+  for (i = 0; i < game->observers->len; i++)
+    {
+      Observer *o = &g_array_index (game->observers, Observer, i);
+
+      if (o->klass->free != NULL)
+        o->klass->free (o->data);
+    }
+  g_array_unref (game->observers);
+  g_array_unref (game->moves);
+  g_free (game);
+}
+
+/**
+ * nim_game_add_observer:
+ * @game: a game
+ * @klass: what the observer does
+ * @data: (transfer full): its data, freed with @klass->free
+ */
+void
+nim_game_add_observer (NimGame *game, const NimObserverClass *klass,
+                       gpointer data)
+{
+  Observer o = { klass, data };
+
+  g_array_append_val (game->observers, o);
+}
+
+#define NOTIFY(game, method, ...)                                             \
+  G_STMT_START                                                                \
+  {                                                                           \
+    guint i_;                                                                 \
+    for (i_ = 0; i_ < (game)->observers->len; i_++)                           \
+      {                                                                       \
+        Observer *o_ = &g_array_index ((game)->observers, Observer, i_);      \
+        if (o_->klass->method != NULL)                                        \
+          o_->klass->method (o_->data, __VA_ARGS__);                          \
+      }                                                                       \
+  }                                                                           \
+  G_STMT_END
+
+/**
+ * nim_game_play:
+ * @game: a new game
+ * @error: return location for an error; #NIM_ERROR_ABANDONED when a
+ *   player gave up
+ *
+ * Plays to the end: asks the player to move for a move until the player
+ * to move has none.  That player loses under normal play and wins under
+ * misère play.  Observers hear of the start, every move and the end,
+ * abandoned games included.
+ *
+ * Returns: %TRUE if the game was played to its end
+ */
+gboolean
+nim_game_play (NimGame *game, GError **error)
+{
+  NOTIFY (game, started, game);
+  while (nim_board_has_move (&game->board, &game->rules))
+    {
+      NimPlayer *p = game->players[game->to_move - 1];
+      NimGameMove record = { 0 };
+
+      if (!nim_player_choose_move (p, &game->board, &record.move, error))
+        {
+          NOTIFY (game, finished, game);
+          return FALSE;
+        }
+      nim_board_make_move (&game->board, &record.move);
+      record.player = game->to_move;
+      record.after = game->board;
+      record.stats = *nim_player_get_stats (p);
+      g_array_append_val (game->moves, record);
+      game->to_move = 3 - game->to_move;
+      NOTIFY (game, moved, game, &record);
+    }
+  game->winner = game->rules.misere ? game->to_move : 3 - game->to_move;
+  NOTIFY (game, finished, game);
+  return TRUE;
+}
+
+/**
+ * nim_game_get_rules:
+ * @game: a game
+ *
+ * Returns: (transfer none): its rules
+ */
+const NimRules *
+nim_game_get_rules (const NimGame *game)
+{
+  return &game->rules;
+}
+
+/**
+ * nim_game_get_start:
+ * @game: a game
+ *
+ * Returns: (transfer none): the starting position
+ */
+const NimBoard *
+nim_game_get_start (const NimGame *game)
+{
+  return &game->start;
+}
+
+/**
+ * nim_game_get_board:
+ * @game: a game
+ *
+ * Returns: (transfer none): the current position
+ */
+const NimBoard *
+nim_game_get_board (const NimGame *game)
+{
+  return &game->board;
+}
+
+/**
+ * nim_game_get_player:
+ * @game: a game
+ * @number: 1 or 2
+ *
+ * Returns: (transfer none): the player
+ */
+NimPlayer *
+nim_game_get_player (const NimGame *game, guint number)
+{
+  g_return_val_if_fail (number == 1 || number == 2, NULL);
+  return game->players[number - 1];
+}
+
+/**
+ * nim_game_get_first:
+ * @game: a game
+ *
+ * Returns: 1 or 2, who moved first
+ */
+guint
+nim_game_get_first (const NimGame *game)
+{
+  return game->first;
+}
+
+/**
+ * nim_game_get_to_move:
+ * @game: a game
+ *
+ * Returns: 1 or 2, whose turn it is
+ */
+guint
+nim_game_get_to_move (const NimGame *game)
+{
+  return game->to_move;
+}
+
+/**
+ * nim_game_get_winner:
+ * @game: a game
+ *
+ * Returns: 1 or 2, or 0 while the game runs or when it was abandoned
+ */
+guint
+nim_game_get_winner (const NimGame *game)
+{
+  return game->winner;
+}
+
+/**
+ * nim_game_get_n_moves:
+ * @game: a game
+ *
+ * Returns: how many moves have been played
+ */
+guint
+nim_game_get_n_moves (const NimGame *game)
+{
+  return game->moves->len;
+}
+
+/**
+ * nim_game_get_move:
+ * @game: a game
+ * @index: from 0 to nim_game_get_n_moves() - 1
+ *
+ * Returns: (transfer none): that move
+ */
+const NimGameMove *
+nim_game_get_move (const NimGame *game, guint index)
+{
+  g_return_val_if_fail (index < game->moves->len, NULL);
+  return &g_array_index (game->moves, NimGameMove, index);
+}

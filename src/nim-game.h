@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-game.h -- the game loop (seed 002's Game), reporting to observers */
+#pragma once
+
+#include <glib.h>
+
+#include "nim-player.h"
+
+G_BEGIN_DECLS
+
+typedef struct _NimGame NimGame;
+
+/**
+ * NimGameMove:
+ * @player: 1 or 2
+ * @move: what was played
+ * @after: the position after it
+ * @stats: what choosing it cost
+ *
+ * One entry of a game's history.
+ */
+typedef struct
+{
+  guint player;
+  NimMove move;
+  NimBoard after;
+  NimSearchStats stats;
+} NimGameMove;
+
+/**
+ * NimObserverClass:
+ * @started: (nullable): the game is about to begin
+ * @moved: (nullable): a move was played
+ * @finished: (nullable): the game is over; nim_game_get_winner() is 0
+ *   when it was abandoned
+ * @free: (nullable): frees the observer's data
+ *
+ * The game loop reports to observers (the text display, the JSON record)
+ * without knowing what they are.
+ */
+typedef struct
+{
+  void (*started) (gpointer data, const NimGame *game);
+  void (*moved) (gpointer data, const NimGame *game, const NimGameMove *move);
+  void (*finished) (gpointer data, const NimGame *game);
+  void (*free) (gpointer data);
+} NimObserverClass;
+
+NimGame *nim_game_new (const NimRules *rules, const NimBoard *start,
+                       NimPlayer *player1, NimPlayer *player2, guint first);
+void nim_game_free (NimGame *game);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimGame, nim_game_free)
+
+void nim_game_add_observer (NimGame *game, const NimObserverClass *klass,
+                            gpointer data);
+gboolean nim_game_play (NimGame *game, GError **error);
+
+const NimRules *nim_game_get_rules (const NimGame *game);
+const NimBoard *nim_game_get_start (const NimGame *game);
+const NimBoard *nim_game_get_board (const NimGame *game);
+NimPlayer *nim_game_get_player (const NimGame *game, guint number);
+guint nim_game_get_first (const NimGame *game);
+guint nim_game_get_to_move (const NimGame *game);
+guint nim_game_get_winner (const NimGame *game);
+guint nim_game_get_n_moves (const NimGame *game);
+const NimGameMove *nim_game_get_move (const NimGame *game, guint index);
+
+G_END_DECLS

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-grundy.c -- Sprague-Grundy values of one heap, by mex (seed 001)
+ *
+ * For the range rules the values have a closed form: taking 1..K gives
+ * G(n) = n mod (K + 1), and under misère play the player to move loses a
+ * single heap exactly when n mod (K + 1) == 1 (seed 004's "remainder of
+ * dividing by three" for K = 2).  For a subtraction set the values are
+ * computed by mex.  Each value depends only on the previous max(S) values,
+ * so as soon as a window of max(S) values repeats the whole sequence is
+ * periodic from there on; we detect that with a hash of the window and
+ * then answer any heap size, even 4 billion, from the table. */
+
+#include "config.h"
+
+#include "nim-grundy.h"
+
+#include "nim-defaults.h"
+#include "nim-util.h"
+
+#include <string.h>
+
+struct _NimGrundy
+{
+  NimRules rules;
+  GByteArray *grundy; /* G(0), G(1), ... (set rules only) */
+  GByteArray *wins;   /* misère: does the player to move win heap n? */
+  GHashTable *seen;   /* window hash -> end index of its first occurrence */
+  guint64 hash;       /* rolling hash of the last max(S) entries */
+  guint64 power;      /* HASH_BASE ^ max(S), to drop the oldest entry */
+  guint64 period;     /* 0 until detected */
+  guint64 preperiod;
+};
+
+#define HASH_BASE G_GUINT64_CONSTANT (0x100000001b3)
+
+/**
+ * nim_grundy_mex:
+ * @values: (array length=n_values): non-negative numbers
+ * @n_values: how many
+ *
+ * Returns: the minimal excludant: the smallest non-negative number not
+ *   among @values (0 for none; mex {0, 1, 3, 4} = 2)
+ */
+guint
+nim_grundy_mex (const guint *values, guint n_values)
+{
+  guint mex = 0, i;
+  gboolean again = TRUE;
+
+  /* Quadratic, but sets hold at most NIM_RULES_MAX_MOVES values. */
+  while (again)
+    {
+      again = FALSE;
+      for (i = 0; i < n_values; i++)
+        if (values[i] == mex)
+          {
+            mex++;
+            again = TRUE;
+          }
+    }
+  return mex;
+}
+
+static guint8
+entry (NimGrundy *self, guint64 i)
+{
+  return (guint8) (self->grundy->data[i] * 2 + self->wins->data[i]);
+}
+
+/* Appends G(n) and the misère outcome of n, n being the table length. */
+static void
+extend (NimGrundy *self)
+{
+  guint64 n = self->grundy->len;
+  guint values[NIM_RULES_MAX_MOVES];
+  guint k, n_values = 0;
+  gboolean win = FALSE;
+  guint8 g, w;
+  guint64 window = self->rules.moves[self->rules.n_moves - 1];
+
+  if (n < nim_default_table_len && nim_default_n_moves > 0
+      && self->rules.n_moves == nim_default_n_moves
+      && memcmp (self->rules.moves, nim_default_moves,
+                 nim_default_n_moves * sizeof (guint32)) == 0)
+    {
+      /* Built with `make MOVES=...` for these very rules. */
+      g = nim_default_grundy[n];
+      w = nim_default_misere_wins[n];
+    }
+  else
+    {
+      for (k = 0; k < self->rules.n_moves && self->rules.moves[k] <= n; k++)
+        {
+          guint64 j = n - self->rules.moves[k];
+
+          values[n_values++] = self->grundy->data[j];
+          win = win || !self->wins->data[j];
+        }
+      g = (guint8) nim_grundy_mex (values, n_values);
+      w = n_values == 0 || win; /* no move left: the mover wins misère */
+    }
+  g_byte_array_append (self->grundy, &g, 1);
+  g_byte_array_append (self->wins, &w, 1);
+
+  /* Roll the window hash and look for an earlier identical window. */
+  self->hash = self->hash * HASH_BASE + (guint64) (g * 2 + w) + 1;
+  if (n >= window)
+    self->hash -= self->power * ((guint64) entry (self, n - window) + 1);
+  if (n + 1 >= window && self->period == 0)
+    {
+      gpointer first;
+
+      if (g_hash_table_lookup_extended (self->seen, &self->hash, NULL,
+                                        &first))
+        {
+          guint64 m = GPOINTER_TO_SIZE (first), i;
+          gboolean same = TRUE;
+
+          for (i = 0; i < window && same; i++)
+            same = entry (self, m - i) == entry (self, n - i);
+          if (same)
+            {
+              guint64 start = m + 1 - window;
+
+              self->period = n - m;
+              while (start > 0
+                     && entry (self, start - 1)
+                            == entry (self, start - 1 + self->period))
+                start--;
+              self->preperiod = start;
+              return;
+            }
+        }
+      else
+        {
+          guint64 *key = g_new (guint64, 1);
+
+          *key = self->hash;
+          g_hash_table_insert (self->seen, key, GSIZE_TO_POINTER (n));
+        }
+    }
+}
+
+/**
+ * nim_grundy_new:
+ * @rules: the rules whose single-heap values are wanted
+ *
+ * Returns: (transfer full): a lazily filled table; free with
+ *   nim_grundy_free()
+ */
+NimGrundy *
+nim_grundy_new (const NimRules *rules)
+{
+  NimGrundy *self = g_new0 (NimGrundy, 1);
+  guint64 i;
+
+  self->rules = *rules;
+  if (rules->kind == NIM_TAKE_SET)
+    {
+      self->grundy = g_byte_array_new ();
+      self->wins = g_byte_array_new ();
+      self->seen = g_hash_table_new_full (g_int64_hash, g_int64_equal,
+                                          g_free, NULL);
+      self->power = 1;
+      for (i = 0; i < rules->moves[rules->n_moves - 1]; i++)
+        self->power *= HASH_BASE;
+    }
+  return self;
+}
+
+/**
+ * nim_grundy_free:
+ * @grundy: (nullable): a table from nim_grundy_new()
+ */
+void
+nim_grundy_free (NimGrundy *grundy)
+{
+  if (grundy == NULL)
+    return;
+  if (grundy->grundy != NULL)
+    {
+      g_byte_array_unref (grundy->grundy);
+      g_byte_array_unref (grundy->wins);
+      g_hash_table_unref (grundy->seen);
+    }
+  g_free (grundy);
+}
+
+/* Makes entry @n available, directly or through the period.  Returns the
+   index in the table that holds the answer for @n. */
+static gboolean
+lookup (NimGrundy *self, guint64 n, guint64 *index, GError **error)
+{
+  while (n >= self->grundy->len && self->period == 0)
+    {
+      if (self->grundy->len >= NIM_GRUNDY_TABLE_MAX)
+        {
+          g_autofree char *take = nim_rules_take_to_string (&self->rules);
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                       "the Grundy values of {%s} show no period within "
+                       "the first %u heap sizes; heap %" G_GUINT64_FORMAT
+                       " is out of reach", take, NIM_GRUNDY_TABLE_MAX, n);
+          return FALSE;
+        }
+      extend (self);
+    }
+  if (n >= self->grundy->len)
+    n = self->preperiod + (n - self->preperiod) % self->period;
+  *index = n;
+  return TRUE;
+}
+
+/**
+ * nim_grundy_value:
+ * @grundy: a table
+ * @n: a heap size
+ * @value: (out): G(@n) under normal play
+ * @error: return location for a #NIM_ERROR_UNSUPPORTED error when the
+ *   sequence has no period within %NIM_GRUNDY_TABLE_MAX
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_grundy_value (NimGrundy *grundy, guint64 n, guint *value, GError **error)
+{
+  guint64 i;
+
+  if (grundy->rules.kind == NIM_TAKE_RANGE)
+    {
+      /* Take-any keeps G(n) = n: max_take + 1 overflows nothing in 64 bits. */
+      *value = (guint) (n % ((guint64) grundy->rules.max_take + 1));
+      return TRUE;
+    }
+  if (!lookup (grundy, n, &i, error))
+    return FALSE;
+  *value = grundy->grundy->data[i];
+  return TRUE;
+}
+
+/**
+ * nim_grundy_misere_wins:
+ * @grundy: a table
+ * @n: the size of the only heap
+ * @wins: (out): whether the player to move wins a single heap of @n under
+ *   misère play (whoever cannot move wins)
+ * @error: return location for a #NIM_ERROR_UNSUPPORTED error
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_grundy_misere_wins (NimGrundy *grundy, guint64 n, gboolean *wins,
+                        GError **error)
+{
+  guint64 i;
+
+  if (grundy->rules.kind == NIM_TAKE_RANGE)
+    {
+      *wins = n % ((guint64) grundy->rules.max_take + 1) != 1;
+      return TRUE;
+    }
+  if (!lookup (grundy, n, &i, error))
+    return FALSE;
+  *wins = grundy->wins->data[i];
+  return TRUE;
+}
+
+/**
+ * nim_grundy_period:
+ * @grundy: a table
+ * @limit: compute at most G(0 .. @limit)
+ * @preperiod: (out): the first n from which G repeats
+ * @period: (out): the smallest p with G(n + p) = G(n) from @preperiod on
+ *
+ * Finds where the normal-play values of a single heap become periodic.
+ * Take-any has no period (G(n) = n); 1..K has period K + 1 from 0.
+ *
+ * Returns: %TRUE if a period shows within @limit
+ */
+gboolean
+nim_grundy_period (NimGrundy *grundy, guint64 limit, guint64 *preperiod,
+                   guint64 *period)
+{
+  guint64 p, start;
+
+  if (grundy->rules.kind == NIM_TAKE_RANGE)
+    {
+      if (nim_rules_is_take_any (&grundy->rules)
+          || grundy->rules.max_take >= limit)
+        return FALSE;
+      *preperiod = 0;
+      *period = (guint64) grundy->rules.max_take + 1;
+      return TRUE;
+    }
+  while (grundy->period == 0 && grundy->grundy->len <= limit
+         && grundy->grundy->len < NIM_GRUNDY_TABLE_MAX)
+    extend (grundy);
+  if (grundy->period == 0
+      || grundy->preperiod + 2 * grundy->period > limit + 1)
+    return FALSE;
+  while (grundy->grundy->len < grundy->preperiod + 2 * grundy->period)
+    extend (grundy);
+
+  /* The table's period covers the misère outcomes too; the Grundy values
+     alone may repeat sooner, with a period dividing it. */
+  for (p = 1; p <= grundy->period; p++)
+    {
+      guint64 i;
+      gboolean ok = grundy->period % p == 0;
+
+      for (i = grundy->preperiod; ok && i + p < grundy->grundy->len; i++)
+        ok = grundy->grundy->data[i] == grundy->grundy->data[i + p];
+      if (ok)
+        break;
+    }
+  start = grundy->preperiod;
+  while (start > 0
+         && grundy->grundy->data[start - 1]
+                == grundy->grundy->data[start - 1 + p])
+    start--;
+  *preperiod = start;
+  *period = p;
+  return TRUE;
+}

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-player-minimax.c -- plain minimax: a Max and a Min function (seed 002)
+ *
+ * The textbook algorithm, kept deliberately plain (no pruning, no table)
+ * so its node counts show what negamax's techniques buy.  Values are from
+ * the point of view of the player at the root, Max: 1 a win, -1 a loss,
+ * 0 where the depth limit cut the line short. */
+
+#include "config.h"
+
+#include "nim-player.h"
+
+#include "nim-movegen.h"
+
+static int search_min (NimSearch *s, guint depth, guint ply);
+
+/* Max is to move: it picks the child worth the most. */
+static int
+search_max (NimSearch *s, guint depth, guint ply)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove move;
+  int best = -NIM_SCORE_INF;
+
+  if (nim_search_tick (s))
+    return 0;
+  if (!nim_movegen_next (&gen, &s->board, &s->rules, &move))
+    return nim_search_terminal (s, ply); /* Max cannot move */
+  if (depth == 0)
+    return 0;
+  do
+    {
+      int v;
+
+      nim_board_make_move (&s->board, &move);
+      v = search_min (s, depth - 1, ply + 1);
+      nim_board_unmake_move (&s->board, &move);
+      if (v > best)
+        best = v;
+    }
+  while (nim_movegen_next (&gen, &s->board, &s->rules, &move));
+  return best;
+}
+
+/* Min is to move: it picks the child worth the least to Max. */
+static int
+search_min (NimSearch *s, guint depth, guint ply)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove move;
+  int best = NIM_SCORE_INF;
+
+  if (nim_search_tick (s))
+    return 0;
+  if (!nim_movegen_next (&gen, &s->board, &s->rules, &move))
+    return -nim_search_terminal (s, ply); /* Min cannot move */
+  if (depth == 0)
+    return 0;
+  do
+    {
+      int v;
+
+      nim_board_make_move (&s->board, &move);
+      v = search_max (s, depth - 1, ply + 1);
+      nim_board_unmake_move (&s->board, &move);
+      if (v < best)
+        best = v;
+    }
+  while (nim_movegen_next (&gen, &s->board, &s->rules, &move));
+  return best;
+}
+
+/**
+ * minimax_search:
+ * @board: a position with a legal move
+ * @rules: the rules in force
+ * @config: depth and budgets (the rest is ignored)
+ * @move: (out): the first move, in generator order, of those worth the
+ *   most; when the budget ran out, the best among the moves searched to
+ *   the end (a win found that way is still proven)
+ * @stats: (out): what the search cost
+ *
+ * The root of Max: like search_max(), but it remembers the move.
+ */
+static void
+minimax_search (const NimBoard *board, const NimRules *rules,
+                const NimSearchConfig *config, NimMove *best_move,
+                NimSearchStats *stats)
+{
+  NimSearch s;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove move;
+  guint depth = nim_search_horizon (board, rules, config->depth);
+  int best = -NIM_SCORE_INF;
+  gboolean any = FALSE;
+
+  nim_search_init (&s, board, rules, config);
+  nim_movegen_first (board, rules, best_move);
+  if (!nim_search_tick (&s))
+    while (nim_movegen_next (&gen, &s.board, &s.rules, &move))
+      {
+        int v;
+
+        nim_board_make_move (&s.board, &move);
+        v = search_min (&s, depth - 1, 1);
+        nim_board_unmake_move (&s.board, &move);
+        if (s.aborted)
+          break;
+        any = TRUE;
+        if (v > best)
+          {
+            best = v;
+            *best_move = move;
+          }
+      }
+  if (!any)
+    best = 0;
+  /* An interrupted search keeps only a proven win: a loss or a 0 among
+     the moves searched says nothing of the moves not searched. */
+  else if (s.aborted && best < 1)
+    best = 0;
+  nim_search_finish_stats (&s, best, s.aborted ? 0 : depth, stats);
+}
+
+static void
+minimax_init (NimPlayer *player)
+{
+  NimSearchPlayer *self = (NimSearchPlayer *) player;
+
+  self->config.time = NIM_SEARCH_DEFAULT_TIME;
+}
+
+static gboolean
+minimax_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
+                     GError **error)
+{
+  NimSearchPlayer *self = (NimSearchPlayer *) player;
+
+  minimax_search (board, &player->rules, &self->config, move, &player->stats);
+  return TRUE;
+}
+
+static const NimPlayerOption minimax_options[] = {
+  NIM_SEARCH_BUDGET_OPTIONS,
+  { NULL },
+};
+
+const NimPlayerClass nim_player_minimax_class = {
+  .name = "minimax",
+  .summary = "textbook minimax (seed 002): a Max and a Min function, no "
+             "pruning",
+  .rules_help = "every rule",
+  .instance_size = sizeof (NimSearchPlayer),
+  .options = minimax_options,
+  .init = minimax_init,
+  .choose_move = minimax_choose_move,
+};

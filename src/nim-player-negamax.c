@@ -1,0 +1,511 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-player-negamax.c -- negamax with alpha-beta, a transposition table,
+ * move ordering and iterative deepening, each of them switchable
+ *
+ * Seed 002's Max and Min functions "beg to be merged": one function that
+ * returns the value for the player to move, value = -negamax (child).
+ * The techniques a chess engine adds are options, so a lecture can turn
+ * them on one at a time and watch the node counts fall:
+ *
+ *   ab=on      alpha-beta: stop searching a position once a move refutes it
+ *   tt=SIZE    a table of searched positions, keyed on the heaps with their
+ *              order ignored, holding values and best moves
+ *   order=on   try the table's move, then two killer moves, then the rest
+ *   id=on      search depth 1, 2, 3, ... so a budget always leaves a move
+ *
+ * The root always tries its moves in generator order and keeps the first
+ * best one, which is the tie-break every computer player shares. */
+
+#include "config.h"
+
+#include "nim-player.h"
+
+#include "nim-movegen.h"
+#include "nim-util.h"
+
+#include <string.h>
+
+/* The default table size: 64 MiB. */
+#define DEFAULT_TT_BYTES (G_GUINT64_CONSTANT (64) << 20)
+/* The smallest and largest tables accepted. */
+#define MIN_TT_BYTES (G_GUINT64_CONSTANT (1) << 10)
+#define MAX_TT_BYTES (G_GUINT64_CONSTANT (16) << 30)
+
+/* Positions with fewer matches skip the enhanced transposition cutoff. */
+#define ETC_MIN_MATCHES 8
+
+/* After an iteration costing more nodes than this, iterative deepening
+   goes straight to the full depth. */
+#define ID_JUMP_NODES 20000
+
+/* A move as the table and killers remember it: "take count from a heap
+   of from", since heap numbers change meaning between transpositions. */
+typedef struct
+{
+  guint32 from;
+  guint32 count;
+} HeapMove;
+
+typedef struct
+{
+  NimSearch s;
+  gboolean ab;
+  gboolean order;
+  HeapMove killers[NIM_SEARCH_MAX_PLY + 1][2];
+} Negamax;
+
+/* Table values are relative to the node, so a win found at one ply is
+   still right when the position recurs at another. */
+static inline int
+value_to_tt (const NimSearch *s, int v, guint ply)
+{
+  if (s->score != NIM_SCORE_DISTANCE || !nim_search_is_proven (s, v))
+    return v;
+  return v > 0 ? v + (int) ply : v - (int) ply;
+}
+
+static inline int
+value_from_tt (const NimSearch *s, int v, guint ply)
+{
+  if (s->score != NIM_SCORE_DISTANCE || !nim_search_is_proven (s, v))
+    return v;
+  return v > 0 ? v - (int) ply : v + (int) ply;
+}
+
+/* Turns a remembered move into a move on this board, if it is legal. */
+static inline gboolean
+heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
+                NimMove *move)
+{
+  guint i;
+
+  if (hm.from == 0 || !nim_rules_allows (r, hm.count) || hm.count > hm.from)
+    return FALSE;
+  for (i = 0; i < b->n_heaps; i++)
+    if (b->heaps[i] == hm.from)
+      {
+        move->heap = i;
+        move->count = hm.count;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * MovePicker:
+ *
+ * Yields the moves of a node in stages, on the stack: the table's move,
+ * then the two killers of this ply (moves that refuted a sibling), then
+ * every other move, heap by heap, the largest count first.  Taking much
+ * first is what makes the ordering pay in Nim: a winning move that leaves
+ * few matches is proven with a small tree.  Heaps of a billion matches
+ * have a billion moves, so the moves are never all generated up front.
+ */
+typedef struct
+{
+  guint stage;
+  guint n_tried;
+  NimMove tried[3];
+  HeapMove tt_move;
+  guint heap;     /* the heap being enumerated */
+  guint32 next;   /* its next count (range) or set index + 1; 0 = start */
+  gboolean begun; /* whether @next is set up for @heap */
+} MovePicker;
+
+/* The next move of the last stage: heaps in order, counts descending. */
+static inline gboolean
+picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
+                     NimMove *move)
+{
+  while (p->heap < b->n_heaps)
+    {
+      guint32 h = b->heaps[p->heap];
+
+      if (!p->begun)
+        {
+          p->begun = TRUE;
+          if (r->kind == NIM_TAKE_RANGE)
+            p->next = h < r->max_take ? h : r->max_take;
+          else
+            for (p->next = 0; p->next < r->n_moves && r->moves[p->next] <= h;)
+              p->next++;
+        }
+      if (p->next > 0)
+        {
+          move->heap = p->heap;
+          move->count = r->kind == NIM_TAKE_RANGE ? p->next
+                                                  : r->moves[p->next - 1];
+          p->next--;
+          return TRUE;
+        }
+      p->heap++;
+      p->begun = FALSE;
+    }
+  return FALSE;
+}
+
+static inline gboolean
+picker_next (Negamax *n, MovePicker *p, guint ply, NimMove *move)
+{
+  const NimBoard *b = &n->s.board;
+  const NimRules *r = &n->s.rules;
+
+  while (p->stage < 3)
+    {
+      HeapMove hm = p->stage == 0 ? p->tt_move : n->killers[ply][p->stage - 1];
+      guint i;
+      gboolean dup = FALSE;
+
+      p->stage++;
+      if (!heap_move_find (b, r, hm, move))
+        continue;
+      for (i = 0; i < p->n_tried; i++)
+        dup = dup || nim_move_equal (&p->tried[i], move);
+      if (dup)
+        continue;
+      p->tried[p->n_tried++] = *move;
+      return TRUE;
+    }
+  while (picker_next_largest (p, b, r, move))
+    {
+      guint i;
+      gboolean dup = FALSE;
+
+      for (i = 0; i < p->n_tried; i++)
+        dup = dup || nim_move_equal (&p->tried[i], move);
+      if (!dup)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static inline void
+killer_store (Negamax *n, guint ply, guint32 from, guint32 count)
+{
+  HeapMove *k = n->killers[ply];
+
+  if (k[0].from == from && k[0].count == count)
+    return;
+  k[1] = k[0];
+  k[0].from = from;
+  k[0].count = count;
+}
+
+static int
+negamax (Negamax *n, guint depth, guint ply, int alpha, int beta, guint64 key)
+{
+  NimSearch *s = &n->s;
+  const int alpha0 = alpha;
+  MovePicker picker = { 0 };
+  NimMove move, best_move = { 0, 0 };
+  int best = -NIM_SCORE_INF;
+  guint bound;
+
+  /* Step 1. Count the node, or stop here when the budget is spent. */
+  if (nim_search_tick (s))
+    return 0;
+
+  /* Step 2. A player without a legal move: the game is over. */
+  if (!nim_board_has_move (&s->board, &s->rules))
+    return nim_search_terminal (s, ply);
+
+  /* Step 3. The horizon: what lies beyond is unknown. */
+  if (depth == 0)
+    return 0;
+
+  /* Step 4. The transposition table: a value searched at least as deep
+     settles the node, a bound may; its move is tried first. */
+  if (s->tt != NULL)
+    {
+      NimTTEntry *e;
+
+      s->tt_probes++;
+      e = nim_tt_probe (s->tt, key);
+      if (e != NULL)
+        {
+          int v = value_from_tt (s, e->value, ply);
+
+          s->tt_hits++;
+          if (e->depth >= depth
+              && (e->bound == NIM_TT_EXACT
+                  || (e->bound == NIM_TT_LOWER && v >= beta)
+                  || (e->bound == NIM_TT_UPPER && v <= alpha)))
+            return v;
+          if (n->order)
+            {
+              picker.tt_move.from = e->from;
+              picker.tt_move.count = e->count;
+            }
+        }
+    }
+  if (!n->order)
+    picker.stage = 3;
+
+  /* Step 5. Enhanced transposition cutoff: before searching anything,
+     look up every child; one the table already knows to be lost for the
+     opponent wins this node at once.  Each look-up is a memory access, so
+     small positions, cheap to search anyway, skip it. */
+  if (n->order && s->tt != NULL && s->board.total >= ETC_MIN_MATCHES)
+    {
+      NimMoveGen g = NIM_MOVEGEN_INIT;
+      NimMove m;
+
+      while (nim_movegen_next (&g, &s->board, &s->rules, &m))
+        {
+          guint32 h = s->board.heaps[m.heap];
+          guint64 ck = key - nim_tt_heap_key (h) + nim_tt_heap_key (h - m.count);
+          NimTTEntry *e = nim_tt_probe (s->tt, ck);
+
+          if (e != NULL && e->depth == NIM_TT_DEPTH_PROVEN && e->value < 0
+              && e->bound != NIM_TT_LOWER)
+            {
+              int v = -value_from_tt (s, e->value, ply + 1);
+
+              s->cutoffs++;
+              nim_tt_store (s->tt, key, value_to_tt (s, v, ply),
+                            NIM_TT_DEPTH_PROVEN, NIM_TT_LOWER, h, m.count);
+              return v;
+            }
+        }
+    }
+
+  /* Step 6. Search the moves; with alpha-beta, stop at the first that
+     makes this position too good for the opponent to allow. */
+  while (picker_next (n, &picker, ply, &move))
+    {
+      guint32 h = s->board.heaps[move.heap];
+      guint64 child = key - nim_tt_heap_key (h) + nim_tt_heap_key (h - move.count);
+      int v;
+
+      nim_board_make_move (&s->board, &move);
+      v = -negamax (n, depth - 1, ply + 1, -beta, -alpha, child);
+      nim_board_unmake_move (&s->board, &move);
+      if (s->aborted)
+        return 0;
+      if (v > best)
+        {
+          best = v;
+          best_move = move;
+          if (v > alpha)
+            {
+              alpha = v;
+              if (n->ab && alpha >= beta)
+                {
+                  s->cutoffs++;
+                  if (n->order)
+                    killer_store (n, ply, h, move.count);
+                  break;
+                }
+            }
+        }
+    }
+
+  /* Step 7. Remember the result.  A win or loss is proven whatever the
+     depth (the horizon only ever yields 0), so it is stored as valid at
+     every depth. */
+  if (s->tt != NULL)
+    {
+      gboolean proven;
+
+      bound = !n->ab || (best > alpha0 && best < beta) ? NIM_TT_EXACT
+              : best >= beta                           ? NIM_TT_LOWER
+                                                       : NIM_TT_UPPER;
+      proven = nim_search_is_proven (s, best)
+               && (best > 0 ? bound != NIM_TT_UPPER : bound != NIM_TT_LOWER);
+      nim_tt_store (s->tt, key, value_to_tt (s, best, ply),
+                    proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
+                    s->board.heaps[best_move.heap], best_move.count);
+    }
+  return best;
+}
+
+static guint64
+board_key (const NimBoard *b)
+{
+  guint64 key = 0;
+  guint i;
+
+  for (i = 0; i < b->n_heaps; i++)
+    key += nim_tt_heap_key (b->heaps[i]);
+  return key;
+}
+
+/* One iteration at the root, in generator order so that the first of the
+   best moves is kept.  Returns the value of *best_move; when the budget
+   ran out, *complete is FALSE and only the moves searched count. */
+static int
+negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any)
+{
+  NimSearch *s = &n->s;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove move;
+  guint64 key = board_key (&s->board);
+  int best = -NIM_SCORE_INF, alpha = -NIM_SCORE_INF;
+  int beta = nim_search_win (s, 1); /* nothing beats winning at once */
+
+  *any = FALSE;
+  if (nim_search_tick (s))
+    return 0;
+  while (nim_movegen_next (&gen, &s->board, &s->rules, &move))
+    {
+      guint32 h = s->board.heaps[move.heap];
+      guint64 child = key - nim_tt_heap_key (h) + nim_tt_heap_key (h - move.count);
+      int v;
+
+      nim_board_make_move (&s->board, &move);
+      v = -negamax (n, depth - 1, 1, n->ab ? -beta : -NIM_SCORE_INF,
+                    n->ab ? -alpha : NIM_SCORE_INF, child);
+      nim_board_unmake_move (&s->board, &move);
+      if (s->aborted)
+        break;
+      *any = TRUE;
+      if (v > best)
+        {
+          best = v;
+          *best_move = move;
+        }
+      if (n->ab && v > alpha)
+        alpha = v;
+      if (alpha >= beta)
+        break;
+    }
+  if (s->tt != NULL && !s->aborted)
+    nim_tt_store (s->tt, key, value_to_tt (s, best, 0),
+                  nim_search_is_proven (s, best) ? NIM_TT_DEPTH_PROVEN : depth,
+                  NIM_TT_EXACT, s->board.heaps[best_move->heap],
+                  best_move->count);
+  return best;
+}
+
+static void
+negamax_search (NimSearchPlayer *self, const NimBoard *board,
+                const NimRules *rules, NimMove *best_move,
+                NimSearchStats *stats)
+{
+  const NimSearchConfig *c = &self->config;
+  Negamax *n = g_new0 (Negamax, 1);
+  guint horizon = nim_search_horizon (board, rules, c->depth);
+  guint depth, completed = 0;
+  int value = 0;
+
+  nim_search_init (&n->s, board, rules, c);
+  n->s.tt = self->tt;
+  n->ab = c->ab;
+  n->order = c->order;
+  nim_movegen_first (board, rules, best_move);
+
+  for (depth = c->id ? 1 : horizon; depth <= horizon; depth++)
+    {
+      NimMove move = *best_move;
+      guint64 before = n->s.nodes;
+      gboolean any;
+      int v = negamax_root (n, depth, &move, &any);
+
+      if (n->s.aborted)
+        {
+          /* A move proven to win in the unfinished iteration is still a
+             proof; anything else it found is not to be trusted. */
+          if (any && nim_search_is_proven (&n->s, v) && v > 0)
+            {
+              *best_move = move;
+              value = v;
+            }
+          break;
+        }
+      *best_move = move;
+      value = v;
+      completed = depth;
+      if (nim_search_is_proven (&n->s, v))
+        break;
+      /* A Nim position has no evaluation short of the end of the game, so
+         a depth-limited iteration cuts only on proven wins and grows
+         almost as the full tree does.  Deepen ply by ply while that is
+         cheap, then search to the end at once (with all the table and
+         killers learnt so far). */
+      if (n->s.nodes - before > ID_JUMP_NODES && depth + 1 < horizon)
+        depth = horizon - 1;
+    }
+  nim_search_finish_stats (&n->s, value, completed, stats);
+  g_free (n);
+}
+
+static void
+negamax_init (NimPlayer *player)
+{
+  NimSearchPlayer *self = (NimSearchPlayer *) player;
+
+  self->config.time = NIM_SEARCH_DEFAULT_TIME;
+  self->config.ab = TRUE;
+  self->config.tt_bytes = DEFAULT_TT_BYTES;
+  self->config.order = TRUE;
+  self->config.id = TRUE;
+}
+
+static gboolean
+negamax_start (NimPlayer *player, GError **error)
+{
+  NimSearchPlayer *self = (NimSearchPlayer *) player;
+
+  nim_tt_free (self->tt);
+  self->tt = NULL;
+  if (self->config.tt_bytes > 0)
+    {
+      self->tt = nim_tt_new (self->config.tt_bytes);
+      if (self->tt == NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       "negamax: cannot allocate a transposition table of "
+                       "%" G_GUINT64_FORMAT " bytes; try a smaller tt=",
+                       self->config.tt_bytes);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+negamax_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
+                     GError **error)
+{
+  negamax_search ((NimSearchPlayer *) player, board, &player->rules, move,
+                  &player->stats);
+  return TRUE;
+}
+
+static void
+negamax_finalize (NimPlayer *player)
+{
+  nim_tt_free (((NimSearchPlayer *) player)->tt);
+}
+
+static const char *const score_choices[] = { "win", "distance", NULL };
+
+static const NimPlayerOption negamax_options[] = {
+  NIM_SEARCH_BUDGET_OPTIONS,
+  { "ab", NIM_OPTION_BOOL, G_STRUCT_OFFSET (NimSearchPlayer, config.ab), 0, 0,
+    NULL, "alpha-beta pruning (default on)" },
+  { "tt", NIM_OPTION_SIZE, G_STRUCT_OFFSET (NimSearchPlayer, config.tt_bytes),
+    MIN_TT_BYTES, MAX_TT_BYTES, NULL,
+    "transposition table size, such as 64M (default), or off" },
+  { "order", NIM_OPTION_BOOL, G_STRUCT_OFFSET (NimSearchPlayer, config.order),
+    0, 0, NULL, "try the table's move and killer moves first (default on)" },
+  { "id", NIM_OPTION_BOOL, G_STRUCT_OFFSET (NimSearchPlayer, config.id), 0, 0,
+    NULL, "iterative deepening: depth 1, 2, 3, ... (default on)" },
+  { "score", NIM_OPTION_CHOICE, G_STRUCT_OFFSET (NimSearchPlayer, config.score),
+    0, 0, score_choices,
+    "win: any win is as good (default); distance: win fast, lose slowly" },
+  { NULL },
+};
+
+const NimPlayerClass nim_player_negamax_class = {
+  .name = "negamax",
+  .summary = "negamax, one function for both sides (seed 002's next step), "
+             "with switchable alpha-beta, table, ordering and deepening",
+  .rules_help = "every rule",
+  .instance_size = sizeof (NimSearchPlayer),
+  .options = negamax_options,
+  .init = negamax_init,
+  .start = negamax_start,
+  .choose_move = negamax_choose_move,
+  .finalize = negamax_finalize,
+};

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-player-random.c -- a uniformly random legal move */
+
+#include "config.h"
+
+#include "nim-player.h"
+
+#include "nim-movegen.h"
+
+/* A uniform number below @n (n >= 1), from GRand's 32-bit output.  Heaps
+   of billions give more than 2^32 moves, and g_rand_int_range() stops at
+   2^31, so draw 64 bits and reject the biased top end. */
+static guint64
+uniform_below (GRand *rand, guint64 n)
+{
+  guint64 limit = G_MAXUINT64 - G_MAXUINT64 % n, x;
+
+  do
+    x = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+  while (x >= limit);
+  return x % n;
+}
+
+static gboolean
+random_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
+                    GError **error)
+{
+  guint64 n = nim_movegen_count (board, &self->rules);
+
+  return nim_movegen_nth (board, &self->rules, uniform_below (self->rand, n),
+                          move);
+}
+
+const NimPlayerClass nim_player_random_class = {
+  .name = "random",
+  .summary = "a legal move drawn uniformly at random; reproducible with "
+             "--seed",
+  .rules_help = "every rule",
+  .instance_size = sizeof (NimPlayer),
+  .choose_move = random_choose_move,
+};

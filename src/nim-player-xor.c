@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-player-xor.c -- the nim-sum strategy of seeds 000 and 003
+ *
+ * Normal play: leave the opponent a position whose heaps exclusive-or to
+ * zero.  Misère play (seed 003) plays the same until the move would leave
+ * only heaps of one match; then it leaves an odd number of them.  Among
+ * the winning moves it takes the first in heap order, and in each heap
+ * there is at most one, so it picks exactly what a full search picks. */
+
+#include "config.h"
+
+#include "nim-player.h"
+
+#include "nim-movegen.h"
+#include "nim-util.h"
+
+static gboolean
+xor_supports (const NimRules *rules, const NimBoard *start, GError **error)
+{
+  if (!nim_rules_is_take_any (rules))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                   "xor plays only the take-any rule (any number of "
+                   "matches from one heap), normal or misère");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * winning_target:
+ * @board: a take-any position
+ * @misere: whether whoever takes the last match loses
+ * @heap: the heap to change
+ * @target: (out): the size to leave heap @heap at
+ *
+ * Returns: %TRUE if reducing heap @heap to @target wins
+ */
+static gboolean
+winning_target (const NimBoard *board, gboolean misere, guint heap,
+                guint32 *target)
+{
+  guint32 h = board->heaps[heap];
+  guint others = nim_board_nim_sum (board) ^ h;
+  guint i, big_others = 0, ones_others = 0;
+  guint32 t;
+
+  if (!misere)
+    t = others;
+  else
+    {
+      for (i = 0; i < board->n_heaps; i++)
+        if (i != heap)
+          {
+            big_others += board->heaps[i] >= 2;
+            ones_others += board->heaps[i] == 1;
+          }
+      /* With another heap of two or more left, misère is won like normal
+         play; otherwise leave an odd number of single matches (seed 003). */
+      t = big_others > 0 ? others : (ones_others % 2 == 1 ? 0 : 1);
+    }
+  *target = t;
+  return t < h;
+}
+
+static gboolean
+xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
+                 GError **error)
+{
+  guint i;
+
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      guint32 t;
+
+      if (board->heaps[i] > 0
+          && winning_target (board, self->rules.misere, i, &t))
+        {
+          move->heap = i;
+          move->count = board->heaps[i] - t;
+          if (self->explain != NULL)
+            g_string_append_printf (self->explain,
+                                    "nim-sum %u: heap %u from %u to %u "
+                                    "leaves a lost position",
+                                    nim_board_nim_sum (board), i + 1,
+                                    board->heaps[i], t);
+          return TRUE;
+        }
+    }
+  /* Lost against best play: take one match and hope (seed 004). */
+  if (self->explain != NULL)
+    g_string_append_printf (self->explain, "nim-sum %u: no winning move",
+                            nim_board_nim_sum (board));
+  return nim_movegen_first (board, &self->rules, move);
+}
+
+const NimPlayerClass nim_player_xor_class = {
+  .name = "xor",
+  .summary = "the nim-sum strategy of seeds 000 and 003: leaves heaps whose "
+             "exclusive or is 0",
+  .rules_help = "take any number; normal and misère play; any heaps",
+  .instance_size = sizeof (NimPlayer),
+  .supports = xor_supports,
+  .choose_move = xor_choose_move,
+};

@@ -1,0 +1,519 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-player.c -- the player interface (seed 002's PlayerBase) and registry */
+
+#include "config.h"
+
+#include "nim-player.h"
+
+#include "nim-movegen.h"
+#include "nim-util.h"
+
+#include <string.h>
+
+/* The registry: adding a player is one row here and one file. */
+static const NimPlayerClass *const player_classes[] = {
+  &nim_player_human_class,
+  &nim_player_minimax_class,
+  &nim_player_negamax_class,
+  &nim_player_xor_class,
+  &nim_player_grundy_class,
+  &nim_player_random_class,
+  NULL,
+};
+
+/**
+ * nim_player_classes:
+ *
+ * Returns: (transfer none): every player class, %NULL-terminated
+ */
+const NimPlayerClass *const *
+nim_player_classes (void)
+{
+  return player_classes;
+}
+
+/**
+ * nim_player_class_lookup:
+ * @name: a player name such as "negamax"
+ *
+ * Returns: (nullable) (transfer none): the class, or %NULL
+ */
+const NimPlayerClass *
+nim_player_class_lookup (const char *name)
+{
+  guint i;
+
+  for (i = 0; player_classes[i] != NULL; i++)
+    if (g_str_equal (player_classes[i]->name, name))
+      return player_classes[i];
+  return NULL;
+}
+
+static char *
+class_names (void)
+{
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; player_classes[i] != NULL; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "", player_classes[i]->name);
+  return g_string_free (s, FALSE);
+}
+
+static char *
+option_names (const NimPlayerClass *klass)
+{
+  GString *s = g_string_new (NULL);
+  const NimPlayerOption *o;
+
+  for (o = klass->options; o != NULL && o->key != NULL; o++)
+    g_string_append_printf (s, "%s%s", s->len ? ", " : "", o->key);
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+parse_bool (const char *value, gboolean *out)
+{
+  static const char *const yes[] = { "on", "yes", "true", "1", NULL };
+  static const char *const no[] = { "off", "no", "false", "0", NULL };
+
+  if (g_strv_contains (yes, value))
+    *out = TRUE;
+  else if (g_strv_contains (no, value))
+    *out = FALSE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* "64M" -> 67108864.  Suffixes are binary, as memory sizes usually are. */
+static gboolean
+parse_size (const char *value, const NimPlayerOption *o, guint64 *out,
+            GError **error)
+{
+  g_autofree char *digits = g_strdup (value);
+  gsize len = strlen (digits);
+  guint shift = 0;
+  guint64 n;
+
+  if (g_str_equal (value, "off"))
+    {
+      *out = 0;
+      return TRUE;
+    }
+  if (len > 0)
+    switch (g_ascii_toupper (digits[len - 1]))
+      {
+      case 'K': shift = 10; break;
+      case 'M': shift = 20; break;
+      case 'G': shift = 30; break;
+      default: break;
+      }
+  if (shift > 0)
+    digits[len - 1] = '\0';
+  if (!nim_parse_uint (digits, 0, o->max >> shift, o->key, &n, NULL)
+      || (n << shift != 0 && n << shift < o->min))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "%s=%s: expected a size such as 64M, 512K or 1G (from "
+                   "%" G_GUINT64_FORMAT "K to %" G_GUINT64_FORMAT "G), or "
+                   "off", o->key, value, o->min >> 10, o->max >> 30);
+      return FALSE;
+    }
+  *out = n << shift;
+  return TRUE;
+}
+
+static gboolean
+set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
+            GError **error)
+{
+  gpointer field = (char *) self + o->offset;
+  g_autoptr (GError) local = NULL;
+
+  switch (o->type)
+    {
+    case NIM_OPTION_UINT:
+      {
+        g_autofree char *what = g_strdup_printf ("%s=", o->key);
+        guint64 n;
+
+        if (!nim_parse_uint (value, o->min, o->max, what, &n, error))
+          return FALSE;
+        *(guint64 *) field = n;
+        return TRUE;
+      }
+    case NIM_OPTION_BOOL:
+      if (!parse_bool (value, (gboolean *) field))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       "%s=%s: expected on or off", o->key, value);
+          return FALSE;
+        }
+      return TRUE;
+    case NIM_OPTION_SIZE:
+      return parse_size (value, o, (guint64 *) field, error);
+    case NIM_OPTION_SECONDS:
+      {
+        g_autofree char *what = g_strdup_printf ("%s=", o->key);
+
+        return nim_parse_double (value, 0, (double) o->max, what,
+                                 (double *) field, error);
+      }
+    case NIM_OPTION_CHOICE:
+      {
+        guint i;
+
+        for (i = 0; o->choices[i] != NULL; i++)
+          if (g_str_equal (o->choices[i], value))
+            {
+              *(guint *) field = i;
+              return TRUE;
+            }
+        {
+          g_autofree char *list = g_strjoinv (" or ", (char **) o->choices);
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       "%s=%s: expected %s", o->key, value, list);
+        }
+        return FALSE;
+      }
+    }
+  g_assert_not_reached ();
+}
+
+/**
+ * nim_player_new:
+ * @spec: `NAME[:KEY=VALUE,...]`, such as "negamax:depth=4,ab=off"
+ * @error: return location for a #NIM_ERROR_USAGE error naming what is
+ *   wrong and what is accepted
+ *
+ * Returns: (transfer full) (nullable): the player, or %NULL
+ */
+NimPlayer *
+nim_player_new (const char *spec, GError **error)
+{
+  g_autofree char *name = NULL;
+  const char *colon = strchr (spec, ':');
+  const NimPlayerClass *klass;
+  g_autoptr (NimPlayer) self = NULL;
+  g_auto (GStrv) pairs = NULL;
+  guint i;
+
+  name = colon ? g_strndup (spec, colon - spec) : g_strdup (spec);
+  klass = nim_player_class_lookup (name);
+  if (klass == NULL)
+    {
+      g_autofree char *names = class_names ();
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "unknown player '%s'; the players are %s "
+                   "(see --list-players)", name, names);
+      return NULL;
+    }
+  self = g_malloc0 (klass->instance_size);
+  self->klass = klass;
+  self->spec = g_strdup (spec);
+  self->number = 1;
+  self->in = stdin;
+  self->out = stdout;
+  self->rand = g_rand_new ();
+  if (klass->init != NULL)
+    klass->init (self);
+
+  if (colon == NULL)
+    return g_steal_pointer (&self);
+
+  pairs = g_strsplit (colon + 1, ",", -1);
+  for (i = 0; pairs[i] != NULL; i++)
+    {
+      const char *eq = strchr (pairs[i], '=');
+      g_autofree char *key = eq ? g_strndup (pairs[i], eq - pairs[i])
+                                : g_strdup (pairs[i]);
+      const NimPlayerOption *o = klass->options;
+      g_autofree char *known = option_names (klass);
+      guint j;
+
+      for (; o != NULL && o->key != NULL; o++)
+        if (g_str_equal (o->key, key))
+          break;
+      if (o == NULL || o->key == NULL)
+        {
+          if (*known == '\0')
+            g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                         "player %s takes no options, but '%s' was given",
+                         klass->name, pairs[i]);
+          else
+            g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                         "player %s has no option '%s'; its options are %s",
+                         klass->name, key, known);
+          return NULL;
+        }
+      if (eq == NULL || eq[1] == '\0')
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       "player %s: option %s needs a value, as in %s=VALUE "
+                       "(%s)", klass->name, key, key, o->help);
+          return NULL;
+        }
+      for (j = 0; j < i; j++)
+        if (g_str_has_prefix (pairs[j], key) && pairs[j][strlen (key)] == '=')
+          {
+            g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                         "player %s: option %s is given twice", klass->name,
+                         key);
+            return NULL;
+          }
+      if (!set_option (self, o, eq + 1, error))
+        {
+          g_prefix_error (error, "player %s: ", klass->name);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&self);
+}
+
+/**
+ * nim_player_free:
+ * @player: (nullable): a player
+ */
+void
+nim_player_free (NimPlayer *player)
+{
+  if (player == NULL)
+    return;
+  if (player->klass->finalize != NULL)
+    player->klass->finalize (player);
+  g_rand_free (player->rand);
+  g_free (player->spec);
+  g_free (player);
+}
+
+/**
+ * nim_player_set_number:
+ * @player: a player
+ * @number: 1 or 2
+ */
+void
+nim_player_set_number (NimPlayer *player, guint number)
+{
+  player->number = number;
+}
+
+/**
+ * nim_player_set_io:
+ * @player: a player
+ * @in: where an interactive player reads moves
+ * @out: where it writes prompts
+ */
+void
+nim_player_set_io (NimPlayer *player, FILE *in, FILE *out)
+{
+  player->in = in;
+  player->out = out;
+}
+
+/**
+ * nim_player_set_seed:
+ * @player: a player
+ * @seed: seeds the player's random numbers, for reproducible games
+ */
+void
+nim_player_set_seed (NimPlayer *player, guint32 seed)
+{
+  g_rand_set_seed (player->rand, seed);
+}
+
+/**
+ * nim_player_get_name:
+ * @player: a player
+ *
+ * Returns: the class name, "negamax"
+ */
+const char *
+nim_player_get_name (const NimPlayer *player)
+{
+  return player->klass->name;
+}
+
+/**
+ * nim_player_get_spec:
+ * @player: a player
+ *
+ * Returns: the spec it was made from, "negamax:depth=4"
+ */
+const char *
+nim_player_get_spec (const NimPlayer *player)
+{
+  return player->spec;
+}
+
+/**
+ * nim_player_is_interactive:
+ * @player: a player
+ *
+ * Returns: %TRUE for a person at the keyboard
+ */
+gboolean
+nim_player_is_interactive (const NimPlayer *player)
+{
+  return player->klass->interactive;
+}
+
+/**
+ * nim_player_get_stats:
+ * @player: a player
+ *
+ * Returns: (transfer none): statistics of its last move
+ */
+const NimSearchStats *
+nim_player_get_stats (const NimPlayer *player)
+{
+  return &player->stats;
+}
+
+/**
+ * nim_player_supports:
+ * @klass: a player class
+ * @rules: the rules of a game
+ * @start: its starting position
+ * @error: return location for a #NIM_ERROR_UNSUPPORTED error
+ *
+ * Returns: %TRUE if @klass has a theory for (or can search) @rules
+ */
+gboolean
+nim_player_supports (const NimPlayerClass *klass, const NimRules *rules,
+                     const NimBoard *start, GError **error)
+{
+  return klass->supports == NULL || klass->supports (rules, start, error);
+}
+
+/**
+ * nim_player_start:
+ * @player: a player
+ * @rules: the rules of the game about to start
+ * @start: its starting position
+ * @error: return location for an error; a player that cannot play @rules
+ *   says so and names the players that can
+ *
+ * Returns: %TRUE if @player is ready to play
+ */
+gboolean
+nim_player_start (NimPlayer *player, const NimRules *rules,
+                  const NimBoard *start, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  if (!nim_player_supports (player->klass, rules, start, &local))
+    {
+      GString *can = g_string_new (NULL);
+      guint i;
+
+      for (i = 0; player_classes[i] != NULL; i++)
+        if (nim_player_supports (player_classes[i], rules, start, NULL))
+          g_string_append_printf (can, "%s%s", can->len ? ", " : "",
+                                  player_classes[i]->name);
+      g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                   "player %u (%s) cannot play this game: %s; players that "
+                   "can: %s", player->number, player->klass->name,
+                   local->message, can->str);
+      g_string_free (can, TRUE);
+      return FALSE;
+    }
+  player->rules = *rules;
+  if (player->klass->start != NULL)
+    return player->klass->start (player, error);
+  return TRUE;
+}
+
+/**
+ * nim_player_choose_move:
+ * @player: a started player
+ * @board: the position, with the player to move; it has a legal move
+ * @move: (out): the move chosen, always legal
+ * @error: return location for an error (a person may give up)
+ *
+ * Returns: %TRUE if a move was chosen
+ */
+gboolean
+nim_player_choose_move (NimPlayer *player, const NimBoard *board,
+                        NimMove *move, GError **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+
+  g_return_val_if_fail (nim_board_has_move (board, &player->rules), FALSE);
+
+  memset (&player->stats, 0, sizeof player->stats);
+  if (!player->klass->choose_move (player, board, move, error))
+    return FALSE;
+  player->stats.seconds = (g_get_monotonic_time () - t0) / 1e6;
+  g_assert (nim_board_check_move (board, &player->rules, move, NULL));
+  return TRUE;
+}
+
+/**
+ * nim_player_new_advisor:
+ * @rules: the rules of a game
+ * @start: its starting position
+ *
+ * The player behind `hint`: a closed-form player when one knows the
+ * rules (instant and exact), otherwise the default negamax.
+ *
+ * Returns: (transfer full): a started player
+ */
+NimPlayer *
+nim_player_new_advisor (const NimRules *rules, const NimBoard *start)
+{
+  static const char *const specs[] = { "xor", "grundy", "negamax:time=2" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (specs); i++)
+    {
+      g_autoptr (NimPlayer) p = nim_player_new (specs[i], NULL);
+
+      if (nim_player_start (p, rules, start, NULL))
+        return g_steal_pointer (&p);
+    }
+  g_assert_not_reached ();
+}
+
+/**
+ * nim_player_print_list:
+ * @out: where to print
+ *
+ * Prints every player, its options and the rules it plays, for
+ * `nim --list-players`.
+ */
+void
+nim_player_print_list (FILE *out)
+{
+  guint i;
+
+  for (i = 0; player_classes[i] != NULL; i++)
+    {
+      const NimPlayerClass *k = player_classes[i];
+      const NimPlayerOption *o;
+
+      fprintf (out, "%-8s %s\n", k->name, k->summary);
+      fprintf (out, "         rules: %s\n", k->rules_help);
+      for (o = k->options; o != NULL && o->key != NULL; o++)
+        {
+          g_autofree char *label = NULL;
+
+          switch (o->type)
+            {
+            case NIM_OPTION_UINT: label = g_strdup_printf ("%s=N", o->key); break;
+            case NIM_OPTION_BOOL: label = g_strdup_printf ("%s=on|off", o->key); break;
+            case NIM_OPTION_SIZE: label = g_strdup_printf ("%s=SIZE|off", o->key); break;
+            case NIM_OPTION_SECONDS: label = g_strdup_printf ("%s=SECONDS", o->key); break;
+            case NIM_OPTION_CHOICE:
+              {
+                g_autofree char *c = g_strjoinv ("|", (char **) o->choices);
+                label = g_strdup_printf ("%s=%s", o->key, c);
+              }
+              break;
+            }
+          fprintf (out, "         %-18s %s\n", label, o->help);
+        }
+    }
+}

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-player.h -- the player interface (seed 002's PlayerBase) and registry */
+#pragma once
+
+#include <glib.h>
+#include <stdio.h>
+
+#include "nim-board.h"
+#include "nim-search.h"
+
+G_BEGIN_DECLS
+
+typedef struct _NimPlayer NimPlayer;
+typedef struct _NimPlayerClass NimPlayerClass;
+
+typedef enum
+{
+  NIM_OPTION_UINT,    /* guint64 field: a whole number from min to max */
+  NIM_OPTION_BOOL,    /* gboolean field: on|off (also yes|no, true|false) */
+  NIM_OPTION_SIZE,    /* guint64 field: bytes, "64M", "1G", "512K", or off */
+  NIM_OPTION_SECONDS, /* double field: seconds, 0 for no limit */
+  NIM_OPTION_CHOICE,  /* guint field: index into choices */
+} NimOptionType;
+
+/**
+ * NimPlayerOption:
+ * @key: the name used in a spec, "depth" in "negamax:depth=4"
+ * @type: how the value is parsed
+ * @offset: where the value goes, offsetof() the player's instance struct
+ * @min: the smallest accepted (%NIM_OPTION_UINT, %NIM_OPTION_SIZE)
+ * @max: the largest accepted
+ * @choices: for %NIM_OPTION_CHOICE, the names, %NULL-terminated
+ * @help: one line for `nim --list-players`
+ *
+ * A player's options are a table of these, so parsing, validation and
+ * the help text come from one place.
+ */
+typedef struct
+{
+  const char *key;
+  NimOptionType type;
+  gsize offset;
+  guint64 min;
+  guint64 max;
+  const char *const *choices;
+  const char *help;
+} NimPlayerOption;
+
+/**
+ * NimPlayerClass:
+ * @name: the name in a spec and in `--list-players`
+ * @summary: one line saying what the player does
+ * @rules_help: which rules the player plays
+ * @instance_size: sizeof the concrete player struct, which embeds
+ *   #NimPlayer first
+ * @interactive: the player is a person at the keyboard
+ * @options: (nullable): the options, ended by an entry with a %NULL key
+ * @init: (nullable): sets option defaults on a zeroed instance
+ * @supports: (nullable): whether the player can play @rules from @start;
+ *   if not, says why in @error.  %NULL means every rule.
+ * @start: (nullable): called once before a game, after options are set
+ * @choose_move: picks a legal move on @board (which has one)
+ * @finalize: (nullable): frees what the instance owns
+ *
+ * A player's class: a const table of function pointers, filled with
+ * designated initialisers.  The game calls it once per move through
+ * nim_player_choose_move(); searchers never call through it per node.
+ */
+struct _NimPlayerClass
+{
+  const char *name;
+  const char *summary;
+  const char *rules_help;
+  gsize instance_size;
+  gboolean interactive;
+  const NimPlayerOption *options;
+
+  void (*init) (NimPlayer *self);
+  gboolean (*supports) (const NimRules *rules, const NimBoard *start,
+                        GError **error);
+  gboolean (*start) (NimPlayer *self, GError **error);
+  gboolean (*choose_move) (NimPlayer *self, const NimBoard *board,
+                           NimMove *move, GError **error);
+  void (*finalize) (NimPlayer *self);
+};
+
+/**
+ * NimPlayer:
+ * @klass: the class
+ * @spec: the spec the player was made from, "negamax:depth=4"
+ * @number: 1 or 2, as the game numbers the players
+ * @rules: the rules of the game being played (set by nim_player_start())
+ * @in: where an interactive player reads from
+ * @out: where it writes prompts and messages
+ * @rand: random numbers, seeded by --seed
+ * @stats: statistics of the last move chosen
+ * @explain: (nullable): when not %NULL, a player that can say why it
+ *   moved appends its reasons here
+ *
+ * The part every player has; concrete players embed it first.
+ */
+struct _NimPlayer
+{
+  const NimPlayerClass *klass;
+  char *spec;
+  guint number;
+  NimRules rules;
+  FILE *in;
+  FILE *out;
+  GRand *rand;
+  NimSearchStats stats;
+  GString *explain;
+};
+
+/**
+ * NimSearchPlayer:
+ * @parent: the player
+ * @config: the options shared by the searchers
+ * @tt: (nullable): negamax's transposition table, kept across moves
+ *
+ * What minimax and negamax have in common.
+ */
+typedef struct
+{
+  NimPlayer parent;
+  NimSearchConfig config;
+  NimTT *tt;
+} NimSearchPlayer;
+
+/* The budget options both searchers take, for their option tables. */
+#define NIM_SEARCH_BUDGET_OPTIONS                                             \
+  { "depth", NIM_OPTION_UINT,                                                 \
+    G_STRUCT_OFFSET (NimSearchPlayer, config.depth), 0, NIM_SEARCH_MAX_PLY,   \
+    NULL, "search at most N plies; 0 (default) to the end of the game" },     \
+  { "time", NIM_OPTION_SECONDS,                                               \
+    G_STRUCT_OFFSET (NimSearchPlayer, config.time), 0, 86400, NULL,           \
+    "seconds per move, 0 for no limit (default 5)" },                         \
+  { "nodes", NIM_OPTION_UINT,                                                 \
+    G_STRUCT_OFFSET (NimSearchPlayer, config.nodes), 0, G_MAXUINT64, NULL,    \
+    "nodes per move, 0 (default) for no limit" }
+
+/* Default seconds per move of a searcher. */
+#define NIM_SEARCH_DEFAULT_TIME 5.0
+
+const NimPlayerClass *const *nim_player_classes (void);
+const NimPlayerClass *nim_player_class_lookup (const char *name);
+
+NimPlayer *nim_player_new (const char *spec, GError **error);
+void nim_player_free (NimPlayer *player);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimPlayer, nim_player_free)
+
+void nim_player_set_number (NimPlayer *player, guint number);
+void nim_player_set_io (NimPlayer *player, FILE *in, FILE *out);
+void nim_player_set_seed (NimPlayer *player, guint32 seed);
+const char *nim_player_get_name (const NimPlayer *player);
+const char *nim_player_get_spec (const NimPlayer *player);
+gboolean nim_player_is_interactive (const NimPlayer *player);
+const NimSearchStats *nim_player_get_stats (const NimPlayer *player);
+
+gboolean nim_player_supports (const NimPlayerClass *klass,
+                              const NimRules *rules, const NimBoard *start,
+                              GError **error);
+gboolean nim_player_start (NimPlayer *player, const NimRules *rules,
+                           const NimBoard *start, GError **error);
+gboolean nim_player_choose_move (NimPlayer *player, const NimBoard *board,
+                                 NimMove *move, GError **error);
+
+NimPlayer *nim_player_new_advisor (const NimRules *rules,
+                                   const NimBoard *start);
+void nim_player_print_list (FILE *out);
+
+/* The classes, one file each; the registry in nim-player.c lists them. */
+extern const NimPlayerClass nim_player_human_class;
+extern const NimPlayerClass nim_player_minimax_class;
+extern const NimPlayerClass nim_player_negamax_class;
+extern const NimPlayerClass nim_player_xor_class;
+extern const NimPlayerClass nim_player_grundy_class;
+extern const NimPlayerClass nim_player_random_class;
+
+G_END_DECLS

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-record.c -- the game as one JSON object, for scripts
+ *
+ * {"rules": {"take": "any" | [counts], "misere": bool}, "start": [heaps],
+ *  "first": 1|2, "players": ["spec1", "spec2"], "seed": N,
+ *  "moves": [{"player": p, "heap": h, "take": n, "heaps": [after],
+ *             "stats": {...}}], "winner": 1|2|null, "abandoned": bool}
+ * Heaps are numbered from 1, as people see them. */
+
+#include "config.h"
+
+#include "nim-record.h"
+
+typedef struct
+{
+  FILE *out;
+  gint64 seed;
+} Record;
+
+/**
+ * nim_record_rules:
+ * @rules: rules
+ *
+ * Returns: (transfer full): {"take": "any" | [counts], "misere": bool}
+ */
+JsonNode *
+nim_record_rules (const NimRules *rules)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint i;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "take");
+  if (nim_rules_is_take_any (rules))
+    json_builder_add_string_value (b, "any");
+  else
+    {
+      json_builder_begin_array (b);
+      if (rules->kind == NIM_TAKE_RANGE)
+        for (i = 1; i <= rules->max_take; i++)
+          json_builder_add_int_value (b, i);
+      else
+        for (i = 0; i < rules->n_moves; i++)
+          json_builder_add_int_value (b, rules->moves[i]);
+      json_builder_end_array (b);
+    }
+  json_builder_set_member_name (b, "misere");
+  json_builder_add_boolean_value (b, rules->misere);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/**
+ * nim_record_heaps:
+ * @board: a position
+ *
+ * Returns: (transfer full): its heaps as a JSON array
+ */
+JsonNode *
+nim_record_heaps (const NimBoard *board)
+{
+  JsonArray *a = json_array_sized_new (board->n_heaps);
+  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+  guint i;
+
+  for (i = 0; i < board->n_heaps; i++)
+    json_array_add_int_element (a, board->heaps[i]);
+  json_node_take_array (node, a);
+  return node;
+}
+
+/**
+ * nim_record_stats:
+ * @stats: what a search cost
+ *
+ * Returns: (transfer full): {"nodes": N, "seconds": S, "proven": bool,
+ *   "value": "win"|"loss"|null, "depth": D, "cutoffs": N,
+ *   "tt_probes": N, "tt_hits": N, "nps": N}
+ */
+JsonNode *
+nim_record_stats (const NimSearchStats *stats)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "nodes");
+  json_builder_add_int_value (b, (gint64) stats->nodes);
+  json_builder_set_member_name (b, "seconds");
+  json_builder_add_double_value (b, stats->seconds);
+  json_builder_set_member_name (b, "proven");
+  json_builder_add_boolean_value (b, stats->proven);
+  json_builder_set_member_name (b, "value");
+  if (stats->proven)
+    json_builder_add_string_value (b, stats->value > 0 ? "win" : "loss");
+  else
+    json_builder_add_null_value (b);
+  if (stats->distance > 0)
+    {
+      json_builder_set_member_name (b, "distance");
+      json_builder_add_int_value (b, stats->distance);
+    }
+  json_builder_set_member_name (b, "depth");
+  json_builder_add_int_value (b, stats->depth);
+  json_builder_set_member_name (b, "cutoffs");
+  json_builder_add_int_value (b, (gint64) stats->cutoffs);
+  json_builder_set_member_name (b, "tt_probes");
+  json_builder_add_int_value (b, (gint64) stats->tt_probes);
+  json_builder_set_member_name (b, "tt_hits");
+  json_builder_add_int_value (b, (gint64) stats->tt_hits);
+  json_builder_set_member_name (b, "nps");
+  json_builder_add_int_value (b, stats->seconds > 0
+                                     ? (gint64) (stats->nodes / stats->seconds)
+                                     : 0);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/**
+ * nim_record_game:
+ * @game: a game, finished or abandoned
+ * @seed: the --seed it was played with, or -1 for none
+ *
+ * Returns: (transfer full): the game record
+ */
+JsonNode *
+nim_record_game (const NimGame *game, gint64 seed)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint i, winner = nim_game_get_winner (game);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "rules");
+  json_builder_add_value (b, nim_record_rules (nim_game_get_rules (game)));
+  json_builder_set_member_name (b, "start");
+  json_builder_add_value (b, nim_record_heaps (nim_game_get_start (game)));
+  json_builder_set_member_name (b, "first");
+  json_builder_add_int_value (b, nim_game_get_first (game));
+  json_builder_set_member_name (b, "players");
+  json_builder_begin_array (b);
+  json_builder_add_string_value (
+      b, nim_player_get_spec (nim_game_get_player (game, 1)));
+  json_builder_add_string_value (
+      b, nim_player_get_spec (nim_game_get_player (game, 2)));
+  json_builder_end_array (b);
+  if (seed >= 0)
+    {
+      json_builder_set_member_name (b, "seed");
+      json_builder_add_int_value (b, seed);
+    }
+  json_builder_set_member_name (b, "moves");
+  json_builder_begin_array (b);
+  for (i = 0; i < nim_game_get_n_moves (game); i++)
+    {
+      const NimGameMove *m = nim_game_get_move (game, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "player");
+      json_builder_add_int_value (b, m->player);
+      json_builder_set_member_name (b, "heap");
+      json_builder_add_int_value (b, m->move.heap + 1);
+      json_builder_set_member_name (b, "take");
+      json_builder_add_int_value (b, m->move.count);
+      json_builder_set_member_name (b, "heaps");
+      json_builder_add_value (b, nim_record_heaps (&m->after));
+      if (m->stats.searched)
+        {
+          json_builder_set_member_name (b, "stats");
+          json_builder_add_value (b, nim_record_stats (&m->stats));
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "winner");
+  if (winner != 0)
+    json_builder_add_int_value (b, winner);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "abandoned");
+  json_builder_add_boolean_value (b, winner == 0);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/**
+ * nim_record_to_string:
+ * @node: a JSON value
+ * @pretty: indent it for people
+ *
+ * Returns: (transfer full): @node as JSON text
+ */
+char *
+nim_record_to_string (JsonNode *node, gboolean pretty)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+
+  json_generator_set_pretty (gen, pretty);
+  json_generator_set_root (gen, node);
+  return json_generator_to_data (gen, NULL);
+}
+
+static void
+record_finished (gpointer data, const NimGame *game)
+{
+  Record *r = data;
+  g_autoptr (JsonNode) node = nim_record_game (game, r->seed);
+  g_autofree char *text = nim_record_to_string (node, FALSE);
+
+  fprintf (r->out, "%s\n", text);
+  fflush (r->out);
+}
+
+static const NimObserverClass record_class = {
+  .finished = record_finished,
+  .free = g_free,
+};
+
+/**
+ * nim_record_attach:
+ * @game: a game
+ * @out: where the record is printed when the game ends
+ * @seed: the --seed, or -1
+ */
+void
+nim_record_attach (NimGame *game, FILE *out, gint64 seed)
+{
+  Record *r = g_new0 (Record, 1);
+
+  r->out = out;
+  r->seed = seed;
+  nim_game_add_observer (game, &record_class, r);
+}

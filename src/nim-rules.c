@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-rules.c -- the take rule and the winning condition of a Nim game */
+
+#include "config.h"
+
+#include "nim-rules.h"
+
+#include "nim-defaults.h"
+#include "nim-util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/**
+ * nim_rules_init:
+ * @rules: (out): the rules to fill
+ *
+ * Sets @rules to the classic game: take any number from one heap, whoever
+ * takes the last match wins.
+ */
+void
+nim_rules_init (NimRules *rules)
+{
+  memset (rules, 0, sizeof *rules);
+  nim_rules_set_take_any (rules);
+}
+
+/**
+ * nim_rules_init_default:
+ * @rules: (out): the rules to fill
+ *
+ * Sets @rules to the rules this nim was built with: take any number, or
+ * the subtraction set given as `make MOVES=...` (seed 001).
+ */
+void
+nim_rules_init_default (NimRules *rules)
+{
+  nim_rules_init (rules);
+  if (nim_default_n_moves > 0)
+    {
+      guint64 counts[NIM_RULES_MAX_MOVES];
+      guint i;
+      gboolean ok;
+
+      for (i = 0; i < nim_default_n_moves; i++)
+        counts[i] = nim_default_moves[i];
+      ok = nim_rules_set_moves (rules, counts, nim_default_n_moves, NULL);
+      g_assert (ok); /* the generator validated MOVES */
+    }
+}
+
+/**
+ * nim_rules_set_take_any:
+ * @rules: the rules to change
+ *
+ * A move takes any positive number of matches from one heap.
+ */
+void
+nim_rules_set_take_any (NimRules *rules)
+{
+  rules->kind = NIM_TAKE_RANGE;
+  rules->max_take = NIM_HEAP_SIZE_MAX;
+  rules->n_moves = 0;
+}
+
+/**
+ * nim_rules_set_max_take:
+ * @rules: the rules to change
+ * @k: the most matches a move may take
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * A move takes 1 to @k matches from one heap (seed 002: 1 to 3).
+ *
+ * Returns: %TRUE if @k is accepted
+ */
+gboolean
+nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error)
+{
+  if (k < 1 || k > NIM_MAX_TAKE_MAX)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--max-take: %" G_GUINT64_FORMAT " is not accepted; "
+                   "expected a whole number from 1 to %d", k,
+                   NIM_MAX_TAKE_MAX);
+      return FALSE;
+    }
+  rules->kind = NIM_TAKE_RANGE;
+  rules->max_take = (guint32) k;
+  rules->n_moves = 0;
+  return TRUE;
+}
+
+static int
+compare_guint64 (const void *a, const void *b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+/**
+ * nim_rules_set_moves:
+ * @rules: the rules to change
+ * @counts: (array length=n_counts): the allowed counts, in any order
+ * @n_counts: how many
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * A move takes exactly one of @counts from one heap (seed 001's
+ * subtraction game).  A set that is exactly {1, ..., K} becomes the
+ * equivalent range rule, so both spellings play (and search) the same.
+ *
+ * Returns: %TRUE if the set is accepted: 1 to %NIM_RULES_MAX_MOVES
+ *   distinct counts, each from 1 to %NIM_HEAP_SIZE_MAX
+ */
+gboolean
+nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
+                     GError **error)
+{
+  guint64 sorted[NIM_RULES_MAX_MOVES];
+  guint i;
+
+  if (n_counts < 1 || n_counts > NIM_RULES_MAX_MOVES)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--moves: %u counts given; expected 1 to %d",
+                   n_counts, NIM_RULES_MAX_MOVES);
+      return FALSE;
+    }
+  memcpy (sorted, counts, n_counts * sizeof *counts);
+  qsort (sorted, n_counts, sizeof *sorted, compare_guint64);
+  for (i = 0; i < n_counts; i++)
+    {
+      if (sorted[i] < 1 || sorted[i] > NIM_HEAP_SIZE_MAX)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       "--moves: %" G_GUINT64_FORMAT " is not accepted; "
+                       "each count must be from 1 to %u", sorted[i],
+                       NIM_HEAP_SIZE_MAX);
+          return FALSE;
+        }
+      if (i > 0 && sorted[i] == sorted[i - 1])
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       "--moves: %" G_GUINT64_FORMAT " is listed twice; "
+                       "each count may appear once", sorted[i]);
+          return FALSE;
+        }
+    }
+  if (sorted[n_counts - 1] == n_counts)
+    return nim_rules_set_max_take (rules, n_counts, error);
+
+  rules->kind = NIM_TAKE_SET;
+  rules->max_take = (guint32) sorted[n_counts - 1];
+  rules->n_moves = n_counts;
+  for (i = 0; i < n_counts; i++)
+    rules->moves[i] = (guint32) sorted[i];
+  return TRUE;
+}
+
+/**
+ * nim_rules_parse_max_take:
+ * @rules: the rules to change
+ * @text: the argument of --max-take
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE if @text names an accepted K
+ */
+gboolean
+nim_rules_parse_max_take (NimRules *rules, const char *text, GError **error)
+{
+  guint64 k;
+
+  if (!nim_parse_uint (text, 1, NIM_MAX_TAKE_MAX, "--max-take", &k, error))
+    return FALSE;
+  return nim_rules_set_max_take (rules, k, error);
+}
+
+/**
+ * nim_rules_parse_moves:
+ * @rules: the rules to change
+ * @text: the argument of --moves, such as "2,7,15,16"
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE if @text is an accepted subtraction set
+ */
+gboolean
+nim_rules_parse_moves (NimRules *rules, const char *text, GError **error)
+{
+  g_autoptr (GArray) counts = NULL;
+
+  if (!nim_parse_uint_list (text, 1, NIM_HEAP_SIZE_MAX, NIM_RULES_MAX_MOVES,
+                            "--moves", &counts, error))
+    return FALSE;
+  return nim_rules_set_moves (rules, (const guint64 *) (void *) counts->data,
+                              counts->len, error);
+}
+
+/**
+ * nim_rules_is_take_any:
+ * @rules: the rules
+ *
+ * Returns: %TRUE if a move may take any positive number from a heap
+ */
+gboolean
+nim_rules_is_take_any (const NimRules *rules)
+{
+  return rules->kind == NIM_TAKE_RANGE && rules->max_take == NIM_HEAP_SIZE_MAX;
+}
+
+/**
+ * nim_rules_allows:
+ * @rules: the rules
+ * @count: a number of matches
+ *
+ * Returns: %TRUE if the take rule lets a move take @count matches (from a
+ *   heap that has that many)
+ */
+gboolean
+nim_rules_allows (const NimRules *rules, guint32 count)
+{
+  guint i;
+
+  if (rules->kind == NIM_TAKE_RANGE)
+    return count >= 1 && count <= rules->max_take;
+  for (i = 0; i < rules->n_moves; i++)
+    if (rules->moves[i] == count)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * nim_rules_min_take:
+ * @rules: the rules
+ *
+ * Returns: the fewest matches any move takes
+ */
+guint32
+nim_rules_min_take (const NimRules *rules)
+{
+  return rules->kind == NIM_TAKE_RANGE ? 1 : rules->moves[0];
+}
+
+/**
+ * nim_rules_equal:
+ * @a: rules
+ * @b: rules
+ *
+ * Returns: %TRUE if @a and @b play the same game
+ */
+gboolean
+nim_rules_equal (const NimRules *a, const NimRules *b)
+{
+  if (a->kind != b->kind || a->misere != b->misere
+      || a->max_take != b->max_take)
+    return FALSE;
+  if (a->kind == NIM_TAKE_SET)
+    return a->n_moves == b->n_moves
+           && memcmp (a->moves, b->moves, a->n_moves * sizeof a->moves[0]) == 0;
+  return TRUE;
+}
+
+/**
+ * nim_rules_take_to_string:
+ * @rules: the rules
+ *
+ * Returns: (transfer full): "any", "1-3" or "2,7,15,16": the take rule as
+ *   the options --moves and --max-take would spell it
+ */
+char *
+nim_rules_take_to_string (const NimRules *rules)
+{
+  GString *s;
+  guint i;
+
+  if (nim_rules_is_take_any (rules))
+    return g_strdup ("any");
+  if (rules->kind == NIM_TAKE_RANGE)
+    return rules->max_take == 1 ? g_strdup ("1")
+                                : g_strdup_printf ("1-%u", rules->max_take);
+  s = g_string_new (NULL);
+  for (i = 0; i < rules->n_moves; i++)
+    g_string_append_printf (s, "%s%u", i ? "," : "", rules->moves[i]);
+  return g_string_free (s, FALSE);
+}
+
+/**
+ * nim_rules_describe:
+ * @rules: the rules
+ *
+ * Returns: (transfer full): one sentence a player can read, such as "Take
+ *   1 to 3 matches from one heap; whoever takes the last match wins."
+ */
+char *
+nim_rules_describe (const NimRules *rules)
+{
+  g_autofree char *take = NULL;
+  const char *end = rules->misere
+                        ? "whoever takes the last match loses"
+                        : "whoever takes the last match wins";
+
+  if (nim_rules_is_take_any (rules))
+    take = g_strdup ("any number of matches");
+  else if (rules->kind == NIM_TAKE_RANGE)
+    take = rules->max_take == 1
+               ? g_strdup ("exactly 1 match")
+               : g_strdup_printf ("1 to %u matches", rules->max_take);
+  else
+    {
+      GString *s = g_string_new (rules->n_moves == 1 ? "exactly " : "");
+      guint i;
+
+      for (i = 0; i < rules->n_moves; i++)
+        g_string_append_printf (s, "%s%u",
+                                i == 0                    ? ""
+                                : i + 1 == rules->n_moves ? " or "
+                                                          : ", ",
+                                rules->moves[i]);
+      g_string_append (s, rules->moves[rules->n_moves - 1] == 1 ? " match"
+                                                                  : " matches");
+      take = g_string_free (s, FALSE);
+    }
+  if (rules->kind == NIM_TAKE_SET && !rules->misere)
+    return g_strdup_printf ("Take %s from one heap; a player who cannot "
+                            "move loses, so whoever takes the last match "
+                            "wins.", take);
+  if (rules->kind == NIM_TAKE_SET)
+    return g_strdup_printf ("Take %s from one heap; whoever takes the last "
+                            "match loses, and a player who cannot move "
+                            "wins.", take);
+  return g_strdup_printf ("Take %s from one heap; %s.", take, end);
+}

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-search.c -- what every searcher shares: budgets, statistics, scores */
+
+#include "config.h"
+
+#include "nim-search.h"
+
+#include <string.h>
+
+/* How many nodes pass between two looks at the clock. */
+#define CLOCK_INTERVAL 4096
+
+/**
+ * nim_search_init:
+ * @search: (out): the search state to set up
+ * @board: the position to search
+ * @rules: the rules in force
+ * @config: budgets and scoring
+ *
+ * Starts the clock: a time budget counts from here.
+ */
+void
+nim_search_init (NimSearch *search, const NimBoard *board,
+                 const NimRules *rules, const NimSearchConfig *config)
+{
+  memset (search, 0, sizeof *search);
+  search->board = *board;
+  search->rules = *rules;
+  search->score = (NimScoreMode) config->score;
+  search->node_limit = config->nodes > 0 ? config->nodes : G_MAXUINT64;
+  search->deadline = config->time > 0
+                         ? g_get_monotonic_time ()
+                               + (gint64) (config->time * G_USEC_PER_SEC)
+                         : 0;
+  search->next_check = MIN (search->node_limit, CLOCK_INTERVAL);
+}
+
+/**
+ * nim_search_check_budget:
+ * @search: the search
+ *
+ * The slow path of nim_search_tick(): stops the search exactly at the
+ * node budget, or at the first look at the clock past the deadline.
+ *
+ * Returns: %TRUE if the search must stop
+ */
+gboolean
+nim_search_check_budget (NimSearch *search)
+{
+  if (search->aborted)
+    return TRUE;
+  if (search->nodes >= search->node_limit
+      || (search->deadline != 0
+          && g_get_monotonic_time () >= search->deadline))
+    {
+      search->aborted = TRUE;
+      search->next_check = 0; /* every later tick takes this path */
+      return TRUE;
+    }
+  search->next_check = search->node_limit - search->nodes > CLOCK_INTERVAL
+                           ? search->nodes + CLOCK_INTERVAL
+                           : search->node_limit;
+  search->nodes++;
+  return FALSE;
+}
+
+/**
+ * nim_search_horizon:
+ * @board: the position
+ * @rules: the rules in force
+ * @depth: the depth asked for, 0 for "to the end"
+ *
+ * A game cannot last longer than the matches on the board divided by the
+ * fewest a move takes; a search that deep sees every line to its end.
+ *
+ * Returns: the depth to search: @depth or the game's length bound,
+ *   whichever is smaller, and never more than %NIM_SEARCH_MAX_PLY
+ */
+guint
+nim_search_horizon (const NimBoard *board, const NimRules *rules,
+                    guint64 depth)
+{
+  guint64 longest = board->total / nim_rules_min_take (rules) + 1;
+  guint64 d = depth > 0 ? MIN (depth, longest) : longest;
+
+  return (guint) MIN (d, (guint64) NIM_SEARCH_MAX_PLY);
+}
+
+/**
+ * nim_search_finish_stats:
+ * @search: the search that ran
+ * @value: the root value it settled on
+ * @depth: the deepest iteration it completed
+ * @stats: (out): where the statistics go (seconds are filled by the caller)
+ */
+void
+nim_search_finish_stats (const NimSearch *search, int value, guint depth,
+                         NimSearchStats *stats)
+{
+  stats->searched = TRUE;
+  stats->nodes = search->nodes;
+  stats->cutoffs = search->cutoffs;
+  stats->tt_probes = search->tt_probes;
+  stats->tt_hits = search->tt_hits;
+  stats->depth = depth;
+  stats->proven = nim_search_is_proven (search, value);
+  stats->value = stats->proven ? (value > 0 ? 1 : -1) : 0;
+  stats->distance = stats->proven && search->score == NIM_SCORE_DISTANCE
+                        ? (guint) (NIM_SCORE_MATE - ABS (value))
+                        : 0;
+}
+
+/**
+ * nim_search_value_describe:
+ * @stats: statistics of a search
+ *
+ * Returns: (transfer full): "win", "loss", "win in 7", "unknown"...
+ */
+char *
+nim_search_value_describe (const NimSearchStats *stats)
+{
+  if (!stats->proven)
+    return g_strdup ("not proven");
+  if (stats->distance > 0)
+    return g_strdup_printf ("%s in %u", stats->value > 0 ? "win" : "loss",
+                            stats->distance);
+  return g_strdup (stats->value > 0 ? "win" : "loss");
+}
+
+/**
+ * nim_search_stats_print:
+ * @stats: statistics of a search
+ * @out: where to print one line of them
+ */
+void
+nim_search_stats_print (const NimSearchStats *stats, FILE *out)
+{
+  g_autofree char *value = nim_search_value_describe (stats);
+  double nps = stats->seconds > 0 ? stats->nodes / stats->seconds : 0;
+
+  fprintf (out,
+           "  [%s; depth %u; %" G_GUINT64_FORMAT " nodes, %" G_GUINT64_FORMAT
+           " cutoffs, table %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
+           " hits/probes; %.3f s, %.0f nodes/s]\n",
+           value, stats->depth, stats->nodes, stats->cutoffs, stats->tt_hits,
+           stats->tt_probes, stats->seconds, nps);
+}

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-search.h -- what every searcher shares: budgets, statistics, scores */
+#pragma once
+
+#include <glib.h>
+#include <stdio.h>
+
+#include "nim-board.h"
+#include "nim-tt.h"
+
+G_BEGIN_DECLS
+
+/* The deepest a search recurses, in plies.  It bounds the C stack a
+   search uses (a few hundred bytes a ply) whatever the position: a pile of
+   a million matches taken one at a time is searched to this depth and
+   reported as not proven. */
+#define NIM_SEARCH_MAX_PLY 4096
+
+/* Values are from the point of view of the player to move.  Under the
+   default scoring a won position is worth 1, a lost one -1 and one the
+   search could not see to the end 0.  Under score=distance a win in n
+   plies is worth NIM_SCORE_MATE - n, so the quickest win is preferred and
+   the slowest loss, as in a chess engine's mate scores. */
+#define NIM_SCORE_MATE 1000000
+#define NIM_SCORE_INF (NIM_SCORE_MATE + 1)
+
+typedef enum
+{
+  NIM_SCORE_WIN_LOSS,
+  NIM_SCORE_DISTANCE,
+} NimScoreMode;
+
+/**
+ * NimSearchConfig:
+ * @depth: the most plies searched; 0 means to the end of the game (up to
+ *   %NIM_SEARCH_MAX_PLY)
+ * @time: seconds per move; 0 means no limit
+ * @nodes: nodes per move; 0 means no limit
+ * @ab: alpha-beta pruning
+ * @tt_bytes: transposition table size in bytes; 0 turns it off
+ * @order: move ordering (table move, killers)
+ * @id: iterative deepening
+ * @score: a #NimScoreMode
+ *
+ * The options of the searching players, filled from a player spec.
+ */
+typedef struct
+{
+  guint64 depth;
+  double time;
+  guint64 nodes;
+  gboolean ab;
+  guint64 tt_bytes;
+  gboolean order;
+  gboolean id;
+  guint score;
+} NimSearchConfig;
+
+/**
+ * NimSearchStats:
+ * @searched: %FALSE for a player that does not search (the others are 0)
+ * @nodes: positions visited, the root and every leaf included
+ * @cutoffs: alpha-beta cutoffs
+ * @tt_probes: transposition table look-ups
+ * @tt_hits: look-ups that found the position
+ * @depth: the deepest iteration completed, in plies
+ * @proven: @value is exact: a forced win or a forced loss
+ * @value: for the player to move: > 0 a win, < 0 a loss, 0 unknown
+ * @distance: when proven under score=distance, plies to the end
+ * @seconds: wall time of the move
+ *
+ * What a search cost and found; `--stats` prints it, `--json` records it.
+ */
+typedef struct
+{
+  gboolean searched;
+  guint64 nodes;
+  guint64 cutoffs;
+  guint64 tt_probes;
+  guint64 tt_hits;
+  guint depth;
+  gboolean proven;
+  int value;
+  guint distance;
+  double seconds;
+} NimSearchStats;
+
+/**
+ * NimSearch:
+ *
+ * The state of one search: a private copy of the board that make and
+ * unmake change in place, and the counters.  It lives on the stack of the
+ * player's choose_move and is passed down the recursion by pointer.
+ */
+typedef struct
+{
+  NimBoard board;
+  NimRules rules;
+  NimScoreMode score;
+  NimTT *tt;
+  guint64 nodes;
+  guint64 cutoffs;
+  guint64 tt_probes;
+  guint64 tt_hits;
+  guint64 node_limit;
+  guint64 next_check;
+  gint64 deadline;
+  gboolean aborted;
+} NimSearch;
+
+void nim_search_init (NimSearch *search, const NimBoard *board,
+                      const NimRules *rules, const NimSearchConfig *config);
+gboolean nim_search_check_budget (NimSearch *search);
+guint nim_search_horizon (const NimBoard *board, const NimRules *rules,
+                          guint64 depth);
+void nim_search_stats_print (const NimSearchStats *stats, FILE *out);
+char *nim_search_value_describe (const NimSearchStats *stats);
+
+/**
+ * nim_search_tick:
+ * @search: the search
+ *
+ * Counts a node, unless the budget is spent.  The slow path runs once
+ * every few thousand nodes, so a node costs one compare.
+ *
+ * Returns: %TRUE if the search must stop now (the node is not counted)
+ */
+static inline gboolean
+nim_search_tick (NimSearch *search)
+{
+  if (G_UNLIKELY (search->nodes >= search->next_check))
+    return nim_search_check_budget (search);
+  search->nodes++;
+  return FALSE;
+}
+
+/**
+ * nim_search_win:
+ * @search: the search
+ * @ply: plies from the root
+ *
+ * Returns: the value of a won position @ply plies from the root
+ */
+static inline int
+nim_search_win (const NimSearch *search, guint ply)
+{
+  return search->score == NIM_SCORE_DISTANCE ? NIM_SCORE_MATE - (int) ply
+                                             : 1;
+}
+
+/**
+ * nim_search_terminal:
+ * @search: the search
+ * @ply: plies from the root
+ *
+ * Returns: the value, for the player to move, of a position without a
+ *   legal move: a loss under normal play, a win under misère play
+ */
+static inline int
+nim_search_terminal (const NimSearch *search, guint ply)
+{
+  int win = nim_search_win (search, ply);
+  return search->rules.misere ? win : -win;
+}
+
+/**
+ * nim_search_is_proven:
+ * @search: the search
+ * @value: a value
+ *
+ * Returns: %TRUE if @value is a forced win or loss rather than unknown
+ */
+static inline gboolean
+nim_search_is_proven (const NimSearch *search, int value)
+{
+  if (search->score == NIM_SCORE_DISTANCE)
+    return ABS (value) > NIM_SCORE_MATE - NIM_SEARCH_MAX_PLY - 1;
+  return value != 0;
+}
+
+void nim_search_finish_stats (const NimSearch *search, int value,
+                              guint depth, NimSearchStats *stats);
+
+G_END_DECLS

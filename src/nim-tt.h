@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-tt.h -- a fixed-size transposition table keyed on heap multisets */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Bound kinds; 0 marks an empty slot. */
+enum
+{
+  NIM_TT_EMPTY = 0,
+  NIM_TT_EXACT = 1,
+  NIM_TT_LOWER = 2, /* the value is at least this (a cutoff) */
+  NIM_TT_UPPER = 3, /* the value is at most this (no move beat alpha) */
+};
+
+/* Depth recorded for a proven win or loss: valid at any depth. */
+#define NIM_TT_DEPTH_PROVEN G_MAXUINT16
+
+/**
+ * NimTTEntry:
+ * @key: the position's key (see nim_tt_heap_key())
+ * @value: value for the player to move, ply-independent
+ * @depth: remaining depth searched, or %NIM_TT_DEPTH_PROVEN
+ * @bound: %NIM_TT_EXACT, %NIM_TT_LOWER or %NIM_TT_UPPER
+ * @from: the best move's heap size before the move (0: none)
+ * @count: the best move's count
+ *
+ * The best move is stored as "take @count from a heap of @from", not by
+ * heap number, because the key ignores the order of the heaps.
+ */
+typedef struct
+{
+  guint64 key;
+  gint32 value;
+  guint16 depth;
+  guint8 bound;
+  guint8 padding;
+  guint32 from;
+  guint32 count;
+} NimTTEntry;
+
+/* Two entries a bucket: the first keeps the deepest search, the second
+   the most recent. */
+typedef struct
+{
+  NimTTEntry slot[2];
+} NimTTBucket;
+
+typedef struct _NimTT NimTT;
+struct _NimTT
+{
+  NimTTBucket *buckets;
+  guint64 mask; /* number of buckets - 1, a power of two */
+};
+
+NimTT *nim_tt_new (guint64 bytes);
+void nim_tt_free (NimTT *tt);
+void nim_tt_clear (NimTT *tt);
+guint64 nim_tt_size (const NimTT *tt);
+guint64 nim_tt_n_entries (const NimTT *tt);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimTT, nim_tt_free)
+
+/**
+ * nim_tt_probe:
+ * @tt: the table
+ * @key: a position's key
+ *
+ * Returns: (nullable): the entry for @key, or %NULL
+ */
+static inline NimTTEntry *
+nim_tt_probe (NimTT *tt, guint64 key)
+{
+  NimTTBucket *b = &tt->buckets[key & tt->mask];
+
+  if (b->slot[0].bound != NIM_TT_EMPTY && b->slot[0].key == key)
+    return &b->slot[0];
+  if (b->slot[1].bound != NIM_TT_EMPTY && b->slot[1].key == key)
+    return &b->slot[1];
+  return NULL;
+}
+
+/**
+ * nim_tt_store:
+ * @tt: the table
+ * @key: a position's key
+ * @value: its value for the player to move
+ * @depth: the remaining depth it was searched to, or %NIM_TT_DEPTH_PROVEN
+ * @bound: %NIM_TT_EXACT, %NIM_TT_LOWER or %NIM_TT_UPPER
+ * @from: the best move's heap size, 0 if none
+ * @count: the best move's count
+ *
+ * Replaces the entry for @key, else the first slot when @depth is at least
+ * as deep as what it holds, else the second slot.  The table never grows.
+ */
+static inline void
+nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
+              guint32 from, guint32 count)
+{
+  NimTTBucket *b = &tt->buckets[key & tt->mask];
+  NimTTEntry *e;
+
+  if (b->slot[1].bound != NIM_TT_EMPTY && b->slot[1].key == key)
+    e = &b->slot[1];
+  else if (b->slot[0].key == key || b->slot[0].bound == NIM_TT_EMPTY
+           || depth >= b->slot[0].depth)
+    {
+      if (b->slot[0].key != key && b->slot[0].bound != NIM_TT_EMPTY)
+        b->slot[1] = b->slot[0]; /* keep the deep entry one more while */
+      e = &b->slot[0];
+    }
+  else
+    e = &b->slot[1];
+  e->key = key;
+  e->value = value;
+  e->depth = (guint16) MIN (depth, NIM_TT_DEPTH_PROVEN);
+  e->bound = (guint8) bound;
+  e->from = from;
+  e->count = count;
+}
+
+/**
+ * nim_tt_heap_key:
+ * @size: a heap size
+ *
+ * A position's key is the sum, modulo 2^64, of the keys of its heaps.  A
+ * sum does not depend on the order of the heaps, so 3,4,5 and 5,3,4 are
+ * one entry; unlike an exclusive or, two equal heaps do not cancel out;
+ * and a move updates it with two calls.  An empty heap adds nothing.
+ *
+ * Returns: the key of one heap of @size (splitmix64's finaliser)
+ */
+static inline guint64
+nim_tt_heap_key (guint32 size)
+{
+  guint64 z;
+
+  if (size == 0)
+    return 0;
+  z = (guint64) size + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+G_END_DECLS

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-util.h -- error domain, exit statuses and strict number parsing */
+#pragma once
+
+#include <glib.h>
+#include <stdio.h>
+
+G_BEGIN_DECLS
+
+#define NIM_ERROR (nim_error_quark ())
+GQuark nim_error_quark (void);
+
+/**
+ * NimError:
+ * @NIM_ERROR_USAGE: something the user typed or passed is not accepted
+ * @NIM_ERROR_ABANDONED: the game was given up (end of input, `quit`)
+ * @NIM_ERROR_UNSUPPORTED: a player has no theory for the rules asked for
+ * @NIM_ERROR_FAILED: anything else
+ */
+typedef enum
+{
+  NIM_ERROR_USAGE,
+  NIM_ERROR_ABANDONED,
+  NIM_ERROR_UNSUPPORTED,
+  NIM_ERROR_FAILED,
+} NimError;
+
+/* Exit statuses of the nim program, as documented in nim(1). */
+enum
+{
+  NIM_EXIT_OK = 0,
+  NIM_EXIT_FAILURE = 1,
+  NIM_EXIT_USAGE = 2,
+  NIM_EXIT_ABANDONED = 3,
+};
+
+int nim_error_to_exit_status (const GError *error);
+
+gboolean nim_parse_uint (const char *text, guint64 min, guint64 max,
+                         const char *what, guint64 *out, GError **error);
+gboolean nim_parse_uint_list (const char *text, guint64 min, guint64 max,
+                              guint max_items, const char *what,
+                              GArray **out, GError **error);
+gboolean nim_parse_double (const char *text, double min, double max,
+                           const char *what, double *out, GError **error);
+
+char *nim_read_line (FILE *in);
+
+G_END_DECLS
