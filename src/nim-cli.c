@@ -12,6 +12,7 @@
 
 #include <locale.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Heaps when nobody is asked: the example of seed 000. */
 #define DEFAULT_HEAPS "3,4,5"
@@ -78,6 +79,8 @@ ask_number (FILE *in, FILE *out, const char *prompt, guint64 min, guint64 max,
                        "end of input while setting up the game");
           return FALSE;
         }
+      if (!isatty (fileno (in)))
+        fprintf (out, "%s\n", line); /* as the human player does */
       g_strstrip (line);
       if (g_ascii_strcasecmp (line, "quit") == 0)
         {

@@ -14,6 +14,7 @@
 #include "nim-util.h"
 
 #include <string.h>
+#include <unistd.h>
 
 /* The most moves `moves` lists before it says how many more there are. */
 #define MAX_LISTED 60
@@ -108,6 +109,10 @@ ask (NimPlayer *self, const char *prompt, GError **error)
                    "player %u gave up: end of input", self->number);
       return NULL;
     }
+  /* Typed input echoes itself; piped input would leave the transcript
+     without the moves, so echo it. */
+  if (!isatty (fileno (self->in)))
+    fprintf (self->out, "%s\n", line);
   g_strstrip (line);
   if (g_ascii_strcasecmp (line, "quit") == 0
       || g_ascii_strcasecmp (line, "q") == 0)
@@ -120,35 +125,168 @@ ask (NimPlayer *self, const char *prompt, GError **error)
   return line;
 }
 
+typedef enum
+{
+  WORD_NUMBER,
+  WORD_NEGATIVE,
+  WORD_TOO_LARGE,
+  WORD_NOT_A_NUMBER,
+} WordKind;
+
+/* What a typed word is: digits only (saturating past 2^64 - 1), a
+   negative number, or something else ("3x", "+3", "1e3", "３"). */
+static WordKind
+classify (const char *word, guint64 *value)
+{
+  const char *p = word;
+  guint64 v = 0;
+  gboolean negative = *p == '-';
+
+  if (negative)
+    p++;
+  if (*p == '\0')
+    return WORD_NOT_A_NUMBER;
+  for (; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return WORD_NOT_A_NUMBER;
+      v = v > (G_MAXUINT64 - 9) / 10 ? G_MAXUINT64 : v * 10 + (guint) (*p - '0');
+    }
+  *value = v;
+  if (negative)
+    return v == 0 ? WORD_NUMBER : WORD_NEGATIVE;
+  return v == G_MAXUINT64 ? WORD_TOO_LARGE : WORD_NUMBER;
+}
+
 /* Parses a heap number the way a person sees heaps: from 1. */
 static gboolean
-parse_heap (const NimBoard *board, const char *text, guint *heap,
+parse_heap (const NimBoard *board, const char *word, guint *heap,
             GError **error)
 {
-  guint64 h;
+  guint64 h = 0;
 
-  if (!nim_parse_uint (text, 0, G_MAXUINT64, "heap", &h, error))
-    return FALSE;
-  if (h < 1 || h > board->n_heaps)
+  if (classify (word, &h) == WORD_NOT_A_NUMBER)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "There is no heap %s; choose a heap from 1 to %u.", text,
+                   "'%s' is not a heap number; type a heap from 1 to %u "
+                   "and a count, such as 1 2 (or help).", word,
                    board->n_heaps);
+      return FALSE;
+    }
+  if (classify (word, &h) != WORD_NUMBER || h < 1 || h > board->n_heaps)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "There is no heap %s; the heaps are numbered 1 to %u.",
+                   word, board->n_heaps);
       return FALSE;
     }
   *heap = (guint) h - 1;
   return TRUE;
 }
 
+/* Parses how many matches to take from @heap, with a message for every
+   way a count can be wrong. */
 static gboolean
-parse_count (const char *text, guint32 *count, GError **error)
+parse_count (const NimBoard *board, const NimRules *rules, guint heap,
+             const char *word, guint32 *count, GError **error)
 {
-  guint64 c;
+  guint64 c = 0;
+  guint32 h = board->heaps[heap];
 
-  if (!nim_parse_uint (text, 0, NIM_HEAP_SIZE_MAX, "count", &c, error))
+  switch (classify (word, &c))
+    {
+    case WORD_NOT_A_NUMBER:
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "'%s' is not a number of matches; type a count such as "
+                   "1 (or help).", word);
+      return FALSE;
+    case WORD_NEGATIVE:
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "%s is negative; you must take at least 1 match.", word);
+      return FALSE;
+    case WORD_TOO_LARGE:
+    case WORD_NUMBER:
+      if (c > h && h > 0)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       "Heap %u has only %u match%s; you cannot take %s.",
+                       heap + 1, h, h == 1 ? "" : "es", word);
+          return FALSE;
+        }
+      break;
+    }
+  *count = (guint32) MIN (c, (guint64) NIM_HEAP_SIZE_MAX);
+  return nim_board_check_move (board, rules,
+                               &(NimMove) { heap, *count }, error);
+}
+
+/* Splits a line into words at blanks; returns how many. */
+static guint
+split_words (const char *line, GStrv *words)
+{
+  g_autoptr (GPtrArray) list = g_ptr_array_new ();
+  g_auto (GStrv) parts = g_strsplit_set (line, " \t", -1);
+  guint i;
+
+  for (i = 0; parts[i] != NULL; i++)
+    if (*parts[i] != '\0')
+      g_ptr_array_add (list, g_strdup (parts[i]));
+  g_ptr_array_add (list, NULL);
+  *words = (GStrv) g_ptr_array_free (g_steal_pointer (&list), FALSE);
+  return g_strv_length (*words);
+}
+
+/* Turns what was typed into a legal move, asking for the count when only
+   a heap was given.  Returns FALSE with a NIM_ERROR_USAGE error for an
+   entry to be retyped, or with NIM_ERROR_ABANDONED to give up. */
+static gboolean
+parse_move (NimPlayer *p, const NimBoard *board, const char *line,
+            NimMove *move, GError **error)
+{
+  g_auto (GStrv) words = NULL;
+  guint n = split_words (line, &words);
+  g_autofree char *prompt = NULL;
+  g_autofree char *count = NULL;
+
+  if (n == 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE, "Nothing was typed; %s",
+                   board->n_heaps == 1
+                       ? "type how many matches you take, such as 1."
+                       : "type a heap and a count, such as 1 2.");
+      return FALSE;
+    }
+  if (n > 2)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "Too much typed: '%s'; type a heap and a count, such as "
+                   "1 2 (or help).", line);
+      return FALSE;
+    }
+  if (n == 1 && board->n_heaps == 1)
+    {
+      move->heap = 0;
+      return parse_count (board, &p->rules, 0, words[0], &move->count, error);
+    }
+  if (!parse_heap (board, words[0], &move->heap, error))
     return FALSE;
-  *count = (guint32) c;
-  return TRUE;
+  if (n == 2)
+    return parse_count (board, &p->rules, move->heap, words[1], &move->count,
+                        error);
+
+  /* Just the heap: ask for the count, as seed 000 does. */
+  if (!nim_board_check_move (board, &p->rules,
+                             &(NimMove) { move->heap,
+                                          nim_rules_min_take (&p->rules) },
+                             error))
+    return FALSE;
+  prompt = g_strdup_printf ("How many matches do you take from heap %u? ",
+                            move->heap + 1);
+  count = ask (p, prompt, error);
+  if (count == NULL)
+    return FALSE;
+  return parse_count (board, &p->rules, move->heap, count, &move->count,
+                      error);
 }
 
 static InputResult
@@ -158,9 +296,7 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
   NimPlayer *p = &self->parent;
   g_autofree char *prompt = NULL;
   g_autofree char *line = NULL;
-  g_auto (GStrv) words = NULL;
   g_autoptr (GError) local = NULL;
-  guint n_words;
 
   prompt = board->n_heaps == 1
                ? g_strdup_printf ("Player %u, how many matches do you take? ",
@@ -172,87 +308,20 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
     return INPUT_FAILED;
 
   if (g_ascii_strcasecmp (line, "help") == 0 || g_str_equal (line, "?"))
+    print_help (p, board);
+  else if (g_ascii_strcasecmp (line, "moves") == 0)
+    print_moves (p, board);
+  else if (g_ascii_strcasecmp (line, "hint") == 0)
+    print_hint (self, board);
+  else if (parse_move (p, board, line, move, &local))
+    return INPUT_MOVE;
+  else if (g_error_matches (local, NIM_ERROR, NIM_ERROR_ABANDONED))
     {
-      print_help (p, board);
-      return INPUT_AGAIN;
-    }
-  if (g_ascii_strcasecmp (line, "moves") == 0)
-    {
-      print_moves (p, board);
-      return INPUT_AGAIN;
-    }
-  if (g_ascii_strcasecmp (line, "hint") == 0)
-    {
-      print_hint (self, board);
-      return INPUT_AGAIN;
-    }
-
-  words = g_strsplit_set (line, " \t", -1);
-  /* g_strsplit_set() leaves empty words between repeated blanks. */
-  {
-    guint i, j = 0;
-
-    for (i = 0; words[i] != NULL; i++)
-      if (*words[i] != '\0')
-        words[j++] = words[i];
-      else
-        g_free (words[i]);
-    words[j] = NULL;
-    n_words = j;
-  }
-
-  if (n_words == 0)
-    {
-      fprintf (p->out, "Nothing was typed. %s\n",
-               board->n_heaps == 1 ? "Type how many matches you take."
-                                   : "Type a heap and a count, such as 2 3.");
-      return INPUT_AGAIN;
-    }
-  if (n_words > 2)
-    {
-      fprintf (p->out, "Too much typed: '%s'. Type a heap and a count, such "
-                       "as 2 3, or help.\n", line);
-      return INPUT_AGAIN;
-    }
-  if (n_words == 1 && board->n_heaps == 1)
-    {
-      move->heap = 0;
-      if (!parse_count (words[0], &move->count, &local))
-        goto invalid;
-    }
-  else if (n_words == 2)
-    {
-      if (!parse_heap (board, words[0], &move->heap, &local)
-          || !parse_count (words[1], &move->count, &local))
-        goto invalid;
+      g_propagate_error (error, g_steal_pointer (&local));
+      return INPUT_FAILED;
     }
   else
-    {
-      /* Just the heap: ask for the count, as seed 000 does. */
-      g_autofree char *count_prompt = NULL;
-      g_autofree char *count_line = NULL;
-
-      if (!parse_heap (board, words[0], &move->heap, &local)
-          || !nim_board_check_move (board, &p->rules,
-                                    &(NimMove) { move->heap,
-                                                 nim_rules_min_take (&p->rules) },
-                                    &local))
-        goto invalid;
-      count_prompt = g_strdup_printf ("How many matches do you take from "
-                                      "heap %u? ", move->heap + 1);
-      count_line = ask (p, count_prompt, error);
-      if (count_line == NULL)
-        return INPUT_FAILED;
-      if (!parse_count (count_line, &move->count, &local))
-        goto invalid;
-    }
-  if (!nim_board_check_move (board, &p->rules, move, &local))
-    goto invalid;
-  return INPUT_MOVE;
-
-invalid:
-  fprintf (p->out, "%s%s\n", local->message,
-           g_str_has_suffix (local->message, ".") ? "" : ".");
+    fprintf (p->out, "%s\n", local->message);
   return INPUT_AGAIN;
 }
 

@@ -331,10 +331,13 @@ board_key (const NimBoard *b)
 }
 
 /* One iteration at the root, in generator order so that the first of the
-   best moves is kept.  Returns the value of *best_move; when the budget
-   ran out, *complete is FALSE and only the moves searched count. */
+   best moves is kept.  Returns the value of *best_move.  *any says whether
+   a move was searched before the budget ran out; *settled whether every
+   move before *best_move has a proven value, so that no earlier move can
+   turn out as good in a deeper iteration. */
 static int
-negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any)
+negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
+              gboolean *settled)
 {
   NimSearch *s = &n->s;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
@@ -343,7 +346,10 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any)
   int best = -NIM_SCORE_INF, alpha = -NIM_SCORE_INF;
   int beta = nim_search_win (s, 1); /* nothing beats winning at once */
 
+  gboolean proven_so_far = TRUE;
+
   *any = FALSE;
+  *settled = TRUE;
   if (nim_search_tick (s))
     return 0;
   while (nim_movegen_next (&gen, &s->board, &s->rules, &move))
@@ -363,7 +369,10 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any)
         {
           best = v;
           *best_move = move;
+          *settled = proven_so_far;
         }
+      /* A fail-low value is a bound, but a proven loss stays proven. */
+      proven_so_far = proven_so_far && nim_search_is_proven (s, v);
       if (n->ab && v > alpha)
         alpha = v;
       if (alpha >= beta)
@@ -398,8 +407,8 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
     {
       NimMove move = *best_move;
       guint64 before = n->s.nodes;
-      gboolean any;
-      int v = negamax_root (n, depth, &move, &any);
+      gboolean any, settled;
+      int v = negamax_root (n, depth, &move, &any, &settled);
 
       if (n->s.aborted)
         {
@@ -415,7 +424,10 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
       *best_move = move;
       value = v;
       completed = depth;
-      if (nim_search_is_proven (&n->s, v))
+      /* Stop at a proof, unless a move before the one found is still
+         unknown: a deeper search may show it wins too, and the first
+         winning move is the one to play. */
+      if (nim_search_is_proven (&n->s, v) && settled)
         break;
       /* A Nim position has no evaluation short of the end of the game, so
          a depth-limited iteration cuts only on proven wins and grows
