@@ -117,7 +117,7 @@ parse_size (const char *value, const NimPlayerOption *o, guint64 *out,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "%s=%s: expected a size such as 64M, 512K or 1G (from "
                    "%" G_GUINT64_FORMAT "K to %" G_GUINT64_FORMAT "G), or "
-                   "off", o->key, value, o->min >> 10, o->max >> 30);
+                   "off (also 0)", o->key, value, o->min >> 10, o->max >> 30);
       return FALSE;
     }
   *out = n << shift;
@@ -234,6 +234,15 @@ nim_player_new (const char *spec, GError **error)
       g_autofree char *known = option_names (klass);
       guint j;
 
+      if (*pairs[i] == '\0')
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       "player %s: empty option in '%s'; write options as "
+                       "KEY=VALUE separated by commas, such as %s:%s",
+                       klass->name, spec, klass->name,
+                       klass->options ? "depth=4" : "(no options)");
+          return NULL;
+        }
       for (; o != NULL && o->key != NULL; o++)
         if (g_str_equal (o->key, key))
           break;

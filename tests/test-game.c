@@ -1,2 +1,850 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-game.c -- tests of the game loop, its observers, the record and
+ * the board display */
+
+#include "config.h"
+
 #include <glib.h>
-int main (int argc, char **argv) { g_test_init (&argc, &argv, NULL); return g_test_run (); }
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nim-display.h"
+#include "nim-game.h"
+#include "nim-record.h"
+#include "nim-util.h"
+
+/* Fails the test, showing both strings, unless @part occurs in @text. */
+static void
+assert_contains (const char *text, const char *part)
+{
+  if (strstr (text, part) == NULL)
+    g_test_message ("\"%s\" does not contain \"%s\"", text, part);
+  g_assert_nonnull (strstr (text, part));
+}
+
+/* Rules from the spellings the command line uses: "any", "max=K" or a
+   subtraction set "2,7,15,16". */
+static void
+make_rules (NimRules *rules, const char *take, gboolean misere)
+{
+  nim_rules_init (rules);
+  if (g_str_has_prefix (take, "max="))
+    g_assert_true (nim_rules_parse_max_take (rules, take + 4, NULL));
+  else if (!g_str_equal (take, "any"))
+    g_assert_true (nim_rules_parse_moves (rules, take, NULL));
+  rules->misere = misere;
+}
+
+static void
+make_board (NimBoard *board, const char *heaps)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (nim_board_parse (board, heaps, &error));
+  g_assert_no_error (error);
+}
+
+static NimPlayer *
+new_started (const char *spec, guint number, const NimRules *rules,
+             const NimBoard *start)
+{
+  g_autoptr (GError) error = NULL;
+  NimPlayer *p = nim_player_new (spec, &error);
+
+  g_assert_no_error (error);
+  nim_player_set_number (p, number);
+  g_assert_true (nim_player_start (p, rules, start, &error));
+  g_assert_no_error (error);
+  return p;
+}
+
+/* A stream holding @text, to be read as typed input. */
+static FILE *
+input_file (const char *text)
+{
+  FILE *f = tmpfile ();
+
+  g_assert_nonnull (f);
+  g_assert_cmpint (fputs (text, f), >=, 0);
+  rewind (f);
+  return f;
+}
+
+/* Everything written to @f so far. */
+static char *
+read_all (FILE *f)
+{
+  GString *s = g_string_new (NULL);
+  char buf[4096];
+  size_t n;
+
+  fflush (f);
+  rewind (f);
+  while ((n = fread (buf, 1, sizeof buf, f)) > 0)
+    g_string_append_len (s, buf, (gssize)n);
+  return g_string_free (s, FALSE);
+}
+
+/* Replays the game's moves from its start: each must be legal where it
+   was played, by the player whose turn it was, and leave the position
+   recorded with it.  Returns the final position in @end. */
+static void
+replay (const NimGame *game, NimBoard *end)
+{
+  const NimRules *rules = nim_game_get_rules (game);
+  guint to_move = nim_game_get_first (game), i;
+
+  *end = *nim_game_get_start (game);
+  for (i = 0; i < nim_game_get_n_moves (game); i++)
+    {
+      const NimGameMove *m = nim_game_get_move (game, i);
+
+      g_assert_cmpuint (m->player, ==, to_move);
+      g_assert_true (nim_board_check_move (end, rules, &m->move, NULL));
+      nim_board_make_move (end, &m->move);
+      g_assert_true (nim_board_equal (end, &m->after));
+      to_move = 3 - to_move;
+    }
+  g_assert_true (nim_board_equal (end, nim_game_get_board (game)));
+  g_assert_cmpuint (nim_game_get_to_move (game), ==, to_move);
+}
+
+/* Plays @spec1 against @spec2 to the end and returns the winner. */
+static guint
+play (const char *spec1, const char *spec2, const char *take, gboolean misere,
+      const char *heaps, guint first, guint *n_moves)
+{
+  g_autoptr (NimPlayer) p1 = NULL;
+  g_autoptr (NimPlayer) p2 = NULL;
+  g_autoptr (NimGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimBoard start, end;
+
+  make_rules (&rules, take, misere);
+  make_board (&start, heaps);
+  p1 = new_started (spec1, 1, &rules, &start);
+  p2 = new_started (spec2, 2, &rules, &start);
+  game = nim_game_new (&rules, &start, p1, p2, first);
+  g_assert_true (nim_game_play (game, &error));
+  g_assert_no_error (error);
+  replay (game, &end);
+  g_assert_false (nim_board_has_move (&end, &rules));
+  *n_moves = nim_game_get_n_moves (game);
+  return nim_game_get_winner (game);
+}
+
+/* Two xor players from seed 000's 3,4,5: whoever moves first wins (the
+   nim-sum is 2), and the moves replay to empty heaps. */
+static void
+test_xor_vs_xor (void)
+{
+  g_autoptr (NimPlayer) p1 = NULL;
+  g_autoptr (NimPlayer) p2 = NULL;
+  g_autoptr (NimGame) game = NULL;
+  NimRules rules;
+  NimBoard start, end;
+  const NimGameMove *last;
+  guint n;
+
+  make_rules (&rules, "any", FALSE);
+  make_board (&start, "3,4,5");
+  p1 = new_started ("xor", 1, &rules, &start);
+  p2 = new_started ("xor", 2, &rules, &start);
+  game = nim_game_new (&rules, &start, p1, p2, 1);
+  g_assert_cmpuint (nim_game_get_winner (game), ==, 0);
+  g_assert_cmpuint (nim_game_get_to_move (game), ==, 1);
+  g_assert_true (nim_game_play (game, NULL));
+  g_assert_cmpuint (nim_game_get_winner (game), ==, 1);
+  g_assert_cmpuint (nim_game_get_first (game), ==, 1);
+  g_assert_true (nim_game_get_player (game, 1) == p1);
+  g_assert_true (nim_game_get_player (game, 2) == p2);
+  replay (game, &end);
+  g_assert_cmpuint (end.total, ==, 0);
+  g_assert_cmpuint (end.n_heaps, ==, 3);
+  /* Seed 000's first move: heap 1 from 3 to 1. */
+  g_assert_cmpuint (nim_game_get_move (game, 0)->move.heap, ==, 0);
+  g_assert_cmpuint (nim_game_get_move (game, 0)->move.count, ==, 2);
+  /* Under normal play the winner took the last match. */
+  last = nim_game_get_move (game, nim_game_get_n_moves (game) - 1);
+  g_assert_cmpuint (last->player, ==, 1);
+  /* The start is kept as it was. */
+  g_assert_true (nim_board_equal (nim_game_get_start (game), &start));
+
+  g_assert_cmpuint (play ("xor", "xor", "any", FALSE, "3,4,5", 2, &n), ==, 2);
+  /* 1,4,5 is lost for whoever moves. */
+  g_assert_cmpuint (play ("xor", "xor", "any", FALSE, "1,4,5", 1, &n), ==, 2);
+  g_assert_cmpuint (play ("xor", "xor", "any", FALSE, "1,4,5", 2, &n), ==, 1);
+}
+
+/* Games between the other players end with the side that should win
+   winning. */
+static void
+test_players_agree (void)
+{
+  guint n;
+
+  /* Seed 002: 13 under take 1 to 3 is won by the first player. */
+  g_assert_cmpuint (play ("minimax", "negamax", "max=3", FALSE, "13", 1, &n),
+                    ==, 1);
+  g_assert_cmpuint (play ("grundy", "negamax", "max=3", FALSE, "12", 1, &n),
+                    ==, 2);
+  /* Seed 001's start: G = 3, a first-player win. */
+  g_assert_cmpuint (
+      play ("grundy", "grundy", "2,7,15,16", FALSE, "2,6,19", 1, &n), ==, 1);
+  g_assert_cmpuint (
+      play ("negamax", "grundy", "2,7,15,16", FALSE, "2,6,19", 2, &n), ==, 2);
+  /* Seed 004: 10 under take 1 or 2, misère, is lost for the first. */
+  g_assert_cmpuint (play ("grundy", "negamax", "max=2", TRUE, "10", 1, &n), ==,
+                    2);
+  /* A random player loses to xor from a position xor wins. */
+  g_assert_cmpuint (play ("random", "xor", "any", FALSE, "3,4,7", 1, &n), ==,
+                    2);
+}
+
+/* A test observer: it logs what it hears, and counts in *@freed (when
+   not NULL) how often it is freed. */
+typedef struct
+{
+  GString *log;
+  guint *freed;
+} Watch;
+
+static void
+watch_started (gpointer data, const NimGame *game)
+{
+  Watch *w = data;
+
+  g_assert_cmpuint (nim_game_get_n_moves (game), ==, 0);
+  g_string_append (w->log, "started;");
+}
+
+static void
+watch_moved (gpointer data, const NimGame *game, const NimGameMove *move)
+{
+  Watch *w = data;
+
+  const NimGameMove *last;
+
+  /* The move is played and in the history when observers hear of it. */
+  g_assert_true (nim_board_equal (nim_game_get_board (game), &move->after));
+  last = nim_game_get_move (game, nim_game_get_n_moves (game) - 1);
+  g_assert_cmpuint (last->player, ==, move->player);
+  g_assert_true (nim_move_equal (&last->move, &move->move));
+  g_string_append_printf (w->log, "moved %u %u %u;", move->player,
+                          move->move.heap + 1, move->move.count);
+}
+
+static void
+watch_finished (gpointer data, const NimGame *game)
+{
+  Watch *w = data;
+
+  g_string_append_printf (w->log, "finished %u;", nim_game_get_winner (game));
+}
+
+static void
+watch_free (gpointer data)
+{
+  Watch *w = data;
+
+  if (w->freed != NULL)
+    (*w->freed)++;
+  g_string_free (w->log, TRUE);
+  g_free (w);
+}
+
+static const NimObserverClass watch_class = {
+  .started = watch_started,
+  .moved = watch_moved,
+  .finished = watch_finished,
+  .free = watch_free,
+};
+
+/* An observer with only some callbacks, to show the others may be NULL. */
+static const NimObserverClass finish_only_class = {
+  .finished = watch_finished,
+  .free = watch_free,
+};
+
+static Watch *
+watch_new (guint *freed)
+{
+  Watch *w = g_new0 (Watch, 1);
+
+  w->log = g_string_new (NULL);
+  w->freed = freed;
+  return w;
+}
+
+/* Observers hear of the start once, every move in order with the
+   players alternating, then the end once; nim_game_free frees them. */
+static void
+test_observers (void)
+{
+  g_autoptr (NimPlayer) p1 = NULL;
+  g_autoptr (NimPlayer) p2 = NULL;
+  NimGame *game;
+  NimRules rules;
+  NimBoard start;
+  Watch *w, *f;
+  guint freed = 0;
+
+  /* Take 1 to 3 from 5, player 2 (grundy) first: 5 mod 4 = 1, take 1;
+     4 is lost, so negamax takes 1; grundy takes the last 3. */
+  make_rules (&rules, "max=3", FALSE);
+  make_board (&start, "5");
+  p1 = new_started ("negamax", 1, &rules, &start);
+  p2 = new_started ("grundy", 2, &rules, &start);
+  game = nim_game_new (&rules, &start, p1, p2, 2);
+  w = watch_new (&freed);
+  f = watch_new (&freed);
+  nim_game_add_observer (game, &watch_class, w);
+  nim_game_add_observer (game, &finish_only_class, f);
+  g_assert_true (nim_game_play (game, NULL));
+  g_assert_cmpstr (w->log->str, ==,
+                   "started;moved 2 1 1;moved 1 1 1;moved 2 1 3;finished 2;");
+  g_assert_cmpstr (f->log->str, ==, "finished 2;");
+  g_assert_cmpuint (freed, ==, 0);
+  nim_game_free (game);
+  g_assert_cmpuint (freed, ==, 2);
+}
+
+/* Misère from a single match: player 1 must take it and loses. */
+static void
+test_misere_single_match (void)
+{
+  g_autoptr (NimPlayer) p1 = NULL;
+  g_autoptr (NimPlayer) p2 = NULL;
+  g_autoptr (NimGame) game = NULL;
+  NimRules rules;
+  NimBoard start;
+  guint n;
+
+  make_rules (&rules, "any", TRUE);
+  make_board (&start, "1");
+  p1 = new_started ("xor", 1, &rules, &start);
+  p2 = new_started ("xor", 2, &rules, &start);
+  game = nim_game_new (&rules, &start, p1, p2, 1);
+  g_assert_true (nim_game_play (game, NULL));
+  g_assert_cmpuint (nim_game_get_n_moves (game), ==, 1);
+  g_assert_cmpuint (nim_game_get_move (game, 0)->player, ==, 1);
+  g_assert_cmpuint (nim_game_get_move (game, 0)->move.count, ==, 1);
+  g_assert_cmpuint (nim_game_get_winner (game), ==, 2);
+
+  /* Misère 3,4,5 has a heap above 1 and nim-sum 2: the first player
+     wins, and the loser takes the last match. */
+  g_assert_cmpuint (play ("xor", "xor", "any", TRUE, "3,4,5", 1, &n), ==, 1);
+  g_assert_cmpuint (n % 2, ==, 0);
+  /* Seed 003's all-single heaps: 1,1,1 is lost for the first player. */
+  g_assert_cmpuint (play ("xor", "xor", "any", TRUE, "1,1,1", 1, &n), ==, 2);
+  g_assert_cmpuint (n, ==, 3);
+}
+
+/* Under a subtraction set a game can end with matches left (seed 001);
+   whoever cannot move loses under normal play and wins under misère. */
+static void
+test_set_ends_with_matches (void)
+{
+  static const struct
+  {
+    const char *take;
+    gboolean misere;
+    const char *heaps;
+    guint first;
+    guint moves;
+    guint winner;
+  } cases[] = {
+    /* No legal move at the start: player 1 is stuck. */
+    { "2,7,15,16", FALSE, "1,1", 1, 0, 2 },
+    { "2,7,15,16", TRUE, "1,1", 1, 0, 1 },
+    { "2,7,15,16", FALSE, "1,1", 2, 0, 1 },
+    { "2,7,15,16", TRUE, "1,1", 2, 0, 2 },
+    /* {2} on 3: player 1 takes 2, player 2 cannot take 2 from 1. */
+    { "2", FALSE, "3", 1, 1, 1 },
+    { "2", TRUE, "3", 1, 1, 2 },
+    /* Seed 001's game ends "Heaps: 0 0 3 ... Too bad, you lost!" with
+       one match left after the computer's last move. */
+    { "2,7,15,16", FALSE, "0,0,3", 1, 1, 1 },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (NimPlayer) p1 = NULL;
+      g_autoptr (NimPlayer) p2 = NULL;
+      g_autoptr (NimGame) game = NULL;
+      g_autoptr (GError) error = NULL;
+      NimRules rules;
+      NimBoard start, end;
+      Watch *w;
+
+      make_rules (&rules, cases[i].take, cases[i].misere);
+      make_board (&start, cases[i].heaps);
+      p1 = new_started ("negamax", 1, &rules, &start);
+      p2 = new_started ("random", 2, &rules, &start);
+      game = nim_game_new (&rules, &start, p1, p2, cases[i].first);
+      w = watch_new (NULL);
+      nim_game_add_observer (game, &finish_only_class, w);
+      g_assert_true (nim_game_play (game, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (nim_game_get_n_moves (game), ==, cases[i].moves);
+      g_assert_cmpuint (nim_game_get_winner (game), ==, cases[i].winner);
+      replay (game, &end);
+      g_assert_cmpuint (end.total, >, 0);
+      g_assert_cmpstr (w->log->str, ==,
+                       cases[i].winner == 1 ? "finished 1;" : "finished 2;");
+    }
+}
+
+/* Plays a human reading @input as player @human_number against xor on
+   @heaps (take-any) and returns the game; what the human was told is in
+   @told, the error in @error. */
+static NimGame *
+play_human (const char *input, guint human_number, const char *heaps,
+            NimPlayer **human, NimPlayer **other, char **told,
+            gboolean *finished, GError **error)
+{
+  NimRules rules;
+  NimBoard start;
+  FILE *in = input_file (input);
+  FILE *out = tmpfile ();
+  NimGame *game;
+  Watch *w;
+  g_autofree char *end = NULL;
+
+  g_assert_nonnull (out);
+  make_rules (&rules, "any", FALSE);
+  make_board (&start, heaps);
+  *human = new_started ("human", human_number, &rules, &start);
+  *other = new_started ("xor", 3 - human_number, &rules, &start);
+  nim_player_set_io (*human, in, out);
+  game = human_number == 1 ? nim_game_new (&rules, &start, *human, *other, 1)
+                           : nim_game_new (&rules, &start, *other, *human, 1);
+  w = watch_new (NULL);
+  nim_game_add_observer (game, &watch_class, w);
+  *finished = nim_game_play (game, error);
+  /* Observers hear of the end, abandoned or not. */
+  end = g_strdup_printf ("finished %u;", nim_game_get_winner (game));
+  g_assert_true (g_str_has_prefix (w->log->str, "started;"));
+  g_assert_true (g_str_has_suffix (w->log->str, end));
+  *told = read_all (out);
+  fclose (in);
+  fclose (out);
+  /* Nothing may touch the streams after this. */
+  nim_player_set_io (*human, NULL, NULL);
+  return game;
+}
+
+/* A person who types quit, or whose input ends, abandons the game: no
+   winner, NIM_ERROR_ABANDONED, and observers still hear the end. */
+static void
+test_abandoned (void)
+{
+  static const struct
+  {
+    const char *input;
+    guint human;
+    guint moves;
+    const char *message;
+  } cases[] = {
+    { "quit\n", 1, 0, "quit" },
+    { "q\n", 1, 0, "quit" },
+    { "", 1, 0, "end of input" },
+    { "x\n", 1, 0, "end of input" },
+    /* xor moves first (3,4,5 -> 1,4,5), then the person gives up. */
+    { "quit\n", 2, 1, "quit" },
+    { "", 2, 1, "end of input" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (NimPlayer) human = NULL;
+      g_autoptr (NimPlayer) other = NULL;
+      g_autoptr (NimGame) game = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *told = NULL;
+      gboolean finished;
+      NimBoard end;
+      g_autofree char *shown = g_strescape (cases[i].input, NULL);
+
+      g_test_message ("input \"%s\", human is player %u", shown,
+                      cases[i].human);
+      game = play_human (cases[i].input, cases[i].human, "3,4,5", &human,
+                         &other, &told, &finished, &error);
+      g_assert_false (finished);
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_ABANDONED);
+      assert_contains (error->message, cases[i].message);
+      g_assert_cmpuint (nim_game_get_winner (game), ==, 0);
+      g_assert_cmpuint (nim_game_get_n_moves (game), ==, cases[i].moves);
+      replay (game, &end);
+      g_assert_cmpuint (nim_game_get_to_move (game), ==, cases[i].human);
+      /* The prompt was shown. */
+      assert_contains (told, "your move");
+    }
+}
+
+/* Each wrong entry gets a message saying what is wrong, and the next
+   right one is played. */
+static void
+test_human_invalid_then_valid (void)
+{
+  g_autoptr (NimPlayer) human = NULL;
+  g_autoptr (NimPlayer) other = NULL;
+  g_autoptr (NimGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *told = NULL;
+  gboolean finished;
+  const NimGameMove *m;
+
+  game = play_human ("x\n9 1\n0 1\n1 9\n1 0\n1 -2\n1 2 3\n\n1 1\n", 1, "3,4,5",
+                     &human, &other, &told, &finished, &error);
+  /* The input ends at the person's second turn. */
+  g_assert_false (finished);
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_ABANDONED);
+  g_assert_cmpuint (nim_game_get_n_moves (game), ==, 2);
+  m = nim_game_get_move (game, 0);
+  g_assert_cmpuint (m->player, ==, 1);
+  g_assert_cmpuint (m->move.heap, ==, 0);
+  g_assert_cmpuint (m->move.count, ==, 1);
+  assert_contains (told, "'x' is not a heap number");
+  assert_contains (told, "There is no heap 9");
+  assert_contains (told, "There is no heap 0");
+  assert_contains (told, "Heap 1 has only 3 matches; you cannot take 9");
+  assert_contains (told, "at least 1 match");
+  assert_contains (told, "-2 is negative");
+  assert_contains (told, "Too much typed");
+  assert_contains (told, "Nothing was typed");
+}
+
+/* A person can give the heap and then the count when asked (seed 000),
+   and with one heap just the count (seed 004); a person can win. */
+static void
+test_human_plays_to_the_end (void)
+{
+  g_autoptr (NimPlayer) human = NULL;
+  g_autoptr (NimPlayer) other = NULL;
+  g_autoptr (NimGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *told = NULL;
+  gboolean finished;
+
+  /* 1,2,4: the person takes 1 from heap 3 (leaving 1,2,3, nim-sum 0);
+     xor, lost, takes 1 from heap 1 (0,2,3); the person takes 1 from
+     heap 3 (0,2,2); xor takes 1 from heap 2 (0,1,2); the person takes 1
+     from heap 3 (0,1,1); xor takes heap 2; the person the last match. */
+  game = play_human ("3\n1\n3 1\n3 1\n3 1\n", 1, "1,2,4", &human, &other,
+                     &told, &finished, &error);
+  g_assert_no_error (error);
+  g_assert_true (finished);
+  g_assert_cmpuint (nim_game_get_winner (game), ==, 1);
+  g_assert_cmpuint (nim_game_get_n_moves (game), ==, 7);
+  assert_contains (told, "How many matches do you take from heap 3?");
+  g_clear_pointer (&game, nim_game_free);
+  g_clear_pointer (&told, g_free);
+  g_clear_pointer (&human, nim_player_free);
+  g_clear_pointer (&other, nim_player_free);
+
+  /* One heap: the count alone.  Taking all 5 wins at once. */
+  game = play_human ("6\n5\n", 1, "5", &human, &other, &told, &finished,
+                     &error);
+  g_assert_no_error (error);
+  g_assert_true (finished);
+  g_assert_cmpuint (nim_game_get_winner (game), ==, 1);
+  g_assert_cmpuint (nim_game_get_n_moves (game), ==, 1);
+  assert_contains (told, "how many matches do you take?");
+  assert_contains (told, "Heap 1 has only 5 matches; you cannot take 6");
+}
+
+/* Returns @o's member @name, which must exist. */
+static JsonNode *
+member (JsonObject *o, const char *name)
+{
+  if (!json_object_has_member (o, name))
+    g_test_message ("no member \"%s\"", name);
+  g_assert_true (json_object_has_member (o, name));
+  return json_object_get_member (o, name);
+}
+
+/* Asserts that the JSON array @a holds exactly @n integers @values. */
+static void
+assert_int_array (JsonArray *a, const gint64 *values, guint n)
+{
+  guint i;
+
+  g_assert_cmpuint (json_array_get_length (a), ==, n);
+  for (i = 0; i < n; i++)
+    g_assert_cmpint (json_array_get_int_element (a, i), ==, values[i]);
+}
+
+/* The JSON record holds the rules, start, players, every move (heaps
+   from 1) with statistics for searched moves only, and the winner. */
+static void
+test_record (void)
+{
+  static const gint64 start_heaps[] = { 3, 4, 5 };
+  static const gint64 after_first[] = { 1, 4, 5 };
+  g_autoptr (NimPlayer) p1 = NULL;
+  g_autoptr (NimPlayer) p2 = NULL;
+  g_autoptr (NimGame) game = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) unseeded = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *root, *rules_o, *m0;
+  JsonArray *moves, *players;
+  NimRules rules;
+  NimBoard start;
+  guint i;
+
+  make_rules (&rules, "any", FALSE);
+  make_board (&start, "3,4,5");
+  p1 = new_started ("negamax:tt=1M", 1, &rules, &start);
+  p2 = new_started ("xor", 2, &rules, &start);
+  game = nim_game_new (&rules, &start, p1, p2, 1);
+  g_assert_true (nim_game_play (game, NULL));
+
+  node = nim_record_game (game, 42);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+  root = json_node_get_object (node);
+
+  rules_o = json_node_get_object (member (root, "rules"));
+  g_assert_cmpstr (json_object_get_string_member (rules_o, "take"), ==, "any");
+  g_assert_false (json_object_get_boolean_member (rules_o, "misere"));
+  assert_int_array (json_node_get_array (member (root, "start")), start_heaps,
+                    3);
+  g_assert_cmpint (json_node_get_int (member (root, "first")), ==, 1);
+  players = json_node_get_array (member (root, "players"));
+  g_assert_cmpuint (json_array_get_length (players), ==, 2);
+  g_assert_cmpstr (json_array_get_string_element (players, 0), ==,
+                   "negamax:tt=1M");
+  g_assert_cmpstr (json_array_get_string_element (players, 1), ==, "xor");
+  g_assert_cmpint (json_node_get_int (member (root, "seed")), ==, 42);
+  g_assert_cmpint (json_node_get_int (member (root, "winner")), ==, 1);
+  g_assert_false (json_node_get_boolean (member (root, "abandoned")));
+
+  moves = json_node_get_array (member (root, "moves"));
+  g_assert_cmpuint (json_array_get_length (moves), ==,
+                    nim_game_get_n_moves (game));
+  /* Seed 000's first move, heap numbered from 1. */
+  m0 = json_array_get_object_element (moves, 0);
+  g_assert_cmpint (json_node_get_int (member (m0, "player")), ==, 1);
+  g_assert_cmpint (json_node_get_int (member (m0, "heap")), ==, 1);
+  g_assert_cmpint (json_node_get_int (member (m0, "take")), ==, 2);
+  assert_int_array (json_node_get_array (member (m0, "heaps")), after_first,
+                    3);
+  for (i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+      const NimGameMove *gm = nim_game_get_move (game, i);
+      gint64 player = json_node_get_int (member (m, "player"));
+
+      g_assert_cmpint (player, ==, gm->player);
+      g_assert_cmpint (json_node_get_int (member (m, "heap")), ==,
+                       gm->move.heap + 1);
+      g_assert_cmpint (json_node_get_int (member (m, "take")), ==,
+                       gm->move.count);
+      /* negamax searched; xor did not. */
+      g_assert_cmpint (json_object_has_member (m, "stats"), ==, player == 1);
+      if (player == 1)
+        {
+          JsonObject *s = json_node_get_object (member (m, "stats"));
+
+          g_assert_cmpint (json_node_get_int (member (s, "nodes")), >, 0);
+          g_assert_true (json_node_get_boolean (member (s, "proven")));
+          g_assert_cmpstr (json_node_get_string (member (s, "value")), ==,
+                           "win");
+        }
+    }
+
+  /* Without a seed there is no "seed"; the text is valid JSON. */
+  unseeded = nim_record_game (game, -1);
+  g_assert_false (
+      json_object_has_member (json_node_get_object (unseeded), "seed"));
+  text = nim_record_to_string (node, FALSE);
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+
+    g_assert_true (json_parser_load_from_data (parser, text, -1, NULL));
+    g_assert_true (json_node_equal (json_parser_get_root (parser), node));
+  }
+}
+
+/* The record of a subtraction game lists its counts, and an abandoned
+   game has no winner. */
+static void
+test_record_abandoned (void)
+{
+  static const gint64 counts[] = { 2, 7, 15, 16 };
+  static const gint64 range[] = { 1, 2, 3 };
+  g_autoptr (NimPlayer) human = NULL;
+  g_autoptr (NimPlayer) other = NULL;
+  g_autoptr (NimGame) game = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) rules_node = NULL;
+  g_autofree char *told = NULL;
+  gboolean finished;
+  JsonObject *root;
+  NimRules rules;
+
+  game = play_human ("quit\n", 2, "3,4,5", &human, &other, &told, &finished,
+                     NULL);
+  g_assert_false (finished);
+  node = nim_record_game (game, -1);
+  root = json_node_get_object (node);
+  g_assert_true (JSON_NODE_HOLDS_NULL (member (root, "winner")));
+  g_assert_true (json_node_get_boolean (member (root, "abandoned")));
+  g_assert_cmpuint (
+      json_array_get_length (json_node_get_array (member (root, "moves"))), ==,
+      1);
+
+  make_rules (&rules, "2,7,15,16", TRUE);
+  rules_node = nim_record_rules (&rules);
+  assert_int_array (
+      json_object_get_array_member (json_node_get_object (rules_node), "take"),
+      counts, 4);
+  g_assert_true (json_object_get_boolean_member (
+      json_node_get_object (rules_node), "misere"));
+  g_clear_pointer (&rules_node, json_node_unref);
+  make_rules (&rules, "max=3", FALSE);
+  rules_node = nim_record_rules (&rules);
+  assert_int_array (
+      json_object_get_array_member (json_node_get_object (rules_node), "take"),
+      range, 3);
+}
+
+static void
+assert_display (const char *heaps, const char *expected)
+{
+  NimBoard board;
+  g_autofree char *text = NULL;
+
+  make_board (&board, heaps);
+  text = nim_display_board (&board);
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* The board as a person sees it: matches in groups of five with two
+   spaces between (seed 000's "|||||  ||||"), the counts in one column. */
+static void
+test_display_board (void)
+{
+  /* Seed 000's start. */
+  assert_display ("3,4,9", "Heap 1: |||          3\n"
+                           "Heap 2: ||||         4\n"
+                           "Heap 3: |||||  ||||  9\n");
+  assert_display ("5,10,11", "Heap 1: |||||            5\n"
+                             "Heap 2: |||||  |||||     10\n"
+                             "Heap 3: |||||  |||||  |  11\n");
+  /* An empty heap keeps its line. */
+  assert_display ("0,2", "Heap 1:     0\n"
+                         "Heap 2: ||  2\n");
+  assert_display ("1", "Heap 1: |  1\n");
+  /* 50 matches are still drawn, 68 columns wide (ten groups of five and
+     nine gaps of two); the single match is padded to that width. */
+  {
+    g_autofree char *pad = g_strnfill (67, ' ');
+    g_autofree char *fifty = g_strdup_printf (
+        "Heap 1: |||||  |||||  |||||  |||||  |||||  |||||  |||||  |||||  "
+        "|||||  |||||  50\n"
+        "Heap 2: |%s  1\n",
+        pad);
+
+    assert_display ("50,1", fifty);
+  }
+  /* 51 are too wide for a line: numbers only. */
+  assert_display ("51,1", "Heap 1: 51\nHeap 2: 1\n");
+  assert_display ("4000000000", "Heap 1: 4000000000\n");
+  /* Ten heaps or more widen the label so the bars line up. */
+  assert_display ("1,1,1,1,1,1,1,1,1,1", "Heap  1: |  1\n"
+                                         "Heap  2: |  1\n"
+                                         "Heap  3: |  1\n"
+                                         "Heap  4: |  1\n"
+                                         "Heap  5: |  1\n"
+                                         "Heap  6: |  1\n"
+                                         "Heap  7: |  1\n"
+                                         "Heap  8: |  1\n"
+                                         "Heap  9: |  1\n"
+                                         "Heap 10: |  1\n");
+  assert_display ("1,1,1,1,1,1,1,1,2", "Heap 1: |   1\n"
+                                       "Heap 2: |   1\n"
+                                       "Heap 3: |   1\n"
+                                       "Heap 4: |   1\n"
+                                       "Heap 5: |   1\n"
+                                       "Heap 6: |   1\n"
+                                       "Heap 7: |   1\n"
+                                       "Heap 8: |   1\n"
+                                       "Heap 9: ||  2\n");
+}
+
+/* What a person watching a short game sees, start to end. */
+static void
+test_display_game (void)
+{
+  g_autoptr (NimPlayer) p1 = NULL;
+  g_autoptr (NimPlayer) p2 = NULL;
+  g_autoptr (NimGame) game = NULL;
+  g_autofree char *text = NULL;
+  NimRules rules;
+  NimBoard start;
+  FILE *out = tmpfile ();
+
+  g_assert_nonnull (out);
+  make_rules (&rules, "any", FALSE);
+  make_board (&start, "1,2");
+  p1 = new_started ("xor", 1, &rules, &start);
+  p2 = new_started ("xor", 2, &rules, &start);
+  game = nim_game_new (&rules, &start, p1, p2, 1);
+  nim_display_attach (game, out, FALSE);
+  g_assert_true (nim_game_play (game, NULL));
+  text = read_all (out);
+  fclose (out);
+  g_assert_cmpstr (text, ==,
+                   "Nim. Take any number of matches from one heap; whoever "
+                   "takes the last match wins.\n"
+                   "Player 1 (xor) plays Player 2 (xor); player 1 moves "
+                   "first.\n"
+                   "\n"
+                   "Heap 1: |   1\n"
+                   "Heap 2: ||  2\n"
+                   "\n"
+                   "Player 1 (xor) takes 1 from heap 2.\n"
+                   "\n"
+                   "Heap 1: |  1\n"
+                   "Heap 2: |  1\n"
+                   "\n"
+                   "Player 2 (xor) takes 1 from heap 1.\n"
+                   "\n"
+                   "Heap 1:    0\n"
+                   "Heap 2: |  1\n"
+                   "\n"
+                   "Player 1 (xor) takes 1 from heap 2.\n"
+                   "\n"
+                   "Heap 1: 0\n"
+                   "Heap 2: 0\n"
+                   "\n"
+                   "Player 1 (xor) wins!\n");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/xor-vs-xor", test_xor_vs_xor);
+  g_test_add_func ("/game/players-agree", test_players_agree);
+  g_test_add_func ("/game/observers", test_observers);
+  g_test_add_func ("/game/misere-single-match", test_misere_single_match);
+  g_test_add_func ("/game/set-ends-with-matches", test_set_ends_with_matches);
+  g_test_add_func ("/game/abandoned", test_abandoned);
+  g_test_add_func ("/game/human/invalid-then-valid",
+                   test_human_invalid_then_valid);
+  g_test_add_func ("/game/human/to-the-end", test_human_plays_to_the_end);
+  g_test_add_func ("/game/record", test_record);
+  g_test_add_func ("/game/record-abandoned", test_record_abandoned);
+  g_test_add_func ("/game/display/board", test_display_board);
+  g_test_add_func ("/game/display/game", test_display_game);
+
+  return g_test_run ();
+}

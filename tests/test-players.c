@@ -1,2 +1,1256 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-players.c -- tests of the player registry, specs and every player */
+
+#include "config.h"
+
 #include <glib.h>
-int main (int argc, char **argv) { g_test_init (&argc, &argv, NULL); return g_test_run (); }
+#include <string.h>
+
+#include "nim-movegen.h"
+#include "nim-player.h"
+#include "nim-util.h"
+
+/* Heaps in the messages below are numbered from 1, as people see them;
+   a NimMove's heap counts from 0. */
+
+/* Fails the test, showing both strings, unless @part occurs in @text. */
+static void
+assert_contains (const char *text, const char *part)
+{
+  if (strstr (text, part) == NULL)
+    g_test_message ("\"%s\" does not contain \"%s\"", text, part);
+  g_assert_nonnull (strstr (text, part));
+}
+
+static void
+assert_not_contains (const char *text, const char *part)
+{
+  if (strstr (text, part) != NULL)
+    g_test_message ("\"%s\" contains \"%s\"", text, part);
+  g_assert_null (strstr (text, part));
+}
+
+/* Rules from the spellings the command line uses: "any", "max=K" or a
+   subtraction set "2,7,15,16". */
+static void
+make_rules (NimRules *rules, const char *take, gboolean misere)
+{
+  nim_rules_init (rules);
+  if (g_str_has_prefix (take, "max="))
+    g_assert_true (nim_rules_parse_max_take (rules, take + 4, NULL));
+  else if (!g_str_equal (take, "any"))
+    g_assert_true (nim_rules_parse_moves (rules, take, NULL));
+  rules->misere = misere;
+}
+
+static void
+make_board (NimBoard *board, const char *heaps)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (nim_board_parse (board, heaps, &error));
+  g_assert_no_error (error);
+}
+
+static NimPlayer *
+new_player (const char *spec)
+{
+  g_autoptr (GError) error = NULL;
+  NimPlayer *p = nim_player_new (spec, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (p);
+  return p;
+}
+
+static NimPlayer *
+new_started (const char *spec, const NimRules *rules, const NimBoard *start)
+{
+  g_autoptr (GError) error = NULL;
+  NimPlayer *p = new_player (spec);
+
+  g_assert_true (nim_player_start (p, rules, start, &error));
+  g_assert_no_error (error);
+  return p;
+}
+
+/* The move @spec chooses under @take/@misere on @heaps; it must be legal. */
+static NimMove
+choose (const char *spec, const char *take, gboolean misere, const char *heaps)
+{
+  g_autoptr (NimPlayer) p = NULL;
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimBoard board;
+  NimMove move = { 0, 0 };
+
+  make_rules (&rules, take, misere);
+  make_board (&board, heaps);
+  p = new_started (spec, &rules, &board);
+  g_assert_true (nim_player_choose_move (p, &board, &move, &error));
+  g_assert_no_error (error);
+  g_assert_true (nim_board_check_move (&board, &rules, &move, NULL));
+  return move;
+}
+
+/* Asserts that @spec takes @count from heap @heap (from 1). */
+static void
+assert_choice (const char *spec, const char *take, gboolean misere,
+               const char *heaps, guint heap, guint32 count)
+{
+  NimMove m = choose (spec, take, misere, heaps);
+
+  if (m.heap + 1 != heap || m.count != count)
+    g_test_message ("%s (%s%s) on %s took %u from heap %u; expected %u "
+                    "from heap %u",
+                    spec, take, misere ? ", misere" : "", heaps, m.count,
+                    m.heap + 1, count, heap);
+  g_assert_cmpuint (m.heap + 1, ==, heap);
+  g_assert_cmpuint (m.count, ==, count);
+}
+
+/* Asserts that @spec is refused with a usage error whose message holds
+   @part1 and @part2 (either may be NULL). */
+static void
+assert_spec_rejected (const char *spec, const char *part1, const char *part2)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimPlayer) p = nim_player_new (spec, &error);
+
+  g_test_message ("spec %s", spec);
+  g_assert_null (p);
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  if (part1 != NULL)
+    assert_contains (error->message, part1);
+  if (part2 != NULL)
+    assert_contains (error->message, part2);
+}
+
+static const NimSearchConfig *
+search_config (NimPlayer *p)
+{
+  return &((NimSearchPlayer *)p)->config;
+}
+
+/* The registry lists the six players once each, and finds each by name. */
+static void
+test_registry (void)
+{
+  static const char *const expected[]
+      = { "human", "minimax", "negamax", "xor", "grundy", "random" };
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  guint i, j, n;
+
+  for (n = 0; classes[n] != NULL; n++)
+    ;
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
+  for (i = 0; i < n; i++)
+    for (j = i + 1; j < n; j++)
+      g_assert_cmpstr (classes[i]->name, !=, classes[j]->name);
+  for (i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const NimPlayerClass *k = nim_player_class_lookup (expected[i]);
+
+      g_assert_nonnull (k);
+      g_assert_cmpstr (k->name, ==, expected[i]);
+      g_assert_true (k->choose_move != NULL);
+      g_assert_cmpuint (k->instance_size, >=, sizeof (NimPlayer));
+    }
+  g_assert_true (nim_player_class_lookup ("human")->interactive);
+  g_assert_false (nim_player_class_lookup ("negamax")->interactive);
+  g_assert_null (nim_player_class_lookup ("nosuch"));
+  g_assert_null (nim_player_class_lookup (""));
+  g_assert_null (nim_player_class_lookup ("Negamax"));
+}
+
+/* A spec sets the options it names and leaves the others at their
+   defaults. */
+static void
+test_spec_options (void)
+{
+  g_autoptr (NimPlayer) p = new_player ("negamax:depth=4,ab=off");
+  const NimSearchConfig *c = search_config (p);
+
+  g_assert_cmpstr (nim_player_get_name (p), ==, "negamax");
+  g_assert_cmpstr (nim_player_get_spec (p), ==, "negamax:depth=4,ab=off");
+  g_assert_cmpuint (c->depth, ==, 4);
+  g_assert_false (c->ab);
+  g_assert_true (c->order);
+  g_assert_true (c->id);
+  g_assert_cmpuint (c->tt_bytes, ==, 67108864);
+  g_assert_cmpfloat (c->time, ==, 5.0);
+  g_assert_cmpuint (c->nodes, ==, 0);
+}
+
+/* The documented defaults of negamax and minimax. */
+static void
+test_spec_defaults (void)
+{
+  g_autoptr (NimPlayer) n = new_player ("negamax");
+  g_autoptr (NimPlayer) m = new_player ("minimax");
+  g_autoptr (NimPlayer) x = new_player ("xor");
+
+  g_assert_cmpuint (search_config (n)->depth, ==, 0);
+  g_assert_cmpuint (search_config (n)->nodes, ==, 0);
+  g_assert_true (search_config (n)->ab);
+  g_assert_cmpuint (search_config (n)->tt_bytes, ==, 67108864);
+  g_assert_true (search_config (n)->order);
+  g_assert_true (search_config (n)->id);
+  g_assert_cmpfloat (search_config (n)->time, ==, 5.0);
+  g_assert_cmpuint (search_config (n)->score, ==, NIM_SCORE_WIN_LOSS);
+
+  g_assert_cmpfloat (search_config (m)->time, ==, 5.0);
+  g_assert_cmpuint (search_config (m)->depth, ==, 0);
+  g_assert_cmpuint (search_config (m)->nodes, ==, 0);
+
+  g_assert_cmpstr (nim_player_get_spec (x), ==, "xor");
+  g_assert_false (nim_player_is_interactive (x));
+}
+
+/* Sizes take binary suffixes, and "off" turns the table off. */
+static void
+test_spec_sizes (void)
+{
+  static const struct
+  {
+    const char *spec;
+    guint64 bytes;
+  } cases[] = {
+    { "negamax:tt=off", 0 },
+    { "negamax:tt=1K", 1024 },
+    { "negamax:tt=1k", 1024 },
+    { "negamax:tt=1024", 1024 },
+    { "negamax:tt=64M", G_GUINT64_CONSTANT (64) << 20 },
+    { "negamax:tt=2G", G_GUINT64_CONSTANT (2) << 30 },
+    { "negamax:tt=16G", G_GUINT64_CONSTANT (16) << 30 },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (NimPlayer) p = new_player (cases[i].spec);
+
+      g_assert_cmpuint (search_config (p)->tt_bytes, ==, cases[i].bytes);
+    }
+}
+
+/* The other option types: seconds, node counts, booleans, choices. */
+static void
+test_spec_types (void)
+{
+  g_autoptr (NimPlayer) p = NULL;
+
+  p = new_player ("negamax:time=0.25,nodes=123,order=no,id=false,"
+                  "score=distance,ab=yes");
+  g_assert_cmpfloat (search_config (p)->time, ==, 0.25);
+  g_assert_cmpuint (search_config (p)->nodes, ==, 123);
+  g_assert_false (search_config (p)->order);
+  g_assert_false (search_config (p)->id);
+  g_assert_true (search_config (p)->ab);
+  g_assert_cmpuint (search_config (p)->score, ==, NIM_SCORE_DISTANCE);
+  g_clear_pointer (&p, nim_player_free);
+
+  p = new_player ("minimax:depth=4096,time=0");
+  g_assert_cmpuint (search_config (p)->depth, ==, NIM_SEARCH_MAX_PLY);
+  g_assert_cmpfloat (search_config (p)->time, ==, 0.0);
+}
+
+/* Every bad spec is refused with a usage error naming the problem. */
+static void
+test_spec_rejected (void)
+{
+  assert_spec_rejected ("nosuch", "nosuch", "negamax");
+  assert_spec_rejected ("nosuch:depth=3", "nosuch", "grundy");
+  assert_spec_rejected ("negamax:foo=1", "foo", "depth");
+  assert_spec_rejected ("negamax:foo=1", "tt", "score");
+  assert_spec_rejected ("minimax:ab=off", "ab", "depth");
+  assert_spec_rejected ("negamax:depth", "depth", "value");
+  assert_spec_rejected ("negamax:depth=", "depth", "value");
+  assert_spec_rejected ("negamax:depth=x", "depth", "'x'");
+  assert_spec_rejected ("negamax:depth=-1", "depth", "negative");
+  assert_spec_rejected ("negamax:depth=5000", "5000", "4096");
+  assert_spec_rejected ("minimax:depth=4097", "4097", "4096");
+  assert_spec_rejected ("negamax:ab=maybe", "ab=maybe", "on or off");
+  assert_spec_rejected ("negamax:tt=1X", "tt=1X", "64M");
+  assert_spec_rejected ("negamax:tt=100", "tt=100", "1K");
+  assert_spec_rejected ("negamax:tt=1023", "tt=1023", NULL);
+  assert_spec_rejected ("negamax:tt=64G", "tt=64G", "16G");
+  assert_spec_rejected ("negamax:tt=", "tt", "value");
+  assert_spec_rejected ("negamax:depth=1,depth=2", "depth", "twice");
+  assert_spec_rejected ("negamax:ab=on,tt=1M,ab=off", "ab", "twice");
+  assert_spec_rejected ("xor:depth=3", "xor", "no options");
+  assert_spec_rejected ("random:depth=3", "random", "no options");
+  assert_spec_rejected ("negamax:score=fast", "score=fast", "distance");
+  assert_spec_rejected ("negamax:time=-1", "time", NULL);
+  assert_spec_rejected ("negamax:time=soon", "time", NULL);
+}
+
+/* Asserts that @spec cannot play @take/@misere from @heaps: an
+   unsupported error naming the players that can (@can) and not those
+   that cannot (@cannot, may be NULL). */
+static void
+assert_refused (const char *spec, const char *take, gboolean misere,
+                const char *heaps, const char *const *can,
+                const char *const *cannot)
+{
+  g_autoptr (NimPlayer) p = new_player (spec);
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimBoard board;
+  const char *list;
+  guint i;
+
+  make_rules (&rules, take, misere);
+  make_board (&board, heaps);
+  g_assert_false (nim_player_start (p, &rules, &board, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
+  g_assert_false (nim_player_supports (p->klass, &rules, &board, NULL));
+  list = strstr (error->message, "players that can");
+  g_assert_nonnull (list);
+  for (i = 0; can[i] != NULL; i++)
+    assert_contains (list, can[i]);
+  for (i = 0; cannot != NULL && cannot[i] != NULL; i++)
+    assert_not_contains (list, cannot[i]);
+}
+
+/* The closed-form players refuse the rules they have no theory for, and
+   say which players can play them. */
+static void
+test_closed_form_refusal (void)
+{
+  static const char *const normal_can[]
+      = { "grundy", "negamax", "minimax", NULL };
+  static const char *const normal_cannot[] = { "xor", NULL };
+  static const char *const misere_can[] = { "negamax", "minimax", NULL };
+  static const char *const misere_cannot[] = { "grundy", "xor", NULL };
+  static const char *const any_misere_can[] = { "xor", "negamax", NULL };
+
+  assert_refused ("xor", "1,3,4", FALSE, "3,4,5", normal_can, normal_cannot);
+  assert_refused ("xor", "max=3", FALSE, "13", normal_can, normal_cannot);
+  assert_refused ("xor", "2,7,15,16", FALSE, "2,6,19", normal_can,
+                  normal_cannot);
+  assert_refused ("grundy", "2,5", TRUE, "3,7", misere_can, misere_cannot);
+  assert_refused ("grundy", "max=2", TRUE, "10,4", misere_can, misere_cannot);
+  assert_refused ("grundy", "any", TRUE, "3,4", any_misere_can, NULL);
+}
+
+/* Where the closed-form players have a theory they start. */
+static void
+test_closed_form_accepted (void)
+{
+  static const struct
+  {
+    const char *spec;
+    const char *take;
+    gboolean misere;
+    const char *heaps;
+  } cases[] = {
+    { "xor", "any", FALSE, "3,4,5" },
+    { "xor", "any", TRUE, "3,4,5" },
+    { "grundy", "any", FALSE, "3,4,5" },
+    { "grundy", "max=3", FALSE, "13" },
+    { "grundy", "2,7,15,16", FALSE, "2,6,19" },
+    /* Seed 004: one heap, take 1 or 2, whoever takes the last loses. */
+    { "grundy", "max=2", TRUE, "10" },
+    /* Only one heap can ever be moved: 1 is below the smallest count. */
+    { "grundy", "2,5", TRUE, "1,7" },
+    { "grundy", "2,5", TRUE, "0,7,0" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (NimPlayer) p = NULL;
+      NimRules rules;
+      NimBoard board;
+
+      make_rules (&rules, cases[i].take, cases[i].misere);
+      make_board (&board, cases[i].heaps);
+      p = new_started (cases[i].spec, &rules, &board);
+      g_assert_nonnull (p);
+    }
+}
+
+/* xor plays seed 000's rule: leave heaps whose exclusive or is 0. */
+static void
+test_xor_moves (void)
+{
+  /* 3 ^ 4 ^ 5 = 2; 3 ^ 2 = 1 < 3, so heap 1 goes from 3 to 1 (seed 000). */
+  assert_choice ("xor", "any", FALSE, "3,4,5", 1, 2);
+  /* 2 ^ 5 ^ 6 = 1; heap 1: 2 ^ 1 = 3 > 2, heap 2: 5 ^ 1 = 4, take 1. */
+  assert_choice ("xor", "any", FALSE, "2,5,6", 2, 1);
+  /* 1 ^ 2 ^ 4 = 7; only heap 3 shrinks: 4 ^ 7 = 3, take 1. */
+  assert_choice ("xor", "any", FALSE, "1,2,4", 3, 1);
+  /* One heap: take it all. */
+  assert_choice ("xor", "any", FALSE, "0,9,0", 2, 9);
+  /* Seed 000's game: 3,4,7 (after the person took 2 from 9): 3^4^7 = 0
+     is lost, the computer took 1 from heap 1; in 3,4,6 (the person took
+     1 more) 3^4^6 = 1 and heap 1 goes from 3 to 2. */
+  assert_choice ("xor", "any", FALSE, "3,4,6", 1, 1);
+  /* Heaps of four billion: 4000000000 ^ 3 leaves the nim-sum 0. */
+  assert_choice ("xor", "any", FALSE, "4000000000,4000000000,3", 3, 3);
+}
+
+/* xor under misère play (seed 003): as normal play until only single
+   matches would be left, then leave an odd number of them. */
+static void
+test_xor_misere_moves (void)
+{
+  /* 1,1,2: heap 3 down to 1 leaves three single matches; the opponent
+     takes one, we take one, the opponent takes the last. */
+  assert_choice ("xor", "any", TRUE, "1,1,2", 3, 1);
+  /* 1,2: normal play would leave 1,1; misère takes heap 2 whole, leaving
+     the last match to the opponent. */
+  assert_choice ("xor", "any", TRUE, "1,2", 2, 2);
+  /* 2,2 is lost under misère too: 1,2 is answered by 1,0 and 0,2 by 0,1,
+     each leaving us the last match.  So take the first move. */
+  assert_choice ("xor", "any", TRUE, "2,2", 1, 1);
+  /* 1,1,1: three single matches, lost; 1,1: take one. */
+  assert_choice ("xor", "any", TRUE, "1,1,1", 1, 1);
+  assert_choice ("xor", "any", TRUE, "1,1", 1, 1);
+  /* A heap of 5 alone: leave one match. */
+  assert_choice ("xor", "any", TRUE, "5", 1, 4);
+  /* With a larger heap left over, misère is won as normal play: 3,4,5
+     gives 1,4,5 again. */
+  assert_choice ("xor", "any", TRUE, "3,4,5", 1, 2);
+}
+
+/* G(n) for one heap under the subtraction set @set, by mex, computed
+   here by brute force so the test does not trust libnim. */
+static guint
+brute_grundy (const guint *set, guint n_set, guint n)
+{
+  guint g[64];
+  guint i, k;
+
+  g_assert_cmpuint (n, <, G_N_ELEMENTS (g));
+  for (i = 0; i <= n; i++)
+    {
+      gboolean seen[G_N_ELEMENTS (g) + 1] = { FALSE };
+
+      for (k = 0; k < n_set; k++)
+        if (set[k] <= i)
+          seen[g[i - set[k]]] = TRUE;
+      for (g[i] = 0; seen[g[i]]; g[i]++)
+        ;
+    }
+  return g[n];
+}
+
+/* grundy plays Sprague-Grundy values (seed 001) and the single-heap
+   remainders (seeds 002 and 004). */
+static void
+test_grundy_moves (void)
+{
+  static const guint set[] = { 2, 7, 15, 16 };
+  NimMove m;
+  guint32 after[3] = { 2, 6, 19 };
+  guint total = 0, i;
+
+  /* Seed 002's pile of 13, take 1 to 3: 13 mod 4 = 1, so take 1 and
+     leave 12, a multiple of 4. */
+  assert_choice ("grundy", "max=3", FALSE, "13", 1, 1);
+  assert_choice ("grundy", "max=3", FALSE, "15", 1, 3);
+  /* Seed 004: take 1 or 2, whoever takes the last loses; leave a pile
+     of 1 modulo 3.  10 mod 3 = 1 is lost: take 1. */
+  assert_choice ("grundy", "max=2", TRUE, "10", 1, 1);
+  /* 9 mod 3 = 0: take 2, leaving 7. */
+  assert_choice ("grundy", "max=2", TRUE, "9", 1, 2);
+  /* 8 mod 3 = 2: take 1, leaving 7. */
+  assert_choice ("grundy", "max=2", TRUE, "8", 1, 1);
+  /* 1 is lost: the last match must be taken. */
+  assert_choice ("grundy", "max=2", TRUE, "1", 1, 1);
+  /* A pile of four billion under take 1 to 3: 4000000001 mod 4 = 1. */
+  assert_choice ("grundy", "max=3", FALSE, "4000000001", 1, 1);
+
+  /* Seed 001's start, {2, 7, 15, 16} on 2,6,19.  By hand: G(2) = 1,
+     G(6) = 1, G(19) = mex {G(17), G(12), G(4), G(3)} = mex {2, 1, 0, 1}
+     = 3, so the total is 3.  Heap 1 needs G = 2 (2 -> 0 gives 0), heap 2
+     needs G = 2 (6 -> 4 gives 0), heap 3 needs G = 0: 19 - 2 = 17 (2),
+     19 - 7 = 12 (1), 19 - 15 = 4 (0).  So take 15 from heap 3. */
+  g_assert_cmpuint (brute_grundy (set, 4, 19), ==, 3);
+  g_assert_cmpuint (brute_grundy (set, 4, 2) ^ brute_grundy (set, 4, 6)
+                        ^ brute_grundy (set, 4, 19),
+                    ==, 3);
+  m = choose ("grundy", "2,7,15,16", FALSE, "2,6,19");
+  after[m.heap] -= m.count;
+  for (i = 0; i < 3; i++)
+    total ^= brute_grundy (set, 4, after[i]);
+  g_assert_cmpuint (total, ==, 0);
+  g_assert_cmpuint (m.heap, ==, 2);
+  g_assert_cmpuint (m.count, ==, 15);
+
+  /* Huge heaps under the same set: G repeats with period 31 from G(0)
+     (0 0 1 1 0 0 1 1 2 0 0 1 1 0 0 1 1 2 0 3 1 2 0 0 1 1 2 0 3 1 2), and
+     4000000000 = 31 * 129032258 + 2, so G(4000000000) = G(2) = 1 and,
+     with G(8) = 2, the total is 3.  Heap 1 needs G = 2: taking 2 leaves
+     G(0) = 0, taking 7 leaves residue 26, G = 2.  So take 7. */
+  for (i = 0; i < 62; i++)
+    g_assert_cmpuint (brute_grundy (set, 4, i), ==,
+                      brute_grundy (set, 4, i % 31));
+  assert_choice ("grundy", "2,7,15,16", FALSE, "4000000000,8", 1, 7);
+}
+
+/* grundy under misère play knows single heaps: on every heap up to 60
+   of several rules it wins when a win exists (by a 1-heap brute force),
+   alone or beside heaps that can never move. */
+static void
+test_grundy_misere_single (void)
+{
+  static const struct
+  {
+    const char *take;
+    guint counts[4];
+    guint n_counts;
+  } cases[] = {
+    { "any", { 0 }, 0 },         { "max=2", { 1, 2 }, 2 },
+    { "max=3", { 1, 2, 3 }, 3 }, { "1,3,4", { 1, 3, 4 }, 3 },
+    { "2,5", { 2, 5 }, 2 },      { "2,7,15,16", { 2, 7, 15, 16 }, 4 },
+  };
+  guint c, n, k;
+
+  for (c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      gboolean win[61];
+      g_autoptr (NimPlayer) p = NULL;
+      NimRules rules;
+      NimBoard board;
+
+      /* Misère: a player without a move wins. */
+      for (n = 0; n < G_N_ELEMENTS (win); n++)
+        {
+          gboolean any = FALSE;
+
+          win[n] = FALSE;
+          for (k = 1; k <= n; k++)
+            {
+              guint i;
+              gboolean allowed = cases[c].n_counts == 0;
+
+              for (i = 0; i < cases[c].n_counts; i++)
+                allowed = allowed || cases[c].counts[i] == k;
+              if (!allowed)
+                continue;
+              any = TRUE;
+              win[n] = win[n] || !win[n - k];
+            }
+          if (!any)
+            win[n] = TRUE;
+        }
+
+      make_rules (&rules, cases[c].take, TRUE);
+      make_board (&board, "60");
+      p = new_started ("grundy", &rules, &board);
+      for (n = 1; n < G_N_ELEMENTS (win); n++)
+        {
+          guint32 heaps[2] = { n, 1 };
+          NimMove m;
+
+          /* The heap of 1 beside it can move only under 1..K rules. */
+          nim_board_init (&board, heaps,
+                          nim_rules_min_take (&rules) > 1 ? 2 : 1);
+          if (!nim_board_has_move (&board, &rules))
+            continue;
+          g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
+          g_assert_true (nim_board_check_move (&board, &rules, &m, NULL));
+          g_assert_cmpuint (m.heap, ==, 0);
+          if (win[n] != !win[n - m.count])
+            g_test_message ("grundy, %s misere, heap %u: took %u",
+                            cases[c].take, n, m.count);
+          g_assert_cmpint (win[n], ==, !win[n - m.count]);
+        }
+    }
+  /* Seed 001's set under misère, heaps 1,7: 7 -> 2 wins (2 must go to 0
+     and leaves the opponent the last move; 1 never moves). */
+  assert_choice ("grundy", "2,5", TRUE, "1,7", 2, 5);
+  assert_choice ("negamax", "2,5", TRUE, "1,7", 2, 5);
+}
+
+/* A player started again plays the new rules, not what it learnt under
+   the old ones. */
+static void
+test_restart (void)
+{
+  g_autoptr (NimPlayer) n = new_player ("negamax");
+  g_autoptr (NimPlayer) g = new_player ("grundy");
+  NimRules normal, misere, set;
+  NimBoard board;
+  NimMove m;
+
+  make_rules (&normal, "any", FALSE);
+  make_rules (&misere, "any", TRUE);
+  make_rules (&set, "2,7,15,16", FALSE);
+  make_board (&board, "1,2");
+
+  /* 1,2 normal: leave 1,1; misère: leave 1,0. */
+  g_assert_true (nim_player_start (n, &normal, &board, NULL));
+  g_assert_true (nim_player_choose_move (n, &board, &m, NULL));
+  g_assert_true (m.heap == 1 && m.count == 1);
+  g_assert_true (nim_player_start (n, &misere, &board, NULL));
+  g_assert_true (nim_player_choose_move (n, &board, &m, NULL));
+  g_assert_true (m.heap == 1 && m.count == 2);
+
+  make_board (&board, "13");
+  g_assert_true (nim_player_start (g, &set, &board, NULL));
+  g_assert_true (nim_player_choose_move (g, &board, &m, NULL));
+  /* G(13) = 0 under {2, 7, 15, 16}: lost, take 2. */
+  g_assert_cmpuint (m.count, ==, 2);
+  make_rules (&set, "max=3", FALSE);
+  g_assert_true (nim_player_start (g, &set, &board, NULL));
+  g_assert_true (nim_player_choose_move (g, &board, &m, NULL));
+  g_assert_cmpuint (m.count, ==, 1);
+}
+
+/* The same seed gives the same moves; other seeds other moves; every
+   move is legal. */
+static void
+test_random_seed (void)
+{
+  NimRules rules;
+  NimBoard board;
+  NimMove a[20], b[20], c[20];
+  guint i, differ = 0;
+  g_autoptr (NimPlayer) p = NULL;
+  g_autoptr (NimPlayer) q = NULL;
+  g_autoptr (NimPlayer) r = NULL;
+
+  make_rules (&rules, "any", FALSE);
+  make_board (&board, "1000,2000,3000,4000");
+  p = new_started ("random", &rules, &board);
+  q = new_started ("random", &rules, &board);
+  r = new_started ("random", &rules, &board);
+  nim_player_set_seed (p, 42);
+  nim_player_set_seed (q, 42);
+  nim_player_set_seed (r, 43);
+  for (i = 0; i < G_N_ELEMENTS (a); i++)
+    {
+      g_assert_true (nim_player_choose_move (p, &board, &a[i], NULL));
+      g_assert_true (nim_player_choose_move (q, &board, &b[i], NULL));
+      g_assert_true (nim_player_choose_move (r, &board, &c[i], NULL));
+      g_assert_true (nim_board_check_move (&board, &rules, &a[i], NULL));
+      g_assert_true (nim_board_check_move (&board, &rules, &c[i], NULL));
+      g_assert_true (nim_move_equal (&a[i], &b[i]));
+      differ += !nim_move_equal (&a[i], &c[i]);
+    }
+  /* 10000 moves: two seeds agree on one draw with chance 1/10000. */
+  g_assert_cmpuint (differ, >=, 15);
+
+  /* Re-seeding starts the sequence over. */
+  nim_player_set_seed (p, 42);
+  for (i = 0; i < G_N_ELEMENTS (a); i++)
+    {
+      NimMove m;
+
+      g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
+      g_assert_true (nim_move_equal (&m, &a[i]));
+    }
+}
+
+/* random reaches every legal move, and only legal ones, under a set. */
+static void
+test_random_legal (void)
+{
+  NimRules rules;
+  NimBoard board;
+  g_autoptr (NimPlayer) p = NULL;
+  gboolean seen[3][4] = { { FALSE } };
+  guint i, j, n_seen = 0;
+
+  /* {2, 7, 15, 16} on 1,8,16: heap 1 has no move, heap 2 has 2 and 7,
+     heap 3 all four: six moves. */
+  make_rules (&rules, "2,7,15,16", FALSE);
+  make_board (&board, "1,8,16");
+  p = new_started ("random", &rules, &board);
+  nim_player_set_seed (p, 7);
+  for (i = 0; i < 600; i++)
+    {
+      NimMove m;
+
+      g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
+      g_assert_true (nim_board_check_move (&board, &rules, &m, NULL));
+      for (j = 0; j < rules.n_moves; j++)
+        if (rules.moves[j] == m.count)
+          seen[m.heap][j] = TRUE;
+    }
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 4; j++)
+      n_seen += seen[i][j];
+  g_assert_cmpuint (n_seen, ==, 6);
+}
+
+/* random on heaps of four billion (eight billion moves, more than a
+   32-bit draw) is legal and quick. */
+static void
+test_random_huge (void)
+{
+  NimRules rules;
+  NimBoard board;
+  g_autoptr (NimPlayer) p = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+  guint i, second_heap = 0;
+  guint32 largest = 0;
+
+  make_rules (&rules, "any", FALSE);
+  make_board (&board, "4000000000,4000000000");
+  p = new_started ("random", &rules, &board);
+  nim_player_set_seed (p, 1);
+  for (i = 0; i < 1000; i++)
+    {
+      NimMove m;
+
+      g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
+      g_assert_true (nim_board_check_move (&board, &rules, &m, NULL));
+      second_heap += m.heap == 1;
+      largest = MAX (largest, m.count);
+    }
+  /* Both heaps are drawn from, and counts beyond 2^31 occur. */
+  g_assert_cmpuint (second_heap, >, 300);
+  g_assert_cmpuint (second_heap, <, 700);
+  g_assert_cmpuint (largest, >, G_MAXINT32);
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 2 * G_USEC_PER_SEC);
+}
+
+/* The searchers solve seed 002's pile of 13, take 1 to 3: take 1 and
+   leave 12, a multiple of 4. */
+static void
+test_search_seed_002 (void)
+{
+  assert_choice ("minimax", "max=3", FALSE, "13", 1, 1);
+  assert_choice ("negamax", "max=3", FALSE, "13", 1, 1);
+  assert_choice ("negamax:ab=off,tt=off,order=off,id=off", "max=3", FALSE,
+                 "13", 1, 1);
+  /* 14: take 2; 15: take 3. */
+  assert_choice ("minimax", "max=3", FALSE, "14", 1, 2);
+  assert_choice ("negamax", "max=3", FALSE, "15", 1, 3);
+  /* Seed 000's start under negamax: as xor, heap 1 from 3 to 1. */
+  assert_choice ("negamax", "any", FALSE, "3,4,5", 1, 2);
+  assert_choice ("minimax", "any", FALSE, "3,4,5", 1, 2);
+  /* Seed 004 by search. */
+  assert_choice ("negamax", "max=2", TRUE, "9", 1, 2);
+  assert_choice ("minimax", "max=2", TRUE, "8", 1, 1);
+}
+
+/* In a lost position every computer player takes as little as it can
+   from the first heap that allows a move (seed 004's "good show"). */
+static void
+test_lost_takes_least (void)
+{
+  static const char *const searchers[] = {
+    "minimax",        "negamax",           "negamax:ab=off",
+    "negamax:tt=off", "negamax:order=off", "negamax:id=off",
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (searchers); i++)
+    {
+      g_test_message ("%s", searchers[i]);
+      /* 1 ^ 2 ^ 3 = 0. */
+      assert_choice (searchers[i], "any", FALSE, "1,2,3", 1, 1);
+      /* A multiple of 4 under take 1 to 3. */
+      assert_choice (searchers[i], "max=3", FALSE, "8", 1, 1);
+      /* {2, 7, 15, 16}: G(1) = 0 and G(4) = 0, so 1,4,4 is lost; heap 1
+         cannot be moved, so take 2 from heap 2. */
+      assert_choice (searchers[i], "2,7,15,16", FALSE, "1,4,4", 2, 2);
+      /* Misère 2,2 is lost. */
+      assert_choice (searchers[i], "any", TRUE, "2,2", 1, 1);
+    }
+  assert_choice ("xor", "any", FALSE, "1,2,3", 1, 1);
+  assert_choice ("xor", "any", FALSE, "0,5,5", 2, 1);
+  assert_choice ("grundy", "any", FALSE, "1,2,3", 1, 1);
+  assert_choice ("grundy", "max=3", FALSE, "8", 1, 1);
+  assert_choice ("grundy", "2,7,15,16", FALSE, "1,4,4", 2, 2);
+  assert_choice ("grundy", "max=2", TRUE, "7", 1, 1);
+}
+
+/* Runs @spec once on @heaps under @take and returns its statistics. */
+static NimSearchStats
+search_stats (const char *spec, const char *take, const char *heaps,
+              NimMove *move, gint64 *usec)
+{
+  g_autoptr (NimPlayer) p = NULL;
+  NimRules rules;
+  NimBoard board;
+  gint64 t0;
+
+  make_rules (&rules, take, FALSE);
+  make_board (&board, heaps);
+  p = new_started (spec, &rules, &board);
+  t0 = g_get_monotonic_time ();
+  g_assert_true (nim_player_choose_move (p, &board, move, NULL));
+  *usec = g_get_monotonic_time () - t0;
+  g_assert_true (nim_board_check_move (&board, &rules, move, NULL));
+  return *nim_player_get_stats (p);
+}
+
+/* A node budget stops the search at exactly that many nodes, with a
+   legal move and nothing claimed proven. */
+static void
+test_budget_nodes (void)
+{
+  NimSearchStats s;
+  NimMove m;
+  gint64 usec;
+
+  /* 20 ^ 30 ^ 40 ^ 50 = 16: a win, far too big to prove in 1000 nodes. */
+  s = search_stats ("negamax:nodes=1000", "any", "20,30,40,50", &m, &usec);
+  g_assert_true (s.searched);
+  g_assert_cmpuint (s.nodes, ==, 1000);
+  g_assert_false (s.proven);
+  g_assert_cmpint (s.value, ==, 0);
+
+  s = search_stats ("minimax:nodes=5000", "any", "20,30,40,50", &m, &usec);
+  g_assert_true (s.searched);
+  g_assert_cmpuint (s.nodes, ==, 5000);
+  g_assert_false (s.proven);
+  g_assert_cmpint (s.value, ==, 0);
+  g_assert_cmpuint (s.depth, ==, 0);
+
+  /* A budget larger than the search is not reached. */
+  s = search_stats ("minimax:nodes=1000000", "max=3", "13", &m, &usec);
+  g_assert_cmpuint (s.nodes, <, 1000000);
+  g_assert_true (s.proven);
+  g_assert_cmpint (s.value, >, 0);
+  g_assert_cmpuint (m.count, ==, 1);
+}
+
+/* A time budget returns within a generous multiple of it (the machine
+   may be shared). */
+static void
+test_budget_time (void)
+{
+  NimSearchStats s;
+  NimMove m;
+  gint64 usec;
+
+  s = search_stats ("negamax:time=0.2", "any", "1000000000,1000000000,3", &m,
+                    &usec);
+  g_test_message ("negamax took %" G_GINT64_FORMAT " us, %" G_GUINT64_FORMAT
+                  " nodes",
+                  usec, s.nodes);
+  g_assert_cmpint (usec, <, 3 * G_USEC_PER_SEC);
+  /* Should it prove anything, the move must be the winning one. */
+  if (s.proven)
+    g_assert_true (m.heap == 2 && m.count == 3);
+
+  s = search_stats ("minimax:time=0.2", "max=1", "1000000", &m, &usec);
+  g_test_message ("minimax took %" G_GINT64_FORMAT " us, %" G_GUINT64_FORMAT
+                  " nodes",
+                  usec, s.nodes);
+  g_assert_cmpint (usec, <, 3 * G_USEC_PER_SEC);
+  g_assert_cmpuint (m.count, ==, 1);
+  g_assert_false (s.proven);
+
+  /* A position minimax cannot finish: the clock must stop it. */
+  s = search_stats ("minimax:time=0.2", "any", "20,30,40,50", &m, &usec);
+  g_test_message ("minimax took %" G_GINT64_FORMAT " us, %" G_GUINT64_FORMAT
+                  " nodes",
+                  usec, s.nodes);
+  g_assert_cmpint (usec, <, 3 * G_USEC_PER_SEC);
+  g_assert_cmpint (usec, >=, G_USEC_PER_SEC / 10);
+  g_assert_false (s.proven);
+  g_assert_cmpuint (s.depth, ==, 0);
+}
+
+/* depth=N bounds the iterations; the closed-form and random players do
+   not search. */
+static void
+test_budget_depth (void)
+{
+  static const char *const plain[] = { "xor", "grundy", "random" };
+  NimSearchStats s;
+  NimMove m;
+  gint64 usec;
+  guint i;
+
+  s = search_stats ("negamax:depth=2", "any", "20,30,40,50", &m, &usec);
+  g_assert_true (s.searched);
+  g_assert_cmpuint (s.depth, <=, 2);
+  g_assert_false (s.proven);
+  s = search_stats ("minimax:depth=2", "any", "20,30,40,50", &m, &usec);
+  g_assert_true (s.searched);
+  g_assert_cmpuint (s.depth, <=, 2);
+  g_assert_false (s.proven);
+  /* A depth beyond the end of the game proves it. */
+  s = search_stats ("negamax:depth=100", "any", "1,2", &m, &usec);
+  g_assert_true (s.proven);
+  g_assert_cmpint (s.value, >, 0);
+  /* Two plies are enough to see a win in one: take heap 1 whole. */
+  s = search_stats ("negamax:depth=2", "any", "5", &m, &usec);
+  g_assert_true (s.proven);
+  g_assert_cmpuint (m.count, ==, 5);
+
+  for (i = 0; i < G_N_ELEMENTS (plain); i++)
+    {
+      s = search_stats (plain[i], "any", "3,4,5", &m, &usec);
+      g_assert_false (s.searched);
+      g_assert_cmpuint (s.nodes, ==, 0);
+    }
+}
+
+/* score=distance wins as fast as it can. */
+static void
+test_score_distance_win (void)
+{
+  NimSearchStats s;
+  NimMove m;
+  gint64 usec;
+
+  /* {1, 3, 4} on a heap of 3: taking 1 leaves 2, which is lost (1 is
+     forced, then 1 again: a win in 3 plies); taking 3 wins at once.
+     Any win will do for score=win, which keeps the first in generator
+     order; score=distance must take 3. */
+  assert_choice ("negamax", "1,3,4", FALSE, "3", 1, 1);
+  assert_choice ("minimax", "1,3,4", FALSE, "3", 1, 1);
+  assert_choice ("negamax:score=distance", "1,3,4", FALSE, "3", 1, 3);
+  s = search_stats ("negamax:score=distance", "1,3,4", "3", &m, &usec);
+  g_assert_true (s.proven);
+  g_assert_cmpint (s.value, >, 0);
+  g_assert_cmpuint (s.distance, ==, 1);
+
+  /* Take-any 2,2,3: 2 ^ 2 ^ 3 = 3, and 2 ^ 3 = 1 < 2, so taking 1 from
+     heap 1 (leaving 1,2,3) wins, as does taking heap 3 whole (leaving
+     2,2).  From 2,2 the loser lasts at most 4 plies (1, mirror, 1,
+     mirror): a win in 5.  From 1,2,3 the loser lasts 6: a win in 7. */
+  assert_choice ("negamax", "any", FALSE, "2,2,3", 1, 1);
+  assert_choice ("negamax:score=distance", "any", FALSE, "2,2,3", 3, 3);
+  s = search_stats ("negamax:score=distance", "any", "2,2,3", &m, &usec);
+  g_assert_cmpuint (s.distance, ==, 5);
+}
+
+/* score=distance loses as slowly as it can. */
+static void
+test_score_distance_loss (void)
+{
+  NimSearchStats s;
+  NimMove m;
+  gint64 usec;
+
+  /* Take-any 2,1,3, nim-sum 0.  Taking 1 from heap 1 leaves 1,1,3, and
+     the opponent takes heap 3 whole: 1,1 ends two plies later, 4 in all.
+     Taking heap 2's single match leaves 2,0,3; the opponent must leave
+     2,0,2, which lasts 4 more plies: 6 in all, the longest. */
+  assert_choice ("negamax", "any", FALSE, "2,1,3", 1, 1);
+  assert_choice ("negamax:score=distance", "any", FALSE, "2,1,3", 2, 1);
+  s = search_stats ("negamax:score=distance", "any", "2,1,3", &m, &usec);
+  g_assert_true (s.proven);
+  g_assert_cmpint (s.value, <, 0);
+  g_assert_cmpuint (s.distance, ==, 6);
+
+  /* A lost pile under take 1 to 3 lasts the same whatever is taken, so
+     the tie-break takes 1. */
+  assert_choice ("negamax:score=distance", "max=3", FALSE, "8", 1, 1);
+}
+
+/* A tiny solver for the exhaustive tests below, independent of libnim:
+   heaps of up to BRUTE_MAX matches in BRUTE_HEAPS heaps, moves that take
+   one of @counts.  Wins are as short and losses as long as possible. */
+#define BRUTE_HEAPS 3
+#define BRUTE_MAX 5
+#define BRUTE_STATES ((BRUTE_MAX + 1) * (BRUTE_MAX + 1) * (BRUTE_MAX + 1))
+
+typedef struct
+{
+  const guint *counts;
+  guint n_counts;
+  gboolean misere;
+  gboolean known[BRUTE_STATES];
+  gboolean win[BRUTE_STATES];
+  guint distance[BRUTE_STATES];
+} Brute;
+
+static guint
+brute_index (const guint *h)
+{
+  return (h[0] * (BRUTE_MAX + 1) + h[1]) * (BRUTE_MAX + 1) + h[2];
+}
+
+static void
+brute_solve (Brute *b, guint *h)
+{
+  guint idx = brute_index (h), i, k;
+  gboolean any = FALSE, win = FALSE;
+  guint best_win = G_MAXUINT, worst_loss = 0;
+
+  if (b->known[idx])
+    return;
+  for (i = 0; i < BRUTE_HEAPS; i++)
+    for (k = 0; k < b->n_counts; k++)
+      if (b->counts[k] <= h[i])
+        {
+          guint child;
+
+          any = TRUE;
+          h[i] -= b->counts[k];
+          brute_solve (b, h);
+          child = brute_index (h);
+          h[i] += b->counts[k];
+          if (!b->win[child])
+            {
+              win = TRUE;
+              best_win = MIN (best_win, b->distance[child] + 1);
+            }
+          else
+            worst_loss = MAX (worst_loss, b->distance[child] + 1);
+        }
+  b->known[idx] = TRUE;
+  if (!any)
+    {
+      b->win[idx] = b->misere;
+      b->distance[idx] = 0;
+    }
+  else
+    {
+      b->win[idx] = win;
+      b->distance[idx] = win ? best_win : worst_loss;
+    }
+}
+
+typedef struct
+{
+  const char *take;
+  guint counts[BRUTE_MAX];
+  guint n_counts;
+} BruteRules;
+
+/* The rules the exhaustive tests play: on heaps of at most 5, take-any
+   is the set 1..5. */
+static const BruteRules brute_rules[] = {
+  { "any", { 1, 2, 3, 4, 5 }, 5 },
+  { "max=3", { 1, 2, 3 }, 3 },
+  { "1,3,4", { 1, 3, 4 }, 3 },
+  { "2,5", { 2, 5 }, 2 },
+};
+
+/* Checks @p's move on every position of up to @max matches a heap:
+   it must be the first winning move in generator order in a won
+   position, the first legal move in a lost one, or under score=distance
+   (@distance) one that wins fastest or loses slowest. */
+static void
+check_exhaustive (NimPlayer *p, Brute *b, const NimRules *rules, guint max,
+                  gboolean distance)
+{
+  guint h[BRUTE_HEAPS];
+
+  for (h[0] = 0; h[0] <= max; h[0]++)
+    for (h[1] = 0; h[1] <= max; h[1]++)
+      for (h[2] = 0; h[2] <= max; h[2]++)
+        {
+          guint32 heaps[BRUTE_HEAPS] = { h[0], h[1], h[2] };
+          guint after[BRUTE_HEAPS] = { h[0], h[1], h[2] };
+          NimBoard board;
+          NimMove m, want = { 0, 0 };
+          NimMoveGen gen = NIM_MOVEGEN_INIT;
+          gboolean found = FALSE;
+          guint idx = brute_index (h), child;
+          const NimSearchStats *s;
+
+          nim_board_init (&board, heaps, BRUTE_HEAPS);
+          if (!nim_board_has_move (&board, rules))
+            continue;
+          brute_solve (b, h);
+          /* The first winning move, else the first move. */
+          while (!found && nim_movegen_next (&gen, &board, rules, &want))
+            {
+              after[want.heap] -= want.count;
+              found = !b->win[brute_index (after)];
+              after[want.heap] += want.count;
+            }
+          if (!found)
+            nim_movegen_first (&board, rules, &want);
+
+          g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
+          after[m.heap] -= m.count;
+          child = brute_index (after);
+          after[m.heap] += m.count;
+          s = nim_player_get_stats (p);
+          if (distance ? b->win[child] == b->win[idx]
+                             || b->distance[child] + 1 != b->distance[idx]
+                       : !nim_move_equal (&m, &want))
+            {
+              g_autofree char *take = nim_rules_take_to_string (rules);
+
+              g_test_message ("%s on %u,%u,%u (%s%s, %s in %u) took %u from "
+                              "heap %u",
+                              nim_player_get_spec (p), h[0], h[1], h[2], take,
+                              b->misere ? " misere" : "",
+                              b->win[idx] ? "win" : "loss", b->distance[idx],
+                              m.count, m.heap + 1);
+            }
+          if (distance)
+            {
+              g_assert_cmpint (b->win[child], !=, b->win[idx]);
+              g_assert_cmpuint (b->distance[child] + 1, ==, b->distance[idx]);
+              g_assert_true (s->proven);
+              g_assert_cmpint (s->value > 0, ==, b->win[idx]);
+              g_assert_cmpuint (s->distance, ==, b->distance[idx]);
+            }
+          else
+            {
+              g_assert_true (nim_move_equal (&m, &want));
+              if (s->searched)
+                {
+                  g_assert_true (s->proven);
+                  g_assert_cmpint (s->value > 0, ==, b->win[idx]);
+                }
+            }
+        }
+}
+
+/* Every computer player, on every small position of several rules, picks
+   exactly what a full search picks: the first winning move in generator
+   order, or the first legal move when there is none. */
+static void
+test_exhaustive_choice (void)
+{
+  static const char *const specs[] = {
+    "negamax:tt=1M",
+    "negamax:ab=off,tt=1M",
+    "negamax:tt=off",
+    "negamax:order=off,tt=1M",
+    "negamax:id=off,tt=1M",
+    "negamax:ab=off,tt=off,order=off,id=off",
+    "minimax",
+    "xor",
+    "grundy",
+  };
+  guint r, misere, i;
+
+  for (r = 0; r < G_N_ELEMENTS (brute_rules); r++)
+    for (misere = 0; misere < 2; misere++)
+      {
+        g_autofree Brute *b = g_new0 (Brute, 1);
+        NimRules rules;
+        NimBoard board;
+
+        b->counts = brute_rules[r].counts;
+        b->n_counts = brute_rules[r].n_counts;
+        b->misere = misere;
+        make_rules (&rules, brute_rules[r].take, misere);
+        make_board (&board, "5,5,5");
+        for (i = 0; i < G_N_ELEMENTS (specs); i++)
+          {
+            g_autoptr (NimPlayer) p = new_player (specs[i]);
+            /* minimax and the unpruned negamax grow fast: 4,4,4 is a
+               million nodes under take-any. */
+            guint max = g_str_has_prefix (specs[i], "minimax")
+                                || strstr (specs[i], "ab=off") != NULL
+                            ? 4
+                            : BRUTE_MAX;
+
+            if (!nim_player_start (p, &rules, &board, NULL))
+              continue; /* xor off take-any, grundy under misère */
+            g_test_message ("%s, %s%s", specs[i], brute_rules[r].take,
+                            misere ? " misere" : "");
+            check_exhaustive (p, b, &rules, max, FALSE);
+          }
+      }
+}
+
+/* score=distance finds the fastest win and the slowest loss on every
+   small position, with and without its table kept across moves. */
+static void
+test_exhaustive_distance (void)
+{
+  static const char *const specs[] = {
+    "negamax:score=distance,tt=1M",
+    "negamax:score=distance,tt=off",
+    "negamax:score=distance,id=off,tt=1M",
+    "negamax:score=distance,order=off,tt=1M",
+  };
+  guint r, misere, i;
+
+  for (r = 0; r < G_N_ELEMENTS (brute_rules); r++)
+    for (misere = 0; misere < 2; misere++)
+      for (i = 0; i < G_N_ELEMENTS (specs); i++)
+        {
+          g_autofree Brute *b = g_new0 (Brute, 1);
+          g_autoptr (NimPlayer) p = NULL;
+          NimRules rules;
+          NimBoard board;
+
+          b->counts = brute_rules[r].counts;
+          b->n_counts = brute_rules[r].n_counts;
+          b->misere = misere;
+          make_rules (&rules, brute_rules[r].take, misere);
+          make_board (&board, "5,5,5");
+          p = new_started (specs[i], &rules, &board);
+          g_test_message ("%s, %s%s", specs[i], brute_rules[r].take,
+                          misere ? " misere" : "");
+          check_exhaustive (p, b, &rules, BRUTE_MAX, TRUE);
+        }
+}
+
+/* The advisor behind `hint` is the exact closed-form player where one
+   applies, otherwise negamax. */
+static void
+test_advisor (void)
+{
+  static const struct
+  {
+    const char *take;
+    gboolean misere;
+    const char *heaps;
+    const char *name;
+  } cases[] = {
+    { "any", FALSE, "3,4,5", "xor" },
+    { "any", TRUE, "3,4,5", "xor" },
+    { "2,7,15,16", FALSE, "2,6,19", "grundy" },
+    { "max=3", FALSE, "13", "grundy" },
+    { "max=2", TRUE, "10", "grundy" },
+    { "2,5", TRUE, "3,7", "negamax" },
+    { "max=3", TRUE, "5,6", "negamax" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (NimPlayer) p = NULL;
+      NimRules rules;
+      NimBoard board;
+      NimMove m;
+
+      make_rules (&rules, cases[i].take, cases[i].misere);
+      make_board (&board, cases[i].heaps);
+      p = nim_player_new_advisor (&rules, &board);
+      g_assert_nonnull (p);
+      g_assert_cmpstr (nim_player_get_name (p), ==, cases[i].name);
+      /* It comes started. */
+      g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
+      g_assert_true (nim_board_check_move (&board, &rules, &m, NULL));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/players/registry", test_registry);
+  g_test_add_func ("/players/spec/options", test_spec_options);
+  g_test_add_func ("/players/spec/defaults", test_spec_defaults);
+  g_test_add_func ("/players/spec/sizes", test_spec_sizes);
+  g_test_add_func ("/players/spec/types", test_spec_types);
+  g_test_add_func ("/players/spec/rejected", test_spec_rejected);
+  g_test_add_func ("/players/closed-form/refusal", test_closed_form_refusal);
+  g_test_add_func ("/players/closed-form/accepted", test_closed_form_accepted);
+  g_test_add_func ("/players/xor/moves", test_xor_moves);
+  g_test_add_func ("/players/xor/misere", test_xor_misere_moves);
+  g_test_add_func ("/players/grundy/moves", test_grundy_moves);
+  g_test_add_func ("/players/grundy/misere-single", test_grundy_misere_single);
+  g_test_add_func ("/players/restart", test_restart);
+  g_test_add_func ("/players/random/seed", test_random_seed);
+  g_test_add_func ("/players/random/legal", test_random_legal);
+  g_test_add_func ("/players/random/huge", test_random_huge);
+  g_test_add_func ("/players/search/seed-002", test_search_seed_002);
+  g_test_add_func ("/players/lost-takes-least", test_lost_takes_least);
+  g_test_add_func ("/players/budget/nodes", test_budget_nodes);
+  g_test_add_func ("/players/budget/time", test_budget_time);
+  g_test_add_func ("/players/budget/depth", test_budget_depth);
+  g_test_add_func ("/players/score-distance/win", test_score_distance_win);
+  g_test_add_func ("/players/score-distance/loss", test_score_distance_loss);
+  g_test_add_func ("/players/exhaustive/choice", test_exhaustive_choice);
+  g_test_add_func ("/players/exhaustive/distance", test_exhaustive_distance);
+  g_test_add_func ("/players/advisor", test_advisor);
+
+  return g_test_run ();
+}

@@ -1,2 +1,256 @@
-#include <glib.h>
-int main (int argc, char **argv) { g_test_init (&argc, &argv, NULL); return g_test_run (); }
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-search.c -- the searchers' techniques change the cost, not the answer */
+
+#include "config.h"
+
+#include "nim-movegen.h"
+#include "nim-player.h"
+
+typedef struct
+{
+  NimMove move;
+  NimSearchStats stats;
+} Result;
+
+static void
+search (const char *spec, const NimRules *rules, const char *heaps,
+        Result *r)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimPlayer) p = nim_player_new (spec, &error);
+  NimBoard board;
+
+  g_assert_no_error (error);
+  g_assert_true (nim_board_parse (&board, heaps, NULL));
+  g_assert_true (nim_player_start (p, rules, &board, &error));
+  g_assert_true (nim_player_choose_move (p, &board, &r->move, &error));
+  r->stats = *nim_player_get_stats (p);
+}
+
+static void
+rules_for (NimRules *rules, const char *take, gboolean misere)
+{
+  nim_rules_init (rules);
+  if (g_str_equal (take, "1-3"))
+    g_assert_true (nim_rules_set_max_take (rules, 3, NULL));
+  else if (!g_str_equal (take, "any"))
+    g_assert_true (nim_rules_parse_moves (rules, take, NULL));
+  rules->misere = misere;
+}
+
+/* Depth-limited values (win, loss or unknown) of alpha-beta equal plain
+   minimax's at every depth, for every rule variant: pruning cuts only
+   what cannot change the value. */
+static void
+test_depth_limited_agree (void)
+{
+  static const char *const takes[] = { "any", "1-3", "1,3,4", "2,5,6" };
+  static const char *const positions[] = { "3,4,5", "1,2,3,4", "7,2", "6,6,1" };
+  guint t, p, d, m;
+
+  for (t = 0; t < G_N_ELEMENTS (takes); t++)
+    for (m = 0; m < 2; m++)
+      for (p = 0; p < G_N_ELEMENTS (positions); p++)
+        for (d = 1; d <= 6; d++)
+          {
+            NimRules rules;
+            Result mm, ab, plain;
+            g_autofree char *s_mm = g_strdup_printf ("minimax:time=0,depth=%u", d);
+            g_autofree char *s_ab = g_strdup_printf (
+                "negamax:time=0,depth=%u,tt=off,id=off,order=off", d);
+            g_autofree char *s_plain = g_strdup_printf (
+                "negamax:time=0,depth=%u,ab=off,tt=off,id=off,order=off", d);
+
+            rules_for (&rules, takes[t], m);
+            search (s_mm, &rules, positions[p], &mm);
+            search (s_ab, &rules, positions[p], &ab);
+            search (s_plain, &rules, positions[p], &plain);
+            g_assert_cmpint (mm.stats.value, ==, ab.stats.value);
+            g_assert_cmpint (mm.stats.value, ==, plain.stats.value);
+            /* Without pruning, negamax visits exactly minimax's tree. */
+            g_assert_cmpuint (mm.stats.nodes, ==, plain.stats.nodes);
+            g_assert_cmpuint (ab.stats.nodes, <=, plain.stats.nodes);
+            g_assert_true (nim_move_equal (&mm.move, &plain.move));
+          }
+}
+
+/* A node budget is honoured exactly: a search cut short has counted
+   exactly the nodes it was allowed, in every configuration. */
+static void
+test_node_budget_exact (void)
+{
+  static const char *const configs[] = {
+    "minimax:time=0",
+    "negamax:time=0,ab=off,tt=off,id=off,order=off",
+    "negamax:time=0,tt=off,id=off",
+    "negamax:time=0,id=off",
+    "negamax:time=0",
+  };
+  static const guint64 budgets[] = { 1, 2, 3, 17, 1000, 4096, 4097, 12345 };
+  NimRules rules;
+  guint c, b;
+
+  nim_rules_init (&rules);
+  for (c = 0; c < G_N_ELEMENTS (configs); c++)
+    for (b = 0; b < G_N_ELEMENTS (budgets); b++)
+      {
+        g_autofree char *spec = g_strdup_printf ("%s,nodes=%" G_GUINT64_FORMAT,
+                                                 configs[c], budgets[b]);
+        Result r;
+
+        search (spec, &rules, "20,30,40,50", &r);
+        g_assert_cmpuint (r.stats.nodes, ==, budgets[b]);
+        g_assert_false (r.stats.proven);
+        g_assert_cmpint (r.stats.value, ==, 0);
+      }
+}
+
+/* A budget larger than the search needs changes nothing. */
+static void
+test_node_budget_ample (void)
+{
+  NimRules rules;
+  Result free_run, budgeted;
+
+  nim_rules_init (&rules);
+  search ("negamax:time=0", &rules, "3,4,5", &free_run);
+  search ("negamax:time=0,nodes=1000000", &rules, "3,4,5", &budgeted);
+  g_assert_cmpuint (free_run.stats.nodes, ==, budgeted.stats.nodes);
+  g_assert_true (budgeted.stats.proven);
+  g_assert_true (nim_move_equal (&free_run.move, &budgeted.move));
+}
+
+/* A game longer than the recursion bound is searched to the bound and
+   reported as not proven, without exhausting the stack. */
+static void
+test_recursion_bound (void)
+{
+  NimRules rules;
+  Result r;
+
+  nim_rules_init (&rules);
+  g_assert_true (nim_rules_set_max_take (&rules, 1, NULL));
+  search ("negamax:time=0,id=off,nodes=2000000", &rules, "1000000", &r);
+  g_assert_false (r.stats.proven);
+  g_assert_cmpuint (r.move.count, ==, 1);
+  search ("minimax:time=0,nodes=100000", &rules, "1000000", &r);
+  g_assert_false (r.stats.proven);
+  /* Below the bound the same rule is solved: a pile of 4000 taken one
+     at a time leaves the last match to the second player, a loss. */
+  search ("negamax:time=0", &rules, "4000", &r);
+  g_assert_true (r.stats.proven);
+  g_assert_cmpint (r.stats.value, ==, -1);
+  g_assert_cmpuint (r.stats.depth, <=, NIM_SEARCH_MAX_PLY);
+}
+
+/* Iterative deepening, the table and ordering choose the same move and
+   value as one full-depth search, on positions larger than the harness's
+   (checked against the nim-sum player, whose move is the first winning
+   move).  Alpha-beta without the table is left to the harness: on 26
+   matches it would take billions of nodes. */
+static void
+test_id_matches_full (void)
+{
+  static const char *const positions[] = {
+    "5,9,12,3", "11,13,7", "8,8,3,6,1", "15,1,9,2", "20,17,6", "4,12,9,14",
+  };
+  static const char *const configs[] = {
+    "negamax:time=0", "negamax:time=0,id=off", "negamax:time=0,order=off",
+    "negamax:time=0,score=win,tt=1M",
+  };
+  guint p, c, m;
+
+  for (m = 0; m < 2; m++)
+    for (p = 0; p < G_N_ELEMENTS (positions); p++)
+      {
+        NimRules rules;
+        Result want;
+
+        nim_rules_init (&rules);
+        rules.misere = m;
+        search ("xor", &rules, positions[p], &want);
+        for (c = 0; c < G_N_ELEMENTS (configs); c++)
+          {
+            Result got;
+
+            search (configs[c], &rules, positions[p], &got);
+            g_assert_true (got.stats.proven);
+            g_assert_true (nim_move_equal (&got.move, &want.move));
+          }
+      }
+}
+
+/* The table keys on the heaps with their order ignored: a permuted
+   position is one entry, and the same value comes back. */
+static void
+test_permutations (void)
+{
+  NimRules rules;
+  Result a, b;
+
+  nim_rules_init (&rules);
+  search ("negamax:time=0,id=off", &rules, "3,4,5", &a);
+  search ("negamax:time=0,id=off", &rules, "5,3,4", &b);
+  g_assert_cmpint (a.stats.value, ==, b.stats.value);
+  g_assert_cmpint (a.stats.value, ==, 1);
+}
+
+/* Statistics say what happened: pruning cuts, the table is probed and
+   hit, and a depth limit is the depth reached. */
+static void
+test_statistics (void)
+{
+  NimRules rules;
+  Result r;
+
+  nim_rules_init (&rules);
+  search ("negamax:time=0,id=off", &rules, "7,7,7,7", &r);
+  g_assert_true (r.stats.searched);
+  g_assert_cmpuint (r.stats.cutoffs, >, 0);
+  g_assert_cmpuint (r.stats.tt_hits, >, 0);
+  g_assert_cmpuint (r.stats.tt_hits, <=, r.stats.tt_probes);
+  g_assert_cmpuint (r.stats.depth, ==, 29); /* 28 matches: 28 plies + 1 */
+  search ("minimax:time=0,depth=3", &rules, "7,7,7,7", &r);
+  g_assert_cmpuint (r.stats.depth, ==, 3);
+  g_assert_cmpuint (r.stats.tt_probes, ==, 0);
+  g_assert_cmpuint (r.stats.cutoffs, ==, 0);
+}
+
+/* score=distance wins as fast as it can: from 1,3 under take-any the
+   only winning move is to take 2 from heap 2 (1,1), but from 5 alone it
+   takes all 5 at once rather than dawdling. */
+static void
+test_distance (void)
+{
+  NimRules rules;
+  Result r;
+
+  nim_rules_init (&rules);
+  search ("negamax:time=0,score=distance", &rules, "5", &r);
+  g_assert_cmpuint (r.move.count, ==, 5);
+  g_assert_cmpuint (r.stats.distance, ==, 1);
+  search ("negamax:time=0,score=distance", &rules, "1,3", &r);
+  g_assert_cmpuint (r.move.heap, ==, 1);
+  g_assert_cmpuint (r.move.count, ==, 2);
+  g_assert_cmpuint (r.stats.distance, ==, 3);
+  /* Lost: 2,2 lasts longest when taking 1 (2,1 -> ... 4 plies). */
+  search ("negamax:time=0,score=distance", &rules, "2,2", &r);
+  g_assert_cmpint (r.stats.value, ==, -1);
+  g_assert_cmpuint (r.move.count, ==, 1);
+  g_assert_cmpuint (r.stats.distance, ==, 4);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/search/depth-limited-agree", test_depth_limited_agree);
+  g_test_add_func ("/search/node-budget-exact", test_node_budget_exact);
+  g_test_add_func ("/search/node-budget-ample", test_node_budget_ample);
+  g_test_add_func ("/search/recursion-bound", test_recursion_bound);
+  g_test_add_func ("/search/id-matches-full", test_id_matches_full);
+  g_test_add_func ("/search/permutations", test_permutations);
+  g_test_add_func ("/search/statistics", test_statistics);
+  g_test_add_func ("/search/distance", test_distance);
+  return g_test_run ();
+}
