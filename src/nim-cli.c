@@ -10,6 +10,7 @@
 #include "nim-record.h"
 #include "nim-util.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <string.h>
 #include <unistd.h>
@@ -326,5 +327,15 @@ nim_cli_run (int argc, char **argv)
   else
     status = run (&o);
   options_clear (&o);
+
+  /* A full disk or a closed pipe must not pass for success (GNU
+     standards: check for errors when closing standard output). */
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      fprintf (stderr, "nim: write error on standard output: %s\n",
+               g_strerror (errno));
+      if (status == NIM_EXIT_OK)
+        status = NIM_EXIT_FAILURE;
+    }
   return status;
 }

@@ -246,7 +246,6 @@ parse_move (NimPlayer *p, const NimBoard *board, const char *line,
   g_auto (GStrv) words = NULL;
   guint n = split_words (line, &words);
   g_autofree char *prompt = NULL;
-  g_autofree char *count = NULL;
 
   if (n == 0)
     {
@@ -282,11 +281,21 @@ parse_move (NimPlayer *p, const NimBoard *board, const char *line,
     return FALSE;
   prompt = g_strdup_printf ("How many matches do you take from heap %u? ",
                             move->heap + 1);
-  count = ask (p, prompt, error);
-  if (count == NULL)
-    return FALSE;
-  return parse_count (board, &p->rules, move->heap, count, &move->count,
-                      error);
+  for (;;)
+    {
+      g_autofree char *count = ask (p, prompt, error);
+
+      if (count == NULL)
+        return FALSE;
+      if (g_ascii_strcasecmp (count, "help") == 0 || g_str_equal (count, "?"))
+        print_help (p, board);
+      else if (*count == '\0')
+        fprintf (p->out, "Nothing was typed; type how many matches you take "
+                         "from heap %u, such as 1.\n", move->heap + 1);
+      else
+        return parse_count (board, &p->rules, move->heap, count,
+                            &move->count, error);
+    }
 }
 
 static InputResult

@@ -31,8 +31,12 @@
 #define MIN_TT_BYTES (G_GUINT64_CONSTANT (1) << 10)
 #define MAX_TT_BYTES (G_GUINT64_CONSTANT (16) << 30)
 
-/* Positions with fewer matches skip the enhanced transposition cutoff. */
+/* Positions with fewer matches skip the enhanced transposition cutoff, as
+   they are cheap to search; so do positions with more, as a look-up of
+   every child would go on without a look at the budget (no position has
+   more moves than matches). */
 #define ETC_MIN_MATCHES 8
+#define ETC_MAX_MATCHES 4096
 
 /* After an iteration costing more nodes than this, iterative deepening
    goes straight to the full depth. */
@@ -243,9 +247,9 @@ negamax (Negamax *n, guint depth, guint ply, int alpha, int beta, guint64 key)
 
   /* Step 5. Enhanced transposition cutoff: before searching anything,
      look up every child; one the table already knows to be lost for the
-     opponent wins this node at once.  Each look-up is a memory access, so
-     small positions, cheap to search anyway, skip it. */
-  if (n->order && s->tt != NULL && s->board.total >= ETC_MIN_MATCHES)
+     opponent wins this node at once. */
+  if (n->order && s->tt != NULL && s->board.total >= ETC_MIN_MATCHES
+      && s->board.total <= ETC_MAX_MATCHES)
     {
       NimMoveGen g = NIM_MOVEGEN_INIT;
       NimMove m;

@@ -129,16 +129,14 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
             GError **error)
 {
   gpointer field = (char *) self + o->offset;
-  g_autoptr (GError) local = NULL;
 
   switch (o->type)
     {
     case NIM_OPTION_UINT:
       {
-        g_autofree char *what = g_strdup_printf ("%s=", o->key);
         guint64 n;
 
-        if (!nim_parse_uint (value, o->min, o->max, what, &n, error))
+        if (!nim_parse_uint (value, o->min, o->max, o->key, &n, error))
           return FALSE;
         *(guint64 *) field = n;
         return TRUE;
@@ -154,12 +152,8 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
     case NIM_OPTION_SIZE:
       return parse_size (value, o, (guint64 *) field, error);
     case NIM_OPTION_SECONDS:
-      {
-        g_autofree char *what = g_strdup_printf ("%s=", o->key);
-
-        return nim_parse_double (value, 0, (double) o->max, what,
-                                 (double *) field, error);
-      }
+      return nim_parse_double (value, 0, (double) o->max, o->key,
+                               (double *) field, error);
     case NIM_OPTION_CHOICE:
       {
         guint i;

@@ -44,10 +44,11 @@ nim_tt_new (guint64 bytes)
   if (n * sizeof (NimTTBucket) >= HUGE_PAGE)
     madvise (tt->buckets, n * sizeof (NimTTBucket), MADV_HUGEPAGE);
 #endif
-  /* Write every page now: the kernel hands out zeroed pages lazily, and a
-     search touching them at random would pay a page fault at each. */
-  nim_tt_clear (tt);
   tt->mask = n - 1;
+  /* Empty every slot, which also writes every page now: the kernel hands
+     out pages lazily, and a search touching them at random would pay a
+     page fault at each. */
+  nim_tt_clear (tt);
   return tt;
 }
 

@@ -1,2 +1,1949 @@
-#include <glib.h>
-int main (int argc, char **argv) { g_test_init (&argc, &argv, NULL); return g_test_run (); }
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli.c -- the real nim binary, driven through its standard input
+ *
+ * Every test runs $NIM_BINARY (set by make check) with LC_ALL=C, writes a
+ * script to its standard input and checks what a person would see, the
+ * --json record or the error message, and the exit status.  nim echoes
+ * each line it reads when standard input is not a terminal, so a
+ * transcript reads like the seeds: "Player 1, your move (HEAP COUNT): 3 2".
+ * The games of the five seeds, the course material whose dialogues users
+ * expect, are replayed here move for move. */
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <stdarg.h>
+#include <string.h>
+
+/* The exit statuses nim(1) documents, spelled out rather than taken from
+   nim-util.h: the test checks the promise, not the code. */
+#define STATUS_FINISHED 0
+#define STATUS_USAGE 2
+#define STATUS_ABANDONED 3
+
+/* A run that takes longer than this is taken for hung and killed. */
+#define RUN_TIMEOUT_SECONDS 30
+
+/* The prompts of the human player: multi-heap, single-heap, and the
+   count after the heap alone was typed. */
+#define PROMPT "Player 1, your move (HEAP COUNT): "
+#define PROMPT_ONE "Player 1, how many matches do you take? "
+#define PROMPT_COUNT "How many matches do you take from heap 3? "
+#define PROMPT_HEAPS "How many heaps? [3] "
+
+#define MAX_HEAPS 64
+
+/* ------------------------------------------------------------------------ */
+/* Running nim */
+
+typedef struct
+{
+  GSubprocess *process;
+  GAsyncResult *result;
+  gboolean timed_out;
+} Run;
+
+static void
+communicated_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Run *run = data;
+
+  run->result = g_object_ref (result);
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  Run *run = data;
+
+  run->timed_out = TRUE;
+  g_subprocess_force_exit (run->process);
+  return G_SOURCE_REMOVE;
+}
+
+/* Skips the test unless make check told us where the built nim is. */
+static gboolean
+have_nim (void)
+{
+  const char *path = g_getenv ("NIM_BINARY");
+
+  if (path == NULL || *path == '\0')
+    {
+      g_test_skip ("NIM_BINARY is not set; run the test through make check");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Runs nim with @args (NULL-terminated, without the program name) under
+   LC_ALL=C, with @input on its standard input (NULL closes it at once).
+   Stores what it printed in @out and @err; standard output goes to the
+   file @stdout_path instead when that is not NULL, and @out is "".
+   Returns the exit status, or -1 if nim was killed: a crash, or a hang
+   cut off after RUN_TIMEOUT_SECONDS, which also fails the test. */
+static int
+run_nim_to (const char *stdout_path, const char *input, char **out, char **err,
+            const char *const *args)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *command = NULL;
+  Run run = { NULL, NULL, FALSE };
+  guint timeout_id, i;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
+  for (i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  command = g_strjoinv ("' '", (char **) argv->pdata + 1);
+  g_test_message ("$ nim '%s'", command);
+
+  launcher = g_subprocess_launcher_new (
+      G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE
+      | (stdout_path == NULL ? G_SUBPROCESS_FLAGS_STDOUT_PIPE : 0));
+  if (stdout_path != NULL)
+    g_subprocess_launcher_set_stdout_file_path (launcher, stdout_path);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+
+  /* communicate () would wait forever for a nim that hangs. */
+  run.process = process;
+  g_subprocess_communicate_utf8_async (process, input, NULL, communicated_cb,
+                                       &run);
+  timeout_id = g_timeout_add_seconds (RUN_TIMEOUT_SECONDS, timeout_cb, &run);
+  while (run.result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  if (!run.timed_out)
+    g_source_remove (timeout_id);
+  g_subprocess_communicate_utf8_finish (process, run.result, out, err, &error);
+  g_object_unref (run.result);
+  g_assert_no_error (error);
+  if (*out == NULL)
+    *out = g_strdup ("");
+  if (*err == NULL)
+    *err = g_strdup ("");
+
+  if (run.timed_out)
+    g_test_message ("nim was still running after %d s and was killed; "
+                    "stdout:\n%s\nstderr:\n%s",
+                    RUN_TIMEOUT_SECONDS, *out, *err);
+  g_assert_false (run.timed_out);
+  if (!g_subprocess_get_if_exited (process))
+    {
+      g_test_message ("nim was killed by signal %d; stdout:\n%s\nstderr:\n%s",
+                      g_subprocess_get_term_sig (process), *out, *err);
+      return -1;
+    }
+  return g_subprocess_get_exit_status (process);
+}
+
+static int run_nim (const char *input, char **out, char **err,
+                    const char *first_arg, ...) G_GNUC_NULL_TERMINATED;
+
+/* Runs nim with @args, its standard output read into @out: see
+   run_nim_to (). */
+static int
+run_nimv (const char *input, char **out, char **err, const char *const *args)
+{
+  return run_nim_to (NULL, input, out, err, args);
+}
+
+/* run_nimv () with the arguments listed, ending with NULL. */
+static int
+run_nim (const char *input, char **out, char **err, const char *first_arg, ...)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  const char *arg;
+  va_list ap;
+
+  va_start (ap, first_arg);
+  for (arg = first_arg; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  return run_nimv (input, out, err, (const char *const *) args->pdata);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checking what it printed */
+
+/* Fails the test unless nim exited with @expected, showing its output. */
+static void
+assert_status (int status, int expected, const char *out, const char *err)
+{
+  if (status != expected)
+    g_test_message ("exit status %d, expected %d; stdout:\n%s\nstderr:\n%s",
+                    status, expected, out, err);
+  g_assert_cmpint (status, ==, expected);
+}
+
+/* Fails the test, showing both strings, unless @part occurs in @text. */
+static void
+assert_contains (const char *text, const char *part)
+{
+  if (strstr (text, part) == NULL)
+    g_test_message ("this text:\n%s\ndoes not contain:\n%s", text, part);
+  g_assert_nonnull (strstr (text, part));
+}
+
+static void
+assert_not_contains (const char *text, const char *part)
+{
+  if (strstr (text, part) != NULL)
+    g_test_message ("this text:\n%s\ncontains, but should not:\n%s", text,
+                    part);
+  g_assert_null (strstr (text, part));
+}
+
+static void
+assert_ends_with (const char *text, const char *suffix)
+{
+  if (!g_str_has_suffix (text, suffix))
+    g_test_message ("this text:\n%s\ndoes not end with:\n%s", text, suffix);
+  g_assert_true (g_str_has_suffix (text, suffix));
+}
+
+/* Whether @text is exactly one line, newline included. */
+static gboolean
+is_one_line (const char *text)
+{
+  const char *newline = strchr (text, '\n');
+
+  return newline != NULL && newline[1] == '\0';
+}
+
+/* Returns what nim printed after @entry was typed at @prompt, up to the
+   next @again prompt; fails the test unless both are there. */
+static char *
+response_to (const char *out, const char *prompt, const char *entry,
+             const char *again)
+{
+  g_autofree char *typed = g_strconcat (prompt, entry, "\n", NULL);
+  const char *start = strstr (out, typed);
+  const char *end;
+
+  assert_contains (out, typed);
+  start += strlen (typed);
+  end = strstr (start, again);
+  if (end == NULL)
+    g_test_message ("no prompt \"%s\" after \"%s\" in:\n%s", again, typed,
+                    out);
+  g_assert_nonnull (end);
+  return g_strndup (start, end - start);
+}
+
+/* Checks that @entry, typed at @prompt, got one line naming the problem
+   (containing @message) and then the prompt @again (NULL: @prompt). */
+static void
+assert_reprompted (const char *out, const char *prompt, const char *entry,
+                   const char *message, const char *again)
+{
+  g_autofree char *reply
+      = response_to (out, prompt, entry, again != NULL ? again : prompt);
+
+  assert_contains (reply, message);
+  if (!is_one_line (reply))
+    g_test_message ("expected one line before the prompt, got:\n%s", reply);
+  g_assert_true (is_one_line (reply));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The game, as the test understands it */
+
+typedef struct
+{
+  guint player; /* 1 or 2 */
+  guint heap;   /* from 1, as people count */
+  guint64 take;
+} Move;
+
+/* The take rule and the win condition, written out independently of nim. */
+typedef struct
+{
+  guint max_take; /* --max-take, or 0 for none */
+  guint moves[8]; /* --moves, sorted; n_moves == 0 when not given */
+  guint n_moves;
+  gboolean misere;
+} Rules;
+
+typedef struct
+{
+  guint64 heaps[MAX_HEAPS];
+  guint n_heaps;
+  guint to_move;
+} Position;
+
+static const Rules take_any = { 0 };
+static const Rules take_any_misere = { .misere = TRUE };
+
+static gboolean
+rules_allow (const Rules *rules, guint64 heap, guint64 take)
+{
+  guint i;
+
+  if (take < 1 || take > heap)
+    return FALSE;
+  if (rules->max_take > 0 && take > rules->max_take)
+    return FALSE;
+  if (rules->n_moves == 0)
+    return TRUE;
+  for (i = 0; i < rules->n_moves; i++)
+    if (rules->moves[i] == take)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+position_init (Position *pos, const char *heaps, guint first)
+{
+  g_auto (GStrv) items = g_strsplit (heaps, ",", -1);
+  guint i;
+
+  memset (pos, 0, sizeof *pos);
+  for (i = 0; items[i] != NULL; i++)
+    {
+      g_assert_cmpuint (i, <, MAX_HEAPS);
+      pos->heaps[i] = g_ascii_strtoull (items[i], NULL, 10);
+    }
+  pos->n_heaps = i;
+  pos->to_move = first;
+}
+
+/* Plays @move, failing the test if it is out of turn or against @rules. */
+static void
+position_play (Position *pos, const Rules *rules, const Move *move)
+{
+  g_assert_cmpuint (move->player, ==, pos->to_move);
+  g_assert_cmpuint (move->heap, >=, 1);
+  g_assert_cmpuint (move->heap, <=, pos->n_heaps);
+  if (!rules_allow (rules, pos->heaps[move->heap - 1], move->take))
+    g_test_message ("player %u may not take %" G_GUINT64_FORMAT
+                    " from heap %u of %" G_GUINT64_FORMAT,
+                    move->player, move->take, move->heap,
+                    pos->heaps[move->heap - 1]);
+  g_assert_true (rules_allow (rules, pos->heaps[move->heap - 1], move->take));
+  pos->heaps[move->heap - 1] -= move->take;
+  pos->to_move = 3 - pos->to_move;
+}
+
+/* The winner once the player to move has no legal move: that player loses
+   under normal play and wins under misère play.  0 while play goes on. */
+static guint
+position_winner (const Position *pos, const Rules *rules)
+{
+  guint i, j;
+
+  for (i = 0; i < pos->n_heaps; i++)
+    {
+      if (pos->heaps[i] > 0 && rules->n_moves == 0)
+        return 0;
+      for (j = 0; j < rules->n_moves; j++)
+        if (rules->moves[j] <= pos->heaps[i])
+          return 0;
+    }
+  return rules->misere ? pos->to_move : 3 - pos->to_move;
+}
+
+static guint64
+nim_sum (const Position *pos)
+{
+  guint64 sum = 0;
+  guint i;
+
+  for (i = 0; i < pos->n_heaps; i++)
+    sum ^= pos->heaps[i];
+  return sum;
+}
+
+/* The Sprague-Grundy value of one heap of @n under @rules (mex of the
+   values it can move to), by the recursion of seed 001. */
+static guint
+grundy_value (const Rules *rules, guint64 n)
+{
+  g_autofree guint *g = g_new0 (guint, n + 1);
+  guint64 k, t;
+
+  for (k = 1; k <= n; k++)
+    {
+      guint64 seen = 0;
+
+      for (t = 1; t <= k; t++)
+        if (rules_allow (rules, k, t) && g[k - t] < 64)
+          seen |= G_GUINT64_CONSTANT (1) << g[k - t];
+      while (g[k] < 64 && (seen & (G_GUINT64_CONSTANT (1) << g[k])))
+        g[k]++;
+    }
+  return g[n];
+}
+
+static guint
+grundy_sum (const Rules *rules, const Position *pos)
+{
+  guint sum = 0, i;
+
+  for (i = 0; i < pos->n_heaps; i++)
+    sum ^= grundy_value (rules, pos->heaps[i]);
+  return sum;
+}
+
+/* The moves a transcript reports, in order: "Player 2 (xor) takes 1 from
+   heap 1." or, with one heap, "Player 1 (minimax) takes 3.". */
+static GArray *
+transcript_moves (const char *out)
+{
+  g_autoptr (GRegex) re = NULL;
+  g_autoptr (GMatchInfo) match = NULL;
+  GArray *moves = g_array_new (FALSE, FALSE, sizeof (Move));
+
+  re = g_regex_new ("^Player ([12]) \\([^)]*\\) takes ([0-9]+)"
+                    "(?: from heap ([0-9]+))?\\.$",
+                    G_REGEX_MULTILINE, 0, NULL);
+  g_assert_nonnull (re);
+  g_regex_match (re, out, 0, &match);
+  while (g_match_info_matches (match))
+    {
+      g_autofree char *player = g_match_info_fetch (match, 1);
+      g_autofree char *take = g_match_info_fetch (match, 2);
+      g_autofree char *heap = g_match_info_fetch (match, 3);
+      Move m;
+
+      m.player = (guint) g_ascii_strtoull (player, NULL, 10);
+      m.take = g_ascii_strtoull (take, NULL, 10);
+      m.heap = heap != NULL && *heap != '\0'
+                   ? (guint) g_ascii_strtoull (heap, NULL, 10)
+                   : 1;
+      g_array_append_val (moves, m);
+      g_match_info_next (match, NULL);
+    }
+  return moves;
+}
+
+/* Checks the moves of @player in @moves against @expected, a list of
+   heap, take pairs, in order. */
+static void
+assert_moves_of (const GArray *moves, guint player, const guint *expected,
+                 guint n_expected)
+{
+  guint i, n = 0;
+
+  for (i = 0; i < moves->len; i++)
+    {
+      const Move *m = &g_array_index (moves, Move, i);
+
+      if (m->player != player)
+        continue;
+      g_assert_cmpuint (n, <, n_expected);
+      g_assert_cmpuint (m->heap, ==, expected[2 * n]);
+      g_assert_cmpuint (m->take, ==, expected[2 * n + 1]);
+      n++;
+    }
+  g_assert_cmpuint (n, ==, n_expected);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The --json record */
+
+static JsonNode *
+member (JsonObject *object, const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL)
+    g_test_message ("the JSON object has no member \"%s\"", name);
+  g_assert_nonnull (node);
+  return node;
+}
+
+static gint64
+member_int (JsonObject *object, const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  g_assert_true (JSON_NODE_HOLDS_VALUE (node));
+  g_assert_true (json_node_get_value_type (node) == G_TYPE_INT64);
+  return json_node_get_int (node);
+}
+
+static gboolean
+member_bool (JsonObject *object, const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  g_assert_true (JSON_NODE_HOLDS_VALUE (node));
+  g_assert_true (json_node_get_value_type (node) == G_TYPE_BOOLEAN);
+  return json_node_get_boolean (node);
+}
+
+static JsonArray *
+member_array (JsonObject *object, const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (node));
+  return json_node_get_array (node);
+}
+
+static JsonObject *
+member_object (JsonObject *object, const char *name)
+{
+  JsonNode *node = member (object, name);
+
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+  return json_node_get_object (node);
+}
+
+static gint64
+element_int (JsonArray *array, guint i)
+{
+  JsonNode *node = json_array_get_element (array, i);
+
+  g_assert_true (JSON_NODE_HOLDS_VALUE (node));
+  g_assert_true (json_node_get_value_type (node) == G_TYPE_INT64);
+  return json_node_get_int (node);
+}
+
+/* Parses @text, which must be one JSON object on one line. */
+static JsonNode *
+parse_record (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonNode *root;
+
+  if (!json_parser_load_from_data (parser, text, -1, &error))
+    g_test_message ("not JSON: %s\n%s", error->message, text);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_nonnull (root);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+  g_assert_true (is_one_line (text));
+  return json_node_copy (root);
+}
+
+/* Checks a --json record against the game it should describe: rules,
+   start, first and players as given; every move in turn and legal, its
+   "heaps" the heaps before it minus "take" at "heap"; and a winner that
+   follows from the rules (or null for an abandoned game).  Returns the
+   moves' objects, owned by @record. */
+static JsonArray *
+check_record (JsonObject *record, const Rules *rules, const char *start,
+              guint first, const char *player1, const char *player2)
+{
+  JsonObject *r = member_object (record, "rules");
+  JsonNode *take = member (r, "take");
+  JsonArray *heaps = member_array (record, "start");
+  JsonArray *players = member_array (record, "players");
+  JsonArray *moves = member_array (record, "moves");
+  JsonNode *winner = member (record, "winner");
+  Position pos;
+  guint i, j;
+
+  /* "take": "any", or the counts a move may take. */
+  if (rules->max_take == 0 && rules->n_moves == 0)
+    g_assert_cmpstr (json_node_get_string (take), ==, "any");
+  else
+    {
+      JsonArray *counts;
+      guint n = rules->max_take > 0 ? rules->max_take : rules->n_moves;
+
+      g_assert_true (JSON_NODE_HOLDS_ARRAY (take));
+      counts = json_node_get_array (take);
+      g_assert_cmpuint (json_array_get_length (counts), ==, n);
+      for (i = 0; i < n; i++)
+        g_assert_cmpint (element_int (counts, i), ==,
+                         rules->max_take > 0 ? i + 1 : rules->moves[i]);
+    }
+  g_assert_cmpint (member_bool (r, "misere"), ==, rules->misere);
+
+  position_init (&pos, start, first);
+  g_assert_cmpuint (json_array_get_length (heaps), ==, pos.n_heaps);
+  for (i = 0; i < pos.n_heaps; i++)
+    g_assert_cmpint (element_int (heaps, i), ==, pos.heaps[i]);
+  g_assert_cmpint (member_int (record, "first"), ==, first);
+  g_assert_cmpuint (json_array_get_length (players), ==, 2);
+  g_assert_cmpstr (json_array_get_string_element (players, 0), ==, player1);
+  g_assert_cmpstr (json_array_get_string_element (players, 1), ==, player2);
+
+  for (i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+      JsonArray *after;
+      Move move;
+
+      g_assert_nonnull (m);
+      move.player = (guint) member_int (m, "player");
+      move.heap = (guint) member_int (m, "heap");
+      move.take = (guint64) member_int (m, "take");
+      position_play (&pos, rules, &move);
+      after = member_array (m, "heaps");
+      g_assert_cmpuint (json_array_get_length (after), ==, pos.n_heaps);
+      for (j = 0; j < pos.n_heaps; j++)
+        g_assert_cmpint (element_int (after, j), ==, pos.heaps[j]);
+    }
+
+  if (member_bool (record, "abandoned"))
+    {
+      g_assert_true (JSON_NODE_HOLDS_NULL (winner));
+      g_assert_cmpuint (position_winner (&pos, rules), ==, 0);
+    }
+  else
+    {
+      g_assert_cmpuint (position_winner (&pos, rules), !=, 0);
+      g_assert_cmpint (member_int (record, "winner"), ==,
+                       position_winner (&pos, rules));
+    }
+  return moves;
+}
+
+/* Checks the "stats" of a searcher's move: nodes within @max_nodes (0:
+   any), and a value exactly when the search proved one. */
+static void
+check_stats (JsonObject *move, guint64 max_nodes)
+{
+  JsonObject *stats = member_object (move, "stats");
+  JsonNode *value = member (stats, "value");
+  gint64 nodes = member_int (stats, "nodes");
+
+  g_assert_cmpint (nodes, >=, 1);
+  if (max_nodes > 0)
+    g_assert_cmpint (nodes, <=, max_nodes);
+  if (member_bool (stats, "proven"))
+    {
+      const char *v = json_node_get_string (value);
+
+      g_assert_true (g_strcmp0 (v, "win") == 0 || g_strcmp0 (v, "loss") == 0);
+    }
+  else
+    g_assert_true (JSON_NODE_HOLDS_NULL (value));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The seeds' games */
+
+/* Seed 000's game, with the heap counts asked for, the human's moves of
+   the seed, and the computer's replies of the seed made by xor. */
+static const char seed000_moves[] = "3 2\n3 1\n1 1\n2 1\n3 2\n3 1\n";
+static const guint seed000_replies[] = { 1, 1, 1, 1, 3, 2, 3, 1, 2, 2, 2, 1 };
+
+/* The end of seed 000 as nim shows it: the computer has won. */
+#define SEED000_END                                                           \
+  "Player 2 (xor) takes 1 from heap 2.\n\n"                                   \
+  "Heap 1: 0\nHeap 2: 0\nHeap 3: 0\n\n"                                       \
+  "Player 2 (xor) wins!\nToo bad, you lost!\n"
+
+/* Checks seed 000's game in @out: xor answers the nim-sum move whenever it
+   has one, and replies as the seed's computer did. */
+static void
+check_seed000_game (const char *out)
+{
+  g_autoptr (GArray) moves = transcript_moves (out);
+  Position pos;
+  guint i;
+
+  assert_contains (out, "Player 1 (human) plays Player 2 (xor); player 1 "
+                        "moves first.\n\n"
+                        "Heap 1: |||          3\n"
+                        "Heap 2: ||||         4\n"
+                        "Heap 3: |||||  ||||  9\n");
+  assert_contains (out, PROMPT "3 2\n"
+                               "Player 1 (human) takes 2 from heap 3.\n\n"
+                               "Heap 1: |||        3\n"
+                               "Heap 2: ||||       4\n"
+                               "Heap 3: |||||  ||  7\n\n"
+                               "Player 2 (xor) takes 1 from heap 1.\n");
+  assert_ends_with (out, SEED000_END);
+
+  g_assert_cmpuint (moves->len, ==, 12);
+  assert_moves_of (moves, 2, seed000_replies,
+                   G_N_ELEMENTS (seed000_replies) / 2);
+  position_init (&pos, "3,4,9", 1);
+  for (i = 0; i < moves->len; i++)
+    {
+      const Move *m = &g_array_index (moves, Move, i);
+      gboolean winning = nim_sum (&pos) != 0;
+
+      position_play (&pos, &take_any, m);
+      if (m->player == 2 && winning)
+        g_assert_cmpuint (nim_sum (&pos), ==, 0);
+    }
+  g_assert_cmpuint (position_winner (&pos, &take_any), ==, 2);
+}
+
+/* Seed 000: three rows asked for (the default count by an empty line),
+   then the seed's moves against xor to the computer's win. */
+static void
+test_seed000_dialogue (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *input = g_strconcat ("\n3\n4\n9\n1\n", seed000_moves, NULL);
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim (input, &out, &err, "--player2", "xor", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  g_assert_true (g_str_has_prefix (
+      out, "How many heaps? [3] \n"
+           "Matches in heap 1: 3\n"
+           "Matches in heap 2: 4\n"
+           "Matches in heap 3: 9\n"
+           "Who moves first, 1 = player 1 (human) or 2 = player 2 (xor)? "
+           "[1] 1\n"
+           "\n"
+           "Nim. Take any number of matches from one heap; whoever takes the "
+           "last match wins.\n"));
+  check_seed000_game (out);
+  g_assert_cmpstr (err, ==, "");
+}
+
+/* Seed 000's way of moving: the heap alone, then the count when asked
+   ("How many matches do you take from heap 3?"); the whole game again. */
+static void
+test_seed000_heap_then_count (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GArray) moves = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("3\n3\n4\n9\n\n3\n2\n3\n1\n1\n1\n2\n1\n3\n2\n3\n1\n", &out,
+                    &err, "--player2", "xor", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  assert_contains (out, PROMPT_HEAPS "3\nMatches in heap 1: 3\n");
+  assert_contains (out, PROMPT "3\n"
+                               "How many matches do you take from heap 3? 2\n"
+                               "Player 1 (human) takes 2 from heap 3.\n");
+  assert_contains (out, PROMPT "2\n"
+                               "How many matches do you take from heap 2? 1\n"
+                               "Player 1 (human) takes 1 from heap 2.\n");
+  assert_ends_with (out, SEED000_END);
+  moves = transcript_moves (out);
+  g_assert_cmpuint (moves->len, ==, 12);
+  assert_moves_of (moves, 2, seed000_replies,
+                   G_N_ELEMENTS (seed000_replies) / 2);
+}
+
+/* Seed 001: the subtraction game {2, 7, 15, 16} on heaps 2, 6, 19 against
+   grundy, the seed's human moves (its heaps counted from 0 there, from 1
+   here) until the human has no legal move. */
+static void
+test_seed001_subtraction (void)
+{
+  static const guint replies[] = { 3, 7, 2, 2, 2, 2, 3, 2 };
+  static const Rules rules = { .moves = { 2, 7, 15, 16 }, .n_moves = 4 };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GArray) moves = NULL;
+  Position pos;
+  guint i;
+  int status;
+
+  if (!have_nim ())
+    return;
+  /* The list as the seed's make command spells it, blanks and all. */
+  status
+      = run_nim ("1 2\n3 7\n2 2\n3 2\n", &out, &err, "--moves", "2, 7, 15, 16",
+                 "--heaps", "2,6,19", "--player2", "grundy", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  g_assert_true (g_str_has_prefix (
+      out, "Nim. Take 2, 7, 15 or 16 matches from one heap; a player who "
+           "cannot move loses, so whoever takes the last match wins.\n"));
+  assert_contains (out, "Heap 3: |||||  |||||  |||||  ||||  19\n");
+  assert_ends_with (out, "Player 1 has no legal move.\n"
+                         "Player 2 (grundy) wins!\n"
+                         "Too bad, you lost!\n");
+
+  moves = transcript_moves (out);
+  g_assert_cmpuint (moves->len, ==, 8);
+  assert_moves_of (moves, 2, replies, G_N_ELEMENTS (replies) / 2);
+  position_init (&pos, "2,6,19", 1);
+  for (i = 0; i < moves->len; i++)
+    {
+      const Move *m = &g_array_index (moves, Move, i);
+      gboolean winning = grundy_sum (&rules, &pos) != 0;
+
+      position_play (&pos, &rules, m);
+      if (m->player == 2 && winning)
+        g_assert_cmpuint (grundy_sum (&rules, &pos), ==, 0);
+    }
+  g_assert_cmpuint (pos.heaps[2], ==, 1); /* a match left, and no move */
+  g_assert_cmpuint (position_winner (&pos, &rules), ==, 2);
+}
+
+/* Checks a game on one heap of 13 under --max-take 3 in @out: every move
+   of @player leaves a multiple of 4 when it can, and @player wins. */
+static void
+check_multiples_of_four (const char *out, guint player, guint first)
+{
+  static const Rules rules = { .max_take = 3 };
+  g_autoptr (GArray) moves = transcript_moves (out);
+  Position pos;
+  guint i;
+
+  position_init (&pos, "13", first);
+  for (i = 0; i < moves->len; i++)
+    {
+      const Move *m = &g_array_index (moves, Move, i);
+      gboolean can = pos.heaps[0] % 4 != 0;
+
+      position_play (&pos, &rules, m);
+      if (m->player == player && can)
+        g_assert_cmpuint (pos.heaps[0] % 4, ==, 0);
+    }
+  g_assert_cmpuint (position_winner (&pos, &rules), ==, player);
+}
+
+/* Seed 002: 13 matches, 1 to 3 a move; minimax moves first and leaves a
+   multiple of 4 every time, so it wins; one heap asks for just a count. */
+static void
+test_seed002_minimax_first (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("3\n2\n1\n", &out, &err, "--heaps", "13", "--max-take",
+                    "3", "--player1", "minimax", "--player2", "human", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  g_assert_true (g_str_has_prefix (
+      out, "Nim. Take 1 to 3 matches from one heap; whoever takes the last "
+           "match wins.\n"
+           "Player 1 (minimax) plays Player 2 (human); player 1 moves "
+           "first.\n\n"
+           "Heap 1: |||||  |||||  |||  13\n\n"
+           "Player 1 (minimax) takes 1.\n\n"
+           "Heap 1: |||||  |||||  ||  12\n\n"
+           "Player 2, how many matches do you take? 3\n"
+           "Player 2 (human) takes 3.\n"));
+  assert_ends_with (out, "Heap 1: 0\n\nPlayer 1 (minimax) wins!\n"
+                         "Too bad, you lost!\n");
+  check_multiples_of_four (out, 1, 1);
+}
+
+/* Seed 002 with the human first: the human misses the multiples of 4 and
+   minimax takes them from then on. */
+static void
+test_seed002_human_first (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("2\n2\n1\n", &out, &err, "--heaps", "13", "--max-take",
+                    "3", "--player2", "minimax", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  assert_contains (out, PROMPT_ONE "2\nPlayer 1 (human) takes 2.\n\n"
+                                   "Heap 1: |||||  |||||  |  11\n\n"
+                                   "Player 2 (minimax) takes 3.\n");
+  assert_not_contains (out, "from heap");
+  assert_ends_with (out, "Player 2 (minimax) wins!\nToo bad, you lost!\n");
+  check_multiples_of_four (out, 2, 1);
+}
+
+/* Seed 003: misère play, whoever takes the last match loses: xor against
+   itself on 1, 1, 1 ends with player 1 taking the last match. */
+static void
+test_seed003_misere_xor (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GArray) moves = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim (NULL, &out, &err, "--misere", "--heaps", "1,1,1",
+                    "--player1", "xor", "--player2", "xor", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  g_assert_true (g_str_has_prefix (
+      out, "Nim. Take any number of matches from one heap; whoever takes the "
+           "last match loses.\n"));
+  moves = transcript_moves (out);
+  g_assert_cmpuint (moves->len, ==, 3);
+  g_assert_cmpuint (g_array_index (moves, Move, 2).player, ==, 1);
+  assert_ends_with (out, "Player 2 (xor) wins!\n");
+  assert_not_contains (out, "Player 1 (xor) wins!");
+}
+
+/* Seed 003 with a person: on 1, 1 xor must take the last match and
+   loses; on 1, 1, 1 the person must, and loses. */
+static void
+test_seed003_misere_human (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out3 = NULL;
+  g_autofree char *err3 = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("1 1\n", &out, &err, "--misere", "--heaps", "1,1",
+                    "--player2", "xor", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  assert_ends_with (out, "Player 2 (xor) takes 1 from heap 2.\n\n"
+                         "Heap 1: 0\nHeap 2: 0\n\n"
+                         "Player 1 (human) wins!\nWell done, you won!\n");
+
+  /* Whichever heap xor leaves, one of "2 1" and "3 1" is the last match. */
+  status = run_nim ("1 1\n2 1\n3 1\n", &out3, &err3, "--misere", "--heaps",
+                    "1,1,1", "--player2", "xor", NULL);
+  assert_status (status, STATUS_FINISHED, out3, err3);
+  assert_ends_with (out3, "Heap 1: 0\nHeap 2: 0\nHeap 3: 0\n\n"
+                          "Player 2 (xor) wins!\nToo bad, you lost!\n");
+}
+
+/* Under misère play xor wins from a winning position whatever the other
+   side does: 3, 4, 5 moving first, 1, 2, 3 moving second. */
+static void
+test_seed003_misere_xor_wins (void)
+{
+  guint seed;
+
+  if (!have_nim ())
+    return;
+  for (seed = 1; seed <= 4; seed++)
+    {
+      g_autofree char *s = g_strdup_printf ("%u", seed);
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *out2 = NULL;
+      g_autofree char *err2 = NULL;
+      g_autoptr (JsonNode) root = NULL;
+      g_autoptr (JsonNode) root2 = NULL;
+      int status;
+
+      status = run_nim (NULL, &out, &err, "--misere", "--heaps", "3,4,5",
+                        "--player1", "xor", "--player2", "random", "--seed", s,
+                        "--json", NULL);
+      assert_status (status, STATUS_FINISHED, out, err);
+      root = parse_record (out);
+      check_record (json_node_get_object (root), &take_any_misere, "3,4,5", 1,
+                    "xor", "random");
+      g_assert_cmpint (member_int (json_node_get_object (root), "winner"), ==,
+                       1);
+
+      status = run_nim (NULL, &out2, &err2, "--misere", "--heaps", "1,2,3",
+                        "--player1", "random", "--player2", "xor", "--seed", s,
+                        "--json", NULL);
+      assert_status (status, STATUS_FINISHED, out2, err2);
+      root2 = parse_record (out2);
+      check_record (json_node_get_object (root2), &take_any_misere, "1,2,3", 1,
+                    "random", "xor");
+      g_assert_cmpint (member_int (json_node_get_object (root2), "winner"), ==,
+                       2);
+    }
+}
+
+/* Checks the moves of grundy (player 2) on one heap under seed 004's
+   rules: take 2 from a multiple of 3, else 1 (the good show when lost). */
+static void
+check_remainder_of_three (const char *out, guint first, guint winner)
+{
+  static const Rules rules = { .max_take = 2, .misere = TRUE };
+  g_autoptr (GArray) moves = transcript_moves (out);
+  Position pos;
+  guint i;
+
+  position_init (&pos, "10", first);
+  for (i = 0; i < moves->len; i++)
+    {
+      const Move *m = &g_array_index (moves, Move, i);
+
+      if (m->player == 2)
+        g_assert_cmpuint (m->take, ==, pos.heaps[0] % 3 == 0 ? 2 : 1);
+      position_play (&pos, &rules, m);
+    }
+  g_assert_cmpuint (position_winner (&pos, &rules), ==, winner);
+}
+
+/* Seed 004: one pile of 10, 1 or 2 a move, the last match loses; the
+   set-up dialogue lets the computer move first, and it takes 1 from 10
+   (10 mod 3 = 1: lost) and then plays the remainder of three. */
+static void
+test_seed004_dialogue (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("1\n10\n2\n3\n1\n2\n1\n2\n1\n", &out, &err, "--max-take",
+                    "2", "--misere", "--player2", "grundy", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  g_assert_true (g_str_has_prefix (
+      out, "How many heaps? [3] 1\n"
+           "Matches in heap 1: 10\n"
+           "Who moves first, 1 = player 1 (human) or 2 = player 2 (grundy)? "
+           "[1] 2\n\n"
+           "Nim. Take 1 to 2 matches from one heap; whoever takes the last "
+           "match loses.\n"
+           "Player 1 (human) plays Player 2 (grundy); player 2 moves "
+           "first.\n\n"
+           "Heap 1: |||||  |||||  10\n\n"
+           "Player 2 (grundy) takes 1.\n\n"
+           "Heap 1: |||||  ||||  9\n\n"));
+  /* The seed's input checks: one or two, and no more than are left. */
+  assert_reprompted (out, PROMPT_ONE, "3", "at most 2 matches", NULL);
+  assert_contains (out, "Player 1, how many matches do you take? 2\n"
+                        "Heap 1 has only 1 match; you cannot take 2.\n"
+                        "Player 1, how many matches do you take? 1\n");
+  assert_ends_with (out, "Player 1 (human) takes 1.\n\nHeap 1: 0\n\n"
+                         "Player 2 (grundy) wins!\nToo bad, you lost!\n");
+  check_remainder_of_three (out, 2, 2);
+}
+
+/* Seed 004 with --heaps and --first: nothing is asked, and the person
+   who answers the lost 10 well wins. */
+static void
+test_seed004_first_option (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status
+      = run_nim ("2\n2\n2\n", &out, &err, "--heaps", "10", "--max-take", "2",
+                 "--misere", "--player2", "grundy", "--first", "2", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  assert_not_contains (out, "How many heaps");
+  assert_not_contains (out, "Who moves first");
+  assert_contains (out, "player 2 moves first.\n\n"
+                        "Heap 1: |||||  |||||  10\n\n"
+                        "Player 2 (grundy) takes 1.\n");
+  assert_ends_with (out, "Player 1 (human) wins!\nWell done, you won!\n");
+  check_remainder_of_three (out, 2, 1);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Wrong entries at the move prompt */
+
+typedef struct
+{
+  const char *name;     /* under /cli/bad-entry/ */
+  const char *heaps;    /* --heaps */
+  const char *rule;     /* "--max-take=3", "--moves=2,7" or NULL */
+  const char *opponent; /* --player2 */
+  const char *before;   /* typed first, to reach the position */
+  const char *prompt;   /* where the wrong entry is typed */
+  const char *entry;    /* the wrong entry */
+  const char *message;  /* part of the message it must get */
+  const char *again;    /* the prompt asked next; NULL: @prompt */
+  const char *next;     /* a legal move typed at @again */
+  const char *moved;    /* how that move is shown */
+} BadEntry;
+
+static const BadEntry bad_entries[] = {
+  { "not-a-number", "3,4,5", NULL, "xor", "", PROMPT, "abc",
+    "'abc' is not a heap number", NULL, "1 3",
+    "Player 1 (human) takes 3 from heap 1." },
+  { "heap-too-large", "3,4,5", NULL, "xor", "", PROMPT, "9 1",
+    "There is no heap 9", NULL, "1 3",
+    "Player 1 (human) takes 3 from heap 1." },
+  { "heap-zero", "3,4,5", NULL, "xor", "", PROMPT, "0 1", "There is no heap 0",
+    NULL, "1 3", "Player 1 (human) takes 3 from heap 1." },
+  { "heap-negative", "3,4,5", NULL, "xor", "", PROMPT, "-1 1",
+    "There is no heap -1", NULL, "1 3",
+    "Player 1 (human) takes 3 from heap 1." },
+  { "heap-overflow", "3,4,5", NULL, "xor", "", PROMPT,
+    "99999999999999999999999 1", "There is no heap 99999999999999999999999",
+    NULL, "1 3", "Player 1 (human) takes 3 from heap 1." },
+  /* After 1 3, xor leaves 0, 4, 4. */
+  { "empty-heap", "3,4,5", NULL, "xor", "1 3\n", PROMPT, "1 1",
+    "Heap 1 is empty", NULL, "2 1", "Player 1 (human) takes 1 from heap 2." },
+  { "empty-heap-alone", "3,4,5", NULL, "xor", "1 3\n", PROMPT, "1",
+    "Heap 1 is empty", NULL, "2 1", "Player 1 (human) takes 1 from heap 2." },
+  { "count-zero", "3,4,5", NULL, "xor", "", PROMPT, "1 0", "at least 1", NULL,
+    "1 3", "Player 1 (human) takes 3 from heap 1." },
+  { "count-negative", "3,4,5", NULL, "xor", "", PROMPT, "1 -2",
+    "-2 is negative; you must take at least 1", NULL, "1 3",
+    "Player 1 (human) takes 3 from heap 1." },
+  { "count-above-heap", "3,4,5", NULL, "xor", "", PROMPT, "1 5",
+    "Heap 1 has only 3 matches; you cannot take 5", NULL, "1 3",
+    "Player 1 (human) takes 3 from heap 1." },
+  { "count-overflow", "3,4,5", NULL, "xor", "", PROMPT,
+    "1 99999999999999999999999", "Heap 1 has only 3 matches", NULL, "1 3",
+    "Player 1 (human) takes 3 from heap 1." },
+  { "count-not-a-number", "3,4,5", NULL, "xor", "", PROMPT, "1 x",
+    "'x' is not a number of matches", NULL, "1 3",
+    "Player 1 (human) takes 3 from heap 1." },
+  { "count-not-in-set", "10,10", "--moves=2,7", "grundy", "", PROMPT, "1 3",
+    "You cannot take 3", NULL, "1 2",
+    "Player 1 (human) takes 2 from heap 1." },
+  { "count-above-max-take", "10,10", "--max-take=3", "grundy", "", PROMPT,
+    "1 4", "You may take at most 3 matches", NULL, "1 3",
+    "Player 1 (human) takes 3 from heap 1." },
+  { "empty-line", "3,4,5", NULL, "xor", "", PROMPT, "", "Nothing was typed",
+    NULL, "1 3", "Player 1 (human) takes 3 from heap 1." },
+  { "blank-line", "3,4,5", NULL, "xor", "", PROMPT, "  \t ",
+    "Nothing was typed", NULL, "1 3",
+    "Player 1 (human) takes 3 from heap 1." },
+  { "too-many-words", "3,4,5", NULL, "xor", "", PROMPT, "1 2 3",
+    "Too much typed", NULL, "1 3", "Player 1 (human) takes 3 from heap 1." },
+  { "count-prompt-zero", "3,4,9", NULL, "xor", "3\n", PROMPT_COUNT, "0",
+    "at least 1", PROMPT, "3 2", "Player 1 (human) takes 2 from heap 3." },
+  { "count-prompt-above-heap", "3,4,9", NULL, "xor", "3\n", PROMPT_COUNT, "10",
+    "Heap 3 has only 9 matches", PROMPT, "3 2",
+    "Player 1 (human) takes 2 from heap 3." },
+  { "one-heap-not-a-number", "13", "--max-take=3", "grundy", "", PROMPT_ONE,
+    "abc", "'abc' is not a number of matches", NULL, "1",
+    "Player 1 (human) takes 1." },
+  { "one-heap-zero", "13", "--max-take=3", "grundy", "", PROMPT_ONE, "0",
+    "at least 1", NULL, "1", "Player 1 (human) takes 1." },
+  { "one-heap-above-max-take", "13", "--max-take=3", "grundy", "", PROMPT_ONE,
+    "4", "You may take at most 3 matches", NULL, "1",
+    "Player 1 (human) takes 1." },
+  { "one-heap-empty-line", "13", "--max-take=3", "grundy", "", PROMPT_ONE, "",
+    "Nothing was typed", NULL, "1", "Player 1 (human) takes 1." },
+};
+
+/* A wrong entry is named, asked for again, and the game goes on. */
+static void
+test_bad_entry (gconstpointer data)
+{
+  const BadEntry *c = data;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *input = NULL;
+  g_autofree char *played = NULL;
+  g_autofree char *heaps = g_strconcat ("--heaps=", c->heaps, NULL);
+  g_autofree char *opponent = g_strconcat ("--player2=", c->opponent, NULL);
+  int status;
+
+  if (!have_nim ())
+    return;
+  input = g_strconcat (c->before, c->entry, "\n", c->next, "\n", NULL);
+  if (c->rule != NULL)
+    status = run_nim (input, &out, &err, heaps, opponent, c->rule, NULL);
+  else
+    status = run_nim (input, &out, &err, heaps, opponent, NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  assert_reprompted (out, c->prompt, c->entry, c->message, c->again);
+  played = g_strconcat (c->again != NULL ? c->again : c->prompt, c->next, "\n",
+                        c->moved, "\n", NULL);
+  assert_contains (out, played);
+  assert_ends_with (out, "Game abandoned.\n");
+}
+
+/* An empty line at the count prompt says nothing was typed and asks for
+   the count again. */
+static void
+test_count_prompt_empty_line (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("3\n\n2\n", &out, &err, "--heaps", "3,4,9", "--player2",
+                    "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  assert_contains (out, PROMPT_COUNT "\nNothing was typed; type how many "
+                   "matches you take from heap 3, such as 1.\n" PROMPT_COUNT
+                   "2\nPlayer 1 (human) takes 2 from heap 3.\n");
+}
+
+/* "help" at the count prompt explains the input and asks for the count
+   again. */
+static void
+test_count_prompt_help (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("3\nhelp\n2\n", &out, &err, "--heaps", "3,4,9",
+                    "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  assert_contains (out, PROMPT_COUNT "help\nTake any number of matches");
+  assert_contains (out, "Commands: moves");
+  assert_contains (out, PROMPT_COUNT "2\nPlayer 1 (human) takes 2 from heap 3.\n");
+}
+
+/* Wrong answers in the set-up dialogue are named and asked again: heap
+   counts 0, abc, 65 and -1, heap sizes 0 and nothing, first player 3. */
+static void
+test_setup_bad_answers (void)
+{
+  static const char *const first
+      = "Who moves first, 1 = player 1 (human) or 2 = player 2 (xor)? [1] ";
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("0\nabc\n65\n-1\n2\n0\n5\n\n7\n3\n0\n2\n", &out, &err,
+                    "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  assert_reprompted (out, PROMPT_HEAPS, "0", "0 is too small", NULL);
+  assert_reprompted (out, PROMPT_HEAPS, "abc", "'abc' is not a whole number",
+                     NULL);
+  assert_reprompted (out, PROMPT_HEAPS, "65", "65 is too large", NULL);
+  assert_reprompted (out, PROMPT_HEAPS, "-1", "is negative", NULL);
+  assert_reprompted (out, "Matches in heap 1: ", "0", "0 is too small", NULL);
+  assert_reprompted (out, "Matches in heap 2: ", "", "nothing given", NULL);
+  assert_reprompted (out, first, "3", "3 is too large", NULL);
+  assert_reprompted (out, first, "0", "0 is too small", NULL);
+  /* Then the game starts from what was accepted, xor first. */
+  assert_contains (out, "player 2 moves first.\n\n"
+                        "Heap 1: |||||      5\n"
+                        "Heap 2: |||||  ||  7\n\n"
+                        "Player 2 (xor) takes 2 from heap 2.\n");
+}
+
+/* quit and end of input during the set-up dialogue give up: status 3. */
+static void
+test_setup_abandoned (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("2\nquit\n", &out, &err, "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  assert_contains (out, "Matches in heap 1: quit\n");
+  assert_not_contains (out, "Nim. ");
+  assert_contains (err, "quit");
+
+  status = run_nim ("", &out2, &err2, "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  assert_contains (err2, "end of input");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Commands at the move prompt */
+
+/* help names the rules and the commands, then asks again. */
+static void
+test_prompt_help (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *help = NULL;
+  g_autofree char *question = NULL;
+  g_autofree char *out1 = NULL;
+  g_autofree char *err1 = NULL;
+  g_autofree char *help1 = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("help\n?\n1 2\n", &out, &err, "--heaps", "3,4,5",
+                    "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  help = response_to (out, PROMPT, "help", PROMPT);
+  assert_contains (help, "Take any number of matches from one heap; whoever "
+                         "takes the last match wins.\n");
+  assert_contains (help, "such as 2 3");
+  assert_contains (help, "Commands: moves");
+  assert_contains (help, "hint");
+  assert_contains (help, "quit");
+  question = response_to (out, PROMPT, "?", PROMPT);
+  g_assert_cmpstr (question, ==, help);
+  assert_contains (out, PROMPT "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
+
+  status = run_nim ("help\n", &out1, &err1, "--heaps", "13", "--max-take", "3",
+                    "--player2", "grundy", NULL);
+  assert_status (status, STATUS_ABANDONED, out1, err1);
+  help1 = response_to (out1, PROMPT_ONE, "help", PROMPT_ONE);
+  assert_contains (help1, "Take 1 to 3 matches");
+  assert_contains (help1, "Type how many matches you take");
+}
+
+/* moves lists exactly the legal moves, under every take rule. */
+static void
+test_prompt_moves (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *list = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *list2 = NULL;
+  g_autofree char *out3 = NULL;
+  g_autofree char *err3 = NULL;
+  g_autofree char *list3 = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("moves\n", &out, &err, "--heaps", "3,4,5", "--player2",
+                    "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  list = response_to (out, PROMPT, "moves", PROMPT);
+  g_assert_cmpstr (list, ==,
+                   "Legal moves (heap count):\n"
+                   "  1 1, 1 2, 1 3, 2 1, 2 2, 2 3, 2 4, 3 1, 3 2, "
+                   "3 3\n"
+                   "  3 4, 3 5\n");
+
+  status = run_nim ("moves\n", &out2, &err2, "--heaps", "10,1,10", "--moves",
+                    "2,7", "--player2", "grundy", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  list2 = response_to (out2, PROMPT, "moves", PROMPT);
+  g_assert_cmpstr (list2, ==,
+                   "Legal moves (heap count):\n"
+                   "  1 2, 1 7, 3 2, 3 7\n");
+
+  status = run_nim ("moves\n", &out3, &err3, "--heaps", "13", "--max-take",
+                    "3", "--player2", "grundy", NULL);
+  assert_status (status, STATUS_ABANDONED, out3, err3);
+  list3 = response_to (out3, PROMPT_ONE, "moves", PROMPT_ONE);
+  g_assert_cmpstr (list3, ==, "Legal moves (heap count):\n  1 1, 1 2, 1 3\n");
+}
+
+/* hint suggests the winning move; taking it, the person wins. */
+static void
+test_prompt_hint (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *hint = NULL;
+  g_autofree char *out1 = NULL;
+  g_autofree char *err1 = NULL;
+  g_autofree char *hint1 = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("hint\n1 2\n", &out, &err, "--heaps", "3,4,5", "--player2",
+                    "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  hint = response_to (out, PROMPT, "hint", PROMPT);
+  g_assert_true (g_str_has_prefix (hint, "Hint ("));
+  /* 3 ^ 4 ^ 5 = 2, and only heap 1 can drop to 3 ^ 2 = 1. */
+  assert_contains (hint, "take 2 from heap 1");
+  g_assert_true (is_one_line (hint));
+  assert_contains (out, PROMPT "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
+
+  /* One heap of 13, 1 to 3: take 1 to leave 12. */
+  status = run_nim ("hint\n", &out1, &err1, "--heaps", "13", "--max-take", "3",
+                    "--player2", "grundy", NULL);
+  assert_status (status, STATUS_ABANDONED, out1, err1);
+  hint1 = response_to (out1, PROMPT_ONE, "hint", PROMPT_ONE);
+  g_assert_true (g_str_has_prefix (hint1, "Hint ("));
+  assert_contains (hint1, "take 1");
+  assert_not_contains (hint1, "from heap");
+}
+
+/* quit (or q, in any case) at either prompt gives up: status 3 and
+   "Game abandoned." */
+static void
+test_prompt_quit (void)
+{
+  static const char *const inputs[]
+      = { "quit\n", "1 1\nQUIT\n", "q\n", "3\nquit\n" };
+  guint i;
+
+  if (!have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status;
+
+      status = run_nim (inputs[i], &out, &err, "--heaps", "3,4,5", "--player2",
+                        "xor", NULL);
+      assert_status (status, STATUS_ABANDONED, out, err);
+      assert_ends_with (out, "Game abandoned.\n");
+      assert_not_contains (out, "wins!");
+      assert_contains (err, "quit");
+    }
+}
+
+/* End of input gives up: status 3 and "Game abandoned." on stdout, at
+   the first prompt, later, and at the count prompt. */
+static void
+test_end_of_input (void)
+{
+  static const char *const inputs[] = { "", "1 1\n", "1 1\n3", "3\n" };
+  guint i;
+
+  if (!have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status;
+
+      status = run_nim (inputs[i], &out, &err, "--heaps", "3,4,5", "--player2",
+                        "xor", NULL);
+      assert_status (status, STATUS_ABANDONED, out, err);
+      assert_ends_with (out, "Game abandoned.\n");
+      assert_not_contains (out, "wins!");
+      assert_contains (err, "end of input");
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* --json */
+
+/* negamax against xor: the record's schema, its moves replayed, and the
+   statistics of every search. */
+static void
+test_json_negamax_xor (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *moves;
+  guint i, searched = 0;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim (NULL, &out, &err, "--player1", "negamax", "--player2",
+                    "xor", "--heaps", "3,4,5", "--json", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  g_assert_cmpstr (err, ==, "");
+  root = parse_record (out);
+  moves = check_record (json_node_get_object (root), &take_any, "3,4,5", 1,
+                        "negamax", "xor");
+  /* 3, 4, 5 is won for the side to move, and negamax sees it. */
+  g_assert_cmpint (member_int (json_node_get_object (root), "winner"), ==, 1);
+  g_assert_false (member_bool (json_node_get_object (root), "abandoned"));
+  g_assert_cmpint (member_int (json_node_get_object (root), "seed"), >=, 0);
+  for (i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      if (member_int (m, "player") != 1)
+        continue;
+      check_stats (m, 0);
+      g_assert_true (member_bool (member_object (m, "stats"), "proven"));
+      searched++;
+    }
+  g_assert_cmpuint (searched, >=, 1);
+}
+
+/* Two random players with the same --seed play the same game, and record
+   the seed; the take rule is recorded as "any", [1, 2, 3] or [2, 7]. */
+static void
+test_json_random_seed (void)
+{
+  static const Rules max3 = { .max_take = 3 };
+  static const Rules set27 = { .moves = { 2, 7 }, .n_moves = 2 };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *out3 = NULL;
+  g_autofree char *err3 = NULL;
+  g_autofree char *out4 = NULL;
+  g_autofree char *err4 = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (JsonNode) root3 = NULL;
+  g_autoptr (JsonNode) root4 = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim (NULL, &out, &err, "--player1", "random", "--player2",
+                    "random", "--seed", "7", "--heaps", "5,6", "--json", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  root = parse_record (out);
+  check_record (json_node_get_object (root), &take_any, "5,6", 1, "random",
+                "random");
+  g_assert_cmpint (member_int (json_node_get_object (root), "seed"), ==, 7);
+
+  status = run_nim (NULL, &again, &err2, "--player1", "random", "--player2",
+                    "random", "--seed", "7", "--heaps", "5,6", "--json", NULL);
+  assert_status (status, STATUS_FINISHED, again, err2);
+  g_assert_cmpstr (again, ==, out);
+
+  status = run_nim (NULL, &out3, &err3, "--player1", "random", "--player2",
+                    "random", "--seed", "7", "--heaps", "5,6", "--max-take",
+                    "3", "--json", NULL);
+  assert_status (status, STATUS_FINISHED, out3, err3);
+  root3 = parse_record (out3);
+  check_record (json_node_get_object (root3), &max3, "5,6", 1, "random",
+                "random");
+
+  status = run_nim (NULL, &out4, &err4, "--player1", "random", "--player2",
+                    "random", "--seed", "7", "--heaps", "5,6", "--moves",
+                    "2,7", "--first", "2", "--json", NULL);
+  assert_status (status, STATUS_FINISHED, out4, err4);
+  root4 = parse_record (out4);
+  check_record (json_node_get_object (root4), &set27, "5,6", 2, "random",
+                "random");
+}
+
+/* Under misère play the record says so, and the winner is the one who did
+   not take the last match. */
+static void
+test_json_misere (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *moves;
+  JsonObject *last;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status
+      = run_nim (NULL, &out, &err, "--misere", "--player1", "xor", "--player2",
+                 "negamax:tt=1M", "--heaps", "3,4,5", "--json", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  root = parse_record (out);
+  moves = check_record (json_node_get_object (root), &take_any_misere, "3,4,5",
+                        1, "xor", "negamax:tt=1M");
+  last = json_array_get_object_element (moves,
+                                        json_array_get_length (moves) - 1);
+  g_assert_cmpint (member_int (last, "player"), ==, 2);
+  g_assert_cmpint (member_int (json_node_get_object (root), "winner"), ==, 1);
+}
+
+/* With a person playing, --json keeps stdout for the record and talks on
+   stderr; a game given up is recorded as abandoned with no winner. */
+static void
+test_json_human (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *moves;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("1 1\n", &out, &err, "--heaps", "3,4", "--player2", "xor",
+                    "--seed", "1", "--json", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  assert_contains (err, PROMPT "1 1\n");
+  root = parse_record (out);
+  moves = check_record (json_node_get_object (root), &take_any, "3,4", 1,
+                        "human", "xor");
+  g_assert_cmpuint (json_array_get_length (moves), ==, 2);
+  g_assert_true (member_bool (json_node_get_object (root), "abandoned"));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Searchers within their budget */
+
+/* A searcher never makes the user wait: negamax with a node budget on
+   heaps far too large to solve plays its moves within the budget, some of
+   them unproven, and the game ends. */
+static void
+test_search_node_budget (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *moves;
+  guint i, unproven = 0;
+  int status;
+
+  if (!have_nim ())
+    return;
+  /* The brief's 100,200,...,600 at 100000 nodes takes a minute: a
+     thousand moves.  Three heaps and 20000 nodes ask the same question
+     in half a second. */
+  status
+      = run_nim (NULL, &out, &err, "--player1", "negamax:nodes=20000,tt=1M",
+                 "--player2", "xor", "--heaps", "100,200,300", "--json", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  root = parse_record (out);
+  moves = check_record (json_node_get_object (root), &take_any, "100,200,300",
+                        1, "negamax:nodes=20000,tt=1M", "xor");
+  for (i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      if (member_int (m, "player") != 1)
+        continue;
+      check_stats (m, 20000);
+      if (!member_bool (member_object (m, "stats"), "proven"))
+        unproven++;
+    }
+  g_assert_cmpuint (unproven, >=, 1);
+}
+
+/* A time budget cuts a search short too: one move on heaps of a billion
+   comes within the budget (and some slack), then the person gives up. */
+static void
+test_search_time_budget (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *moves;
+  JsonObject *stats;
+  gint64 started = g_get_monotonic_time ();
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("", &out, &err, "--player1", "negamax:time=0.3,tt=1M",
+                    "--player2", "human", "--heaps", "1000000000,999999999,7",
+                    "--json", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  g_assert_cmpint (g_get_monotonic_time () - started, <, 5 * G_USEC_PER_SEC);
+  root = parse_record (out);
+  moves = check_record (json_node_get_object (root), &take_any,
+                        "1000000000,999999999,7", 1, "negamax:time=0.3,tt=1M",
+                        "human");
+  g_assert_cmpuint (json_array_get_length (moves), ==, 1);
+  check_stats (json_array_get_object_element (moves, 0), 0);
+  stats = member_object (json_array_get_object_element (moves, 0), "stats");
+  g_assert_false (member_bool (stats, "proven"));
+  g_assert_cmpfloat (json_object_get_double_member (stats, "seconds"), <=,
+                     1.0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The command line */
+
+typedef struct
+{
+  const char *name;     /* under /cli/usage/ */
+  const char *args[12]; /* NULL-terminated */
+  const char *message;  /* part of the message on stderr */
+  const char *message2; /* another part, or NULL */
+} BadOption;
+
+static const BadOption bad_options[] = {
+  { "heaps-empty", { "--heaps", "", NULL }, "--heaps", "no values" },
+  { "heaps-empty-entry",
+    { "--heaps", "3,,4", NULL },
+    "--heaps",
+    "empty entry" },
+  { "heaps-all-empty",
+    { "--heaps", "0,0", NULL },
+    "--heaps",
+    "every heap is empty" },
+  { "heaps-negative", { "--heaps", "-1", NULL }, "--heaps", "negative" },
+  { "heaps-too-large",
+    { "--heaps", "4294967296", NULL },
+    "--heaps",
+    "4294967296 is too large" },
+  { "max-take-zero", { "--max-take", "0", NULL }, "--max-take", "too small" },
+  { "max-take-not-a-number",
+    { "--max-take", "abc", NULL },
+    "--max-take",
+    "'abc' is not a whole number" },
+  { "moves-zero", { "--moves", "0,3", NULL }, "--moves", "0 is" },
+  { "moves-twice", { "--moves", "3,3", NULL }, "--moves", "listed twice" },
+  { "moves-empty", { "--moves", "", NULL }, "--moves", "no values" },
+  { "max-take-and-moves",
+    { "--max-take", "3", "--moves", "2,7", NULL },
+    "--max-take",
+    "--moves" },
+  { "first-3", { "--first", "3", NULL }, "--first", "too large" },
+  { "seed-negative", { "--seed", "-1", NULL }, "--seed", "negative" },
+  { "unknown-player",
+    { "--player1", "nosuch", NULL },
+    "unknown player 'nosuch'",
+    "human, minimax, negamax, xor, grundy, random" },
+  { "option-not-a-number",
+    { "--player2", "negamax:depth=x", NULL },
+    "depth",
+    "'x' is not a whole number" },
+  { "unknown-player-option",
+    { "--player2", "negamax:bogus=1", NULL },
+    "no option 'bogus'",
+    "depth" },
+  { "bad-table-size", { "--player2", "negamax:tt=1X", NULL }, "tt=1X", "64M" },
+  { "option-for-xor",
+    { "--player2", "xor:depth=3", NULL },
+    "xor",
+    "no options" },
+  { "unknown-option", { "--frobnicate", NULL }, "--frobnicate", NULL },
+  { "stray-argument",
+    { "--heaps", "3,4", "stray", NULL },
+    "unexpected argument 'stray'",
+    NULL },
+  { "xor-subtraction-set",
+    { "--moves", "1,3,4", "--player2", "xor", "--player1", "negamax",
+      "--heaps", "3,4", NULL },
+    "player 2 (xor) cannot play",
+    "grundy" },
+  { "grundy-misere-heaps",
+    { "--misere", "--heaps", "3,4", "--max-take", "3", "--player2", "grundy",
+      "--player1", "negamax", NULL },
+    "player 2 (grundy) cannot play",
+    "negamax" },
+};
+
+/* A bad command line is refused with status 2 and a message on stderr
+   that names the problem, before any game starts. */
+static void
+test_bad_option (gconstpointer data)
+{
+  const BadOption *c = data;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nimv (NULL, &out, &err, c->args);
+  assert_status (status, STATUS_USAGE, out, err);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_true (g_str_has_prefix (err, "nim: "));
+  assert_contains (err, c->message);
+  if (c->message2 != NULL)
+    assert_contains (err, c->message2);
+}
+
+/* 65 heaps are one more than nim takes. */
+static void
+test_too_many_heaps (void)
+{
+  g_autoptr (GString) heaps = g_string_new ("1");
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  guint i;
+  int status;
+
+  if (!have_nim ())
+    return;
+  for (i = 1; i < 65; i++)
+    g_string_append (heaps, ",1");
+  status = run_nim (NULL, &out, &err, "--player1", "xor", "--player2", "xor",
+                    "--heaps", heaps->str, NULL);
+  assert_status (status, STATUS_USAGE, out, err);
+  g_assert_cmpstr (out, ==, "");
+  assert_contains (err, "--heaps");
+  assert_contains (err, "64");
+
+  /* 64 are fine. */
+  g_string_truncate (heaps, heaps->len - 2);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  status = run_nim (NULL, &out, &err, "--player1", "xor", "--player2", "xor",
+                    "--heaps", heaps->str, NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  assert_contains (out, "Heap 64: |  1\n");
+}
+
+/* --version: the GNU first line "nim VERSION", the licence, status 0. */
+static void
+test_version (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *first_line = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim (NULL, &out, &err, "--version", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  g_assert_nonnull (strchr (out, '\n'));
+  first_line = g_strndup (out, strchr (out, '\n') - out);
+  g_assert_true (g_str_has_prefix (first_line, "nim "));
+  g_assert_true (g_str_has_suffix (first_line, " " PACKAGE_VERSION));
+  assert_contains (out, "GPL");
+  g_assert_cmpstr (err, ==, "");
+}
+
+/* --help: the options a person needs, status 0. */
+static void
+test_help (void)
+{
+  static const char *const needed[]
+      = { "--heaps",   "--max-take", "--moves",       "--misere",
+          "--player1", "--player2",  "--first",       "--seed",
+          "--json",    "--version",  "--list-players" };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  guint i;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim (NULL, &out, &err, "--help", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  for (i = 0; i < G_N_ELEMENTS (needed); i++)
+    assert_contains (out, needed[i]);
+  assert_contains (out, "Exit status");
+}
+
+/* --list-players: every player, and the searchers' options. */
+static void
+test_list_players (void)
+{
+  static const char *const players[]
+      = { "human", "minimax", "negamax", "xor", "grundy", "random" };
+  static const char *const options[]
+      = { "depth=N", "time=SECONDS", "nodes=N", "ab=on|off", "tt=SIZE|off" };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  guint i;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim (NULL, &out, &err, "--list-players", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  for (i = 0; i < G_N_ELEMENTS (players); i++)
+    {
+      g_autofree char *line = g_strdup_printf ("\n%s ", players[i]);
+      g_autofree char *text = g_strconcat ("\n", out, NULL);
+
+      assert_contains (text, line);
+    }
+  for (i = 0; i < G_N_ELEMENTS (options); i++)
+    assert_contains (out, options[i]);
+}
+
+/* A write error on standard output is a failure (status 1) with a
+   message, as the GNU standards ask, not a silent success. */
+static void
+test_write_error (void)
+{
+  static const char *const version[] = { "--version", NULL };
+  static const char *const game[]
+      = { "--player1", "xor",   "--player2", "xor",
+          "--heaps",   "3,4,5", "--json",    NULL };
+  const char *const *const runs[] = { version, game };
+  guint i;
+
+  if (!have_nim ())
+    return;
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full to write to");
+      return;
+    }
+  for (i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status;
+
+      status = run_nim_to ("/dev/full", NULL, &out, &err, runs[i]);
+      assert_status (status, 1, out, err);
+      g_assert_true (g_str_has_prefix (err, "nim: "));
+    }
+}
+
+/* Computer against computer: played to the end, status 0, a winner and
+   no words for a person; without --heaps, from 3, 4, 5. */
+static void
+test_computer_game (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autoptr (GArray) moves = NULL;
+  Position pos;
+  guint i;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim (NULL, &out, &err, "--player1", "negamax:tt=1M",
+                    "--player2", "xor", "--heaps", "3,4,5", NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  assert_ends_with (out, "Player 1 (negamax:tt=1M) wins!\n");
+  assert_not_contains (out, "Too bad");
+  assert_not_contains (out, "Well done");
+  assert_not_contains (out, "Game abandoned");
+  g_assert_cmpstr (err, ==, "");
+  moves = transcript_moves (out);
+  position_init (&pos, "3,4,5", 1);
+  for (i = 0; i < moves->len; i++)
+    position_play (&pos, &take_any, &g_array_index (moves, Move, i));
+  g_assert_cmpuint (position_winner (&pos, &take_any), ==, 1);
+
+  status = run_nim (NULL, &out2, &err2, "--player1", "xor", "--player2", "xor",
+                    NULL);
+  assert_status (status, STATUS_FINISHED, out2, err2);
+  assert_not_contains (out2, "How many heaps");
+  assert_contains (out2, "Heap 1: |||    3\nHeap 2: ||||   4\n"
+                         "Heap 3: |||||  5\n");
+  assert_ends_with (out2, "Player 1 (xor) wins!\n");
+}
+
+int
+main (int argc, char **argv)
+{
+  guint i;
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/seed000-dialogue", test_seed000_dialogue);
+  g_test_add_func ("/cli/seed000-heap-then-count",
+                   test_seed000_heap_then_count);
+  g_test_add_func ("/cli/seed001-subtraction", test_seed001_subtraction);
+  g_test_add_func ("/cli/seed002-minimax-first", test_seed002_minimax_first);
+  g_test_add_func ("/cli/seed002-human-first", test_seed002_human_first);
+  g_test_add_func ("/cli/seed003-misere-xor", test_seed003_misere_xor);
+  g_test_add_func ("/cli/seed003-misere-human", test_seed003_misere_human);
+  g_test_add_func ("/cli/seed003-misere-xor-wins",
+                   test_seed003_misere_xor_wins);
+  g_test_add_func ("/cli/seed004-dialogue", test_seed004_dialogue);
+  g_test_add_func ("/cli/seed004-first-option", test_seed004_first_option);
+
+  for (i = 0; i < G_N_ELEMENTS (bad_entries); i++)
+    {
+      g_autofree char *path
+          = g_strconcat ("/cli/bad-entry/", bad_entries[i].name, NULL);
+
+      g_test_add_data_func (path, &bad_entries[i], test_bad_entry);
+    }
+  g_test_add_func ("/cli/bad-entry/count-prompt-empty-line",
+                   test_count_prompt_empty_line);
+  g_test_add_func ("/cli/bad-entry/count-prompt-help", test_count_prompt_help);
+  g_test_add_func ("/cli/setup/bad-answers", test_setup_bad_answers);
+  g_test_add_func ("/cli/setup/abandoned", test_setup_abandoned);
+
+  g_test_add_func ("/cli/prompt/help", test_prompt_help);
+  g_test_add_func ("/cli/prompt/moves", test_prompt_moves);
+  g_test_add_func ("/cli/prompt/hint", test_prompt_hint);
+  g_test_add_func ("/cli/prompt/quit", test_prompt_quit);
+  g_test_add_func ("/cli/prompt/end-of-input", test_end_of_input);
+
+  g_test_add_func ("/cli/json/negamax-xor", test_json_negamax_xor);
+  g_test_add_func ("/cli/json/random-seed", test_json_random_seed);
+  g_test_add_func ("/cli/json/misere", test_json_misere);
+  g_test_add_func ("/cli/json/human", test_json_human);
+
+  g_test_add_func ("/cli/search/node-budget", test_search_node_budget);
+  g_test_add_func ("/cli/search/time-budget", test_search_time_budget);
+
+  for (i = 0; i < G_N_ELEMENTS (bad_options); i++)
+    {
+      g_autofree char *path
+          = g_strconcat ("/cli/usage/", bad_options[i].name, NULL);
+
+      g_test_add_data_func (path, &bad_options[i], test_bad_option);
+    }
+  g_test_add_func ("/cli/usage/too-many-heaps", test_too_many_heaps);
+  g_test_add_func ("/cli/version", test_version);
+  g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/list-players", test_list_players);
+  g_test_add_func ("/cli/computer-game", test_computer_game);
+  g_test_add_func ("/cli/write-error", test_write_error);
+
+  return g_test_run ();
+}

@@ -1,2 +1,736 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-rules.c -- tests of the take rules and of strict number parsing */
+
+#include "config.h"
+
 #include <glib.h>
-int main (int argc, char **argv) { g_test_init (&argc, &argv, NULL); return g_test_run (); }
+#include <string.h>
+
+#include "nim-defaults.h"
+#include "nim-rules.h"
+#include "nim-util.h"
+
+/* Fails the test, showing both strings, unless @part occurs in @text. */
+static void
+assert_contains (const char *text, const char *part)
+{
+  if (strstr (text, part) == NULL)
+    g_test_message ("\"%s\" does not contain \"%s\"", text, part);
+  g_assert_nonnull (strstr (text, part));
+}
+
+/* Parses @text as --moves and checks that it fails with a usage error
+   whose message contains each of @parts (a NULL-terminated list). */
+static void
+assert_moves_rejected (const char *text, const char *const *parts)
+{
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  guint i;
+
+  nim_rules_init (&rules);
+  g_test_message ("--moves '%s'", text);
+  g_assert_false (nim_rules_parse_moves (&rules, text, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  for (i = 0; parts[i] != NULL; i++)
+    assert_contains (error->message, parts[i]);
+}
+
+/* Checks that @rules is the subtraction set @expected, in that order. */
+static void
+assert_set (const NimRules *rules, const guint32 *expected, guint n_expected)
+{
+  guint i;
+
+  g_assert_cmpint (rules->kind, ==, NIM_TAKE_SET);
+  g_assert_cmpuint (rules->n_moves, ==, n_expected);
+  for (i = 0; i < n_expected; i++)
+    g_assert_cmpuint (rules->moves[i], ==, expected[i]);
+  g_assert_cmpuint (rules->max_take, ==, expected[n_expected - 1]);
+}
+
+/* The spellings seed 001 and a person use for a set are all accepted,
+   and the counts come out ascending whatever order they were given in. */
+static void
+test_parse_moves_accepts (void)
+{
+  static const guint32 seed[] = { 2, 7, 15, 16 };
+  static const guint32 two_seven[] = { 2, 7 };
+  static const guint32 largest[] = { G_MAXUINT32 };
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+
+  nim_rules_init (&rules);
+  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", &error));
+  g_assert_no_error (error);
+  assert_set (&rules, seed, G_N_ELEMENTS (seed));
+  g_assert_false (rules.misere);
+
+  nim_rules_init (&rules);
+  g_assert_true (nim_rules_parse_moves (&rules, "2, 7, 15, 16", &error));
+  g_assert_no_error (error);
+  assert_set (&rules, seed, G_N_ELEMENTS (seed));
+
+  nim_rules_init (&rules);
+  g_assert_true (nim_rules_parse_moves (&rules, "16 2,15  7", &error));
+  g_assert_no_error (error);
+  assert_set (&rules, seed, G_N_ELEMENTS (seed));
+
+  nim_rules_init (&rules);
+  g_assert_true (nim_rules_parse_moves (&rules, "7 2", &error));
+  g_assert_no_error (error);
+  assert_set (&rules, two_seven, G_N_ELEMENTS (two_seven));
+
+  /* The largest heap is also the largest count a set may hold. */
+  nim_rules_init (&rules);
+  g_assert_true (nim_rules_parse_moves (&rules, "4294967295", &error));
+  g_assert_no_error (error);
+  assert_set (&rules, largest, G_N_ELEMENTS (largest));
+}
+
+/* Each malformed --moves is refused with a usage error naming what is
+   wrong with it. */
+static void
+test_parse_moves_rejects (void)
+{
+  static const char *const empty[] = { "--moves", "no values", NULL };
+  static const char *const blank[] = { "--moves", "no values", NULL };
+  static const char *const double_comma[] = { "empty entry", "'2,,7'", NULL };
+  static const char *const trailing[] = { "empty entry", "'2,'", NULL };
+  static const char *const leading[] = { "empty entry", "',3'", NULL };
+  static const char *const zero[] = { "0", "too small", NULL };
+  static const char *const twice[] = { "3", "twice", NULL };
+  static const char *const twice_apart[] = { "7", "twice", NULL };
+  static const char *const negative[] = { "'-1'", "negative", NULL };
+  static const char *const letters[] = { "'abc'", "not a whole number", NULL };
+  static const char *const suffix[] = { "'3x'", "not a whole number", NULL };
+  static const char *const huge[] = { "99999999999", "too large", NULL };
+  static const char *const just_over[] = { "4294967296", "too large", NULL };
+  static const char *const too_many[] = { "too many", "32", NULL };
+  g_autoptr (GString) thirty_three = g_string_new (NULL);
+  guint i;
+
+  assert_moves_rejected ("", empty);
+  assert_moves_rejected ("   ", blank);
+  assert_moves_rejected ("2,,7", double_comma);
+  assert_moves_rejected ("2,", trailing);
+  assert_moves_rejected (",3", leading);
+  assert_moves_rejected ("0,3", zero);
+  assert_moves_rejected ("3,3", twice);
+  assert_moves_rejected ("7,2,7", twice_apart);
+  assert_moves_rejected ("-1", negative);
+  assert_moves_rejected ("abc", letters);
+  assert_moves_rejected ("2,3x", suffix);
+  assert_moves_rejected ("1,99999999999", huge);
+  assert_moves_rejected ("4294967296", just_over);
+
+  /* 33 distinct counts: one more than NIM_RULES_MAX_MOVES. */
+  for (i = 1; i <= 33; i++)
+    g_string_append_printf (thirty_three, "%s%u", i > 1 ? "," : "", i + 1);
+  assert_moves_rejected (thirty_three->str, too_many);
+}
+
+/* Exactly 32 counts are accepted; 1..32 becomes the range rule. */
+static void
+test_parse_moves_limit (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) text = g_string_new (NULL);
+  NimRules rules;
+  guint i;
+
+  for (i = 2; i <= 33; i++)
+    g_string_append_printf (text, "%s%u", i > 2 ? "," : "", i);
+  nim_rules_init (&rules);
+  g_assert_true (nim_rules_parse_moves (&rules, text->str, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (rules.kind, ==, NIM_TAKE_SET);
+  g_assert_cmpuint (rules.n_moves, ==, 32);
+  g_assert_cmpuint (rules.moves[0], ==, 2);
+  g_assert_cmpuint (rules.moves[31], ==, 33);
+
+  g_string_truncate (text, 0);
+  for (i = 32; i >= 1; i--)
+    g_string_append_printf (text, "%u%s", i, i > 1 ? " " : "");
+  nim_rules_init (&rules);
+  g_assert_true (nim_rules_parse_moves (&rules, text->str, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpuint (rules.max_take, ==, 32);
+  g_assert_cmpuint (rules.n_moves, ==, 0);
+}
+
+/* A set that is exactly {1, ..., K} is stored as the range rule 1-K, so
+   both spellings are one game; a set with a gap stays a set. */
+static void
+test_set_becomes_range (void)
+{
+  static const guint32 one_three[] = { 1, 3 };
+  static const guint32 two[] = { 2 };
+  g_autoptr (GError) error = NULL;
+  NimRules set, range;
+
+  nim_rules_init (&set);
+  g_assert_true (nim_rules_parse_moves (&set, "1,2,3", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (set.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpuint (set.max_take, ==, 3);
+  g_assert_cmpuint (set.n_moves, ==, 0);
+
+  nim_rules_init (&range);
+  g_assert_true (nim_rules_parse_max_take (&range, "3", &error));
+  g_assert_no_error (error);
+  g_assert_true (nim_rules_equal (&set, &range));
+
+  nim_rules_init (&set);
+  g_assert_true (nim_rules_parse_moves (&set, "3 1 2", &error));
+  g_assert_no_error (error);
+  g_assert_true (nim_rules_equal (&set, &range));
+
+  nim_rules_init (&set);
+  g_assert_true (nim_rules_parse_moves (&set, "1", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (set.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpuint (set.max_take, ==, 1);
+
+  nim_rules_init (&set);
+  g_assert_true (nim_rules_parse_moves (&set, "1,3", &error));
+  g_assert_no_error (error);
+  assert_set (&set, one_three, G_N_ELEMENTS (one_three));
+
+  nim_rules_init (&set);
+  g_assert_true (nim_rules_parse_moves (&set, "2", &error));
+  g_assert_no_error (error);
+  assert_set (&set, two, G_N_ELEMENTS (two));
+}
+
+/* nim_rules_set_moves checks the counts itself, not only the parser. */
+static void
+test_set_moves (void)
+{
+  static const guint64 zero[] = { 4, 0 };
+  static const guint64 big[] = { 4, G_GUINT64_CONSTANT (4294967296) };
+  static const guint64 twice[] = { 5, 9, 5 };
+  static const guint64 ok[] = { 9, 5, 4 };
+  static const guint32 ok_sorted[] = { 4, 5, 9 };
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+
+  nim_rules_init (&rules);
+  g_assert_false (nim_rules_set_moves (&rules, zero, 0, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  g_clear_error (&error);
+
+  g_assert_false (nim_rules_set_moves (&rules, zero, 2, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  assert_contains (error->message, "0");
+  g_clear_error (&error);
+
+  g_assert_false (nim_rules_set_moves (&rules, big, 2, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  assert_contains (error->message, "4294967296");
+  g_clear_error (&error);
+
+  g_assert_false (nim_rules_set_moves (&rules, twice, 3, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  assert_contains (error->message, "5");
+  assert_contains (error->message, "twice");
+  g_clear_error (&error);
+
+  g_assert_true (nim_rules_set_moves (&rules, ok, 3, &error));
+  g_assert_no_error (error);
+  assert_set (&rules, ok_sorted, G_N_ELEMENTS (ok_sorted));
+}
+
+/* --max-take accepts 1 to 1000000 and names anything else it refuses. */
+static void
+test_parse_max_take (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *parts[3];
+  } bad[] = {
+    { "0", { "0", "too small", NULL } },
+    { "-2", { "'-2'", "negative", NULL } },
+    { "1000001", { "1000001", "too large", NULL } },
+    { "x", { "'x'", "not a whole number", NULL } },
+    { "", { "--max-take", "nothing given", NULL } },
+    { "3.5", { "'3.5'", "not a whole number", NULL } },
+  };
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  guint i, j;
+
+  nim_rules_init (&rules);
+  g_assert_true (nim_rules_parse_max_take (&rules, "3", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpuint (rules.max_take, ==, 3);
+  g_assert_false (nim_rules_is_take_any (&rules));
+
+  g_assert_true (nim_rules_parse_max_take (&rules, " 1000000 ", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (rules.max_take, ==, 1000000);
+
+  /* A range replaces a set given before it. */
+  g_assert_true (nim_rules_parse_moves (&rules, "2,5,6", &error));
+  g_assert_true (nim_rules_parse_max_take (&rules, "1", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpuint (rules.max_take, ==, 1);
+  g_assert_cmpuint (rules.n_moves, ==, 0);
+
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_test_message ("--max-take '%s'", bad[i].text);
+      nim_rules_init (&rules);
+      g_assert_false (nim_rules_parse_max_take (&rules, bad[i].text, &error));
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+      for (j = 0; bad[i].parts[j] != NULL; j++)
+        assert_contains (error->message, bad[i].parts[j]);
+      g_clear_error (&error);
+    }
+
+  g_assert_false (nim_rules_set_max_take (&rules, 0, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  g_clear_error (&error);
+  g_assert_false (nim_rules_set_max_take (&rules, 1000001, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+}
+
+/* The classic game is take-any, normal play; this build's default rules
+   are whatever MOVES said, take-any when it said nothing. */
+static void
+test_init (void)
+{
+  NimRules rules;
+  guint i;
+
+  nim_rules_init (&rules);
+  g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpuint (rules.max_take, ==, G_MAXUINT32);
+  g_assert_false (rules.misere);
+  g_assert_true (nim_rules_is_take_any (&rules));
+
+  nim_rules_init_default (&rules);
+  g_assert_false (rules.misere);
+  if (nim_default_n_moves == 0)
+    g_assert_true (nim_rules_is_take_any (&rules));
+  else
+    {
+      g_assert_cmpuint (nim_rules_min_take (&rules), ==, nim_default_moves[0]);
+      for (i = 0; i < nim_default_n_moves; i++)
+        g_assert_true (nim_rules_allows (&rules, nim_default_moves[i]));
+      g_assert_false (nim_rules_allows (&rules, 0));
+      g_assert_false (nim_rules_allows (
+          &rules, nim_default_moves[nim_default_n_moves - 1] + 1));
+    }
+}
+
+/* nim_rules_allows answers for the count alone, under each kind. */
+static void
+test_allows (void)
+{
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+
+  nim_rules_init (&rules);
+  g_assert_false (nim_rules_allows (&rules, 0));
+  g_assert_true (nim_rules_allows (&rules, 1));
+  g_assert_true (nim_rules_allows (&rules, 1000001));
+  g_assert_true (nim_rules_allows (&rules, G_MAXUINT32));
+
+  g_assert_true (nim_rules_set_max_take (&rules, 3, &error));
+  g_assert_false (nim_rules_allows (&rules, 0));
+  g_assert_true (nim_rules_allows (&rules, 1));
+  g_assert_true (nim_rules_allows (&rules, 2));
+  g_assert_true (nim_rules_allows (&rules, 3));
+  g_assert_false (nim_rules_allows (&rules, 4));
+  g_assert_false (nim_rules_allows (&rules, G_MAXUINT32));
+
+  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", &error));
+  g_assert_no_error (error);
+  g_assert_false (nim_rules_allows (&rules, 0));
+  g_assert_false (nim_rules_allows (&rules, 1));
+  g_assert_true (nim_rules_allows (&rules, 2));
+  g_assert_false (nim_rules_allows (&rules, 3));
+  g_assert_false (nim_rules_allows (&rules, 6));
+  g_assert_true (nim_rules_allows (&rules, 7));
+  g_assert_false (nim_rules_allows (&rules, 8));
+  g_assert_true (nim_rules_allows (&rules, 15));
+  g_assert_true (nim_rules_allows (&rules, 16));
+  g_assert_false (nim_rules_allows (&rules, 17));
+}
+
+/* The smallest count a move takes: 1 for a range, the least of a set. */
+static void
+test_min_take (void)
+{
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+
+  nim_rules_init (&rules);
+  g_assert_cmpuint (nim_rules_min_take (&rules), ==, 1);
+  g_assert_true (nim_rules_set_max_take (&rules, 5, &error));
+  g_assert_cmpuint (nim_rules_min_take (&rules), ==, 1);
+  g_assert_true (nim_rules_parse_moves (&rules, "7,3,5", &error));
+  g_assert_cmpuint (nim_rules_min_take (&rules), ==, 3);
+  g_assert_true (nim_rules_parse_moves (&rules, "16,2,15,7", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (nim_rules_min_take (&rules), ==, 2);
+}
+
+/* Rules are equal when they play the same game, whatever their history. */
+static void
+test_equal (void)
+{
+  g_autoptr (GError) error = NULL;
+  NimRules a, b;
+
+  nim_rules_init (&a);
+  nim_rules_init (&b);
+  g_assert_true (nim_rules_equal (&a, &b));
+  b.misere = TRUE;
+  g_assert_false (nim_rules_equal (&a, &b));
+  g_assert_false (nim_rules_equal (&b, &a));
+
+  /* A set, then take-any again: the stale counts do not matter. */
+  nim_rules_init (&b);
+  g_assert_true (nim_rules_parse_moves (&b, "2,5,6", &error));
+  nim_rules_set_take_any (&b);
+  g_assert_true (nim_rules_equal (&a, &b));
+
+  g_assert_true (nim_rules_set_max_take (&b, 1000000, &error));
+  g_assert_false (nim_rules_equal (&a, &b));
+
+  g_assert_true (nim_rules_parse_moves (&a, "2,7", &error));
+  g_assert_true (nim_rules_parse_moves (&b, "7 2", &error));
+  g_assert_true (nim_rules_equal (&a, &b));
+  g_assert_true (nim_rules_parse_moves (&b, "2,8", &error));
+  g_assert_false (nim_rules_equal (&a, &b));
+  g_assert_true (nim_rules_parse_moves (&b, "2,7,8", &error));
+  g_assert_false (nim_rules_equal (&a, &b));
+  g_assert_true (nim_rules_parse_moves (&b, "1,7", &error));
+  g_assert_false (nim_rules_equal (&a, &b));
+
+  /* Same largest count, different kinds. */
+  g_assert_true (nim_rules_parse_moves (&a, "1,3", &error));
+  g_assert_true (nim_rules_set_max_take (&b, 3, &error));
+  g_assert_false (nim_rules_equal (&a, &b));
+  g_assert_no_error (error);
+}
+
+/* The take rule is spelled the way --moves and --max-take take it. */
+static void
+test_take_to_string (void)
+{
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  char *s;
+
+  nim_rules_init (&rules);
+  s = nim_rules_take_to_string (&rules);
+  g_assert_cmpstr (s, ==, "any");
+  g_free (s);
+
+  g_assert_true (nim_rules_set_max_take (&rules, 3, &error));
+  s = nim_rules_take_to_string (&rules);
+  g_assert_cmpstr (s, ==, "1-3");
+  g_free (s);
+
+  g_assert_true (nim_rules_set_max_take (&rules, 1, &error));
+  s = nim_rules_take_to_string (&rules);
+  g_assert_cmpstr (s, ==, "1");
+  g_free (s);
+
+  g_assert_true (nim_rules_parse_moves (&rules, "16, 2, 15, 7", &error));
+  s = nim_rules_take_to_string (&rules);
+  g_assert_cmpstr (s, ==, "2,7,15,16");
+  g_free (s);
+
+  g_assert_true (nim_rules_parse_moves (&rules, "5", &error));
+  g_assert_no_error (error);
+  s = nim_rules_take_to_string (&rules);
+  g_assert_cmpstr (s, ==, "5");
+  g_free (s);
+}
+
+/* The sentence a player reads names the take rule and who wins. */
+static void
+test_describe (void)
+{
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  char *s;
+
+  nim_rules_init (&rules);
+  s = nim_rules_describe (&rules);
+  g_assert_cmpstr (s, ==,
+                   "Take any number of matches from one heap; whoever "
+                   "takes the last match wins.");
+  g_free (s);
+
+  rules.misere = TRUE;
+  s = nim_rules_describe (&rules);
+  g_assert_cmpstr (s, ==,
+                   "Take any number of matches from one heap; whoever "
+                   "takes the last match loses.");
+  g_free (s);
+
+  g_assert_true (nim_rules_set_max_take (&rules, 3, &error));
+  rules.misere = FALSE;
+  s = nim_rules_describe (&rules);
+  g_assert_cmpstr (s, ==,
+                   "Take 1 to 3 matches from one heap; whoever takes the "
+                   "last match wins.");
+  g_free (s);
+
+  rules.misere = TRUE;
+  s = nim_rules_describe (&rules);
+  assert_contains (s, "1 to 3 matches");
+  assert_contains (s, "last match loses");
+  g_free (s);
+
+  g_assert_true (nim_rules_set_max_take (&rules, 1, &error));
+  s = nim_rules_describe (&rules);
+  assert_contains (s, "exactly 1 match ");
+  assert_contains (s, "last match loses");
+  g_free (s);
+
+  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", &error));
+  rules.misere = FALSE;
+  s = nim_rules_describe (&rules);
+  assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
+  assert_contains (s, "last match wins");
+  g_assert_null (strstr (s, "last match loses"));
+  g_free (s);
+
+  rules.misere = TRUE;
+  s = nim_rules_describe (&rules);
+  assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
+  assert_contains (s, "last match loses");
+  g_assert_null (strstr (s, "last match wins"));
+  g_free (s);
+
+  g_assert_true (nim_rules_parse_moves (&rules, "2", &error));
+  g_assert_no_error (error);
+  s = nim_rules_describe (&rules);
+  assert_contains (s, "Take exactly 2 matches from one heap");
+  assert_contains (s, "loses");
+  g_free (s);
+}
+
+/* Whole numbers are digits only, with blanks allowed around them. */
+static void
+test_util_parse_uint (void)
+{
+  static const struct
+  {
+    const char *text;
+    guint64 value;
+  } good[] = {
+    { "0", 0 },       { "3", 3 },   { " 42", 42 },  { "42 ", 42 },
+    { "\t 7 \n", 7 }, { "007", 7 }, { "100", 100 },
+  };
+  g_autoptr (GError) error = NULL;
+  guint64 v;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      v = 12345;
+      g_assert_true (nim_parse_uint (good[i].text, 0, 100, "n", &v, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (v, ==, good[i].value);
+    }
+
+  /* The whole 64-bit range, up to its last value. */
+  g_assert_true (nim_parse_uint ("18446744073709551615", 0, G_MAXUINT64, "n",
+                                 &v, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (v, ==, G_MAXUINT64);
+  g_assert_true (
+      nim_parse_uint ("4294967295", 0, G_MAXUINT32, "n", &v, &error));
+  g_assert_cmpuint (v, ==, 4294967295u);
+  g_assert_true (nim_parse_uint ("10", 10, 10, "n", &v, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (v, ==, 10);
+}
+
+/* Each kind of bad number gets its own message, naming the value and
+   the @what the caller gave. */
+static void
+test_util_parse_uint_rejects (void)
+{
+  static const struct
+  {
+    const char *text;
+    guint64 max;
+    const char *kind;
+    const char *shown;
+  } bad[] = {
+    { "+3", 100, "not a whole number", "'+3'" },
+    { "3x", 100, "not a whole number", "'3x'" },
+    { "x3", 100, "not a whole number", "'x3'" },
+    { "3 4", 100, "not a whole number", "'3 4'" },
+    { "0x10", 100, "not a whole number", "'0x10'" },
+    { "1e3", 10000, "not a whole number", "'1e3'" },
+    { "-", 100, "not a whole number", "'-'" },
+    { "", 100, "nothing given", "heap size" },
+    { "   ", 100, "nothing given", "heap size" },
+    { "-3", 100, "negative", "'-3'" },
+    { "-0", 100, "negative", "'-0'" },
+    { "101", 100, "too large", "101" },
+    { "18446744073709551616", G_MAXUINT64, "too large",
+      "18446744073709551616" },
+    { "99999999999999999999999", G_MAXUINT64, "too large",
+      "99999999999999999999999" },
+    { "4294967296", G_MAXUINT32, "too large", "4294967296" },
+    { "4", 100, "too small", "4" },
+  };
+  g_autoptr (GError) error = NULL;
+  guint64 v = 0;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_test_message ("parsing '%s'", bad[i].text);
+      g_assert_false (nim_parse_uint (bad[i].text, 5, bad[i].max, "heap size",
+                                      &v, &error));
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+      assert_contains (error->message, "heap size");
+      assert_contains (error->message, bad[i].kind);
+      assert_contains (error->message, bad[i].shown);
+      g_clear_error (&error);
+    }
+
+  /* NULL reads as nothing given rather than crashing. */
+  g_assert_false (nim_parse_uint (NULL, 0, 9, "k", &v, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  assert_contains (error->message, "nothing given");
+}
+
+/* Lists take commas, blanks or both, and refuse empty entries. */
+static void
+test_util_parse_uint_list (void)
+{
+  static const struct
+  {
+    const char *text;
+    guint n;
+    guint64 values[4];
+  } good[] = {
+    { "3,4,5", 3, { 3, 4, 5 } },
+    { "3 4 5", 3, { 3, 4, 5 } },
+    { " 3 , 4 ,5 ", 3, { 3, 4, 5 } },
+    { "3\t4", 2, { 3, 4 } },
+    { "9", 1, { 9 } },
+    { "5,0,5,1", 4, { 5, 0, 5, 1 } },
+  };
+  static const struct
+  {
+    const char *text;
+    const char *part;
+  } bad[] = {
+    { "", "no values" },          { "  ", "no values" },
+    { "3,,4", "empty entry" },    { "3, ,4", "empty entry" },
+    { ",3", "empty entry" },      { "3,", "empty entry" },
+    { "3, ", "empty entry" },     { "3;4", "'3;4'" },
+    { "3,-4", "negative" },       { "3,11", "11 is too large" },
+    { "1,2,3,4,5", "at most 4" },
+  };
+  g_autoptr (GError) error = NULL;
+  guint i, j;
+
+  for (i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autoptr (GArray) items = NULL;
+
+      g_test_message ("list '%s'", good[i].text);
+      g_assert_true (nim_parse_uint_list (good[i].text, 0, 10, 4, "heaps",
+                                          &items, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (items->len, ==, good[i].n);
+      g_assert_cmpuint (g_array_get_element_size (items), ==,
+                        sizeof (guint64));
+      for (j = 0; j < good[i].n; j++)
+        g_assert_cmpuint (g_array_index (items, guint64, j), ==,
+                          good[i].values[j]);
+    }
+
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      GArray *items = NULL;
+
+      g_test_message ("list '%s'", bad[i].text);
+      g_assert_false (nim_parse_uint_list (bad[i].text, 0, 10, 4, "heaps",
+                                           &items, &error));
+      g_assert_null (items);
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+      assert_contains (error->message, "heaps");
+      assert_contains (error->message, bad[i].part);
+      g_clear_error (&error);
+    }
+}
+
+/* Errors map to the exit statuses nim(1) documents. */
+static void
+test_util_exit_status (void)
+{
+  static const struct
+  {
+    int code;
+    int status;
+  } map[] = {
+    { NIM_ERROR_USAGE, 2 },
+    { NIM_ERROR_UNSUPPORTED, 2 },
+    { NIM_ERROR_ABANDONED, 3 },
+    { NIM_ERROR_FAILED, 1 },
+  };
+  guint i;
+
+  g_assert_cmpint (nim_error_to_exit_status (NULL), ==, 0);
+  for (i = 0; i < G_N_ELEMENTS (map); i++)
+    {
+      g_autoptr (GError) error = g_error_new (NIM_ERROR, map[i].code, "x");
+
+      g_assert_cmpint (nim_error_to_exit_status (error), ==, map[i].status);
+    }
+
+  /* Bad options are a usage error; anybody else's error is a failure. */
+  {
+    g_autoptr (GError) option
+        = g_error_new (G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION, "x");
+    g_autoptr (GError) io
+        = g_error_new (G_FILE_ERROR, G_FILE_ERROR_NOENT, "x");
+
+    g_assert_cmpint (nim_error_to_exit_status (option), ==, 2);
+    g_assert_cmpint (nim_error_to_exit_status (io), ==, 1);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/rules/parse-moves/accepts", test_parse_moves_accepts);
+  g_test_add_func ("/rules/parse-moves/rejects", test_parse_moves_rejects);
+  g_test_add_func ("/rules/parse-moves/limit", test_parse_moves_limit);
+  g_test_add_func ("/rules/set-becomes-range", test_set_becomes_range);
+  g_test_add_func ("/rules/set-moves", test_set_moves);
+  g_test_add_func ("/rules/parse-max-take", test_parse_max_take);
+  g_test_add_func ("/rules/init", test_init);
+  g_test_add_func ("/rules/allows", test_allows);
+  g_test_add_func ("/rules/min-take", test_min_take);
+  g_test_add_func ("/rules/equal", test_equal);
+  g_test_add_func ("/rules/take-to-string", test_take_to_string);
+  g_test_add_func ("/rules/describe", test_describe);
+  g_test_add_func ("/util/parse-uint", test_util_parse_uint);
+  g_test_add_func ("/util/parse-uint-rejects", test_util_parse_uint_rejects);
+  g_test_add_func ("/util/parse-uint-list", test_util_parse_uint_list);
+  g_test_add_func ("/util/exit-status", test_util_exit_status);
+
+  return g_test_run ();
+}
