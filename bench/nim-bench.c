@@ -1,0 +1,1003 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-bench.c -- the fixed benchmark suite behind `make bench`
+ *
+ * Every line of the suite is one search from one position: an engine
+ * configuration (a player spec) under one rule.  A line is timed over
+ * several runs, each with a new player, so a transposition table always
+ * starts empty and the node count of every run is the same; every spec
+ * says time=0, so no clock ever cuts a search short.  The node counts are
+ * kept in bench/expected, and `nim-bench --check bench/expected` (run by
+ * `make check`) searches each line once and fails when a count changed:
+ * like a chess engine's bench, a count changes only when the search does.
+ *
+ * Each line runs in a child process forked for it, so the child's peak
+ * resident set (VmHWM) is the peak of that line alone, and a crash is
+ * reported against the line that caused it. */
+
+#include "config.h"
+
+#include "nim-player.h"
+#include "nim-util.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Runs per line in the table, and the most --runs accepts. */
+#define DEFAULT_RUNS 5
+#define MAX_RUNS 25
+
+/* The node budget of alpha-beta without a table on the positions it
+   cannot finish: from 7,7,7,7 on, two billion nodes (half a minute) do not
+   prove anything.  Fifty million take about a second and show its speed;
+   the line's value then reads "not finished". */
+#define AB_BUDGET "50000000"
+
+/* ---------------------------------------------------------------------
+   The suite */
+
+typedef enum
+{
+  RULES_NIM,
+  RULES_TAKE3,
+  RULES_SUB,
+  RULES_MISERE,
+} RuleSet;
+
+/* How a rule set is named in a line's name and shown in the table. */
+static const struct
+{
+  const char *tag;
+  const char *label;
+} rule_sets[] = {
+  [RULES_NIM] = { "nim", "take any" },
+  [RULES_TAKE3] = { "take3", "take 1-3" },
+  [RULES_SUB] = { "sub", "take {2,7,15,16}" },
+  [RULES_MISERE] = { "misere", "misere, take any" },
+};
+
+typedef enum
+{
+  ENGINE_LOOP,
+  ENGINE_MINIMAX,
+  ENGINE_PLAIN,
+  ENGINE_AB,
+  ENGINE_AB_BUDGET,
+  ENGINE_AB_TT,
+  ENGINE_FULL,
+} Engine;
+
+/* The engine configurations: a tag for the line's name and the player
+   spec, which the table prints as it is.  The loop is no player: it is
+   count_tree() below, the reference for minimax's speed. */
+static const struct
+{
+  const char *tag;
+  const char *spec;
+} engines[] = {
+  [ENGINE_LOOP] = { "c-loop", NULL },
+  [ENGINE_MINIMAX] = { "minimax", "minimax:time=0" },
+  [ENGINE_PLAIN] = { "plain", "negamax:time=0,ab=off,tt=off,id=off,"
+                              "order=off" },
+  [ENGINE_AB] = { "ab", "negamax:time=0,tt=off,id=off,order=off" },
+  [ENGINE_AB_BUDGET] = { "ab-50M", "negamax:time=0,tt=off,id=off,order=off,"
+                                   "nodes=" AB_BUDGET },
+  [ENGINE_AB_TT] = { "ab-tt", "negamax:time=0,id=off" },
+  [ENGINE_FULL] = { "full", "negamax:time=0" },
+};
+
+/**
+ * BenchLine:
+ * @engine: the engine configuration
+ * @rules: the rule set
+ * @heaps: the position, as `nim --heaps` takes it
+ * @slow: takes more than a few seconds even once: --check leaves it out
+ *   unless --all is given
+ *
+ * One line of the suite.  Its name, "engine/rules/heaps", is what
+ * bench/expected and --only refer to.
+ */
+typedef struct
+{
+  Engine engine;
+  RuleSet rules;
+  const char *heaps;
+  gboolean slow;
+} BenchLine;
+
+/* Minimax and the plain negamax visit the full tree, root and every leaf
+   counted; their counts must be equal (and equal the C loop's).  Then,
+   position by position, alpha-beta alone, with the table, and with
+   everything; alpha-beta alone gets a node budget on the positions it
+   cannot finish.  The slow lines repeat, at 5 s, what minimax/nim/1,3,5,7
+   already checks: the full tree of 1,3,5,7. */
+static const BenchLine suite[] = {
+  { ENGINE_LOOP, RULES_NIM, "1,3,5,7", TRUE },
+  { ENGINE_MINIMAX, RULES_NIM, "1,3,5,7", FALSE },
+  { ENGINE_MINIMAX, RULES_NIM, "3,4,5", FALSE },
+  { ENGINE_PLAIN, RULES_NIM, "1,3,5,7", TRUE },
+  { ENGINE_PLAIN, RULES_NIM, "3,4,5", FALSE },
+
+  { ENGINE_AB, RULES_NIM, "3,4,5", FALSE },
+  { ENGINE_AB_TT, RULES_NIM, "3,4,5", FALSE },
+  { ENGINE_FULL, RULES_NIM, "3,4,5", FALSE },
+
+  { ENGINE_AB, RULES_NIM, "1,3,5,7", FALSE },
+  { ENGINE_AB_TT, RULES_NIM, "1,3,5,7", FALSE },
+  { ENGINE_FULL, RULES_NIM, "1,3,5,7", FALSE },
+
+  { ENGINE_AB_BUDGET, RULES_NIM, "7,7,7,7", FALSE },
+  { ENGINE_AB_TT, RULES_NIM, "7,7,7,7", FALSE },
+  { ENGINE_FULL, RULES_NIM, "7,7,7,7", FALSE },
+
+  { ENGINE_AB_BUDGET, RULES_NIM, "10,20,30", FALSE },
+  { ENGINE_AB_TT, RULES_NIM, "10,20,30", FALSE },
+  { ENGINE_FULL, RULES_NIM, "10,20,30", FALSE },
+
+  { ENGINE_AB_BUDGET, RULES_NIM, "15,15,15,15", FALSE },
+  { ENGINE_AB_TT, RULES_NIM, "15,15,15,15", FALSE },
+  { ENGINE_FULL, RULES_NIM, "15,15,15,15", FALSE },
+
+  { ENGINE_AB_BUDGET, RULES_NIM, "20,30,40,50", FALSE },
+  { ENGINE_AB_TT, RULES_NIM, "20,30,40,50", FALSE },
+  { ENGINE_FULL, RULES_NIM, "20,30,40,50", FALSE },
+
+  { ENGINE_AB_BUDGET, RULES_NIM, "50,60,70", FALSE },
+  { ENGINE_AB_TT, RULES_NIM, "50,60,70", FALSE },
+  { ENGINE_FULL, RULES_NIM, "50,60,70", FALSE },
+
+  { ENGINE_AB_BUDGET, RULES_NIM, "10,20,30,40,50", FALSE },
+  { ENGINE_AB_TT, RULES_NIM, "10,20,30,40,50", FALSE },
+  { ENGINE_FULL, RULES_NIM, "10,20,30,40,50", FALSE },
+
+  { ENGINE_AB, RULES_TAKE3, "13", FALSE },
+  { ENGINE_AB_TT, RULES_TAKE3, "13", FALSE },
+  { ENGINE_FULL, RULES_TAKE3, "13", FALSE },
+
+  { ENGINE_AB, RULES_SUB, "2,6,19", FALSE },
+  { ENGINE_AB_TT, RULES_SUB, "2,6,19", FALSE },
+  { ENGINE_FULL, RULES_SUB, "2,6,19", FALSE },
+
+  { ENGINE_AB, RULES_SUB, "30,30,30", FALSE },
+  { ENGINE_AB_TT, RULES_SUB, "30,30,30", FALSE },
+  { ENGINE_FULL, RULES_SUB, "30,30,30", FALSE },
+
+  { ENGINE_AB, RULES_MISERE, "1,3,5,7", FALSE },
+  { ENGINE_AB_TT, RULES_MISERE, "1,3,5,7", FALSE },
+  { ENGINE_FULL, RULES_MISERE, "1,3,5,7", FALSE },
+};
+
+static char *
+line_name (const BenchLine *line)
+{
+  return g_strdup_printf ("%s/%s/%s", engines[line->engine].tag,
+                          rule_sets[line->rules].tag, line->heaps);
+}
+
+static void
+rules_for (RuleSet set, NimRules *rules)
+{
+  gboolean ok = TRUE;
+
+  nim_rules_init (rules); /* take any, whatever `make MOVES=` built */
+  switch (set)
+    {
+    case RULES_NIM:
+      break;
+    case RULES_TAKE3:
+      ok = nim_rules_set_max_take (rules, 3, NULL);
+      break;
+    case RULES_SUB:
+      ok = nim_rules_parse_moves (rules, "2,7,15,16", NULL);
+      break;
+    case RULES_MISERE:
+      rules->misere = TRUE;
+      break;
+    }
+  g_assert (ok);
+}
+
+/* ---------------------------------------------------------------------
+   Running a line */
+
+/**
+ * LineResult:
+ *
+ * What the child that ran a line sends back through its pipe: a plain
+ * struct, written and read whole.
+ */
+typedef struct
+{
+  gboolean ok;
+  char message[512]; /* why not, when !ok */
+  guint n_runs;
+  guint64 nodes;
+  double seconds[MAX_RUNS];
+  gboolean searched; /* a player's search, not the C loop */
+  gboolean proven;
+  int value;
+  guint64 peak_kib; /* VmHWM of the child, 0 if unknown */
+} LineResult;
+
+/* Reads a "Name:   1234 kB" field of /proc/self/status; 0 if there is
+   none (not Linux). */
+static guint64
+proc_status_kib (const char *field)
+{
+  g_autofree char *status = NULL;
+  gsize len = strlen (field);
+  char **l;
+  g_auto (GStrv) lines = NULL;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return 0;
+  lines = g_strsplit (status, "\n", -1);
+  for (l = lines; *l != NULL; l++)
+    if (strncmp (*l, field, len) == 0 && (*l)[len] == ':')
+      return g_ascii_strtoull (*l + len + 1, NULL, 10);
+  return 0;
+}
+
+/* The reference for minimax's speed: the tight recursive loop one writes
+   by hand to count the nodes of the take-any tree.  It visits the same
+   tree as minimax, in the same order, with none of the machinery (move
+   generator, budget, values). */
+static guint64
+count_tree (guint32 *heaps, guint n_heaps)
+{
+  guint64 nodes = 1;
+  guint i;
+
+  for (i = 0; i < n_heaps; i++)
+    {
+      guint32 h = heaps[i], c;
+
+      for (c = 1; c <= h; c++)
+        {
+          heaps[i] = h - c;
+          nodes += count_tree (heaps, n_heaps);
+        }
+      heaps[i] = h;
+    }
+  return nodes;
+}
+
+/* One run of the loop; it knows only the take-any rule. */
+static void
+run_loop_once (const NimBoard *board, guint64 *nodes, double *seconds)
+{
+  guint32 heaps[NIM_MAX_HEAPS];
+  gint64 t0;
+
+  memcpy (heaps, board->heaps, sizeof heaps);
+  t0 = g_get_monotonic_time ();
+  *nodes = count_tree (heaps, board->n_heaps);
+  *seconds = (g_get_monotonic_time () - t0) / 1e6;
+}
+
+/* One run of a player: a new one, so its table starts empty. */
+static gboolean
+run_player_once (const char *spec, const NimRules *rules,
+                 const NimBoard *board, NimSearchStats *stats, GError **error)
+{
+  g_autoptr (NimPlayer) player = nim_player_new (spec, error);
+  NimMove move;
+
+  if (player == NULL)
+    return FALSE;
+  if (!nim_player_start (player, rules, board, error)
+      || !nim_player_choose_move (player, board, &move, error))
+    return FALSE;
+  *stats = *nim_player_get_stats (player);
+  if (!stats->searched)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED, "%s did not search",
+                   spec);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Runs @line @n_runs times, in this process, into @result.  Every run
+   must count the same nodes: anything else is a bug the suite exists to
+   catch.  A %NULL @line runs nothing: its peak memory is the baseline of
+   a child that searched nothing. */
+static void
+run_line (const BenchLine *line, guint n_runs, LineResult *result)
+{
+  g_autoptr (GError) error = NULL;
+  const char *spec;
+  NimRules rules;
+  NimBoard board;
+  guint i;
+
+  memset (result, 0, sizeof *result);
+  if (line == NULL)
+    {
+      result->peak_kib = proc_status_kib ("VmHWM");
+      result->ok = TRUE;
+      return;
+    }
+  spec = engines[line->engine].spec;
+  rules_for (line->rules, &rules);
+  if (!nim_board_parse (&board, line->heaps, &error))
+    {
+      g_strlcpy (result->message, error->message, sizeof result->message);
+      return;
+    }
+  result->searched = spec != NULL;
+  for (i = 0; i < n_runs; i++)
+    {
+      NimSearchStats stats = { 0 };
+
+      if (spec == NULL)
+        {
+          g_assert (nim_rules_is_take_any (&rules) && !rules.misere);
+          run_loop_once (&board, &stats.nodes, &stats.seconds);
+        }
+      else if (!run_player_once (spec, &rules, &board, &stats, &error))
+        {
+          g_strlcpy (result->message, error->message, sizeof result->message);
+          return;
+        }
+      if (i > 0
+          && (stats.nodes != result->nodes || stats.proven != result->proven
+              || stats.value != result->value))
+        {
+          g_snprintf (result->message, sizeof result->message,
+                      "run %u differs from run 1: %" G_GUINT64_FORMAT
+                      " nodes, value %d, against %" G_GUINT64_FORMAT
+                      " nodes, value %d",
+                      i + 1, stats.nodes, stats.value, result->nodes,
+                      result->value);
+          return;
+        }
+      result->nodes = stats.nodes;
+      result->proven = stats.proven;
+      result->value = stats.value;
+      result->seconds[i] = stats.seconds;
+      result->n_runs = i + 1;
+    }
+  result->peak_kib = proc_status_kib ("VmHWM");
+  result->ok = TRUE;
+}
+
+static gboolean
+write_all (int fd, const void *data, gsize size)
+{
+  const char *p = data;
+
+  while (size > 0)
+    {
+      ssize_t n = write (fd, p, size);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      p += n;
+      size -= (gsize) n;
+    }
+  return TRUE;
+}
+
+static gsize
+read_all (int fd, void *data, gsize size)
+{
+  char *p = data;
+  gsize got = 0;
+
+  while (got < size)
+    {
+      ssize_t n = read (fd, p + got, size - got);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      got += (gsize) n;
+    }
+  return got;
+}
+
+/* Runs @line in a child forked for it, so that the child's VmHWM is the
+   peak memory of this line alone and a crash names its line.  The child
+   touches nothing of the parent's but its copy of memory and the pipe. */
+static void
+run_line_forked (const BenchLine *line, guint n_runs, LineResult *result)
+{
+  int fds[2];
+  pid_t pid;
+  int status;
+  gsize got;
+
+  memset (result, 0, sizeof *result);
+  fflush (stdout); /* or the child would print the parent's buffer again */
+  fflush (stderr);
+  if (pipe (fds) != 0)
+    {
+      g_snprintf (result->message, sizeof result->message, "pipe: %s",
+                  g_strerror (errno));
+      return;
+    }
+  pid = fork ();
+  if (pid < 0)
+    {
+      g_snprintf (result->message, sizeof result->message, "fork: %s",
+                  g_strerror (errno));
+      close (fds[0]);
+      close (fds[1]);
+      return;
+    }
+  if (pid == 0)
+    {
+      LineResult r;
+
+      close (fds[0]);
+      run_line (line, n_runs, &r);
+      _exit (write_all (fds[1], &r, sizeof r) ? 0 : 1);
+    }
+  close (fds[1]);
+  got = read_all (fds[0], result, sizeof *result);
+  close (fds[0]);
+  while (waitpid (pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (WIFSIGNALED (status))
+    {
+      memset (result, 0, sizeof *result);
+      g_snprintf (result->message, sizeof result->message,
+                  "the child running the line died of signal %d (%s)",
+                  WTERMSIG (status), g_strsignal (WTERMSIG (status)));
+    }
+  else if (got != sizeof *result || !WIFEXITED (status)
+           || WEXITSTATUS (status) != 0)
+    {
+      memset (result, 0, sizeof *result);
+      g_snprintf (result->message, sizeof result->message,
+                  "the child running the line failed (exit status %d)",
+                  WIFEXITED (status) ? WEXITSTATUS (status) : -1);
+    }
+}
+
+/* ---------------------------------------------------------------------
+   Output */
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median_seconds (const LineResult *r)
+{
+  double s[MAX_RUNS];
+  guint n = r->n_runs;
+
+  memcpy (s, r->seconds, n * sizeof s[0]);
+  qsort (s, n, sizeof s[0], compare_doubles);
+  return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/* 516124195 as "516,124,195". */
+static char *
+format_count (guint64 n)
+{
+  char digits[32];
+  GString *s = g_string_new (NULL);
+  gsize len, i;
+
+  g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
+  len = strlen (digits);
+  for (i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (s, ',');
+      g_string_append_c (s, digits[i]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static const char *
+value_text (const LineResult *r)
+{
+  if (!r->searched)
+    return "-";
+  if (!r->proven)
+    return "not finished";
+  return r->value > 0 ? "win" : "loss";
+}
+
+#define TABLE_FORMAT "%-15s %-17s %-53s %-12s %13s %10s %9s %9s\n"
+
+static void
+print_table_header (guint n_lines, guint n_runs)
+{
+  LineResult baseline;
+
+  run_line_forked (NULL, 0, &baseline);
+  printf ("# %s bench: %u lines, the median of %u runs each\n"
+          "# Each run is a new player (an empty transposition table) "
+          "searching the\n"
+          "#   position's first move with time=0: no clock cuts a search, "
+          "node counts\n"
+          "#   are exact.  seconds: the median wall time of "
+          "nim_player_choose_move ();\n"
+          "#   nodes/s: nodes / that median.  Player creation and table "
+          "allocation\n"
+          "#   are not timed.  \"not finished\": the node budget ran out.\n"
+          "# peak MiB: VmHWM, the peak resident set, of a child process "
+          "forked to run\n"
+          "#   the line's runs, so it is this line's alone; a child that "
+          "searches nothing\n"
+          "#   peaks at %.1f MiB.  A table's pages count once they are "
+          "touched.\n"
+          "#\n",
+          PACKAGE_STRING, n_lines, n_runs, baseline.peak_kib / 1024.0);
+  printf (TABLE_FORMAT, "position", "rules", "engine configuration", "value",
+          "nodes", "seconds", "nodes/s", "peak MiB");
+}
+
+static void
+print_table_row (const BenchLine *line, const LineResult *r)
+{
+  const char *spec = engines[line->engine].spec;
+  g_autofree char *nodes = NULL;
+  char seconds[32], nps[32], peak[32];
+  double median;
+
+  if (!r->ok)
+    {
+      printf ("%-15s %-17s %-53s FAILED: %s\n", line->heaps,
+              rule_sets[line->rules].label,
+              spec != NULL ? spec : "reference C loop (count_tree)",
+              r->message);
+      return;
+    }
+  median = median_seconds (r);
+  nodes = format_count (r->nodes);
+  g_snprintf (seconds, sizeof seconds, "%.6f", median);
+  if (median > 0 && r->nodes / median >= 1e6)
+    g_snprintf (nps, sizeof nps, "%.1fM", r->nodes / median / 1e6);
+  else if (median > 0)
+    g_snprintf (nps, sizeof nps, "%.1fk", r->nodes / median / 1e3);
+  else
+    g_strlcpy (nps, "-", sizeof nps);
+  if (r->peak_kib > 0)
+    g_snprintf (peak, sizeof peak, "%.1f", r->peak_kib / 1024.0);
+  else
+    g_strlcpy (peak, "-", sizeof peak);
+  printf (TABLE_FORMAT, line->heaps, rule_sets[line->rules].label,
+          spec != NULL ? spec : "reference C loop (count_tree)",
+          value_text (r), nodes, seconds, nps, peak);
+}
+
+/* ---------------------------------------------------------------------
+   bench/expected */
+
+/* The blank-separated words of @text. */
+static GStrv
+split_words (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit_set (text, " \t", -1);
+  GPtrArray *words = g_ptr_array_new ();
+  guint i;
+
+  for (i = 0; parts[i] != NULL; i++)
+    if (*parts[i] != '\0')
+      g_ptr_array_add (words, g_strdup (parts[i]));
+  g_ptr_array_add (words, NULL);
+  return (GStrv) g_ptr_array_free (words, FALSE);
+}
+
+/* Parses bench/expected: "name count" lines; blank lines and lines
+   starting with '#' are comments.  Returns name -> count. */
+static GHashTable *
+expected_load (const char *path, GError **error)
+{
+  g_autoptr (GHashTable) table = NULL;
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint i;
+
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return NULL;
+  table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      g_auto (GStrv) fields = NULL;
+      g_autoptr (GError) local = NULL;
+      char *l = g_strstrip (lines[i]);
+      guint64 count;
+
+      if (*l == '\0' || *l == '#')
+        continue;
+      fields = split_words (l);
+      if (g_strv_length (fields) != 2)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       "%s:%u: expected a name and a node count", path, i + 1);
+          return NULL;
+        }
+      if (!nim_parse_uint (fields[1], 0, G_MAXUINT64, "node count", &count,
+                           &local))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE, "%s:%u: %s", path,
+                       i + 1, local->message);
+          return NULL;
+        }
+      if (g_hash_table_contains (table, fields[0]))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       "%s:%u: %s is listed twice", path, i + 1, fields[0]);
+          return NULL;
+        }
+      g_hash_table_insert (table, g_strdup (fields[0]),
+                           g_memdup2 (&count, sizeof count));
+    }
+  return g_steal_pointer (&table);
+}
+
+/* ---------------------------------------------------------------------
+   Modes */
+
+typedef struct
+{
+  char *check;
+  char *expected;
+  char *only;
+  char *runs;
+  gboolean counts;
+  gboolean all;
+  gboolean list;
+  gboolean version;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  g_free (o->check);
+  g_free (o->expected);
+  g_free (o->only);
+  g_free (o->runs);
+}
+
+static int
+usage_error (const char *message)
+{
+  fprintf (stderr,
+           "nim-bench: %s\n"
+           "Try 'nim-bench --help' for more information.\n",
+           message);
+  return NIM_EXIT_USAGE;
+}
+
+/* Whether --only lets @line run. */
+static gboolean
+selected (const Options *o, const BenchLine *line)
+{
+  g_autofree char *name = line_name (line);
+
+  return o->only == NULL || g_pattern_match_simple (o->only, name);
+}
+
+/* `--list`: the names and specs of the lines. */
+static int
+list_lines (const Options *o)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (suite); i++)
+    if (selected (o, &suite[i]))
+      {
+        g_autofree char *name = line_name (&suite[i]);
+        const char *spec = engines[suite[i].engine].spec;
+
+        printf ("%-28s %s%s\n", name, spec != NULL ? spec : "reference C loop",
+                suite[i].slow ? "  (slow: --check leaves it out)" : "");
+      }
+  return NIM_EXIT_OK;
+}
+
+/* `--counts`: every line once, in the format of bench/expected. */
+static int
+print_counts (const Options *o)
+{
+  guint i;
+  int status = NIM_EXIT_OK;
+
+  printf ("# bench/expected -- node count of each line of `make bench`\n"
+          "# Written by `bench/nim-bench --counts > bench/expected`; "
+          "checked by\n"
+          "# `bench/nim-bench --check bench/expected` in `make check`.  "
+          "A count\n"
+          "# changes only when a search does: say why in the commit that "
+          "changes it.\n");
+  for (i = 0; i < G_N_ELEMENTS (suite); i++)
+    {
+      g_autofree char *name = line_name (&suite[i]);
+      LineResult r;
+
+      if (!selected (o, &suite[i]))
+        continue;
+      run_line_forked (&suite[i], 1, &r);
+      if (!r.ok)
+        {
+          fprintf (stderr, "nim-bench: %s: %s\n", name, r.message);
+          status = NIM_EXIT_FAILURE;
+          continue;
+        }
+      printf ("%-28s %" G_GUINT64_FORMAT "\n", name, r.nodes);
+      fflush (stdout);
+    }
+  return status;
+}
+
+/* `--check FILE`: every line once (the slow ones only with --all); fails
+   when a count differs from FILE's or FILE and the suite do not list the
+   same lines. */
+static int
+check_counts (const Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) expected = expected_load (o->check, &error);
+  g_autoptr (GHashTable) seen = NULL;
+  GHashTableIter iter;
+  gpointer key;
+  guint i, n_checked = 0, n_failed = 0, n_skipped = 0;
+  gint64 t0 = g_get_monotonic_time ();
+
+  if (expected == NULL)
+    {
+      fprintf (stderr, "nim-bench: --check: %s\n", error->message);
+      return NIM_EXIT_USAGE;
+    }
+  seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (i = 0; i < G_N_ELEMENTS (suite); i++)
+    {
+      g_autofree char *name = line_name (&suite[i]);
+      const guint64 *want = g_hash_table_lookup (expected, name);
+      LineResult r;
+
+      g_hash_table_add (seen, g_strdup (name));
+      if (!selected (o, &suite[i]))
+        continue;
+      if (want == NULL)
+        {
+          printf ("FAIL %s: not in %s (add it: nim-bench --counts)\n", name,
+                  o->check);
+          n_failed++;
+          continue;
+        }
+      if (suite[i].slow && !o->all)
+        {
+          printf ("skip %s: slow (--all checks it)\n", name);
+          n_skipped++;
+          continue;
+        }
+      run_line_forked (&suite[i], 1, &r);
+      n_checked++;
+      if (!r.ok)
+        {
+          printf ("FAIL %s: %s\n", name, r.message);
+          n_failed++;
+        }
+      else if (r.nodes != *want)
+        {
+          printf ("FAIL %s: %" G_GUINT64_FORMAT
+                  " nodes, expected %" G_GUINT64_FORMAT "\n",
+                  name, r.nodes, *want);
+          n_failed++;
+        }
+      else
+        printf ("ok   %s: %" G_GUINT64_FORMAT " nodes, %.3f s\n", name,
+                r.nodes, r.seconds[0]);
+      fflush (stdout);
+    }
+  g_hash_table_iter_init (&iter, expected);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!g_hash_table_contains (seen, key))
+      {
+        printf ("FAIL %s: in %s but not in the suite\n", (const char *) key,
+                o->check);
+        n_failed++;
+      }
+  printf ("%u lines checked, %u skipped, %u failed, in %.1f s\n", n_checked,
+          n_skipped, n_failed, (g_get_monotonic_time () - t0) / 1e6);
+  return n_failed > 0 ? NIM_EXIT_FAILURE : NIM_EXIT_OK;
+}
+
+/* Prints how minimax compares with the hand-written loop, when the run
+   had both on 1,3,5,7. */
+static void
+print_ratio (const LineResult *loop, const LineResult *minimax)
+{
+  double loop_nps, minimax_nps;
+
+  if (loop == NULL || minimax == NULL || !loop->ok || !minimax->ok)
+    return;
+  loop_nps = loop->nodes / median_seconds (loop);
+  minimax_nps = minimax->nodes / median_seconds (minimax);
+  printf ("#\n# minimax on 1,3,5,7: %.1fM nodes/s, the reference C loop "
+          "%.1fM nodes/s:\n#   minimax runs at %.2f of the loop's speed "
+          "(target: minimax >= 150M nodes/s)%s\n",
+          minimax_nps / 1e6, loop_nps / 1e6, minimax_nps / loop_nps,
+          loop->nodes == minimax->nodes ? "" : "; THE NODE COUNTS DIFFER");
+}
+
+/* The table: every selected line, --runs times each. */
+static int
+print_table (const Options *o, guint n_runs)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) expected = NULL;
+  g_autoptr (GPtrArray) differ = g_ptr_array_new_with_free_func (g_free);
+  LineResult *results = g_new0 (LineResult, G_N_ELEMENTS (suite));
+  const LineResult *loop = NULL, *minimax = NULL;
+  guint i, n_lines = 0, n_failed = 0;
+
+  if (o->expected != NULL)
+    {
+      expected = expected_load (o->expected, &error);
+      if (expected == NULL)
+        {
+          g_free (results);
+          fprintf (stderr, "nim-bench: --expected: %s\n", error->message);
+          return NIM_EXIT_USAGE;
+        }
+    }
+  for (i = 0; i < G_N_ELEMENTS (suite); i++)
+    n_lines += selected (o, &suite[i]);
+  print_table_header (n_lines, n_runs);
+  for (i = 0; i < G_N_ELEMENTS (suite); i++)
+    {
+      g_autofree char *name = line_name (&suite[i]);
+      LineResult *r = &results[i];
+      const guint64 *want;
+
+      if (!selected (o, &suite[i]))
+        continue;
+      run_line_forked (&suite[i], n_runs, r);
+      print_table_row (&suite[i], r);
+      fflush (stdout);
+      if (!r->ok)
+        n_failed++;
+      want = expected != NULL ? g_hash_table_lookup (expected, name) : NULL;
+      if (r->ok && expected != NULL && (want == NULL || *want != r->nodes))
+        g_ptr_array_add (differ, g_steal_pointer (&name));
+      if (suite[i].rules == RULES_NIM
+          && strcmp (suite[i].heaps, "1,3,5,7") == 0)
+        {
+          if (suite[i].engine == ENGINE_LOOP)
+            loop = r;
+          else if (suite[i].engine == ENGINE_MINIMAX)
+            minimax = r;
+        }
+    }
+  print_ratio (loop, minimax);
+  if (expected != NULL && differ->len == 0)
+    printf ("#\n# every node count matches %s\n", o->expected);
+  else if (expected != NULL)
+    {
+      printf ("#\n# node counts that differ from %s (or are not in it):",
+              o->expected);
+      for (i = 0; i < differ->len; i++)
+        printf (" %s", (const char *) differ->pdata[i]);
+      printf ("\n");
+    }
+  g_free (results);
+  return n_failed > 0 ? NIM_EXIT_FAILURE : NIM_EXIT_OK;
+}
+
+int
+main (int argc, char **argv)
+{
+  Options o = { 0 };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  guint64 runs = DEFAULT_RUNS;
+  guint i, n_selected = 0;
+  int status;
+  const GOptionEntry entries[] = {
+    { "check", 'c', 0, G_OPTION_ARG_FILENAME, &o.check,
+      "Search each line once and fail if a node count differs from FILE's "
+      "(slow lines only with --all)",
+      "FILE" },
+    { "counts", 0, 0, G_OPTION_ARG_NONE, &o.counts,
+      "Search each line once and print its node count, as bench/expected "
+      "holds them",
+      NULL },
+    { "all", 'a', 0, G_OPTION_ARG_NONE, &o.all,
+      "With --check, check the slow lines too", NULL },
+    { "expected", 'e', 0, G_OPTION_ARG_FILENAME, &o.expected,
+      "After the table, name the lines whose node count differs from "
+      "FILE's",
+      "FILE" },
+    { "runs", 'r', 0, G_OPTION_ARG_STRING, &o.runs,
+      "Time each line over N runs, 1 to 25 (default 5)", "N" },
+    { "only", 'o', 0, G_OPTION_ARG_STRING, &o.only,
+      "Only the lines whose name matches PATTERN (* and ?), such as "
+      "'full/*'",
+      "PATTERN" },
+    { "list", 'l', 0, G_OPTION_ARG_NONE, &o.list,
+      "List the lines' names and engine configurations", NULL },
+    { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
+      "Print version information and exit", NULL },
+    { NULL },
+  };
+
+  setlocale (LC_ALL, "");
+  context = g_option_context_new ("- time nim's searches on a fixed suite");
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_description (
+      context,
+      "Without --check or --counts, prints a table: position, rules, engine\n"
+      "configuration, value, nodes, median seconds, nodes per second and "
+      "peak\nmemory of each line.  A line's name is engine/rules/heaps, as "
+      "--list\nshows.\n\n"
+      "Examples:\n"
+      "  nim-bench --expected bench/expected   what `make bench` runs\n"
+      "  nim-bench --check bench/expected      what `make check` runs\n"
+      "  nim-bench --counts > bench/expected   after a search changed\n"
+      "  nim-bench --only 'minimax/*' --runs 1\n\n"
+      "Exit status: 0 success, 1 a line failed or a count differs, 2 a "
+      "usage error.\n\n"
+      "Report bugs to: " PACKAGE_BUGREPORT "\n");
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    status = usage_error (error->message);
+  else if (argc > 1)
+    {
+      g_autofree char *message = g_strdup_printf (
+          "unexpected argument '%s'; every setting is an option", argv[1]);
+
+      status = usage_error (message);
+    }
+  else if (o.runs != NULL
+           && !nim_parse_uint (o.runs, 1, MAX_RUNS, "--runs", &runs, &error))
+    status = usage_error (error->message);
+  else if ((o.check != NULL) + o.counts + o.list > 1)
+    status = usage_error ("--check, --counts and --list exclude each other");
+  else if (o.all && o.check == NULL)
+    status = usage_error ("--all goes with --check");
+  else if ((o.check != NULL || o.counts || o.list)
+           && (o.runs != NULL || o.expected != NULL))
+    status = usage_error ("--runs and --expected are for the table, not "
+                          "--check, --counts or --list");
+  else
+    status = -1;
+  if (status >= 0)
+    {
+      options_clear (&o);
+      return status;
+    }
+
+  for (i = 0; i < G_N_ELEMENTS (suite); i++)
+    n_selected += selected (&o, &suite[i]);
+  if (o.version)
+    status = (printf ("nim-bench (%s)\n", PACKAGE_STRING), NIM_EXIT_OK);
+  else if (n_selected == 0)
+    {
+      g_autofree char *message = g_strdup_printf (
+          "--only: no line matches '%s'; --list names them", o.only);
+
+      status = usage_error (message);
+    }
+  else if (o.list)
+    status = list_lines (&o);
+  else if (o.counts)
+    status = print_counts (&o);
+  else if (o.check != NULL)
+    status = check_counts (&o);
+  else
+    status = print_table (&o, (guint) runs);
+  options_clear (&o);
+  return status;
+}
