@@ -35,6 +35,8 @@ search_max (NimSearch *s, guint depth, guint ply)
       nim_board_make_move (&s->board, &move);
       v = search_min (s, depth - 1, ply + 1);
       nim_board_unmake_move (&s->board, &move);
+      if (G_UNLIKELY (s->aborted))
+        return 0; /* the budget is spent: unwind at once */
       if (v > best)
         best = v;
     }
@@ -63,6 +65,8 @@ search_min (NimSearch *s, guint depth, guint ply)
       nim_board_make_move (&s->board, &move);
       v = search_max (s, depth - 1, ply + 1);
       nim_board_unmake_move (&s->board, &move);
+      if (G_UNLIKELY (s->aborted))
+        return 0;
       if (v < best)
         best = v;
     }

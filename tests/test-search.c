@@ -105,6 +105,34 @@ test_node_budget_exact (void)
       }
 }
 
+/* A spent budget unwinds at once, even where every node has a billion
+   moves still to try (a search that only returned 0 from each child
+   would walk them all, at every ply). */
+static void
+test_budget_huge_heaps (void)
+{
+  static const char *const configs[] = {
+    "minimax:time=0,nodes=100000",
+    "negamax:time=0,ab=off,tt=off,id=off,order=off,nodes=100000",
+    "negamax:time=0,nodes=100000",
+  };
+  NimRules rules;
+  guint c;
+
+  nim_rules_init (&rules);
+  for (c = 0; c < G_N_ELEMENTS (configs); c++)
+    {
+      Result r;
+      gint64 t0 = g_get_monotonic_time ();
+
+      search (configs[c], &rules, "1000000000,1000000000,3", &r);
+      g_assert_cmpuint (r.stats.nodes, ==, 100000);
+      g_assert_false (r.stats.proven);
+      /* Generous: a hang would take hours, the search milliseconds. */
+      g_assert_cmpint (g_get_monotonic_time () - t0, <, 30 * G_USEC_PER_SEC);
+    }
+}
+
 /* A budget larger than the search needs changes nothing. */
 static void
 test_node_budget_ample (void)
@@ -247,6 +275,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/depth-limited-agree", test_depth_limited_agree);
   g_test_add_func ("/search/node-budget-exact", test_node_budget_exact);
   g_test_add_func ("/search/node-budget-ample", test_node_budget_ample);
+  g_test_add_func ("/search/budget-huge-heaps", test_budget_huge_heaps);
   g_test_add_func ("/search/recursion-bound", test_recursion_bound);
   g_test_add_func ("/search/id-matches-full", test_id_matches_full);
   g_test_add_func ("/search/permutations", test_permutations);
