@@ -211,6 +211,30 @@ lookup (NimGrundy *self, guint64 n, guint64 *index, GError **error)
   return TRUE;
 }
 
+/* Both answers for a heap of @n: its Grundy value under normal play and
+   whether the player to move wins it alone under misère play. */
+static gboolean
+answer (NimGrundy *self, guint64 n, guint *value, gboolean *wins,
+        GError **error)
+{
+  guint64 i;
+
+  if (self->rules.kind == NIM_TAKE_RANGE)
+    {
+      /* Take-any keeps G(n) = n: max_take + 1 overflows nothing in 64 bits. */
+      guint64 r = n % ((guint64) self->rules.max_take + 1);
+
+      *value = (guint) r;
+      *wins = r != 1;
+      return TRUE;
+    }
+  if (!lookup (self, n, &i, error))
+    return FALSE;
+  *value = self->grundy->data[i];
+  *wins = self->wins->data[i];
+  return TRUE;
+}
+
 /**
  * nim_grundy_value:
  * @grundy: a table
@@ -224,18 +248,9 @@ lookup (NimGrundy *self, guint64 n, guint64 *index, GError **error)
 gboolean
 nim_grundy_value (NimGrundy *grundy, guint64 n, guint *value, GError **error)
 {
-  guint64 i;
+  gboolean wins;
 
-  if (grundy->rules.kind == NIM_TAKE_RANGE)
-    {
-      /* Take-any keeps G(n) = n: max_take + 1 overflows nothing in 64 bits. */
-      *value = (guint) (n % ((guint64) grundy->rules.max_take + 1));
-      return TRUE;
-    }
-  if (!lookup (grundy, n, &i, error))
-    return FALSE;
-  *value = grundy->grundy->data[i];
-  return TRUE;
+  return answer (grundy, n, value, &wins, error);
 }
 
 /**
@@ -252,17 +267,9 @@ gboolean
 nim_grundy_misere_wins (NimGrundy *grundy, guint64 n, gboolean *wins,
                         GError **error)
 {
-  guint64 i;
+  guint value;
 
-  if (grundy->rules.kind == NIM_TAKE_RANGE)
-    {
-      *wins = n % ((guint64) grundy->rules.max_take + 1) != 1;
-      return TRUE;
-    }
-  if (!lookup (grundy, n, &i, error))
-    return FALSE;
-  *wins = grundy->wins->data[i];
-  return TRUE;
+  return answer (grundy, n, &value, wins, error);
 }
 
 /**
