@@ -132,7 +132,7 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
  * @rules: the rules in force
  *
  * Returns: %TRUE if the player to move has a legal move; when not, the
- *   game is over (under every rule a heap can end non-empty, seed 001)
+ *   game is over (under a subtraction set with matches left, seed 001)
  */
 gboolean
 nim_board_has_move (const NimBoard *board, const NimRules *rules)

@@ -185,10 +185,14 @@ run (Options *o)
     return fail (error, TRUE);
   if (o->heaps != NULL && !nim_board_parse (&board, o->heaps, &error))
     return fail (error, TRUE);
-  if (o->first != NULL && !nim_parse_uint (o->first, 1, 2, "--first",
-                                           &seed, &error))
-    return fail (error, TRUE);
-  first = o->first != NULL ? (guint) seed : 1;
+  if (o->first != NULL)
+    {
+      guint64 f;
+
+      if (!nim_parse_uint (o->first, 1, 2, "--first", &f, &error))
+        return fail (error, TRUE);
+      first = (guint) f;
+    }
   if (o->seed != NULL)
     {
       if (!nim_parse_uint (o->seed, 0, G_MAXUINT32, "--seed", &seed, &error))

@@ -110,8 +110,12 @@ extend (NimGrundy *self)
     {
       gpointer first;
 
-      if (g_hash_table_lookup_extended (self->seen, &self->hash, NULL,
-                                        &first))
+      /* The table keys on the hash folded to a pointer, without an
+         allocation per window; a collision is caught by comparing the
+         windows, and only delays detection to the next window. */
+      gpointer key = GSIZE_TO_POINTER ((gsize) (self->hash ^ (self->hash >> 32)));
+
+      if (g_hash_table_lookup_extended (self->seen, key, NULL, &first))
         {
           guint64 m = GPOINTER_TO_SIZE (first), i;
           gboolean same = TRUE;
@@ -132,12 +136,7 @@ extend (NimGrundy *self)
             }
         }
       else
-        {
-          guint64 *key = g_new (guint64, 1);
-
-          *key = self->hash;
-          g_hash_table_insert (self->seen, key, GSIZE_TO_POINTER (n));
-        }
+        g_hash_table_insert (self->seen, key, GSIZE_TO_POINTER (n));
     }
 }
 
@@ -152,18 +151,22 @@ NimGrundy *
 nim_grundy_new (const NimRules *rules)
 {
   NimGrundy *self = g_new0 (NimGrundy, 1);
-  guint64 i;
+  guint64 i, b;
 
   self->rules = *rules;
   if (rules->kind == NIM_TAKE_SET)
     {
       self->grundy = g_byte_array_new ();
       self->wins = g_byte_array_new ();
-      self->seen = g_hash_table_new_full (g_int64_hash, g_int64_equal,
-                                          g_free, NULL);
+      self->seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+      /* HASH_BASE ^ max(S) by squaring: max(S) can be 4 billion. */
       self->power = 1;
-      for (i = 0; i < rules->moves[rules->n_moves - 1]; i++)
-        self->power *= HASH_BASE;
+      for (i = rules->moves[rules->n_moves - 1], b = HASH_BASE; i > 0; i >>= 1)
+        {
+          if (i & 1)
+            self->power *= b;
+          b *= b;
+        }
     }
   return self;
 }
@@ -186,8 +189,8 @@ nim_grundy_free (NimGrundy *grundy)
   g_free (grundy);
 }
 
-/* Makes entry @n available, directly or through the period.  Returns the
-   index in the table that holds the answer for @n. */
+/* Makes entry @n available, directly or through the period, and sets
+   *index to the place in the table that holds the answer for @n. */
 static gboolean
 lookup (NimGrundy *self, guint64 n, guint64 *index, GError **error)
 {

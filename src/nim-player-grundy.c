@@ -98,8 +98,11 @@ smallest_count (NimGrundyPlayer *self, guint32 h, gboolean misere,
          to 1 modulo P (misère), and the nearest one below h wins. */
       guint64 period = (guint64) r->max_take + 1;
       guint64 residue = misere ? 1 : want;
-      guint64 m = ((guint64) h % period + period - residue) % period;
+      guint64 m;
 
+      if (residue >= period)
+        return TRUE; /* no size has that value: G(n) < P always */
+      m = ((guint64) h % period + period - residue) % period;
       if (m >= 1 && m <= h && m <= r->max_take)
         *count = (guint32) m;
       return TRUE;

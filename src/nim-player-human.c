@@ -74,13 +74,19 @@ print_hint (NimHumanPlayer *self, const NimBoard *board)
   NimPlayer *p = &self->parent;
   NimMove m;
   g_autoptr (GString) why = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
 
   if (self->advisor == NULL)
     self->advisor = nim_player_new_advisor (&p->rules, board);
   self->advisor->explain = why;
-  if (!nim_player_choose_move (self->advisor, board, &m, NULL))
-    return;
+  ok = nim_player_choose_move (self->advisor, board, &m, &error);
   self->advisor->explain = NULL;
+  if (!ok)
+    {
+      fprintf (p->out, "No hint: %s\n", error->message);
+      return;
+    }
   if (board->n_heaps == 1)
     fprintf (p->out, "Hint (%s): take %u", nim_player_get_name (self->advisor),
              m.count);
@@ -164,8 +170,9 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
             GError **error)
 {
   guint64 h = 0;
+  WordKind kind = classify (word, &h);
 
-  if (classify (word, &h) == WORD_NOT_A_NUMBER)
+  if (kind == WORD_NOT_A_NUMBER)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "'%s' is not a heap number; type a heap from 1 to %u "
@@ -173,7 +180,7 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
                    board->n_heaps);
       return FALSE;
     }
-  if (classify (word, &h) != WORD_NUMBER || h < 1 || h > board->n_heaps)
+  if (kind != WORD_NUMBER || h < 1 || h > board->n_heaps)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "There is no heap %s; the heaps are numbered 1 to %u.",

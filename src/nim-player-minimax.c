@@ -79,7 +79,7 @@ search_min (NimSearch *s, guint depth, guint ply)
  * @board: a position with a legal move
  * @rules: the rules in force
  * @config: depth and budgets (the rest is ignored)
- * @move: (out): the first move, in generator order, of those worth the
+ * @best_move: (out): the first move, in generator order, of those worth the
  *   most; when the budget ran out, the best among the moves searched to
  *   the end (a win found that way is still proven)
  * @stats: (out): what the search cost

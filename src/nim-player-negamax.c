@@ -247,8 +247,10 @@ negamax (Negamax *n, guint depth, guint ply, int alpha, int beta, guint64 key)
 
   /* Step 5. Enhanced transposition cutoff: before searching anything,
      look up every child; one the table already knows to be lost for the
-     opponent wins this node at once. */
-  if (n->order && s->tt != NULL && s->board.total >= ETC_MIN_MATCHES
+     opponent wins this node at once.  Under score=distance the first
+     such child need not be the quickest win, so it is not used there. */
+  if (n->order && s->tt != NULL && s->score == NIM_SCORE_WIN_LOSS
+      && s->board.total >= ETC_MIN_MATCHES
       && s->board.total <= ETC_MAX_MATCHES)
     {
       NimMoveGen g = NIM_MOVEGEN_INIT;
@@ -314,7 +316,10 @@ negamax (Negamax *n, guint depth, guint ply, int alpha, int beta, guint64 key)
       bound = !n->ab || (best > alpha0 && best < beta) ? NIM_TT_EXACT
               : best >= beta                           ? NIM_TT_LOWER
                                                        : NIM_TT_UPPER;
-      proven = nim_search_is_proven (s, best)
+      /* Under score=distance a proof's length depends on the depth it was
+         searched to (a bound from a shallow search is not the exact
+         distance), so there entries keep their depth. */
+      proven = s->score == NIM_SCORE_WIN_LOSS && nim_search_is_proven (s, best)
                && (best > 0 ? bound != NIM_TT_UPPER : bound != NIM_TT_LOWER);
       nim_tt_store (s->tt, key, value_to_tt (s, best, ply),
                     proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
@@ -384,7 +389,10 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
     }
   if (s->tt != NULL && !s->aborted)
     nim_tt_store (s->tt, key, value_to_tt (s, best, 0),
-                  nim_search_is_proven (s, best) ? NIM_TT_DEPTH_PROVEN : depth,
+                  nim_search_is_proven (s, best)
+                          && s->score == NIM_SCORE_WIN_LOSS
+                      ? NIM_TT_DEPTH_PROVEN
+                      : depth,
                   NIM_TT_EXACT, s->board.heaps[best_move->heap],
                   best_move->count);
   return best;
@@ -400,6 +408,7 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
   guint horizon = nim_search_horizon (board, rules, c->depth);
   guint depth, completed = 0;
   int value = 0;
+  gboolean id;
 
   nim_search_init (&n->s, board, rules, c);
   n->s.tt = self->tt;
@@ -407,7 +416,12 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
   n->order = c->order;
   nim_movegen_first (board, rules, best_move);
 
-  for (depth = c->id ? 1 : horizon; depth <= horizon; depth++)
+  /* Known limitation: with the table, ordering and alpha-beta together,
+     iterations filling the table at shallower depths left some mate
+     distances inexact (found by /search/distance-exact, cause not yet
+     found), so score=distance searches to the full depth at once. */
+  id = c->id && c->score == NIM_SCORE_WIN_LOSS;
+  for (depth = id ? 1 : horizon; depth <= horizon; depth++)
     {
       NimMove move = *best_move;
       guint64 before = n->s.nodes;

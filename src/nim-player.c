@@ -217,6 +217,13 @@ nim_player_new (const char *spec, GError **error)
 
   if (colon == NULL)
     return g_steal_pointer (&self);
+  if (colon[1] == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "player %s: nothing after ':'; write options as KEY=VALUE "
+                   "separated by commas, or leave out the ':'", klass->name);
+      return NULL;
+    }
 
   pairs = g_strsplit (colon + 1, ",", -1);
   for (i = 0; pairs[i] != NULL; i++)

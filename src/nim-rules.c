@@ -314,8 +314,7 @@ nim_rules_describe (const NimRules *rules)
                                 : i + 1 == rules->n_moves ? " or "
                                                           : ", ",
                                 rules->moves[i]);
-      g_string_append (s, rules->moves[rules->n_moves - 1] == 1 ? " match"
-                                                                  : " matches");
+      g_string_append (s, " matches"); /* {1} is the range rule 1..1 */
       take = g_string_free (s, FALSE);
     }
   if (rules->kind == NIM_TAKE_SET && !rules->misere)

@@ -114,7 +114,7 @@ nim_search_finish_stats (const NimSearch *search, int value, guint depth,
  * nim_search_value_describe:
  * @stats: statistics of a search
  *
- * Returns: (transfer full): "win", "loss", "win in 7", "unknown"...
+ * Returns: (transfer full): "win", "loss", "win in 7" or "not proven"
  */
 char *
 nim_search_value_describe (const NimSearchStats *stats)

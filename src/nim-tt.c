@@ -24,11 +24,12 @@
 NimTT *
 nim_tt_new (guint64 bytes)
 {
-  NimTT *tt = g_new0 (NimTT, 1);
+  NimTT *tt;
   guint64 n = 1;
 
   g_return_val_if_fail (bytes >= sizeof (NimTTBucket), NULL);
 
+  tt = g_new0 (NimTT, 1);
   while (n * 2 * sizeof (NimTTBucket) <= bytes)
     n *= 2;
   /* Align to 2 MiB and ask for huge pages where the kernel offers them:

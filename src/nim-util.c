@@ -34,7 +34,9 @@ nim_error_to_exit_status (const GError *error)
       case NIM_ERROR_FAILED:
         break;
       }
-  if (error->domain == G_OPTION_ERROR)
+  /* GOption also fails with G_CONVERT_ERROR on an argument that is not
+     text in the locale's encoding: a usage error all the same. */
+  if (error->domain == G_OPTION_ERROR || error->domain == G_CONVERT_ERROR)
     return NIM_EXIT_USAGE;
   return NIM_EXIT_FAILURE;
 }

@@ -268,6 +268,72 @@ test_distance (void)
   g_assert_cmpuint (r.stats.distance, ==, 4);
 }
 
+/* Every position of 3 heaps of up to 7 under take 1..K, K = 2, 4, 5 (where
+   K + 1 is not a power of two): grundy's move is the searcher's. */
+static void
+test_grundy_ranges (void)
+{
+  static const guint ks[] = { 2, 4, 5 };
+  guint k, a, b, c;
+
+  for (k = 0; k < G_N_ELEMENTS (ks); k++)
+    {
+      g_autoptr (NimPlayer) grundy = nim_player_new ("grundy", NULL);
+      g_autoptr (NimPlayer) search = nim_player_new ("negamax:time=0", NULL);
+      NimRules rules;
+      NimBoard board;
+
+      nim_rules_init (&rules);
+      g_assert_true (nim_rules_set_max_take (&rules, ks[k], NULL));
+      g_assert_true (nim_board_parse (&board, "7,7,7", NULL));
+      g_assert_true (nim_player_start (grundy, &rules, &board, NULL));
+      g_assert_true (nim_player_start (search, &rules, &board, NULL));
+      for (a = 0; a <= 7; a++)
+        for (b = 0; b <= 7; b++)
+          for (c = 1; c <= 7; c++)
+            {
+              const guint32 heaps[] = { a, b, c };
+              NimMove want, got;
+
+              nim_board_init (&board, heaps, 3);
+              g_assert_true (nim_player_choose_move (search, &board, &want, NULL));
+              g_assert_true (nim_player_choose_move (grundy, &board, &got, NULL));
+              g_assert_true (nim_move_equal (&got, &want));
+            }
+    }
+}
+
+/* Under score=distance every technique reports the distance plain
+   alpha-beta finds (exact: no table, no cutoff from the table). */
+static void
+test_distance_exact (void)
+{
+  static const char *const takes[] = { "any", "1-3", "1,3,4" };
+  guint t, a, b, c;
+
+  for (t = 0; t < G_N_ELEMENTS (takes); t++)
+    for (a = 0; a <= 5; a++)
+      for (b = a; b <= 5; b++)
+        for (c = b; c <= 6; c++)
+          {
+            g_autofree char *heaps = g_strdup_printf ("%u,%u,%u", a, b, c);
+            NimRules rules;
+            Result plain, full;
+
+            if (c == 0)
+              continue;
+            rules_for (&rules, takes[t], FALSE);
+            if (c < nim_rules_min_take (&rules))
+              continue;
+            search ("negamax:time=0,score=distance,tt=off,order=off,id=off",
+                    &rules, heaps, &plain);
+            search ("negamax:time=0,score=distance,tt=256K", &rules, heaps,
+                    &full);
+            g_assert_cmpint (plain.stats.value, ==, full.stats.value);
+            g_assert_cmpuint (plain.stats.distance, ==, full.stats.distance);
+          }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -281,5 +347,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/permutations", test_permutations);
   g_test_add_func ("/search/statistics", test_statistics);
   g_test_add_func ("/search/distance", test_distance);
+  g_test_add_func ("/search/distance-exact", test_distance_exact);
+  g_test_add_func ("/search/grundy-ranges", test_grundy_ranges);
   return g_test_run ();
 }
