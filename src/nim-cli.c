@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <locale.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Heaps when nobody is asked: the example of seed 000. */
 #define DEFAULT_HEAPS "3,4,5"
@@ -67,26 +66,12 @@ ask_number (FILE *in, FILE *out, const char *prompt, guint64 min, guint64 max,
 {
   for (;;)
     {
-      g_autofree char *line = NULL;
+      g_autofree char *line = nim_prompt (in, out, prompt, error);
       g_autoptr (GError) local = NULL;
 
-      fprintf (out, "%s", prompt);
-      fflush (out);
-      line = nim_read_line (in);
       if (line == NULL)
         {
-          fprintf (out, "\n");
-          g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
-                       "end of input while setting up the game");
-          return FALSE;
-        }
-      if (!isatty (fileno (in)))
-        fprintf (out, "%s\n", line); /* as the human player does */
-      g_strstrip (line);
-      if (g_ascii_strcasecmp (line, "quit") == 0)
-        {
-          g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
-                       "quit while setting up the game");
+          g_prefix_error (error, "game set-up given up: ");
           return FALSE;
         }
       if (*line == '\0' && fallback >= 0)

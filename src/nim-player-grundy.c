@@ -38,11 +38,13 @@ static gboolean
 grundy_supports (const NimRules *rules, const NimBoard *start,
                  GError **error)
 {
-  if (rules->misere && live_heaps (start, rules) > 1)
+  guint live = live_heaps (start, rules);
+
+  if (rules->misere && live > 1)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
                    "under misère play grundy knows only single-heap games, "
-                   "and %u heaps here can be played", live_heaps (start, rules));
+                   "and %u heaps here can be played", live);
       return FALSE;
     }
   return TRUE;
@@ -128,10 +130,11 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
                     GError **error)
 {
   NimGrundyPlayer *self = (NimGrundyPlayer *) player;
-  guint values[NIM_MAX_HEAPS];
+  guint values[NIM_MAX_HEAPS] = { 0 };
   guint total = 0, i;
 
-  for (i = 0; i < board->n_heaps; i++)
+  /* Misère play uses the single heap's outcome, not the values. */
+  for (i = 0; i < board->n_heaps && !player->rules.misere; i++)
     {
       if (!nim_grundy_value (self->grundy, board->heaps[i], &values[i], error))
         return FALSE;
@@ -148,7 +151,13 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
         {
           move->heap = i;
           move->count = count;
-          if (player->explain != NULL)
+          if (player->explain != NULL && player->rules.misere)
+            g_string_append_printf (player->explain,
+                                    "heap %u from %u to %u leaves a heap "
+                                    "the opponent loses under misère play",
+                                    i + 1, board->heaps[i],
+                                    board->heaps[i] - count);
+          else if (player->explain != NULL)
             g_string_append_printf (player->explain,
                                     "Grundy total %u: heap %u from %u to %u",
                                     total, i + 1, board->heaps[i],
@@ -156,7 +165,9 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
           return TRUE;
         }
     }
-  if (player->explain != NULL)
+  if (player->explain != NULL && player->rules.misere)
+    g_string_append (player->explain, "no winning move under misère play");
+  else if (player->explain != NULL)
     g_string_append_printf (player->explain,
                             "Grundy total %u: no winning move", total);
   return nim_movegen_first (board, &player->rules, move);

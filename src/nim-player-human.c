@@ -14,7 +14,6 @@
 #include "nim-util.h"
 
 #include <string.h>
-#include <unistd.h>
 
 /* The most moves `moves` lists before it says how many more there are. */
 #define MAX_LISTED 60
@@ -103,65 +102,18 @@ print_hint (NimHumanPlayer *self, const NimBoard *board)
 static char *
 ask (NimPlayer *self, const char *prompt, GError **error)
 {
-  char *line;
+  char *line = nim_prompt (self->in, self->out, prompt, error);
 
-  fprintf (self->out, "%s", prompt);
-  fflush (self->out);
-  line = nim_read_line (self->in);
-  if (line == NULL)
+  /* At the move prompt "q" is short for "quit". */
+  if (line != NULL && g_ascii_strcasecmp (line, "q") == 0)
     {
-      fprintf (self->out, "\n");
-      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
-                   "player %u gave up: end of input", self->number);
-      return NULL;
-    }
-  /* Typed input echoes itself; piped input would leave the transcript
-     without the moves, so echo it. */
-  if (!isatty (fileno (self->in)))
-    fprintf (self->out, "%s\n", line);
-  g_strstrip (line);
-  if (g_ascii_strcasecmp (line, "quit") == 0
-      || g_ascii_strcasecmp (line, "q") == 0)
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
-                   "player %u quit", self->number);
       g_free (line);
-      return NULL;
+      line = NULL;
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, "quit");
     }
+  if (line == NULL)
+    g_prefix_error (error, "player %u gave up: ", self->number);
   return line;
-}
-
-typedef enum
-{
-  WORD_NUMBER,
-  WORD_NEGATIVE,
-  WORD_TOO_LARGE,
-  WORD_NOT_A_NUMBER,
-} WordKind;
-
-/* What a typed word is: digits only (saturating past 2^64 - 1), a
-   negative number, or something else ("3x", "+3", "1e3", "３"). */
-static WordKind
-classify (const char *word, guint64 *value)
-{
-  const char *p = word;
-  guint64 v = 0;
-  gboolean negative = *p == '-';
-
-  if (negative)
-    p++;
-  if (*p == '\0')
-    return WORD_NOT_A_NUMBER;
-  for (; *p != '\0'; p++)
-    {
-      if (!g_ascii_isdigit (*p))
-        return WORD_NOT_A_NUMBER;
-      v = v > (G_MAXUINT64 - 9) / 10 ? G_MAXUINT64 : v * 10 + (guint) (*p - '0');
-    }
-  *value = v;
-  if (negative)
-    return v == 0 ? WORD_NUMBER : WORD_NEGATIVE;
-  return v == G_MAXUINT64 ? WORD_TOO_LARGE : WORD_NUMBER;
 }
 
 /* Parses a heap number the way a person sees heaps: from 1. */
@@ -170,9 +122,9 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
             GError **error)
 {
   guint64 h = 0;
-  WordKind kind = classify (word, &h);
+  NimNumberKind kind = nim_scan_uint (word, &h);
 
-  if (kind == WORD_NOT_A_NUMBER)
+  if (kind == NIM_NUMBER_NOT_A_NUMBER)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "'%s' is not a heap number; type a heap from 1 to %u "
@@ -180,7 +132,7 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
                    board->n_heaps);
       return FALSE;
     }
-  if (kind != WORD_NUMBER || h < 1 || h > board->n_heaps)
+  if (kind != NIM_NUMBER_OK || h < 1 || h > board->n_heaps)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "There is no heap %s; the heaps are numbered 1 to %u.",
@@ -200,19 +152,20 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
   guint64 c = 0;
   guint32 h = board->heaps[heap];
 
-  switch (classify (word, &c))
+  switch (nim_scan_uint (word, &c))
     {
-    case WORD_NOT_A_NUMBER:
+    case NIM_NUMBER_EMPTY: /* words are never empty */
+    case NIM_NUMBER_NOT_A_NUMBER:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "'%s' is not a number of matches; type a count such as "
                    "1 (or help).", word);
       return FALSE;
-    case WORD_NEGATIVE:
+    case NIM_NUMBER_NEGATIVE:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "%s is negative; you must take at least 1 match.", word);
       return FALSE;
-    case WORD_TOO_LARGE:
-    case WORD_NUMBER:
+    case NIM_NUMBER_TOO_LARGE:
+    case NIM_NUMBER_OK:
       if (c > h && h > 0)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,

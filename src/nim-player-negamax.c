@@ -149,6 +149,17 @@ picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
 }
 
 static inline gboolean
+picker_tried (const MovePicker *p, const NimMove *move)
+{
+  guint i;
+
+  for (i = 0; i < p->n_tried; i++)
+    if (nim_move_equal (&p->tried[i], move))
+      return TRUE;
+  return FALSE;
+}
+
+static inline gboolean
 picker_next (Negamax *n, MovePicker *p, guint ply, NimMove *move)
 {
   const NimBoard *b = &n->s.board;
@@ -157,29 +168,16 @@ picker_next (Negamax *n, MovePicker *p, guint ply, NimMove *move)
   while (p->stage < 3)
     {
       HeapMove hm = p->stage == 0 ? p->tt_move : n->killers[ply][p->stage - 1];
-      guint i;
-      gboolean dup = FALSE;
 
       p->stage++;
-      if (!heap_move_find (b, r, hm, move))
-        continue;
-      for (i = 0; i < p->n_tried; i++)
-        dup = dup || nim_move_equal (&p->tried[i], move);
-      if (dup)
+      if (!heap_move_find (b, r, hm, move) || picker_tried (p, move))
         continue;
       p->tried[p->n_tried++] = *move;
       return TRUE;
     }
   while (picker_next_largest (p, b, r, move))
-    {
-      guint i;
-      gboolean dup = FALSE;
-
-      for (i = 0; i < p->n_tried; i++)
-        dup = dup || nim_move_equal (&p->tried[i], move);
-      if (!dup)
-        return TRUE;
-    }
+    if (!picker_tried (p, move))
+      return TRUE;
   return FALSE;
 }
 
@@ -259,7 +257,7 @@ negamax (Negamax *n, guint depth, guint ply, int alpha, int beta, guint64 key)
       while (nim_movegen_next (&g, &s->board, &s->rules, &m))
         {
           guint32 h = s->board.heaps[m.heap];
-          guint64 ck = key - nim_tt_heap_key (h) + nim_tt_heap_key (h - m.count);
+          guint64 ck = nim_tt_key_after_move (key, h, m.count);
           NimTTEntry *e = nim_tt_probe (s->tt, ck);
 
           if (e != NULL && e->depth == NIM_TT_DEPTH_PROVEN && e->value < 0
@@ -280,7 +278,7 @@ negamax (Negamax *n, guint depth, guint ply, int alpha, int beta, guint64 key)
   while (picker_next (n, &picker, ply, &move))
     {
       guint32 h = s->board.heaps[move.heap];
-      guint64 child = key - nim_tt_heap_key (h) + nim_tt_heap_key (h - move.count);
+      guint64 child = nim_tt_key_after_move (key, h, move.count);
       int v;
 
       nim_board_make_move (&s->board, &move);
@@ -364,7 +362,7 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
   while (nim_movegen_next (&gen, &s->board, &s->rules, &move))
     {
       guint32 h = s->board.heaps[move.heap];
-      guint64 child = key - nim_tt_heap_key (h) + nim_tt_heap_key (h - move.count);
+      guint64 child = nim_tt_key_after_move (key, h, move.count);
       int v;
 
       nim_board_make_move (&s->board, &move);

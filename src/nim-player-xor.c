@@ -27,54 +27,51 @@ xor_supports (const NimRules *rules, const NimBoard *start, GError **error)
   return TRUE;
 }
 
-/**
- * winning_target:
- * @board: a take-any position
- * @misere: whether whoever takes the last match loses
- * @heap: the heap to change
- * @target: (out): the size to leave heap @heap at
- *
- * Returns: %TRUE if reducing heap @heap to @target wins
- */
+/* What the strategy needs of a position, counted once per move. */
+typedef struct
+{
+  guint nim_sum;
+  guint big;  /* heaps of two or more */
+  guint ones; /* heaps of exactly one */
+} Summary;
+
+/* Whether reducing a heap of @h to *target wins, @all summing up the
+   whole position (this heap included). */
 static gboolean
-winning_target (const NimBoard *board, gboolean misere, guint heap,
+winning_target (const Summary *all, gboolean misere, guint32 h,
                 guint32 *target)
 {
-  guint32 h = board->heaps[heap];
-  guint others = nim_board_nim_sum (board) ^ h;
-  guint i, big_others = 0, ones_others = 0;
-  guint32 t;
+  guint others = all->nim_sum ^ h;
+  guint big_others = all->big - (h >= 2);
+  guint ones_others = all->ones - (h == 1);
 
-  if (!misere)
-    t = others;
+  /* With another heap of two or more left, misère is won like normal
+     play; otherwise leave an odd number of single matches (seed 003). */
+  if (!misere || big_others > 0)
+    *target = others;
   else
-    {
-      for (i = 0; i < board->n_heaps; i++)
-        if (i != heap)
-          {
-            big_others += board->heaps[i] >= 2;
-            ones_others += board->heaps[i] == 1;
-          }
-      /* With another heap of two or more left, misère is won like normal
-         play; otherwise leave an odd number of single matches (seed 003). */
-      t = big_others > 0 ? others : (ones_others % 2 == 1 ? 0 : 1);
-    }
-  *target = t;
-  return t < h;
+    *target = ones_others % 2 == 1 ? 0 : 1;
+  return *target < h;
 }
 
 static gboolean
 xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
                  GError **error)
 {
+  Summary all = { nim_board_nim_sum (board), 0, 0 };
   guint i;
 
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      all.big += board->heaps[i] >= 2;
+      all.ones += board->heaps[i] == 1;
+    }
   for (i = 0; i < board->n_heaps; i++)
     {
       guint32 t;
 
       if (board->heaps[i] > 0
-          && winning_target (board, self->rules.misere, i, &t))
+          && winning_target (&all, self->rules.misere, board->heaps[i], &t))
         {
           move->heap = i;
           move->count = board->heaps[i] - t;
@@ -82,15 +79,14 @@ xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
             g_string_append_printf (self->explain,
                                     "nim-sum %u: heap %u from %u to %u "
                                     "leaves a lost position",
-                                    nim_board_nim_sum (board), i + 1,
-                                    board->heaps[i], t);
+                                    all.nim_sum, i + 1, board->heaps[i], t);
           return TRUE;
         }
     }
   /* Lost against best play: take one match and hope (seed 004). */
   if (self->explain != NULL)
     g_string_append_printf (self->explain, "nim-sum %u: no winning move",
-                            nim_board_nim_sum (board));
+                            all.nim_sum);
   return nim_movegen_first (board, &self->rules, move);
 }
 

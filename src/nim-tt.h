@@ -144,4 +144,18 @@ nim_tt_heap_key (guint32 size)
   return z ^ (z >> 31);
 }
 
+/**
+ * nim_tt_key_after_move:
+ * @key: a position's key
+ * @from: the size of the heap a move takes from
+ * @count: how many it takes
+ *
+ * Returns: the key of the position after the move
+ */
+static inline guint64
+nim_tt_key_after_move (guint64 key, guint32 from, guint32 count)
+{
+  return key - nim_tt_heap_key (from) + nim_tt_heap_key (from - count);
+}
+
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 G_DEFINE_QUARK (nim-error-quark, nim_error)
 
@@ -42,6 +43,46 @@ nim_error_to_exit_status (const GError *error)
 }
 
 /**
+ * nim_scan_uint:
+ * @text: a word, without surrounding blanks
+ * @value: (out): the number; %G_MAXUINT64 when it is too large, and for
+ *   a negative number its magnitude
+ *
+ * Classifies a word strictly: only ASCII digits, after an optional minus
+ * sign that makes it negative (even "-0").  strtoull() would accept "+7"
+ * and "12abc" and saturate silently; a user deserves to hear about each.
+ *
+ * Returns: what @text is
+ */
+NimNumberKind
+nim_scan_uint (const char *text, guint64 *value)
+{
+  const char *p = text;
+  guint64 v = 0;
+  gboolean negative = *p == '-', overflow = FALSE;
+
+  if (*p == '\0')
+    return NIM_NUMBER_EMPTY;
+  if (negative)
+    p++;
+  if (*p == '\0')
+    return NIM_NUMBER_NOT_A_NUMBER;
+  for (; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return NIM_NUMBER_NOT_A_NUMBER;
+      if (v > (G_MAXUINT64 - (guint64) (*p - '0')) / 10)
+        overflow = TRUE;
+      else
+        v = v * 10 + (guint64) (*p - '0');
+    }
+  *value = overflow ? G_MAXUINT64 : v;
+  if (negative)
+    return NIM_NUMBER_NEGATIVE;
+  return overflow ? NIM_NUMBER_TOO_LARGE : NIM_NUMBER_OK;
+}
+
+/**
  * nim_parse_uint:
  * @text: the text to parse; surrounding blanks are ignored
  * @min: the smallest value accepted
@@ -50,9 +91,8 @@ nim_error_to_exit_status (const GError *error)
  * @out: (out): where the value goes
  * @error: return location for a #NIM_ERROR_USAGE error
  *
- * Parses a decimal number strictly: only ASCII digits, no sign, no
- * trailing text.  strtoull() would accept "-1", " +7" and "12abc", and
- * saturate silently on overflow; a user deserves to hear about each.
+ * Parses a decimal number with nim_scan_uint() and checks its range,
+ * with a message for each way it can be wrong.
  *
  * Returns: %TRUE on success
  */
@@ -62,41 +102,33 @@ nim_parse_uint (const char *text, guint64 min, guint64 max, const char *what,
 {
   g_autofree char *s = g_strstrip (g_strdup (text != NULL ? text : ""));
   guint64 value = 0;
-  gboolean overflow = FALSE;
-  const char *p;
+  NimNumberKind kind = nim_scan_uint (s, &value);
 
-  if (*s == '\0')
+  switch (kind)
     {
+    case NIM_NUMBER_EMPTY:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "%s: nothing given; expected a whole number from %"
                    G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT,
                    what, min, max);
       return FALSE;
-    }
-  if (s[0] == '-' && g_ascii_isdigit (s[1]))
-    {
+    case NIM_NUMBER_NEGATIVE:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "%s: '%s' is negative; expected a whole number from %"
                    G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT,
                    what, s, min, max);
       return FALSE;
+    case NIM_NUMBER_NOT_A_NUMBER:
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "%s: '%s' is not a whole number; expected digits "
+                   "0-9 only, a value from %" G_GUINT64_FORMAT " to %"
+                   G_GUINT64_FORMAT, what, s, min, max);
+      return FALSE;
+    case NIM_NUMBER_TOO_LARGE:
+    case NIM_NUMBER_OK:
+      break;
     }
-  for (p = s; *p != '\0'; p++)
-    {
-      if (!g_ascii_isdigit (*p))
-        {
-          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "%s: '%s' is not a whole number; expected digits "
-                       "0-9 only, a value from %" G_GUINT64_FORMAT " to %"
-                       G_GUINT64_FORMAT, what, s, min, max);
-          return FALSE;
-        }
-      if (value > (G_MAXUINT64 - (guint64) (*p - '0')) / 10)
-        overflow = TRUE;
-      else
-        value = value * 10 + (guint64) (*p - '0');
-    }
-  if (overflow || value > max)
+  if (kind == NIM_NUMBER_TOO_LARGE || value > max)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    "%s: %s is too large; the largest accepted is %"
@@ -252,4 +284,44 @@ nim_read_line (FILE *in)
   if (line->len > 0 && line->str[line->len - 1] == '\r')
     g_string_truncate (line, line->len - 1);
   return g_string_free (line, FALSE);
+}
+
+/**
+ * nim_prompt:
+ * @in: where the answer is read
+ * @out: where the prompt is written
+ * @prompt: the question
+ * @error: return location for a #NIM_ERROR_ABANDONED error
+ *
+ * Asks once and reads one answer, without surrounding blanks.  Typed
+ * input echoes itself; input from a pipe or file is echoed after the
+ * prompt, so that a transcript shows what was answered.
+ *
+ * Returns: (transfer full) (nullable): the answer, or %NULL, with @error
+ *   set, at end of input or when the answer is `quit`
+ */
+char *
+nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
+{
+  char *line;
+
+  fprintf (out, "%s", prompt);
+  fflush (out);
+  line = nim_read_line (in);
+  if (line == NULL)
+    {
+      fprintf (out, "\n");
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, "end of input");
+      return NULL;
+    }
+  if (!isatty (fileno (in)))
+    fprintf (out, "%s\n", line);
+  g_strstrip (line);
+  if (g_ascii_strcasecmp (line, "quit") == 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, "quit");
+      g_free (line);
+      return NULL;
+    }
+  return line;
 }

@@ -36,6 +36,17 @@ enum
 
 int nim_error_to_exit_status (const GError *error);
 
+/* What nim_scan_uint() found. */
+typedef enum
+{
+  NIM_NUMBER_OK,
+  NIM_NUMBER_EMPTY,
+  NIM_NUMBER_NEGATIVE,
+  NIM_NUMBER_TOO_LARGE,
+  NIM_NUMBER_NOT_A_NUMBER,
+} NimNumberKind;
+
+NimNumberKind nim_scan_uint (const char *text, guint64 *value);
 gboolean nim_parse_uint (const char *text, guint64 min, guint64 max,
                          const char *what, guint64 *out, GError **error);
 gboolean nim_parse_uint_list (const char *text, guint64 min, guint64 max,
@@ -45,5 +56,6 @@ gboolean nim_parse_double (const char *text, double min, double max,
                            const char *what, double *out, GError **error);
 
 char *nim_read_line (FILE *in);
+char *nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error);
 
 G_END_DECLS
