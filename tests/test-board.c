@@ -3,21 +3,14 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <glib.h>
 #include <string.h>
 
 #include "nim-board.h"
 #include "nim-movegen.h"
 #include "nim-util.h"
-
-/* Fails the test, showing both strings, unless @part occurs in @text. */
-static void
-assert_contains (const char *text, const char *part)
-{
-  if (strstr (text, part) == NULL)
-    g_test_message ("\"%s\" does not contain \"%s\"", text, part);
-  g_assert_nonnull (strstr (text, part));
-}
 
 /* The sum of the heaps, counted afresh rather than trusted from @total. */
 static guint64
@@ -108,8 +101,8 @@ test_parse_many (void)
   g_string_append (text, ",1");
   g_assert_false (nim_board_parse (&board, text->str, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  assert_contains (error->message, "--heaps");
-  assert_contains (error->message, "64");
+  nim_test_assert_contains (error->message, "--heaps");
+  nim_test_assert_contains (error->message, "64");
 }
 
 /* Impossible boards are refused with a usage error that says why. */
@@ -139,8 +132,8 @@ test_parse_rejects (void)
       g_test_message ("--heaps '%s'", bad[i].text);
       g_assert_false (nim_board_parse (&board, bad[i].text, &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      assert_contains (error->message, "--heaps");
-      assert_contains (error->message, bad[i].part);
+      nim_test_assert_contains (error->message, "--heaps");
+      nim_test_assert_contains (error->message, bad[i].part);
       g_clear_error (&error);
     }
 }

@@ -4,6 +4,8 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <glib.h>
 #include <json-glib/json-glib.h>
 #include <stdio.h>
@@ -13,37 +15,6 @@
 #include "nim-game.h"
 #include "nim-record.h"
 #include "nim-util.h"
-
-/* Fails the test, showing both strings, unless @part occurs in @text. */
-static void
-assert_contains (const char *text, const char *part)
-{
-  if (strstr (text, part) == NULL)
-    g_test_message ("\"%s\" does not contain \"%s\"", text, part);
-  g_assert_nonnull (strstr (text, part));
-}
-
-/* Rules from the spellings the command line uses: "any", "max=K" or a
-   subtraction set "2,7,15,16". */
-static void
-make_rules (NimRules *rules, const char *take, gboolean misere)
-{
-  nim_rules_init (rules);
-  if (g_str_has_prefix (take, "max="))
-    g_assert_true (nim_rules_parse_max_take (rules, take + 4, NULL));
-  else if (!g_str_equal (take, "any"))
-    g_assert_true (nim_rules_parse_moves (rules, take, NULL));
-  rules->misere = misere;
-}
-
-static void
-make_board (NimBoard *board, const char *heaps)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (nim_board_parse (board, heaps, &error));
-  g_assert_no_error (error);
-}
 
 static NimPlayer *
 new_started (const char *spec, guint number, const NimRules *rules,
@@ -122,8 +93,8 @@ play (const char *spec1, const char *spec2, const char *take, gboolean misere,
   NimRules rules;
   NimBoard start, end;
 
-  make_rules (&rules, take, misere);
-  make_board (&start, heaps);
+  nim_test_rules (&rules, take, misere);
+  nim_test_board (&start, heaps);
   p1 = new_started (spec1, 1, &rules, &start);
   p2 = new_started (spec2, 2, &rules, &start);
   game = nim_game_new (&rules, &start, p1, p2, first);
@@ -148,8 +119,8 @@ test_xor_vs_xor (void)
   const NimGameMove *last;
   guint n;
 
-  make_rules (&rules, "any", FALSE);
-  make_board (&start, "3,4,5");
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&start, "3,4,5");
   p1 = new_started ("xor", 1, &rules, &start);
   p2 = new_started ("xor", 2, &rules, &start);
   game = nim_game_new (&rules, &start, p1, p2, 1);
@@ -293,8 +264,8 @@ test_observers (void)
 
   /* Take 1 to 3 from 5, player 2 (grundy) first: 5 mod 4 = 1, take 1;
      4 is lost, so negamax takes 1; grundy takes the last 3. */
-  make_rules (&rules, "max=3", FALSE);
-  make_board (&start, "5");
+  nim_test_rules (&rules, "max=3", FALSE);
+  nim_test_board (&start, "5");
   p1 = new_started ("negamax", 1, &rules, &start);
   p2 = new_started ("grundy", 2, &rules, &start);
   game = nim_game_new (&rules, &start, p1, p2, 2);
@@ -322,8 +293,8 @@ test_misere_single_match (void)
   NimBoard start;
   guint n;
 
-  make_rules (&rules, "any", TRUE);
-  make_board (&start, "1");
+  nim_test_rules (&rules, "any", TRUE);
+  nim_test_board (&start, "1");
   p1 = new_started ("xor", 1, &rules, &start);
   p2 = new_started ("xor", 2, &rules, &start);
   game = nim_game_new (&rules, &start, p1, p2, 1);
@@ -380,8 +351,8 @@ test_set_ends_with_matches (void)
       NimBoard start, end;
       Watch *w;
 
-      make_rules (&rules, cases[i].take, cases[i].misere);
-      make_board (&start, cases[i].heaps);
+      nim_test_rules (&rules, cases[i].take, cases[i].misere);
+      nim_test_board (&start, cases[i].heaps);
       p1 = new_started ("negamax", 1, &rules, &start);
       p2 = new_started ("random", 2, &rules, &start);
       game = nim_game_new (&rules, &start, p1, p2, cases[i].first);
@@ -415,8 +386,8 @@ play_human (const char *input, guint human_number, const char *heaps,
   g_autofree char *end = NULL;
 
   g_assert_nonnull (out);
-  make_rules (&rules, "any", FALSE);
-  make_board (&start, heaps);
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&start, heaps);
   *human = new_started ("human", human_number, &rules, &start);
   *other = new_started ("xor", 3 - human_number, &rules, &start);
   nim_player_set_io (*human, in, out);
@@ -476,13 +447,13 @@ test_abandoned (void)
                          &other, &told, &finished, &error);
       g_assert_false (finished);
       g_assert_error (error, NIM_ERROR, NIM_ERROR_ABANDONED);
-      assert_contains (error->message, cases[i].message);
+      nim_test_assert_contains (error->message, cases[i].message);
       g_assert_cmpuint (nim_game_get_winner (game), ==, 0);
       g_assert_cmpuint (nim_game_get_n_moves (game), ==, cases[i].moves);
       replay (game, &end);
       g_assert_cmpuint (nim_game_get_to_move (game), ==, cases[i].human);
       /* The prompt was shown. */
-      assert_contains (told, "your move");
+      nim_test_assert_contains (told, "your move");
     }
 }
 
@@ -509,14 +480,14 @@ test_human_invalid_then_valid (void)
   g_assert_cmpuint (m->player, ==, 1);
   g_assert_cmpuint (m->move.heap, ==, 0);
   g_assert_cmpuint (m->move.count, ==, 1);
-  assert_contains (told, "'x' is not a heap number");
-  assert_contains (told, "There is no heap 9");
-  assert_contains (told, "There is no heap 0");
-  assert_contains (told, "Heap 1 has only 3 matches; you cannot take 9");
-  assert_contains (told, "at least 1 match");
-  assert_contains (told, "-2 is negative");
-  assert_contains (told, "Too much typed");
-  assert_contains (told, "Nothing was typed");
+  nim_test_assert_contains (told, "'x' is not a heap number");
+  nim_test_assert_contains (told, "There is no heap 9");
+  nim_test_assert_contains (told, "There is no heap 0");
+  nim_test_assert_contains (told, "Heap 1 has only 3 matches; you cannot take 9");
+  nim_test_assert_contains (told, "at least 1 match");
+  nim_test_assert_contains (told, "-2 is negative");
+  nim_test_assert_contains (told, "Too much typed");
+  nim_test_assert_contains (told, "Nothing was typed");
 }
 
 /* A person can give the heap and then the count when asked (seed 000),
@@ -541,7 +512,7 @@ test_human_plays_to_the_end (void)
   g_assert_true (finished);
   g_assert_cmpuint (nim_game_get_winner (game), ==, 1);
   g_assert_cmpuint (nim_game_get_n_moves (game), ==, 7);
-  assert_contains (told, "How many matches do you take from heap 3?");
+  nim_test_assert_contains (told, "How many matches do you take from heap 3?");
   g_clear_pointer (&game, nim_game_free);
   g_clear_pointer (&told, g_free);
   g_clear_pointer (&human, nim_player_free);
@@ -554,8 +525,8 @@ test_human_plays_to_the_end (void)
   g_assert_true (finished);
   g_assert_cmpuint (nim_game_get_winner (game), ==, 1);
   g_assert_cmpuint (nim_game_get_n_moves (game), ==, 1);
-  assert_contains (told, "how many matches do you take?");
-  assert_contains (told, "Heap 1 has only 5 matches; you cannot take 6");
+  nim_test_assert_contains (told, "how many matches do you take?");
+  nim_test_assert_contains (told, "Heap 1 has only 5 matches; you cannot take 6");
 }
 
 /* Returns @o's member @name, which must exist. */
@@ -598,8 +569,8 @@ test_record (void)
   NimBoard start;
   guint i;
 
-  make_rules (&rules, "any", FALSE);
-  make_board (&start, "3,4,5");
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&start, "3,4,5");
   p1 = new_started ("negamax:tt=1M", 1, &rules, &start);
   p2 = new_started ("xor", 2, &rules, &start);
   game = nim_game_new (&rules, &start, p1, p2, 1);
@@ -699,7 +670,7 @@ test_record_abandoned (void)
       json_array_get_length (json_node_get_array (member (root, "moves"))), ==,
       1);
 
-  make_rules (&rules, "2,7,15,16", TRUE);
+  nim_test_rules (&rules, "2,7,15,16", TRUE);
   rules_node = nim_record_rules (&rules);
   assert_int_array (
       json_object_get_array_member (json_node_get_object (rules_node), "take"),
@@ -707,7 +678,7 @@ test_record_abandoned (void)
   g_assert_true (json_object_get_boolean_member (
       json_node_get_object (rules_node), "misere"));
   g_clear_pointer (&rules_node, json_node_unref);
-  make_rules (&rules, "max=3", FALSE);
+  nim_test_rules (&rules, "max=3", FALSE);
   rules_node = nim_record_rules (&rules);
   assert_int_array (
       json_object_get_array_member (json_node_get_object (rules_node), "take"),
@@ -720,7 +691,7 @@ assert_display (const char *heaps, const char *expected)
   NimBoard board;
   g_autofree char *text = NULL;
 
-  make_board (&board, heaps);
+  nim_test_board (&board, heaps);
   text = nim_display_board (&board);
   g_assert_cmpstr (text, ==, expected);
 }
@@ -791,8 +762,8 @@ test_display_game (void)
   FILE *out = tmpfile ();
 
   g_assert_nonnull (out);
-  make_rules (&rules, "any", FALSE);
-  make_board (&start, "1,2");
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&start, "1,2");
   p1 = new_started ("xor", 1, &rules, &start);
   p2 = new_started ("xor", 2, &rules, &start);
   game = nim_game_new (&rules, &start, p1, p2, 1);

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <glib.h>
 #include <string.h>
 
@@ -12,45 +14,6 @@
 
 /* Heaps in the messages below are numbered from 1, as people see them;
    a NimMove's heap counts from 0. */
-
-/* Fails the test, showing both strings, unless @part occurs in @text. */
-static void
-assert_contains (const char *text, const char *part)
-{
-  if (strstr (text, part) == NULL)
-    g_test_message ("\"%s\" does not contain \"%s\"", text, part);
-  g_assert_nonnull (strstr (text, part));
-}
-
-static void
-assert_not_contains (const char *text, const char *part)
-{
-  if (strstr (text, part) != NULL)
-    g_test_message ("\"%s\" contains \"%s\"", text, part);
-  g_assert_null (strstr (text, part));
-}
-
-/* Rules from the spellings the command line uses: "any", "max=K" or a
-   subtraction set "2,7,15,16". */
-static void
-make_rules (NimRules *rules, const char *take, gboolean misere)
-{
-  nim_rules_init (rules);
-  if (g_str_has_prefix (take, "max="))
-    g_assert_true (nim_rules_parse_max_take (rules, take + 4, NULL));
-  else if (!g_str_equal (take, "any"))
-    g_assert_true (nim_rules_parse_moves (rules, take, NULL));
-  rules->misere = misere;
-}
-
-static void
-make_board (NimBoard *board, const char *heaps)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (nim_board_parse (board, heaps, &error));
-  g_assert_no_error (error);
-}
 
 static NimPlayer *
 new_player (const char *spec)
@@ -84,8 +47,8 @@ choose (const char *spec, const char *take, gboolean misere, const char *heaps)
   NimBoard board;
   NimMove move = { 0, 0 };
 
-  make_rules (&rules, take, misere);
-  make_board (&board, heaps);
+  nim_test_rules (&rules, take, misere);
+  nim_test_board (&board, heaps);
   p = new_started (spec, &rules, &board);
   g_assert_true (nim_player_choose_move (p, &board, &move, &error));
   g_assert_no_error (error);
@@ -121,9 +84,9 @@ assert_spec_rejected (const char *spec, const char *part1, const char *part2)
   g_assert_null (p);
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
   if (part1 != NULL)
-    assert_contains (error->message, part1);
+    nim_test_assert_contains (error->message, part1);
   if (part2 != NULL)
-    assert_contains (error->message, part2);
+    nim_test_assert_contains (error->message, part2);
 }
 
 static const NimSearchConfig *
@@ -300,17 +263,17 @@ assert_refused (const char *spec, const char *take, gboolean misere,
   const char *list;
   guint i;
 
-  make_rules (&rules, take, misere);
-  make_board (&board, heaps);
+  nim_test_rules (&rules, take, misere);
+  nim_test_board (&board, heaps);
   g_assert_false (nim_player_start (p, &rules, &board, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
   g_assert_false (nim_player_supports (p->klass, &rules, &board, NULL));
   list = strstr (error->message, "players that can");
   g_assert_nonnull (list);
   for (i = 0; can[i] != NULL; i++)
-    assert_contains (list, can[i]);
+    nim_test_assert_contains (list, can[i]);
   for (i = 0; cannot != NULL && cannot[i] != NULL; i++)
-    assert_not_contains (list, cannot[i]);
+    nim_test_assert_not_contains (list, cannot[i]);
 }
 
 /* The closed-form players refuse the rules they have no theory for, and
@@ -364,8 +327,8 @@ test_closed_form_accepted (void)
       NimRules rules;
       NimBoard board;
 
-      make_rules (&rules, cases[i].take, cases[i].misere);
-      make_board (&board, cases[i].heaps);
+      nim_test_rules (&rules, cases[i].take, cases[i].misere);
+      nim_test_board (&board, cases[i].heaps);
       p = new_started (cases[i].spec, &rules, &board);
       g_assert_nonnull (p);
     }
@@ -538,8 +501,8 @@ test_grundy_misere_single (void)
             win[n] = TRUE;
         }
 
-      make_rules (&rules, cases[c].take, TRUE);
-      make_board (&board, "60");
+      nim_test_rules (&rules, cases[c].take, TRUE);
+      nim_test_board (&board, "60");
       p = new_started ("grundy", &rules, &board);
       for (n = 1; n < G_N_ELEMENTS (win); n++)
         {
@@ -577,10 +540,10 @@ test_restart (void)
   NimBoard board;
   NimMove m;
 
-  make_rules (&normal, "any", FALSE);
-  make_rules (&misere, "any", TRUE);
-  make_rules (&set, "2,7,15,16", FALSE);
-  make_board (&board, "1,2");
+  nim_test_rules (&normal, "any", FALSE);
+  nim_test_rules (&misere, "any", TRUE);
+  nim_test_rules (&set, "2,7,15,16", FALSE);
+  nim_test_board (&board, "1,2");
 
   /* 1,2 normal: leave 1,1; misère: leave 1,0. */
   g_assert_true (nim_player_start (n, &normal, &board, NULL));
@@ -590,12 +553,12 @@ test_restart (void)
   g_assert_true (nim_player_choose_move (n, &board, &m, NULL));
   g_assert_true (m.heap == 1 && m.count == 2);
 
-  make_board (&board, "13");
+  nim_test_board (&board, "13");
   g_assert_true (nim_player_start (g, &set, &board, NULL));
   g_assert_true (nim_player_choose_move (g, &board, &m, NULL));
   /* G(13) = 0 under {2, 7, 15, 16}: lost, take 2. */
   g_assert_cmpuint (m.count, ==, 2);
-  make_rules (&set, "max=3", FALSE);
+  nim_test_rules (&set, "max=3", FALSE);
   g_assert_true (nim_player_start (g, &set, &board, NULL));
   g_assert_true (nim_player_choose_move (g, &board, &m, NULL));
   g_assert_cmpuint (m.count, ==, 1);
@@ -614,8 +577,8 @@ test_random_seed (void)
   g_autoptr (NimPlayer) q = NULL;
   g_autoptr (NimPlayer) r = NULL;
 
-  make_rules (&rules, "any", FALSE);
-  make_board (&board, "1000,2000,3000,4000");
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "1000,2000,3000,4000");
   p = new_started ("random", &rules, &board);
   q = new_started ("random", &rules, &board);
   r = new_started ("random", &rules, &board);
@@ -658,8 +621,8 @@ test_random_legal (void)
 
   /* {2, 7, 15, 16} on 1,8,16: heap 1 has no move, heap 2 has 2 and 7,
      heap 3 all four: six moves. */
-  make_rules (&rules, "2,7,15,16", FALSE);
-  make_board (&board, "1,8,16");
+  nim_test_rules (&rules, "2,7,15,16", FALSE);
+  nim_test_board (&board, "1,8,16");
   p = new_started ("random", &rules, &board);
   nim_player_set_seed (p, 7);
   for (i = 0; i < 600; i++)
@@ -690,8 +653,8 @@ test_random_huge (void)
   guint i, second_heap = 0;
   guint32 largest = 0;
 
-  make_rules (&rules, "any", FALSE);
-  make_board (&board, "4000000000,4000000000");
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "4000000000,4000000000");
   p = new_started ("random", &rules, &board);
   nim_player_set_seed (p, 1);
   for (i = 0; i < 1000; i++)
@@ -772,8 +735,8 @@ search_stats (const char *spec, const char *take, const char *heaps,
   NimBoard board;
   gint64 t0;
 
-  make_rules (&rules, take, FALSE);
-  make_board (&board, heaps);
+  nim_test_rules (&rules, take, FALSE);
+  nim_test_board (&board, heaps);
   p = new_started (spec, &rules, &board);
   t0 = g_get_monotonic_time ();
   g_assert_true (nim_player_choose_move (p, &board, move, NULL));
@@ -1125,8 +1088,8 @@ test_exhaustive_choice (void)
         b->counts = brute_rules[r].counts;
         b->n_counts = brute_rules[r].n_counts;
         b->misere = misere;
-        make_rules (&rules, brute_rules[r].take, misere);
-        make_board (&board, "5,5,5");
+        nim_test_rules (&rules, brute_rules[r].take, misere);
+        nim_test_board (&board, "5,5,5");
         for (i = 0; i < G_N_ELEMENTS (specs); i++)
           {
             g_autoptr (NimPlayer) p = new_player (specs[i]);
@@ -1171,8 +1134,8 @@ test_exhaustive_distance (void)
           b->counts = brute_rules[r].counts;
           b->n_counts = brute_rules[r].n_counts;
           b->misere = misere;
-          make_rules (&rules, brute_rules[r].take, misere);
-          make_board (&board, "5,5,5");
+          nim_test_rules (&rules, brute_rules[r].take, misere);
+          nim_test_board (&board, "5,5,5");
           p = new_started (specs[i], &rules, &board);
           g_test_message ("%s, %s%s", specs[i], brute_rules[r].take,
                           misere ? " misere" : "");
@@ -1209,8 +1172,8 @@ test_advisor (void)
       NimBoard board;
       NimMove m;
 
-      make_rules (&rules, cases[i].take, cases[i].misere);
-      make_board (&board, cases[i].heaps);
+      nim_test_rules (&rules, cases[i].take, cases[i].misere);
+      nim_test_board (&board, cases[i].heaps);
       p = nim_player_new_advisor (&rules, &board);
       g_assert_nonnull (p);
       g_assert_cmpstr (nim_player_get_name (p), ==, cases[i].name);

@@ -3,21 +3,14 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <glib.h>
 #include <string.h>
 
 #include "nim-defaults.h"
 #include "nim-rules.h"
 #include "nim-util.h"
-
-/* Fails the test, showing both strings, unless @part occurs in @text. */
-static void
-assert_contains (const char *text, const char *part)
-{
-  if (strstr (text, part) == NULL)
-    g_test_message ("\"%s\" does not contain \"%s\"", text, part);
-  g_assert_nonnull (strstr (text, part));
-}
 
 /* Parses @text as --moves and checks that it fails with a usage error
    whose message contains each of @parts (a NULL-terminated list). */
@@ -33,7 +26,7 @@ assert_moves_rejected (const char *text, const char *const *parts)
   g_assert_false (nim_rules_parse_moves (&rules, text, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
   for (i = 0; parts[i] != NULL; i++)
-    assert_contains (error->message, parts[i]);
+    nim_test_assert_contains (error->message, parts[i]);
 }
 
 /* Checks that @rules is the subtraction set @expected, in that order. */
@@ -223,18 +216,18 @@ test_set_moves (void)
 
   g_assert_false (nim_rules_set_moves (&rules, zero, 2, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  assert_contains (error->message, "0");
+  nim_test_assert_contains (error->message, "0");
   g_clear_error (&error);
 
   g_assert_false (nim_rules_set_moves (&rules, big, 2, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  assert_contains (error->message, "4294967296");
+  nim_test_assert_contains (error->message, "4294967296");
   g_clear_error (&error);
 
   g_assert_false (nim_rules_set_moves (&rules, twice, 3, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  assert_contains (error->message, "5");
-  assert_contains (error->message, "twice");
+  nim_test_assert_contains (error->message, "5");
+  nim_test_assert_contains (error->message, "twice");
   g_clear_error (&error);
 
   g_assert_true (nim_rules_set_moves (&rules, ok, 3, &error));
@@ -288,7 +281,7 @@ test_parse_max_take (void)
       g_assert_false (nim_rules_parse_max_take (&rules, bad[i].text, &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
       for (j = 0; bad[i].parts[j] != NULL; j++)
-        assert_contains (error->message, bad[i].parts[j]);
+        nim_test_assert_contains (error->message, bad[i].parts[j]);
       g_clear_error (&error);
     }
 
@@ -488,36 +481,36 @@ test_describe (void)
 
   rules.misere = TRUE;
   s = nim_rules_describe (&rules);
-  assert_contains (s, "1 to 3 matches");
-  assert_contains (s, "last match loses");
+  nim_test_assert_contains (s, "1 to 3 matches");
+  nim_test_assert_contains (s, "last match loses");
   g_free (s);
 
   g_assert_true (nim_rules_set_max_take (&rules, 1, &error));
   s = nim_rules_describe (&rules);
-  assert_contains (s, "exactly 1 match ");
-  assert_contains (s, "last match loses");
+  nim_test_assert_contains (s, "exactly 1 match ");
+  nim_test_assert_contains (s, "last match loses");
   g_free (s);
 
   g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", &error));
   rules.misere = FALSE;
   s = nim_rules_describe (&rules);
-  assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
-  assert_contains (s, "last match wins");
+  nim_test_assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
+  nim_test_assert_contains (s, "last match wins");
   g_assert_null (strstr (s, "last match loses"));
   g_free (s);
 
   rules.misere = TRUE;
   s = nim_rules_describe (&rules);
-  assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
-  assert_contains (s, "last match loses");
+  nim_test_assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
+  nim_test_assert_contains (s, "last match loses");
   g_assert_null (strstr (s, "last match wins"));
   g_free (s);
 
   g_assert_true (nim_rules_parse_moves (&rules, "2", &error));
   g_assert_no_error (error);
   s = nim_rules_describe (&rules);
-  assert_contains (s, "Take exactly 2 matches from one heap");
-  assert_contains (s, "loses");
+  nim_test_assert_contains (s, "Take exactly 2 matches from one heap");
+  nim_test_assert_contains (s, "loses");
   g_free (s);
 }
 
@@ -599,16 +592,16 @@ test_util_parse_uint_rejects (void)
       g_assert_false (nim_parse_uint (bad[i].text, 5, bad[i].max, "heap size",
                                       &v, &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      assert_contains (error->message, "heap size");
-      assert_contains (error->message, bad[i].kind);
-      assert_contains (error->message, bad[i].shown);
+      nim_test_assert_contains (error->message, "heap size");
+      nim_test_assert_contains (error->message, bad[i].kind);
+      nim_test_assert_contains (error->message, bad[i].shown);
       g_clear_error (&error);
     }
 
   /* NULL reads as nothing given rather than crashing. */
   g_assert_false (nim_parse_uint (NULL, 0, 9, "k", &v, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  assert_contains (error->message, "nothing given");
+  nim_test_assert_contains (error->message, "nothing given");
 }
 
 /* Lists take commas, blanks or both, and refuse empty entries. */
@@ -668,8 +661,8 @@ test_util_parse_uint_list (void)
                                            &items, &error));
       g_assert_null (items);
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      assert_contains (error->message, "heaps");
-      assert_contains (error->message, bad[i].part);
+      nim_test_assert_contains (error->message, "heaps");
+      nim_test_assert_contains (error->message, bad[i].part);
       g_clear_error (&error);
     }
 }

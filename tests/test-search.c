@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include "nim-movegen.h"
 #include "nim-player.h"
 
@@ -27,24 +29,13 @@ search (const char *spec, const NimRules *rules, const char *heaps,
   r->stats = *nim_player_get_stats (p);
 }
 
-static void
-rules_for (NimRules *rules, const char *take, gboolean misere)
-{
-  nim_rules_init (rules);
-  if (g_str_equal (take, "1-3"))
-    g_assert_true (nim_rules_set_max_take (rules, 3, NULL));
-  else if (!g_str_equal (take, "any"))
-    g_assert_true (nim_rules_parse_moves (rules, take, NULL));
-  rules->misere = misere;
-}
-
 /* Depth-limited values (win, loss or unknown) of alpha-beta equal plain
    minimax's at every depth, for every rule variant: pruning cuts only
    what cannot change the value. */
 static void
 test_depth_limited_agree (void)
 {
-  static const char *const takes[] = { "any", "1-3", "1,3,4", "2,5,6" };
+  static const char *const takes[] = { "any", "max=3", "1,3,4", "2,5,6" };
   static const char *const positions[] = { "3,4,5", "1,2,3,4", "7,2", "6,6,1" };
   guint t, p, d, m;
 
@@ -61,7 +52,7 @@ test_depth_limited_agree (void)
             g_autofree char *s_plain = g_strdup_printf (
                 "negamax:time=0,depth=%u,ab=off,tt=off,id=off,order=off", d);
 
-            rules_for (&rules, takes[t], m);
+            nim_test_rules (&rules, takes[t], m);
             search (s_mm, &rules, positions[p], &mm);
             search (s_ab, &rules, positions[p], &ab);
             search (s_plain, &rules, positions[p], &plain);
@@ -308,7 +299,7 @@ test_grundy_ranges (void)
 static void
 test_distance_exact (void)
 {
-  static const char *const takes[] = { "any", "1-3", "1,3,4" };
+  static const char *const takes[] = { "any", "max=3", "1,3,4" };
   guint t, a, b, c;
 
   for (t = 0; t < G_N_ELEMENTS (takes); t++)
@@ -322,7 +313,7 @@ test_distance_exact (void)
 
             if (c == 0)
               continue;
-            rules_for (&rules, takes[t], FALSE);
+            nim_test_rules (&rules, takes[t], FALSE);
             if (c < nim_rules_min_take (&rules))
               continue;
             search ("negamax:time=0,score=distance,tt=off,order=off,id=off",
