@@ -5,8 +5,10 @@
 
 #include "nim-cli.h"
 
+#include "nim-analysis.h"
 #include "nim-display.h"
 #include "nim-game.h"
+#include "nim-match.h"
 #include "nim-record.h"
 #include "nim-util.h"
 
@@ -32,6 +34,13 @@ typedef struct
   gboolean stats;
   gboolean list_players;
   gboolean version;
+  gboolean help;
+  gboolean solve;
+  char *grundy_sequence;
+  char *games;
+  char *jobs;
+  char *random_heaps;
+  char *results;
 } Options;
 
 static void
@@ -44,6 +53,11 @@ options_clear (Options *o)
   g_free (o->player2);
   g_free (o->first);
   g_free (o->seed);
+  g_free (o->grundy_sequence);
+  g_free (o->games);
+  g_free (o->jobs);
+  g_free (o->random_heaps);
+  g_free (o->results);
 }
 
 static void
@@ -151,22 +165,202 @@ fail (GError *error, gboolean usage)
   return nim_error_to_exit_status (error);
 }
 
+static gboolean
+parse_seed (const Options *o, guint64 *seed, GError **error)
+{
+  if (o->seed == NULL)
+    {
+      *seed = g_random_int ();
+      return TRUE;
+    }
+  return nim_parse_uint (o->seed, 0, G_MAXUINT32, "--seed", seed, error);
+}
+
+/* Names the first of the options set in @names (NULL-terminated pairs of
+   name and whether it is set) that @mode cannot be combined with. */
+static gboolean
+check_conflicts (const char *mode, const char *const *names,
+                 const gboolean *set, GError **error)
+{
+  guint i;
+
+  for (i = 0; names[i] != NULL; i++)
+    if (set[i])
+      {
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     "%s cannot be combined with %s", mode, names[i]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* nim --solve: the value of one position and its winning moves. */
 static int
-run (Options *o)
+run_solve (Options *o, const NimRules *rules)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimSolution) solution = NULL;
+  NimBoard board;
+
+  if (!nim_board_parse (&board, o->heaps ? o->heaps : DEFAULT_HEAPS, &error))
+    return fail (error, TRUE);
+  solution = nim_solve (rules, &board, o->player1 ? o->player1 : "negamax",
+                        &error);
+  if (solution == NULL)
+    return fail (error, error->code == NIM_ERROR_USAGE);
+  if (o->json)
+    {
+      g_autoptr (JsonNode) node = nim_solution_to_json (solution);
+      g_autofree char *text = nim_record_to_string (node, FALSE);
+
+      printf ("%s\n", text);
+    }
+  else
+    nim_solution_print (solution, stdout);
+  return NIM_EXIT_OK;
+}
+
+/* nim --grundy-sequence N */
+static int
+run_grundy_sequence (Options *o, const NimRules *rules)
+{
+  g_autoptr (GError) error = NULL;
+  guint64 n;
+
+  if (!nim_parse_uint (o->grundy_sequence, 0, NIM_GRUNDY_SEQUENCE_MAX,
+                       "--grundy-sequence", &n, &error)
+      || !nim_grundy_sequence_print (rules, n, o->json, stdout, &error))
+    return fail (error, TRUE);
+  return NIM_EXIT_OK;
+}
+
+/* COUNT[:MAX] of --random-heaps. */
+static gboolean
+parse_random_heaps (const char *text, NimMatchConfig *config, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ":", 2);
+  guint64 v;
+
+  if (!nim_parse_uint (parts[0], 1, NIM_MAX_HEAPS,
+                       "--random-heaps COUNT", &v, error))
+    return FALSE;
+  config->random_count = (guint) v;
+  config->random_max = NIM_MATCH_DEFAULT_RANDOM_MAX;
+  if (parts[1] != NULL)
+    {
+      if (!nim_parse_uint (parts[1], 1, G_MAXINT32, "--random-heaps MAX", &v,
+                           error))
+        return FALSE;
+      config->random_max = (guint32) v;
+    }
+  return TRUE;
+}
+
+/* nim --games N: a comparison run. */
+static int
+run_match (Options *o, const NimRules *rules)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimMatch) match = NULL;
+  NimMatchConfig config = { 0 };
+  guint64 v;
+  const char *const conflicts[] = { "--first (each position is played with "
+                                    "either player first)",
+                                    "--heaps (give one or the other)",
+                                    "--stats", NULL };
+  const gboolean set[] = { o->first != NULL,
+                           o->heaps != NULL && o->random_heaps != NULL,
+                           o->stats };
+
+  if (!check_conflicts ("--games", conflicts, set, &error))
+    return fail (error, TRUE);
+  config.rules = *rules;
+  if (!nim_parse_uint (o->games, 2, NIM_MATCH_MAX_GAMES, "--games", &v,
+                       &error))
+    return fail (error, TRUE);
+  if (v % 2 != 0)
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--games %" G_GUINT64_FORMAT " is odd; give an even "
+                   "number, as each position is played twice with the "
+                   "turns swapped", v);
+      return fail (error, TRUE);
+    }
+  config.games = v;
+  config.jobs = 1;
+  if (o->jobs != NULL)
+    {
+      if (!nim_parse_uint (o->jobs, 1, NIM_MATCH_MAX_JOBS, "--jobs", &v,
+                           &error))
+        return fail (error, TRUE);
+      config.jobs = (guint) v;
+    }
+  if (o->random_heaps != NULL
+      && !parse_random_heaps (o->random_heaps, &config, &error))
+    return fail (error, TRUE);
+  if (o->random_heaps == NULL
+      && !nim_board_parse (&config.start, o->heaps ? o->heaps : DEFAULT_HEAPS,
+                           &error))
+    return fail (error, TRUE);
+  if (!parse_seed (o, &v, &error))
+    return fail (error, TRUE);
+  config.seed = (guint32) v;
+  config.specs[0] = o->player1 ? o->player1 : "negamax";
+  config.specs[1] = o->player2 ? o->player2 : "negamax";
+  config.results = o->results;
+  config.progress = TRUE;
+
+  match = nim_match_new (&config, &error);
+  if (match == NULL)
+    return fail (error, error->code == NIM_ERROR_USAGE);
+  if (!nim_match_run (match, &error))
+    {
+      /* The games that did finish are still worth their summary. */
+      nim_match_print_summary (match, stderr);
+      return fail (error, FALSE);
+    }
+  if (o->json)
+    {
+      g_autoptr (JsonNode) node = nim_match_summary_to_json (match);
+      g_autofree char *text = nim_record_to_string (node, FALSE);
+
+      printf ("%s\n", text);
+    }
+  else
+    nim_match_print_summary (match, stdout);
+  if (nim_match_interrupted (match))
+    {
+      fprintf (stderr, "nim: interrupted after %" G_GUINT64_FORMAT
+                       " finished games%s\n",
+               nim_match_n_finished (match),
+               o->results ? "; each is in the results file" : "");
+      return NIM_EXIT_INTERRUPTED;
+    }
+  return NIM_EXIT_OK;
+}
+
+/* One game, the default mode. */
+static int
+run_game (Options *o, const NimRules *rules_in)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimPlayer) p1 = NULL;
   g_autoptr (NimPlayer) p2 = NULL;
   g_autoptr (NimGame) game = NULL;
   NimPlayer *players[2];
-  NimRules rules;
+  NimRules rules = *rules_in;
   NimBoard board;
   guint first = 1, i;
   guint64 seed;
   gboolean interactive;
   FILE *talk = o->json ? stderr : stdout;
+  const char *const conflicts[] = { "--jobs (it needs --games)",
+                                    "--random-heaps (it needs --games)",
+                                    "--results (it needs --games)", NULL };
+  const gboolean set[] = { o->jobs != NULL, o->random_heaps != NULL,
+                           o->results != NULL };
 
-  if (!parse_rules (o, &rules, &error))
+  if (!check_conflicts ("one game", conflicts, set, &error))
     return fail (error, TRUE);
   if (o->heaps != NULL && !nim_board_parse (&board, o->heaps, &error))
     return fail (error, TRUE);
@@ -178,13 +372,8 @@ run (Options *o)
         return fail (error, TRUE);
       first = (guint) f;
     }
-  if (o->seed != NULL)
-    {
-      if (!nim_parse_uint (o->seed, 0, G_MAXUINT32, "--seed", &seed, &error))
-        return fail (error, TRUE);
-    }
-  else
-    seed = g_random_int ();
+  if (!parse_seed (o, &seed, &error))
+    return fail (error, TRUE);
 
   p1 = nim_player_new (o->player1 ? o->player1 : "human", &error);
   if (p1 == NULL)
@@ -225,6 +414,44 @@ run (Options *o)
   return NIM_EXIT_OK;
 }
 
+static int
+run (Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  const char *const modes[] = { "--solve", "--grundy-sequence", "--games",
+                                NULL };
+  const gboolean set[] = { o->solve, o->grundy_sequence != NULL,
+                           o->games != NULL };
+  guint i;
+
+  if (!parse_rules (o, &rules, &error))
+    return fail (error, TRUE);
+  for (i = 0; modes[i] != NULL; i++)
+    if (set[i] && !check_conflicts (modes[i], modes + i + 1, set + i + 1,
+                                    &error))
+      return fail (error, TRUE);
+  if (o->solve)
+    return run_solve (o, &rules);
+  if (o->grundy_sequence != NULL)
+    return run_grundy_sequence (o, &rules);
+  if (o->games != NULL)
+    return run_match (o, &rules);
+  return run_game (o, &rules);
+}
+
+/* Adds a group of options under a heading of --help. */
+static void
+add_group (GOptionContext *context, const char *name, const char *heading,
+           const GOptionEntry *entries)
+{
+  GOptionGroup *group = g_option_group_new (name, heading, heading, NULL,
+                                            NULL);
+
+  g_option_group_add_entries (group, entries);
+  g_option_context_add_group (context, group);
+}
+
 /**
  * nim_cli_run:
  * @argc: the argument count of main()
@@ -232,8 +459,8 @@ run (Options *o)
  *
  * Runs the nim command.
  *
- * Returns: the exit status: 0 a game finished, 1 a failure, 2 a usage
- *   error, 3 a game abandoned
+ * Returns: the exit status: 0 success, 1 a failure, 2 a usage error, 3 a
+ *   game abandoned, 130 a comparison run interrupted
  */
 int
 nim_cli_run (int argc, char **argv)
@@ -243,7 +470,16 @@ nim_cli_run (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) args = NULL;
   int status;
-  const GOptionEntry entries[] = {
+  const GOptionEntry main_entries[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &o.help,
+      "Show this help and exit", NULL },
+    { "help-all", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o.help,
+      "Show this help and exit", NULL },
+    { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
+      "Print version information and exit", NULL },
+    { NULL },
+  };
+  const GOptionEntry rules_entries[] = {
     { "heaps", 'H', 0, G_OPTION_ARG_STRING, &o.heaps,
       "Start from these heaps, such as 3,4,5 (asked for when a human plays)",
       "LIST" },
@@ -254,28 +490,65 @@ nim_cli_run (int argc, char **argv)
       "LIST" },
     { "misere", 0, 0, G_OPTION_ARG_NONE, &o.misere,
       "Whoever takes the last match loses", NULL },
+    { NULL },
+  };
+  const GOptionEntry player_entries[] = {
     { "player1", '1', 0, G_OPTION_ARG_STRING, &o.player1,
-      "Player 1, NAME[:KEY=VALUE,...] (default human)", "SPEC" },
+      "Player 1, NAME[:KEY=VALUE,...] (default human; the engine of "
+      "--solve, default negamax)", "SPEC" },
     { "player2", '2', 0, G_OPTION_ARG_STRING, &o.player2,
       "Player 2 (default negamax)", "SPEC" },
     { "first", 'f', 0, G_OPTION_ARG_STRING, &o.first,
       "Who moves first, 1 or 2 (default 1)", "N" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &o.seed,
-      "Seed for random players, 0 to 4294967295", "N" },
+      "Seed for random players and positions, 0 to 4294967295", "N" },
     { "list-players", 0, 0, G_OPTION_ARG_NONE, &o.list_players,
       "List the players, their options and the rules they play", NULL },
+    { NULL },
+  };
+  const GOptionEntry output_entries[] = {
     { "json", 'j', 0, G_OPTION_ARG_NONE, &o.json,
-      "Print the game as one JSON object", NULL },
+      "Print the game, the solution or the summary as one JSON object",
+      NULL },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &o.stats,
       "Print each search's statistics", NULL },
-    { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
-      "Print version information and exit", NULL },
+    { NULL },
+  };
+  const GOptionEntry analysis_entries[] = {
+    { "solve", 0, 0, G_OPTION_ARG_NONE, &o.solve,
+      "Say whether the player to move wins, with every winning move and "
+      "the Sprague-Grundy values", NULL },
+    { "grundy-sequence", 0, 0, G_OPTION_ARG_STRING, &o.grundy_sequence,
+      "Print G(0) to G(N) of one heap and its period", "N" },
+    { NULL },
+  };
+  const GOptionEntry match_entries[] = {
+    { "games", 'g', 0, G_OPTION_ARG_STRING, &o.games,
+      "Play N games, an even number, player 1 against player 2 (default "
+      "negamax against negamax)", "N" },
+    { "jobs", 'J', 0, G_OPTION_ARG_STRING, &o.jobs,
+      "Play J games at once (default 1); the results do not depend on J",
+      "J" },
+    { "random-heaps", 'r', 0, G_OPTION_ARG_STRING, &o.random_heaps,
+      "Start each pair of games from COUNT random heaps of 1 to MAX "
+      "matches (default 20), drawn with --seed", "COUNT[:MAX]" },
+    { "results", 'o', 0, G_OPTION_ARG_FILENAME, &o.results,
+      "Append one JSON line per finished game to FILE", "FILE" },
     { NULL },
   };
 
   setlocale (LC_ALL, "");
-  context = g_option_context_new ("- play Nim against a person or an engine");
-  g_option_context_add_main_entries (context, entries, NULL);
+  context = g_option_context_new ("- play Nim, solve positions, compare "
+                                  "engines");
+  /* --help shows every group, each under its heading: there are not so
+     many options that they need hiding behind --help-GROUP. */
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_add_main_entries (context, main_entries, NULL);
+  add_group (context, "rules", "Rules of the game:", rules_entries);
+  add_group (context, "players", "Players:", player_entries);
+  add_group (context, "output", "Output:", output_entries);
+  add_group (context, "analysis", "Analysis:", analysis_entries);
+  add_group (context, "comparison", "Comparison runs:", match_entries);
   g_option_context_set_description (
       context,
       "Players: human, minimax, negamax, xor, grundy, random; "
@@ -288,9 +561,13 @@ nim_cli_run (int argc, char **argv)
       "  nim --heaps 13 --max-take 3 --player2 minimax     seed 002\n"
       "  nim --misere --player2 xor              seed 003: misère play\n"
       "  nim --max-take 2 --misere --player2 grundy        seed 004\n"
-      "  nim --player1 negamax --player2 xor --heaps 3,4,5 --json\n\n"
-      "Exit status: 0 a game finished, 1 a failure, 2 a usage error, "
-      "3 a game abandoned.\n\n"
+      "  nim --player1 negamax --player2 xor --heaps 3,4,5 --json\n"
+      "  nim --solve --heaps 3,4,5               who wins, and how\n"
+      "  nim --grundy-sequence 30 --moves 2,3,7  values and period\n"
+      "  nim --games 1000 --random-heaps 4:20 --player1 negamax "
+      "--player2 random --jobs 2\n\n"
+      "Exit status: 0 success, 1 a failure, 2 a usage error, "
+      "3 a game abandoned,\n130 a comparison run interrupted.\n\n"
       "Report bugs to: " PACKAGE_BUGREPORT "\n");
 
   args = g_strdupv (argv);
@@ -309,7 +586,15 @@ nim_cli_run (int argc, char **argv)
       options_clear (&o);
       return NIM_EXIT_USAGE;
     }
-  if (o.version)
+  if (o.help)
+    {
+      g_autofree char *help = g_option_context_get_help (context, FALSE,
+                                                         NULL);
+
+      fputs (help, stdout);
+      status = NIM_EXIT_OK;
+    }
+  else if (o.version)
     status = (print_version (), NIM_EXIT_OK);
   else if (o.list_players)
     status = (nim_player_print_list (stdout), NIM_EXIT_OK);

@@ -151,6 +151,8 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
         {
           move->heap = i;
           move->count = count;
+          player->stats.proven = TRUE;
+          player->stats.value = 1;
           if (player->explain != NULL && player->rules.misere)
             g_string_append_printf (player->explain,
                                     "heap %u from %u to %u leaves a heap "
@@ -165,6 +167,8 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
           return TRUE;
         }
     }
+  player->stats.proven = TRUE;
+  player->stats.value = -1;
   if (player->explain != NULL && player->rules.misere)
     g_string_append (player->explain, "no winning move under misère play");
   else if (player->explain != NULL)

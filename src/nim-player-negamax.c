@@ -474,8 +474,13 @@ negamax_start (NimPlayer *player, GError **error)
 {
   NimSearchPlayer *self = (NimSearchPlayer *) player;
 
-  nim_tt_free (self->tt);
-  self->tt = NULL;
+  /* A player reused for game after game (a comparison run) keeps its
+     table and empties it, which costs nothing; see nim_tt_clear(). */
+  if (self->tt != NULL)
+    {
+      nim_tt_clear (self->tt);
+      return TRUE;
+    }
   if (self->config.tt_bytes > 0)
     {
       self->tt = nim_tt_new (self->config.tt_bytes);

@@ -75,6 +75,8 @@ xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
         {
           move->heap = i;
           move->count = board->heaps[i] - t;
+          self->stats.proven = TRUE;
+          self->stats.value = 1;
           if (self->explain != NULL)
             g_string_append_printf (self->explain,
                                     "nim-sum %u: heap %u from %u to %u "
@@ -84,6 +86,8 @@ xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
         }
     }
   /* Lost against best play: take one match and hope (seed 004). */
+  self->stats.proven = TRUE;
+  self->stats.value = -1;
   if (self->explain != NULL)
     g_string_append_printf (self->explain, "nim-sum %u: no winning move",
                             all.nim_sum);

@@ -49,7 +49,8 @@ nim_tt_new (guint64 bytes)
   /* Empty every slot, which also writes every page now: the kernel hands
      out pages lazily, and a search touching them at random would pay a
      page fault at each. */
-  nim_tt_clear (tt);
+  memset (tt->buckets, 0, (tt->mask + 1) * sizeof (NimTTBucket));
+  tt->generation = 1;
   return tt;
 }
 
@@ -70,12 +71,36 @@ nim_tt_free (NimTT *tt)
  * nim_tt_clear:
  * @tt: a table
  *
- * Empties every slot.
+ * Empties every slot: a new generation makes every entry stale, and
+ * only once every 255 clears are the slots written.
  */
 void
 nim_tt_clear (NimTT *tt)
 {
-  memset (tt->buckets, 0, (tt->mask + 1) * sizeof (NimTTBucket));
+  if (++tt->generation == 0)
+    {
+      memset (tt->buckets, 0, (tt->mask + 1) * sizeof (NimTTBucket));
+      tt->generation = 1;
+    }
+}
+
+/**
+ * nim_tt_n_used:
+ * @tt: a table
+ *
+ * Looks at every slot, so it is for tests and statistics, not searches.
+ *
+ * Returns: how many slots hold an entry of the current generation
+ */
+guint64
+nim_tt_n_used (const NimTT *tt)
+{
+  guint64 used = 0, i;
+
+  for (i = 0; i <= tt->mask; i++)
+    used += (tt->buckets[i].slot[0].generation == tt->generation)
+            + (tt->buckets[i].slot[1].generation == tt->generation);
+  return used;
 }
 
 /**

@@ -6,7 +6,7 @@
 
 G_BEGIN_DECLS
 
-/* Bound kinds; 0 marks an empty slot. */
+/* Bound kinds. */
 enum
 {
   NIM_TT_EMPTY = 0,
@@ -24,6 +24,8 @@ enum
  * @value: value for the player to move, ply-independent
  * @depth: remaining depth searched, or %NIM_TT_DEPTH_PROVEN
  * @bound: %NIM_TT_EXACT, %NIM_TT_LOWER or %NIM_TT_UPPER
+ * @generation: the table's generation when it was stored; an entry of
+ *   another generation is empty
  * @from: the best move's heap size before the move (0: none)
  * @count: the best move's count
  *
@@ -36,7 +38,7 @@ typedef struct
   gint32 value;
   guint16 depth;
   guint8 bound;
-  guint8 padding;
+  guint8 generation;
   guint32 from;
   guint32 count;
 } NimTTEntry;
@@ -48,11 +50,15 @@ typedef struct
   NimTTEntry slot[2];
 } NimTTBucket;
 
+/* A clear bumps the generation instead of writing every slot, so a
+   comparison run can start each game with an empty 64 MiB table for
+   free.  Generation 0 is never current: a zeroed slot is empty. */
 typedef struct _NimTT NimTT;
 struct _NimTT
 {
   NimTTBucket *buckets;
   guint64 mask; /* number of buckets - 1, a power of two */
+  guint8 generation;
 };
 
 NimTT *nim_tt_new (guint64 bytes);
@@ -60,6 +66,7 @@ void nim_tt_free (NimTT *tt);
 void nim_tt_clear (NimTT *tt);
 guint64 nim_tt_size (const NimTT *tt);
 guint64 nim_tt_n_entries (const NimTT *tt);
+guint64 nim_tt_n_used (const NimTT *tt);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimTT, nim_tt_free)
 
 /**
@@ -74,9 +81,9 @@ nim_tt_probe (NimTT *tt, guint64 key)
 {
   NimTTBucket *b = &tt->buckets[key & tt->mask];
 
-  if (b->slot[0].bound != NIM_TT_EMPTY && b->slot[0].key == key)
+  if (b->slot[0].generation == tt->generation && b->slot[0].key == key)
     return &b->slot[0];
-  if (b->slot[1].bound != NIM_TT_EMPTY && b->slot[1].key == key)
+  if (b->slot[1].generation == tt->generation && b->slot[1].key == key)
     return &b->slot[1];
   return NULL;
 }
@@ -99,14 +106,14 @@ nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
               guint32 from, guint32 count)
 {
   NimTTBucket *b = &tt->buckets[key & tt->mask];
+  gboolean live0 = b->slot[0].generation == tt->generation;
   NimTTEntry *e;
 
-  if (b->slot[1].bound != NIM_TT_EMPTY && b->slot[1].key == key)
+  if (b->slot[1].generation == tt->generation && b->slot[1].key == key)
     e = &b->slot[1];
-  else if (b->slot[0].key == key || b->slot[0].bound == NIM_TT_EMPTY
-           || depth >= b->slot[0].depth)
+  else if (!live0 || b->slot[0].key == key || depth >= b->slot[0].depth)
     {
-      if (b->slot[0].key != key && b->slot[0].bound != NIM_TT_EMPTY)
+      if (live0 && b->slot[0].key != key)
         b->slot[1] = b->slot[0]; /* keep the deep entry one more while */
       e = &b->slot[0];
     }
@@ -116,6 +123,7 @@ nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
   e->value = value;
   e->depth = (guint16) MIN (depth, NIM_TT_DEPTH_PROVEN);
   e->bound = (guint8) bound;
+  e->generation = tt->generation;
   e->from = from;
   e->count = count;
 }

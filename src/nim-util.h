@@ -32,6 +32,7 @@ enum
   NIM_EXIT_FAILURE = 1,
   NIM_EXIT_USAGE = 2,
   NIM_EXIT_ABANDONED = 3,
+  NIM_EXIT_INTERRUPTED = 130, /* 128 + SIGINT, as a shell reports it */
 };
 
 int nim_error_to_exit_status (const GError *error);

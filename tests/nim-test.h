@@ -13,4 +13,12 @@ void nim_test_assert_not_contains (const char *text, const char *part);
 void nim_test_rules (NimRules *rules, const char *take, gboolean misere);
 void nim_test_board (NimBoard *board, const char *heaps);
 
+gboolean nim_test_have_nim (void);
+int nim_test_run_nim_to (const char *stdout_path, const char *input,
+                         char **out, char **err, const char *const *args);
+int nim_test_run_nimv (const char *input, char **out, char **err,
+                       const char *const *args);
+int nim_test_run_nim (const char *input, char **out, char **err,
+                      const char *first_arg, ...) G_GNUC_NULL_TERMINATED;
+
 G_END_DECLS

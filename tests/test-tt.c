@@ -20,17 +20,7 @@ position_key (const guint32 *heaps, guint n_heaps)
   return key;
 }
 
-/* How many slots of @tt hold an entry, looking at every slot. */
-static guint64
-count_used (const NimTT *tt)
-{
-  guint64 used = 0, i;
-
-  for (i = 0; i <= tt->mask; i++)
-    used += (tt->buckets[i].slot[0].bound != NIM_TT_EMPTY)
-            + (tt->buckets[i].slot[1].bound != NIM_TT_EMPTY);
-  return used;
-}
+#define count_used nim_tt_n_used
 
 /* A new table, cleared once more: nim_tt_new() alone does not empty it
    (see /tt/new-is-empty), and the other tests should each fail for their
@@ -328,6 +318,30 @@ test_clear (void)
   g_assert_nonnull (nim_tt_probe (tt, 42));
 }
 
+/* A clear only starts a new generation; after 255 of them the generation
+   counter wraps and the slots are written.  Either way, nothing stored
+   before a clear is found after it, and entries of the new generation
+   replace stale ones first. */
+static void
+test_clear_generations (void)
+{
+  g_autoptr (NimTT) tt = new_table (4096);
+  guint round, i;
+
+  for (round = 0; round < 600; round++)
+    {
+      for (i = 0; i < 40; i++)
+        nim_tt_store (tt, nim_tt_heap_key (round * 40 + i + 1), (gint32) i,
+                      round % 7, NIM_TT_EXACT, 1, 1);
+      g_assert_cmpuint (count_used (tt), >, 0);
+      g_assert_nonnull (nim_tt_probe (tt, nim_tt_heap_key (round * 40 + 40)));
+      nim_tt_clear (tt);
+      g_assert_cmpuint (count_used (tt), ==, 0);
+      for (i = 0; i < 40; i++)
+        g_assert_null (nim_tt_probe (tt, nim_tt_heap_key (round * 40 + i + 1)));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -341,6 +355,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tt/replacement", test_replacement);
   g_test_add_func ("/tt/bucket-policy", test_bucket_policy);
   g_test_add_func ("/tt/clear", test_clear);
+  g_test_add_func ("/tt/clear-generations", test_clear_generations);
 
   return g_test_run ();
 }

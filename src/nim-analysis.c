@@ -1,0 +1,370 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-analysis.c -- solving one position; the Grundy sequence of a heap
+ *
+ * `nim --solve` asks an engine (any computer player) for the value of the
+ * position, then for the value of every position one move away: a move
+ * wins exactly when it leaves the opponent a lost position.  So the list
+ * is the engine's own answer, and a closed-form engine and a searcher can
+ * be checked against each other from the command line. */
+
+#include "config.h"
+
+#include "nim-analysis.h"
+
+#include "nim-grundy.h"
+#include "nim-movegen.h"
+#include "nim-player.h"
+#include "nim-record.h"
+#include "nim-util.h"
+
+/**
+ * nim_solution_free:
+ * @solution: (nullable): a solution
+ */
+void
+nim_solution_free (NimSolution *solution)
+{
+  if (solution == NULL)
+    return;
+  g_free (solution->engine);
+  if (solution->winning_moves != NULL)
+    g_array_unref (solution->winning_moves);
+  g_free (solution);
+}
+
+/* Asks @engine whether the player to move on @board wins.  A position
+   without a move is decided by the rules, not asked. */
+static gboolean
+engine_wins (NimPlayer *engine, const NimBoard *board, NimMove *best,
+             gboolean *wins, guint64 *nodes, GError **error)
+{
+  const NimSearchStats *stats;
+  g_autofree char *budget = NULL;
+
+  if (!nim_board_has_move (board, &engine->rules))
+    {
+      *wins = engine->rules.misere;
+      return TRUE;
+    }
+  if (!nim_player_choose_move (engine, board, best, error))
+    return FALSE;
+  stats = nim_player_get_stats (engine);
+  *nodes += stats->nodes;
+  if (!stats->proven)
+    {
+      g_autofree char *heaps = nim_board_to_string (board);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   "%s did not prove the position %s within its budget; "
+                   "give it more, such as --player1 '%s:time=0', or use a "
+                   "closed-form engine (xor, grundy) where the rules allow",
+                   nim_player_get_spec (engine), heaps,
+                   nim_player_get_name (engine));
+      return FALSE;
+    }
+  *wins = stats->value > 0;
+  return TRUE;
+}
+
+/* The Sprague-Grundy values, where normal play defines them. */
+static void
+solve_grundy (NimSolution *s)
+{
+  g_autoptr (NimGrundy) grundy = NULL;
+  guint i;
+
+  if (s->rules.misere)
+    return;
+  grundy = nim_grundy_new (&s->rules);
+  s->grundy = 0;
+  for (i = 0; i < s->board.n_heaps; i++)
+    {
+      if (!nim_grundy_value (grundy, s->board.heaps[i], &s->heap_grundy[i],
+                             NULL))
+        return;
+      s->grundy ^= s->heap_grundy[i];
+    }
+  s->have_grundy = TRUE;
+}
+
+/**
+ * nim_solve:
+ * @rules: the rules
+ * @board: the position, with the player to move
+ * @engine: a player spec, such as "negamax" or "xor"
+ * @error: return location for a #NIM_ERROR_USAGE error (a bad or human
+ *   engine), #NIM_ERROR_UNSUPPORTED (an engine that does not play the
+ *   rules) or #NIM_ERROR_FAILED (the engine's budget ran out)
+ *
+ * Returns: (transfer full) (nullable): the value of @board, its winning
+ *   moves and what finding them cost
+ */
+NimSolution *
+nim_solve (const NimRules *rules, const NimBoard *board, const char *engine,
+           GError **error)
+{
+  g_autoptr (NimSolution) s = g_new0 (NimSolution, 1);
+  g_autoptr (NimPlayer) p = nim_player_new (engine, error);
+  gint64 t0 = g_get_monotonic_time ();
+  NimMove best = { 0 };
+
+  if (p == NULL)
+    return NULL;
+  if (nim_player_is_interactive (p))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--solve needs a computer engine, not %s; give one with "
+                   "--player1, such as --player1 negamax",
+                   nim_player_get_name (p));
+      return NULL;
+    }
+  s->rules = *rules;
+  s->board = *board;
+  s->engine = g_strdup (nim_player_get_spec (p));
+  s->winning_moves = g_array_new (FALSE, FALSE, sizeof (NimMove));
+  s->complete = TRUE;
+  nim_player_set_number (p, 1);
+  nim_player_set_seed (p, 1);
+  if (!nim_player_start (p, rules, board, error)
+      || !engine_wins (p, board, &best, &s->wins, &s->nodes, error))
+    return NULL;
+
+  if (s->wins && nim_movegen_count (board, rules) > NIM_SOLVE_MAX_MOVES)
+    {
+      s->complete = FALSE;
+      g_array_append_val (s->winning_moves, best);
+    }
+  else if (s->wins)
+    {
+      NimMoveGen gen = NIM_MOVEGEN_INIT;
+      NimMove m;
+
+      while (nim_movegen_next (&gen, board, rules, &m))
+        {
+          NimBoard child = *board;
+          NimMove reply;
+          gboolean child_wins;
+
+          nim_board_make_move (&child, &m);
+          if (!engine_wins (p, &child, &reply, &child_wins, &s->nodes, error))
+            return NULL;
+          if (!child_wins)
+            g_array_append_val (s->winning_moves, m);
+        }
+    }
+  solve_grundy (s);
+  s->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  return g_steal_pointer (&s);
+}
+
+/**
+ * nim_solution_print:
+ * @solution: a solution
+ * @out: where to print it for people
+ */
+void
+nim_solution_print (const NimSolution *solution, FILE *out)
+{
+  const NimSolution *s = solution;
+  g_autofree char *heaps = nim_board_to_string (&s->board);
+  g_autofree char *rules = nim_rules_describe (&s->rules);
+  guint i;
+
+  fprintf (out, "Position: %s\n%s\n", heaps, rules);
+  fprintf (out, "The player to move %s.\n",
+           s->wins ? "wins" : "loses against best play");
+  if (s->wins)
+    {
+      fprintf (out, "%s:", !s->complete ? "A winning move (the position "
+                                          "has too many moves to list "
+                                          "every winning one)"
+                        : s->winning_moves->len == 1 ? "Winning move"
+                                                     : "Winning moves");
+      for (i = 0; i < s->winning_moves->len; i++)
+        {
+          const NimMove *m = &g_array_index (s->winning_moves, NimMove, i);
+
+          fprintf (out, "%s take %u from heap %u", i ? "," : "", m->count,
+                   m->heap + 1);
+        }
+      fprintf (out, "\n");
+    }
+  if (s->have_grundy)
+    {
+      fprintf (out, "Sprague-Grundy values:");
+      for (i = 0; i < s->board.n_heaps; i++)
+        fprintf (out, " G(%u) = %u%s", s->board.heaps[i], s->heap_grundy[i],
+                 i + 1 < s->board.n_heaps ? "," : "");
+      fprintf (out, "; position %u (%s)\n", s->grundy,
+               s->grundy != 0 ? "not 0: a win" : "0: a loss");
+    }
+  else if (s->rules.misere)
+    fprintf (out, "Sprague-Grundy values: not defined under misère play\n");
+  else
+    fprintf (out, "Sprague-Grundy values: unknown (no period found for "
+                  "these sizes)\n");
+  fprintf (out, "Engine: %s, %" G_GUINT64_FORMAT " nodes, %.3f s\n",
+           s->engine, s->nodes, s->seconds);
+}
+
+/**
+ * nim_solution_to_json:
+ * @solution: a solution
+ *
+ * Returns: (transfer full): {"rules": {...}, "heaps": [...],
+ *   "to_move": "win"|"loss", "winning_moves": [{"heap": h, "take": n}],
+ *   "complete": bool, "grundy": G|null, "heap_grundy": [...]|null,
+ *   "engine": "spec", "nodes": N, "seconds": S}, heaps numbered from 1
+ */
+JsonNode *
+nim_solution_to_json (const NimSolution *solution)
+{
+  const NimSolution *s = solution;
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint i;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "rules");
+  json_builder_add_value (b, nim_record_rules (&s->rules));
+  json_builder_set_member_name (b, "heaps");
+  json_builder_add_value (b, nim_record_heaps (&s->board));
+  json_builder_set_member_name (b, "to_move");
+  json_builder_add_string_value (b, s->wins ? "win" : "loss");
+  json_builder_set_member_name (b, "winning_moves");
+  json_builder_begin_array (b);
+  for (i = 0; i < s->winning_moves->len; i++)
+    {
+      const NimMove *m = &g_array_index (s->winning_moves, NimMove, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "heap");
+      json_builder_add_int_value (b, m->heap + 1);
+      json_builder_set_member_name (b, "take");
+      json_builder_add_int_value (b, m->count);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "complete");
+  json_builder_add_boolean_value (b, s->complete);
+  json_builder_set_member_name (b, "grundy");
+  if (s->have_grundy)
+    json_builder_add_int_value (b, s->grundy);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "heap_grundy");
+  if (s->have_grundy)
+    {
+      json_builder_begin_array (b);
+      for (i = 0; i < s->board.n_heaps; i++)
+        json_builder_add_int_value (b, s->heap_grundy[i]);
+      json_builder_end_array (b);
+    }
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "engine");
+  json_builder_add_string_value (b, s->engine);
+  json_builder_set_member_name (b, "nodes");
+  json_builder_add_int_value (b, (gint64) s->nodes);
+  json_builder_set_member_name (b, "seconds");
+  json_builder_add_double_value (b, s->seconds);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/**
+ * nim_grundy_sequence_print:
+ * @rules: the take rule (normal play)
+ * @n: the largest heap size
+ * @json: print one JSON object instead of text
+ * @out: where to print
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Prints G(0) to G(@n) of a single heap and the period the sequence
+ * settles into, if one shows within @n: {"rules": {...}, "values": [...],
+ * "period": P|null, "preperiod": Q|null}.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_grundy_sequence_print (const NimRules *rules, guint64 n, gboolean json,
+                           FILE *out, GError **error)
+{
+  g_autoptr (NimGrundy) grundy = NULL;
+  g_autofree guint *values = NULL;
+  guint64 i, pre = 0, period = 0;
+  gboolean periodic;
+
+  if (rules->misere)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--grundy-sequence gives normal-play values; drop "
+                   "--misere");
+      return FALSE;
+    }
+  g_return_val_if_fail (n <= NIM_GRUNDY_SEQUENCE_MAX, FALSE);
+  grundy = nim_grundy_new (rules);
+  values = g_new (guint, n + 1);
+  for (i = 0; i <= n; i++)
+    if (!nim_grundy_value (grundy, i, &values[i], error))
+      return FALSE;
+  periodic = nim_grundy_period (grundy, n, &pre, &period);
+
+  if (json)
+    {
+      g_autoptr (JsonBuilder) b = json_builder_new ();
+      g_autoptr (JsonNode) root = NULL;
+      g_autofree char *text = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "rules");
+      json_builder_add_value (b, nim_record_rules (rules));
+      json_builder_set_member_name (b, "values");
+      json_builder_begin_array (b);
+      for (i = 0; i <= n; i++)
+        json_builder_add_int_value (b, values[i]);
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "period");
+      if (periodic)
+        json_builder_add_int_value (b, (gint64) period);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "preperiod");
+      if (periodic)
+        json_builder_add_int_value (b, (gint64) pre);
+      else
+        json_builder_add_null_value (b);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      text = nim_record_to_string (root, FALSE);
+      fprintf (out, "%s\n", text);
+      return TRUE;
+    }
+
+  {
+    g_autofree char *take = nim_rules_take_to_string (rules);
+
+    fprintf (out, "Sprague-Grundy values of one heap, take %s, normal "
+                  "play:\n", take);
+  }
+  for (i = 0; i <= n; i++)
+    {
+      if (i % 10 == 0)
+        fprintf (out, "%s%8" G_GUINT64_FORMAT ":", i ? "\n" : "", i);
+      fprintf (out, " %2u", values[i]);
+    }
+  fprintf (out, "\n");
+  if (!periodic)
+    fprintf (out, "No period found up to %" G_GUINT64_FORMAT ".\n", n);
+  else
+    {
+      fprintf (out, "Period %" G_GUINT64_FORMAT ", pre-period %"
+                    G_GUINT64_FORMAT ": G(n + %" G_GUINT64_FORMAT
+                    ") = G(n) for every n >= %" G_GUINT64_FORMAT
+                    "; the repeating part is",
+               period, pre, period, pre);
+      for (i = pre; i < pre + MIN (period, 40); i++)
+        fprintf (out, " %u", values[i]);
+      fprintf (out, "%s\n", period > 40 ? " ..." : "");
+    }
+  return TRUE;
+}

@@ -1,0 +1,465 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-analysis.c -- nim --solve and --grundy-sequence
+ *
+ * The winning moves are checked against theory worked out here, not by
+ * the code under test: for take-any normal play a move wins exactly when
+ * it leaves heaps whose exclusive or is 0; for other rules the searchers
+ * and the closed-form engine must list the same moves.  The Grundy
+ * sequence's period is checked against a naive mex computed here. */
+
+#include "config.h"
+
+#include "nim-analysis.h"
+#include "nim-test.h"
+#include "nim-util.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#define STATUS_OK 0
+#define STATUS_FAILURE 1
+#define STATUS_USAGE 2
+
+/* Calls @func on every board of @n_heaps heaps of 0 to @max matches,
+   some heap non-empty. */
+static void
+for_each_board (guint n_heaps, guint max,
+                void (*func) (const NimBoard *board, gpointer data),
+                gpointer data)
+{
+  guint32 heaps[4] = { 0 };
+  guint i;
+
+  for (;;)
+    {
+      NimBoard board;
+
+      nim_board_init (&board, heaps, n_heaps);
+      if (board.total > 0)
+        func (&board, data);
+      for (i = 0; i < n_heaps && heaps[i] == max; i++)
+        heaps[i] = 0;
+      if (i == n_heaps)
+        return;
+      heaps[i]++;
+    }
+}
+
+static void
+check_take_any (const NimBoard *board, gpointer data)
+{
+  const char *engine = data;
+  NimRules rules;
+  g_autoptr (NimSolution) s = NULL;
+  g_autoptr (GError) error = NULL;
+  guint sum = nim_board_nim_sum (board), i, found = 0;
+
+  nim_test_rules (&rules, "any", FALSE);
+  s = nim_solve (&rules, board, engine, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (s->wins, ==, sum != 0);
+  g_assert_true (s->complete);
+  /* Exactly the heaps with h XOR sum < h, each reduced to h XOR sum, in
+     heap order. */
+  for (i = 0; i < board->n_heaps; i++)
+    if ((board->heaps[i] ^ sum) < board->heaps[i])
+      {
+        const NimMove *m;
+
+        g_assert_cmpuint (found, <, s->winning_moves->len);
+        m = &g_array_index (s->winning_moves, NimMove, found);
+        g_assert_cmpuint (m->heap, ==, i);
+        g_assert_cmpuint (m->count, ==,
+                          board->heaps[i] - (board->heaps[i] ^ sum));
+        found++;
+      }
+  g_assert_cmpuint (found, ==, s->winning_moves->len);
+  g_assert_true (s->have_grundy);
+  g_assert_cmpuint (s->grundy, ==, sum);
+}
+
+/* Every position of three heaps up to 6, with each kind of engine. */
+static void
+test_solve_take_any (void)
+{
+  for_each_board (3, 6, check_take_any, (gpointer) "negamax:tt=1M");
+  /* Plain minimax searches every line: smaller heaps. */
+  for_each_board (3, 4, check_take_any, (gpointer) "minimax:time=0");
+  for_each_board (3, 6, check_take_any, (gpointer) "xor");
+  for_each_board (3, 6, check_take_any, (gpointer) "grundy");
+  for_each_board (3, 4, check_take_any,
+                  (gpointer) "negamax:ab=off,tt=off,order=off,id=off,time=0");
+}
+
+typedef struct
+{
+  const char *take;
+  gboolean misere;
+  const char *reference;
+  const char *other;
+  guint max; /* the largest heap tried: plain minimax needs small ones */
+} Pair;
+
+/* Two engines list the same winning moves under other rules. */
+static void
+check_agree (const NimBoard *board, gpointer data)
+{
+  const Pair *p = data;
+  NimRules rules;
+  g_autoptr (NimSolution) a = NULL;
+  g_autoptr (NimSolution) b = NULL;
+  g_autoptr (GError) error = NULL;
+  guint i;
+
+  nim_test_rules (&rules, p->take, p->misere);
+  a = nim_solve (&rules, board, p->reference, &error);
+  g_assert_no_error (error);
+  b = nim_solve (&rules, board, p->other, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (a->wins, ==, b->wins);
+  g_assert_cmpuint (a->winning_moves->len, ==, b->winning_moves->len);
+  g_assert_cmpint (a->wins, ==, a->winning_moves->len > 0);
+  for (i = 0; i < a->winning_moves->len; i++)
+    {
+      NimMove *x = &g_array_index (a->winning_moves, NimMove, i);
+      NimMove *y = &g_array_index (b->winning_moves, NimMove, i);
+
+      g_assert_cmpuint (x->heap, ==, y->heap);
+      g_assert_cmpuint (x->count, ==, y->count);
+    }
+  if (!rules.misere)
+    g_assert_cmpint (a->grundy != 0, ==, a->wins);
+}
+
+static void
+test_solve_other_rules (void)
+{
+  static const Pair pairs[] = {
+    { "max=3", FALSE, "grundy", "negamax:tt=1M", 7 },
+    { "1,3,4", FALSE, "grundy", "minimax:time=0", 4 },
+    { "2,5,6", FALSE, "grundy", "negamax:tt=1M", 7 },
+    { "any", TRUE, "xor", "negamax:tt=1M", 6 },
+    { "1,3,4", TRUE, "minimax:time=0", "negamax:tt=1M", 4 },
+    { "1,3,4", TRUE, "negamax:ab=off,tt=off,id=off,order=off,time=0",
+      "negamax:tt=1M", 5 },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (pairs); i++)
+    for_each_board (3, pairs[i].max, check_agree, (gpointer) &pairs[i]);
+}
+
+/* Misère play has no Sprague-Grundy value of the position. */
+static void
+test_solve_misere_grundy (void)
+{
+  NimRules rules;
+  NimBoard board;
+  g_autoptr (NimSolution) s = NULL;
+  g_autoptr (GError) error = NULL;
+
+  nim_test_rules (&rules, "any", TRUE);
+  nim_test_board (&board, "1,1,1");
+  s = nim_solve (&rules, &board, "xor", &error);
+  g_assert_no_error (error);
+  g_assert_false (s->wins); /* three single matches: the mover takes the
+                               first, the opponent the second, the mover
+                               the last one and loses */
+  g_assert_false (s->have_grundy);
+}
+
+/* Engines that cannot solve: a person, a random player, a searcher out
+   of budget.  Each is told apart in the error. */
+static void
+test_solve_errors (void)
+{
+  NimRules rules;
+  NimBoard board;
+  g_autoptr (GError) e1 = NULL;
+  g_autoptr (GError) e2 = NULL;
+  g_autoptr (GError) e3 = NULL;
+  g_autoptr (GError) e4 = NULL;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "3,4,5");
+  g_assert_null (nim_solve (&rules, &board, "human", &e1));
+  g_assert_error (e1, NIM_ERROR, NIM_ERROR_USAGE);
+  g_assert_null (nim_solve (&rules, &board, "random", &e2));
+  g_assert_error (e2, NIM_ERROR, NIM_ERROR_FAILED);
+  nim_test_board (&board, "1000000000,1000000000,3");
+  g_assert_null (nim_solve (&rules, &board, "negamax:nodes=100,time=0", &e3));
+  g_assert_error (e3, NIM_ERROR, NIM_ERROR_FAILED);
+  nim_test_assert_contains (e3->message, "did not prove");
+  nim_test_rules (&rules, "2,3", FALSE);
+  g_assert_null (nim_solve (&rules, &board, "xor", &e4));
+  g_assert_error (e4, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
+}
+
+/* A won position with more moves than can each be searched lists the
+   engine's own winning move and says the list is not complete. */
+static void
+test_solve_huge (void)
+{
+  NimRules rules;
+  NimBoard board;
+  g_autoptr (NimSolution) s = NULL;
+  g_autoptr (GError) error = NULL;
+  NimMove *m;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "1000000000,1000000000,3");
+  s = nim_solve (&rules, &board, "xor", &error);
+  g_assert_no_error (error);
+  g_assert_true (s->wins);
+  g_assert_false (s->complete);
+  g_assert_cmpuint (s->winning_moves->len, ==, 1);
+  m = &g_array_index (s->winning_moves, NimMove, 0);
+  g_assert_cmpuint (m->heap, ==, 2);
+  g_assert_cmpuint (m->count, ==, 3);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The Grundy sequence */
+
+/* G(0..n) of a subtraction set by the definition, and the smallest
+   pre-period and period that hold for all of it (the period checked over
+   at least two full cycles). */
+static void
+naive_period (const guint *set, guint n_set, guint n, guint *values,
+              guint *pre, guint *period)
+{
+  guint i, k, p, q;
+
+  for (i = 0; i <= n; i++)
+    {
+      gboolean seen[64] = { FALSE };
+
+      for (k = 0; k < n_set; k++)
+        if (set[k] <= i)
+          seen[values[i - set[k]]] = TRUE;
+      for (values[i] = 0; seen[values[i]]; values[i]++)
+        ;
+    }
+  for (q = 0; q <= n; q++)
+    for (p = 1; q + 2 * p <= n + 1; p++)
+      {
+        gboolean ok = TRUE;
+
+        for (i = q; ok && i + p <= n; i++)
+          ok = values[i] == values[i + p];
+        if (ok)
+          {
+            *pre = q;
+            *period = p;
+            return;
+          }
+      }
+  *pre = *period = 0;
+}
+
+/* Runs nim --grundy-sequence N --moves SET --json and parses it. */
+static JsonObject *
+sequence_json (JsonParser *parser, const char *moves, const char *n)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = nim_test_run_nim (NULL, &out, &err, "--grundy-sequence", n,
+                                 "--moves", moves, "--json", NULL);
+
+  g_assert_cmpint (status, ==, STATUS_OK);
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static void
+test_sequence_periods (void)
+{
+  static const struct
+  {
+    const char *spec;
+    guint set[4];
+    guint n_set;
+  } sets[] = {
+    { "2,3,7", { 2, 3, 7 }, 3 },   /* period 5, pre-period 0 */
+    { "1,3,4", { 1, 3, 4 }, 3 },   /* period 7 */
+    { "2,5,6", { 2, 5, 6 }, 3 },
+    { "3,4,9", { 3, 4, 9 }, 3 },
+    { "2,7,15,16", { 2, 7, 15, 16 }, 4 }, /* seed 001 */
+  };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      JsonObject *o = sequence_json (parser, sets[i].spec, "300");
+      JsonArray *values = json_object_get_array_member (o, "values");
+      guint expect[301], pre, period, n;
+
+      naive_period (sets[i].set, sets[i].n_set, 300, expect, &pre, &period);
+      g_assert_cmpuint (json_array_get_length (values), ==, 301);
+      for (n = 0; n <= 300; n++)
+        g_assert_cmpint (json_array_get_int_element (values, n), ==,
+                         expect[n]);
+      g_test_message ("{%s}: period %u, pre-period %u", sets[i].spec, period,
+                      pre);
+      g_assert_cmpuint (period, >, 0);
+      g_assert_cmpint (json_object_get_int_member (o, "period"), ==, period);
+      g_assert_cmpint (json_object_get_int_member (o, "preperiod"), ==, pre);
+    }
+}
+
+/* The example of the issue, as a person reads it. */
+static void
+test_sequence_text (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "20", "--moves", "2,3,7", NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_contains (out, "       0:  0  0  1  1  2  0  0  1  1  2\n");
+  nim_test_assert_contains (out, "Period 5, pre-period 0");
+  nim_test_assert_contains (out, "the repeating part is 0 0 1 1 2\n");
+  /* Take-any has G(n) = n: no period. */
+  g_assert_cmpint (nim_test_run_nim (NULL, &out2, &err2, "--grundy-sequence",
+                                     "12", NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_contains (out2, "No period found up to 12.");
+}
+
+/* ------------------------------------------------------------------------ */
+/* nim --solve from the command line */
+
+static void
+test_cli_solve_json (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *o, *m;
+  JsonArray *moves;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--solve", "--heaps",
+                                     "3,4,5", "--json", NULL),
+                   ==, STATUS_OK);
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  o = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_object_get_object_member (o, "rules"), "take"),
+                   ==, "any");
+  g_assert_cmpuint (json_array_get_length (
+                        json_object_get_array_member (o, "heaps")),
+                    ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (o, "to_move"), ==, "win");
+  moves = json_object_get_array_member (o, "winning_moves");
+  g_assert_cmpuint (json_array_get_length (moves), ==, 1);
+  m = json_array_get_object_element (moves, 0);
+  g_assert_cmpint (json_object_get_int_member (m, "heap"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (m, "take"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (o, "grundy"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (o, "engine"), ==,
+                   "negamax");
+  g_assert_cmpint (json_object_get_int_member (o, "nodes"), >, 0);
+  g_assert_true (json_object_has_member (o, "seconds"));
+}
+
+static void
+test_cli_solve_text (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--solve", "--heaps",
+                                     "20,30,40,50", "--player1", "xor",
+                                     NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_contains (out, "The player to move wins.\nWinning moves: "
+                                 "take 16 from heap 1, take 16 from heap 2, "
+                                 "take 16 from heap 4\n");
+  nim_test_assert_contains (out, "position 16 (not 0: a win)");
+  nim_test_assert_contains (out, "Engine: xor, 0 nodes");
+  g_assert_cmpint (nim_test_run_nim (NULL, &out2, &err2, "--solve", "--heaps",
+                                     "13", "--max-take", "3", "--misere",
+                                     NULL),
+                   ==, STATUS_OK);
+  /* 13 = 4 * 3 + 1: lost under misère 1-3 (seed 004's rule). */
+  nim_test_assert_contains (out2, "loses against best play");
+  nim_test_assert_contains (out2, "not defined under misère play");
+}
+
+static void
+test_cli_bad (void)
+{
+  static const struct
+  {
+    const char *args[10];
+    int status;
+    const char *message;
+  } cases[] = {
+    { { "--solve", "--player1", "human", NULL }, STATUS_USAGE,
+      "computer engine" },
+    { { "--solve", "--player1", "negamax:nodes=50,time=0", "--heaps",
+        "1000000000,1000000000,3", NULL }, STATUS_FAILURE, "did not prove" },
+    { { "--solve", "--heaps", "0,0", NULL }, STATUS_USAGE, "empty" },
+    { { "--solve", "--grundy-sequence", "3", NULL }, STATUS_USAGE,
+      "cannot be combined" },
+    { { "--grundy-sequence", "abc", NULL }, STATUS_USAGE,
+      "--grundy-sequence" },
+    { { "--grundy-sequence", "-1", NULL }, STATUS_USAGE,
+      "--grundy-sequence" },
+    { { "--grundy-sequence", "10000001", NULL }, STATUS_USAGE,
+      "--grundy-sequence" },
+    { { "--grundy-sequence", "10", "--misere", NULL }, STATUS_USAGE,
+      "drop --misere" },
+  };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status = nim_test_run_nimv (NULL, &out, &err, cases[i].args);
+
+      g_assert_cmpint (status, ==, cases[i].status);
+      nim_test_assert_contains (err, cases[i].message);
+      g_assert_cmpstr (out, ==, "");
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/analysis/solve-take-any", test_solve_take_any);
+  g_test_add_func ("/analysis/solve-other-rules", test_solve_other_rules);
+  g_test_add_func ("/analysis/solve-misere-grundy", test_solve_misere_grundy);
+  g_test_add_func ("/analysis/solve-errors", test_solve_errors);
+  g_test_add_func ("/analysis/solve-huge", test_solve_huge);
+  g_test_add_func ("/analysis/sequence-periods", test_sequence_periods);
+  g_test_add_func ("/analysis/sequence-text", test_sequence_text);
+  g_test_add_func ("/analysis/cli-solve-json", test_cli_solve_json);
+  g_test_add_func ("/analysis/cli-solve-text", test_cli_solve_text);
+  g_test_add_func ("/analysis/cli-bad", test_cli_bad);
+
+  return g_test_run ();
+}

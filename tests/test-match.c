@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-match.c -- comparison runs: the statistics, the theory's winners,
+ * --jobs, the results file, Ctrl-C and bad options */
+
+#include "config.h"
+
+#include "nim-match.h"
+#include "nim-test.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+
+#define STATUS_OK 0
+#define STATUS_FAILURE 1
+#define STATUS_USAGE 2
+#define STATUS_INTERRUPTED 130
+
+/* ------------------------------------------------------------------------ */
+/* Elo, against values worked out by hand (and checked with a calculator):
+   score s is worth -400 log10 (1/s - 1). */
+
+static void
+test_elo_from_score (void)
+{
+  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (0.5), 0.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (0.75), 190.8485, 1e-3);
+  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (0.25), -190.8485,
+                                  1e-3);
+  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (10.0 / 11), 400.0,
+                                  1e-9);
+  g_assert_true (isinf (nim_elo_from_score (1.0)));
+  g_assert_true (isinf (nim_elo_from_score (0.0)));
+  g_assert_cmpfloat (nim_elo_from_score (0.0), <, 0);
+}
+
+/* Pairs scored 1, 1/2 and 0: mean, variance of the pair scores over n,
+   a normal 95% interval turned into Elo, and the LOS from the same
+   standard error. */
+static void
+test_elo_estimate (void)
+{
+  NimElo e;
+  const guint64 strong[3] = { 60, 30, 10 };
+  const guint64 weak[3] = { 10, 70, 20 };
+  const guint64 even[3] = { 0, 50, 0 };
+  const guint64 sweep[3] = { 25, 0, 0 };
+  const guint64 none[3] = { 0, 0, 0 };
+
+  nim_elo_estimate (strong, &e);
+  g_assert_cmpuint (e.pairs, ==, 100);
+  g_assert_cmpfloat_with_epsilon (e.score, 0.75, 1e-12);
+  g_assert_cmpfloat_with_epsilon (e.elo, 190.8485, 1e-3);
+  g_assert_cmpfloat_with_epsilon (e.margin, 62.045, 1e-2);
+  g_assert_cmpfloat (e.los, >, 0.9999);
+
+  nim_elo_estimate (weak, &e);
+  g_assert_cmpfloat_with_epsilon (e.score, 0.45, 1e-12);
+  g_assert_cmpfloat_with_epsilon (e.elo, -34.860, 1e-2);
+  g_assert_cmpfloat_with_epsilon (e.margin, 37.187, 1e-2);
+  g_assert_cmpfloat_with_epsilon (e.los, 0.03166, 1e-4);
+
+  /* Every pair split: no spread, no difference. */
+  nim_elo_estimate (even, &e);
+  g_assert_cmpfloat_with_epsilon (e.elo, 0.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (e.margin, 0.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (e.los, 0.5, 1e-12);
+
+  /* Every pair won: an infinite difference, surely the stronger. */
+  nim_elo_estimate (sweep, &e);
+  g_assert_true (isinf (e.elo) && e.elo > 0);
+  g_assert_true (isinf (e.margin));
+  g_assert_cmpfloat (e.los, ==, 1.0);
+
+  nim_elo_estimate (none, &e);
+  g_assert_cmpuint (e.pairs, ==, 0);
+  g_assert_true (isnan (e.elo));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Runs through the real binary */
+
+static JsonNode *
+parse_json (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+/* Runs a comparison with --json and returns the summary object. */
+static JsonNode *
+run_summary (const char *const *args)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  int status;
+
+  for (; *args != NULL; args++)
+    g_ptr_array_add (argv, (gpointer) *args);
+  g_ptr_array_add (argv, (gpointer) "--json");
+  g_ptr_array_add (argv, NULL);
+  status = nim_test_run_nimv (NULL, &out, &err,
+                              (const char *const *) argv->pdata);
+  if (status != STATUS_OK)
+    g_test_message ("stderr: %s", err);
+  g_assert_cmpint (status, ==, STATUS_OK);
+  return parse_json (out);
+}
+
+static JsonObject *
+player (JsonNode *summary, guint i)
+{
+  return json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (summary),
+                                    "players"),
+      i);
+}
+
+static guint
+nim_sum (JsonArray *heaps)
+{
+  guint s = 0, i;
+
+  for (i = 0; i < json_array_get_length (heaps); i++)
+    s ^= (guint) json_array_get_int_element (heaps, i);
+  return s;
+}
+
+/* Reads a results file: one JSON object a line, each parsed. */
+static GPtrArray *
+read_results (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GPtrArray *records = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) json_node_unref);
+  g_autoptr (GError) error = NULL;
+  guint i;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (text, "\n") || *text == '\0');
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    if (*lines[i] != '\0')
+      {
+        JsonNode *node = parse_json (lines[i]);
+
+        g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+        g_ptr_array_add (records, node);
+      }
+  return records;
+}
+
+/* xor against xor: whoever moves first in a position of nim-sum 0 loses,
+   and every other first mover wins (seed 000's theory).  So each pair is
+   split 1-1, each player keeps every win, and each game in the results
+   file has the winner the nim-sum predicts. */
+static void
+test_xor_theory (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (JsonNode) fixed = NULL;
+  g_autoptr (JsonNode) random = NULL;
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GError) error = NULL;
+  guint i, predicted_first_wins = 0;
+
+  if (!nim_test_have_nim ())
+    return;
+  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "results.jsonl", NULL);
+
+  {
+    const char *args[] = { "--games", "10", "--player1", "xor", "--player2",
+                           "xor", "--heaps", "1,2,3", "--seed", "1", NULL };
+    JsonObject *s, *pairs;
+
+    fixed = run_summary (args);
+    s = json_node_get_object (fixed);
+    pairs = json_object_get_object_member (s, "pairs");
+    g_assert_cmpint (json_object_get_int_member (s, "games"), ==, 10);
+    g_assert_cmpint (json_object_get_int_member (pairs, "1-1"), ==, 5);
+    g_assert_cmpint (json_object_get_int_member (player (fixed, 0), "wins"),
+                     ==, 5);
+    /* 1,2,3 is lost for the player to move: only the second mover ever
+       stands in a won position, and keeps it. */
+    g_assert_cmpint (json_object_get_int_member (player (fixed, 0), "kept_win"),
+                     ==, json_object_get_int_member (player (fixed, 0),
+                                                     "won_positions"));
+    g_assert_cmpfloat (json_object_get_double_member (s, "elo"), ==, 0.0);
+  }
+
+  {
+    const char *args[] = { "--games", "60", "--player1", "xor",
+                           "--player2", "xor", "--random-heaps", "3:9",
+                           "--seed", "5", "--results", path, NULL };
+    random = run_summary (args);
+  }
+  records = read_results (path);
+  g_assert_cmpuint (records->len, ==, 60);
+  for (i = 0; i < records->len; i++)
+    {
+      JsonObject *r = json_node_get_object (records->pdata[i]);
+      guint first = (guint) json_object_get_int_member (r, "first");
+      guint winner = (guint) json_object_get_int_member (r, "winner");
+      guint s = nim_sum (json_object_get_array_member (r, "start"));
+
+      g_assert_cmpuint (winner, ==, s != 0 ? first : 3 - first);
+      predicted_first_wins += s != 0;
+    }
+  /* The draw is not all one kind of position. */
+  g_assert_cmpuint (predicted_first_wins, >, 0);
+  g_assert_cmpuint (predicted_first_wins, <, 60);
+  for (i = 0; i < 2; i++)
+    g_assert_cmpint (json_object_get_int_member (player (random, i),
+                                                 "kept_win"),
+                     ==, json_object_get_int_member (player (random, i),
+                                                     "won_positions"));
+  g_assert_cmpint (json_object_get_int_member (
+                       json_object_get_object_member (
+                           json_node_get_object (random), "pairs"),
+                       "1-1"),
+                   ==, 30);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Removes what may differ between two runs of the same games: times and
+   the number of jobs. */
+static void
+drop_times (JsonNode *summary)
+{
+  JsonObject *s = json_node_get_object (summary);
+  guint i;
+
+  json_object_remove_member (s, "seconds");
+  json_object_remove_member (s, "jobs");
+  for (i = 0; i < 2; i++)
+    json_object_remove_member (player (summary, i), "seconds_per_move");
+}
+
+/* The summary does not depend on --jobs: random players, random
+   positions and searches with tables included (node counts too). */
+static void
+test_jobs_same_summary (void)
+{
+  const char *one[] = { "--games", "40", "--player1", "negamax:tt=1M",
+                        "--player2", "random", "--random-heaps", "4:12",
+                        "--seed", "11", "--jobs", "1", NULL };
+  const char *two[] = { "--games", "40", "--player1", "negamax:tt=1M",
+                        "--player2", "random", "--random-heaps", "4:12",
+                        "--seed", "11", "--jobs", "2", NULL };
+  const char *three[] = { "--games", "40", "--player1", "negamax:tt=1M",
+                          "--player2", "random", "--random-heaps", "4:12",
+                          "--seed", "11", "--jobs", "3", NULL };
+  g_autoptr (JsonNode) a = NULL;
+  g_autoptr (JsonNode) b = NULL;
+  g_autoptr (JsonNode) c = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  a = run_summary (one);
+  b = run_summary (two);
+  c = run_summary (three);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (b),
+                                               "jobs"),
+                   ==, 2);
+  drop_times (a);
+  drop_times (b);
+  drop_times (c);
+  g_assert_true (json_node_equal (a, b));
+  g_assert_true (json_node_equal (a, c));
+  /* Not a vacuous comparison: the searcher searched and random lost. */
+  g_assert_cmpint (json_object_get_int_member (player (a, 0), "nodes"), >, 0);
+  g_assert_cmpint (json_object_get_int_member (player (a, 1), "losses"), >,
+                   0);
+}
+
+/* Each line of the results file is a complete game record: its moves
+   replay from the start to an empty board, each judged by the solver,
+   and the file is appended to, never overwritten. */
+static void
+test_results_file (void)
+{
+  const char *args_template[] = { "--games", "8", "--player1", "negamax",
+                                  "--player2", "random", "--random-heaps",
+                                  "3:7", "--seed", "3", "--results", NULL,
+                                  NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean seen[9] = { FALSE };
+  guint i, run;
+
+  if (!nim_test_have_nim ())
+    return;
+  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "r.jsonl", NULL);
+  args_template[11] = path;
+  for (run = 0; run < 2; run++)
+    {
+      g_autoptr (JsonNode) summary = run_summary (args_template);
+      (void) summary;
+    }
+  records = read_results (path);
+  g_assert_cmpuint (records->len, ==, 16);
+  for (i = 0; i < records->len; i++)
+    {
+      JsonObject *r = json_node_get_object (records->pdata[i]);
+      JsonArray *start = json_object_get_array_member (r, "start");
+      JsonArray *moves = json_object_get_array_member (r, "moves");
+      gint64 heaps[8];
+      guint n = json_array_get_length (start), j, k;
+      gint64 game = json_object_get_int_member (r, "game");
+
+      g_assert_cmpint (game, >=, 1);
+      g_assert_cmpint (game, <=, 8);
+      if (i < 8)
+        {
+          g_assert_false (seen[game]);
+          seen[game] = TRUE;
+        }
+      g_assert_cmpuint (n, ==, 3);
+      for (j = 0; j < n; j++)
+        heaps[j] = json_array_get_int_element (start, j);
+      for (k = 0; k < json_array_get_length (moves); k++)
+        {
+          JsonObject *m = json_array_get_object_element (moves, k);
+          gint64 h = json_object_get_int_member (m, "heap");
+          gint64 take = json_object_get_int_member (m, "take");
+          JsonArray *after = json_object_get_array_member (m, "heaps");
+
+          g_assert_cmpint (take, >=, 1);
+          g_assert_cmpint (take, <=, heaps[h - 1]);
+          heaps[h - 1] -= take;
+          for (j = 0; j < n; j++)
+            g_assert_cmpint (heaps[j], ==,
+                             json_array_get_int_element (after, j));
+          g_assert_true (json_object_has_member (m, "position"));
+          if (json_object_get_int_member (m, "player") == 1)
+            g_assert_true (json_object_has_member (m, "stats"));
+        }
+      for (j = 0; j < n; j++)
+        g_assert_cmpint (heaps[j], ==, 0);
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Ctrl-C: the run starts no more games, prints the summary of the
+   finished ones, exits 130, and the results file holds every one of
+   them, each line whole. */
+static void
+test_interrupt (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr (GPtrArray) records = NULL;
+  guint waited = 0;
+
+  if (!nim_test_have_nim ())
+    return;
+  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "r.jsonl", NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  process = g_subprocess_launcher_spawn (
+      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "1000000",
+      "--player1", "negamax", "--player2", "random", "--random-heaps", "4:15",
+      "--seed", "9", "--jobs", "2", "--results", path, NULL);
+  g_assert_no_error (error);
+
+  /* Wait for a few finished games, then press Ctrl-C. */
+  for (;;)
+    {
+      g_autofree char *text = NULL;
+
+      g_usleep (50 * 1000);
+      waited += 50;
+      g_assert_cmpuint (waited, <, 30000);
+      if (g_file_get_contents (path, &text, NULL, NULL)
+          && strlen (text) > 0 && strchr (strchr (text, '\n') + 1, '\n'))
+        break;
+    }
+  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==,
+                   STATUS_INTERRUPTED);
+  nim_test_assert_contains (err, "interrupted");
+
+  records = read_results (path);
+  g_assert_cmpuint (records->len, >=, 2);
+  g_assert_cmpuint (records->len, <, 1000000);
+  expected = g_strdup_printf ("Games: %u of 1000000 (interrupted)",
+                              records->len);
+  nim_test_assert_contains (out, expected);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Every bad comparison option gets its message and exit status 2; a
+   results file that cannot be opened is a failure (1). */
+static void
+test_bad_options (void)
+{
+  static const struct
+  {
+    const char *args[12];
+    int status;
+    const char *message;
+  } cases[] = {
+    { { "--games", "7", NULL }, STATUS_USAGE, "--games 7 is odd" },
+    { { "--games", "0", NULL }, STATUS_USAGE, "--games" },
+    { { "--games", "ten", NULL }, STATUS_USAGE, "--games" },
+    { { "--games", "-2", NULL }, STATUS_USAGE, "--games" },
+    { { "--games", "4", "--jobs", "0", NULL }, STATUS_USAGE, "--jobs" },
+    { { "--games", "4", "--jobs", "257", NULL }, STATUS_USAGE, "--jobs" },
+    { { "--games", "4", "--random-heaps", "0", NULL }, STATUS_USAGE,
+      "--random-heaps COUNT" },
+    { { "--games", "4", "--random-heaps", "65", NULL }, STATUS_USAGE,
+      "--random-heaps COUNT" },
+    { { "--games", "4", "--random-heaps", "3:0", NULL }, STATUS_USAGE,
+      "--random-heaps MAX" },
+    { { "--games", "4", "--random-heaps", "3:x", NULL }, STATUS_USAGE,
+      "--random-heaps MAX" },
+    { { "--games", "4", "--random-heaps", "3", "--heaps", "3,4", NULL },
+      STATUS_USAGE, "--heaps" },
+    { { "--games", "4", "--player1", "human", NULL }, STATUS_USAGE,
+      "computer against computer" },
+    { { "--games", "4", "--player2", "negamax:depht=3", NULL }, STATUS_USAGE,
+      "depht" },
+    { { "--games", "4", "--first", "2", NULL }, STATUS_USAGE, "--first" },
+    { { "--games", "4", "--solve", NULL }, STATUS_USAGE, "cannot be combined" },
+    { { "--jobs", "2", "--player1", "xor", NULL }, STATUS_USAGE, "--games" },
+    { { "--results", "x.jsonl", "--player1", "xor", NULL }, STATUS_USAGE,
+      "--games" },
+    { { "--games", "4", "--player1", "xor", "--moves", "2,3", NULL },
+      STATUS_USAGE, "cannot play" },
+    { { "--games", "4", "--results", "/nonexistent/dir/r.jsonl", NULL },
+      STATUS_FAILURE, "cannot open the results file" },
+  };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status = nim_test_run_nimv (NULL, &out, &err, cases[i].args);
+
+      g_assert_cmpint (status, ==, cases[i].status);
+      nim_test_assert_contains (err, cases[i].message);
+      g_assert_cmpstr (out, ==, "");
+    }
+}
+
+/* Misère play with a subtraction set has no closed form over several
+   heaps: the moves are judged by a bounded exact search, which on small
+   heaps judges them all. */
+static void
+test_misere_solver (void)
+{
+  const char *args[] = { "--games", "10", "--player1", "negamax",
+                         "--player2", "random", "--moves", "1,3,4",
+                         "--misere", "--random-heaps", "3:8", "--seed", "2",
+                         NULL };
+  g_autoptr (JsonNode) s = NULL;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (args);
+  for (i = 0; i < 2; i++)
+    g_assert_cmpint (json_object_get_int_member (player (s, i), "unchecked"),
+                     ==, 0);
+  g_assert_cmpint (json_object_get_int_member (player (s, 0), "won_positions"),
+                   >, 0);
+  g_assert_cmpint (json_object_get_int_member (player (s, 0), "kept_win"), ==,
+                   json_object_get_int_member (player (s, 0),
+                                               "won_positions"));
+}
+
+/* The text summary names what a reader looks for. */
+static void
+test_text_summary (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  status = nim_test_run_nim (NULL, &out, &err, "--games", "4", "--player1",
+                             "xor", "--player2", "random", "--heaps",
+                             "3,4,5", "--seed", "1", NULL);
+  g_assert_cmpint (status, ==, STATUS_OK);
+  nim_test_assert_contains (out, "Games: 4 of 4");
+  nim_test_assert_contains (out, "Player 1 xor");
+  nim_test_assert_contains (out, "4 wins");
+  nim_test_assert_contains (out, "Pairs for player 1: 2 won 2-0");
+  nim_test_assert_contains (out, "Elo difference: +inf +/- inf (95%), "
+                                 "LOS 100.0%, from 2 pairs");
+  nim_test_assert_contains (out, "kept the win");
+  nim_test_assert_contains (out, "Wall time:");
+  /* Standard error is not a terminal here: no progress line. */
+  g_assert_cmpstr (err, ==, "");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/match/elo-from-score", test_elo_from_score);
+  g_test_add_func ("/match/elo-estimate", test_elo_estimate);
+  g_test_add_func ("/match/xor-theory", test_xor_theory);
+  g_test_add_func ("/match/jobs-same-summary", test_jobs_same_summary);
+  g_test_add_func ("/match/results-file", test_results_file);
+  g_test_add_func ("/match/interrupt", test_interrupt);
+  g_test_add_func ("/match/bad-options", test_bad_options);
+  g_test_add_func ("/match/misere-solver", test_misere_solver);
+  g_test_add_func ("/match/text-summary", test_text_summary);
+
+  return g_test_run ();
+}
