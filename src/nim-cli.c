@@ -424,6 +424,7 @@ run (Options *o)
   const gboolean set[] = { o->solve, o->grundy_sequence != NULL,
                            o->games != NULL };
   guint i;
+  int status;
 
   if (!parse_rules (o, &rules, &error))
     return fail (error, TRUE);
@@ -437,7 +438,10 @@ run (Options *o)
     return run_grundy_sequence (o, &rules);
   if (o->games != NULL)
     return run_match (o, &rules);
-  return run_game (o, &rules);
+  nim_interrupt_catch ();
+  status = run_game (o, &rules);
+  nim_interrupt_release ();
+  return status;
 }
 
 /* Adds a group of options under a heading of --help. */

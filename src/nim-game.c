@@ -139,6 +139,15 @@ nim_game_play (NimGame *game, GError **error)
           NOTIFY (game, finished, game);
           return FALSE;
         }
+      /* Ctrl-C: a search it cut short has still returned a move, but
+         that move is not played; the record stops before it. */
+      if (nim_interrupted ())
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
+                       "interrupted: the game is abandoned");
+          NOTIFY (game, finished, game);
+          return FALSE;
+        }
       nim_board_make_move (&game->board, &record.move);
       record.player = game->to_move;
       record.after = game->board;

@@ -23,7 +23,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -509,6 +508,10 @@ run_job (gpointer data, gpointer user_data)
 
       if (!play_game (m, slot, index, &error))
         {
+          /* Ctrl-C abandons the games in progress; they are not
+             counted, and they are not a failure. */
+          if (g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+            break;
           g_mutex_lock (&m->lock);
           if (m->error == NULL)
             {
@@ -525,15 +528,6 @@ run_job (gpointer data, gpointer user_data)
   m->runners_done++;
   g_cond_signal (&m->changed);
   g_mutex_unlock (&m->lock);
-}
-
-static volatile sig_atomic_t interrupt_seen;
-
-static void
-on_interrupt (int signum)
-{
-  (void) signum;
-  interrupt_seen = 1;
 }
 
 static void
@@ -569,8 +563,9 @@ print_progress (const NimMatch *m, double elapsed, gboolean done)
  * @error: return location for the first error of any game
  *
  * Plays the games, --jobs at a time.  A first SIGINT (Ctrl-C) stops the
- * run from starting more games and lets the games in progress finish; a
- * second one ends the process at once, as Ctrl-C usually does.
+ * run: no game is started, the games in progress are abandoned (their
+ * searches stop at the next look at the clock) and not counted; a second
+ * one ends the process at once, as Ctrl-C usually does.
  *
  * Returns: %TRUE if no game failed (an interrupted run included)
  */
@@ -580,22 +575,16 @@ nim_match_run (NimMatch *match, GError **error)
   NimMatch *m = match;
   g_autoptr (GError) local = NULL;
   GThreadPool *pool;
-  struct sigaction action = { 0 }, saved;
   gint64 t0 = g_get_monotonic_time ();
   gboolean show = m->config.progress && isatty (STDERR_FILENO);
   gboolean shown = FALSE;
   guint j;
 
-  interrupt_seen = 0;
-  action.sa_handler = on_interrupt;
-  action.sa_flags = SA_RESETHAND;
-  sigemptyset (&action.sa_mask);
-  sigaction (SIGINT, &action, &saved);
-
+  nim_interrupt_catch ();
   pool = g_thread_pool_new (run_job, m, (gint) m->config.jobs, TRUE, &local);
   if (pool == NULL)
     {
-      sigaction (SIGINT, &saved, NULL);
+      nim_interrupt_release ();
       g_propagate_prefixed_error (error, g_steal_pointer (&local),
                                   "cannot start %u jobs: ", m->config.jobs);
       return FALSE;
@@ -609,14 +598,14 @@ nim_match_run (NimMatch *match, GError **error)
       gint64 now = g_get_monotonic_time ();
 
       g_cond_wait_until (&m->changed, &m->lock, now + G_TIME_SPAN_SECOND / 4);
-      if (interrupt_seen && !m->interrupted)
+      if (nim_interrupted () && !m->interrupted)
         {
           m->interrupted = TRUE;
           m->stop = TRUE;
           if (shown)
             print_progress (m, 0, TRUE);
-          fprintf (stderr, "nim: interrupted: finishing the games in "
-                           "progress (Ctrl-C again stops at once)\n");
+          fprintf (stderr, "nim: interrupted: the games in progress are "
+                           "abandoned\n");
         }
       now = g_get_monotonic_time ();
       if (show && now - t0 > G_TIME_SPAN_SECOND && !m->interrupted)
@@ -627,7 +616,7 @@ nim_match_run (NimMatch *match, GError **error)
     }
   g_mutex_unlock (&m->lock);
   g_thread_pool_free (pool, FALSE, TRUE);
-  sigaction (SIGINT, &saved, NULL);
+  nim_interrupt_release ();
   if (shown)
     print_progress (m, 0, TRUE);
   m->seconds = (g_get_monotonic_time () - t0) / 1e6;

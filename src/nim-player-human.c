@@ -111,7 +111,7 @@ ask (NimPlayer *self, const char *prompt, GError **error)
       line = NULL;
       g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, "quit");
     }
-  if (line == NULL)
+  if (line == NULL && !nim_interrupted ())
     g_prefix_error (error, "player %u gave up: ", self->number);
   return line;
 }

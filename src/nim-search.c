@@ -5,6 +5,8 @@
 
 #include "nim-search.h"
 
+#include "nim-util.h"
+
 #include <string.h>
 
 /* How many nodes pass between two looks at the clock. */
@@ -51,7 +53,8 @@ nim_search_check_budget (NimSearch *search)
     return TRUE;
   if (search->nodes >= search->node_limit
       || (search->deadline != 0
-          && g_get_monotonic_time () >= search->deadline))
+          && g_get_monotonic_time () >= search->deadline)
+      || nim_interrupted ())
     {
       search->aborted = TRUE;
       search->next_check = 0; /* every later tick takes this path */

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -32,6 +33,8 @@ nim_error_to_exit_status (const GError *error)
         return NIM_EXIT_USAGE;
       case NIM_ERROR_ABANDONED:
         return NIM_EXIT_ABANDONED;
+      case NIM_ERROR_INTERRUPTED:
+        return NIM_EXIT_INTERRUPTED;
       case NIM_ERROR_FAILED:
         break;
       }
@@ -259,6 +262,66 @@ nim_parse_double (const char *text, double min, double max, const char *what,
   return TRUE;
 }
 
+/* Ctrl-C.  The handler only sets a flag: the prompt, the search and the
+   comparison run look at it and wind down, so that a game's record is
+   printed, a results file is complete and the terminal is left as it
+   was.  The handler is installed without SA_RESTART, so a read waiting
+   at the prompt returns at once, and with SA_RESETHAND, so a second
+   Ctrl-C ends the process the usual way. */
+static volatile sig_atomic_t interrupt_flag;
+static struct sigaction saved_action;
+static gboolean catching;
+
+static void
+on_interrupt (int signum)
+{
+  (void) signum;
+  interrupt_flag = 1;
+}
+
+/**
+ * nim_interrupt_catch:
+ *
+ * From now on a first SIGINT only sets the flag nim_interrupted() reads.
+ */
+void
+nim_interrupt_catch (void)
+{
+  struct sigaction action;
+
+  memset (&action, 0, sizeof action);
+  action.sa_handler = on_interrupt;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset (&action.sa_mask);
+  interrupt_flag = 0;
+  if (sigaction (SIGINT, &action, &saved_action) == 0)
+    catching = TRUE;
+}
+
+/**
+ * nim_interrupt_release:
+ *
+ * Puts back what SIGINT did before nim_interrupt_catch().
+ */
+void
+nim_interrupt_release (void)
+{
+  if (catching)
+    sigaction (SIGINT, &saved_action, NULL);
+  catching = FALSE;
+}
+
+/**
+ * nim_interrupted:
+ *
+ * Returns: %TRUE once a SIGINT has arrived since nim_interrupt_catch()
+ */
+gboolean
+nim_interrupted (void)
+{
+  return interrupt_flag != 0;
+}
+
 /**
  * nim_read_line:
  * @in: a stream
@@ -267,6 +330,7 @@ nim_parse_double (const char *text, double min, double max, const char *what,
  * terminal is trimmed too).
  *
  * Returns: (transfer full) (nullable): the line, or %NULL at end of input
+ *   or when Ctrl-C was pressed
  */
 char *
 nim_read_line (FILE *in)
@@ -274,8 +338,24 @@ nim_read_line (FILE *in)
   GString *line = g_string_new (NULL);
   int c;
 
-  while ((c = getc (in)) != EOF && c != '\n')
-    g_string_append_c (line, (char) c);
+  for (;;)
+    {
+      c = getc (in);
+      /* Another signal than Ctrl-C interrupting the read: read on. */
+      if (c == EOF && ferror (in) && errno == EINTR && !nim_interrupted ())
+        {
+          clearerr (in);
+          continue;
+        }
+      if (c == EOF || c == '\n')
+        break;
+      g_string_append_c (line, (char) c);
+    }
+  if (nim_interrupted ())
+    {
+      g_string_free (line, TRUE);
+      return NULL;
+    }
   if (c == EOF && line->len == 0)
     {
       g_string_free (line, TRUE);
@@ -308,6 +388,12 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
   fprintf (out, "%s", prompt);
   fflush (out);
   line = nim_read_line (in);
+  if (line == NULL && nim_interrupted ())
+    {
+      fprintf (out, "\n");
+      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED, "interrupted");
+      return NULL;
+    }
   if (line == NULL)
     {
       fprintf (out, "\n");

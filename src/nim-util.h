@@ -16,6 +16,7 @@ GQuark nim_error_quark (void);
  * @NIM_ERROR_ABANDONED: the game was given up (end of input, `quit`)
  * @NIM_ERROR_UNSUPPORTED: a player has no theory for the rules asked for
  * @NIM_ERROR_FAILED: anything else
+ * @NIM_ERROR_INTERRUPTED: Ctrl-C (SIGINT) stopped the game or the run
  */
 typedef enum
 {
@@ -23,6 +24,7 @@ typedef enum
   NIM_ERROR_ABANDONED,
   NIM_ERROR_UNSUPPORTED,
   NIM_ERROR_FAILED,
+  NIM_ERROR_INTERRUPTED,
 } NimError;
 
 /* Exit statuses of the nim program, as documented in nim(1). */
@@ -55,6 +57,10 @@ gboolean nim_parse_uint_list (const char *text, guint64 min, guint64 max,
                               GArray **out, GError **error);
 gboolean nim_parse_double (const char *text, double min, double max,
                            const char *what, double *out, GError **error);
+
+void nim_interrupt_catch (void);
+void nim_interrupt_release (void);
+gboolean nim_interrupted (void);
 
 char *nim_read_line (FILE *in);
 char *nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error);
