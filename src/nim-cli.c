@@ -571,7 +571,7 @@ nim_cli_run (int argc, char **argv)
       "  nim --games 1000 --random-heaps 4:20 --player1 negamax "
       "--player2 random --jobs 2\n\n"
       "Exit status: 0 success, 1 a failure, 2 a usage error, "
-      "3 a game abandoned,\n130 a comparison run interrupted.\n\n"
+      "3 a game abandoned,\n130 interrupted by Ctrl-C.\n\n"
       "Report bugs to: " PACKAGE_BUGREPORT "\n");
 
   args = g_strdupv (argv);
