@@ -157,8 +157,16 @@ parse_rules (const Options *o, NimRules *rules, GError **error)
 static int
 fail (GError *error, gboolean usage)
 {
-  fprintf (stderr, "nim: %s\n", error->message);
+  /* GOption converts arguments to UTF-8 from the locale's character set
+     and fails with a bare "invalid byte sequence" on those it cannot. */
+  if (error->domain == G_CONVERT_ERROR)
+    fprintf (stderr, "nim: an argument is not text in this locale's "
+                     "character set (%s); numbers are written with the "
+                     "digits 0-9, such as --heaps 3,4,5\n", error->message);
+  else
+    fprintf (stderr, "nim: %s\n", error->message);
   if (usage && (error->domain == G_OPTION_ERROR
+                || error->domain == G_CONVERT_ERROR
                 || (error->domain == NIM_ERROR
                     && error->code == NIM_ERROR_USAGE)))
     fprintf (stderr, "Try 'nim --help' for more information.\n");

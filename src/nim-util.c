@@ -349,7 +349,9 @@ nim_read_line (FILE *in)
         }
       if (c == EOF || c == '\n')
         break;
-      g_string_append_c (line, (char) c);
+      /* A NUL would cut the line short unseen: make it a character the
+         parsers refuse. */
+      g_string_append_c (line, c == '\0' ? '?' : (char) c);
     }
   if (nim_interrupted ())
     {
@@ -399,6 +401,15 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
       fprintf (out, "\n");
       g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, "end of input");
       return NULL;
+    }
+  /* Bytes that are not UTF-8 become U+FFFD, so that the echo and the
+     messages quoting the line are text. */
+  if (!g_utf8_validate (line, -1, NULL))
+    {
+      char *valid = g_utf8_make_valid (line, -1);
+
+      g_free (line);
+      line = valid;
     }
   if (!isatty (fileno (in)))
     fprintf (out, "%s\n", line);

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-input.c -- every kind of bad input, on the command line and at
+ * the prompt, and Ctrl-C
+ *
+ * One table row per input: what is passed or typed, the exit status, and
+ * a part of the message that names what was wrong and what is accepted.
+ * At the prompt, a bad line must also be followed by the same prompt
+ * again (the game goes on), and end of input then gives up (status 3). */
+
+#include "config.h"
+
+#include "nim-test.h"
+
+#include <gio/gio.h>
+#include <signal.h>
+#include <string.h>
+
+#define STATUS_ABANDONED 3
+#define STATUS_USAGE 2
+#define STATUS_INTERRUPTED 130
+
+#define PROMPT "Player 1, your move (HEAP COUNT): "
+#define PROMPT_ONE "Player 1, how many matches do you take? "
+
+typedef struct
+{
+  const char *args[6];
+  const char *message;
+} OptionCase;
+
+/* Each on top of "--player2 xor", so that nothing but the bad option can
+   be wrong. */
+static const OptionCase option_cases[] = {
+  /* Signs, spaces, sizes, empty, unicode digits, garbage */
+  { { "--heaps", "+3,4" }, "'+3' is not a whole number; expected digits 0-9" },
+  { { "--heaps", "-3" }, "'-3' is negative" },
+  { { "--heaps", "3,4,-5" }, "'-5' is negative" },
+  { { "--heaps", "18446744073709551616" },
+    "18446744073709551616 is too large; the largest accepted is 4294967295" },
+  { { "--heaps", "99999999999999999999999999" }, "is too large" },
+  { { "--heaps", "4294967296" }, "the largest accepted is 4294967295" },
+  { { "--heaps", "" }, "no values given; expected a list such as 3,4,5" },
+  /* Fullwidth and Arabic-Indic digits: in the C locale of the tests they
+     are not even text; at the prompt they are read as typed. */
+  { { "--heaps", "\xef\xbc\x93,4" }, "is not text in this locale's "
+                                      "character set" },
+  { { "--heaps", "\xd9\xa3" }, "the digits 0-9, such as --heaps 3,4,5" },
+  { { "--heaps", "3,4x" }, "'4x' is not a whole number" },
+  { { "--heaps", "3;4" }, "'3;4' is not a whole number" },
+  { { "--heaps", "3,,4" }, "empty entry in '3,,4'" },
+  { { "--heaps", "0,0" }, "every heap is empty" },
+  { { "--heaps", "0x10" }, "is not a whole number" },
+  { { "--heaps", "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"
+                 "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"
+                 "1,1,1,1,1,1,1" },
+    "too many values" },
+  /* Take rules and subtraction sets */
+  { { "--moves", "2,2,3" }, "2 is listed twice; each count may appear once" },
+  { { "--moves", "0,2" }, "0 is too small; the smallest accepted is 1" },
+  { { "--moves", "" }, "no values given" },
+  { { "--moves", "2,-3" }, "'-3' is negative" },
+  { { "--moves", "99999999999999999999" }, "is too large" },
+  { { "--moves", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,"
+                 "23,24,25,26,27,28,29,30,31,32,33" },
+    "at most 32 are accepted" },
+  { { "--max-take", "0" }, "0 is too small; the smallest accepted is 1" },
+  { { "--max-take", "-1" }, "'-1' is negative" },
+  { { "--max-take", "3.5" }, "'3.5' is not a whole number" },
+  { { "--max-take", "1e3" }, "'1e3' is not a whole number" },
+  { { "--max-take", "3", "--moves", "1,2" }, "give one of them" },
+  /* Player specs */
+  { { "--player1", "chess" },
+    "unknown player 'chess'; the players are human, minimax, negamax" },
+  { { "--player1", "negamax:depht=3" },
+    "no option 'depht'; its options are depth, time, nodes" },
+  { { "--player1", "negamax:depth=-1" }, "depth: '-1' is negative" },
+  { { "--player1", "negamax:depth=abc" }, "'abc' is not a whole number" },
+  { { "--player1", "negamax:depth=5000" }, "is too large" },
+  { { "--player1", "negamax:tt=12Q" }, "expected a size such as 64M" },
+  { { "--player1", "negamax:ab=maybe" }, "expected on or off" },
+  { { "--player1", "negamax:" }, "nothing after ':'" },
+  { { "--player1", "negamax:depth" }, "option depth needs a value" },
+  { { "--player1", "negamax:depth=3,depth=4" }, "option depth is given twice" },
+  { { "--player1", "negamax:time=-1" }, "expected a number from 0 to 86400" },
+  { { "--player1", "negamax:time=nan" }, "expected a number from 0 to 86400" },
+  { { "--player1", "negamax:time=1e999" }, "expected a number from 0 to 86400" },
+  { { "--player1", "xor:depth=3" }, "takes no options, but 'depth=3' was given" },
+  { { "--player1", "xor", "--moves", "2,3" }, "cannot play this game" },
+  /* Other options */
+  { { "--seed", "4294967296" }, "the largest accepted is 4294967295" },
+  { { "--seed", "-1" }, "'-1' is negative" },
+  { { "--first", "3" }, "3 is too large; the largest accepted is 2" },
+  { { "--first", "0" }, "0 is too small; the smallest accepted is 1" },
+  { { "--games", "3" }, "is odd; give an even number" },
+  { { "--games", "2", "--jobs", "0" }, "--jobs: 0 is too small" },
+  { { "--games", "2", "--random-heaps", "65" }, "--random-heaps COUNT" },
+  { { "--grundy-sequence", "1e9" }, "is not a whole number" },
+  { { "--no-such-option" }, "Unknown option --no-such-option" },
+  { { "3,4,5" }, "unexpected argument '3,4,5'" },
+  { { "--heaps" }, "Missing argument for --heaps" },
+};
+
+static void
+test_bad_options (void)
+{
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpuint (G_N_ELEMENTS (option_cases), >=, 40);
+  for (i = 0; i < G_N_ELEMENTS (option_cases); i++)
+    {
+      const OptionCase *c = &option_cases[i];
+      const char *args[10] = { "--player2", "xor" };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      guint j;
+      int status;
+
+      for (j = 0; j < G_N_ELEMENTS (c->args) && c->args[j] != NULL; j++)
+        args[2 + j] = c->args[j];
+      status = nim_test_run_nimv ("", &out, &err, args);
+      g_assert_cmpint (status, ==, STATUS_USAGE);
+      nim_test_assert_contains (err, c->message);
+      g_assert_true (g_str_has_prefix (err, "nim: "));
+      g_assert_cmpstr (out, ==, "");
+    }
+}
+
+typedef struct
+{
+  const char *heaps;
+  const char *rules[2];
+  const char *line;
+  const char *message;
+} PromptCase;
+
+static const PromptCase prompt_cases[] = {
+  { "3,4,5", { NULL }, "+1 2", "'+1' is not a heap number; type a heap "
+                               "from 1 to 3 and a count, such as 1 2" },
+  { "3,4,5", { NULL }, "-1 2", "There is no heap -1; the heaps are numbered "
+                               "1 to 3." },
+  { "3,4,5", { NULL }, "1 -2", "-2 is negative; you must take at least 1" },
+  { "3,4,5", { NULL }, "0 1", "There is no heap 0" },
+  { "3,4,5", { NULL }, "4 1", "There is no heap 4" },
+  { "3,4,5", { NULL }, "1 0", "You must take at least 1 match." },
+  { "3,4,5", { NULL }, "1 4", "Heap 1 has only 3 matches; you cannot take 4." },
+  { "3,4,5", { NULL }, "18446744073709551616 1", "There is no heap "
+                                                 "18446744073709551616" },
+  { "3,4,5", { NULL }, "1 18446744073709551616", "you cannot take "
+                                                 "18446744073709551616" },
+  { "3,4,5", { NULL }, "", "Nothing was typed; type a heap and a count" },
+  { "3,4,5", { NULL }, "   ", "Nothing was typed" },
+  { "3,4,5", { NULL }, "\t", "Nothing was typed" },
+  { "3,4,5", { NULL }, "x", "'x' is not a heap number" },
+  { "3,4,5", { NULL }, "1 2 3", "Too much typed: '1 2 3'" },
+  { "3,4,5", { NULL }, "\xef\xbc\x91 2", "is not a heap number" },
+  { "3,4,5", { NULL }, "1 \xd9\xa2", "is not a number of matches" },
+  { "3,4,5", { NULL }, "1 2x", "'2x' is not a number of matches" },
+  { "3,4,5", { NULL }, "1 2.0", "'2.0' is not a number of matches" },
+  { "3,4,5", { NULL }, "1,2", "'1,2' is not a heap number" },
+  { "3,4,5", { NULL }, "0x1 2", "'0x1' is not a heap number" },
+  { "3,4,5", { NULL }, "\xff\xfe", "is not a heap number" },
+  { "3,4,5", { NULL }, "1\0012", "is not a heap number" }, /* a control
+                                                           character */
+  { "0,4,5", { NULL }, "1 1", "Heap 1 is empty; choose a heap that has "
+                             "matches." },
+  { "13", { "--max-take", "2" }, "3", "You may take at most 2 matches at "
+                                      "a time." },
+  { "13", { "--moves", "1,3" }, "2", "You cannot take 2; a move takes one "
+                                     "of 1,3 matches." },
+  { "13", { NULL }, "abc", "'abc' is not a number of matches; type a count "
+                           "such as 1" },
+  { "13", { NULL }, "14", "Heap 1 has only 13 matches; you cannot take 14." },
+};
+
+static void
+test_bad_prompt_lines (void)
+{
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (prompt_cases); i++)
+    {
+      const PromptCase *c = &prompt_cases[i];
+      const char *args[10] = { "--player2", "negamax", "--heaps", c->heaps,
+                               c->rules[0], c->rules[1], NULL };
+      const char *prompt = strchr (c->heaps, ',') ? PROMPT : PROMPT_ONE;
+      g_autofree char *input = g_strdup_printf ("%s\n", c->line);
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      const char *after;
+      int status;
+
+      status = nim_test_run_nimv (input, &out, &err, args);
+      g_assert_cmpint (status, ==, STATUS_ABANDONED);
+      nim_test_assert_contains (out, c->message);
+      /* The message, then the same prompt again. */
+      after = strstr (out, prompt);
+      g_assert_nonnull (after);
+      g_assert_nonnull (strstr (after + strlen (prompt), prompt));
+      nim_test_assert_contains (err, "end of input");
+    }
+}
+
+/* Starts nim with a pipe for its standard input that stays open, waits
+   @ms milliseconds and presses Ctrl-C. */
+static int
+interrupt_after (guint ms, const char *const *args, char **out, char **err)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
+  for (; *args != NULL; args++)
+    g_ptr_array_add (argv, (gpointer) *args);
+  g_ptr_array_add (argv, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_usleep (ms * 1000);
+  g_subprocess_send_signal (process, SIGINT);
+  /* communicate () closes standard input only after writing nothing: the
+     game has already stopped by then. */
+  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  return g_subprocess_get_exit_status (process);
+}
+
+/* Ctrl-C at the prompt: a clear word, status 130, the game abandoned. */
+static void
+test_interrupt_prompt (void)
+{
+  const char *args[] = { "--heaps", "3,4,5", "--player2", "xor", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (interrupt_after (500, args, &out, &err), ==,
+                   STATUS_INTERRUPTED);
+  nim_test_assert_contains (out, PROMPT);
+  nim_test_assert_contains (out, "Game abandoned.");
+  g_assert_cmpstr (err, ==, "nim: interrupted\n");
+}
+
+/* Ctrl-C during a long search: the search stops, its move is not
+   played, and the --json record of the moves so far is printed. */
+static void
+test_interrupt_search (void)
+{
+  const char *args[] = { "--heaps", "9,10,11,12,13", "--player1",
+                         "negamax:time=0,ab=off,tt=off,id=off,order=off",
+                         "--player2", "xor", "--json", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (interrupt_after (500, args, &out, &err), ==,
+                   STATUS_INTERRUPTED);
+  nim_test_assert_contains (out, "\"moves\":[]");
+  nim_test_assert_contains (out, "\"abandoned\":true");
+  nim_test_assert_contains (err, "interrupted");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/input/bad-options", test_bad_options);
+  g_test_add_func ("/input/bad-prompt-lines", test_bad_prompt_lines);
+  g_test_add_func ("/input/interrupt-prompt", test_interrupt_prompt);
+  g_test_add_func ("/input/interrupt-search", test_interrupt_search);
+
+  return g_test_run ();
+}
