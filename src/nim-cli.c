@@ -8,6 +8,7 @@
 #include "nim-analysis.h"
 #include "nim-display.h"
 #include "nim-game.h"
+#include "nim-i18n.h"
 #include "nim-match.h"
 #include "nim-record.h"
 #include "nim-util.h"
@@ -68,7 +69,8 @@ print_version (void)
           "License GPLv3+: GNU GPL version 3 or later "
           "<https://gnu.org/licenses/gpl.html>.\n"
           "This is free software: you are free to change and redistribute "
-          "it.\nThere is NO WARRANTY, to the extent permitted by law.\n",
+          "it.\nThere is NO WARRANTY, to the extent permitted by law.\n"
+          "\nWritten by the nim maintainers; see the AUTHORS file.\n",
           PACKAGE_STRING);
 }
 
@@ -550,6 +552,11 @@ nim_cli_run (int argc, char **argv)
   };
 
   setlocale (LC_ALL, "");
+  /* NIM_LOCALEDIR lets the tests use the catalogues of the build tree. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("NIM_LOCALEDIR") != NULL
+                                       ? g_getenv ("NIM_LOCALEDIR")
+                                       : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   context = g_option_context_new ("- play Nim, solve positions, compare "
                                   "engines");
   /* --help shows every group, each under its heading: there are not so
