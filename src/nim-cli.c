@@ -30,6 +30,7 @@ typedef struct
   char *seed;
   gboolean json;
   gboolean stats;
+  gboolean explain;
   gboolean list_players;
   gboolean version;
 } Options;
@@ -200,6 +201,7 @@ run (Options *o)
       nim_player_set_number (players[i], i + 1);
       nim_player_set_io (players[i], stdin, talk);
       nim_player_set_seed (players[i], (guint32) (seed + i));
+      nim_player_set_explain (players[i], o->explain);
     }
 
   if (o->heaps == NULL)
@@ -268,6 +270,9 @@ nim_cli_run (int argc, char **argv)
       "Print the game as one JSON object", NULL },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &o.stats,
       "Print each search's statistics", NULL },
+    { "explain", 0, 0, G_OPTION_ARG_NONE, &o.explain,
+      "Say why each computer move was chosen (the theory, or the search's "
+      "value and principal variation)", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print version information and exit", NULL },
     { NULL },
