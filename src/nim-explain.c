@@ -285,10 +285,10 @@ nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
                    st->proven ? "" : ", up to the search's horizon");
   for (i = 0; i < n; i++)
     {
-      g_autofree char *m = nim_explain_move (&b, &line[i]);
-
-      g_string_append_printf (s, "%splayer %u %s", i > 0 ? ", " : "",
-                              i % 2 == 0 ? who : 3 - who, m);
+      g_string_append_printf (s, "%splayer %u takes %u", i > 0 ? "; " : "",
+                              i % 2 == 0 ? who : 3 - who, line[i].count);
+      if (b.n_heaps > 1)
+        g_string_append_printf (s, " from heap %u", line[i].heap + 1);
       nim_board_make_move (&b, &line[i]);
     }
   ended = !nim_board_has_move (&b, &p->rules);
@@ -300,7 +300,7 @@ nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
                               stuck, p->rules.misere ? "wins" : "loses");
     }
   else if (cut)
-    g_string_append (s, ", and so on.");
+    g_string_append (s, "; and so on.");
   else
     g_string_append (s, ".");
   nim_explain_wrap (out, s->str);
