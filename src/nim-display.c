@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "nim-display.h"
+#include "nim-explain.h"
 
 #include <string.h>
 
@@ -89,19 +90,6 @@ display_started (gpointer data, const NimGame *game)
            nim_game_get_first (game), board);
 }
 
-/* Prints @text, lines ending in newlines, two columns in, as the stats
-   line is; empty lines stay empty. */
-static void
-print_indented (FILE *out, const char *text)
-{
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  guint i;
-
-  for (i = 0; lines[i] != NULL; i++)
-    if (lines[i + 1] != NULL || *lines[i] != '\0')
-      fprintf (out, "%s%s\n", *lines[i] != '\0' ? "  " : "", lines[i]);
-}
-
 static void
 display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
 {
@@ -117,7 +105,7 @@ display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
   if (d->stats && move->stats.searched)
     nim_search_stats_print (&move->stats, d->out);
   if (move->explain != NULL)
-    print_indented (d->out, move->explain);
+    nim_explain_print (d->out, move->explain);
   fprintf (d->out, "\n%s\n", board);
   fflush (d->out);
 }

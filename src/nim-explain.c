@@ -318,3 +318,22 @@ nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
   g_string_append_printf (s, ", %.3f s.", st->seconds);
   nim_explain_wrap (out, s->str);
 }
+
+/**
+ * nim_explain_print:
+ * @out: where to print
+ * @text: an explanation, lines ending in newlines
+ *
+ * Prints @text two columns in, as the display prints a move's statistics;
+ * blank lines stay blank.
+ */
+void
+nim_explain_print (FILE *out, const char *text)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint i;
+
+  for (i = 0; lines[i] != NULL; i++)
+    if (lines[i + 1] != NULL || *lines[i] != '\0')
+      fprintf (out, "%s%s\n", *lines[i] != '\0' ? "  " : "", lines[i]);
+}

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <glib.h>
+#include <stdio.h>
 
 #include "nim-player.h"
 
@@ -41,6 +42,7 @@ void nim_explain_wrap_printf (GString *out, const char *format, ...)
 guint nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
                       const NimBoard *board, const NimMove *first,
                       NimMove *line, gboolean *cut);
+void nim_explain_print (FILE *out, const char *text);
 void nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
                          const NimBoard *board, const NimMove *move);
 
