@@ -77,9 +77,9 @@ while [ "$i" -le "$count" ]; do
     | normalize > "$work/got.$i"
   normalize < "$work/exp.$i" > "$work/want.$i"
   if cmp -s "$work/want.$i" "$work/got.$i"; then
-    echo "ok $i - guide line $line: \$ $cmd"
+    printf 'ok %s - guide line %s: $ %s\n' "$i" "$line" "$cmd"
   else
-    echo "not ok $i - guide line $line: \$ $cmd"
+    printf 'not ok %s - guide line %s: $ %s\n' "$i" "$line" "$cmd"
     echo "# the guide shows (-), nim prints (+); first difference:"
     diff -u "$work/want.$i" "$work/got.$i" | sed -n '3,$p' \
       | awk '/^[-+]/ { shown++ } { print "# " $0 } shown >= 6 { exit }'
