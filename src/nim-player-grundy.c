@@ -394,6 +394,10 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
   g_autofree char *take = describe_take (&player->rules);
   g_autofree char *sum = NULL;
   g_autofree char *sum_after = NULL;
+  g_autofree char *what = nim_explain_move (board, move);
+  g_autofree char *heap_name
+      = board->n_heaps == 1 ? g_strdup ("The heap")
+                            : g_strdup_printf ("Heap %u", move->heap + 1);
 
   if (player->rules.misere)
     {
@@ -425,22 +429,21 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
                "a move changes one heap's value (no size one move away has "
                "the same value: that is what the mex ensures), which makes "
                "the total non-zero, and the opponent can make it 0 again. "
-               " grundy takes %u from heap %u, the first legal move, hoping "
-               "for a mistake.",
-          move->count, h + 1);
+               " grundy plays the first legal move (%s), hoping for a "
+               "mistake.",
+          what);
       return;
     }
   nim_explain_wrap_printf (
       out, "The total is not 0, so the player to move can win: as with the "
            "nim-sum, a position is lost exactly when the total is 0, a heap "
-           "of value v playing like a nim heap of v matches.  Heap %u, of "
+           "of value v playing like a nim heap of v matches.  %s, of "
            "value %u, must get value %u" NIM_EXPLAIN_NBSP "XOR" NIM_EXPLAIN_NBSP
-           "%u" NIM_EXPLAIN_NBSP "=" NIM_EXPLAIN_NBSP "%u: take %u from heap "
-           "%u (%u" NIM_EXPLAIN_NBSP "->" NIM_EXPLAIN_NBSP "%" G_GUINT64_FORMAT
+           "%u" NIM_EXPLAIN_NBSP "=" NIM_EXPLAIN_NBSP "%u: %s (%u" NIM_EXPLAIN_NBSP "->" NIM_EXPLAIN_NBSP "%" G_GUINT64_FORMAT
            ", G(%" G_GUINT64_FORMAT ")" NIM_EXPLAIN_NBSP "="
            NIM_EXPLAIN_NBSP "%u).  The total becomes %s = 0, a lost "
            "position for the opponent.",
-      h + 1, values[h], total, values[h], after[h], move->count, h + 1,
+      heap_name, values[h], total, values[h], after[h], what,
       board->heaps[h], left, left, after[h], sum_after);
 }
 

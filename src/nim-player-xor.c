@@ -177,6 +177,7 @@ xor_explain_move (NimPlayer *self, const NimBoard *board,
   g_autofree char *h_bin = nim_explain_binary (h, bits);
   g_autofree char *t_bin = nim_explain_binary (h ^ all.nim_sum, bits);
   g_autofree char *after = heaps_after (board, move);
+  g_autofree char *what = nim_explain_move (board, move);
 
   nim_explain_wrap (out, "The nim-sum strategy (seed 000): the heaps in "
                          "binary; the nim-sum is their exclusive or, the "
@@ -191,20 +192,19 @@ xor_explain_move (NimPlayer *self, const NimBoard *board,
             out, "Only heaps of one match are left, an odd number (%u) of "
                  "them: the players take them in turn, and the player to "
                  "move takes the last one, which loses under misère play. "
-                 "So the position is lost; xor takes 1 from heap %u.",
-            all.ones, heap);
+                 "So the position is lost; xor chooses to %s.",
+            all.ones, what);
       else
         nim_explain_wrap_printf (
             out, "The nim-sum is 0, so the position is lost against best "
                  "play%s: any move changes one heap, which makes some "
                  "column odd and the nim-sum non-zero, and the opponent "
-                 "can make it 0 again every time, to the end.  xor takes "
-                 "%u from heap %u, as little as it can, hoping for a "
-                 "mistake.",
+                 "can make it 0 again every time, to the end.  xor chooses to "
+                 "%s, as little as it can, hoping for a mistake.",
             misere ? " (under misère play too, while a heap of two or "
                      "more remains)"
                    : "",
-            move->count, heap);
+            what);
       return;
     }
 
@@ -240,9 +240,8 @@ xor_explain_move (NimPlayer *self, const NimBoard *board,
            "can do that only where h" NB "XOR" NB "%s" NB "<" NB "h, that "
            "is in a heap that has the nim-sum's highest bit (%s) set.  The "
            "first such heap is heap %u: %s" NB "XOR" NB "%s" NB "=" NB "%s, "
-           "so take %u from heap %u (%u" NB "->" NB "%u).",
-      s_bin, s_bin, s_bin, high, heap, h_bin, s_bin, t_bin, move->count,
-      heap, h, t);
+           "so %s (%u" NB "->" NB "%u).",
+      s_bin, s_bin, s_bin, high, heap, h_bin, s_bin, t_bin, what, h, t);
   if (!misere && board->total == move->count)
     nim_explain_wrap (out, "That takes the last match and wins.");
   else

@@ -78,7 +78,7 @@ test_xor_lost (void)
   nim_test_assert_contains (why, "nim-sum     0     000\n");
   assert_says (why, "The nim-sum is 0, so the position is "
                                  "lost");
-  assert_says (why, "takes 1 from heap 1");
+  assert_says (why, "xor chooses to take 1 from heap 1");
   nim_test_assert_not_contains (why, "XOR 000");
 }
 
