@@ -33,6 +33,7 @@ typedef struct
   char *seed;
   gboolean json;
   gboolean stats;
+  gboolean explain;
   gboolean list_players;
   gboolean version;
   gboolean help;
@@ -399,6 +400,7 @@ run_game (Options *o, const NimRules *rules_in)
       nim_player_set_number (players[i], i + 1);
       nim_player_set_io (players[i], stdin, talk);
       nim_player_set_seed (players[i], (guint32) (seed + i));
+      nim_player_set_explain (players[i], o->explain);
     }
 
   if (o->heaps == NULL)
@@ -526,6 +528,9 @@ nim_cli_run (int argc, char **argv)
       NULL },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &o.stats,
       "Print each search's statistics", NULL },
+    { "explain", 0, 0, G_OPTION_ARG_NONE, &o.explain,
+      "Say why each computer move was chosen (the theory, or the search's "
+      "value and principal variation)", NULL },
     { NULL },
   };
   const GOptionEntry analysis_entries[] = {

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "nim-display.h"
+#include "nim-explain.h"
 
 #include <string.h>
 
@@ -103,6 +104,8 @@ display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
              move->move.heap + 1);
   if (d->stats && move->stats.searched)
     nim_search_stats_print (&move->stats, d->out);
+  if (move->explain != NULL)
+    nim_explain_print (d->out, move->explain);
   fprintf (d->out, "\n%s\n", board);
   fflush (d->out);
 }

@@ -26,6 +26,12 @@ struct _NimGame
   GArray *observers; /* of Observer */
 };
 
+static void
+clear_move (gpointer data)
+{
+  g_free (((NimGameMove *) data)->explain);
+}
+
 /**
  * nim_game_new:
  * @rules: the rules
@@ -55,6 +61,7 @@ nim_game_new (const NimRules *rules, const NimBoard *start,
   game->first = first;
   game->to_move = first;
   game->moves = g_array_new (FALSE, FALSE, sizeof (NimGameMove));
+  g_array_set_clear_func (game->moves, clear_move);
   game->observers = g_array_new (FALSE, FALSE, sizeof (Observer));
   return game;
 }
@@ -152,6 +159,7 @@ nim_game_play (NimGame *game, GError **error)
       record.player = game->to_move;
       record.after = game->board;
       record.stats = *nim_player_get_stats (p);
+      record.explain = g_strdup (nim_player_get_explanation (p));
       g_array_append_val (game->moves, record);
       game->to_move = 3 - game->to_move;
       NOTIFY (game, moved, game, &record);

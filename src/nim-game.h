@@ -16,6 +16,8 @@ typedef struct _NimGame NimGame;
  * @move: what was played
  * @after: the position after it
  * @stats: what choosing it cost
+ * @explain: (nullable): why the player chose it, in lines, when the player
+ *   was asked to explain (nim_player_set_explain()); owned by the game
  *
  * One entry of a game's history.
  */
@@ -25,6 +27,7 @@ typedef struct
   NimMove move;
   NimBoard after;
   NimSearchStats stats;
+  char *explain;
 } NimGameMove;
 
 /**

@@ -13,9 +13,12 @@
 
 #include "nim-player.h"
 
+#include "nim-explain.h"
 #include "nim-grundy.h"
 #include "nim-movegen.h"
 #include "nim-util.h"
+
+#include <string.h>
 
 typedef struct
 {
@@ -153,28 +156,299 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
           move->count = count;
           player->stats.proven = TRUE;
           player->stats.value = 1;
-          if (player->explain != NULL && player->rules.misere)
-            g_string_append_printf (player->explain,
-                                    "heap %u from %u to %u leaves a heap "
-                                    "the opponent loses under misère play",
-                                    i + 1, board->heaps[i],
-                                    board->heaps[i] - count);
-          else if (player->explain != NULL)
-            g_string_append_printf (player->explain,
-                                    "Grundy total %u: heap %u from %u to %u",
-                                    total, i + 1, board->heaps[i],
-                                    board->heaps[i] - count);
           return TRUE;
         }
     }
   player->stats.proven = TRUE;
   player->stats.value = -1;
-  if (player->explain != NULL && player->rules.misere)
-    g_string_append (player->explain, "no winning move under misère play");
-  else if (player->explain != NULL)
-    g_string_append_printf (player->explain,
-                            "Grundy total %u: no winning move", total);
   return nim_movegen_first (board, &player->rules, move);
+}
+
+/* A mex written out shows at most this many terms; more are elided. */
+#define MEX_TERMS_SHOWN 8
+
+/* Heaps above this size are explained through the period of the values,
+   as the table itself answers them. */
+#define DIRECT_MAX 1000
+
+/* The sizes one move away from @n, smallest count first: writes up to
+   MEX_TERMS_SHOWN of them (the first ones and the last) to @sizes and
+   returns how many there are in all. */
+static guint64
+options_of (const NimRules *r, guint64 n, guint64 *sizes, guint *n_shown)
+{
+  guint64 total = 0, k;
+
+  if (r->kind == NIM_TAKE_RANGE)
+    total = MIN ((guint64) r->max_take, n);
+  else
+    while (total < r->n_moves && r->moves[total] <= n)
+      total++;
+  *n_shown = (guint) MIN (total, MEX_TERMS_SHOWN);
+  for (k = 0; k < *n_shown; k++)
+    {
+      /* The last term shown is the last option when some are elided. */
+      guint64 idx = k + 1 == *n_shown ? total - 1 : k;
+      guint64 take = r->kind == NIM_TAKE_RANGE ? idx + 1 : r->moves[idx];
+
+      sizes[k] = n - take;
+    }
+  return total;
+}
+
+/* Appends "G(7) = mex{G(5), G(0)} = mex{1, 0} = 2". */
+static gboolean
+append_mex (NimGrundyPlayer *self, GString *out, guint64 n, GError **error)
+{
+  guint64 sizes[MEX_TERMS_SHOWN];
+  guint shown, k, v;
+  guint64 total = options_of (&self->parent.rules, n, sizes, &shown);
+  g_autoptr (GString) terms = g_string_new (NULL);
+  g_autoptr (GString) values = g_string_new (NULL);
+
+  if (!nim_grundy_value (self->grundy, n, &v, error))
+    return FALSE;
+  for (k = 0; k < shown; k++)
+    {
+      guint g;
+      const char *sep = k == 0 ? "" : k + 1 == shown && total > shown
+                                          ? ", ..., "
+                                          : ", ";
+
+      if (!nim_grundy_value (self->grundy, sizes[k], &g, error))
+        return FALSE;
+      g_string_append_printf (terms, "%sG(%" G_GUINT64_FORMAT ")", sep,
+                              sizes[k]);
+      g_string_append_printf (values, "%s%u", sep, g);
+    }
+  if (total == 0)
+    g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = mex{} = 0, no "
+                                 "move", n);
+  else
+    g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = mex{%s} = "
+                                 "mex{%s} = %u", n, terms->str, values->str,
+                            v);
+  return TRUE;
+}
+
+/* One heap's line of the table: its value by mex, through the period for
+   a large heap. */
+static gboolean
+append_heap_value (NimGrundyPlayer *self, GString *out, guint heap,
+                   guint64 n, GError **error)
+{
+  const NimRules *r = &self->parent.rules;
+  guint64 pre, period, m = n;
+  g_autofree char *label = g_strdup_printf ("heap %u:", heap + 1);
+
+  g_string_append_printf (out, "%-9s", label);
+  if (n > DIRECT_MAX && nim_rules_is_take_any (r))
+    {
+      g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = mex{G(%"
+                                   G_GUINT64_FORMAT "), ..., G(0)} = "
+                                   "mex{%" G_GUINT64_FORMAT ", ..., 0} = %"
+                                   G_GUINT64_FORMAT ": taking any number, "
+                                   "G(n) = n\n", n, n - 1, n - 1, n);
+      return TRUE;
+    }
+  if (n > DIRECT_MAX && nim_grundy_period (self->grundy, n, &pre, &period)
+      && n >= pre + period)
+    {
+      m = pre + (n - pre) % period;
+      if (pre == 0)
+        g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = G(%"
+                                     G_GUINT64_FORMAT "), as the values "
+                                     "repeat with period %" G_GUINT64_FORMAT
+                                     " (%" G_GUINT64_FORMAT " mod %"
+                                     G_GUINT64_FORMAT " = %" G_GUINT64_FORMAT
+                                     ")\n%9s", n, m, period, n, period, m,
+                                "");
+      else
+        g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = G(%"
+                                     G_GUINT64_FORMAT "), as the values "
+                                     "repeat with period %" G_GUINT64_FORMAT
+                                     " from G(%" G_GUINT64_FORMAT ") on\n%9s",
+                                n, m, period, pre, "");
+    }
+  if (!append_mex (self, out, m, error))
+    return FALSE;
+  g_string_append_c (out, '\n');
+  return TRUE;
+}
+
+/* "1 XOR 0 XOR 2" */
+static char *
+xor_terms (const guint *values, guint n)
+{
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%u", i ? " XOR " : "", values[i]);
+  return g_string_free (s, FALSE);
+}
+
+/* Misère play: the one heap that can be played, decided by its own table
+   of won and lost sizes (seed 004). */
+static void
+explain_misere (NimGrundyPlayer *self, const NimBoard *board,
+                const NimMove *move)
+{
+  NimPlayer *p = &self->parent;
+  const NimRules *r = &p->rules;
+  GString *out = p->explain;
+  guint heap = move->heap + 1;
+  guint64 n = board->heaps[move->heap], left = n - move->count;
+  gboolean wins = FALSE;
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  nim_grundy_misere_wins (self->grundy, n, &wins, NULL);
+  g_string_printf (s, "Under misère play (whoever takes the last match "
+                      "loses, and a player left without a move wins) "
+                      "Grundy values do not add up, but %s%s is decided by "
+                      "a table of its own: a size is lost for the player to "
+                      "move when every move leads to a won size; a size "
+                      "without a move is won.",
+                   board->n_heaps > 1 ? "the one heap that can still be "
+                                        "played" : "a single heap",
+                   board->n_heaps > 1 ? " (the others are too small for "
+                                        "any move)" : "");
+  nim_explain_wrap (out, s->str);
+  if (nim_rules_is_take_any (r))
+    g_string_assign (s, "Taking any number, only a heap of one match is "
+                        "lost: its last match must be taken.");
+  else if (r->kind == NIM_TAKE_RANGE)
+    {
+      guint64 p1 = (guint64) r->max_take + 1;
+
+      g_string_printf (s, "Taking 1 to %u, the lost sizes are those that "
+                          "leave 1 when divided by %" G_GUINT64_FORMAT
+                          " (seed 004: the remainder of dividing by three). "
+                          " Heap %u: %" G_GUINT64_FORMAT " = %"
+                          G_GUINT64_FORMAT " x %" G_GUINT64_FORMAT " + %"
+                          G_GUINT64_FORMAT ".",
+                       r->max_take, p1, heap, n, n / p1, p1, n % p1);
+    }
+  else
+    {
+      guint k;
+
+      g_string_printf (s, "From %" G_GUINT64_FORMAT ":", n);
+      for (k = 0; k < r->n_moves && r->moves[k] <= n; k++)
+        {
+          gboolean w = FALSE;
+
+          nim_grundy_misere_wins (self->grundy, n - r->moves[k], &w, NULL);
+          g_string_append_printf (s, "%s take %u -> %" G_GUINT64_FORMAT
+                                     " (%s for the opponent)",
+                                  k ? "," : "", r->moves[k],
+                                  n - r->moves[k], w ? "won" : "lost");
+        }
+      g_string_append (s, ".");
+    }
+  nim_explain_wrap (out, s->str);
+  if (wins)
+    {
+      g_autofree char *m = nim_explain_move (board, move);
+
+      nim_explain_wrap_printf (out, "So %s (%" G_GUINT64_FORMAT " -> %"
+                                    G_GUINT64_FORMAT "): a lost size for "
+                                    "the opponent.",
+                               m, n, left);
+    }
+  else
+    nim_explain_wrap_printf (out, "Every move leaves a won size: the "
+                                  "position is lost.  grundy takes %u, as "
+                                  "little as it can, hoping for a mistake.",
+                             move->count);
+}
+
+/* "any number", "1 to 3", "2, 7, 15 or 16". */
+static char *
+describe_take (const NimRules *r)
+{
+  GString *s;
+  guint k;
+
+  if (nim_rules_is_take_any (r))
+    return g_strdup ("any number");
+  if (r->kind == NIM_TAKE_RANGE)
+    return g_strdup_printf ("1 to %u", r->max_take);
+  s = g_string_new (NULL);
+  for (k = 0; k < r->n_moves; k++)
+    g_string_append_printf (s, "%s%u",
+                            k == 0                 ? ""
+                            : k + 1 == r->n_moves ? " or "
+                                                  : ", ",
+                            r->moves[k]);
+  return g_string_free (s, FALSE);
+}
+
+/* Why grundy_choose_move() chose @move: each heap's value by mex, their
+   exclusive or, and the heap whose change makes it 0. */
+static void
+grundy_explain_move (NimPlayer *player, const NimBoard *board,
+                     const NimMove *move)
+{
+  NimGrundyPlayer *self = (NimGrundyPlayer *) player;
+  GString *out = player->explain;
+  guint values[NIM_MAX_HEAPS], after[NIM_MAX_HEAPS];
+  guint total = 0, i, h = move->heap;
+  guint64 left = board->heaps[h] - move->count;
+  g_autofree char *take = describe_take (&player->rules);
+  g_autofree char *sum = NULL;
+  g_autofree char *sum_after = NULL;
+  g_autofree char *what = nim_explain_move (board, move);
+  g_autofree char *heap_name
+      = board->n_heaps == 1 ? g_strdup ("The heap")
+                            : g_strdup_printf ("Heap %u", move->heap + 1);
+
+  if (player->rules.misere)
+    {
+      explain_misere (self, board, move);
+      return;
+    }
+  nim_explain_wrap_printf (out, "Sprague-Grundy values (seed 001), a move "
+                                "taking %s: G(n) is the mex (the smallest "
+                                "number not in the set) of the values of "
+                                "the sizes one move away from n.",
+                           take);
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      /* choose_move just computed every one of these. */
+      if (!nim_grundy_value (self->grundy, board->heaps[i], &values[i], NULL)
+          || !append_heap_value (self, out, i, board->heaps[i], NULL))
+        return;
+      total ^= values[i];
+      after[i] = values[i];
+    }
+  nim_grundy_value (self->grundy, left, &after[h], NULL);
+  sum = xor_terms (values, board->n_heaps);
+  sum_after = xor_terms (after, board->n_heaps);
+  g_string_append_printf (out, "%-9s%s = %u\n", "total:", sum, total);
+  if (total == 0)
+    {
+      nim_explain_wrap_printf (
+          out, "The total is 0, so the position is lost against best play: "
+               "a move changes one heap's value (no size one move away has "
+               "the same value: that is what the mex ensures), which makes "
+               "the total non-zero, and the opponent can make it 0 again. "
+               " grundy plays the first legal move (%s), hoping for a "
+               "mistake.",
+          what);
+      return;
+    }
+  nim_explain_wrap_printf (
+      out, "The total is not 0, so the player to move can win: as with the "
+           "nim-sum, a position is lost exactly when the total is 0, a heap "
+           "of value v playing like a nim heap of v matches.  %s, of "
+           "value %u, must get value %u" NIM_EXPLAIN_NBSP "XOR" NIM_EXPLAIN_NBSP
+           "%u" NIM_EXPLAIN_NBSP "=" NIM_EXPLAIN_NBSP "%u: %s (%u" NIM_EXPLAIN_NBSP "->" NIM_EXPLAIN_NBSP "%" G_GUINT64_FORMAT
+           ", G(%" G_GUINT64_FORMAT ")" NIM_EXPLAIN_NBSP "="
+           NIM_EXPLAIN_NBSP "%u).  The total becomes %s = 0, a lost "
+           "position for the opponent.",
+      heap_name, values[h], total, values[h], after[h], what,
+      board->heaps[h], left, left, after[h], sum_after);
 }
 
 static void
@@ -194,4 +468,5 @@ const NimPlayerClass nim_player_grundy_class = {
   .start = grundy_start,
   .choose_move = grundy_choose_move,
   .finalize = grundy_finalize,
+  .explain_move = grundy_explain_move,
 };

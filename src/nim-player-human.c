@@ -10,6 +10,7 @@
 
 #include "nim-player.h"
 
+#include "nim-explain.h"
 #include "nim-movegen.h"
 #include "nim-util.h"
 
@@ -72,29 +73,31 @@ print_hint (NimHumanPlayer *self, const NimBoard *board)
 {
   NimPlayer *p = &self->parent;
   NimMove m;
-  g_autoptr (GString) why = g_string_new (NULL);
   g_autoptr (GError) error = NULL;
-  gboolean ok;
+  const char *why;
 
   if (self->advisor == NULL)
-    self->advisor = nim_player_new_advisor (&p->rules, board);
-  self->advisor->explain = why;
-  ok = nim_player_choose_move (self->advisor, board, &m, &error);
-  self->advisor->explain = NULL;
-  if (!ok)
+    {
+      self->advisor = nim_player_new_advisor (&p->rules, board);
+      nim_player_set_explain (self->advisor, TRUE);
+    }
+  /* The explanation names the players: the advisor plays for this one. */
+  nim_player_set_number (self->advisor, p->number);
+  if (!nim_player_choose_move (self->advisor, board, &m, &error))
     {
       fprintf (p->out, "No hint: %s\n", error->message);
       return;
     }
   if (board->n_heaps == 1)
-    fprintf (p->out, "Hint (%s): take %u", nim_player_get_name (self->advisor),
-             m.count);
+    fprintf (p->out, "Hint (%s): take %u.\n",
+             nim_player_get_name (self->advisor), m.count);
   else
-    fprintf (p->out, "Hint (%s): take %u from heap %u",
+    fprintf (p->out, "Hint (%s): take %u from heap %u.\n",
              nim_player_get_name (self->advisor), m.count, m.heap + 1);
-  if (why->len > 0)
-    fprintf (p->out, " -- %s", why->str);
-  fprintf (p->out, ".\n");
+  /* The same explanation --explain prints after a computer's move. */
+  why = nim_player_get_explanation (self->advisor);
+  if (why != NULL)
+    nim_explain_print (p->out, why);
 }
 
 /* Reads a line after @prompt.  Returns NULL, with @error set, on end of

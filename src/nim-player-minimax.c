@@ -10,6 +10,7 @@
 
 #include "nim-player.h"
 
+#include "nim-explain.h"
 #include "nim-movegen.h"
 
 static int search_min (NimSearch *s, guint depth, guint ply);
@@ -144,6 +145,23 @@ minimax_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
   return TRUE;
 }
 
+/* minimax_search() as a #NimSearchFunc, for the principal variation. */
+static void
+minimax_search_player (NimSearchPlayer *self, const NimBoard *board,
+                       const NimRules *rules, NimMove *move,
+                       NimSearchStats *stats)
+{
+  minimax_search (board, rules, &self->config, move, stats);
+}
+
+static void
+minimax_explain_move (NimPlayer *player, const NimBoard *board,
+                      const NimMove *move)
+{
+  nim_explain_search ((NimSearchPlayer *) player, minimax_search_player,
+                      board, move);
+}
+
 static const NimPlayerOption minimax_options[] = {
   NIM_SEARCH_BUDGET_OPTIONS,
   { NULL },
@@ -158,4 +176,5 @@ const NimPlayerClass nim_player_minimax_class = {
   .options = minimax_options,
   .init = minimax_init,
   .choose_move = minimax_choose_move,
+  .explain_move = minimax_explain_move,
 };

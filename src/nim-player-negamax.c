@@ -20,6 +20,7 @@
 
 #include "nim-player.h"
 
+#include "nim-explain.h"
 #include "nim-movegen.h"
 #include "nim-util.h"
 
@@ -505,6 +506,15 @@ negamax_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
   return TRUE;
 }
 
+/* Value, principal variation and statistics: see nim_explain_search(). */
+static void
+negamax_explain_move (NimPlayer *player, const NimBoard *board,
+                      const NimMove *move)
+{
+  nim_explain_search ((NimSearchPlayer *) player, negamax_search, board,
+                      move);
+}
+
 static void
 negamax_finalize (NimPlayer *player)
 {
@@ -541,4 +551,5 @@ const NimPlayerClass nim_player_negamax_class = {
   .start = negamax_start,
   .choose_move = negamax_choose_move,
   .finalize = negamax_finalize,
+  .explain_move = negamax_explain_move,
 };

@@ -5,6 +5,7 @@
 
 #include "nim-player.h"
 
+#include "nim-explain.h"
 #include "nim-movegen.h"
 
 /* A uniform number below @n (n >= 1), from GRand's 32-bit output.  Heaps
@@ -31,6 +32,19 @@ random_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
                           move);
 }
 
+static void
+random_explain_move (NimPlayer *self, const NimBoard *board,
+                     const NimMove *move)
+{
+  guint64 n = nim_movegen_count (board, &self->rules);
+
+  nim_explain_wrap_printf (self->explain,
+                           "Chosen uniformly at random among the %"
+                           G_GUINT64_FORMAT " legal move%s, without a look "
+                           "at who wins; --seed replays the same choices.",
+                           n, n == 1 ? "" : "s");
+}
+
 const NimPlayerClass nim_player_random_class = {
   .name = "random",
   .summary = "a legal move drawn uniformly at random; reproducible with "
@@ -38,4 +52,5 @@ const NimPlayerClass nim_player_random_class = {
   .rules_help = "every rule",
   .instance_size = sizeof (NimPlayer),
   .choose_move = random_choose_move,
+  .explain_move = random_explain_move,
 };

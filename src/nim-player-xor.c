@@ -11,8 +11,11 @@
 
 #include "nim-player.h"
 
+#include "nim-explain.h"
 #include "nim-movegen.h"
 #include "nim-util.h"
+
+#include <string.h>
 
 static gboolean
 xor_supports (const NimRules *rules, const NimBoard *start, GError **error)
@@ -54,9 +57,8 @@ winning_target (const Summary *all, gboolean misere, guint32 h,
   return *target < h;
 }
 
-static gboolean
-xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
-                 GError **error)
+static Summary
+summarize (const NimBoard *board)
 {
   Summary all = { nim_board_nim_sum (board), 0, 0 };
   guint i;
@@ -66,6 +68,16 @@ xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
       all.big += board->heaps[i] >= 2;
       all.ones += board->heaps[i] == 1;
     }
+  return all;
+}
+
+static gboolean
+xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
+                 GError **error)
+{
+  Summary all = summarize (board);
+  guint i;
+
   for (i = 0; i < board->n_heaps; i++)
     {
       guint32 t;
@@ -77,21 +89,181 @@ xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
           move->count = board->heaps[i] - t;
           self->stats.proven = TRUE;
           self->stats.value = 1;
-          if (self->explain != NULL)
-            g_string_append_printf (self->explain,
-                                    "nim-sum %u: heap %u from %u to %u "
-                                    "leaves a lost position",
-                                    all.nim_sum, i + 1, board->heaps[i], t);
           return TRUE;
         }
     }
   /* Lost against best play: take one match and hope (seed 004). */
   self->stats.proven = TRUE;
   self->stats.value = -1;
-  if (self->explain != NULL)
-    g_string_append_printf (self->explain, "nim-sum %u: no winning move",
-                            all.nim_sum);
   return nim_movegen_first (board, &self->rules, move);
+}
+
+/* Decimal digits of @v. */
+static int
+digits (guint64 v)
+{
+  int n = 1;
+
+  while (v >= 10)
+    {
+      v /= 10;
+      n++;
+    }
+  return n;
+}
+
+/* The table of seed 000: every heap in decimal and in binary, the
+   nim-sum row and, when the nim-sum s is not 0, seed 000's second table's
+   column "XOR s": the size each heap would need for a nim-sum of 0, and
+   whether a move can reach it (moves only go down). */
+static void
+append_table (GString *out, const NimBoard *board, guint nim_sum)
+{
+  guint32 max = MAX (nim_board_max_heap (board), nim_sum);
+  guint bits = nim_explain_bits (max), i;
+  int size_w = MAX (4, digits (max));
+  int bin_w = MAX (6, (int) bits);
+  g_autofree char *sum_bin = nim_explain_binary (nim_sum, bits);
+
+  g_string_append_printf (out, "%-7s  %*s  %*s", "", size_w, "size", bin_w,
+                          "binary");
+  if (nim_sum != 0)
+    g_string_append_printf (out, "  XOR %s", sum_bin);
+  g_string_append_c (out, '\n');
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      guint32 h = board->heaps[i], t = h ^ nim_sum;
+      g_autofree char *name = g_strdup_printf ("heap %u", i + 1);
+      g_autofree char *bin = nim_explain_binary (h, bits);
+      g_autofree char *tbin = nim_explain_binary (t, bits);
+
+      g_string_append_printf (out, "%-7s  %*u  %*s", name, size_w, h, bin_w,
+                              bin);
+      if (nim_sum != 0)
+        g_string_append_printf (out, "  %s = %u %s %u", tbin, t,
+                                t < h ? "<" : ">", h);
+      g_string_append_c (out, '\n');
+    }
+  g_string_append_printf (out, "%-7s  %*u  %*s\n", "nim-sum", size_w,
+                          nim_sum, bin_w, sum_bin);
+}
+
+/* "1, 4, 5": the heaps after @move. */
+static char *
+heaps_after (const NimBoard *board, const NimMove *move)
+{
+  NimBoard b = *board;
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  nim_board_make_move (&b, move);
+  for (i = 0; i < b.n_heaps; i++)
+    g_string_append_printf (s, "%s%u", i ? ", " : "", b.heaps[i]);
+  return g_string_free (s, FALSE);
+}
+
+/* Why xor_choose_move() chose @move: the table, then the rule that
+   picked the move. */
+static void
+xor_explain_move (NimPlayer *self, const NimBoard *board,
+                  const NimMove *move)
+{
+  GString *out = self->explain;
+  Summary all = summarize (board);
+  gboolean misere = self->rules.misere;
+  guint bits = nim_explain_bits (MAX (nim_board_max_heap (board),
+                                      all.nim_sum));
+  guint heap = move->heap + 1;
+  guint32 h = board->heaps[move->heap], t = h - move->count, target;
+  g_autofree char *s_bin = nim_explain_binary (all.nim_sum, bits);
+  g_autofree char *high = nim_explain_binary (
+      all.nim_sum ? 1u << (nim_explain_bits (all.nim_sum) - 1) : 0, bits);
+  g_autofree char *h_bin = nim_explain_binary (h, bits);
+  g_autofree char *t_bin = nim_explain_binary (h ^ all.nim_sum, bits);
+  g_autofree char *after = heaps_after (board, move);
+  g_autofree char *what = nim_explain_move (board, move);
+
+  nim_explain_wrap (out, "The nim-sum strategy (seed 000): the heaps in "
+                         "binary; the nim-sum is their exclusive or, the "
+                         "bits of each column added without carry.");
+  append_table (out, board, all.nim_sum);
+
+  if (!winning_target (&all, misere, h, &target) || target != t)
+    {
+      /* No winning move anywhere: the lost position of the seeds. */
+      if (misere && all.big == 0)
+        nim_explain_wrap_printf (
+            out, "Only heaps of one match are left, an odd number (%u) of "
+                 "them: the players take them in turn, and the player to "
+                 "move takes the last one, which loses under misère play. "
+                 "So the position is lost; xor chooses to %s.",
+            all.ones, what);
+      else
+        nim_explain_wrap_printf (
+            out, "The nim-sum is 0, so the position is lost against best "
+                 "play%s: any move changes one heap, which makes some "
+                 "column odd and the nim-sum non-zero, and the opponent "
+                 "can make it 0 again every time, to the end.  xor chooses to "
+                 "%s, as little as it can, hoping for a mistake.",
+            misere ? " (under misère play too, while a heap of two or "
+                     "more remains)"
+                   : "",
+            what);
+      return;
+    }
+
+  if (misere && all.big - (h >= 2) == 0)
+    {
+      guint ones_left = all.ones - (h == 1) + (t == 1);
+
+      nim_explain_wrap_printf (
+          out, "Under misère play (whoever takes the last match loses) "
+               "the rule changes here: after a move on heap %u no heap of "
+               "two or more matches would remain, and then the players "
+               "just take single matches in turn, so whoever leaves an "
+               "odd number of them wins.  Take %u from heap %u (%u" NIM_EXPLAIN_NBSP "->" NIM_EXPLAIN_NBSP "%u): "
+               "that leaves %u heap%s of one match (the heaps are then %s).",
+          heap, move->count, heap, h, t, ones_left,
+          ones_left == 1 ? "" : "s", after);
+      if (all.nim_sum == 0)
+        nim_explain_wrap (out, "Under normal play this position, with "
+                               "nim-sum 0, would be lost.");
+      else if ((h ^ all.nim_sum) != t)
+        nim_explain_wrap_printf (
+            out, "Normal play would instead take heap %u to %u XOR %u = "
+                 "%u, for a nim-sum of 0, leaving an even number of "
+                 "single matches.",
+            heap, h, all.nim_sum, h ^ all.nim_sum);
+      return;
+    }
+
+#define NB NIM_EXPLAIN_NBSP
+  nim_explain_wrap_printf (
+      out, "The nim-sum %s is not 0: the player to move can win.  Making a "
+           "heap h into h" NB "XOR" NB "%s makes the nim-sum 0, and a move "
+           "can do that only where h" NB "XOR" NB "%s" NB "<" NB "h, that "
+           "is in a heap that has the nim-sum's highest bit (%s) set.  The "
+           "first such heap is heap %u: %s" NB "XOR" NB "%s" NB "=" NB "%s, "
+           "so %s (%u" NB "->" NB "%u).",
+      s_bin, s_bin, s_bin, high, heap, h_bin, s_bin, t_bin, what, h, t);
+  if (!misere && board->total == move->count)
+    nim_explain_wrap (out, "That takes the last match and wins.");
+  else
+    nim_explain_wrap_printf (
+        out, "The heaps %s have nim-sum 0, a lost position for the "
+             "opponent: any move makes the nim-sum non-zero, and this "
+             "strategy makes it 0 again, until %s.",
+        after,
+        misere ? "only heaps of one match remain, an odd number of them, "
+                 "and the opponent must take the last"
+               : "it takes the last match");
+  if (misere)
+    nim_explain_wrap (out, "Under misère play (whoever takes the last "
+                           "match loses) this is the normal-play move, as "
+                           "a heap of two or more matches remains after "
+                           "it; the rule changes only when no such heap "
+                           "would remain.");
+#undef NB
 }
 
 const NimPlayerClass nim_player_xor_class = {
@@ -102,4 +274,5 @@ const NimPlayerClass nim_player_xor_class = {
   .instance_size = sizeof (NimPlayer),
   .supports = xor_supports,
   .choose_move = xor_choose_move,
+  .explain_move = xor_explain_move,
 };

@@ -294,6 +294,8 @@ nim_player_free (NimPlayer *player)
     return;
   if (player->klass->finalize != NULL)
     player->klass->finalize (player);
+  if (player->explain != NULL)
+    g_string_free (player->explain, TRUE);
   g_rand_free (player->rand);
   g_free (player->spec);
   g_free (player);
@@ -332,6 +334,43 @@ void
 nim_player_set_seed (NimPlayer *player, guint32 seed)
 {
   g_rand_set_seed (player->rand, seed);
+}
+
+/**
+ * nim_player_set_explain:
+ * @player: a player
+ * @explain: whether the player says why it moves (`--explain`)
+ *
+ * A computer player then explains each move it chooses, in lines of
+ * text: nim_player_get_explanation() returns them until the next move.
+ * A person explains nothing.
+ */
+void
+nim_player_set_explain (NimPlayer *player, gboolean explain)
+{
+  if (explain && player->explain == NULL)
+    player->explain = g_string_new (NULL);
+  else if (!explain && player->explain != NULL)
+    {
+      g_string_free (player->explain, TRUE);
+      player->explain = NULL;
+    }
+}
+
+/**
+ * nim_player_get_explanation:
+ * @player: a player
+ *
+ * Returns: (nullable) (transfer none): why the player chose its last move,
+ *   lines each ending in a newline; %NULL when it was not asked to explain
+ *   (see nim_player_set_explain()) or has nothing to say
+ */
+const char *
+nim_player_get_explanation (const NimPlayer *player)
+{
+  if (player->explain == NULL || player->explain->len == 0)
+    return NULL;
+  return player->explain->str;
 }
 
 /**
@@ -454,10 +493,15 @@ nim_player_choose_move (NimPlayer *player, const NimBoard *board,
   g_return_val_if_fail (nim_board_has_move (board, &player->rules), FALSE);
 
   memset (&player->stats, 0, sizeof player->stats);
+  if (player->explain != NULL)
+    g_string_truncate (player->explain, 0);
   if (!player->klass->choose_move (player, board, move, error))
     return FALSE;
   player->stats.seconds = (g_get_monotonic_time () - t0) / 1e6;
   g_assert (nim_board_check_move (board, &player->rules, move, NULL));
+  /* After the clock stopped: explaining is not part of the move's cost. */
+  if (player->explain != NULL && player->klass->explain_move != NULL)
+    player->klass->explain_move (player, board, move);
   return TRUE;
 }
 

@@ -61,6 +61,9 @@ typedef struct
  * @start: (nullable): called once before a game, after options are set
  * @choose_move: picks a legal move on @board (which has one)
  * @finalize: (nullable): frees what the instance owns
+ * @explain_move: (nullable): appends to @self->explain why @move was
+ *   chosen on @board; called right after choose_move, with the statistics
+ *   complete, and only when an explanation was asked for
  *
  * A player's class: a const table of function pointers, filled with
  * designated initialisers.  The game calls it once per move through
@@ -82,6 +85,8 @@ struct _NimPlayerClass
   gboolean (*choose_move) (NimPlayer *self, const NimBoard *board,
                            NimMove *move, GError **error);
   void (*finalize) (NimPlayer *self);
+  void (*explain_move) (NimPlayer *self, const NimBoard *board,
+                        const NimMove *move);
 };
 
 /**
@@ -94,8 +99,8 @@ struct _NimPlayerClass
  * @out: where it writes prompts and messages
  * @rand: random numbers, seeded by --seed
  * @stats: statistics of the last move chosen
- * @explain: (nullable): when not %NULL, a player that can say why it
- *   moved appends its reasons here
+ * @explain: (nullable): when not %NULL (see nim_player_set_explain()), a
+ *   player that can say why it moved writes its reasons here, in lines
  *
  * The part every player has; concrete players embed it first.
  */
@@ -152,6 +157,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimPlayer, nim_player_free)
 void nim_player_set_number (NimPlayer *player, guint number);
 void nim_player_set_io (NimPlayer *player, FILE *in, FILE *out);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
+void nim_player_set_explain (NimPlayer *player, gboolean explain);
+const char *nim_player_get_explanation (const NimPlayer *player);
 const char *nim_player_get_name (const NimPlayer *player);
 const char *nim_player_get_spec (const NimPlayer *player);
 gboolean nim_player_is_interactive (const NimPlayer *player);

@@ -4,7 +4,8 @@
  * {"rules": {"take": "any" | [counts], "misere": bool}, "start": [heaps],
  *  "first": 1|2, "players": ["spec1", "spec2"], "seed": N,
  *  "moves": [{"player": p, "heap": h, "take": n, "heaps": [after],
- *             "stats": {...}}], "winner": 1|2|null, "abandoned": bool}
+ *             "stats": {...}, "explain": "why"}],
+ *  "winner": 1|2|null, "abandoned": bool}
  * Heaps are numbered from 1, as people see them. */
 
 #include "config.h"
@@ -166,6 +167,11 @@ nim_record_game (const NimGame *game, gint64 seed)
         {
           json_builder_set_member_name (b, "stats");
           json_builder_add_value (b, nim_record_stats (&m->stats));
+        }
+      if (m->explain != NULL)
+        {
+          json_builder_set_member_name (b, "explain");
+          json_builder_add_string_value (b, m->explain);
         }
       json_builder_end_object (b);
     }

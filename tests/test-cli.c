@@ -1299,7 +1299,8 @@ test_prompt_moves (void)
   g_assert_cmpstr (list3, ==, "Legal moves (heap count):\n  1 1, 1 2, 1 3\n");
 }
 
-/* hint suggests the winning move; taking it, the person wins. */
+/* hint suggests the winning move, with the explanation --explain gives;
+   taking it, the person wins. */
 static void
 test_prompt_hint (void)
 {
@@ -1319,8 +1320,10 @@ test_prompt_hint (void)
   hint = response_to (out, PROMPT, "hint", PROMPT);
   g_assert_true (g_str_has_prefix (hint, "Hint ("));
   /* 3 ^ 4 ^ 5 = 2, and only heap 1 can drop to 3 ^ 2 = 1. */
-  nim_test_assert_contains (hint, "take 2 from heap 1");
-  g_assert_true (is_one_line (hint));
+  g_assert_true (g_str_has_prefix (hint, "Hint (xor): take 2 from heap 1.\n"));
+  /* Seed 000's table: 011 XOR 100 XOR 101 = 010. */
+  nim_test_assert_contains (hint, "\n  heap 1      3     011  001 = 1 < 3\n");
+  nim_test_assert_contains (hint, "\n  nim-sum     2     010\n");
   nim_test_assert_contains (out, PROMPT "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
 
   /* One heap of 13, 1 to 3: take 1 to leave 12. */

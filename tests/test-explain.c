@@ -1,0 +1,372 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-explain.c -- what --explain and hint say, checked against the theory
+ *
+ * The closed-form players must reproduce the seeds' tables (seed 000's
+ * nim-sum in binary, seed 001's mex), a searcher's principal variation
+ * must be a legal line of optimal moves that ends the game when the value
+ * is proven, explaining must not change what a player does, and the real
+ * binary must print the explanation and record it in --json. */
+
+#include "config.h"
+
+#include "nim-test.h"
+
+#include "nim-player.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+/* Chooses a move for the player @spec on @heaps under @take/@misere,
+   with an explanation; returns the explanation and sets *move. */
+static char *
+explain (const char *spec, const char *take, gboolean misere,
+         const char *heaps, NimMove *move)
+{
+  g_autoptr (NimPlayer) p = nim_player_new (spec, NULL);
+  NimRules rules;
+  NimBoard board;
+
+  g_assert_nonnull (p);
+  nim_test_rules (&rules, take, misere);
+  nim_test_board (&board, heaps);
+  nim_player_set_explain (p, TRUE);
+  g_assert_true (nim_player_start (p, &rules, &board, NULL));
+  g_assert_true (nim_player_choose_move (p, &board, move, NULL));
+  g_assert_nonnull (nim_player_get_explanation (p));
+  g_test_message ("%s on %s:\n%s", spec, heaps,
+                  nim_player_get_explanation (p));
+  return g_strdup (nim_player_get_explanation (p));
+}
+
+/* Checks that the prose of @why says @part, whatever the line breaks. */
+static void
+assert_says (const char *why, const char *part)
+{
+  g_autofree char *flat = g_strdelimit (g_strdup (why), "\n", ' ');
+
+  nim_test_assert_contains (flat, part);
+}
+
+/* Seed 000's example: 011 XOR 100 XOR 101 = 010, and only heap 1 (3)
+   has bit 010, so it goes to 001: take 2 from heap 1. */
+static void
+test_xor_seed_000 (void)
+{
+  NimMove m;
+  g_autofree char *why = explain ("xor", "any", FALSE, "3,4,5", &m);
+
+  g_assert_cmpuint (m.heap, ==, 0);
+  g_assert_cmpuint (m.count, ==, 2);
+  nim_test_assert_contains (why, "         size  binary  XOR 010\n"
+                                 "heap 1      3     011  001 = 1 < 3\n"
+                                 "heap 2      4     100  110 = 6 > 4\n"
+                                 "heap 3      5     101  111 = 7 > 5\n"
+                                 "nim-sum     2     010\n");
+  assert_says (why, "highest bit (010)");
+  assert_says (why, "011 XOR 010 = 001, so take 2");
+  assert_says (why, "The heaps 1, 4, 5 have nim-sum 0");
+}
+
+/* A nim-sum of 0 is said to be lost, and the move made instead named. */
+static void
+test_xor_lost (void)
+{
+  NimMove m;
+  g_autofree char *why = explain ("xor", "any", FALSE, "1,4,5", &m);
+
+  nim_test_assert_contains (why, "nim-sum     0     000\n");
+  assert_says (why, "The nim-sum is 0, so the position is "
+                                 "lost");
+  assert_says (why, "xor chooses to take 1 from heap 1");
+  nim_test_assert_not_contains (why, "XOR 000");
+}
+
+/* Misère: the move that leaves only single matches leaves an odd number,
+   and the explanation says how it differs from normal play. */
+static void
+test_xor_misere (void)
+{
+  NimMove m;
+  g_autofree char *why = explain ("xor", "any", TRUE, "1,1,3", &m);
+  g_autofree char *normal = explain ("xor", "any", TRUE, "3,4,5", &m);
+  g_autofree char *ones = explain ("xor", "any", TRUE, "1,1,1", &m);
+
+  assert_says (why, "misère");
+  assert_says (why, "odd number");
+  assert_says (why, "Take 2 from heap 3");
+  assert_says (why, "Normal play would instead take heap 3 "
+                                 "to 3 XOR 3 = 0");
+  assert_says (normal, "this is the normal-play move");
+  assert_says (ones, "an odd number (3) of them");
+}
+
+/* Seed 001's mex, with the subtraction set {1, 3, 4}: G = 0 1 0 1 2 3 2 0
+   for 0..7. */
+static void
+test_grundy_mex (void)
+{
+  NimMove m;
+  g_autofree char *why = explain ("grundy", "1,3,4", FALSE, "2,3,7", &m);
+  g_autofree char *any = explain ("grundy", "any", FALSE, "2,3,7", &m);
+  g_autofree char *big = explain ("grundy", "max=3", FALSE, "2000001,5", &m);
+
+  nim_test_assert_contains (why, "heap 1:  G(2) = mex{G(1)} = mex{1} = 0\n");
+  nim_test_assert_contains (why, "heap 2:  G(3) = mex{G(2), G(0)} = "
+                                 "mex{0, 0} = 1\n");
+  nim_test_assert_contains (why, "heap 3:  G(7) = mex{G(6), G(4), G(3)} = "
+                                 "mex{2, 2, 1} = 0\n");
+  nim_test_assert_contains (why, "total:   0 XOR 1 XOR 0 = 1\n");
+  assert_says (why, "take 1 from heap 1");
+  assert_says (any, "G(7) = mex{G(6), G(5), G(4), G(3), G(2), "
+                                 "G(1), G(0)} = mex{6, 5, 4, 3, 2, 1, 0} = 7");
+  assert_says (big, "G(2000001) = G(1), as the values repeat "
+                                 "with period 4");
+}
+
+/* Misère grundy plays one heap by its table (seed 004). */
+static void
+test_grundy_misere (void)
+{
+  NimMove m;
+  g_autofree char *why = explain ("grundy", "max=2", TRUE, "9", &m);
+
+  assert_says (why, "9 = 3 x 3 + 0");
+  assert_says (why, "So take 2 (9 -> 7)");
+}
+
+static void
+test_random (void)
+{
+  NimMove m;
+  g_autofree char *why = explain ("random", "any", FALSE, "3,4,5", &m);
+
+  assert_says (why, "among the 12 legal moves");
+}
+
+/* Replays the principal variation in @why from @heaps: every move legal,
+   players alternating from @first; returns its length and whether it
+   ended the game, and checks that under take-any normal play the winner's
+   moves all leave a nim-sum of 0 when @optimal. */
+static guint
+replay_pv (const char *why, const char *heaps, const NimRules *rules,
+           guint first, gboolean optimal, gboolean *ended)
+{
+  g_autofree char *flat = g_strdelimit (g_strdup (why), "\n", ' ');
+  g_autoptr (GRegex) re = g_regex_new (
+      "player ([12]) takes ([0-9]+) from heap ([0-9]+)", 0, 0, NULL);
+  g_autoptr (GMatchInfo) mi = NULL;
+  const char *pv = strstr (flat, "Principal variation");
+  NimBoard board;
+  guint n = 0, player = first;
+  gboolean win = FALSE;
+
+  g_assert_nonnull (pv);
+  nim_test_board (&board, heaps);
+  win = nim_board_nim_sum (&board) != 0;
+  g_regex_match (re, pv, 0, &mi);
+  while (g_match_info_matches (mi))
+    {
+      g_autofree char *who = g_match_info_fetch (mi, 1);
+      g_autofree char *count = g_match_info_fetch (mi, 2);
+      g_autofree char *heap = g_match_info_fetch (mi, 3);
+      NimMove m = { (guint) atoi (heap) - 1, (guint32) atoi (count) };
+
+      g_assert_cmpuint ((guint) atoi (who), ==, player);
+      g_assert_true (nim_board_check_move (&board, rules, &m, NULL));
+      nim_board_make_move (&board, &m);
+      if (optimal && nim_rules_is_take_any (rules) && !rules->misere
+          && (n % 2 == 0) == win)
+        g_assert_cmpuint (nim_board_nim_sum (&board), ==, 0);
+      player = 3 - player;
+      n++;
+      g_match_info_next (mi, NULL);
+    }
+  *ended = !nim_board_has_move (&board, rules);
+  if (*ended)
+    nim_test_assert_contains (pv, "cannot move");
+  return n;
+}
+
+/* A searcher's principal variation is a legal line of optimal moves to
+   the end of the game when the value is proven; under score=distance it
+   is exactly as long as the distance. */
+static void
+test_search_pv (void)
+{
+  static const struct
+  {
+    const char *spec;
+    const char *take;
+    gboolean misere;
+    const char *heaps;
+  } cases[] = {
+    { "negamax", "any", FALSE, "3,4,5" },
+    { "negamax", "any", FALSE, "1,4,5" },
+    { "minimax", "any", FALSE, "3,4,5" },
+    { "negamax:ab=off,tt=off", "any", FALSE, "2,3,4" },
+    { "negamax:score=distance", "any", FALSE, "3,4,5" },
+    { "negamax:score=distance", "any", FALSE, "1,4,5" },
+    { "negamax", "any", TRUE, "3,4,5" },
+    { "minimax", "max=3", FALSE, "13" },
+    { "negamax", "2,7,15,16", FALSE, "2,6,19" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (NimPlayer) p = nim_player_new (cases[i].spec, NULL);
+      NimRules rules;
+      NimBoard board;
+      NimMove m;
+      const NimSearchStats *st;
+      gboolean ended;
+      guint n;
+
+      nim_test_rules (&rules, cases[i].take, cases[i].misere);
+      nim_test_board (&board, cases[i].heaps);
+      nim_player_set_explain (p, TRUE);
+      g_assert_true (nim_player_start (p, &rules, &board, NULL));
+      g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
+      st = nim_player_get_stats (p);
+      g_test_message ("%s on %s:\n%s", cases[i].spec, cases[i].heaps,
+                      nim_player_get_explanation (p));
+      g_assert_true (st->proven);
+      assert_says (nim_player_get_explanation (p),
+                                st->value > 0 ? "Value: a win"
+                                              : "Value: a loss");
+      if (board.n_heaps == 1)
+        continue; /* "player 1 takes 1" has no heap to replay by */
+      n = replay_pv (nim_player_get_explanation (p), cases[i].heaps, &rules,
+                     1, TRUE, &ended);
+      g_assert_cmpuint (n, >=, 1);
+      g_assert_true (ended);
+      if (st->distance > 0)
+        g_assert_cmpuint (n, ==, st->distance);
+    }
+}
+
+/* A depth-limited search shows its line up to its horizon, and says the
+   value is unknown. */
+static void
+test_search_pv_depth (void)
+{
+  NimMove m;
+  g_autofree char *why
+      = explain ("negamax:depth=3", "any", FALSE, "3,4,5", &m);
+  NimRules rules;
+  gboolean ended;
+
+  nim_test_rules (&rules, "any", FALSE);
+  assert_says (why, "Value: unknown");
+  assert_says (why, "up to the search's horizon");
+  g_assert_cmpuint (replay_pv (why, "3,4,5", &rules, 1, FALSE, &ended), ==, 3);
+}
+
+/* Explaining changes nothing: the same moves and node counts, game after
+   game, with the table kept across moves. */
+static void
+test_no_side_effects (void)
+{
+  g_autoptr (NimPlayer) a = nim_player_new ("negamax", NULL);
+  g_autoptr (NimPlayer) b = nim_player_new ("negamax", NULL);
+  NimRules rules;
+  NimBoard board;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "5,6,7,9");
+  nim_player_set_explain (b, TRUE);
+  g_assert_true (nim_player_start (a, &rules, &board, NULL));
+  g_assert_true (nim_player_start (b, &rules, &board, NULL));
+  while (nim_board_has_move (&board, &rules))
+    {
+      NimMove ma, mb;
+
+      g_assert_true (nim_player_choose_move (a, &board, &ma, NULL));
+      g_assert_true (nim_player_choose_move (b, &board, &mb, NULL));
+      g_assert_true (nim_move_equal (&ma, &mb));
+      g_assert_cmpuint (nim_player_get_stats (a)->nodes, ==,
+                        nim_player_get_stats (b)->nodes);
+      g_assert_null (nim_player_get_explanation (a));
+      g_assert_nonnull (nim_player_get_explanation (b));
+      nim_board_make_move (&board, &ma);
+    }
+}
+
+/* Runs the built nim with @argv (after the program name); returns stdout. */
+static char *
+run_nim (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  int status;
+  guint i;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
+  for (i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL,
+                               G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  return out;
+}
+
+/* nim --explain prints each explanation under its move, two columns in,
+   and --json records it as "explain" in each move. */
+static void
+test_binary (void)
+{
+  static const char *const text[] = { "--heaps", "3,4,5", "--player1", "xor",
+                                       "--player2", "negamax", "--explain",
+                                       NULL };
+  static const char *const plain[] = { "--heaps", "3,4,5", "--player1", "xor",
+                                        "--player2", "negamax", NULL };
+  static const char *const json[] = { "--heaps", "3,4,5", "--player1", "xor",
+                                       "--player2", "random", "--seed", "1",
+                                       "--explain", "--json", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *off = NULL;
+  g_autofree char *record = NULL;
+
+  if (g_getenv ("NIM_BINARY") == NULL)
+    {
+      g_test_skip ("NIM_BINARY is not set; run the test through make check");
+      return;
+    }
+  out = run_nim (text);
+  nim_test_assert_contains (out, "Player 1 (xor) takes 2 from heap 1.\n"
+                                 "  The nim-sum strategy (seed 000)");
+  nim_test_assert_contains (out, "  nim-sum     2     010\n");
+  nim_test_assert_contains (out, "Player 2 (negamax) takes 1 from heap 1.\n"
+                                 "  Value: a loss for player 2");
+  off = run_nim (plain);
+  nim_test_assert_not_contains (off, "nim-sum");
+  nim_test_assert_not_contains (off, "Principal variation");
+  record = run_nim (json);
+  nim_test_assert_contains (record, "\"explain\":\"The nim-sum strategy");
+  nim_test_assert_contains (record, "\"explain\":\"Chosen uniformly at "
+                                    "random among the");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/explain/xor/seed-000", test_xor_seed_000);
+  g_test_add_func ("/explain/xor/lost", test_xor_lost);
+  g_test_add_func ("/explain/xor/misere", test_xor_misere);
+  g_test_add_func ("/explain/grundy/mex", test_grundy_mex);
+  g_test_add_func ("/explain/grundy/misere", test_grundy_misere);
+  g_test_add_func ("/explain/random", test_random);
+  g_test_add_func ("/explain/search/pv", test_search_pv);
+  g_test_add_func ("/explain/search/pv-depth", test_search_pv_depth);
+  g_test_add_func ("/explain/no-side-effects", test_no_side_effects);
+  g_test_add_func ("/explain/binary", test_binary);
+
+  return g_test_run ();
+}
