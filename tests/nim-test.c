@@ -208,3 +208,25 @@ nim_test_run_nim (const char *input, char **out, char **err, const char *first_a
   g_ptr_array_add (args, NULL);
   return nim_test_run_nimv (input, out, err, (const char *const *) args->pdata);
 }
+
+/**
+ * nim_test_assert_refused:
+ * @args: nim's arguments, %NULL-terminated
+ * @status: the exit status expected
+ * @message: a part of the message expected on standard error
+ *
+ * Runs nim with nothing on its standard input and checks that it stops
+ * with @status and @message, printing nothing on standard output.
+ */
+void
+nim_test_assert_refused (const char *const *args, int status,
+                         const char *message)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, args), ==, status);
+  nim_test_assert_contains (err, message);
+  g_assert_true (g_str_has_prefix (err, "nim: "));
+  g_assert_cmpstr (out, ==, "");
+}

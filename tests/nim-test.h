@@ -20,5 +20,7 @@ int nim_test_run_nimv (const char *input, char **out, char **err,
                        const char *const *args);
 int nim_test_run_nim (const char *input, char **out, char **err,
                       const char *first_arg, ...) G_GNUC_NULL_TERMINATED;
+void nim_test_assert_refused (const char *const *args, int status,
+                              const char *message);
 
 G_END_DECLS

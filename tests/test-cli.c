@@ -24,9 +24,6 @@
 #define STATUS_USAGE 2
 #define STATUS_ABANDONED 3
 
-/* A run that takes longer than this is taken for hung and killed. */
-#define RUN_TIMEOUT_SECONDS 30
-
 /* The prompts of the human player: multi-heap, single-heap, and the
    count after the heap alone was typed. */
 #define PROMPT "Player 1, your move (HEAP COUNT): "
@@ -39,137 +36,11 @@
 /* ------------------------------------------------------------------------ */
 /* Running nim */
 
-typedef struct
-{
-  GSubprocess *process;
-  GAsyncResult *result;
-  gboolean timed_out;
-} Run;
-
-static void
-communicated_cb (GObject *source, GAsyncResult *result, gpointer data)
-{
-  Run *run = data;
-
-  run->result = g_object_ref (result);
-}
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  Run *run = data;
-
-  run->timed_out = TRUE;
-  g_subprocess_force_exit (run->process);
-  return G_SOURCE_REMOVE;
-}
-
-/* Skips the test unless make check told us where the built nim is. */
-static gboolean
-have_nim (void)
-{
-  const char *path = g_getenv ("NIM_BINARY");
-
-  if (path == NULL || *path == '\0')
-    {
-      g_test_skip ("NIM_BINARY is not set; run the test through make check");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Runs nim with @args (NULL-terminated, without the program name) under
-   LC_ALL=C, with @input on its standard input (NULL closes it at once).
-   Stores what it printed in @out and @err; standard output goes to the
-   file @stdout_path instead when that is not NULL, and @out is "".
-   Returns the exit status, or -1 if nim was killed: a crash, or a hang
-   cut off after RUN_TIMEOUT_SECONDS, which also fails the test. */
-static int
-run_nim_to (const char *stdout_path, const char *input, char **out, char **err,
-            const char *const *args)
-{
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  g_autofree char *command = NULL;
-  Run run = { NULL, NULL, FALSE };
-  guint timeout_id, i;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  command = g_strjoinv ("' '", (char **) argv->pdata + 1);
-  g_test_message ("$ nim '%s'", command);
-
-  launcher = g_subprocess_launcher_new (
-      G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE
-      | (stdout_path == NULL ? G_SUBPROCESS_FLAGS_STDOUT_PIPE : 0));
-  if (stdout_path != NULL)
-    g_subprocess_launcher_set_stdout_file_path (launcher, stdout_path);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  process = g_subprocess_launcher_spawnv (
-      launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-
-  /* communicate () would wait forever for a nim that hangs. */
-  run.process = process;
-  g_subprocess_communicate_utf8_async (process, input, NULL, communicated_cb,
-                                       &run);
-  timeout_id = g_timeout_add_seconds (RUN_TIMEOUT_SECONDS, timeout_cb, &run);
-  while (run.result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  if (!run.timed_out)
-    g_source_remove (timeout_id);
-  g_subprocess_communicate_utf8_finish (process, run.result, out, err, &error);
-  g_object_unref (run.result);
-  g_assert_no_error (error);
-  if (*out == NULL)
-    *out = g_strdup ("");
-  if (*err == NULL)
-    *err = g_strdup ("");
-
-  if (run.timed_out)
-    g_test_message ("nim was still running after %d s and was killed; "
-                    "stdout:\n%s\nstderr:\n%s",
-                    RUN_TIMEOUT_SECONDS, *out, *err);
-  g_assert_false (run.timed_out);
-  if (!g_subprocess_get_if_exited (process))
-    {
-      g_test_message ("nim was killed by signal %d; stdout:\n%s\nstderr:\n%s",
-                      g_subprocess_get_term_sig (process), *out, *err);
-      return -1;
-    }
-  return g_subprocess_get_exit_status (process);
-}
-
-static int run_nim (const char *input, char **out, char **err,
-                    const char *first_arg, ...) G_GNUC_NULL_TERMINATED;
-
-/* Runs nim with @args, its standard output read into @out: see
-   run_nim_to (). */
-static int
-run_nimv (const char *input, char **out, char **err, const char *const *args)
-{
-  return run_nim_to (NULL, input, out, err, args);
-}
-
-/* run_nimv () with the arguments listed, ending with NULL. */
-static int
-run_nim (const char *input, char **out, char **err, const char *first_arg, ...)
-{
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  const char *arg;
-  va_list ap;
-
-  va_start (ap, first_arg);
-  for (arg = first_arg; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  return run_nimv (input, out, err, (const char *const *) args->pdata);
-}
+/* The shared runners of tests/nim-test.c, under the names used here. */
+#define have_nim nim_test_have_nim
+#define run_nim_to nim_test_run_nim_to
+#define run_nimv nim_test_run_nimv
+#define run_nim nim_test_run_nim
 
 /* ------------------------------------------------------------------------ */
 /* Checking what it printed */

@@ -112,18 +112,11 @@ test_bad_options (void)
     {
       const OptionCase *c = &option_cases[i];
       const char *args[10] = { "--player2", "xor" };
-      g_autofree char *out = NULL;
-      g_autofree char *err = NULL;
       guint j;
-      int status;
 
       for (j = 0; j < G_N_ELEMENTS (c->args) && c->args[j] != NULL; j++)
         args[2 + j] = c->args[j];
-      status = nim_test_run_nimv ("", &out, &err, args);
-      g_assert_cmpint (status, ==, STATUS_USAGE);
-      nim_test_assert_contains (err, c->message);
-      g_assert_true (g_str_has_prefix (err, "nim: "));
-      g_assert_cmpstr (out, ==, "");
+      nim_test_assert_refused (args, STATUS_USAGE, c->message);
     }
 }
 

@@ -467,15 +467,8 @@ test_bad_options (void)
   if (!nim_test_have_nim ())
     return;
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *out = NULL;
-      g_autofree char *err = NULL;
-      int status = nim_test_run_nimv (NULL, &out, &err, cases[i].args);
-
-      g_assert_cmpint (status, ==, cases[i].status);
-      nim_test_assert_contains (err, cases[i].message);
-      g_assert_cmpstr (out, ==, "");
-    }
+    nim_test_assert_refused (cases[i].args, cases[i].status,
+                             cases[i].message);
 }
 
 /* Misère play with a subtraction set has no closed form over several
