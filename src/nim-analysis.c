@@ -312,8 +312,6 @@ nim_grundy_sequence_print (const NimRules *rules, guint64 n, gboolean json,
   if (json)
     {
       g_autoptr (JsonBuilder) b = json_builder_new ();
-      g_autoptr (JsonNode) root = NULL;
-      g_autofree char *text = NULL;
 
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "rules");
@@ -334,9 +332,7 @@ nim_grundy_sequence_print (const NimRules *rules, guint64 n, gboolean json,
       else
         json_builder_add_null_value (b);
       json_builder_end_object (b);
-      root = json_builder_get_root (b);
-      text = nim_record_to_string (root, FALSE);
-      fprintf (out, "%s\n", text);
+      nim_record_print (json_builder_get_root (b), out);
       return TRUE;
     }
 

@@ -220,12 +220,7 @@ run_solve (Options *o, const NimRules *rules)
   if (solution == NULL)
     return fail (error, error->code == NIM_ERROR_USAGE);
   if (o->json)
-    {
-      g_autoptr (JsonNode) node = nim_solution_to_json (solution);
-      g_autofree char *text = nim_record_to_string (node, FALSE);
-
-      printf ("%s\n", text);
-    }
+    nim_record_print (nim_solution_to_json (solution), stdout);
   else
     nim_solution_print (solution, stdout);
   return NIM_EXIT_OK;
@@ -331,12 +326,7 @@ run_match (Options *o, const NimRules *rules)
       return fail (error, FALSE);
     }
   if (o->json)
-    {
-      g_autoptr (JsonNode) node = nim_match_summary_to_json (match);
-      g_autofree char *text = nim_record_to_string (node, FALSE);
-
-      printf ("%s\n", text);
-    }
+    nim_record_print (nim_match_summary_to_json (match), stdout);
   else
     nim_match_print_summary (match, stdout);
   if (nim_match_interrupted (match))

@@ -204,14 +204,28 @@ nim_record_to_string (JsonNode *node, gboolean pretty)
   return json_generator_to_data (gen, NULL);
 }
 
+/**
+ * nim_record_print:
+ * @node: (transfer full): a JSON value
+ * @out: where to print it
+ *
+ * Prints @node on one line and frees it.
+ */
+void
+nim_record_print (JsonNode *node, FILE *out)
+{
+  g_autoptr (JsonNode) owned = node;
+  g_autofree char *text = nim_record_to_string (owned, FALSE);
+
+  fprintf (out, "%s\n", text);
+}
+
 static void
 record_finished (gpointer data, const NimGame *game)
 {
   Record *r = data;
-  g_autoptr (JsonNode) node = nim_record_game (game, r->seed);
-  g_autofree char *text = nim_record_to_string (node, FALSE);
 
-  fprintf (r->out, "%s\n", text);
+  nim_record_print (nim_record_game (game, r->seed), r->out);
   fflush (r->out);
 }
 
