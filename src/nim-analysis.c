@@ -12,6 +12,7 @@
 #include "nim-analysis.h"
 
 #include "nim-grundy.h"
+#include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-player.h"
 #include "nim-record.h"
@@ -55,9 +56,13 @@ engine_wins (NimPlayer *engine, const NimBoard *board, NimMove *best,
       g_autofree char *heaps = nim_board_to_string (board);
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   "%s did not prove the position %s within its budget; "
-                   "give it more, such as --player1 '%s:time=0', or use a "
-                   "closed-form engine (xor, grundy) where the rules allow",
+                   /* TRANSLATORS: the first %s is a player spec, the
+                      second heaps such as 3,4,5, the third a player name
+                      (the option stays as it is). */
+                   _("%s did not prove the position %s within its budget; "
+                     "give it more, such as --player1 '%s:time=0', or use a "
+                     "closed-form engine (xor, grundy) where the rules "
+                     "allow"),
                    nim_player_get_spec (engine), heaps,
                    nim_player_get_name (engine));
       return FALSE;
@@ -113,8 +118,8 @@ nim_solve (const NimRules *rules, const NimBoard *board, const char *engine,
   if (nim_player_is_interactive (p))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "--solve needs a computer engine, not %s; give one with "
-                   "--player1, such as --player1 negamax",
+                   _("--solve needs a computer engine, not %s; give one "
+                     "with --player1, such as --player1 negamax"),
                    nim_player_get_name (p));
       return NULL;
     }
@@ -170,41 +175,57 @@ nim_solution_print (const NimSolution *solution, FILE *out)
   g_autofree char *rules = nim_rules_describe (&s->rules);
   guint i;
 
-  fprintf (out, "Position: %s\n%s\n", heaps, rules);
-  fprintf (out, "The player to move %s.\n",
-           s->wins ? "wins" : "loses against best play");
+  /* TRANSLATORS: %s is the heaps, such as 3,4,5; the rules follow on
+     the next line. */
+  fprintf (out, _("Position: %s\n"), heaps);
+  fprintf (out, "%s\n", rules);
+  fputs (s->wins ? _("The player to move wins.\n")
+                 : _("The player to move loses against best play.\n"),
+         out);
   if (s->wins)
     {
-      fprintf (out, "%s:", !s->complete ? "A winning move (the position "
-                                          "has too many moves to list "
-                                          "every winning one)"
-                        : s->winning_moves->len == 1 ? "Winning move"
-                                                     : "Winning moves");
+      /* TRANSLATORS: followed by the winning moves, " take 2 from heap 1,
+         take 3 from heap 2". */
+      fputs (!s->complete ? _("A winning move (the position has too many "
+                              "moves to list every winning one):")
+                          : s->winning_moves->len == 1 ? _("Winning move:")
+                                                       : _("Winning moves:"),
+             out);
       for (i = 0; i < s->winning_moves->len; i++)
         {
           const NimMove *m = &g_array_index (s->winning_moves, NimMove, i);
 
-          fprintf (out, "%s take %u from heap %u", i ? "," : "", m->count,
-                   m->heap + 1);
+          if (i > 0)
+            fputs (C_("list", ","), out);
+          /* TRANSLATORS: a winning move of --solve; the blank in front is
+             kept. */
+          fprintf (out, g_dngettext (GETTEXT_PACKAGE, " take %u from heap %u",
+                                     " take %u from heap %u", m->count),
+                   m->count, m->heap + 1);
         }
       fprintf (out, "\n");
     }
   if (s->have_grundy)
     {
-      fprintf (out, "Sprague-Grundy values:");
+      /* TRANSLATORS: followed by " G(3) = 3, G(4) = 4". */
+      fputs (_("Sprague-Grundy values:"), out);
       for (i = 0; i < s->board.n_heaps; i++)
         fprintf (out, " G(%u) = %u%s", s->board.heaps[i], s->heap_grundy[i],
-                 i + 1 < s->board.n_heaps ? "," : "");
-      fprintf (out, "; position %u (%s)\n", s->grundy,
-               s->grundy != 0 ? "not 0: a win" : "0: a loss");
+                 i + 1 < s->board.n_heaps ? C_("list", ",") : "");
+      fprintf (out, s->grundy != 0 ? _("; position %u (not 0: a win)\n")
+                                   : _("; position %u (0: a loss)\n"),
+               s->grundy);
     }
   else if (s->rules.misere)
-    fprintf (out, "Sprague-Grundy values: not defined under misère play\n");
+    fputs (_("Sprague-Grundy values: not defined under misère play\n"), out);
   else
-    fprintf (out, "Sprague-Grundy values: unknown (no period found for "
-                  "these sizes)\n");
-  fprintf (out, "Engine: %s, %" G_GUINT64_FORMAT " nodes, %.3f s\n",
-           s->engine, s->nodes, s->seconds);
+    fputs (_("Sprague-Grundy values: unknown (no period found for these "
+             "sizes)\n"),
+           out);
+  /* TRANSLATORS: the engine's spec, the nodes it searched and the seconds
+     it took. */
+  fprintf (out, _("Engine: %s, %llu nodes, %.3f s\n"), s->engine,
+           (unsigned long long) s->nodes, s->seconds);
 }
 
 /**
@@ -297,8 +318,8 @@ nim_grundy_sequence_print (const NimRules *rules, guint64 n, gboolean json,
   if (rules->misere)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "--grundy-sequence gives normal-play values; drop "
-                   "--misere");
+                   _("--grundy-sequence gives normal-play values; drop "
+                     "--misere"));
       return FALSE;
     }
   g_return_val_if_fail (n <= NIM_GRUNDY_SEQUENCE_MAX, FALSE);
@@ -339,25 +360,33 @@ nim_grundy_sequence_print (const NimRules *rules, guint64 n, gboolean json,
   {
     g_autofree char *take = nim_rules_take_to_string (rules);
 
-    fprintf (out, "Sprague-Grundy values of one heap, take %s, normal "
-                  "play:\n", take);
+    if (nim_rules_is_take_any (rules))
+      fputs (_("Sprague-Grundy values of one heap, take any, normal "
+               "play:\n"),
+             out);
+    else
+      /* TRANSLATORS: %s is the take rule as --moves or --max-take spell
+         it, "1-3" or "2,7,15,16". */
+      fprintf (out, _("Sprague-Grundy values of one heap, take %s, normal "
+                      "play:\n"),
+               take);
   }
   for (i = 0; i <= n; i++)
     {
       if (i % 10 == 0)
-        fprintf (out, "%s%8" G_GUINT64_FORMAT ":", i ? "\n" : "", i);
+        fprintf (out, "%s%8llu:", i ? "\n" : "", (unsigned long long) i);
       fprintf (out, " %2u", values[i]);
     }
   fprintf (out, "\n");
   if (!periodic)
-    fprintf (out, "No period found up to %" G_GUINT64_FORMAT ".\n", n);
+    fprintf (out, _("No period found up to %llu.\n"),
+             (unsigned long long) n);
   else
     {
-      fprintf (out, "Period %" G_GUINT64_FORMAT ", pre-period %"
-                    G_GUINT64_FORMAT ": G(n + %" G_GUINT64_FORMAT
-                    ") = G(n) for every n >= %" G_GUINT64_FORMAT
-                    "; the repeating part is",
-               period, pre, period, pre);
+      /* TRANSLATORS: followed by the values that repeat, " 0 1 1 2". */
+      fprintf (out, _("Period %1$llu, pre-period %2$llu: G(n + %1$llu) = "
+                      "G(n) for every n >= %2$llu; the repeating part is"),
+               (unsigned long long) period, (unsigned long long) pre);
       for (i = pre; i < pre + MIN (period, 40); i++)
         fprintf (out, " %u", values[i]);
       fprintf (out, "%s\n", period > 40 ? " ..." : "");

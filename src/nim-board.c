@@ -5,6 +5,7 @@
 
 #include "nim-board.h"
 
+#include "nim-i18n.h"
 #include "nim-util.h"
 
 #include <string.h>
@@ -58,8 +59,8 @@ nim_board_parse (NimBoard *board, const char *text, GError **error)
   if (board->total == 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "--heaps: every heap is empty; at least one heap needs "
-                   "a match");
+                   _("--heaps: every heap is empty; at least one heap needs "
+                     "a match"));
       return FALSE;
     }
   return TRUE;
@@ -84,7 +85,7 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
   if (move->heap >= board->n_heaps)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "There is no heap %u; choose a heap from 1 to %u.",
+                   _("There is no heap %u; choose a heap from 1 to %u."),
                    move->heap + 1, board->n_heaps);
       return FALSE;
     }
@@ -92,21 +93,26 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
   if (h == 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "Heap %u is empty; choose a heap that has matches.",
+                   _("Heap %u is empty; choose a heap that has matches."),
                    move->heap + 1);
       return FALSE;
     }
   if (move->count < 1)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "You must take at least 1 match.");
+                   _("You must take at least 1 match."));
       return FALSE;
     }
   if (move->count > h)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "Heap %u has only %u match%s; you cannot take %u.",
-                   move->heap + 1, h, h == 1 ? "" : "es", move->count);
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "Heap %u has only %u match; you cannot take "
+                                "%u.",
+                                "Heap %u has only %u matches; you cannot "
+                                "take %u.",
+                                h),
+                   move->heap + 1, h, move->count);
       return FALSE;
     }
   if (!nim_rules_allows (rules, move->count))
@@ -115,11 +121,16 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
 
       if (rules->kind == NIM_TAKE_RANGE)
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     "You may take at most %u match%s at a time.",
-                     rules->max_take, rules->max_take == 1 ? "" : "es");
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "You may take at most %u match at a time.",
+                                  "You may take at most %u matches at a "
+                                  "time.",
+                                  rules->max_take),
+                     rules->max_take);
       else
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     "You cannot take %u; a move takes one of %s matches.",
+                     _("You cannot take %u; a move takes one of %s "
+                       "matches."),
                      move->count, take);
       return FALSE;
     }

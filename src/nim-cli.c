@@ -65,14 +65,14 @@ options_clear (Options *o)
 static void
 print_version (void)
 {
-  printf ("%s\n"
-          "Copyright (C) 2026 the nim authors.\n"
-          "License GPLv3+: GNU GPL version 3 or later "
-          "<https://gnu.org/licenses/gpl.html>.\n"
-          "This is free software: you are free to change and redistribute "
-          "it.\nThere is NO WARRANTY, to the extent permitted by law.\n"
-          "\nWritten by the nim maintainers; see the AUTHORS file.\n",
-          PACKAGE_STRING);
+  printf ("%s\n", PACKAGE_STRING);
+  fputs (_("Copyright (C) 2026 the nim authors.\n"
+           "License GPLv3+: GNU GPL version 3 or later "
+           "<https://gnu.org/licenses/gpl.html>.\n"
+           "This is free software: you are free to change and redistribute "
+           "it.\nThere is NO WARRANTY, to the extent permitted by law.\n"
+           "\nWritten by the nim maintainers; see the AUTHORS file.\n"),
+         stdout);
 }
 
 /* Asks for a number until one is accepted.  An empty answer takes
@@ -88,7 +88,7 @@ ask_number (FILE *in, FILE *out, const char *prompt, guint64 min, guint64 max,
 
       if (line == NULL)
         {
-          g_prefix_error (error, "game set-up given up: ");
+          g_prefix_error (error, _("game set-up given up: "));
           return FALSE;
         }
       if (*line == '\0' && fallback >= 0)
@@ -111,27 +111,32 @@ ask_setup (FILE *in, FILE *out, NimBoard *board, gboolean ask_first,
   guint64 n, v, i;
   g_autofree char *prompt = NULL;
 
-  if (!ask_number (in, out, "How many heaps? [3] ", 1, NIM_MAX_HEAPS,
-                   DEFAULT_N_HEAPS, "number of heaps", &n, error))
+  /* TRANSLATORS: [3] is the answer taken when nothing is typed. */
+  if (!ask_number (in, out, _("How many heaps? [3] "), 1, NIM_MAX_HEAPS,
+                   DEFAULT_N_HEAPS, _("number of heaps"), &n, error))
     return FALSE;
   for (i = 0; i < n; i++)
     {
-      g_autofree char *p = g_strdup_printf ("Matches in heap %u: ",
+      g_autofree char *p = g_strdup_printf (_("Matches in heap %u: "),
                                             (guint) i + 1);
 
-      if (!ask_number (in, out, p, 1, NIM_HEAP_SIZE_MAX, -1, "matches", &v,
-                       error))
+      /* TRANSLATORS: what is asked for, in "matches: 'x' is not a whole
+         number". */
+      if (!ask_number (in, out, p, 1, NIM_HEAP_SIZE_MAX, -1, _("matches"),
+                       &v, error))
         return FALSE;
       heaps[i] = (guint32) v;
     }
   nim_board_init (board, heaps, (guint) n);
   if (!ask_first)
     return TRUE;
-  prompt = g_strdup_printf ("Who moves first, 1 = player 1 (%s) or 2 = "
-                            "player 2 (%s)? [1] ",
+  /* TRANSLATORS: the %s are the players' specs, such as human and
+     negamax; [1] is the answer taken when nothing is typed. */
+  prompt = g_strdup_printf (_("Who moves first, 1 = player 1 (%s) or 2 = "
+                              "player 2 (%s)? [1] "),
                             nim_player_get_spec (players[0]),
                             nim_player_get_spec (players[1]));
-  if (!ask_number (in, out, prompt, 1, 2, 1, "first player", &v, error))
+  if (!ask_number (in, out, prompt, 1, 2, 1, _("first player"), &v, error))
     return FALSE;
   *first = (guint) v;
   fprintf (out, "\n");
@@ -145,8 +150,8 @@ parse_rules (const Options *o, NimRules *rules, GError **error)
   if (o->max_take != NULL && o->moves != NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "--max-take and --moves both set the take rule; give "
-                   "one of them");
+                   _("--max-take and --moves both set the take rule; give "
+                     "one of them"));
       return FALSE;
     }
   if (o->max_take != NULL && !nim_rules_parse_max_take (rules, o->max_take, error))
@@ -163,16 +168,17 @@ fail (GError *error, gboolean usage)
   /* GOption converts arguments to UTF-8 from the locale's character set
      and fails with a bare "invalid byte sequence" on those it cannot. */
   if (error->domain == G_CONVERT_ERROR)
-    fprintf (stderr, "nim: an argument is not text in this locale's "
-                     "character set (%s); numbers are written with the "
-                     "digits 0-9, such as --heaps 3,4,5\n", error->message);
+    fprintf (stderr, _("nim: an argument is not text in this locale's "
+                       "character set (%s); numbers are written with the "
+                       "digits 0-9, such as --heaps 3,4,5\n"),
+             error->message);
   else
     fprintf (stderr, "nim: %s\n", error->message);
   if (usage && (error->domain == G_OPTION_ERROR
                 || error->domain == G_CONVERT_ERROR
                 || (error->domain == NIM_ERROR
                     && error->code == NIM_ERROR_USAGE)))
-    fprintf (stderr, "Try 'nim --help' for more information.\n");
+    fputs (_("Try 'nim --help' for more information.\n"), stderr);
   return nim_error_to_exit_status (error);
 }
 
@@ -199,7 +205,9 @@ check_conflicts (const char *mode, const char *const *names,
     if (set[i])
       {
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     "%s cannot be combined with %s", mode, names[i]);
+                     /* TRANSLATORS: an option or "one game", then the
+                        option it cannot be combined with. */
+                     _("%s cannot be combined with %s"), mode, names[i]);
         return FALSE;
       }
   return TRUE;
@@ -270,9 +278,9 @@ run_match (Options *o, const NimRules *rules)
   g_autoptr (NimMatch) match = NULL;
   NimMatchConfig config = { 0 };
   guint64 v;
-  const char *const conflicts[] = { "--first (each position is played with "
-                                    "either player first)",
-                                    "--heaps (give one or the other)",
+  const char *const conflicts[] = { _("--first (each position is played "
+                                      "with either player first)"),
+                                    _("--heaps (give one or the other)"),
                                     "--stats", NULL };
   const gboolean set[] = { o->first != NULL,
                            o->heaps != NULL && o->random_heaps != NULL,
@@ -287,9 +295,9 @@ run_match (Options *o, const NimRules *rules)
   if (v % 2 != 0)
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "--games %" G_GUINT64_FORMAT " is odd; give an even "
-                   "number, as each position is played twice with the "
-                   "turns swapped", v);
+                   _("--games %llu is odd; give an even number, as each "
+                     "position is played twice with the turns swapped"),
+                   (unsigned long long) v);
       return fail (error, TRUE);
     }
   config.games = v;
@@ -331,10 +339,24 @@ run_match (Options *o, const NimRules *rules)
     nim_match_print_summary (match, stdout);
   if (nim_match_interrupted (match))
     {
-      fprintf (stderr, "nim: interrupted after %" G_GUINT64_FORMAT
-                       " finished games%s\n",
-               nim_match_n_finished (match),
-               o->results ? "; each is in the results file" : "");
+      guint64 n = nim_match_n_finished (match);
+
+      fprintf (stderr,
+               o->results ? g_dngettext (GETTEXT_PACKAGE,
+                                         "nim: interrupted after %llu "
+                                         "finished games; each is in the "
+                                         "results file\n",
+                                         "nim: interrupted after %llu "
+                                         "finished games; each is in the "
+                                         "results file\n",
+                                         n)
+                          : g_dngettext (GETTEXT_PACKAGE,
+                                         "nim: interrupted after %llu "
+                                         "finished games\n",
+                                         "nim: interrupted after %llu "
+                                         "finished games\n",
+                                         n),
+               (unsigned long long) n);
       return NIM_EXIT_INTERRUPTED;
     }
   return NIM_EXIT_OK;
@@ -355,13 +377,14 @@ run_game (Options *o, const NimRules *rules_in)
   guint64 seed;
   gboolean interactive;
   FILE *talk = o->json ? stderr : stdout;
-  const char *const conflicts[] = { "--jobs (it needs --games)",
-                                    "--random-heaps (it needs --games)",
-                                    "--results (it needs --games)", NULL };
+  const char *const conflicts[] = { _("--jobs (it needs --games)"),
+                                    _("--random-heaps (it needs --games)"),
+                                    _("--results (it needs --games)"), NULL };
   const gboolean set[] = { o->jobs != NULL, o->random_heaps != NULL,
                            o->results != NULL };
 
-  if (!check_conflicts ("one game", conflicts, set, &error))
+  /* TRANSLATORS: in "one game cannot be combined with --jobs". */
+  if (!check_conflicts (_("one game"), conflicts, set, &error))
     return fail (error, TRUE);
   if (o->heaps != NULL && !nim_board_parse (&board, o->heaps, &error))
     return fail (error, TRUE);
@@ -451,9 +474,12 @@ static void
 add_group (GOptionContext *context, const char *name, const char *heading,
            const GOptionEntry *entries)
 {
-  GOptionGroup *group = g_option_group_new (name, heading, heading, NULL,
-                                            NULL);
+  /* GOption translates the entries' descriptions (N_() marked) when it
+     prints --help, but prints a group's heading as it is given. */
+  GOptionGroup *group = g_option_group_new (name, _(heading), _(heading),
+                                            NULL, NULL);
 
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
   g_option_group_add_entries (group, entries);
   g_option_context_add_group (context, group);
 }
@@ -475,74 +501,76 @@ nim_cli_run (int argc, char **argv)
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) args = NULL;
+  g_autofree char *description = NULL;
   int status;
   const GOptionEntry main_entries[] = {
     { "help", 'h', 0, G_OPTION_ARG_NONE, &o.help,
-      "Show this help and exit", NULL },
+      N_("Show this help and exit"), NULL },
     { "help-all", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o.help,
-      "Show this help and exit", NULL },
+      N_("Show this help and exit"), NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
-      "Print version information and exit", NULL },
+      N_("Print version information and exit"), NULL },
     { NULL },
   };
   const GOptionEntry rules_entries[] = {
     { "heaps", 'H', 0, G_OPTION_ARG_STRING, &o.heaps,
-      "Start from these heaps, such as 3,4,5 (asked for when a human plays)",
+      N_("Start from these heaps, such as 3,4,5 (asked for when a human "
+         "plays)"),
       "LIST" },
     { "max-take", 'k', 0, G_OPTION_ARG_STRING, &o.max_take,
-      "A move takes 1 to K matches (seed 002: 3)", "K" },
+      N_("A move takes 1 to K matches (seed 002: 3)"), "K" },
     { "moves", 'm', 0, G_OPTION_ARG_STRING, &o.moves,
-      "A move takes exactly one of these counts (seed 001: 2,7,15,16)",
+      N_("A move takes exactly one of these counts (seed 001: 2,7,15,16)"),
       "LIST" },
     { "misere", 0, 0, G_OPTION_ARG_NONE, &o.misere,
-      "Whoever takes the last match loses", NULL },
+      N_("Whoever takes the last match loses"), NULL },
     { NULL },
   };
   const GOptionEntry player_entries[] = {
     { "player1", '1', 0, G_OPTION_ARG_STRING, &o.player1,
-      "Player 1, NAME[:KEY=VALUE,...] (default human; the engine of "
-      "--solve, default negamax)", "SPEC" },
+      N_("Player 1, NAME[:KEY=VALUE,...] (default human; the engine of "
+         "--solve, default negamax)"), "SPEC" },
     { "player2", '2', 0, G_OPTION_ARG_STRING, &o.player2,
-      "Player 2 (default negamax)", "SPEC" },
+      N_("Player 2 (default negamax)"), "SPEC" },
     { "first", 'f', 0, G_OPTION_ARG_STRING, &o.first,
-      "Who moves first, 1 or 2 (default 1)", "N" },
+      N_("Who moves first, 1 or 2 (default 1)"), "N" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &o.seed,
-      "Seed for random players and positions, 0 to 4294967295", "N" },
+      N_("Seed for random players and positions, 0 to 4294967295"), "N" },
     { "list-players", 0, 0, G_OPTION_ARG_NONE, &o.list_players,
-      "List the players, their options and the rules they play", NULL },
+      N_("List the players, their options and the rules they play"), NULL },
     { NULL },
   };
   const GOptionEntry output_entries[] = {
     { "json", 'j', 0, G_OPTION_ARG_NONE, &o.json,
-      "Print the game, the solution or the summary as one JSON object",
+      N_("Print the game, the solution or the summary as one JSON object"),
       NULL },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &o.stats,
-      "Print each search's statistics", NULL },
+      N_("Print each search's statistics"), NULL },
     { "explain", 0, 0, G_OPTION_ARG_NONE, &o.explain,
-      "Say why each computer move was chosen (the theory, or the search's "
-      "value and principal variation)", NULL },
+      N_("Say why each computer move was chosen (the theory, or the search's "
+         "value and principal variation)"), NULL },
     { NULL },
   };
   const GOptionEntry analysis_entries[] = {
     { "solve", 0, 0, G_OPTION_ARG_NONE, &o.solve,
-      "Say whether the player to move wins, with every winning move and "
-      "the Sprague-Grundy values", NULL },
+      N_("Say whether the player to move wins, with every winning move and "
+         "the Sprague-Grundy values"), NULL },
     { "grundy-sequence", 0, 0, G_OPTION_ARG_STRING, &o.grundy_sequence,
-      "Print G(0) to G(N) of one heap and its period", "N" },
+      N_("Print G(0) to G(N) of one heap and its period"), "N" },
     { NULL },
   };
   const GOptionEntry match_entries[] = {
     { "games", 'g', 0, G_OPTION_ARG_STRING, &o.games,
-      "Play N games, an even number, player 1 against player 2 (default "
-      "negamax against negamax)", "N" },
+      N_("Play N games, an even number, player 1 against player 2 (default "
+         "negamax against negamax)"), "N" },
     { "jobs", 'J', 0, G_OPTION_ARG_STRING, &o.jobs,
-      "Play J games at once (default 1); the results do not depend on J",
+      N_("Play J games at once (default 1); the results do not depend on J"),
       "J" },
     { "random-heaps", 'r', 0, G_OPTION_ARG_STRING, &o.random_heaps,
-      "Start each pair of games from COUNT random heaps of 1 to MAX "
-      "matches (default 20), drawn with --seed", "COUNT[:MAX]" },
+      N_("Start each pair of games from COUNT random heaps of 1 to MAX "
+         "matches (default 20), drawn with --seed"), "COUNT[:MAX]" },
     { "results", 'o', 0, G_OPTION_ARG_FILENAME, &o.results,
-      "Append one JSON line per finished game to FILE", "FILE" },
+      N_("Append one JSON line per finished game to FILE"), "FILE" },
     { NULL },
   };
 
@@ -552,37 +580,46 @@ nim_cli_run (int argc, char **argv)
                                        ? g_getenv ("NIM_LOCALEDIR")
                                        : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  context = g_option_context_new ("- play Nim, solve positions, compare "
-                                  "engines");
+  context = g_option_context_new (N_("- play Nim, solve positions, "
+                                     "compare engines"));
+  /* Option descriptions, headings and the text below are translated when
+     --help prints them; option names stay English. */
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   /* --help shows every group, each under its heading: there are not so
      many options that they need hiding behind --help-GROUP. */
   g_option_context_set_help_enabled (context, FALSE);
   g_option_context_add_main_entries (context, main_entries, NULL);
-  add_group (context, "rules", "Rules of the game:", rules_entries);
-  add_group (context, "players", "Players:", player_entries);
-  add_group (context, "output", "Output:", output_entries);
-  add_group (context, "analysis", "Analysis:", analysis_entries);
-  add_group (context, "comparison", "Comparison runs:", match_entries);
-  g_option_context_set_description (
-      context,
-      "Players: human, minimax, negamax, xor, grundy, random; "
-      "nim --list-players\nshows their options.\n\n"
-      "Examples:\n"
-      "  nim --player2 xor                       seed 000: three rows, "
-      "nim-sum\n"
-      "  nim --moves 2,7,15,16 --player2 grundy  seed 001: a subtraction "
-      "game\n"
-      "  nim --heaps 13 --max-take 3 --player2 minimax     seed 002\n"
-      "  nim --misere --player2 xor              seed 003: misère play\n"
-      "  nim --max-take 2 --misere --player2 grundy        seed 004\n"
-      "  nim --player1 negamax --player2 xor --heaps 3,4,5 --json\n"
-      "  nim --solve --heaps 3,4,5               who wins, and how\n"
-      "  nim --grundy-sequence 30 --moves 2,3,7  values and period\n"
-      "  nim --games 1000 --random-heaps 4:20 --player1 negamax "
-      "--player2 random --jobs 2\n\n"
-      "Exit status: 0 success, 1 a failure, 2 a usage error, "
-      "3 a game abandoned,\n130 interrupted by Ctrl-C.\n\n"
-      "Report bugs to: " PACKAGE_BUGREPORT "\n");
+  add_group (context, "rules", N_("Rules of the game:"), rules_entries);
+  add_group (context, "players", N_("Players:"), player_entries);
+  add_group (context, "output", N_("Output:"), output_entries);
+  add_group (context, "analysis", N_("Analysis:"), analysis_entries);
+  add_group (context, "comparison", N_("Comparison runs:"), match_entries);
+  /* GOption translates the description too; this text is translated
+     already, and a translation looked up again is left as it is. */
+  description = g_strdup_printf (
+      /* TRANSLATORS: the end of --help.  Commands, player names and
+         options stay English; keep the examples' columns lined up.  The
+         last %s is the address for bug reports. */
+      _("Players: human, minimax, negamax, xor, grundy, random; "
+        "nim --list-players\nshows their options.\n\n"
+        "Examples:\n"
+        "  nim --player2 xor                       seed 000: three rows, "
+        "nim-sum\n"
+        "  nim --moves 2,7,15,16 --player2 grundy  seed 001: a subtraction "
+        "game\n"
+        "  nim --heaps 13 --max-take 3 --player2 minimax     seed 002\n"
+        "  nim --misere --player2 xor              seed 003: misère play\n"
+        "  nim --max-take 2 --misere --player2 grundy        seed 004\n"
+        "  nim --player1 negamax --player2 xor --heaps 3,4,5 --json\n"
+        "  nim --solve --heaps 3,4,5               who wins, and how\n"
+        "  nim --grundy-sequence 30 --moves 2,3,7  values and period\n"
+        "  nim --games 1000 --random-heaps 4:20 --player1 negamax "
+        "--player2 random --jobs 2\n\n"
+        "Exit status: 0 success, 1 a failure, 2 a usage error, "
+        "3 a game abandoned,\n130 interrupted by Ctrl-C.\n\n"
+        "Report bugs to: %s\n"),
+      PACKAGE_BUGREPORT);
+  g_option_context_set_description (context, description);
 
   args = g_strdupv (argv);
   if (!g_option_context_parse_strv (context, &args, &error))
@@ -593,10 +630,10 @@ nim_cli_run (int argc, char **argv)
     }
   if (g_strv_length (args) > 1)
     {
-      fprintf (stderr, "nim: unexpected argument '%s'; every setting is an "
-                       "option, such as --heaps %s\n"
-                       "Try 'nim --help' for more information.\n",
-               args[1], args[1]);
+      fprintf (stderr, _("nim: unexpected argument '%1$s'; every setting is "
+                         "an option, such as --heaps %1$s\n"
+                         "Try 'nim --help' for more information.\n"),
+               args[1]);
       options_clear (&o);
       return NIM_EXIT_USAGE;
     }
@@ -620,7 +657,7 @@ nim_cli_run (int argc, char **argv)
      standards: check for errors when closing standard output). */
   if (fflush (stdout) != 0 || ferror (stdout))
     {
-      fprintf (stderr, "nim: write error on standard output: %s\n",
+      fprintf (stderr, _("nim: write error on standard output: %s\n"),
                g_strerror (errno));
       if (status == NIM_EXIT_OK)
         status = NIM_EXIT_FAILURE;

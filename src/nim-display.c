@@ -9,6 +9,7 @@
 
 #include "nim-display.h"
 #include "nim-explain.h"
+#include "nim-i18n.h"
 
 #include <string.h>
 
@@ -52,7 +53,10 @@ nim_display_board (const NimBoard *board)
     {
       guint32 h = board->heaps[i];
 
-      g_string_append_printf (s, "Heap %*u: ", label, i + 1);
+      /* TRANSLATORS: the start of a heap's line on the board, before its
+         matches drawn as bars, "Heap 3: |||||  ||||  9"; %*u is the heap
+         number, padded to the width of the largest.  Keep the colon. */
+      g_string_append_printf (s, _("Heap %*u: "), label, i + 1);
       if (numbers_only)
         g_string_append_printf (s, "%u\n", h);
       else
@@ -68,11 +72,15 @@ nim_display_board (const NimBoard *board)
   return g_string_free (s, FALSE);
 }
 
-static void
-print_player (FILE *out, const NimGame *game, guint number)
+/* "Player 2 (negamax)" */
+static char *
+player_label (const NimGame *game, guint number)
 {
-  fprintf (out, "Player %u (%s)", number,
-           nim_player_get_spec (nim_game_get_player (game, number)));
+  /* TRANSLATORS: a player and its spec (a player name such as negamax,
+     with its options), as in "Player 2 (negamax:depth=4)". */
+  return g_strdup_printf (_("Player %u (%s)"), number,
+                          nim_player_get_spec (nim_game_get_player (game,
+                                                                    number)));
 }
 
 static void
@@ -81,13 +89,16 @@ display_started (gpointer data, const NimGame *game)
   Display *d = data;
   g_autofree char *rules = nim_rules_describe (nim_game_get_rules (game));
   g_autofree char *board = nim_display_board (nim_game_get_board (game));
+  g_autofree char *p1 = player_label (game, 1);
+  g_autofree char *p2 = player_label (game, 2);
 
-  fprintf (d->out, "Nim. %s\n", rules);
-  print_player (d->out, game, 1);
-  fprintf (d->out, " plays ");
-  print_player (d->out, game, 2);
-  fprintf (d->out, "; player %u moves first.\n\n%s\n",
-           nim_game_get_first (game), board);
+  /* TRANSLATORS: the first line of a game: the name of the game and its
+     rules, a sentence. */
+  fprintf (d->out, _("Nim. %s\n"), rules);
+  /* TRANSLATORS: the two "Player N (NAME)" and who moves first. */
+  fprintf (d->out, _("%s plays %s; player %u moves first.\n"), p1, p2,
+           nim_game_get_first (game));
+  fprintf (d->out, "\n%s\n", board);
 }
 
 static void
@@ -95,13 +106,22 @@ display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
 {
   Display *d = data;
   g_autofree char *board = nim_display_board (&move->after);
+  g_autofree char *who = player_label (game, move->player);
 
-  print_player (d->out, game, move->player);
   if (move->after.n_heaps == 1)
-    fprintf (d->out, " takes %u.\n", move->move.count);
+    /* TRANSLATORS: a move in a game of one heap: "Player 2 (xor) takes
+       3." (3 matches). */
+    fprintf (d->out, g_dngettext (GETTEXT_PACKAGE, "%s takes %u.\n",
+                                  "%s takes %u.\n", move->move.count),
+             who, move->move.count);
   else
-    fprintf (d->out, " takes %u from heap %u.\n", move->move.count,
-             move->move.heap + 1);
+    /* TRANSLATORS: a move: "Player 2 (xor) takes 3 from heap 1." (3
+       matches from heap 1). */
+    fprintf (d->out, g_dngettext (GETTEXT_PACKAGE,
+                                  "%s takes %u from heap %u.\n",
+                                  "%s takes %u from heap %u.\n",
+                                  move->move.count),
+             who, move->move.count, move->move.heap + 1);
   if (d->stats && move->stats.searched)
     nim_search_stats_print (&move->stats, d->out);
   if (move->explain != NULL)
@@ -117,25 +137,27 @@ display_finished (gpointer data, const NimGame *game)
   guint winner = nim_game_get_winner (game);
   NimPlayer *p1 = nim_game_get_player (game, 1);
   NimPlayer *p2 = nim_game_get_player (game, 2);
+  g_autofree char *who = NULL;
 
   if (winner == 0)
     {
-      fprintf (d->out, "Game abandoned.\n");
+      fputs (_("Game abandoned.\n"), d->out);
       return;
     }
   /* Under a subtraction set the game can end with matches left (seed
      001): say why it ended. */
   if (nim_game_get_board (game)->total > 0)
-    fprintf (d->out, "Player %u has no legal move.\n",
+    fprintf (d->out, _("Player %u has no legal move.\n"),
              nim_game_get_to_move (game));
-  print_player (d->out, game, winner);
-  fprintf (d->out, " wins!\n");
+  who = player_label (game, winner);
+  /* TRANSLATORS: %s is "Player N (NAME)". */
+  fprintf (d->out, _("%s wins!\n"), who);
   /* Talk to the person when exactly one is playing (seed 001). */
   if (nim_player_is_interactive (p1) != nim_player_is_interactive (p2))
     fprintf (d->out, "%s\n",
              nim_player_is_interactive (nim_game_get_player (game, winner))
-                 ? "Well done, you won!"
-                 : "Too bad, you lost!");
+                 ? _("Well done, you won!")
+                 : _("Too bad, you lost!"));
   fflush (d->out);
 }
 

@@ -12,6 +12,8 @@
 
 #include "nim-explain.h"
 
+#include "nim-i18n.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -34,10 +36,15 @@
 char *
 nim_explain_move (const NimBoard *board, const NimMove *move)
 {
+  /* TRANSLATORS: a move, as in "xor chooses to take 2" (2 matches). */
   if (board->n_heaps == 1)
-    return g_strdup_printf ("take %u", move->count);
-  return g_strdup_printf ("take %u from heap %u", move->count,
-                          move->heap + 1);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "take %u",
+                                         "take %u", move->count),
+                            move->count);
+  /* TRANSLATORS: a move, as in "xor chooses to take 2 from heap 1". */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "take %u from heap %u",
+                                       "take %u from heap %u", move->count),
+                          move->count, move->heap + 1);
 }
 
 /**
@@ -75,6 +82,43 @@ nim_explain_binary (guint64 value, guint width)
   return s;
 }
 
+/* Characters that may not begin a line of Chinese text: a break goes
+   before the character they follow. */
+static gboolean
+no_line_start (gunichar c)
+{
+  return c != 0 && g_utf8_strchr ("，。、：；！？）」』》", -1, c) != NULL;
+}
+
+/* The end of the next piece of @word that the wrapping keeps together:
+   the whole word, or, in text without blanks such as Chinese, each wide
+   character (with the punctuation that follows it).  *width is set to
+   the columns it takes, two for a wide character. */
+static const char *
+next_piece (const char *word, gsize *width)
+{
+  const char *p = word;
+
+  *width = 0;
+  while (*p != '\0')
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      p = g_utf8_next_char (p);
+      *width += g_unichar_iswide (c) ? 2 : 1;
+      if (g_unichar_iswide (c))
+        {
+          while (*p != '\0' && no_line_start (g_utf8_get_char (p)))
+            {
+              *width += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
+              p = g_utf8_next_char (p);
+            }
+          break;
+        }
+    }
+  return p;
+}
+
 /**
  * nim_explain_wrap:
  * @out: where the lines go
@@ -82,37 +126,48 @@ nim_explain_binary (guint64 value, guint width)
  *
  * Appends @text as lines of at most %NIM_EXPLAIN_WIDTH columns, breaking
  * at blanks (a word longer than a line stands alone), each line ending
- * in a newline.  Blanks written as %NIM_EXPLAIN_NBSP do not break.
+ * in a newline.  Blanks written as %NIM_EXPLAIN_NBSP do not break.  Text
+ * in a language written without blanks (Chinese) also breaks between its
+ * wide characters, which take two columns each.
  */
 void
 nim_explain_wrap (GString *out, const char *text)
 {
   g_auto (GStrv) words = g_strsplit (text, " ", -1);
-  gsize line = 0, start = out->len, i;
+  g_autoptr (GString) para = g_string_new (NULL);
+  gsize line = 0, i;
 
   for (i = 0; words[i] != NULL; i++)
     {
-      gsize len = g_utf8_strlen (words[i], -1);
+      const char *p = words[i];
+      gboolean first = TRUE;
 
-      if (*words[i] == '\0')
-        continue;
-      if (line > 0 && line + 1 + len > NIM_EXPLAIN_WIDTH)
+      while (*p != '\0')
         {
-          g_string_append_c (out, '\n');
-          line = 0;
+          gsize len;
+          const char *end = next_piece (p, &len);
+          gboolean blank = first && line > 0;
+
+          if (line > 0 && line + blank + len > NIM_EXPLAIN_WIDTH)
+            {
+              g_string_append_c (para, '\n');
+              line = 0;
+              blank = FALSE;
+            }
+          if (blank)
+            {
+              g_string_append_c (para, ' ');
+              line++;
+            }
+          g_string_append_len (para, p, end - p);
+          line += len;
+          first = FALSE;
+          p = end;
         }
-      if (line > 0)
-        {
-          g_string_append_c (out, ' ');
-          line++;
-        }
-      g_string_append (out, words[i]);
-      line += len;
     }
-  for (i = start; i < out->len; i++)
-    if (out->str[i] == NIM_EXPLAIN_NBSP[0])
-      out->str[i] = ' ';
-  g_string_append_c (out, '\n');
+  g_string_replace (para, NIM_EXPLAIN_NBSP, " ", 0);
+  g_string_append_c (para, '\n');
+  g_string_append_len (out, para->str, para->len);
 }
 
 /**
@@ -208,13 +263,23 @@ nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
 static char *
 describe_value (const NimSearchStats *st, guint player)
 {
-  const char *what = st->value > 0 ? "win" : "loss";
-
   if (st->distance > 0)
-    return g_strdup_printf ("a %s in %u pl%s for player %u", what,
-                            st->distance, st->distance == 1 ? "y" : "ies",
-                            player);
-  return g_strdup_printf ("a %s for player %u", what, player);
+    return g_strdup_printf (st->value > 0
+                                ? g_dngettext (GETTEXT_PACKAGE,
+                                               "a win in %u ply for player %u",
+                                               "a win in %u plies for player "
+                                               "%u",
+                                               st->distance)
+                                : g_dngettext (GETTEXT_PACKAGE,
+                                               "a loss in %u ply for player "
+                                               "%u",
+                                               "a loss in %u plies for "
+                                               "player %u",
+                                               st->distance),
+                            st->distance, player);
+  return g_strdup_printf (st->value > 0 ? _("a win for player %u")
+                                        : _("a loss for player %u"),
+                          player);
 }
 
 /**
@@ -247,48 +312,85 @@ nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
     {
       g_autofree char *value = describe_value (st, who);
 
-      g_string_printf (s, "Value: %s, the player to move, proven: the "
-                          "search saw every line it needed to the end of "
-                          "the game.", value);
+      /* TRANSLATORS: %s is "a win for player 1", "a loss in 7 plies for
+         player 2". */
+      g_string_printf (s, _("Value: %s, the player to move, proven: the "
+                            "search saw every line it needed to the end of "
+                            "the game."),
+                       value);
+      /* TRANSLATORS: each of these four sentences follows the one above,
+         after a blank; score=distance is a player option, typed as is. */
       if (st->value > 0)
         g_string_append (s, st->distance > 0
-                                ? " With score=distance it plays the "
-                                  "quickest win."
-                                : " It plays the first winning move, in "
-                                  "heap order, the smallest count first.");
+                                ? _(" With score=distance it plays the "
+                                    "quickest win.")
+                                : _(" It plays the first winning move, in "
+                                    "heap order, the smallest count "
+                                    "first."));
       else
         g_string_append (s, st->distance > 0
-                                ? " With score=distance it plays the "
-                                  "slowest loss, hoping for a mistake."
-                                : " Every move loses against best play, so "
-                                  "it takes the first legal move, as "
-                                  "little as it can, hoping for a "
-                                  "mistake.");
+                                ? _(" With score=distance it plays the "
+                                    "slowest loss, hoping for a mistake.")
+                                : _(" Every move loses against best play, "
+                                    "so it takes the first legal move, as "
+                                    "little as it can, hoping for a "
+                                    "mistake."));
     }
   else if (c->depth > 0 && st->depth >= c->depth)
-    g_string_printf (s, "Value: unknown.  With depth=%u the search looks "
-                        "%u plies ahead, and no line that short decides "
-                        "the game; it plays the first of the moves it "
-                        "cannot tell apart.",
+    /* TRANSLATORS: depth=%u is a player option, typed as is. */
+    g_string_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                     "Value: unknown.  With depth=%u the "
+                                     "search looks %u plies ahead, and no "
+                                     "line that short decides the game; it "
+                                     "plays the first of the moves it cannot "
+                                     "tell apart.",
+                                     "Value: unknown.  With depth=%u the "
+                                     "search looks %u plies ahead, and no "
+                                     "line that short decides the game; it "
+                                     "plays the first of the moves it cannot "
+                                     "tell apart.",
+                                     st->depth),
                      st->depth, st->depth);
   else
-    g_string_printf (s, "Value: unknown.  The search ran out of its budget "
-                        "(time or nodes) after depth %u, where no line "
-                        "decides the game yet; it plays the best move of "
-                        "that depth.",
+    g_string_printf (s, _("Value: unknown.  The search ran out of its "
+                          "budget (time or nodes) after depth %u, where no "
+                          "line decides the game yet; it plays the best "
+                          "move of that depth."),
                      st->depth);
   nim_explain_wrap (out, s->str);
 
   /* Step 2. The principal variation, move by move. */
-  g_string_printf (s, "Principal variation (the line both sides are "
-                      "expected to play%s): ",
-                   st->proven ? "" : ", up to the search's horizon");
+  g_string_assign (s, st->proven
+                         ? _("Principal variation (the line both sides are "
+                             "expected to play): ")
+                         : _("Principal variation (the line both sides are "
+                             "expected to play, up to the search's "
+                             "horizon): "));
   for (i = 0; i < n; i++)
     {
-      g_string_append_printf (s, "%splayer %u takes %u", i > 0 ? "; " : "",
-                              i % 2 == 0 ? who : 3 - who, line[i].count);
+      guint mover = i % 2 == 0 ? who : 3 - who;
+
+      /* TRANSLATORS: between the moves of the principal variation. */
+      if (i > 0)
+        g_string_append (s, _("; "));
       if (b.n_heaps > 1)
-        g_string_append_printf (s, " from heap %u", line[i].heap + 1);
+        /* TRANSLATORS: a move of the principal variation: player,
+           matches, heap. */
+        g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                "player %u takes %u from "
+                                                "heap %u",
+                                                "player %u takes %u from "
+                                                "heap %u",
+                                                line[i].count),
+                                mover, line[i].count, line[i].heap + 1);
+      else
+        /* TRANSLATORS: a move of the principal variation, one heap:
+           player, matches. */
+        g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                "player %u takes %u",
+                                                "player %u takes %u",
+                                                line[i].count),
+                                mover, line[i].count);
       nim_board_make_move (&b, &line[i]);
     }
   ended = !nim_board_has_move (&b, &p->rules);
@@ -296,26 +398,36 @@ nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
     {
       guint stuck = n % 2 == 0 ? who : 3 - who;
 
-      g_string_append_printf (s, "; then player %u cannot move and %s.",
-                              stuck, p->rules.misere ? "wins" : "loses");
+      g_string_append_printf (s, p->rules.misere
+                                     ? _("; then player %u cannot move and "
+                                         "wins.")
+                                     : _("; then player %u cannot move and "
+                                         "loses."),
+                              stuck);
     }
   else if (cut)
-    g_string_append (s, "; and so on.");
+    g_string_append (s, _("; and so on."));
   else
-    g_string_append (s, ".");
+    /* TRANSLATORS: the full stop that ends the principal variation. */
+    g_string_append (s, C_("sentence end", "."));
   nim_explain_wrap (out, s->str);
 
   /* Step 3. What it cost. */
-  g_string_printf (s, "Search: depth %u, %" G_GUINT64_FORMAT " nodes",
-                   st->depth, st->nodes);
+  /* TRANSLATORS: what a search cost: "Search: depth 5, 1234 nodes, 56
+     cutoffs, table 7 hits in 89 probes, 0.001 s."; s is seconds.  The
+     English says "nodes" and "cutoffs" for 1 too. */
+  g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "Search: depth %u, %llu nodes",
+                                   "Search: depth %u, %llu nodes", st->nodes),
+                   st->depth, (unsigned long long) st->nodes);
   if (c->ab)
-    g_string_append_printf (s, ", %" G_GUINT64_FORMAT " cutoffs",
-                            st->cutoffs);
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, ", %llu cutoffs",
+                                            ", %llu cutoffs", st->cutoffs),
+                            (unsigned long long) st->cutoffs);
   if (self->tt != NULL)
-    g_string_append_printf (s, ", table %" G_GUINT64_FORMAT " hits in %"
-                               G_GUINT64_FORMAT " probes",
-                            st->tt_hits, st->tt_probes);
-  g_string_append_printf (s, ", %.3f s.", st->seconds);
+    g_string_append_printf (s, _(", table %llu hits in %llu probes"),
+                            (unsigned long long) st->tt_hits,
+                            (unsigned long long) st->tt_probes);
+  g_string_append_printf (s, _(", %.3f s."), st->seconds);
   nim_explain_wrap (out, s->str);
 }
 

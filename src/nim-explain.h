@@ -13,8 +13,10 @@ G_BEGIN_DECLS
 #define NIM_EXPLAIN_WIDTH 72
 
 /* In prose given to nim_explain_wrap(), a blank where no line may break:
-   "h XOR 010 < h" reads badly split over two lines. */
-#define NIM_EXPLAIN_NBSP "\001"
+   "h XOR 010 < h" reads badly split over two lines.  It is U+00A0, the
+   no-break space, so that translations can write it too; the lines
+   printed have a plain blank there. */
+#define NIM_EXPLAIN_NBSP "\u00a0"
 
 /* The most plies of a principal variation that are shown. */
 #define NIM_EXPLAIN_PV_MAX 24

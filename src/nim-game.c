@@ -5,6 +5,7 @@
 
 #include "nim-game.h"
 
+#include "nim-i18n.h"
 #include "nim-util.h"
 
 typedef struct
@@ -151,7 +152,7 @@ nim_game_play (NimGame *game, GError **error)
       if (nim_interrupted ())
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
-                       "interrupted: the game is abandoned");
+                       _("interrupted: the game is abandoned"));
           NOTIFY (game, finished, game);
           return FALSE;
         }

@@ -15,6 +15,7 @@
 #include "nim-grundy.h"
 
 #include "nim-defaults.h"
+#include "nim-i18n.h"
 #include "nim-util.h"
 
 #include <string.h>
@@ -201,9 +202,10 @@ lookup (NimGrundy *self, guint64 n, guint64 *index, GError **error)
           g_autofree char *take = nim_rules_take_to_string (&self->rules);
 
           g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
-                       "the Grundy values of {%s} show no period within "
-                       "the first %u heap sizes; heap %" G_GUINT64_FORMAT
-                       " is out of reach", take, NIM_GRUNDY_TABLE_MAX, n);
+                       _("the Grundy values of {%s} show no period within "
+                         "the first %u heap sizes; heap %llu is out of "
+                         "reach"),
+                       take, NIM_GRUNDY_TABLE_MAX, (unsigned long long) n);
           return FALSE;
         }
       extend (self);

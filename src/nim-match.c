@@ -18,6 +18,7 @@
 #include "nim-match.h"
 
 #include "nim-game.h"
+#include "nim-i18n.h"
 #include "nim-record.h"
 #include "nim-util.h"
 
@@ -227,7 +228,7 @@ slot_start (Slot *slot, const NimMatch *m, const NimBoard *board,
         return TRUE;
       }
   g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-               "no exact solver plays these rules");
+               _("no exact solver plays these rules"));
   return FALSE;
 }
 
@@ -280,10 +281,10 @@ nim_match_new (const NimMatchConfig *config, GError **error)
           if (nim_player_is_interactive (slot->players[i]))
             {
               g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                           "--games plays computer against computer; "
-                           "player %u is %s: give another with --player%u, "
-                           "such as --player%u negamax",
-                           i + 1, m->specs[i], i + 1, i + 1);
+                           _("--games plays computer against computer; "
+                             "player %1$u is %2$s: give another with "
+                             "--player%1$u, such as --player%1$u negamax"),
+                           i + 1, m->specs[i]);
               return NULL;
             }
           nim_player_set_number (slot->players[i], i + 1);
@@ -309,7 +310,7 @@ nim_match_new (const NimMatchConfig *config, GError **error)
           int saved = errno;
 
           g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                       "cannot open the results file %s: %s",
+                       _("cannot open the results file %s: %s"),
                        m->results_path, g_strerror (saved));
           return NULL;
         }
@@ -401,7 +402,7 @@ write_result (NimMatch *m, JsonNode *record, GError **error)
       int saved = errno;
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   "cannot write to the results file %s: %s",
+                   _("cannot write to the results file %s: %s"),
                    m->results_path, g_strerror (saved));
       return FALSE;
     }
@@ -515,8 +516,10 @@ run_job (gpointer data, gpointer user_data)
           g_mutex_lock (&m->lock);
           if (m->error == NULL)
             {
-              g_prefix_error (&error, "game %" G_GUINT64_FORMAT ": ",
-                              index + 1);
+              /* TRANSLATORS: in front of an error, the number of the game
+                 of a comparison run that failed. */
+              g_prefix_error (&error, _("game %llu: "),
+                              (unsigned long long) (index + 1));
               m->error = g_steal_pointer (&error);
             }
           m->stop = TRUE;
@@ -548,11 +551,15 @@ print_progress (const NimMatch *m, double elapsed, gboolean done)
       fprintf (stderr, "\r%-79s\r", "");
       return;
     }
+  /* Back to the start of the line, which the next progress overwrites. */
+  fputc ('\r', stderr);
+  /* TRANSLATORS: the progress line of a comparison run, rewritten in
+     place; keep the blank at the end. */
   fprintf (stderr,
-           "\r%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
-           " games (%.0f%%), player 1 scores %.1f%%, %.0f s, about %.0f s "
-           "left ",
-           m->finished, m->config.games,
+           _("%llu/%llu games (%.0f%%), player 1 scores %.1f%%, %.0f s, "
+             "about %.0f s left "),
+           (unsigned long long) m->finished,
+           (unsigned long long) m->config.games,
            100.0 * (double) m->finished / (double) m->config.games, score,
            elapsed, left);
 }
@@ -586,7 +593,11 @@ nim_match_run (NimMatch *match, GError **error)
     {
       nim_interrupt_release ();
       g_propagate_prefixed_error (error, g_steal_pointer (&local),
-                                  "cannot start %u jobs: ", m->config.jobs);
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "cannot start %u jobs: ",
+                                               "cannot start %u jobs: ",
+                                               m->config.jobs),
+                                  m->config.jobs);
       return FALSE;
     }
   for (j = 0; j < m->config.jobs; j++)
@@ -604,8 +615,9 @@ nim_match_run (NimMatch *match, GError **error)
           m->stop = TRUE;
           if (shown)
             print_progress (m, 0, TRUE);
-          fprintf (stderr, "nim: interrupted: the games in progress are "
-                           "abandoned\n");
+          fputs (_("nim: interrupted: the games in progress are "
+                   "abandoned\n"),
+                 stderr);
         }
       now = g_get_monotonic_time ();
       if (show && now - t0 > G_TIME_SPAN_SECOND && !m->interrupted)
@@ -681,7 +693,8 @@ static char *
 describe_elo (double v, gboolean sign)
 {
   if (isnan (v))
-    return g_strdup ("n/a");
+    /* TRANSLATORS: an Elo difference that cannot be told (no pairs). */
+    return g_strdup (_("n/a"));
   if (isinf (v))
     return g_strdup (v > 0 ? (sign ? "+inf" : "inf") : "-inf");
   return g_strdup_printf (sign ? "%+.1f" : "%.1f", v + 0.0); /* no -0.0 */
@@ -706,54 +719,74 @@ nim_match_print_summary (const NimMatch *match, FILE *out)
   elo = describe_elo (e.elo, TRUE);
   margin = describe_elo (e.margin, FALSE);
 
-  fprintf (out, "Games: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT "%s, "
-                "each position played twice, either player first\n",
-           m->finished, m->config.games,
-           nim_match_interrupted (m) ? " (interrupted)" : "");
-  fprintf (out, "Rules: %s\n", rules);
+  fprintf (out,
+           nim_match_interrupted (m)
+               ? _("Games: %llu of %llu (interrupted), each position played "
+                   "twice, either player first\n")
+               : _("Games: %llu of %llu, each position played twice, "
+                   "either player first\n"),
+           (unsigned long long) m->finished,
+           (unsigned long long) m->config.games);
+  /* TRANSLATORS: %s is a sentence describing the rules. */
+  fprintf (out, _("Rules: %s\n"), rules);
   if (m->config.random_count > 0)
-    fprintf (out, "Positions: %u random heaps of 1 to %u matches, seed %u\n",
+    fprintf (out, _("Positions: %u random heaps of 1 to %u matches, seed "
+                    "%u\n"),
              m->config.random_count, m->config.random_max, m->config.seed);
   else
     {
       g_autofree char *heaps = nim_board_to_string (&m->config.start);
 
-      fprintf (out, "Position: %s, seed %u\n", heaps, m->config.seed);
+      /* TRANSLATORS: %s is the heaps, such as 3,4,5. */
+      fprintf (out, _("Position: %s, seed %u\n"), heaps, m->config.seed);
     }
   for (i = 0; i < 2; i++)
-    fprintf (out, "Player %u %-28s %7" G_GUINT64_FORMAT " wins %7"
-                  G_GUINT64_FORMAT " losses  score %5.1f%%\n",
-             i + 1, m->specs[i], m->tally[i].wins,
-             m->finished - m->tally[i].wins,
+    /* TRANSLATORS: a player's line of the summary: its number, its spec
+       (28 columns), wins, losses and score; keep the widths so that the
+       columns line up. */
+    fprintf (out, _("Player %u %-28s %7llu wins %7llu losses  score "
+                    "%5.1f%%\n"),
+             i + 1, m->specs[i], (unsigned long long) m->tally[i].wins,
+             (unsigned long long) (m->finished - m->tally[i].wins),
              100.0 * ratio ((double) m->tally[i].wins, (double) m->finished));
-  fprintf (out, "Pairs for player 1: %" G_GUINT64_FORMAT " won 2-0, %"
-                G_GUINT64_FORMAT " split 1-1, %" G_GUINT64_FORMAT
-                " lost 0-2\n",
-           m->pair_counts[0], m->pair_counts[1], m->pair_counts[2]);
-  fprintf (out, "Elo difference: %s +/- %s (95%%), LOS %.1f%%, from %"
-                G_GUINT64_FORMAT " pairs\n",
-           elo, margin, 100.0 * e.los, e.pairs);
-  fprintf (out, "%-9s %10s %12s %10s %14s %18s\n", "", "moves", "nodes/move",
-           "ms/move", "won positions", "kept the win");
+  fprintf (out, _("Pairs for player 1: %llu won 2-0, %llu split 1-1, %llu "
+                  "lost 0-2\n"),
+           (unsigned long long) m->pair_counts[0],
+           (unsigned long long) m->pair_counts[1],
+           (unsigned long long) m->pair_counts[2]);
+  /* TRANSLATORS: LOS is the likelihood of superiority. */
+  fprintf (out, _("Elo difference: %s +/- %s (95%%), LOS %.1f%%, from %llu "
+                  "pairs\n"),
+           elo, margin, 100.0 * e.los, (unsigned long long) e.pairs);
+  /* TRANSLATORS: the column headings of the summary's table, right
+     aligned in 10, 12, 10, 14 and 18 columns. */
+  fprintf (out, "%-9s %10s %12s %10s %14s %18s\n", "", _("moves"),
+           _("nodes/move"), _("ms/move"), _("won positions"),
+           _("kept the win"));
   for (i = 0; i < 2; i++)
     {
       const Tally *t = &m->tally[i];
       g_autofree char *kept = g_strdup_printf (
-          "%" G_GUINT64_FORMAT " (%.1f%%)", t->kept,
+          "%llu (%.1f%%)", (unsigned long long) t->kept,
           100.0 * ratio ((double) t->kept, (double) t->won_positions));
 
-      fprintf (out, "Player %u  %10" G_GUINT64_FORMAT " %12.1f %10.3f %14"
-                    G_GUINT64_FORMAT " %18s\n",
-               i + 1, t->moves, ratio ((double) t->nodes, (double) t->moves),
+      /* TRANSLATORS: a row of the summary's table; "Player %u" and the
+         blanks after it take 9 columns, keep the widths of the numbers. */
+      fprintf (out, _("Player %u  %10llu %12.1f %10.3f %14llu %18s\n"),
+               i + 1, (unsigned long long) t->moves,
+               ratio ((double) t->nodes, (double) t->moves),
                1000.0 * ratio (t->seconds, (double) t->moves),
-               t->won_positions, t->won_positions > 0 ? kept : "-");
+               (unsigned long long) t->won_positions,
+               t->won_positions > 0 ? kept : "-");
     }
   if (m->tally[0].unchecked + m->tally[1].unchecked > 0)
-    fprintf (out, "Moves the solver could not judge: %" G_GUINT64_FORMAT
-                  " and %" G_GUINT64_FORMAT "\n",
-             m->tally[0].unchecked, m->tally[1].unchecked);
-  fprintf (out, "Wall time: %.2f s, %u job%s\n", m->seconds, m->config.jobs,
-           m->config.jobs == 1 ? "" : "s");
+    fprintf (out, _("Moves the solver could not judge: %llu and %llu\n"),
+             (unsigned long long) m->tally[0].unchecked,
+             (unsigned long long) m->tally[1].unchecked);
+  /* TRANSLATORS: s is seconds; then the number of jobs (--jobs). */
+  fprintf (out, g_dngettext (GETTEXT_PACKAGE, "Wall time: %.2f s, %u job\n",
+                             "Wall time: %.2f s, %u jobs\n", m->config.jobs),
+           m->seconds, m->config.jobs);
 }
 
 static void

@@ -15,6 +15,7 @@
 
 #include "nim-explain.h"
 #include "nim-grundy.h"
+#include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-util.h"
 
@@ -46,8 +47,15 @@ grundy_supports (const NimRules *rules, const NimBoard *start,
   if (rules->misere && live > 1)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
-                   "under misère play grundy knows only single-heap games, "
-                   "and %u heaps here can be played", live);
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "under misère play grundy knows only "
+                                "single-heap games, and %u heap here can be "
+                                "played",
+                                "under misère play grundy knows only "
+                                "single-heap games, and %u heaps here can be "
+                                "played",
+                                live),
+                   live);
       return FALSE;
     }
   return TRUE;
@@ -217,16 +225,17 @@ append_mex (NimGrundyPlayer *self, GString *out, guint64 n, GError **error)
 
       if (!nim_grundy_value (self->grundy, sizes[k], &g, error))
         return FALSE;
-      g_string_append_printf (terms, "%sG(%" G_GUINT64_FORMAT ")", sep,
-                              sizes[k]);
+      g_string_append_printf (terms, "%sG(%llu)", sep,
+                              (unsigned long long) sizes[k]);
       g_string_append_printf (values, "%s%u", sep, g);
     }
   if (total == 0)
-    g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = mex{} = 0, no "
-                                 "move", n);
+    /* TRANSLATORS: the value of a heap too small for any move. */
+    g_string_append_printf (out, _("G(%llu) = mex{} = 0, no move"),
+                            (unsigned long long) n);
   else
-    g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = mex{%s} = "
-                                 "mex{%s} = %u", n, terms->str, values->str,
+    g_string_append_printf (out, "G(%llu) = mex{%s} = mex{%s} = %u",
+                            (unsigned long long) n, terms->str, values->str,
                             v);
   return TRUE;
 }
@@ -239,16 +248,18 @@ append_heap_value (NimGrundyPlayer *self, GString *out, guint heap,
 {
   const NimRules *r = &self->parent.rules;
   guint64 pre, period, m = n;
-  g_autofree char *label = g_strdup_printf ("heap %u:", heap + 1);
+  /* TRANSLATORS: the label of a heap's line in the Grundy table of
+     --explain, nine columns wide. */
+  g_autofree char *label = g_strdup_printf (_("heap %u:"), heap + 1);
 
   g_string_append_printf (out, "%-9s", label);
   if (n > DIRECT_MAX && nim_rules_is_take_any (r))
     {
-      g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = mex{G(%"
-                                   G_GUINT64_FORMAT "), ..., G(0)} = "
-                                   "mex{%" G_GUINT64_FORMAT ", ..., 0} = %"
-                                   G_GUINT64_FORMAT ": taking any number, "
-                                   "G(n) = n\n", n, n - 1, n - 1, n);
+      g_string_append_printf (out, _("G(%1$llu) = mex{G(%2$llu), ..., G(0)} "
+                                     "= mex{%2$llu, ..., 0} = %1$llu: "
+                                     "taking any number, G(n) = n\n"),
+                              (unsigned long long) n,
+                              (unsigned long long) (n - 1));
       return TRUE;
     }
   if (n > DIRECT_MAX && nim_grundy_period (self->grundy, n, &pre, &period)
@@ -256,19 +267,24 @@ append_heap_value (NimGrundyPlayer *self, GString *out, guint heap,
     {
       m = pre + (n - pre) % period;
       if (pre == 0)
-        g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = G(%"
-                                     G_GUINT64_FORMAT "), as the values "
-                                     "repeat with period %" G_GUINT64_FORMAT
-                                     " (%" G_GUINT64_FORMAT " mod %"
-                                     G_GUINT64_FORMAT " = %" G_GUINT64_FORMAT
-                                     ")\n%9s", n, m, period, n, period, m,
-                                "");
+        /* TRANSLATORS: keep the line break and the nine blanks after it
+           (%4$9s), which line the next line up under this one. */
+        g_string_append_printf (out, _("G(%1$llu) = G(%2$llu), as the "
+                                       "values repeat with period %3$llu "
+                                       "(%1$llu mod %3$llu = %2$llu)\n%4$9s"),
+                                (unsigned long long) n,
+                                (unsigned long long) m,
+                                (unsigned long long) period, "");
       else
-        g_string_append_printf (out, "G(%" G_GUINT64_FORMAT ") = G(%"
-                                     G_GUINT64_FORMAT "), as the values "
-                                     "repeat with period %" G_GUINT64_FORMAT
-                                     " from G(%" G_GUINT64_FORMAT ") on\n%9s",
-                                n, m, period, pre, "");
+        /* TRANSLATORS: keep the line break and the nine blanks after it
+           (%5$9s), which line the next line up under this one. */
+        g_string_append_printf (out, _("G(%1$llu) = G(%2$llu), as the "
+                                       "values repeat with period %3$llu "
+                                       "from G(%4$llu) on\n%5$9s"),
+                                (unsigned long long) n,
+                                (unsigned long long) m,
+                                (unsigned long long) period,
+                                (unsigned long long) pre, "");
     }
   if (!append_mex (self, out, m, error))
     return FALSE;
@@ -303,63 +319,81 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
   g_autoptr (GString) s = g_string_new (NULL);
 
   nim_grundy_misere_wins (self->grundy, n, &wins, NULL);
-  g_string_printf (s, "Under misère play (whoever takes the last match "
-                      "loses, and a player left without a move wins) "
-                      "Grundy values do not add up, but %s%s is decided by "
-                      "a table of its own: a size is lost for the player to "
-                      "move when every move leads to a won size; a size "
-                      "without a move is won.",
-                   board->n_heaps > 1 ? "the one heap that can still be "
-                                        "played" : "a single heap",
-                   board->n_heaps > 1 ? " (the others are too small for "
-                                        "any move)" : "");
+  g_string_assign (s, board->n_heaps > 1
+                         ? _("Under misère play (whoever takes the last "
+                             "match loses, and a player left without a move "
+                             "wins) Grundy values do not add up, but the "
+                             "one heap that can still be played (the others "
+                             "are too small for any move) is decided by a "
+                             "table of its own: a size is lost for the "
+                             "player to move when every move leads to a won "
+                             "size; a size without a move is won.")
+                         : _("Under misère play (whoever takes the last "
+                             "match loses, and a player left without a move "
+                             "wins) Grundy values do not add up, but a "
+                             "single heap is decided by a table of its own: "
+                             "a size is lost for the player to move when "
+                             "every move leads to a won size; a size "
+                             "without a move is won."));
   nim_explain_wrap (out, s->str);
   if (nim_rules_is_take_any (r))
-    g_string_assign (s, "Taking any number, only a heap of one match is "
-                        "lost: its last match must be taken.");
+    g_string_assign (s, _("Taking any number, only a heap of one match is "
+                          "lost: its last match must be taken."));
   else if (r->kind == NIM_TAKE_RANGE)
     {
       guint64 p1 = (guint64) r->max_take + 1;
 
-      g_string_printf (s, "Taking 1 to %u, the lost sizes are those that "
-                          "leave 1 when divided by %" G_GUINT64_FORMAT
-                          " (seed 004: the remainder of dividing by three). "
-                          " Heap %u: %" G_GUINT64_FORMAT " = %"
-                          G_GUINT64_FORMAT " x %" G_GUINT64_FORMAT " + %"
-                          G_GUINT64_FORMAT ".",
-                       r->max_take, p1, heap, n, n / p1, p1, n % p1);
+      /* TRANSLATORS: "%4$llu = %5$llu x %2$llu + %6$llu" is the heap size
+         as quotient times divisor plus remainder. */
+      g_string_printf (s, _("Taking 1 to %1$u, the lost sizes are those "
+                            "that leave 1 when divided by %2$llu (seed 004: "
+                            "the remainder of dividing by three).  Heap "
+                            "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
+                       r->max_take, (unsigned long long) p1, heap,
+                       (unsigned long long) n, (unsigned long long) (n / p1),
+                       (unsigned long long) (n % p1));
     }
   else
     {
       guint k;
 
-      g_string_printf (s, "From %" G_GUINT64_FORMAT ":", n);
+      /* TRANSLATORS: followed by the moves from a heap of that size and
+         what they leave, ", take 2 -> 5 (won for the opponent)". */
+      g_string_printf (s, _("From %llu:"), (unsigned long long) n);
       for (k = 0; k < r->n_moves && r->moves[k] <= n; k++)
         {
           gboolean w = FALSE;
 
           nim_grundy_misere_wins (self->grundy, n - r->moves[k], &w, NULL);
-          g_string_append_printf (s, "%s take %u -> %" G_GUINT64_FORMAT
-                                     " (%s for the opponent)",
-                                  k ? "," : "", r->moves[k],
-                                  n - r->moves[k], w ? "won" : "lost");
+          if (k > 0)
+            g_string_append (s, C_("list", ","));
+          /* TRANSLATORS: a move from a heap of one size to another and
+             what the size it leaves is worth; the blank in front is kept. */
+          g_string_append_printf (s, w ? _(" take %u -> %llu (won for the "
+                                           "opponent)")
+                                       : _(" take %u -> %llu (lost for the "
+                                           "opponent)"),
+                                  r->moves[k],
+                                  (unsigned long long) (n - r->moves[k]));
         }
-      g_string_append (s, ".");
+      g_string_append (s, C_("sentence end", "."));
     }
   nim_explain_wrap (out, s->str);
   if (wins)
     {
       g_autofree char *m = nim_explain_move (board, move);
 
-      nim_explain_wrap_printf (out, "So %s (%" G_GUINT64_FORMAT " -> %"
-                                    G_GUINT64_FORMAT "): a lost size for "
-                                    "the opponent.",
-                               m, n, left);
+      /* TRANSLATORS: %s is a move, "take 2 from heap 1". */
+      nim_explain_wrap_printf (out, _("So %s (%llu -> %llu): a lost size "
+                                      "for the opponent."),
+                               m, (unsigned long long) n,
+                               (unsigned long long) left);
     }
   else
-    nim_explain_wrap_printf (out, "Every move leaves a won size: the "
-                                  "position is lost.  grundy takes %u, as "
-                                  "little as it can, hoping for a mistake.",
+    nim_explain_wrap_printf (out, _("Every move leaves a won size: the "
+                                    "position is lost.  grundy takes %u, "
+                                    "as little as it can, hoping for a "
+                                    "mistake."),
                              move->count);
 }
 
@@ -370,16 +404,18 @@ describe_take (const NimRules *r)
   GString *s;
   guint k;
 
+  /* TRANSLATORS: what a move takes, in "a move taking any number". */
   if (nim_rules_is_take_any (r))
-    return g_strdup ("any number");
+    return g_strdup (_("any number"));
+  /* TRANSLATORS: what a move takes, in "a move taking 1 to 3". */
   if (r->kind == NIM_TAKE_RANGE)
-    return g_strdup_printf ("1 to %u", r->max_take);
+    return g_strdup_printf (_("1 to %u"), r->max_take);
   s = g_string_new (NULL);
   for (k = 0; k < r->n_moves; k++)
     g_string_append_printf (s, "%s%u",
                             k == 0                 ? ""
-                            : k + 1 == r->n_moves ? " or "
-                                                  : ", ",
+                            : k + 1 == r->n_moves ? C_("list", " or ")
+                                                  : C_("list", ", "),
                             r->moves[k]);
   return g_string_free (s, FALSE);
 }
@@ -400,18 +436,25 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
   g_autofree char *sum_after = NULL;
   g_autofree char *what = nim_explain_move (board, move);
   g_autofree char *heap_name
-      = board->n_heaps == 1 ? g_strdup ("The heap")
-                            : g_strdup_printf ("Heap %u", move->heap + 1);
+      = board->n_heaps == 1
+            /* TRANSLATORS: the subject of "%s, of value 2, must get value
+               2 XOR 3 = 1". */
+            ? g_strdup (_("The heap"))
+            /* TRANSLATORS: the subject of "%s, of value 2, must get value
+               2 XOR 3 = 1". */
+            : g_strdup_printf (_("Heap %u"), move->heap + 1);
 
   if (player->rules.misere)
     {
       explain_misere (self, board, move);
       return;
     }
-  nim_explain_wrap_printf (out, "Sprague-Grundy values (seed 001), a move "
-                                "taking %s: G(n) is the mex (the smallest "
-                                "number not in the set) of the values of "
-                                "the sizes one move away from n.",
+  /* TRANSLATORS: %s is "any number", "1 to 3" or "2, 7, 15 or 16". */
+  nim_explain_wrap_printf (out, _("Sprague-Grundy values (seed 001), a "
+                                  "move taking %s: G(n) is the mex (the "
+                                  "smallest number not in the set) of the "
+                                  "values of the sizes one move away from "
+                                  "n."),
                            take);
   for (i = 0; i < board->n_heaps; i++)
     {
@@ -425,30 +468,35 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
   nim_grundy_value (self->grundy, left, &after[h], NULL);
   sum = xor_terms (values, board->n_heaps);
   sum_after = xor_terms (after, board->n_heaps);
-  g_string_append_printf (out, "%-9s%s = %u\n", "total:", sum, total);
+  /* TRANSLATORS: the last line of the Grundy table of --explain, the
+     exclusive or of the values, nine columns wide. */
+  g_string_append_printf (out, "%-9s%s = %u\n", _("total:"), sum, total);
   if (total == 0)
     {
       nim_explain_wrap_printf (
-          out, "The total is 0, so the position is lost against best play: "
-               "a move changes one heap's value (no size one move away has "
-               "the same value: that is what the mex ensures), which makes "
-               "the total non-zero, and the opponent can make it 0 again. "
-               " grundy plays the first legal move (%s), hoping for a "
-               "mistake.",
+          out, _("The total is 0, so the position is lost against best "
+                 "play: a move changes one heap's value (no size one move "
+                 "away has the same value: that is what the mex ensures), "
+                 "which makes the total non-zero, and the opponent can make "
+                 "it 0 again.  grundy plays the first legal move (%s), "
+                 "hoping for a mistake."),
           what);
       return;
     }
   nim_explain_wrap_printf (
-      out, "The total is not 0, so the player to move can win: as with the "
-           "nim-sum, a position is lost exactly when the total is 0, a heap "
-           "of value v playing like a nim heap of v matches.  %s, of "
-           "value %u, must get value %u" NIM_EXPLAIN_NBSP "XOR" NIM_EXPLAIN_NBSP
-           "%u" NIM_EXPLAIN_NBSP "=" NIM_EXPLAIN_NBSP "%u: %s (%u" NIM_EXPLAIN_NBSP "->" NIM_EXPLAIN_NBSP "%" G_GUINT64_FORMAT
-           ", G(%" G_GUINT64_FORMAT ")" NIM_EXPLAIN_NBSP "="
-           NIM_EXPLAIN_NBSP "%u).  The total becomes %s = 0, a lost "
-           "position for the opponent.",
-      heap_name, values[h], total, values[h], after[h], what,
-      board->heaps[h], left, left, after[h], sum_after);
+      out,
+      /* TRANSLATORS: %1$s is "Heap 2" or "The heap", %5$s a move, "take 2
+         from heap 1", %8$s the values joined by XOR.  The blanks inside
+         "%3$u XOR %2$u = %4$u", "%6$u -> %7$llu" and "G(%7$llu) = %4$u" are
+         no-break spaces (U+00A0): the line is never broken there. */
+      _("The total is not 0, so the player to move can win: as with the "
+        "nim-sum, a position is lost exactly when the total is 0, a heap "
+        "of value v playing like a nim heap of v matches.  %1$s, of value "
+        "%2$u, must get value %3$u\u00a0XOR\u00a0%2$u\u00a0=\u00a0%4$u: %5$s "
+        "(%6$u\u00a0->\u00a0%7$llu, G(%7$llu)\u00a0=\u00a0%4$u).  The total becomes "
+        "%8$s = 0, a lost position for the opponent."),
+      heap_name, values[h], total, after[h], what, board->heaps[h],
+      (unsigned long long) left, sum_after);
 }
 
 static void
@@ -459,10 +507,10 @@ grundy_finalize (NimPlayer *player)
 
 const NimPlayerClass nim_player_grundy_class = {
   .name = "grundy",
-  .summary = "Sprague-Grundy values by mex (seed 001): leaves a position "
-             "whose values exclusive-or to 0",
-  .rules_help = "every take rule; normal play with any heaps, misère play "
-                "with one heap",
+  .summary = N_("Sprague-Grundy values by mex (seed 001): leaves a position "
+                "whose values exclusive-or to 0"),
+  .rules_help = N_("every take rule; normal play with any heaps, misère "
+                   "play with one heap"),
   .instance_size = sizeof (NimGrundyPlayer),
   .supports = grundy_supports,
   .start = grundy_start,

@@ -11,6 +11,7 @@
 #include "nim-player.h"
 
 #include "nim-explain.h"
+#include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-util.h"
 
@@ -40,13 +41,17 @@ print_help (NimPlayer *self, const NimBoard *board)
 
   fprintf (out, "%s\n", rules);
   if (board->n_heaps == 1)
-    fprintf (out, "Type how many matches you take, such as 2.\n");
+    fputs (_("Type how many matches you take, such as 2.\n"), out);
   else
-    fprintf (out, "Type the heap and how many matches you take from it, "
-                  "such as 2 3\n(heap 2, three matches), or just the heap "
-                  "to be asked for the count.\n");
-  fprintf (out, "Commands: moves (list the legal moves), hint (suggest a "
-                "move), help, quit.\n");
+    fputs (_("Type the heap and how many matches you take from it, such "
+             "as 2 3\n(heap 2, three matches), or just the heap to be "
+             "asked for the count.\n"),
+           out);
+  /* TRANSLATORS: moves, hint, help and quit are the words typed at the
+     prompt; they stay English (the prompt understands only them). */
+  fputs (_("Commands: moves (list the legal moves), hint (suggest a "
+           "move), help, quit.\n"),
+         out);
 }
 
 static void
@@ -56,7 +61,7 @@ print_moves (NimPlayer *self, const NimBoard *board)
   NimMove m;
   guint64 n = nim_movegen_count (board, &self->rules), shown = 0;
 
-  fprintf (self->out, "Legal moves (heap count):");
+  fputs (_("Legal moves (heap count):"), self->out);
   while (shown < MAX_LISTED && nim_movegen_next (&gen, board, &self->rules, &m))
     {
       fprintf (self->out, "%s %u %u", shown % 10 ? "," : "\n ", m.heap + 1,
@@ -64,7 +69,10 @@ print_moves (NimPlayer *self, const NimBoard *board)
       shown++;
     }
   if (n > shown)
-    fprintf (self->out, "\n  ... and %" G_GUINT64_FORMAT " more", n - shown);
+    fprintf (self->out,
+             g_dngettext (GETTEXT_PACKAGE, "\n  ... and %llu more",
+                          "\n  ... and %llu more", n - shown),
+             (unsigned long long) (n - shown));
   fprintf (self->out, "\n");
 }
 
@@ -85,14 +93,22 @@ print_hint (NimHumanPlayer *self, const NimBoard *board)
   nim_player_set_number (self->advisor, p->number);
   if (!nim_player_choose_move (self->advisor, board, &m, &error))
     {
-      fprintf (p->out, "No hint: %s\n", error->message);
+      fprintf (p->out, _("No hint: %s\n"), error->message);
       return;
     }
   if (board->n_heaps == 1)
-    fprintf (p->out, "Hint (%s): take %u.\n",
+    /* TRANSLATORS: %s is the player that advises (xor, grundy or
+       negamax), then the count of matches to take. */
+    fprintf (p->out, g_dngettext (GETTEXT_PACKAGE, "Hint (%s): take %u.\n",
+                                  "Hint (%s): take %u.\n", m.count),
              nim_player_get_name (self->advisor), m.count);
   else
-    fprintf (p->out, "Hint (%s): take %u from heap %u.\n",
+    /* TRANSLATORS: %s is the player that advises, then the count of
+       matches to take and the heap. */
+    fprintf (p->out, g_dngettext (GETTEXT_PACKAGE,
+                                  "Hint (%s): take %u from heap %u.\n",
+                                  "Hint (%s): take %u from heap %u.\n",
+                                  m.count),
              nim_player_get_name (self->advisor), m.count, m.heap + 1);
   /* The same explanation --explain prints after a computer's move. */
   why = nim_player_get_explanation (self->advisor);
@@ -112,10 +128,11 @@ ask (NimPlayer *self, const char *prompt, GError **error)
     {
       g_free (line);
       line = NULL;
-      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, "quit");
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                   C_("reason", "quit"));
     }
   if (line == NULL && !nim_interrupted ())
-    g_prefix_error (error, "player %u gave up: ", self->number);
+    g_prefix_error (error, _("player %u gave up: "), self->number);
   return line;
 }
 
@@ -130,15 +147,18 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
   if (kind == NIM_NUMBER_NOT_A_NUMBER)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "'%s' is not a heap number; type a heap from 1 to %u "
-                   "and a count, such as 1 2 (or help).", word,
-                   board->n_heaps);
+                   /* TRANSLATORS: "help" is the command typed at the
+                      prompt; it stays English. */
+                   _("'%s' is not a heap number; type a heap from 1 to %u "
+                     "and a count, such as 1 2 (or help)."),
+                   word, board->n_heaps);
       return FALSE;
     }
   if (kind != NIM_NUMBER_OK || h < 1 || h > board->n_heaps)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "There is no heap %s; the heaps are numbered 1 to %u.",
+                   _("There is no heap %s; the heaps are numbered 1 to "
+                     "%u."),
                    word, board->n_heaps);
       return FALSE;
     }
@@ -160,20 +180,27 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
     case NIM_NUMBER_EMPTY: /* words are never empty */
     case NIM_NUMBER_NOT_A_NUMBER:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "'%s' is not a number of matches; type a count such as "
-                   "1 (or help).", word);
+                   _("'%s' is not a number of matches; type a count such "
+                     "as 1 (or help)."),
+                   word);
       return FALSE;
     case NIM_NUMBER_NEGATIVE:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "%s is negative; you must take at least 1 match.", word);
+                   _("%s is negative; you must take at least 1 match."),
+                   word);
       return FALSE;
     case NIM_NUMBER_TOO_LARGE:
     case NIM_NUMBER_OK:
       if (c > h && h > 0)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "Heap %u has only %u match%s; you cannot take %s.",
-                       heap + 1, h, h == 1 ? "" : "es", word);
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "Heap %u has only %u match; you cannot "
+                                    "take %s.",
+                                    "Heap %u has only %u matches; you cannot "
+                                    "take %s.",
+                                    h),
+                       heap + 1, h, word);
           return FALSE;
         }
       break;
@@ -212,17 +239,20 @@ parse_move (NimPlayer *p, const NimBoard *board, const char *line,
 
   if (n == 0)
     {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE, "Nothing was typed; %s",
-                   board->n_heaps == 1
-                       ? "type how many matches you take, such as 1."
-                       : "type a heap and a count, such as 1 2.");
+      g_set_error_literal (error, NIM_ERROR, NIM_ERROR_USAGE,
+                           board->n_heaps == 1
+                               ? _("Nothing was typed; type how many "
+                                   "matches you take, such as 1.")
+                               : _("Nothing was typed; type a heap and a "
+                                   "count, such as 1 2."));
       return FALSE;
     }
   if (n > 2)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "Too much typed: '%s'; type a heap and a count, such as "
-                   "1 2 (or help).", line);
+                   _("Too much typed: '%s'; type a heap and a count, such "
+                     "as 1 2 (or help)."),
+                   line);
       return FALSE;
     }
   if (n == 1 && board->n_heaps == 1)
@@ -242,7 +272,7 @@ parse_move (NimPlayer *p, const NimBoard *board, const char *line,
                                           nim_rules_min_take (&p->rules) },
                              error))
     return FALSE;
-  prompt = g_strdup_printf ("How many matches do you take from heap %u? ",
+  prompt = g_strdup_printf (_("How many matches do you take from heap %u? "),
                             move->heap + 1);
   for (;;)
     {
@@ -253,8 +283,9 @@ parse_move (NimPlayer *p, const NimBoard *board, const char *line,
       if (g_ascii_strcasecmp (count, "help") == 0 || g_str_equal (count, "?"))
         print_help (p, board);
       else if (*count == '\0')
-        fprintf (p->out, "Nothing was typed; type how many matches you take "
-                         "from heap %u, such as 1.\n", move->heap + 1);
+        fprintf (p->out, _("Nothing was typed; type how many matches you "
+                           "take from heap %u, such as 1.\n"),
+                 move->heap + 1);
       else
         return parse_count (board, &p->rules, move->heap, count,
                             &move->count, error);
@@ -271,9 +302,14 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
   g_autoptr (GError) local = NULL;
 
   prompt = board->n_heaps == 1
-               ? g_strdup_printf ("Player %u, how many matches do you take? ",
+               /* TRANSLATORS: the prompt of a person's turn in a game of
+                  one heap. */
+               ? g_strdup_printf (_("Player %u, how many matches do you "
+                                    "take? "),
                                   p->number)
-               : g_strdup_printf ("Player %u, your move (HEAP COUNT): ",
+               /* TRANSLATORS: the prompt of a person's turn: HEAP COUNT
+                  says what to type, such as 3 2 (2 matches from heap 3). */
+               : g_strdup_printf (_("Player %u, your move (HEAP COUNT): "),
                                   p->number);
   line = ask (p, prompt, error);
   if (line == NULL)
@@ -317,9 +353,11 @@ human_finalize (NimPlayer *player)
 
 const NimPlayerClass nim_player_human_class = {
   .name = "human",
-  .summary = "a person at the keyboard: types HEAP COUNT, or moves, hint, "
-             "help, quit",
-  .rules_help = "every rule",
+  /* TRANSLATORS: moves, hint, help and quit are typed at the prompt and
+     stay English. */
+  .summary = N_("a person at the keyboard: types HEAP COUNT, or moves, "
+                "hint, help, quit"),
+  .rules_help = N_("every rule"),
   .instance_size = sizeof (NimHumanPlayer),
   .interactive = TRUE,
   .choose_move = human_choose_move,

@@ -11,6 +11,7 @@
 #include "nim-player.h"
 
 #include "nim-explain.h"
+#include "nim-i18n.h"
 #include "nim-movegen.h"
 
 static int search_min (NimSearch *s, guint depth, guint ply);
@@ -169,9 +170,9 @@ static const NimPlayerOption minimax_options[] = {
 
 const NimPlayerClass nim_player_minimax_class = {
   .name = "minimax",
-  .summary = "textbook minimax (seed 002): a Max and a Min function, no "
-             "pruning",
-  .rules_help = "every rule",
+  .summary = N_("textbook minimax (seed 002): a Max and a Min function, no "
+                "pruning"),
+  .rules_help = N_("every rule"),
   .instance_size = sizeof (NimSearchPlayer),
   .options = minimax_options,
   .init = minimax_init,

@@ -21,6 +21,7 @@
 #include "nim-player.h"
 
 #include "nim-explain.h"
+#include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-util.h"
 
@@ -488,9 +489,17 @@ negamax_start (NimPlayer *player, GError **error)
       if (self->tt == NULL)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                       "negamax: cannot allocate a transposition table of "
-                       "%" G_GUINT64_FORMAT " bytes; try a smaller tt=",
-                       self->config.tt_bytes);
+                       /* TRANSLATORS: tt= is a player option, typed as
+                          is. */
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "negamax: cannot allocate a "
+                                    "transposition table of %llu byte; try "
+                                    "a smaller tt=",
+                                    "negamax: cannot allocate a "
+                                    "transposition table of %llu bytes; try "
+                                    "a smaller tt=",
+                                    self->config.tt_bytes),
+                       (unsigned long long) self->config.tt_bytes);
           return FALSE;
         }
     }
@@ -526,25 +535,32 @@ static const char *const score_choices[] = { "win", "distance", NULL };
 static const NimPlayerOption negamax_options[] = {
   NIM_SEARCH_BUDGET_OPTIONS,
   { "ab", NIM_OPTION_BOOL, G_STRUCT_OFFSET (NimSearchPlayer, config.ab), 0, 0,
-    NULL, "alpha-beta pruning (default on)" },
+    NULL, N_("alpha-beta pruning (default on)") },
   { "tt", NIM_OPTION_SIZE, G_STRUCT_OFFSET (NimSearchPlayer, config.tt_bytes),
     MIN_TT_BYTES, MAX_TT_BYTES, NULL,
-    "transposition table size, such as 64M (default), or off" },
+    /* TRANSLATORS: help of a player option in --list-players; 64M and
+       off are typed as is. */
+    N_("transposition table size, such as 64M (default), or off") },
   { "order", NIM_OPTION_BOOL, G_STRUCT_OFFSET (NimSearchPlayer, config.order),
-    0, 0, NULL, "try the table's move and killer moves first (default on)" },
+    0, 0, NULL,
+    N_("try the table's move and killer moves first (default on)") },
   { "id", NIM_OPTION_BOOL, G_STRUCT_OFFSET (NimSearchPlayer, config.id), 0, 0,
-    NULL, "iterative deepening: depth 1, 2, 3, ... (default on)" },
+    NULL, N_("iterative deepening: depth 1, 2, 3, ... (default on)") },
   { "score", NIM_OPTION_CHOICE, G_STRUCT_OFFSET (NimSearchPlayer, config.score),
     0, 0, score_choices,
-    "win: any win is as good (default); distance: win fast, lose slowly" },
+    /* TRANSLATORS: win and distance are the values of score=, typed as
+       is. */
+    N_("win: any win is as good (default); distance: win fast, lose "
+       "slowly") },
   { NULL },
 };
 
 const NimPlayerClass nim_player_negamax_class = {
   .name = "negamax",
-  .summary = "negamax, one function for both sides (seed 002's next step), "
-             "with switchable alpha-beta, table, ordering and deepening",
-  .rules_help = "every rule",
+  .summary = N_("negamax, one function for both sides (seed 002's next "
+                "step), with switchable alpha-beta, table, ordering and "
+                "deepening"),
+  .rules_help = N_("every rule"),
   .instance_size = sizeof (NimSearchPlayer),
   .options = negamax_options,
   .init = negamax_init,

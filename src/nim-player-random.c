@@ -6,6 +6,7 @@
 #include "nim-player.h"
 
 #include "nim-explain.h"
+#include "nim-i18n.h"
 #include "nim-movegen.h"
 
 /* A uniform number below @n (n >= 1), from GRand's 32-bit output.  Heaps
@@ -39,17 +40,24 @@ random_explain_move (NimPlayer *self, const NimBoard *board,
   guint64 n = nim_movegen_count (board, &self->rules);
 
   nim_explain_wrap_printf (self->explain,
-                           "Chosen uniformly at random among the %"
-                           G_GUINT64_FORMAT " legal move%s, without a look "
-                           "at who wins; --seed replays the same choices.",
-                           n, n == 1 ? "" : "s");
+                           g_dngettext (GETTEXT_PACKAGE,
+                                        "Chosen uniformly at random among "
+                                        "the %llu legal move, without a look "
+                                        "at who wins; --seed replays the "
+                                        "same choices.",
+                                        "Chosen uniformly at random among "
+                                        "the %llu legal moves, without a "
+                                        "look at who wins; --seed replays "
+                                        "the same choices.",
+                                        n),
+                           (unsigned long long) n);
 }
 
 const NimPlayerClass nim_player_random_class = {
   .name = "random",
-  .summary = "a legal move drawn uniformly at random; reproducible with "
-             "--seed",
-  .rules_help = "every rule",
+  .summary = N_("a legal move drawn uniformly at random; reproducible with "
+                "--seed"),
+  .rules_help = N_("every rule"),
   .instance_size = sizeof (NimPlayer),
   .choose_move = random_choose_move,
   .explain_move = random_explain_move,

@@ -5,6 +5,7 @@
 
 #include "nim-player.h"
 
+#include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-util.h"
 
@@ -115,9 +116,12 @@ parse_size (const char *value, const NimPlayerOption *o, guint64 *out,
       || (n << shift != 0 && n << shift < o->min))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "%s=%s: expected a size such as 64M, 512K or 1G (from "
-                   "%" G_GUINT64_FORMAT "K to %" G_GUINT64_FORMAT "G), or "
-                   "off (also 0)", o->key, value, o->min >> 10, o->max >> 30);
+                   /* TRANSLATORS: KEY=VALUE of a player option; off stays
+                      English (it is typed). */
+                   _("%s=%s: expected a size such as 64M, 512K or 1G (from "
+                     "%lluK to %lluG), or off (also 0)"),
+                   o->key, value, (unsigned long long) (o->min >> 10),
+                   (unsigned long long) (o->max >> 30));
       return FALSE;
     }
   *out = n << shift;
@@ -145,7 +149,9 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
       if (!parse_bool (value, (gboolean *) field))
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "%s=%s: expected on or off", o->key, value);
+                       /* TRANSLATORS: on and off are typed; they stay
+                          English. */
+                       _("%s=%s: expected on or off"), o->key, value);
           return FALSE;
         }
       return TRUE;
@@ -165,10 +171,13 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
               return TRUE;
             }
         {
-          g_autofree char *list = g_strjoinv (" or ", (char **) o->choices);
+          g_autofree char *list = g_strjoinv (C_("list", " or "),
+                                              (char **) o->choices);
 
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "%s=%s: expected %s", o->key, value, list);
+                       /* TRANSLATORS: the last %s lists the accepted
+                          values, "win or distance". */
+                       _("%s=%s: expected %s"), o->key, value, list);
         }
         return FALSE;
       }
@@ -201,8 +210,9 @@ nim_player_new (const char *spec, GError **error)
       g_autofree char *names = class_names ();
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "unknown player '%s'; the players are %s "
-                   "(see --list-players)", name, names);
+                   _("unknown player '%s'; the players are %s "
+                     "(see --list-players)"),
+                   name, names);
       return NULL;
     }
   self = g_malloc0 (klass->instance_size);
@@ -220,8 +230,9 @@ nim_player_new (const char *spec, GError **error)
   if (colon[1] == '\0')
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "player %s: nothing after ':'; write options as KEY=VALUE "
-                   "separated by commas, or leave out the ':'", klass->name);
+                   _("player %s: nothing after ':'; write options as "
+                     "KEY=VALUE separated by commas, or leave out the ':'"),
+                   klass->name);
       return NULL;
     }
 
@@ -238,10 +249,14 @@ nim_player_new (const char *spec, GError **error)
       if (*pairs[i] == '\0')
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "player %s: empty option in '%s'; write options as "
-                       "KEY=VALUE separated by commas, such as %s:%s",
-                       klass->name, spec, klass->name,
-                       klass->options ? "depth=4" : "(no options)");
+                       klass->options
+                           ? _("player %s: empty option in '%s'; write "
+                               "options as KEY=VALUE separated by commas, "
+                               "such as %s:depth=4")
+                           : _("player %s: empty option in '%s'; write "
+                               "options as KEY=VALUE separated by commas, "
+                               "such as %s:(no options)"),
+                       klass->name, spec, klass->name);
           return NULL;
         }
       for (; o != NULL && o->key != NULL; o++)
@@ -251,32 +266,35 @@ nim_player_new (const char *spec, GError **error)
         {
           if (*known == '\0')
             g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                         "player %s takes no options, but '%s' was given",
+                         _("player %s takes no options, but '%s' was given"),
                          klass->name, pairs[i]);
           else
             g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                         "player %s has no option '%s'; its options are %s",
+                         _("player %s has no option '%s'; its options are %s"),
                          klass->name, key, known);
           return NULL;
         }
       if (eq == NULL || eq[1] == '\0')
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "player %s: option %s needs a value, as in %s=VALUE "
-                       "(%s)", klass->name, key, key, o->help);
+                       /* TRANSLATORS: the last %s is the option's help,
+                          as --list-players shows it. */
+                       _("player %s: option %s needs a value, as in "
+                         "%s=VALUE (%s)"),
+                       klass->name, key, key, _(o->help));
           return NULL;
         }
       for (j = 0; j < i; j++)
         if (g_str_has_prefix (pairs[j], key) && pairs[j][strlen (key)] == '=')
           {
             g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                         "player %s: option %s is given twice", klass->name,
-                         key);
+                         _("player %s: option %s is given twice"),
+                         klass->name, key);
             return NULL;
           }
       if (!set_option (self, o, eq + 1, error))
         {
-          g_prefix_error (error, "player %s: ", klass->name);
+          g_prefix_error (error, _("player %s: "), klass->name);
           return NULL;
         }
     }
@@ -463,9 +481,10 @@ nim_player_start (NimPlayer *player, const NimRules *rules,
           g_string_append_printf (can, "%s%s", can->len ? ", " : "",
                                   player_classes[i]->name);
       g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
-                   "player %u (%s) cannot play this game: %s; players that "
-                   "can: %s", player->number, player->klass->name,
-                   local->message, can->str);
+                   _("player %u (%s) cannot play this game: %s; players "
+                     "that can: %s"),
+                   player->number, player->klass->name, local->message,
+                   can->str);
       g_string_free (can, TRUE);
       return FALSE;
     }
@@ -548,8 +567,10 @@ nim_player_print_list (FILE *out)
       const NimPlayerClass *k = player_classes[i];
       const NimPlayerOption *o;
 
-      fprintf (out, "%-8s %s\n", k->name, k->summary);
-      fprintf (out, "         rules: %s\n", k->rules_help);
+      fprintf (out, "%-8s %s\n", k->name, _(k->summary));
+      /* TRANSLATORS: under each player of --list-players, the rules it
+         plays; keep the indentation. */
+      fprintf (out, _("         rules: %s\n"), _(k->rules_help));
       for (o = k->options; o != NULL && o->key != NULL; o++)
         {
           g_autofree char *label = NULL;
@@ -567,7 +588,7 @@ nim_player_print_list (FILE *out)
               }
               break;
             }
-          fprintf (out, "         %-18s %s\n", label, o->help);
+          fprintf (out, "         %-18s %s\n", label, _(o->help));
         }
     }
 }

@@ -132,17 +132,18 @@ typedef struct
   NimTT *tt;
 } NimSearchPlayer;
 
-/* The budget options both searchers take, for their option tables. */
+/* The budget options both searchers take, for their option tables; the
+   file that uses it includes nim-i18n.h for N_(). */
 #define NIM_SEARCH_BUDGET_OPTIONS                                             \
   { "depth", NIM_OPTION_UINT,                                                 \
     G_STRUCT_OFFSET (NimSearchPlayer, config.depth), 0, NIM_SEARCH_MAX_PLY,   \
-    NULL, "search at most N plies; 0 (default) to the end of the game" },     \
+    NULL, N_ ("search at most N plies; 0 (default) to the end of the game") }, \
   { "time", NIM_OPTION_SECONDS,                                               \
     G_STRUCT_OFFSET (NimSearchPlayer, config.time), 0, 86400, NULL,           \
-    "seconds per move, 0 for no limit (default 5)" },                         \
+    N_ ("seconds per move, 0 for no limit (default 5)") },                    \
   { "nodes", NIM_OPTION_UINT,                                                 \
     G_STRUCT_OFFSET (NimSearchPlayer, config.nodes), 0, G_MAXUINT64, NULL,    \
-    "nodes per move, 0 (default) for no limit" }
+    N_ ("nodes per move, 0 (default) for no limit") }
 
 /* Default seconds per move of a searcher. */
 #define NIM_SEARCH_DEFAULT_TIME 5.0

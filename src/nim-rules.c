@@ -6,6 +6,7 @@
 #include "nim-rules.h"
 
 #include "nim-defaults.h"
+#include "nim-i18n.h"
 #include "nim-util.h"
 
 #include <stdlib.h>
@@ -79,9 +80,9 @@ nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error)
   if (k < 1 || k > NIM_MAX_TAKE_MAX)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "--max-take: %" G_GUINT64_FORMAT " is not accepted; "
-                   "expected a whole number from 1 to %d", k,
-                   NIM_MAX_TAKE_MAX);
+                   _("--max-take: %llu is not accepted; expected a whole "
+                     "number from 1 to %d"),
+                   (unsigned long long) k, NIM_MAX_TAKE_MAX);
       return FALSE;
     }
   rules->kind = NIM_TAKE_RANGE;
@@ -121,7 +122,10 @@ nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
   if (n_counts < 1 || n_counts > NIM_RULES_MAX_MOVES)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "--moves: %u counts given; expected 1 to %d",
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "--moves: %u count given; expected 1 to %d",
+                                "--moves: %u counts given; expected 1 to %d",
+                                n_counts),
                    n_counts, NIM_RULES_MAX_MOVES);
       return FALSE;
     }
@@ -132,16 +136,17 @@ nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
       if (sorted[i] < 1 || sorted[i] > NIM_HEAP_SIZE_MAX)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "--moves: %" G_GUINT64_FORMAT " is not accepted; "
-                       "each count must be from 1 to %u", sorted[i],
-                       NIM_HEAP_SIZE_MAX);
+                       _("--moves: %llu is not accepted; each count must "
+                         "be from 1 to %u"),
+                       (unsigned long long) sorted[i], NIM_HEAP_SIZE_MAX);
           return FALSE;
         }
       if (i > 0 && sorted[i] == sorted[i - 1])
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "--moves: %" G_GUINT64_FORMAT " is listed twice; "
-                       "each count may appear once", sorted[i]);
+                       _("--moves: %llu is listed twice; each count may "
+                         "appear once"),
+                       (unsigned long long) sorted[i]);
           return FALSE;
         }
     }
@@ -292,38 +297,64 @@ nim_rules_take_to_string (const NimRules *rules)
 char *
 nim_rules_describe (const NimRules *rules)
 {
-  g_autofree char *take = NULL;
-  const char *end = rules->misere
-                        ? "whoever takes the last match loses"
-                        : "whoever takes the last match wins";
+  g_autofree char *list = NULL;
+  GString *s;
+  guint i;
 
+  /* Whole sentences, one per rule and ending, so that each language
+     words them its own way. */
   if (nim_rules_is_take_any (rules))
-    take = g_strdup ("any number of matches");
-  else if (rules->kind == NIM_TAKE_RANGE)
-    take = rules->max_take == 1
-               ? g_strdup ("exactly 1 match")
-               : g_strdup_printf ("1 to %u matches", rules->max_take);
-  else
-    {
-      GString *s = g_string_new (rules->n_moves == 1 ? "exactly " : "");
-      guint i;
+    return g_strdup (rules->misere
+                         ? _("Take any number of matches from one heap; "
+                             "whoever takes the last match loses.")
+                         : _("Take any number of matches from one heap; "
+                             "whoever takes the last match wins."));
+  if (rules->kind == NIM_TAKE_RANGE && rules->max_take == 1)
+    return g_strdup (rules->misere
+                         ? _("Take exactly 1 match from one heap; whoever "
+                             "takes the last match loses.")
+                         : _("Take exactly 1 match from one heap; whoever "
+                             "takes the last match wins."));
+  if (rules->kind == NIM_TAKE_RANGE)
+    return g_strdup_printf (rules->misere
+                                ? _("Take 1 to %u matches from one heap; "
+                                    "whoever takes the last match loses.")
+                                : _("Take 1 to %u matches from one heap; "
+                                    "whoever takes the last match wins."),
+                            rules->max_take);
 
-      for (i = 0; i < rules->n_moves; i++)
-        g_string_append_printf (s, "%s%u",
-                                i == 0                    ? ""
-                                : i + 1 == rules->n_moves ? " or "
-                                                          : ", ",
-                                rules->moves[i]);
-      g_string_append (s, " matches"); /* {1} is the range rule 1..1 */
-      take = g_string_free (s, FALSE);
-    }
-  if (rules->kind == NIM_TAKE_SET && !rules->misere)
-    return g_strdup_printf ("Take %s from one heap; a player who cannot "
-                            "move loses, so whoever takes the last match "
-                            "wins.", take);
-  if (rules->kind == NIM_TAKE_SET)
-    return g_strdup_printf ("Take %s from one heap; whoever takes the last "
-                            "match loses, and a player who cannot move "
-                            "wins.", take);
-  return g_strdup_printf ("Take %s from one heap; %s.", take, end);
+  /* "2, 7, 15 or 16"; {1} is the range rule 1..1, so a set of one count
+     takes "exactly 5 matches". */
+  s = g_string_new (NULL);
+  for (i = 0; i < rules->n_moves; i++)
+    g_string_append_printf (s, "%s%u",
+                            i == 0 ? ""
+                            : i + 1 == rules->n_moves
+                                /* TRANSLATORS: between the last two counts
+                                   of a list, "2, 7, 15 or 16". */
+                                ? C_("list", " or ")
+                                /* TRANSLATORS: between the other counts of
+                                   a list, "2, 7, 15 or 16". */
+                                : C_("list", ", "),
+                            rules->moves[i]);
+  list = g_string_free (s, FALSE);
+  if (rules->n_moves == 1 && !rules->misere)
+    return g_strdup_printf (
+        _("Take exactly %s matches from one heap; a player who cannot "
+             "move loses, so whoever takes the last match wins."),
+        list);
+  if (rules->n_moves == 1)
+    return g_strdup_printf (
+        _("Take exactly %s matches from one heap; whoever takes the last "
+             "match loses, and a player who cannot move wins."),
+        list);
+  if (!rules->misere)
+    return g_strdup_printf (
+        _("Take %s matches from one heap; a player who cannot move "
+             "loses, so whoever takes the last match wins."),
+        list);
+  return g_strdup_printf (
+      _("Take %s matches from one heap; whoever takes the last match "
+           "loses, and a player who cannot move wins."),
+      list);
 }

@@ -5,6 +5,7 @@
 
 #include "nim-search.h"
 
+#include "nim-i18n.h"
 #include "nim-util.h"
 
 #include <string.h>
@@ -123,11 +124,16 @@ char *
 nim_search_value_describe (const NimSearchStats *stats)
 {
   if (!stats->proven)
-    return g_strdup ("not proven");
+    /* TRANSLATORS: the value a search found, at the start of the
+       statistics line of --stats. */
+    return g_strdup (_("not proven"));
   if (stats->distance > 0)
-    return g_strdup_printf ("%s in %u", stats->value > 0 ? "win" : "loss",
+    /* TRANSLATORS: "win in 7": a win in 7 plies. */
+    return g_strdup_printf (stats->value > 0 ? _("win in %u")
+                                             : _("loss in %u"),
                             stats->distance);
-  return g_strdup (stats->value > 0 ? "win" : "loss");
+  return g_strdup (stats->value > 0 ? C_("value", "win")
+                                    : C_("value", "loss"));
 }
 
 /**
@@ -141,10 +147,13 @@ nim_search_stats_print (const NimSearchStats *stats, FILE *out)
   g_autofree char *value = nim_search_value_describe (stats);
   double nps = stats->seconds > 0 ? stats->nodes / stats->seconds : 0;
 
+  /* TRANSLATORS: the statistics line of --stats; the first %s is "win",
+     "loss in 7" or "not proven", s is seconds. */
   fprintf (out,
-           "  [%s; depth %u; %" G_GUINT64_FORMAT " nodes, %" G_GUINT64_FORMAT
-           " cutoffs, table %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
-           " hits/probes; %.3f s, %.0f nodes/s]\n",
-           value, stats->depth, stats->nodes, stats->cutoffs, stats->tt_hits,
-           stats->tt_probes, stats->seconds, nps);
+           _("  [%s; depth %u; %llu nodes, %llu cutoffs, table %llu/%llu "
+             "hits/probes; %.3f s, %.0f nodes/s]\n"),
+           value, stats->depth, (unsigned long long) stats->nodes,
+           (unsigned long long) stats->cutoffs,
+           (unsigned long long) stats->tt_hits,
+           (unsigned long long) stats->tt_probes, stats->seconds, nps);
 }

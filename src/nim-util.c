@@ -5,6 +5,8 @@
 
 #include "nim-util.h"
 
+#include "nim-i18n.h"
+
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -111,21 +113,25 @@ nim_parse_uint (const char *text, guint64 min, guint64 max, const char *what,
     {
     case NIM_NUMBER_EMPTY:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "%s: nothing given; expected a whole number from %"
-                   G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT,
-                   what, min, max);
+                   /* TRANSLATORS: %1$s names the number asked for, an
+                      option (--heaps) or words such as "number of heaps". */
+                   _("%1$s: nothing given; expected a whole number from "
+                     "%2$llu to %3$llu"),
+                   what, (unsigned long long) min, (unsigned long long) max);
       return FALSE;
     case NIM_NUMBER_NEGATIVE:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "%s: '%s' is negative; expected a whole number from %"
-                   G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT,
-                   what, s, min, max);
+                   _("%1$s: '%2$s' is negative; expected a whole number "
+                     "from %3$llu to %4$llu"),
+                   what, s, (unsigned long long) min,
+                   (unsigned long long) max);
       return FALSE;
     case NIM_NUMBER_NOT_A_NUMBER:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "%s: '%s' is not a whole number; expected digits "
-                   "0-9 only, a value from %" G_GUINT64_FORMAT " to %"
-                   G_GUINT64_FORMAT, what, s, min, max);
+                   _("%1$s: '%2$s' is not a whole number; expected digits "
+                     "0-9 only, a value from %3$llu to %4$llu"),
+                   what, s, (unsigned long long) min,
+                   (unsigned long long) max);
       return FALSE;
     case NIM_NUMBER_TOO_LARGE:
     case NIM_NUMBER_OK:
@@ -134,15 +140,17 @@ nim_parse_uint (const char *text, guint64 min, guint64 max, const char *what,
   if (kind == NIM_NUMBER_TOO_LARGE || value > max)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "%s: %s is too large; the largest accepted is %"
-                   G_GUINT64_FORMAT, what, s, max);
+                   _("%1$s: %2$s is too large; the largest accepted is "
+                     "%3$llu"),
+                   what, s, (unsigned long long) max);
       return FALSE;
     }
   if (value < min)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "%s: %s is too small; the smallest accepted is %"
-                   G_GUINT64_FORMAT, what, s, min);
+                   _("%1$s: %2$s is too small; the smallest accepted is "
+                     "%3$llu"),
+                   what, s, (unsigned long long) min);
       return FALSE;
     }
   *out = value;
@@ -185,8 +193,9 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
       if (*p == ',')
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "%s: empty entry in '%s'; expected numbers separated "
-                       "by commas, such as 3,4,5", what, text);
+                       _("%s: empty entry in '%s'; expected numbers "
+                         "separated by commas, such as 3,4,5"),
+                       what, text);
           return FALSE;
         }
       for (start = p; *p != '\0' && *p != ',' && *p != ' ' && *p != '\t'; p++)
@@ -197,7 +206,12 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
       if (items->len >= max_items)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       "%s: too many values; at most %u are accepted",
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "%s: too many values; at most %u is "
+                                    "accepted",
+                                    "%s: too many values; at most %u are "
+                                    "accepted",
+                                    max_items),
                        what, max_items);
           return FALSE;
         }
@@ -212,8 +226,9 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
           if (*p == '\0' || *p == ',')
             {
               g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                           "%s: empty entry in '%s'; expected numbers "
-                           "separated by commas, such as 3,4,5", what, text);
+                           _("%s: empty entry in '%s'; expected numbers "
+                             "separated by commas, such as 3,4,5"),
+                           what, text);
               return FALSE;
             }
         }
@@ -221,7 +236,7 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
   if (items->len == 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "%s: no values given; expected a list such as 3,4,5",
+                   _("%s: no values given; expected a list such as 3,4,5"),
                    what);
       return FALSE;
     }
@@ -254,7 +269,8 @@ nim_parse_double (const char *text, double min, double max, const char *what,
       || v < min || v > max)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "%s: '%s' is not accepted; expected a number from %g to %g",
+                   _("%s: '%s' is not accepted; expected a number from %g "
+                     "to %g"),
                    what, s, min, max);
       return FALSE;
     }
@@ -393,13 +409,14 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
   if (line == NULL && nim_interrupted ())
     {
       fprintf (out, "\n");
-      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED, "interrupted");
+      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED, _("interrupted"));
       return NULL;
     }
   if (line == NULL)
     {
       fprintf (out, "\n");
-      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, "end of input");
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                   _("end of input"));
       return NULL;
     }
   /* Bytes that are not UTF-8 become U+FFFD, so that the echo and the
@@ -416,7 +433,8 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
   g_strstrip (line);
   if (g_ascii_strcasecmp (line, "quit") == 0)
     {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, "quit");
+      /* TRANSLATORS: the reason a game ended: the player typed quit. */
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, C_("reason", "quit"));
       g_free (line);
       return NULL;
     }
