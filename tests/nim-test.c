@@ -77,8 +77,21 @@ nim_test_board (NimBoard *board, const char *heaps)
 /* ------------------------------------------------------------------------ */
 /* Running the nim binary ($NIM_BINARY, set by make check) */
 
-/* A run that takes longer than this is taken for hung and killed. */
+/* A run that takes longer than this is taken for hung and killed;
+   NIM_TEST_TIMEOUT=SECONDS gives a slow nim (under valgrind) longer. */
 #define RUN_TIMEOUT_SECONDS 60
+
+static guint
+run_timeout (void)
+{
+  const char *s = g_getenv ("NIM_TEST_TIMEOUT");
+  guint64 seconds = RUN_TIMEOUT_SECONDS;
+
+  if (s != NULL && *s != '\0')
+    g_assert_true (g_ascii_string_to_unsigned (s, 10, 1, 86400, &seconds,
+                                               NULL));
+  return (guint) seconds;
+}
 
 typedef struct
 {
@@ -124,7 +137,7 @@ nim_test_have_nim (void)
    Stores what it printed in @out and @err; standard output goes to the
    file @stdout_path instead when that is not NULL, and @out is "".
    Returns the exit status, or -1 if nim was killed: a crash, or a hang
-   cut off after RUN_TIMEOUT_SECONDS, which also fails the test. */
+   cut off after run_timeout () seconds, which also fails the test. */
 int
 nim_test_run_nim_to (const char *stdout_path, const char *input, char **out, char **err,
             const char *const *args)
@@ -158,7 +171,7 @@ nim_test_run_nim_to (const char *stdout_path, const char *input, char **out, cha
   run.process = process;
   g_subprocess_communicate_utf8_async (process, input, NULL, communicated_cb,
                                        &run);
-  timeout_id = g_timeout_add_seconds (RUN_TIMEOUT_SECONDS, timeout_cb, &run);
+  timeout_id = g_timeout_add_seconds (run_timeout (), timeout_cb, &run);
   while (run.result == NULL)
     g_main_context_iteration (NULL, TRUE);
   if (!run.timed_out)
@@ -174,7 +187,7 @@ nim_test_run_nim_to (const char *stdout_path, const char *input, char **out, cha
   if (run.timed_out)
     g_test_message ("nim was still running after %d s and was killed; "
                     "stdout:\n%s\nstderr:\n%s",
-                    RUN_TIMEOUT_SECONDS, *out, *err);
+                    run_timeout (), *out, *err);
   g_assert_false (run.timed_out);
   if (!g_subprocess_get_if_exited (process))
     {

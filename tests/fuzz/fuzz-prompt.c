@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* fuzz-prompt.c -- libFuzzer target for the human player's move line
+ *
+ * The first byte of the input picks one of a few fixed games; the rest is
+ * what a person types, read by nim_player_choose_move () through an
+ * fmemopen () stream.  A move it returns must be legal; it is played and
+ * the next one read, until the input ends (the player then gives up) or
+ * the game does.  Commands such as `hint` and `moves` run too, which is
+ * why every game here has a closed-form advisor: an instant hint, no
+ * search. */
+
+#include "config.h"
+
+#include "fuzz.h"
+
+#include "nim-player.h"
+#include "nim-util.h"
+
+#include <stdio.h>
+
+typedef struct
+{
+  const char *heaps;
+  const char *moves;  /* NULL: take any number, or 1..max_take */
+  guint max_take;     /* 0: no range rule */
+  gboolean misere;
+} Game;
+
+static const Game games[] = {
+  { "3,4,5", NULL, 0, FALSE },         /* seed 000 */
+  { "2,6,19", "2,7,15,16", 0, FALSE }, /* seed 001 */
+  { "13", NULL, 3, FALSE },            /* seed 002: a single heap */
+  { "3,4,5", NULL, 0, TRUE },          /* seed 003 */
+  { "7", NULL, 2, TRUE },              /* seed 004 */
+};
+
+/* The prompts and messages are not checked here; /dev/null takes them. */
+static FILE *
+null_output (void)
+{
+  static FILE *out;
+
+  if (out == NULL)
+    out = fopen ("/dev/null", "w");
+  fuzz_check (out != NULL);
+  return out;
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  const Game *game;
+  g_autoptr (NimPlayer) human = NULL;
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimBoard board;
+  FILE *in;
+  guint moves_made = 0;
+
+  if (size < 1)
+    return 0;
+  game = &games[data[0] % G_N_ELEMENTS (games)];
+  nim_rules_init (&rules);
+  if (game->moves != NULL)
+    fuzz_check (nim_rules_parse_moves (&rules, game->moves, NULL));
+  if (game->max_take > 0)
+    fuzz_check (nim_rules_set_max_take (&rules, game->max_take, NULL));
+  rules.misere = game->misere;
+  fuzz_check (nim_board_parse (&board, game->heaps, NULL));
+
+  human = nim_player_new ("human", NULL);
+  fuzz_check (human != NULL);
+  /* fmemopen () of zero bytes fails on some libcs; an empty line stream
+     is the same end of input. */
+  in = size > 1 ? fmemopen ((void *) (data + 1), size - 1, "r")
+                : fopen ("/dev/null", "r");
+  fuzz_check (in != NULL);
+  nim_player_set_io (human, in, null_output ());
+  fuzz_check (nim_player_start (human, &rules, &board, NULL));
+
+  while (nim_board_has_move (&board, &rules))
+    {
+      NimMove move;
+
+      if (!nim_player_choose_move (human, &board, &move, &error))
+        {
+          /* The only way out without a move is giving up: end of input,
+             quit or q. */
+          fuzz_check (g_error_matches (error, NIM_ERROR,
+                                       NIM_ERROR_ABANDONED));
+          break;
+        }
+      fuzz_check (error == NULL);
+      fuzz_check (nim_board_check_move (&board, &rules, &move, NULL));
+      nim_board_make_move (&board, &move);
+      moves_made++;
+    }
+  /* Each move takes a match, and each line read at most one move. */
+  fuzz_check (moves_made <= size);
+  fclose (in);
+  return 0;
+}
