@@ -96,6 +96,8 @@ struct _NimPlayerClass
  * @stats: statistics of the last move chosen
  * @explain: (nullable): when not %NULL, a player that can say why it
  *   moved appends its reasons here
+ * @trace: (nullable): when not %NULL, a searcher reports the tree it
+ *   explores to it (not owned)
  *
  * The part every player has; concrete players embed it first.
  */
@@ -110,6 +112,7 @@ struct _NimPlayer
   GRand *rand;
   NimSearchStats stats;
   GString *explain;
+  NimTrace *trace;
 };
 
 /**
@@ -152,6 +155,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimPlayer, nim_player_free)
 void nim_player_set_number (NimPlayer *player, guint number);
 void nim_player_set_io (NimPlayer *player, FILE *in, FILE *out);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
+void nim_player_set_trace (NimPlayer *player, NimTrace *trace);
 const char *nim_player_get_name (const NimPlayer *player);
 const char *nim_player_get_spec (const NimPlayer *player);
 gboolean nim_player_is_interactive (const NimPlayer *player);
