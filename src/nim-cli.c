@@ -5,9 +5,11 @@
 
 #include "nim-cli.h"
 
+#include "nim-compare.h"
 #include "nim-display.h"
 #include "nim-game.h"
 #include "nim-record.h"
+#include "nim-trace.h"
 #include "nim-util.h"
 
 #include <errno.h>
@@ -32,7 +34,30 @@ typedef struct
   gboolean stats;
   gboolean list_players;
   gboolean version;
+  /* teaching */
+  char *trace_limit;
+  char *dot;
+  gboolean compare;
+  char *nodes;
 } Options;
+
+/* --trace[=DEPTH]: its callback, as a main-group option, gets no user
+   data, so what it was given lands here. */
+static struct
+{
+  gboolean on;
+  char *depth;
+} trace_arg;
+
+static gboolean
+trace_arg_cb (const char *name, const char *value, gpointer data,
+              GError **error)
+{
+  trace_arg.on = TRUE;
+  g_free (trace_arg.depth);
+  trace_arg.depth = g_strdup (value);
+  return TRUE;
+}
 
 static void
 options_clear (Options *o)
@@ -44,6 +69,11 @@ options_clear (Options *o)
   g_free (o->player2);
   g_free (o->first);
   g_free (o->seed);
+  g_free (o->trace_limit);
+  g_free (o->dot);
+  g_free (o->nodes);
+  g_clear_pointer (&trace_arg.depth, g_free);
+  trace_arg.on = FALSE;
 }
 
 static void
@@ -151,6 +181,82 @@ fail (GError *error, gboolean usage)
   return nim_error_to_exit_status (error);
 }
 
+/* Checks the teaching options (--trace, --trace-limit, --dot, --compare,
+   --nodes) and fills @trace from them; the text trace goes where
+   @trace->out already points. */
+static gboolean
+teach_check (const Options *o, NimTraceOptions *trace, GError **error)
+{
+  gboolean tracing = trace_arg.on || o->dot != NULL;
+
+  if (o->compare && (tracing || o->player1 != NULL || o->player2 != NULL))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--compare runs its own list of players and traces none; "
+                   "leave out --player1, --player2, --trace and --dot");
+      return FALSE;
+    }
+  if (o->nodes != NULL && !o->compare)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--nodes is the budget of --compare; a player's budget "
+                   "is its nodes= option, such as negamax:nodes=1000");
+      return FALSE;
+    }
+  if (o->trace_limit != NULL && !tracing)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--trace-limit goes with --trace or --dot");
+      return FALSE;
+    }
+  if (o->dot != NULL && *o->dot == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--dot: give a file name, such as --dot tree.dot");
+      return FALSE;
+    }
+  /* --dot draws as deep as --trace=DEPTH says, else every ply. */
+  if (trace_arg.on)
+    {
+      if (!nim_trace_parse_depth (trace_arg.depth, &trace->depth, error))
+        return FALSE;
+    }
+  else
+    {
+      trace->out = NULL;
+      trace->depth = NIM_SEARCH_MAX_PLY;
+    }
+  if (o->trace_limit != NULL)
+    {
+      guint64 limit;
+
+      if (!nim_parse_uint (o->trace_limit, 1, NIM_TRACE_MAX_LIMIT,
+                           "--trace-limit", &limit, error))
+        return FALSE;
+      trace->limit = limit;
+    }
+  trace->dot_path = o->dot;
+  return TRUE;
+}
+
+/* --compare: one position, every algorithm, one table. */
+static int
+teach_compare (const Options *o, const NimRules *rules, NimBoard *board)
+{
+  g_autoptr (GError) error = NULL;
+  guint64 nodes = NIM_COMPARE_DEFAULT_NODES;
+
+  if (o->nodes != NULL
+      && !nim_parse_uint (o->nodes, 0, G_MAXUINT64, "--nodes", &nodes,
+                          &error))
+    return fail (error, TRUE);
+  if (o->heaps == NULL)
+    nim_board_parse (board, DEFAULT_HEAPS, NULL);
+  if (!nim_compare_run (rules, board, nodes, o->json, stdout, &error))
+    return fail (error, TRUE);
+  return NIM_EXIT_OK;
+}
+
 static int
 run (Options *o)
 {
@@ -165,11 +271,18 @@ run (Options *o)
   guint64 seed;
   gboolean interactive;
   FILE *talk = o->json ? stderr : stdout;
+  NimTraceOptions trace_options = { talk, NIM_TRACE_DEFAULT_DEPTH,
+                                    NIM_TRACE_DEFAULT_LIMIT, NULL };
+  g_autoptr (NimTrace) trace = NULL;
 
   if (!parse_rules (o, &rules, &error))
     return fail (error, TRUE);
   if (o->heaps != NULL && !nim_board_parse (&board, o->heaps, &error))
     return fail (error, TRUE);
+  if (!teach_check (o, &trace_options, &error))
+    return fail (error, TRUE);
+  if (o->compare)
+    return teach_compare (o, &rules, &board);
   if (o->first != NULL)
     {
       guint64 f;
@@ -215,12 +328,23 @@ run (Options *o)
     if (!nim_player_start (players[i], &rules, &board, &error))
       return fail (error, FALSE);
 
+  if (trace_arg.on || o->dot != NULL)
+    {
+      trace = nim_trace_new (&trace_options, &error);
+      if (trace == NULL)
+        return fail (error, FALSE);
+      for (i = 0; i < 2; i++)
+        nim_player_set_trace (players[i], trace);
+    }
+
   game = nim_game_new (&rules, &board, p1, p2, first);
   if (!o->json)
     nim_display_attach (game, stdout, o->stats);
   else
     nim_record_attach (game, stdout, (gint64) seed);
   if (!nim_game_play (game, &error))
+    return fail (error, FALSE);
+  if (trace != NULL && !nim_trace_close (trace, &error))
     return fail (error, FALSE);
   return NIM_EXIT_OK;
 }
@@ -270,6 +394,24 @@ nim_cli_run (int argc, char **argv)
       "Print each search's statistics", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print version information and exit", NULL },
+    /* teaching: see the search at work (nim-trace.c, nim-compare.c) */
+    { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK,
+      (gpointer) trace_arg_cb,
+      "Print the tree each computer search explores, nodes deeper than "
+      "DEPTH plies (default 3) counted on their ancestor's line",
+      "DEPTH" },
+    { "trace-limit", 0, 0, G_OPTION_ARG_STRING, &o.trace_limit,
+      "Show at most N nodes a search in --trace and --dot (default 2000)",
+      "N" },
+    { "dot", 0, 0, G_OPTION_ARG_FILENAME, &o.dot,
+      "Write the tree of the first computer move as Graphviz DOT to FILE",
+      "FILE" },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
+      "Search the --heaps with every algorithm and print one table", NULL },
+    { "nodes", 0, 0, G_OPTION_ARG_STRING, &o.nodes,
+      "Node budget of each --compare search, 0 for none (default "
+      "10000000)",
+      "N" },
     { NULL },
   };
 

@@ -314,17 +314,20 @@ nim_trace_begin (NimTrace *trace, const char *spec, guint player,
       g_autofree char *described = nim_rules_describe (rules);
 
       fprintf (t->out,
-               "# trace: %s (player %u) searches %s. %s\n"
-               "# A line a node: the move to it (hHEAP-COUNT), the heaps%s, "
-               "\"=\" the value %s (1 win, -1 loss, 0 unknown) and how it "
-               "was found.  An inner node's value follows its children, on "
-               "a line \"= VALUE (node)\".  Nodes deeper than %u plies are "
-               "counted on their ancestor's line (\"+N below\"); at most %"
-               G_GUINT64_FORMAT " nodes are shown.\n",
+               "# trace: %s (player %u) searches %s\n"
+               "# rules: %s\n"
+               "# a line a node: the move to it (hHEAP-COUNT: take COUNT "
+               "from heap HEAP),\n"
+               "#   the heaps after it,%s \"= v\" the value %s\n"
+               "#   (1 win, -1 loss, 0 unknown) and how it was found; an "
+               "inner node's\n"
+               "#   value follows its children, on a line \"= v (node)\"\n"
+               "# nodes deeper than %u plies are counted on their "
+               "ancestor's line\n"
+               "#   (\"+N below\"); at most %" G_GUINT64_FORMAT
+               " nodes are shown\n",
                spec, player, heaps, described,
-               kind == NIM_TRACE_ALPHA_BETA
-                   ? ", the alpha-beta window [alpha,beta] on entry"
-                   : "",
+               kind == NIM_TRACE_ALPHA_BETA ? " [alpha,beta] on entry," : "",
                kind == NIM_TRACE_MINIMAX ? "for the player at the root"
                                          : "for the player to move there",
                t->depth, t->limit);
@@ -570,47 +573,45 @@ dot_write_tree (NimTrace *t, const NimMove *move)
 
   fprintf (out,
            "/* nim --dot: the tree %s (player %u) searched from %s.\n"
-           "   %s\n"
+           "   Rules: %s\n"
            "\n"
            "   Legend:\n"
-           "   - a box is a position: its heaps, %s\"= v\" the value the "
-           "search\n"
-           "     returned %s (1 win, -1 loss, 0 unknown), and how it was "
-           "found\n"
-           "     (end: no move left; horizon: the depth limit; tt: the "
-           "table;\n"
-           "     cut: an alpha-beta cutoff; +N below: nodes searched "
-           "under it\n"
-           "     that are not drawn);\n"
+           "   - a box is a position: its heaps,%s \"= v\" the value the\n"
+           "     search returned %s\n"
+           "     (1 win, -1 loss, 0 unknown), and how it was found (end: no "
+           "move\n"
+           "     left; horizon: the depth limit; tt: the table; cut: an "
+           "alpha-beta\n"
+           "     cutoff; +N below: nodes searched under it that are not "
+           "drawn);\n"
            "   - an edge is a move, hHEAP-COUNT: take COUNT from heap HEAP;\n"
            "   - bold edges and boxes: the principal variation, the line "
            "both\n"
-           "     sides would play;\n"
+           "     sides would play from the move chosen on;\n"
            "   - a dashed edge to a grey \"N pruned\" note: N moves of that\n"
-           "     position that were never searched because of the cutoff "
-           "or the\n"
-           "     table entry written in its box;\n"
-           "   - with iterative deepening, each iteration is a tree of its "
+           "     position that were never searched, because of the cutoff "
+           "or\n"
+           "     the table entry written in its box;\n"
+           "   - with iterative deepening each iteration is a tree of its "
            "own,\n"
            "     its root labelled with the depth.\n"
            "\n"
            "   %" G_GUINT64_FORMAT " nodes searched: %" G_GUINT64_FORMAT
-           " drawn, %" G_GUINT64_FORMAT " counted in \"+N below\", %"
-           G_GUINT64_FORMAT " left out\n"
-           "   (depth shown %u, at most %" G_GUINT64_FORMAT " nodes drawn). "
-           "*/\n"
+           " drawn, %" G_GUINT64_FORMAT " counted in \"+N below\",\n"
+           "   %" G_GUINT64_FORMAT " left out past the limit of %"
+           G_GUINT64_FORMAT " nodes drawn (depth drawn: %u). */\n"
            "digraph nim_search {\n"
            "  graph [labelloc=t, label=\"%s from %s: %" G_GUINT64_FORMAT
            " nodes, %" G_GUINT64_FORMAT " left out\"];\n"
            "  node [shape=box, fontname=\"monospace\", fontsize=10];\n"
            "  edge [fontname=\"monospace\", fontsize=9];\n",
            t->spec, t->player, heaps, described,
-           t->kind == NIM_TRACE_ALPHA_BETA ? "the window [alpha,beta] on "
-                                             "entry, "
+           t->kind == NIM_TRACE_ALPHA_BETA ? " the window [alpha,beta] on "
+                                             "entry,"
                                            : "",
            t->kind == NIM_TRACE_MINIMAX ? "for the player at the root"
                                         : "for the player to move there",
-           t->total, t->shown, t->summarised, t->left_out, t->depth, t->limit,
+           t->total, t->shown, t->summarised, t->left_out, t->limit, t->depth,
            t->spec, heaps, t->total, t->left_out);
   for (i = 0; i < (gint) nodes->len; i++)
     {
@@ -688,9 +689,9 @@ nim_trace_end (NimTrace *trace, const NimMove *move, guint64 nodes,
       g_string_append_printf (
           s,
           "# %" G_GUINT64_FORMAT " nodes traced (the search counted %"
-          G_GUINT64_FORMAT "): %" G_GUINT64_FORMAT " shown, %"
+          G_GUINT64_FORMAT "): %" G_GUINT64_FORMAT " shown,\n#   %"
           G_GUINT64_FORMAT " counted in \"+N below\", %" G_GUINT64_FORMAT
-          " left out past the limit of %" G_GUINT64_FORMAT "; %s",
+          " left out past the limit of %" G_GUINT64_FORMAT "\n# value %s",
           t->total, nodes, t->shown, t->summarised, t->left_out, t->limit,
           !proven ? "not proven" : value > 0 ? "win" : "loss");
       if (move != NULL)
