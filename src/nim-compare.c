@@ -96,9 +96,8 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
   g_autofree char *full = NULL;
   g_autoptr (NimPlayer) player = NULL;
 
-  full = search ? g_strdup_printf ("%s%ctime=0,nodes=%" G_GUINT64_FORMAT,
-                                   spec, strchr (spec, ':') ? ',' : ':',
-                                   nodes)
+  full = search ? g_strdup_printf ("%s%ctime=0,nodes=%" G_GUINT64_FORMAT, spec,
+                                   strchr (spec, ':') ? ',' : ':', nodes)
                 : g_strdup (spec);
   player = nim_player_new (full, error);
   if (player == NULL || !nim_player_start (player, rules, board, error)
@@ -113,8 +112,8 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
     }
   /* A search stopped by the budget has spent it exactly. */
   row->finished = nodes == 0 || row->stats.nodes < nodes;
-  row->value = !row->finished       ? "unknown"
-               : !row->stats.proven ? "unknown"
+  row->value = !row->finished         ? "unknown"
+               : !row->stats.proven   ? "unknown"
                : row->stats.value > 0 ? "win"
                                       : "loss";
   return TRUE;
@@ -190,8 +189,8 @@ print_table (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
   for (i = 0; i < rows->len; i++)
     {
       const Row *r = rows->pdata[i];
-      g_autofree char *move = g_strdup_printf ("%u from heap %u",
-                                               r->move.count, r->move.heap + 1);
+      g_autofree char *move = g_strdup_printf (
+          "%u from heap %u", r->move.count, r->move.heap + 1);
 
       if (r->stats.searched)
         fprintf (out,

@@ -70,7 +70,8 @@ struct _NimTrace
 
   /* The search being watched. */
   gboolean active;
-  gboolean collect; /* this search's tree goes to the DOT file */
+  gboolean legend_done; /* the text legend is printed once */
+  gboolean collect;     /* this search's tree goes to the DOT file */
   char *spec;
   guint player;
   NimRules rules;
@@ -253,8 +254,9 @@ describe_marks (NimTrace *t, const Frame *f, guint flags, guint64 below,
     MARK ("cut");
   if (pruned > 0)
     {
-      g_autofree char *p = g_strdup_printf (
-          "%" G_GUINT64_FORMAT " move%s pruned", pruned, pruned == 1 ? "" : "s");
+      g_autofree char *p
+          = g_strdup_printf ("%" G_GUINT64_FORMAT " move%s pruned", pruned,
+                             pruned == 1 ? "" : "s");
       MARK (p);
     }
   if (flags & NIM_TRACE_ABORTED)
@@ -313,24 +315,28 @@ nim_trace_begin (NimTrace *trace, const char *spec, guint player,
       g_autofree char *heaps = nim_board_to_string (board);
       g_autofree char *described = nim_rules_describe (rules);
 
-      fprintf (t->out,
-               "# trace: %s (player %u) searches %s\n"
-               "# rules: %s\n"
-               "# a line a node: the move to it (hHEAP-COUNT: take COUNT "
-               "from heap HEAP),\n"
-               "#   the heaps after it,%s \"= v\" the value %s\n"
-               "#   (1 win, -1 loss, 0 unknown) and how it was found; an "
-               "inner node's\n"
-               "#   value follows its children, on a line \"= v (node)\"\n"
-               "# nodes deeper than %u plies are counted on their "
-               "ancestor's line\n"
-               "#   (\"+N below\"); at most %" G_GUINT64_FORMAT
-               " nodes are shown\n",
-               spec, player, heaps, described,
-               kind == NIM_TRACE_ALPHA_BETA ? " [alpha,beta] on entry," : "",
-               kind == NIM_TRACE_MINIMAX ? "for the player at the root"
-                                         : "for the player to move there",
-               t->depth, t->limit);
+      fprintf (t->out, "# trace: %s (player %u) searches %s\n", spec, player,
+               heaps);
+      if (!t->legend_done)
+        fprintf (t->out,
+                 "# rules: %s\n"
+                 "# a line a node: the move to it (hHEAP-COUNT: take COUNT "
+                 "from heap HEAP),\n"
+                 "#   the heaps after it,%s \"= v\" the value\n"
+                 "#   %s (1 win, -1 loss, 0 unknown) and how\n"
+                 "#   it was found; an inner node's value follows its "
+                 "children, on a line\n"
+                 "#   \"= v (node)\"\n"
+                 "# nodes deeper than %u plies are counted on their "
+                 "ancestor's line\n"
+                 "#   (\"+N below\"); at most %" G_GUINT64_FORMAT
+                 " nodes are shown a search\n",
+                 described,
+                 kind == NIM_TRACE_ALPHA_BETA ? " [alpha,beta] on entry," : "",
+                 kind == NIM_TRACE_MINIMAX ? "for the player at the root"
+                                           : "for the player to move there",
+                 t->depth, t->limit);
+      t->legend_done = TRUE;
     }
 }
 
@@ -532,6 +538,9 @@ dot_write_tree (NimTrace *t, const NimMove *move)
   g_autofree gboolean *pv = g_new0 (gboolean, nodes->len + 1);
   g_autofree char *heaps = nim_board_to_string (&t->root);
   g_autofree char *described = nim_rules_describe (&t->rules);
+  g_autofree char *depth_text = t->depth >= NIM_SEARCH_MAX_PLY
+                                    ? g_strdup ("every ply")
+                                    : g_strdup_printf ("%u", t->depth);
   gint root = -1, i;
   FILE *out = t->dot;
 
@@ -598,8 +607,9 @@ dot_write_tree (NimTrace *t, const NimMove *move)
            "\n"
            "   %" G_GUINT64_FORMAT " nodes searched: %" G_GUINT64_FORMAT
            " drawn, %" G_GUINT64_FORMAT " counted in \"+N below\",\n"
-           "   %" G_GUINT64_FORMAT " left out past the limit of %"
-           G_GUINT64_FORMAT " nodes drawn (depth drawn: %u). */\n"
+           "   %" G_GUINT64_FORMAT
+           " left out past the limit of %" G_GUINT64_FORMAT
+           " nodes drawn (depth drawn: %s). */\n"
            "digraph nim_search {\n"
            "  graph [labelloc=t, label=\"%s from %s: %" G_GUINT64_FORMAT
            " nodes, %" G_GUINT64_FORMAT " left out\"];\n"
@@ -611,8 +621,8 @@ dot_write_tree (NimTrace *t, const NimMove *move)
                                            : "",
            t->kind == NIM_TRACE_MINIMAX ? "for the player at the root"
                                         : "for the player to move there",
-           t->total, t->shown, t->summarised, t->left_out, t->limit, t->depth,
-           t->spec, heaps, t->total, t->left_out);
+           t->total, t->shown, t->summarised, t->left_out, t->limit,
+           depth_text, t->spec, heaps, t->total, t->left_out);
   for (i = 0; i < (gint) nodes->len; i++)
     {
       DotNode *d = &g_array_index (nodes, DotNode, i);
@@ -688,12 +698,15 @@ nim_trace_end (NimTrace *trace, const NimMove *move, guint64 nodes,
 
       g_string_append_printf (
           s,
-          "# %" G_GUINT64_FORMAT " nodes traced (the search counted %"
-          G_GUINT64_FORMAT "): %" G_GUINT64_FORMAT " shown,\n#   %"
-          G_GUINT64_FORMAT " counted in \"+N below\", %" G_GUINT64_FORMAT
+          "# %" G_GUINT64_FORMAT
+          " nodes traced (the search counted %" G_GUINT64_FORMAT
+          "): %" G_GUINT64_FORMAT " shown,\n#   %" G_GUINT64_FORMAT
+          " counted in \"+N below\", %" G_GUINT64_FORMAT
           " left out past the limit of %" G_GUINT64_FORMAT "\n# value %s",
           t->total, nodes, t->shown, t->summarised, t->left_out, t->limit,
-          !proven ? "not proven" : value > 0 ? "win" : "loss");
+          !proven     ? "not proven"
+          : value > 0 ? "win"
+                      : "loss");
       if (move != NULL)
         {
           g_string_append (s, "; plays ");
