@@ -397,8 +397,8 @@ nim_cli_run (int argc, char **argv)
     /* teaching: see the search at work (nim-trace.c, nim-compare.c) */
     { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK,
       (gpointer) trace_arg_cb,
-      "Print the tree each computer search explores, nodes deeper than "
-      "DEPTH plies (default 3) counted on their ancestor's line",
+      "Print the tree each computer search explores, DEPTH plies node by "
+      "node (default 3; note the =)",
       "DEPTH" },
     { "trace-limit", 0, 0, G_OPTION_ARG_STRING, &o.trace_limit,
       "Show at most N nodes a search in --trace and --dot (default 2000)",
