@@ -101,8 +101,9 @@ typedef struct
  * The state of one search: a private copy of the board that make and
  * unmake change in place, and the counters.  It lives on the stack of the
  * player's choose_move and is passed down the recursion by pointer.
- * With a @trace, the searcher reports every node it counts; without one
- * a node costs one predictable branch more.
+ * With a @trace, the searcher reports every node it counts.  The searchers
+ * come in a plain and a traced copy and pick one at the root, so without
+ * a trace a node costs nothing more.
  */
 typedef struct
 {

@@ -3,8 +3,10 @@
  *
  * A searcher with a trace reports every node it counts: it enters the
  * node (ply, board, window) and leaves it (value, what settled it).  The
- * trace only observes: it never changes what the search does, and a
- * search without one pays a single predictable branch a node.
+ * trace only observes: it never changes what the search does.  The
+ * searchers come in two copies built from the same inline code, a plain
+ * one and a traced one, and pick one at the root, so a search without a
+ * trace pays nothing per node.
  *
  * Nodes up to the trace's depth are "shown": a text line each, and a node
  * of the DOT tree.  A shown node at the depth limit sums up the nodes
