@@ -6,11 +6,13 @@
 #include "nim-cli.h"
 
 #include "nim-analysis.h"
+#include "nim-compare.h"
 #include "nim-display.h"
 #include "nim-game.h"
 #include "nim-i18n.h"
 #include "nim-match.h"
 #include "nim-record.h"
+#include "nim-trace.h"
 #include "nim-util.h"
 
 #include <errno.h>
@@ -43,7 +45,30 @@ typedef struct
   char *jobs;
   char *random_heaps;
   char *results;
+  /* teaching */
+  char *trace_limit;
+  char *dot;
+  gboolean compare;
+  char *nodes;
 } Options;
+
+/* --trace[=DEPTH]: an option callback gets no pointer into Options, so
+   what it was given lands here. */
+static struct
+{
+  gboolean on;
+  char *depth;
+} trace_arg;
+
+static gboolean
+trace_arg_cb (const char *name, const char *value, gpointer data,
+              GError **error)
+{
+  trace_arg.on = TRUE;
+  g_free (trace_arg.depth);
+  trace_arg.depth = g_strdup (value);
+  return TRUE;
+}
 
 static void
 options_clear (Options *o)
@@ -60,6 +85,11 @@ options_clear (Options *o)
   g_free (o->jobs);
   g_free (o->random_heaps);
   g_free (o->results);
+  g_free (o->trace_limit);
+  g_free (o->dot);
+  g_free (o->nodes);
+  g_clear_pointer (&trace_arg.depth, g_free);
+  trace_arg.on = FALSE;
 }
 
 static void
@@ -213,6 +243,91 @@ check_conflicts (const char *mode, const char *const *names,
   return TRUE;
 }
 
+/* Checks the teaching options (--trace, --trace-limit, --dot, --compare,
+   --nodes) and fills @trace from them; the text trace goes where
+   @trace->out already points. */
+static gboolean
+teach_check (const Options *o, NimTraceOptions *trace, GError **error)
+{
+  gboolean tracing = trace_arg.on || o->dot != NULL;
+
+  if (tracing && (o->solve || o->grundy_sequence != NULL || o->games != NULL))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--trace and --dot show the searches of one game; "
+                     "leave out --solve, --grundy-sequence and --games"));
+      return FALSE;
+    }
+  if (o->compare && (tracing || o->player1 != NULL || o->player2 != NULL))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--compare runs its own list of players and traces "
+                     "none; leave out --player1, --player2, --trace and "
+                     "--dot"));
+      return FALSE;
+    }
+  if (o->nodes != NULL && !o->compare)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--nodes is the budget of --compare; a player's budget "
+                     "is its nodes= option, such as negamax:nodes=1000"));
+      return FALSE;
+    }
+  if (o->trace_limit != NULL && !tracing)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--trace-limit goes with --trace or --dot"));
+      return FALSE;
+    }
+  if (o->dot != NULL && *o->dot == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--dot: give a file name, such as --dot tree.dot"));
+      return FALSE;
+    }
+  /* --dot draws as deep as --trace=DEPTH says, else every ply. */
+  if (trace_arg.on)
+    {
+      if (!nim_trace_parse_depth (trace_arg.depth, &trace->depth, error))
+        return FALSE;
+    }
+  else
+    {
+      trace->out = NULL;
+      trace->depth = NIM_SEARCH_MAX_PLY;
+    }
+  if (o->trace_limit != NULL)
+    {
+      guint64 limit;
+
+      if (!nim_parse_uint (o->trace_limit, 1, NIM_TRACE_MAX_LIMIT,
+                           "--trace-limit", &limit, error))
+        return FALSE;
+      trace->limit = limit;
+    }
+  trace->dot_path = o->dot;
+  return TRUE;
+}
+
+/* --compare: one position, every algorithm, one table. */
+static int
+run_compare (const Options *o, const NimRules *rules)
+{
+  g_autoptr (GError) error = NULL;
+  guint64 nodes = NIM_COMPARE_DEFAULT_NODES;
+  NimBoard board;
+
+  if (!nim_board_parse (&board, o->heaps ? o->heaps : DEFAULT_HEAPS, &error))
+    return fail (error, TRUE);
+  if (o->nodes != NULL
+      && !nim_parse_uint (o->nodes, 0, G_MAXUINT64, "--nodes", &nodes,
+                          &error))
+    return fail (error, TRUE);
+  if (!nim_compare_run (rules, &board, nodes, o->json, stdout, &error))
+    return fail (error, TRUE);
+  return NIM_EXIT_OK;
+}
+
 /* nim --solve: the value of one position and its winning moves. */
 static int
 run_solve (Options *o, const NimRules *rules)
@@ -364,12 +479,14 @@ run_match (Options *o, const NimRules *rules)
 
 /* One game, the default mode. */
 static int
-run_game (Options *o, const NimRules *rules_in)
+run_game (Options *o, const NimRules *rules_in,
+          const NimTraceOptions *trace_options)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimPlayer) p1 = NULL;
   g_autoptr (NimPlayer) p2 = NULL;
   g_autoptr (NimGame) game = NULL;
+  g_autoptr (NimTrace) trace = NULL;
   NimPlayer *players[2];
   NimRules rules = *rules_in;
   NimBoard board;
@@ -429,12 +546,27 @@ run_game (Options *o, const NimRules *rules_in)
     if (!nim_player_start (players[i], &rules, &board, &error))
       return fail (error, FALSE);
 
+  if (trace_arg.on || o->dot != NULL)
+    {
+      NimTraceOptions options = *trace_options;
+
+      if (options.out != NULL)
+        options.out = talk;
+      trace = nim_trace_new (&options, &error);
+      if (trace == NULL)
+        return fail (error, FALSE);
+      for (i = 0; i < 2; i++)
+        nim_player_set_trace (players[i], trace);
+    }
+
   game = nim_game_new (&rules, &board, p1, p2, first);
   if (!o->json)
     nim_display_attach (game, stdout, o->stats);
   else
     nim_record_attach (game, stdout, (gint64) seed);
   if (!nim_game_play (game, &error))
+    return fail (error, FALSE);
+  if (trace != NULL && !nim_trace_close (trace, &error))
     return fail (error, FALSE);
   return NIM_EXIT_OK;
 }
@@ -445,13 +577,17 @@ run (Options *o)
   g_autoptr (GError) error = NULL;
   NimRules rules;
   const char *const modes[] = { "--solve", "--grundy-sequence", "--games",
-                                NULL };
+                                "--compare", NULL };
   const gboolean set[] = { o->solve, o->grundy_sequence != NULL,
-                           o->games != NULL };
+                           o->games != NULL, o->compare };
+  NimTraceOptions trace_options = { stdout, NIM_TRACE_DEFAULT_DEPTH,
+                                    NIM_TRACE_DEFAULT_LIMIT, NULL };
   guint i;
   int status;
 
   if (!parse_rules (o, &rules, &error))
+    return fail (error, TRUE);
+  if (!teach_check (o, &trace_options, &error))
     return fail (error, TRUE);
   for (i = 0; modes[i] != NULL; i++)
     if (set[i] && !check_conflicts (modes[i], modes + i + 1, set + i + 1,
@@ -463,8 +599,10 @@ run (Options *o)
     return run_grundy_sequence (o, &rules);
   if (o->games != NULL)
     return run_match (o, &rules);
+  if (o->compare)
+    return run_compare (o, &rules);
   nim_interrupt_catch ();
-  status = run_game (o, &rules);
+  status = run_game (o, &rules, &trace_options);
   nim_interrupt_release ();
   return status;
 }
@@ -549,6 +687,17 @@ nim_cli_run (int argc, char **argv)
     { "explain", 0, 0, G_OPTION_ARG_NONE, &o.explain,
       N_("Say why each computer move was chosen (the theory, or the search's "
          "value and principal variation)"), NULL },
+    { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK,
+      (gpointer) trace_arg_cb,
+      N_("Print the tree each computer search explores, DEPTH plies node "
+         "by node (default 3; note the =)"),
+      "DEPTH" },
+    { "trace-limit", 0, 0, G_OPTION_ARG_STRING, &o.trace_limit,
+      N_("Show at most N nodes a search in --trace and --dot (default "
+         "2000)"), "N" },
+    { "dot", 0, 0, G_OPTION_ARG_FILENAME, &o.dot,
+      N_("Write the tree of the first computer move as Graphviz DOT to "
+         "FILE"), "FILE" },
     { NULL },
   };
   const GOptionEntry analysis_entries[] = {
@@ -557,6 +706,12 @@ nim_cli_run (int argc, char **argv)
          "the Sprague-Grundy values"), NULL },
     { "grundy-sequence", 0, 0, G_OPTION_ARG_STRING, &o.grundy_sequence,
       N_("Print G(0) to G(N) of one heap and its period"), "N" },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
+      N_("Search the --heaps with every algorithm and print one table"),
+      NULL },
+    { "nodes", 0, 0, G_OPTION_ARG_STRING, &o.nodes,
+      N_("Node budget of each --compare search, 0 for none (default "
+         "10000000)"), "N" },
     { NULL },
   };
   const GOptionEntry match_entries[] = {

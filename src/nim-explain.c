@@ -230,6 +230,8 @@ nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
                 ? nim_tt_new (MIN (self->config.tt_bytes, PV_TT_BYTES))
                 : NULL;
   walk.config.time = 0;
+  /* The walk is the explanation's own search: --trace shows the move's. */
+  walk.parent.trace = NULL;
   line[n++] = *first;
   nim_board_make_move (&b, first);
   while (n < horizon && nim_board_has_move (&b, rules))

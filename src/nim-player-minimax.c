@@ -14,18 +14,24 @@
 #include "nim-i18n.h"
 #include "nim-movegen.h"
 
+/* The search comes in two copies made from the same inline functions: the
+   plain one, and one that reports every node to a trace.  The root picks
+   one, so a search without a trace runs exactly the code it ran before
+   traces existed, without even a branch on them. */
+static int search_max (NimSearch *s, guint depth, guint ply);
 static int search_min (NimSearch *s, guint depth, guint ply);
+static int search_min_traced (NimSearch *s, guint depth, guint ply);
+static int search_max_traced (NimSearch *s, guint depth, guint ply);
 
-/* Max is to move: it picks the child worth the most. */
-static int
-search_max (NimSearch *s, guint depth, guint ply)
+/* Max is to move, and the node is counted: it picks the child worth the
+   most.  @traced is a constant: which copy of the search to recurse into. */
+static NIM_ALWAYS_INLINE int
+max_node (NimSearch *s, guint depth, guint ply, const gboolean traced)
 {
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove move;
   int best = -NIM_SCORE_INF;
 
-  if (nim_search_tick (s))
-    return 0;
   if (!nim_movegen_next (&gen, &s->board, &s->rules, &move))
     return nim_search_terminal (s, ply); /* Max cannot move */
   if (depth == 0)
@@ -35,7 +41,8 @@ search_max (NimSearch *s, guint depth, guint ply)
       int v;
 
       nim_board_make_move (&s->board, &move);
-      v = search_min (s, depth - 1, ply + 1);
+      v = traced ? search_min_traced (s, depth - 1, ply + 1)
+                 : search_min (s, depth - 1, ply + 1);
       nim_board_unmake_move (&s->board, &move);
       if (G_UNLIKELY (s->aborted))
         return 0; /* the budget is spent: unwind at once */
@@ -47,15 +54,25 @@ search_max (NimSearch *s, guint depth, guint ply)
 }
 
 /* Min is to move: it picks the child worth the least to Max. */
+static NIM_ALWAYS_INLINE int
+min_node (NimSearch *s, guint depth, guint ply, const gboolean traced);
+
+/* Counts Max's node, or stops when the budget is spent. */
 static int
-search_min (NimSearch *s, guint depth, guint ply)
+search_max (NimSearch *s, guint depth, guint ply)
+{
+  if (nim_search_tick (s))
+    return 0;
+  return max_node (s, depth, ply, FALSE);
+}
+
+static NIM_ALWAYS_INLINE int
+min_node (NimSearch *s, guint depth, guint ply, const gboolean traced)
 {
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove move;
   int best = NIM_SCORE_INF;
 
-  if (nim_search_tick (s))
-    return 0;
   if (!nim_movegen_next (&gen, &s->board, &s->rules, &move))
     return -nim_search_terminal (s, ply); /* Min cannot move */
   if (depth == 0)
@@ -65,7 +82,8 @@ search_min (NimSearch *s, guint depth, guint ply)
       int v;
 
       nim_board_make_move (&s->board, &move);
-      v = search_max (s, depth - 1, ply + 1);
+      v = traced ? search_max_traced (s, depth - 1, ply + 1)
+                 : search_max (s, depth - 1, ply + 1);
       nim_board_unmake_move (&s->board, &move);
       if (G_UNLIKELY (s->aborted))
         return 0;
@@ -76,11 +94,51 @@ search_min (NimSearch *s, guint depth, guint ply)
   return best;
 }
 
+static int
+search_min (NimSearch *s, guint depth, guint ply)
+{
+  if (nim_search_tick (s))
+    return 0;
+  return min_node (s, depth, ply, FALSE);
+}
+
+/* The traced copy: the same nodes, reported as they are entered and
+   left.  Minimax has no window, and nothing but the end of the game and
+   the horizon settles a node, which the trace sees for itself. */
+static int
+search_max_traced (NimSearch *s, guint depth, guint ply)
+{
+  int v;
+
+  if (nim_search_tick (s))
+    return 0;
+  nim_trace_enter (s->trace, ply, &s->board, 0, 0);
+  v = max_node (s, depth, ply, TRUE);
+  nim_trace_leave (s->trace, ply, &s->board, v,
+                   s->aborted ? NIM_TRACE_ABORTED : 0);
+  return v;
+}
+
+static int
+search_min_traced (NimSearch *s, guint depth, guint ply)
+{
+  int v;
+
+  if (nim_search_tick (s))
+    return 0;
+  nim_trace_enter (s->trace, ply, &s->board, 0, 0);
+  v = min_node (s, depth, ply, TRUE);
+  nim_trace_leave (s->trace, ply, &s->board, v,
+                   s->aborted ? NIM_TRACE_ABORTED : 0);
+  return v;
+}
+
 /**
  * minimax_search:
  * @board: a position with a legal move
  * @rules: the rules in force
  * @config: depth and budgets (the rest is ignored)
+ * @trace: (nullable): where to report the nodes
  * @best_move: (out): the first move, in generator order, of those worth the
  *   most; when the budget ran out, the best among the moves searched to
  *   the end (a win found that way is still proven)
@@ -90,8 +148,8 @@ search_min (NimSearch *s, guint depth, guint ply)
  */
 static void
 minimax_search (const NimBoard *board, const NimRules *rules,
-                const NimSearchConfig *config, NimMove *best_move,
-                NimSearchStats *stats)
+                const NimSearchConfig *config, NimTrace *trace,
+                NimMove *best_move, NimSearchStats *stats)
 {
   NimSearch s;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
@@ -101,24 +159,33 @@ minimax_search (const NimBoard *board, const NimRules *rules,
   gboolean any = FALSE;
 
   nim_search_init (&s, board, rules, config);
+  s.trace = trace;
   nim_movegen_first (board, rules, best_move);
   if (!nim_search_tick (&s))
-    while (nim_movegen_next (&gen, &s.board, &s.rules, &move))
-      {
-        int v;
+    {
+      if (trace != NULL)
+        nim_trace_enter (trace, 0, &s.board, 0, 0);
+      while (nim_movegen_next (&gen, &s.board, &s.rules, &move))
+        {
+          int v;
 
-        nim_board_make_move (&s.board, &move);
-        v = search_min (&s, depth - 1, 1);
-        nim_board_unmake_move (&s.board, &move);
-        if (s.aborted)
-          break;
-        any = TRUE;
-        if (v > best)
-          {
-            best = v;
-            *best_move = move;
-          }
-      }
+          nim_board_make_move (&s.board, &move);
+          v = trace != NULL ? search_min_traced (&s, depth - 1, 1)
+                            : search_min (&s, depth - 1, 1);
+          nim_board_unmake_move (&s.board, &move);
+          if (s.aborted)
+            break;
+          any = TRUE;
+          if (v > best)
+            {
+              best = v;
+              *best_move = move;
+            }
+        }
+      if (trace != NULL)
+        nim_trace_leave (trace, 0, &s.board, best,
+                         s.aborted ? NIM_TRACE_ABORTED : 0);
+    }
   if (!any)
     best = 0;
   /* An interrupted search keeps only a proven win: a loss or a 0 among
@@ -142,7 +209,14 @@ minimax_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
 {
   NimSearchPlayer *self = (NimSearchPlayer *) player;
 
-  minimax_search (board, &player->rules, &self->config, move, &player->stats);
+  if (player->trace != NULL)
+    nim_trace_begin (player->trace, player->spec, player->number, board,
+                     &player->rules, NIM_TRACE_MINIMAX);
+  minimax_search (board, &player->rules, &self->config, player->trace, move,
+                  &player->stats);
+  if (player->trace != NULL)
+    nim_trace_end (player->trace, move, player->stats.nodes,
+                   player->stats.proven, player->stats.value);
   return TRUE;
 }
 
@@ -152,7 +226,7 @@ minimax_search_player (NimSearchPlayer *self, const NimBoard *board,
                        const NimRules *rules, NimMove *move,
                        NimSearchStats *stats)
 {
-  minimax_search (board, rules, &self->config, move, stats);
+  minimax_search (board, rules, &self->config, NULL, move, stats);
 }
 
 static void

@@ -392,6 +392,19 @@ nim_player_get_explanation (const NimPlayer *player)
 }
 
 /**
+ * nim_player_set_trace:
+ * @player: a player
+ * @trace: (nullable) (transfer none): where a searcher reports the trees it
+ *   explores, from its next move on; it must outlive the player's moves.
+ *   Players that do not search ignore it.
+ */
+void
+nim_player_set_trace (NimPlayer *player, NimTrace *trace)
+{
+  player->trace = trace;
+}
+
+/**
  * nim_player_get_name:
  * @player: a player
  *

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "nim-board.h"
+#include "nim-trace.h"
 #include "nim-tt.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,15 @@ G_BEGIN_DECLS
    the slowest loss, as in a chess engine's mate scores. */
 #define NIM_SCORE_MATE 1000000
 #define NIM_SCORE_INF (NIM_SCORE_MATE + 1)
+
+/* A function the compiler must inline: the searchers inline the body of a
+   node into a traced and an untraced copy, so the untraced one stays as
+   fast as a search without tracing. */
+#if defined(__GNUC__)
+#define NIM_ALWAYS_INLINE inline __attribute__ ((always_inline))
+#else
+#define NIM_ALWAYS_INLINE inline
+#endif
 
 typedef enum
 {
@@ -91,6 +101,9 @@ typedef struct
  * The state of one search: a private copy of the board that make and
  * unmake change in place, and the counters.  It lives on the stack of the
  * player's choose_move and is passed down the recursion by pointer.
+ * With a @trace, the searcher reports every node it counts.  The searchers
+ * come in a plain and a traced copy and pick one at the root, so without
+ * a trace a node costs nothing more.
  */
 typedef struct
 {
@@ -106,6 +119,7 @@ typedef struct
   guint64 next_check;
   gint64 deadline;
   gboolean aborted;
+  NimTrace *trace; /* (nullable): reported to at every node when set */
 } NimSearch;
 
 void nim_search_init (NimSearch *search, const NimBoard *board,

@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-compare.c -- `nim --compare`: every algorithm on one position
+ *
+ * The lecture's table: the same position searched by textbook minimax,
+ * then by negamax with its techniques turned on one at a time, then
+ * played by the closed forms that have a theory for the rules.  Every
+ * search runs with time=0 and the same node budget, so the counts are
+ * the same on any machine; the configurations that are also lines of
+ * `make bench` count exactly what bench/expected says. */
+
+#include "config.h"
+
+#include "nim-compare.h"
+
+#include "nim-grundy.h"
+#include "nim-player.h"
+#include "nim-record.h"
+#include "nim-util.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+/* The algorithms, in the order a lecture adds the techniques.  @bench is
+   the engine tag of the `make bench` line with the same configuration,
+   or NULL. */
+static const struct
+{
+  const char *spec;
+  const char *bench;
+  gboolean search;
+} algorithms[] = {
+  { "minimax", "minimax", TRUE },
+  { "negamax:ab=off,tt=off,order=off,id=off", "plain", TRUE },
+  { "negamax:tt=off,order=off,id=off", "ab", TRUE },
+  { "negamax:order=off,id=off", NULL, TRUE },
+  { "negamax:id=off", "ab-tt", TRUE },
+  { "negamax", "full", TRUE },
+  { "xor", NULL, FALSE },
+  { "grundy", NULL, FALSE },
+};
+
+/* What the theory says of @board for the player to move: "win", "loss",
+   or "unknown" where the closed forms know nothing (misère play on more
+   than one live heap under a take rule other than take-any). */
+static const char *
+theory_value (const NimRules *rules, const NimBoard *board)
+{
+  g_autoptr (NimGrundy) grundy = nim_grundy_new (rules);
+  guint i, sum = 0, live = 0, big = 0, ones = 0;
+  guint64 last = 0;
+
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      guint g;
+
+      if (!nim_grundy_value (grundy, board->heaps[i], &g, NULL))
+        return "unknown";
+      sum ^= g;
+      if (board->heaps[i] >= nim_rules_min_take (rules))
+        {
+          live++;
+          last = board->heaps[i];
+        }
+      big += board->heaps[i] >= 2;
+      ones += board->heaps[i] == 1;
+    }
+  if (!rules->misere)
+    return sum != 0 ? "win" : "loss";
+  if (nim_rules_is_take_any (rules))
+    return (big > 0 ? sum != 0 : ones % 2 == 0) ? "win" : "loss";
+  if (live == 1)
+    {
+      gboolean wins;
+
+      if (nim_grundy_misere_wins (grundy, last, &wins, NULL))
+        return wins ? "win" : "loss";
+    }
+  return "unknown";
+}
+
+/* One line of the table. */
+typedef struct
+{
+  const char *spec;
+  const char *bench;
+  const char *value;
+  gboolean finished;
+  NimMove move;
+  NimSearchStats stats;
+} Row;
+
+static gboolean
+run_one (const char *spec, gboolean search, const NimRules *rules,
+         const NimBoard *board, guint64 nodes, Row *row, GError **error)
+{
+  g_autofree char *full = NULL;
+  g_autoptr (NimPlayer) player = NULL;
+
+  full = search ? g_strdup_printf ("%s%ctime=0,nodes=%" G_GUINT64_FORMAT, spec,
+                                   strchr (spec, ':') ? ',' : ':', nodes)
+                : g_strdup (spec);
+  player = nim_player_new (full, error);
+  if (player == NULL || !nim_player_start (player, rules, board, error)
+      || !nim_player_choose_move (player, board, &row->move, error))
+    return FALSE;
+  row->stats = *nim_player_get_stats (player);
+  if (!search)
+    {
+      row->finished = TRUE;
+      row->value = theory_value (rules, board);
+      return TRUE;
+    }
+  /* A search stopped by the budget has spent it exactly. */
+  row->finished = nodes == 0 || row->stats.nodes < nodes;
+  row->value = !row->finished         ? "unknown"
+               : !row->stats.proven   ? "unknown"
+               : row->stats.value > 0 ? "win"
+                                      : "loss";
+  return TRUE;
+}
+
+static void
+print_json (GPtrArray *rows, FILE *out)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  guint i;
+
+  json_builder_begin_array (b);
+  for (i = 0; i < rows->len; i++)
+    {
+      const Row *r = rows->pdata[i];
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "algorithm");
+      json_builder_add_string_value (b, r->spec);
+      json_builder_set_member_name (b, "bench");
+      if (r->bench != NULL)
+        json_builder_add_string_value (b, r->bench);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "value");
+      json_builder_add_string_value (b, r->value);
+      json_builder_set_member_name (b, "finished");
+      json_builder_add_boolean_value (b, r->finished);
+      json_builder_set_member_name (b, "heap");
+      json_builder_add_int_value (b, r->move.heap + 1);
+      json_builder_set_member_name (b, "take");
+      json_builder_add_int_value (b, r->move.count);
+      json_builder_set_member_name (b, "searched");
+      json_builder_add_boolean_value (b, r->stats.searched);
+      json_builder_set_member_name (b, "nodes");
+      json_builder_add_int_value (b, (gint64) r->stats.nodes);
+      json_builder_set_member_name (b, "cutoffs");
+      json_builder_add_int_value (b, (gint64) r->stats.cutoffs);
+      json_builder_set_member_name (b, "tt_probes");
+      json_builder_add_int_value (b, (gint64) r->stats.tt_probes);
+      json_builder_set_member_name (b, "tt_hits");
+      json_builder_add_int_value (b, (gint64) r->stats.tt_hits);
+      json_builder_set_member_name (b, "seconds");
+      json_builder_add_double_value (b, r->stats.seconds);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  root = json_builder_get_root (b);
+  text = nim_record_to_string (root, FALSE);
+  fprintf (out, "%s\n", text);
+}
+
+static void
+print_table (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
+             guint64 nodes, FILE *out)
+{
+  g_autofree char *heaps = nim_board_to_string (board);
+  g_autofree char *described = nim_rules_describe (rules);
+  guint i;
+
+  fprintf (out, "Position %s. %s\n", heaps, described);
+  if (nodes > 0)
+    fprintf (out,
+             "Every search runs with time=0 and a budget of %" G_GUINT64_FORMAT
+             " nodes (--nodes);\n\"not finished\": the search spent them.\n\n",
+             nodes);
+  else
+    fprintf (out, "Every search runs with time=0 and no node budget.\n\n");
+  fprintf (out, "%-40s %-12s %-14s %12s %10s %10s %10s\n", "algorithm",
+           "value", "move", "nodes", "cutoffs", "tt hits", "seconds");
+  for (i = 0; i < rows->len; i++)
+    {
+      const Row *r = rows->pdata[i];
+      g_autofree char *move = g_strdup_printf (
+          "%u from heap %u", r->move.count, r->move.heap + 1);
+
+      if (r->stats.searched)
+        fprintf (out,
+                 "%-40s %-12s %-14s %12" G_GUINT64_FORMAT
+                 " %10" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT " %10.4f\n",
+                 r->spec, r->finished ? r->value : "not finished", move,
+                 r->stats.nodes, r->stats.cutoffs, r->stats.tt_hits,
+                 r->stats.seconds);
+      else
+        fprintf (out, "%-40s %-12s %-14s %12s %10s %10s %10.4f\n", r->spec,
+                 r->value, move, "-", "-", "-", r->stats.seconds);
+    }
+}
+
+/**
+ * nim_compare_run:
+ * @rules: the rules
+ * @board: the position, which must have a legal move
+ * @nodes: the node budget of each search, 0 for none
+ * @json: print a JSON array instead of the table
+ * @out: where to print
+ * @error: return location for an error
+ *
+ * Runs every searcher configuration and every closed form that applies
+ * on @board and prints what each found and what it cost.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
+                 gboolean json, FILE *out, GError **error)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  guint i;
+
+  if (!nim_board_has_move (board, rules))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   "--compare: the position has no legal move; there is "
+                   "nothing to search");
+      return FALSE;
+    }
+  for (i = 0; i < G_N_ELEMENTS (algorithms); i++)
+    {
+      const char *spec = algorithms[i].spec;
+      Row *row;
+
+      if (!algorithms[i].search
+          && !nim_player_supports (nim_player_class_lookup (spec), rules,
+                                   board, NULL))
+        continue;
+      row = g_new0 (Row, 1);
+      g_ptr_array_add (rows, row);
+      row->spec = spec;
+      row->bench = algorithms[i].bench;
+      if (!run_one (spec, algorithms[i].search, rules, board, nodes, row,
+                    error))
+        return FALSE;
+    }
+  if (json)
+    print_json (rows, out);
+  else
+    print_table (rows, rules, board, nodes, out);
+  return TRUE;
+}
