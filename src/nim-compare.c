@@ -13,6 +13,7 @@
 #include "nim-compare.h"
 
 #include "nim-grundy.h"
+#include "nim-i18n.h"
 #include "nim-player.h"
 #include "nim-record.h"
 #include "nim-util.h"
@@ -168,40 +169,137 @@ print_json (GPtrArray *rows, FILE *out)
   fprintf (out, "%s\n", text);
 }
 
+/* The columns a text takes on a terminal: two for a wide character. */
+static gsize
+text_width (const char *text)
+{
+  gsize width = 0;
+  const char *p;
+
+  for (p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iswide (c))
+        width += 2;
+      else if (!g_unichar_iszerowidth (c))
+        width++;
+    }
+  return width;
+}
+
+/* Appends @text padded with blanks to @width columns, on the right (left
+   aligned) or on the left: printf's %-*s and %*s, counted in columns,
+   so that translated words line up too. */
+static void
+append_cell (GString *s, const char *text, gsize width, gboolean left)
+{
+  gsize w = text_width (text);
+
+  if (!left)
+    for (; w < width; w++)
+      g_string_append_c (s, ' ');
+  g_string_append (s, text);
+  if (left)
+    for (; w < width; w++)
+      g_string_append_c (s, ' ');
+}
+
+/* A value of the table, "win", "loss" or "unknown", in the user's
+   language (the JSON keeps the English word). */
+static const char *
+value_label (const char *value)
+{
+  if (strcmp (value, "win") == 0)
+    return C_("value", "win");
+  if (strcmp (value, "loss") == 0)
+    return C_("value", "loss");
+  /* TRANSLATORS: the value of --compare when the search did not prove
+     the position, or the theory knows nothing of it; 12 columns. */
+  return C_("value", "unknown");
+}
+
 static void
 print_table (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
              guint64 nodes, FILE *out)
 {
   g_autofree char *heaps = nim_board_to_string (board);
   g_autofree char *described = nim_rules_describe (rules);
+  g_autoptr (GString) s = g_string_new (NULL);
   guint i;
 
-  fprintf (out, "Position %s. %s\n", heaps, described);
+  /* TRANSLATORS: the first line of --compare: the heaps, such as 3,4,5,
+     and a sentence describing the rules. */
+  fprintf (out, _("Position %s. %s\n"), heaps, described);
   if (nodes > 0)
     fprintf (out,
-             "Every search runs with time=0 and a budget of %" G_GUINT64_FORMAT
-             " nodes (--nodes);\n\"not finished\": the search spent them.\n\n",
-             nodes);
+             g_dngettext (GETTEXT_PACKAGE,
+                          /* TRANSLATORS: the budget of --compare
+                             (--nodes); "not finished" is the value of the
+                             table for a search that spent it.  The
+                             English says "nodes" for 1 too. */
+                          "Every search runs with time=0 and a budget of "
+                          "%llu nodes (--nodes);\n\"not finished\": the "
+                          "search spent them.\n\n",
+                          "Every search runs with time=0 and a budget of "
+                          "%llu nodes (--nodes);\n\"not finished\": the "
+                          "search spent them.\n\n",
+                          nodes),
+             (unsigned long long) nodes);
   else
-    fprintf (out, "Every search runs with time=0 and no node budget.\n\n");
-  fprintf (out, "%-40s %-12s %-14s %12s %10s %10s %10s\n", "algorithm",
-           "value", "move", "nodes", "cutoffs", "tt hits", "seconds");
+    fputs (_("Every search runs with time=0 and no node budget.\n\n"), out);
+  /* TRANSLATORS: the column headings of --compare: the player spec (40
+     columns, left aligned), the value (12, left aligned), the move chosen
+     (14, left aligned), the nodes searched (12, right aligned), the
+     alpha-beta cutoffs, the transposition table's hits and the seconds
+     (10 each, right aligned).  A longer word pushes its column out. */
+  append_cell (s, C_("compare", "algorithm"), 40, TRUE);
+  g_string_append_c (s, ' ');
+  append_cell (s, C_("compare", "value"), 12, TRUE);
+  g_string_append_c (s, ' ');
+  append_cell (s, C_("compare", "move"), 14, TRUE);
+  g_string_append_c (s, ' ');
+  append_cell (s, C_("compare", "nodes"), 12, FALSE);
+  g_string_append_c (s, ' ');
+  append_cell (s, C_("compare", "cutoffs"), 10, FALSE);
+  g_string_append_c (s, ' ');
+  append_cell (s, C_("compare", "tt hits"), 10, FALSE);
+  g_string_append_c (s, ' ');
+  append_cell (s, C_("compare", "seconds"), 10, FALSE);
+  g_string_append_c (s, '\n');
+  fputs (s->str, out);
   for (i = 0; i < rows->len; i++)
     {
       const Row *r = rows->pdata[i];
       g_autofree char *move = g_strdup_printf (
-          "%u from heap %u", r->move.count, r->move.heap + 1);
+          /* TRANSLATORS: the move of a row of --compare, 14 columns: take
+             2 from heap 1. */
+          g_dngettext (GETTEXT_PACKAGE, "%u from heap %u", "%u from heap %u",
+                       r->move.count),
+          r->move.count, r->move.heap + 1);
 
+      g_string_truncate (s, 0);
+      append_cell (s, r->spec, 40, TRUE);
+      g_string_append_c (s, ' ');
+      append_cell (s,
+                   r->finished ? value_label (r->value)
+                               /* TRANSLATORS: the value of --compare for
+                                  a search that spent its node budget; 12
+                                  columns. */
+                               : C_("value", "not finished"),
+                   12, TRUE);
+      g_string_append_c (s, ' ');
+      append_cell (s, move, 14, TRUE);
       if (r->stats.searched)
-        fprintf (out,
-                 "%-40s %-12s %-14s %12" G_GUINT64_FORMAT
-                 " %10" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT " %10.4f\n",
-                 r->spec, r->finished ? r->value : "not finished", move,
-                 r->stats.nodes, r->stats.cutoffs, r->stats.tt_hits,
-                 r->stats.seconds);
+        g_string_append_printf (s, " %12llu %10llu %10llu %10.4f\n",
+                                (unsigned long long) r->stats.nodes,
+                                (unsigned long long) r->stats.cutoffs,
+                                (unsigned long long) r->stats.tt_hits,
+                                r->stats.seconds);
       else
-        fprintf (out, "%-40s %-12s %-14s %12s %10s %10s %10.4f\n", r->spec,
-                 r->value, move, "-", "-", "-", r->stats.seconds);
+        g_string_append_printf (s, " %12s %10s %10s %10.4f\n", "-", "-", "-",
+                                r->stats.seconds);
+      fputs (s->str, out);
     }
 }
 
@@ -229,8 +327,8 @@ nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
   if (!nim_board_has_move (board, rules))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   "--compare: the position has no legal move; there is "
-                   "nothing to search");
+                   _("--compare: the position has no legal move; there is "
+                     "nothing to search"));
       return FALSE;
     }
   for (i = 0; i < G_N_ELEMENTS (algorithms); i++)

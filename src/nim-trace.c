@@ -24,6 +24,7 @@
 
 #include "nim-trace.h"
 
+#include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-search.h"
 #include "nim-util.h"
@@ -43,9 +44,10 @@ typedef struct
   int value;
   char *marks;
   guint64 pruned;
-  gint best;       /* the child with the best value for this node, or -1 */
-  int best_score;  /* its value as this node sees it */
-  gboolean closed; /* left: value and marks are set */
+  gint best;        /* the child with the best value for this node, or -1 */
+  int best_score;   /* its value as this node sees it */
+  gboolean closed;  /* left: value and marks are set */
+  gboolean aborted; /* the budget ran out inside it */
 } DotNode;
 
 /* A ply of the line being searched, for plies up to the depth shown. */
@@ -129,7 +131,9 @@ nim_trace_new (const NimTraceOptions *options, GError **error)
           int saved = errno;
 
           g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                       "--dot: cannot write '%s': %s", options->dot_path,
+                       /* TRANSLATORS: a file name and why it cannot be
+                          written. */
+                       _("--dot: cannot write '%s': %s"), options->dot_path,
                        g_strerror (saved));
           return NULL;
         }
@@ -220,7 +224,12 @@ append_label (NimTrace *t, GString *s, guint ply, const Frame *f)
   g_autofree char *heaps = nim_board_to_string (&f->board);
 
   if (ply == 0)
-    g_string_append (s, "root ");
+    {
+      /* TRANSLATORS: the name of the search's first node in --trace,
+         before its heaps: "root 3,4,5". */
+      g_string_append (s, C_("trace", "root"));
+      g_string_append_c (s, ' ');
+    }
   else
     {
       append_move (s, &f->move);
@@ -229,7 +238,21 @@ append_label (NimTrace *t, GString *s, guint ply, const Frame *f)
   g_string_append (s, heaps);
 }
 
-/* How the node's value came about, for its line and its DOT label. */
+/* Adds a mark to the list of @s. */
+static void
+add_mark (GString *s, const char *mark)
+{
+  if (s->len > 0)
+    /* TRANSLATORS: also between the marks that say how a node's value
+       was found, in --trace ("= 1: cut, 2 moves pruned") and in the boxes
+       of --dot. */
+    g_string_append (s, C_("list", ", "));
+  g_string_append (s, mark);
+}
+
+/* How the node's value came about, for its line and its DOT label.  The
+   words "end", "horizon", "tt", "cut" and "+N below" are explained in the
+   legend of the DOT file. */
 static char *
 describe_marks (NimTrace *t, const Frame *f, guint flags, guint64 below,
                 guint64 pruned)
@@ -239,37 +262,67 @@ describe_marks (NimTrace *t, const Frame *f, guint flags, guint64 below,
                         | NIM_TRACE_TT_UPPER | NIM_TRACE_ETC
                         | NIM_TRACE_ABORTED;
 
-#define MARK(text) g_string_append_printf (s, "%s%s", s->len ? ", " : "", text)
   if (f->children == 0 && (flags & settled) == 0)
-    MARK (nim_board_has_move (&f->board, &t->rules) ? "horizon" : "end");
+    add_mark (s,
+              nim_board_has_move (&f->board, &t->rules)
+                  /* TRANSLATORS: a mark of --trace and --dot: the search
+                     stopped at its depth limit; "horizon" in the legend
+                     of the DOT file. */
+                  ? C_("trace", "horizon")
+                  /* TRANSLATORS: a mark of --trace and --dot: no move is
+                     left, the game is over; "end" in the legend of the
+                     DOT file. */
+                  : C_("trace", "end"));
   if (flags & NIM_TRACE_TT_HIT && (flags & settled) == 0)
-    MARK ("tt hit");
+    /* TRANSLATORS: a mark of --trace and --dot: the transposition table
+       ("tt" in the legend of the DOT file) knew the position; its move
+       was searched first. */
+    add_mark (s, C_("trace", "tt hit"));
   if (flags & NIM_TRACE_TT_EXACT)
-    MARK ("tt exact");
+    /* TRANSLATORS: a mark: the table's exact value settled the node. */
+    add_mark (s, C_("trace", "tt exact"));
   if (flags & NIM_TRACE_TT_LOWER)
-    MARK ("tt lower bound");
+    /* TRANSLATORS: a mark: the table's lower bound settled the node. */
+    add_mark (s, C_("trace", "tt lower bound"));
   if (flags & NIM_TRACE_TT_UPPER)
-    MARK ("tt upper bound");
+    /* TRANSLATORS: a mark: the table's upper bound settled the node. */
+    add_mark (s, C_("trace", "tt upper bound"));
   if (flags & NIM_TRACE_ETC)
-    MARK ("etc: a child is lost in the table");
+    /* TRANSLATORS: a mark of --trace and --dot; ETC is the enhanced
+       transposition cutoff: the table knows a child of the node to be
+       lost (for the player to move there), so the node is won. */
+    add_mark (s, C_("trace", "etc: a child is lost in the table"));
   if (flags & NIM_TRACE_CUTOFF)
-    MARK ("cut");
+    /* TRANSLATORS: a mark of --trace and --dot: an alpha-beta cutoff;
+       "cut" in the legend of the DOT file. */
+    add_mark (s, C_("trace", "cut"));
   if (pruned > 0)
     {
-      g_autofree char *p
-          = g_strdup_printf ("%" G_GUINT64_FORMAT " move%s pruned", pruned,
-                             pruned == 1 ? "" : "s");
-      MARK (p);
+      g_autofree char *p = g_strdup_printf (
+          /* TRANSLATORS: a mark of --trace and --dot: moves of the node
+             that were never searched, because of a cutoff or the
+             table. */
+          g_dngettext (GETTEXT_PACKAGE, "%llu move pruned",
+                       "%llu moves pruned", pruned),
+          (unsigned long long) pruned);
+
+      add_mark (s, p);
     }
   if (flags & NIM_TRACE_ABORTED)
-    MARK ("budget spent");
+    /* TRANSLATORS: a mark of --trace and --dot: the search's budget (time
+       or nodes) ran out inside this node. */
+    add_mark (s, C_("trace", "budget spent"));
   if (below > 0)
     {
-      g_autofree char *b
-          = g_strdup_printf ("+%" G_GUINT64_FORMAT " below", below);
-      MARK (b);
+      g_autofree char *b = NULL;
+
+      /* TRANSLATORS: a mark of --trace and --dot: the nodes searched under
+         this one, deeper than the trace shows; "+N below" in the
+         legends. */
+      b = g_strdup_printf (_("+%llu below"), (unsigned long long) below);
+
+      add_mark (s, b);
     }
-#undef MARK
   return g_string_free (s, FALSE);
 }
 
@@ -317,27 +370,80 @@ nim_trace_begin (NimTrace *trace, const char *spec, guint player,
       g_autofree char *heaps = nim_board_to_string (board);
       g_autofree char *described = nim_rules_describe (rules);
 
-      fprintf (t->out, "# trace: %s (player %u) searches %s\n", spec, player,
-               heaps);
+      /* TRANSLATORS: the first line of a search in --trace: a player
+         spec, its number and the heaps it searches, such as 3,4,5.  The
+         lines of --trace that are not nodes start with "#". */
+      fprintf (t->out, _("# trace: %s (player %u) searches %s\n"), spec,
+               player, heaps);
       if (!t->legend_done)
-        fprintf (t->out,
-                 "# rules: %s\n"
-                 "# a line a node: the move to it (hHEAP-COUNT: take COUNT "
-                 "from heap HEAP),\n"
-                 "#   the heaps after it,%s \"= v\" the value\n"
-                 "#   %s (1 win, -1 loss, 0 unknown) and how\n"
-                 "#   it was found; an inner node's value follows its "
-                 "children, on a line\n"
-                 "#   \"= v (node)\"\n"
-                 "# nodes deeper than %u plies are counted on their "
-                 "ancestor's line\n"
-                 "#   (\"+N below\"); at most %" G_GUINT64_FORMAT
-                 " nodes are shown a search\n",
-                 described,
-                 kind == NIM_TRACE_ALPHA_BETA ? " [alpha,beta] on entry," : "",
-                 kind == NIM_TRACE_MINIMAX ? "for the player at the root"
-                                           : "for the player to move there",
-                 t->depth, t->limit);
+        {
+          /* TRANSLATORS: %s is a sentence describing the rules. */
+          fprintf (t->out, _("# rules: %s\n"), described);
+          fputs (kind == NIM_TRACE_ALPHA_BETA
+                     /* TRANSLATORS: the legend of --trace, in three
+                        forms: for alpha-beta (with the window), minimax
+                        and negamax.  Every line starts with "#";
+                        hHEAP-COUNT is the notation of a move in the trace
+                        ("h1-2" takes 2 from heap 1), "= v" and "= v
+                        (node)" are written as they stand in the trace. */
+                     ? _("# a line a node: the move to it (hHEAP-COUNT: "
+                         "take COUNT from heap HEAP),\n"
+                         "#   the heaps after it, [alpha,beta] on entry, "
+                         "\"= v\" the value\n"
+                         "#   for the player to move there (1 win, -1 loss, "
+                         "0 unknown) and how\n"
+                         "#   it was found; an inner node's value follows "
+                         "its children, on a line\n"
+                         "#   \"= v (node)\"\n")
+                 : kind == NIM_TRACE_MINIMAX
+                     /* TRANSLATORS: the legend of --trace for minimax,
+                        whose values are for the player at the root. */
+                     ? _("# a line a node: the move to it (hHEAP-COUNT: "
+                         "take COUNT from heap HEAP),\n"
+                         "#   the heaps after it, \"= v\" the value\n"
+                         "#   for the player at the root (1 win, -1 loss, "
+                         "0 unknown) and how\n"
+                         "#   it was found; an inner node's value follows "
+                         "its children, on a line\n"
+                         "#   \"= v (node)\"\n")
+                     /* TRANSLATORS: the legend of --trace for negamax
+                        without alpha-beta. */
+                     : _("# a line a node: the move to it (hHEAP-COUNT: "
+                         "take COUNT from heap HEAP),\n"
+                         "#   the heaps after it, \"= v\" the value\n"
+                         "#   for the player to move there (1 win, -1 loss, "
+                         "0 unknown) and how\n"
+                         "#   it was found; an inner node's value follows "
+                         "its children, on a line\n"
+                         "#   \"= v (node)\"\n"),
+                 t->out);
+          fprintf (t->out,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                /* TRANSLATORS: the end of the legend of
+                                   --trace, the first half of a sentence
+                                   that the next message ends on the same
+                                   line; "+N below" is the mark of a node
+                                   whose descendants are not shown.  The
+                                   English says "plies" for 1 too. */
+                                "# nodes deeper than %u plies are counted on "
+                                "their ancestor's line\n"
+                                "#   (\"+N below\"); ",
+                                "# nodes deeper than %u plies are counted on "
+                                "their ancestor's line\n"
+                                "#   (\"+N below\"); ",
+                                t->depth),
+                   t->depth);
+          fprintf (t->out,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                /* TRANSLATORS: the end of the sentence of
+                                   the previous message: the limit of
+                                   --trace-limit.  The English says
+                                   "nodes" for 1 too. */
+                                "at most %llu nodes are shown a search\n",
+                                "at most %llu nodes are shown a search\n",
+                                t->limit),
+                   (unsigned long long) t->limit);
+        }
       t->legend_done = TRUE;
     }
 }
@@ -354,7 +460,8 @@ nim_trace_iteration (NimTrace *trace, guint depth)
 {
   trace->iteration = depth;
   if (trace->out != NULL)
-    fprintf (trace->out, "# iteration: depth %u\n", depth);
+    /* TRANSLATORS: iterative deepening starts an iteration in --trace. */
+    fprintf (trace->out, _("# iteration: depth %u\n"), depth);
 }
 
 /**
@@ -512,6 +619,7 @@ nim_trace_leave (NimTrace *trace, guint ply, const NimBoard *board, int value,
       d->marks = g_steal_pointer (&marks);
       d->pruned = pruned;
       d->closed = TRUE;
+      d->aborted = (flags & NIM_TRACE_ABORTED) != 0;
       if (d->parent >= 0)
         {
           DotNode *p = &g_array_index (t->dot_nodes, DotNode, d->parent);
@@ -533,6 +641,24 @@ nim_trace_leave (NimTrace *trace, guint ply, const NimBoard *board, int value,
 /* -------------------------------------------------------------------------
    DOT */
 
+/* Writes @text inside a DOT string: quotes and backslashes escaped, a
+   newline as DOT's \n (a translation cannot break the file). */
+static void
+dot_escape (FILE *out, const char *text)
+{
+  const char *p;
+
+  for (p = text; *p != '\0'; p++)
+    if (*p == '\n')
+      fputs ("\\n", out);
+    else
+      {
+        if (*p == '"' || *p == '\\')
+          fputc ('\\', out);
+        fputc (*p, out);
+      }
+}
+
 static void
 dot_write_tree (NimTrace *t, const NimMove *move)
 {
@@ -541,7 +667,10 @@ dot_write_tree (NimTrace *t, const NimMove *move)
   g_autofree char *heaps = nim_board_to_string (&t->root);
   g_autofree char *described = nim_rules_describe (&t->rules);
   g_autofree char *depth_text = t->depth >= NIM_SEARCH_MAX_PLY
-                                    ? g_strdup ("every ply")
+                                    /* TRANSLATORS: the depth drawn in
+                                       the DOT file, when it is not a
+                                       number of plies. */
+                                    ? g_strdup (_("every ply"))
                                     : g_strdup_printf ("%u", t->depth);
   gint root = -1, i;
   FILE *out = t->dot;
@@ -552,8 +681,7 @@ dot_write_tree (NimTrace *t, const NimMove *move)
     {
       DotNode *d = &g_array_index (nodes, DotNode, i);
 
-      if (d->parent < 0 && d->closed
-          && (d->marks == NULL || strstr (d->marks, "budget") == NULL))
+      if (d->parent < 0 && d->closed && !d->aborted)
         {
           root = i;
           break;
@@ -582,20 +710,64 @@ dot_write_tree (NimTrace *t, const NimMove *move)
         }
     }
 
+  /* The comment's text is translated; the DOT around it is not, and a
+     translation cannot end the comment early. */
+  fputs ("/* ", out);
   fprintf (out,
-           "/* nim --dot: the tree %s (player %u) searched from %s.\n"
-           "   Rules: %s\n"
-           "\n"
-           "   Legend:\n"
-           "   - a box is a position: its heaps,%s \"= v\" the value the\n"
-           "     search returned %s\n"
-           "     (1 win, -1 loss, 0 unknown), and how it was found (end: no "
-           "move\n"
-           "     left; horizon: the depth limit; tt: the table; cut: an "
-           "alpha-beta\n"
-           "     cutoff; +N below: nodes searched under it that are not "
-           "drawn);\n"
-           "   - an edge is a move, hHEAP-COUNT: take COUNT from heap HEAP;\n"
+           /* TRANSLATORS: the start of the comment at the top of the DOT
+              file of --dot: a player spec, its number and the heaps it
+              searched, such as 3,4,5; then a sentence describing the
+              rules.  The lines after the first are indented by three
+              blanks, under the comment's opening.  Never write the two
+              characters that end a C comment. */
+           _("nim --dot: the tree %s (player %u) searched from %s.\n"
+             "   Rules: %s\n"
+             "\n"
+             "   Legend:\n"),
+           t->spec, t->player, heaps, described);
+  fputs (t->kind == NIM_TRACE_ALPHA_BETA
+             /* TRANSLATORS: the first item of the legend of the DOT file,
+                in three forms: for alpha-beta (with the window), minimax
+                and negamax.  The words before the colons in the
+                parentheses are the marks written in the boxes ("end",
+                "horizon", "tt hit", "cut", "+N below"). */
+             ? _("   - a box is a position: its heaps, the window "
+                 "[alpha,beta] on entry, \"= v\" the value the\n"
+                 "     search returned for the player to move there\n"
+                 "     (1 win, -1 loss, 0 unknown), and how it was found "
+                 "(end: no move\n"
+                 "     left; horizon: the depth limit; tt: the table; cut: "
+                 "an alpha-beta\n"
+                 "     cutoff; +N below: nodes searched under it that are "
+                 "not drawn);\n")
+         : t->kind == NIM_TRACE_MINIMAX
+             /* TRANSLATORS: the same item for minimax, whose values are
+                for the player at the root. */
+             ? _("   - a box is a position: its heaps, \"= v\" the value "
+                 "the\n"
+                 "     search returned for the player at the root\n"
+                 "     (1 win, -1 loss, 0 unknown), and how it was found "
+                 "(end: no move\n"
+                 "     left; horizon: the depth limit; tt: the table; cut: "
+                 "an alpha-beta\n"
+                 "     cutoff; +N below: nodes searched under it that are "
+                 "not drawn);\n")
+             /* TRANSLATORS: the same item for negamax without
+                alpha-beta. */
+             : _("   - a box is a position: its heaps, \"= v\" the value "
+                 "the\n"
+                 "     search returned for the player to move there\n"
+                 "     (1 win, -1 loss, 0 unknown), and how it was found "
+                 "(end: no move\n"
+                 "     left; horizon: the depth limit; tt: the table; cut: "
+                 "an alpha-beta\n"
+                 "     cutoff; +N below: nodes searched under it that are "
+                 "not drawn);\n"),
+         out);
+  /* TRANSLATORS: the other items of the legend of the DOT file;
+     hHEAP-COUNT is the notation of a move on the edges ("h1-2" takes 2
+     from heap 1), "N pruned" the text of the notes ("3 pruned"). */
+  fputs (_("   - an edge is a move, hHEAP-COUNT: take COUNT from heap HEAP;\n"
            "   - bold edges and boxes: the principal variation, the line "
            "both\n"
            "     sides would play from the move chosen on;\n"
@@ -606,47 +778,62 @@ dot_write_tree (NimTrace *t, const NimMove *move)
            "   - with iterative deepening each iteration is a tree of its "
            "own,\n"
            "     its root labelled with the depth.\n"
-           "\n"
-           "   %" G_GUINT64_FORMAT " nodes searched: %" G_GUINT64_FORMAT
-           " drawn, %" G_GUINT64_FORMAT " counted in \"+N below\",\n"
-           "   %" G_GUINT64_FORMAT
-           " left out past the limit of %" G_GUINT64_FORMAT
-           " nodes drawn (depth drawn: %s). */\n"
-           "digraph nim_search {\n"
-           "  graph [labelloc=t, label=\"%s from %s: %" G_GUINT64_FORMAT
-           " nodes, %" G_GUINT64_FORMAT " left out\"];\n"
-           "  node [shape=box, fontname=\"monospace\", fontsize=10];\n"
-           "  edge [fontname=\"monospace\", fontsize=9];\n",
-           t->spec, t->player, heaps, described,
-           t->kind == NIM_TRACE_ALPHA_BETA ? " the window [alpha,beta] on "
-                                             "entry,"
-                                           : "",
-           t->kind == NIM_TRACE_MINIMAX ? "for the player at the root"
-                                        : "for the player to move there",
-           t->total, t->shown, t->summarised, t->left_out, t->limit,
-           depth_text, t->spec, heaps, t->total, t->left_out);
+           "\n"),
+         out);
+  fprintf (out,
+           /* TRANSLATORS: the end of the comment at the top of the DOT
+              file: the nodes the search counted, those drawn, those
+              counted in the "+N below" of a box, those left out past
+              --trace-limit, the limit, and the depth drawn (a number or
+              "every ply"). */
+           _("   %llu nodes searched: %llu drawn, %llu counted in \"+N "
+             "below\",\n"
+             "   %llu left out past the limit of %llu nodes drawn (depth "
+             "drawn: %s)."),
+           (unsigned long long) t->total, (unsigned long long) t->shown,
+           (unsigned long long) t->summarised,
+           (unsigned long long) t->left_out, (unsigned long long) t->limit,
+           depth_text);
+  fputs (" */\ndigraph nim_search {\n  graph [labelloc=t, label=\"", out);
+  {
+    g_autofree char *title = g_strdup_printf (
+        /* TRANSLATORS: the title of the drawing of --dot: a player spec,
+           the heaps it searched from, the nodes it counted and those left
+           out past --trace-limit. */
+        _("%s from %s: %llu nodes, %llu left out"), t->spec, heaps,
+        (unsigned long long) t->total, (unsigned long long) t->left_out);
+
+    dot_escape (out, title);
+  }
+  fputs ("\"];\n"
+         "  node [shape=box, fontname=\"monospace\", fontsize=10];\n"
+         "  edge [fontname=\"monospace\", fontsize=9];\n",
+         out);
   for (i = 0; i < (gint) nodes->len; i++)
     {
       DotNode *d = &g_array_index (nodes, DotNode, i);
       g_autoptr (GString) label = g_string_new (NULL);
 
       if (d->parent < 0 && d->iteration > 0)
-        g_string_append_printf (label, "depth %u: ", d->iteration);
+        /* TRANSLATORS: in --dot, before the heaps of the root of an
+           iteration of iterative deepening: "depth 3: 3,4,5". */
+        g_string_append_printf (label, _("depth %u: "), d->iteration);
       g_string_append (label, d->heaps);
       if (t->kind == NIM_TRACE_ALPHA_BETA)
         {
-          g_string_append (label, "\\n");
+          g_string_append_c (label, '\n');
           append_window (label, d->alpha, d->beta);
         }
       if (d->closed)
         {
-          g_string_append (label, "\\n= ");
+          g_string_append (label, "\n= ");
           append_value (label, d->value);
           if (d->marks != NULL && *d->marks != '\0')
-            g_string_append_printf (label, "\\n%s", d->marks);
+            g_string_append_printf (label, "\n%s", d->marks);
         }
-      fprintf (out, "  n%d [label=\"%s\"%s];\n", i, label->str,
-               pv[i] ? ", style=bold" : "");
+      fprintf (out, "  n%d [label=\"", i);
+      dot_escape (out, label->str);
+      fprintf (out, "\"%s];\n", pv[i] ? ", style=bold" : "");
       if (d->parent >= 0)
         {
           g_autoptr (GString) m = g_string_new (NULL);
@@ -656,11 +843,23 @@ dot_write_tree (NimTrace *t, const NimMove *move)
                    m->str, pv[i] ? ", style=bold" : "");
         }
       if (d->pruned > 0)
-        fprintf (out,
-                 "  p%d [label=\"%" G_GUINT64_FORMAT " pruned\", "
-                 "shape=note, fontsize=8, color=gray50, fontcolor=gray40];\n"
-                 "  n%d -> p%d [style=dashed, color=gray50];\n",
-                 i, d->pruned, i, i);
+        {
+          g_autofree char *note = g_strdup_printf (
+              /* TRANSLATORS: the note of --dot for moves of a position
+                 that were never searched; "N pruned" in the legend.  The
+                 English says "pruned" for 1 too. */
+              g_dngettext (GETTEXT_PACKAGE, "%llu pruned", "%llu pruned",
+                           d->pruned),
+              (unsigned long long) d->pruned);
+
+          fprintf (out, "  p%d [label=\"", i);
+          dot_escape (out, note);
+          fprintf (out,
+                   "\", shape=note, fontsize=8, color=gray50, "
+                   "fontcolor=gray40];\n"
+                   "  n%d -> p%d [style=dashed, color=gray50];\n",
+                   i, i);
+        }
     }
   fprintf (out, "}\n");
 }
@@ -697,24 +896,36 @@ nim_trace_end (NimTrace *trace, const NimMove *move, guint64 nodes,
   if (t->out != NULL)
     {
       g_autoptr (GString) s = g_string_new (NULL);
+      g_autoptr (GString) m = g_string_new (NULL);
+      const char *described = !proven    ? _("not proven")
+                              : value > 0 ? C_("value", "win")
+                                          : C_("value", "loss");
 
       g_string_append_printf (
           s,
-          "# %" G_GUINT64_FORMAT
-          " nodes traced (the search counted %" G_GUINT64_FORMAT
-          "): %" G_GUINT64_FORMAT " shown,\n#   %" G_GUINT64_FORMAT
-          " counted in \"+N below\", %" G_GUINT64_FORMAT
-          " left out past the limit of %" G_GUINT64_FORMAT "\n# value %s",
-          t->total, nodes, t->shown, t->summarised, t->left_out, t->limit,
-          !proven     ? "not proven"
-          : value > 0 ? "win"
-                      : "loss");
+          /* TRANSLATORS: the end of a search in --trace: the nodes the
+             trace saw, those the search counted, those shown, those
+             counted in the "+N below" of a line, those left out past
+             --trace-limit, and the limit. */
+          _("# %llu nodes traced (the search counted %llu): %llu shown,\n"
+            "#   %llu counted in \"+N below\", %llu left out past the "
+            "limit of %llu\n"),
+          (unsigned long long) t->total, (unsigned long long) nodes,
+          (unsigned long long) t->shown, (unsigned long long) t->summarised,
+          (unsigned long long) t->left_out, (unsigned long long) t->limit);
       if (move != NULL)
         {
-          g_string_append (s, "; plays ");
-          append_move (s, move);
+          append_move (m, move);
+          /* TRANSLATORS: the last line of a search in --trace: its value
+             ("win", "loss" or "not proven") and the move it plays, in the
+             notation of the trace, "h2-1". */
+          g_string_append_printf (s, _("# value %s; plays %s\n"),
+                                  described, m->str);
         }
-      g_string_append_c (s, '\n');
+      else
+        /* TRANSLATORS: the last line of a search in --trace: its value,
+           "win", "loss" or "not proven". */
+        g_string_append_printf (s, _("# value %s\n"), described);
       text_print (t, s);
     }
   if (t->collect)
@@ -742,14 +953,19 @@ nim_trace_close (NimTrace *trace, GError **error)
 
   if (t->dot != NULL)
     {
-      fprintf (t->dot, "/* nim --dot: no computer player searched in this "
-                       "game. */\ndigraph nim_search {\n}\n");
+      fputs ("/* ", t->dot);
+      /* TRANSLATORS: the comment of an empty DOT file of --dot.  Never
+         write the two characters that end a C comment. */
+      fputs (_("nim --dot: no computer player searched in this game."),
+             t->dot);
+      fputs (" */\ndigraph nim_search {\n}\n", t->dot);
       dot_finish (t);
     }
   if (t->dot_errno != 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   "--dot: write error on '%s': %s", t->dot_path,
+                   /* TRANSLATORS: a file name and what went wrong. */
+                   _("--dot: write error on '%s': %s"), t->dot_path,
                    g_strerror (t->dot_errno));
       return FALSE;
     }
