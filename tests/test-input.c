@@ -197,6 +197,22 @@ test_bad_prompt_lines (void)
     }
 }
 
+/* Reads @stream until its end (nim's exit closes it). */
+static char *
+read_to_end (GInputStream *stream)
+{
+  GString *text = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  char buf[256];
+  gssize n;
+
+  while ((n = g_input_stream_read (stream, buf, sizeof buf, NULL, &error))
+         > 0)
+    g_string_append_len (text, buf, n);
+  g_assert_no_error (error);
+  return g_string_free (text, FALSE);
+}
+
 /* Starts nim with a pipe for its standard input that stays open, reads
    its standard output (or error, when @on_stderr) until @marker shows,
    and presses Ctrl-C: so the signal arrives where the test means it to,
@@ -240,14 +256,15 @@ interrupt_at (const char *marker, gboolean on_stderr, const char *const *args,
       g_string_append_len (seen, buf, n);
     }
   g_subprocess_send_signal (process, SIGINT);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, &rest_out, &rest_err,
-                                 &error);
+  /* Standard input stays open until nim has exited: closing it now could
+     end the game as "end of input" before the signal lands. */
+  rest_out = read_to_end (g_subprocess_get_stdout_pipe (process));
+  rest_err = read_to_end (g_subprocess_get_stderr_pipe (process));
+  g_subprocess_wait (process, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (process));
-  *out = g_strconcat (on_stderr ? "" : seen->str, rest_out ? rest_out : "",
-                      NULL);
-  *err = g_strconcat (on_stderr ? seen->str : "", rest_err ? rest_err : "",
-                      NULL);
+  *out = g_strconcat (on_stderr ? "" : seen->str, rest_out, NULL);
+  *err = g_strconcat (on_stderr ? seen->str : "", rest_err, NULL);
   return g_subprocess_get_exit_status (process);
 }
 
