@@ -25,21 +25,10 @@
 /* ------------------------------------------------------------------------ */
 /* Running nim */
 
-static gboolean
-have_nim (void)
-{
-  const char *path = g_getenv ("NIM_BINARY");
+#define have_nim nim_test_have_nim
 
-  if (path == NULL || *path == '\0')
-    {
-      g_test_skip ("NIM_BINARY is not set; run the test through make check");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Runs @argv[0] (a full argument vector) with standard input closed;
-   returns the exit status and what it printed. */
+/* Runs @argv[0] (a full argument vector: nim, or Graphviz's dot) with
+   standard input closed; returns the exit status and what it printed. */
 static int
 run_argv (const char *const *argv, char **out, char **err)
 {
@@ -60,25 +49,9 @@ run_argv (const char *const *argv, char **out, char **err)
   return g_subprocess_get_exit_status (process);
 }
 
-static int run_nim (char **out, char **err, const char *first,
-                    ...) G_GNUC_NULL_TERMINATED;
-
-/* Runs nim with the arguments listed, ending with NULL. */
-static int
-run_nim (char **out, char **err, const char *first, ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  const char *arg;
-  va_list ap;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  va_start (ap, first);
-  for (arg = first; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  return run_argv ((const char *const *) argv->pdata, out, err);
-}
+/* Runs nim with the arguments listed, ending with NULL, standard input
+   closed (tests/nim-test.c). */
+#define run_nim(out, err, ...) nim_test_run_nim (NULL, out, err, __VA_ARGS__)
 
 static void
 assert_status (int status, int expected, const char *out, const char *err)
