@@ -169,42 +169,6 @@ print_json (GPtrArray *rows, FILE *out)
   fprintf (out, "%s\n", text);
 }
 
-/* The columns a text takes on a terminal: two for a wide character. */
-static gsize
-text_width (const char *text)
-{
-  gsize width = 0;
-  const char *p;
-
-  for (p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (g_unichar_iswide (c))
-        width += 2;
-      else if (!g_unichar_iszerowidth (c))
-        width++;
-    }
-  return width;
-}
-
-/* Appends @text padded with blanks to @width columns, on the right (left
-   aligned) or on the left: printf's %-*s and %*s, counted in columns,
-   so that translated words line up too. */
-static void
-append_cell (GString *s, const char *text, gsize width, gboolean left)
-{
-  gsize w = text_width (text);
-
-  if (!left)
-    for (; w < width; w++)
-      g_string_append_c (s, ' ');
-  g_string_append (s, text);
-  if (left)
-    for (; w < width; w++)
-      g_string_append_c (s, ' ');
-}
-
 /* A value of the table, "win", "loss" or "unknown", in the user's
    language (the JSON keeps the English word). */
 static const char *
@@ -253,19 +217,19 @@ print_table (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
      (14, left aligned), the nodes searched (12, right aligned), the
      alpha-beta cutoffs, the transposition table's hits and the seconds
      (10 each, right aligned).  A longer word pushes its column out. */
-  append_cell (s, C_("compare", "algorithm"), 40, TRUE);
+  nim_string_append_padded (s, C_("compare", "algorithm"), 40, TRUE);
   g_string_append_c (s, ' ');
-  append_cell (s, C_("compare", "value"), 12, TRUE);
+  nim_string_append_padded (s, C_("compare", "value"), 12, TRUE);
   g_string_append_c (s, ' ');
-  append_cell (s, C_("compare", "move"), 14, TRUE);
+  nim_string_append_padded (s, C_("compare", "move"), 14, TRUE);
   g_string_append_c (s, ' ');
-  append_cell (s, C_("compare", "nodes"), 12, FALSE);
+  nim_string_append_padded (s, C_("compare", "nodes"), 12, FALSE);
   g_string_append_c (s, ' ');
-  append_cell (s, C_("compare", "cutoffs"), 10, FALSE);
+  nim_string_append_padded (s, C_("compare", "cutoffs"), 10, FALSE);
   g_string_append_c (s, ' ');
-  append_cell (s, C_("compare", "tt hits"), 10, FALSE);
+  nim_string_append_padded (s, C_("compare", "tt hits"), 10, FALSE);
   g_string_append_c (s, ' ');
-  append_cell (s, C_("compare", "seconds"), 10, FALSE);
+  nim_string_append_padded (s, C_("compare", "seconds"), 10, FALSE);
   g_string_append_c (s, '\n');
   fputs (s->str, out);
   for (i = 0; i < rows->len; i++)
@@ -279,9 +243,9 @@ print_table (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
           r->move.count, r->move.heap + 1);
 
       g_string_truncate (s, 0);
-      append_cell (s, r->spec, 40, TRUE);
+      nim_string_append_padded (s, r->spec, 40, TRUE);
       g_string_append_c (s, ' ');
-      append_cell (s,
+      nim_string_append_padded (s,
                    r->finished ? value_label (r->value)
                                /* TRANSLATORS: the value of --compare for
                                   a search that spent its node budget; 12
@@ -289,7 +253,7 @@ print_table (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
                                : C_("value", "not finished"),
                    12, TRUE);
       g_string_append_c (s, ' ');
-      append_cell (s, move, 14, TRUE);
+      nim_string_append_padded (s, move, 14, TRUE);
       if (r->stats.searched)
         g_string_append_printf (s, " %12llu %10llu %10llu %10.4f\n",
                                 (unsigned long long) r->stats.nodes,

@@ -713,6 +713,7 @@ nim_match_print_summary (const NimMatch *match, FILE *out)
   g_autofree char *elo = NULL;
   g_autofree char *margin = NULL;
   NimElo e;
+  gsize width;
   guint i;
 
   nim_elo_estimate (m->pair_counts, &e);
@@ -740,15 +741,25 @@ nim_match_print_summary (const NimMatch *match, FILE *out)
       /* TRANSLATORS: %s is the heaps, such as 3,4,5. */
       fprintf (out, _("Position: %s, seed %u\n"), heaps, m->config.seed);
     }
+  /* The specs padded to the wider of the two, in columns: a long spec
+     such as negamax:nodes=50000,tt=1M must not push its line's numbers
+     out of line with the other's. */
+  width = MAX (nim_text_width (m->specs[0]), nim_text_width (m->specs[1]));
   for (i = 0; i < 2; i++)
-    /* TRANSLATORS: a player's line of the summary: its number, its spec
-       (28 columns), wins, losses and score; keep the widths so that the
-       columns line up. */
-    fprintf (out, _("Player %u %-28s %7llu wins %7llu losses  score "
-                    "%5.1f%%\n"),
-             i + 1, m->specs[i], (unsigned long long) m->tally[i].wins,
-             (unsigned long long) (m->finished - m->tally[i].wins),
-             100.0 * ratio ((double) m->tally[i].wins, (double) m->finished));
+    {
+      g_autoptr (GString) spec = g_string_new (NULL);
+
+      nim_string_append_padded (spec, m->specs[i], width, TRUE);
+      /* TRANSLATORS: a player's line of the summary: its number, its
+         spec (28 columns), wins, losses and score; keep the widths so
+         that the columns line up. */
+      fprintf (out, _("Player %u %-28s %7llu wins %7llu losses  score "
+                      "%5.1f%%\n"),
+               i + 1, spec->str, (unsigned long long) m->tally[i].wins,
+               (unsigned long long) (m->finished - m->tally[i].wins),
+               100.0 * ratio ((double) m->tally[i].wins,
+                              (double) m->finished));
+    }
   fprintf (out, _("Pairs for player 1: %llu won 2-0, %llu split 1-1, %llu "
                   "lost 0-2\n"),
            (unsigned long long) m->pair_counts[0],

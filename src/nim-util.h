@@ -62,6 +62,10 @@ void nim_interrupt_catch (void);
 void nim_interrupt_release (void);
 gboolean nim_interrupted (void);
 
+gsize nim_text_width (const char *text);
+void nim_string_append_padded (GString *s, const char *text, gsize width,
+                               gboolean left);
+
 char *nim_read_line (FILE *in);
 char *nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error);
 
