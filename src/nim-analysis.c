@@ -332,28 +332,19 @@ nim_grundy_sequence_print (const NimRules *rules, guint64 n, gboolean json,
 
   if (json)
     {
-      g_autoptr (JsonBuilder) b = json_builder_new ();
+      /* Ten million values would make a JSON tree of nearly a gigabyte:
+         the array is written as it goes, the rest through json-glib. */
+      g_autoptr (JsonNode) rules_node = nim_record_rules (rules);
+      g_autofree char *rules_text = nim_record_to_string (rules_node, FALSE);
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "rules");
-      json_builder_add_value (b, nim_record_rules (rules));
-      json_builder_set_member_name (b, "values");
-      json_builder_begin_array (b);
+      fprintf (out, "{\"rules\":%s,\"values\":[", rules_text);
       for (i = 0; i <= n; i++)
-        json_builder_add_int_value (b, values[i]);
-      json_builder_end_array (b);
-      json_builder_set_member_name (b, "period");
+        fprintf (out, i ? ",%u" : "%u", values[i]);
       if (periodic)
-        json_builder_add_int_value (b, (gint64) period);
+        fprintf (out, "],\"period\":%llu,\"preperiod\":%llu}\n",
+                 (unsigned long long) period, (unsigned long long) pre);
       else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "preperiod");
-      if (periodic)
-        json_builder_add_int_value (b, (gint64) pre);
-      else
-        json_builder_add_null_value (b);
-      json_builder_end_object (b);
-      nim_record_print (json_builder_get_root (b), out);
+        fputs ("],\"period\":null,\"preperiod\":null}\n", out);
       return TRUE;
     }
 

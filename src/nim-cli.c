@@ -377,8 +377,8 @@ parse_random_heaps (const char *text, NimMatchConfig *config, GError **error)
   config->random_max = NIM_MATCH_DEFAULT_RANDOM_MAX;
   if (parts[1] != NULL)
     {
-      if (!nim_parse_uint (parts[1], 1, G_MAXINT32, "--random-heaps MAX", &v,
-                           error))
+      if (!nim_parse_uint (parts[1], 1, NIM_MATCH_MAX_MATCHES,
+                           "--random-heaps MAX", &v, error))
         return FALSE;
       config->random_max = (guint32) v;
     }
@@ -690,7 +690,7 @@ nim_cli_run (int argc, char **argv)
     { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK,
       (gpointer) trace_arg_cb,
       N_("Print the tree each computer search explores, DEPTH plies node "
-         "by node (default 3; note the =)"),
+         "by node (default 3)"),
       "DEPTH" },
     { "trace-limit", 0, 0, G_OPTION_ARG_STRING, &o.trace_limit,
       N_("Show at most N nodes a search in --trace and --dot (default "

@@ -112,7 +112,8 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
       return TRUE;
     }
   /* A search stopped by the budget has spent it exactly. */
-  row->finished = nodes == 0 || row->stats.nodes < nodes;
+  /* A search that proved its value finished, even on its last node. */
+  row->finished = nodes == 0 || row->stats.proven || row->stats.nodes < nodes;
   row->value = !row->finished         ? "unknown"
                : !row->stats.proven   ? "unknown"
                : row->stats.value > 0 ? "win"

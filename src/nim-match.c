@@ -80,7 +80,9 @@ struct _NimMatch
   GError *error;         /* the first failure of any job */
   guint64 finished;
   Tally tally[2];
-  guint8 *pairs;         /* a PAIR_ state per pair */
+  GHashTable *open_pairs; /* pair number -> PAIR_ state, for the pairs
+                             with one game finished: jobs take games in
+                             order, so it holds about one pair a job */
   guint64 pair_counts[3]; /* 2-0, 1-1, 0-2 for player 1 */
   gboolean interrupted;
   double seconds;
@@ -254,6 +256,26 @@ nim_match_new (const NimMatchConfig *config, GError **error)
   g_return_val_if_fail (config->games >= 2 && config->games % 2 == 0, NULL);
   g_return_val_if_fail (config->jobs >= 1, NULL);
 
+  if ((config->random_count > 0
+       && (guint64) config->random_count * config->random_max
+              > NIM_MATCH_MAX_MATCHES)
+      || (config->random_count == 0
+          && config->start.total > NIM_MATCH_MAX_MATCHES))
+    {
+      guint64 total = config->random_count > 0
+                          ? (guint64) config->random_count
+                                * config->random_max
+                          : config->start.total;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--games plays every game to its end, which can take "
+                     "a move a match: a position may hold at most %u "
+                     "matches, and these may hold %llu; give smaller "
+                     "--heaps or --random-heaps COUNT:MAX"),
+                   NIM_MATCH_MAX_MATCHES, (unsigned long long) total);
+      return NULL;
+    }
+
   m->config = *config;
   g_mutex_init (&m->lock);
   g_cond_init (&m->changed);
@@ -263,7 +285,8 @@ nim_match_new (const NimMatchConfig *config, GError **error)
   m->config.specs[0] = m->specs[0];
   m->config.specs[1] = m->specs[1];
   m->config.results = m->results_path;
-  m->pairs = g_new0 (guint8, config->games / 2);
+  m->open_pairs = g_hash_table_new_full (g_int64_hash, g_int64_equal,
+                                         g_free, NULL);
   m->slots = g_new0 (Slot, config->jobs);
 
   for (j = 0; j < config->jobs; j++)
@@ -336,7 +359,8 @@ nim_match_free (NimMatch *match)
   if (match->results != NULL)
     fclose (match->results);
   g_clear_error (&match->error);
-  g_free (match->pairs);
+  if (match->open_pairs != NULL)
+    g_hash_table_unref (match->open_pairs);
   g_free (match->specs[0]);
   g_free (match->specs[1]);
   g_free (match->results_path);
@@ -367,9 +391,8 @@ judge (NimPlayer *oracle, const NimBoard *board)
 static void
 count_game (NimMatch *m, guint64 game, guint winner, const Tally t[2])
 {
-  guint64 pair = game / 2;
-  guint8 *state = &m->pairs[pair];
-  guint i;
+  gint64 pair = (gint64) (game / 2);
+  guint state, i;
 
   m->finished++;
   for (i = 0; i < 2; i++)
@@ -382,12 +405,19 @@ count_game (NimMatch *m, guint64 game, guint winner, const Tally t[2])
       m->tally[i].kept += t[i].kept;
       m->tally[i].unchecked += t[i].unchecked;
     }
+  state = GPOINTER_TO_UINT (g_hash_table_lookup (m->open_pairs, &pair));
   if (game % 2 == 0)
-    *state |= PAIR_DONE0 | (winner == 1 ? PAIR_WON0 : 0);
+    state |= PAIR_DONE0 | (winner == 1 ? PAIR_WON0 : 0);
   else
-    *state |= PAIR_DONE1 | (winner == 1 ? PAIR_WON1 : 0);
-  if ((*state & (PAIR_DONE0 | PAIR_DONE1)) == (PAIR_DONE0 | PAIR_DONE1))
-    m->pair_counts[2 - !!(*state & PAIR_WON0) - !!(*state & PAIR_WON1)]++;
+    state |= PAIR_DONE1 | (winner == 1 ? PAIR_WON1 : 0);
+  if ((state & (PAIR_DONE0 | PAIR_DONE1)) == (PAIR_DONE0 | PAIR_DONE1))
+    {
+      m->pair_counts[2 - !!(state & PAIR_WON0) - !!(state & PAIR_WON1)]++;
+      g_hash_table_remove (m->open_pairs, &pair);
+    }
+  else
+    g_hash_table_insert (m->open_pairs, g_memdup2 (&pair, sizeof pair),
+                         GUINT_TO_POINTER (state));
 }
 
 /* Appends the game's line to the results file; called with the lock
@@ -472,14 +502,24 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
         }
       value = after;
     }
+  /* Ctrl-C stops the solver's searches too: a game judged only in part
+     is abandoned like the games still being played. */
+  if (nim_interrupted ())
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
+                   _("interrupted"));
+      return FALSE;
+    }
 
+  /* Written first: a game is counted only once the results file holds
+     it. */
   g_mutex_lock (&m->lock);
-  count_game (m, index, winner, t);
   if (record != NULL && !write_result (m, record, error))
     {
       g_mutex_unlock (&m->lock);
       return FALSE;
     }
+  count_game (m, index, winner, t);
   g_mutex_unlock (&m->lock);
   return TRUE;
 }

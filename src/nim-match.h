@@ -13,6 +13,10 @@ G_BEGIN_DECLS
 /* Most games in one run, and most parallel jobs. */
 #define NIM_MATCH_MAX_GAMES G_GUINT64_CONSTANT (1000000000)
 #define NIM_MATCH_MAX_JOBS 256
+/* The most matches a position of a comparison run may hold: every game
+   is played to its end and a lost player may take one match a move, so a
+   game can last as many moves as there are matches, each recorded. */
+#define NIM_MATCH_MAX_MATCHES 100000
 /* Largest heap of --random-heaps when MAX is not given. */
 #define NIM_MATCH_DEFAULT_RANDOM_MAX 20
 

@@ -446,6 +446,13 @@ test_bad_options (void)
       "--random-heaps MAX" },
     { { "--games", "4", "--random-heaps", "3:x", NULL }, STATUS_USAGE,
       "--random-heaps MAX" },
+    { { "--games", "4", "--random-heaps", "3:100001", NULL }, STATUS_USAGE,
+      "--random-heaps MAX" },
+    /* A game can last a move a match: positions are bounded. */
+    { { "--games", "4", "--random-heaps", "64:2000", NULL }, STATUS_USAGE,
+      "at most 100000 matches, and these may hold 128000" },
+    { { "--games", "4", "--heaps", "100001", NULL }, STATUS_USAGE,
+      "at most 100000 matches, and these may hold 100001" },
     { { "--games", "4", "--random-heaps", "3", "--heaps", "3,4", NULL },
       STATUS_USAGE, "--heaps" },
     { { "--games", "4", "--player1", "human", NULL }, STATUS_USAGE,

@@ -643,6 +643,43 @@ test_dot_write_error (void)
                                  "No space left on device");
 }
 
+/* A search that proves its value on the last node of its budget has
+   finished all the same: 621 nodes are what the default negamax needs on
+   3,4,5 (bench/expected). */
+static void
+test_compare_exact_budget (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonArray *rows;
+  guint i;
+  gboolean seen = FALSE;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--compare", "--heaps", "3,4,5",
+                          "--nodes", "621", "--json", NULL),
+                 STATUS_OK, out, err);
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  rows = json_node_get_array (json_parser_get_root (parser));
+  for (i = 0; i < json_array_get_length (rows); i++)
+    {
+      JsonObject *r = json_array_get_object_element (rows, i);
+
+      if (g_strcmp0 (json_object_get_string_member (r, "algorithm"),
+                     "negamax") != 0)
+        continue;
+      seen = TRUE;
+      g_assert_cmpint (json_object_get_int_member (r, "nodes"), ==, 621);
+      g_assert_true (json_object_get_boolean_member (r, "finished"));
+      g_assert_cmpstr (json_object_get_string_member (r, "value"), ==, "win");
+    }
+  g_assert_true (seen);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -670,5 +707,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/table", test_compare_table);
   g_test_add_func ("/trace/bad-values", test_bad_values);
   g_test_add_func ("/dot/write-error", test_dot_write_error);
+  g_test_add_func ("/compare/exact-budget", test_compare_exact_budget);
+
   return g_test_run ();
 }
