@@ -489,8 +489,11 @@ nim_player_start (NimPlayer *player, const NimRules *rules,
       GString *can = g_string_new (NULL);
       guint i;
 
+      /* A computer player's stand-ins are the other computer players:
+         "human" is no answer in a comparison run or an analysis. */
       for (i = 0; player_classes[i] != NULL; i++)
-        if (nim_player_supports (player_classes[i], rules, start, NULL))
+        if (player_classes[i]->interactive == player->klass->interactive
+            && nim_player_supports (player_classes[i], rules, start, NULL))
           g_string_append_printf (can, "%s%s", can->len ? ", " : "",
                                   player_classes[i]->name);
       g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,

@@ -283,7 +283,7 @@ test_closed_form_refusal (void)
 {
   static const char *const normal_can[]
       = { "grundy", "negamax", "minimax", NULL };
-  static const char *const normal_cannot[] = { "xor", NULL };
+  static const char *const normal_cannot[] = { "xor", "human", NULL };
   static const char *const misere_can[] = { "negamax", "minimax", NULL };
   static const char *const misere_cannot[] = { "grundy", "xor", NULL };
   static const char *const any_misere_can[] = { "xor", "negamax", NULL };
