@@ -33,25 +33,18 @@ nim_solution_free (NimSolution *solution)
   g_free (solution);
 }
 
-/* Asks @engine whether the player to move on @board wins.  A position
-   without a move is decided by the rules, not asked. */
+/* Asks @engine whether the player to move on @board wins, adding what
+   that cost to *@nodes; a value it could not prove is an error here. */
 static gboolean
 engine_wins (NimPlayer *engine, const NimBoard *board, NimMove *best,
              gboolean *wins, guint64 *nodes, GError **error)
 {
-  const NimSearchStats *stats;
-  g_autofree char *budget = NULL;
+  int value;
 
-  if (!nim_board_has_move (board, &engine->rules))
-    {
-      *wins = engine->rules.misere;
-      return TRUE;
-    }
-  if (!nim_player_choose_move (engine, board, best, error))
+  if (!nim_player_evaluate (engine, board, &value, best, error))
     return FALSE;
-  stats = nim_player_get_stats (engine);
-  *nodes += stats->nodes;
-  if (!stats->proven)
+  *nodes += nim_player_get_stats (engine)->nodes;
+  if (value == 0)
     {
       g_autofree char *heaps = nim_board_to_string (board);
 
@@ -67,7 +60,7 @@ engine_wins (NimPlayer *engine, const NimBoard *board, NimMove *best,
                    nim_player_get_name (engine));
       return FALSE;
     }
-  *wins = stats->value > 0;
+  *wins = value > 0;
   return TRUE;
 }
 

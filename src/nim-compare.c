@@ -12,7 +12,6 @@
 
 #include "nim-compare.h"
 
-#include "nim-grundy.h"
 #include "nim-i18n.h"
 #include "nim-player.h"
 #include "nim-record.h"
@@ -40,45 +39,6 @@ static const struct
   { "grundy", NULL, FALSE },
 };
 
-/* What the theory says of @board for the player to move: "win", "loss",
-   or "unknown" where the closed forms know nothing (misère play on more
-   than one live heap under a take rule other than take-any). */
-static const char *
-theory_value (const NimRules *rules, const NimBoard *board)
-{
-  g_autoptr (NimGrundy) grundy = nim_grundy_new (rules);
-  guint i, sum = 0, live = 0, big = 0, ones = 0;
-  guint64 last = 0;
-
-  for (i = 0; i < board->n_heaps; i++)
-    {
-      guint g;
-
-      if (!nim_grundy_value (grundy, board->heaps[i], &g, NULL))
-        return "unknown";
-      sum ^= g;
-      if (board->heaps[i] >= nim_rules_min_take (rules))
-        {
-          live++;
-          last = board->heaps[i];
-        }
-      big += board->heaps[i] >= 2;
-      ones += board->heaps[i] == 1;
-    }
-  if (!rules->misere)
-    return sum != 0 ? "win" : "loss";
-  if (nim_rules_is_take_any (rules))
-    return (big > 0 ? sum != 0 : ones % 2 == 0) ? "win" : "loss";
-  if (live == 1)
-    {
-      gboolean wins;
-
-      if (nim_grundy_misere_wins (grundy, last, &wins, NULL))
-        return wins ? "win" : "loss";
-    }
-  return "unknown";
-}
-
 /* One line of the table. */
 typedef struct
 {
@@ -105,17 +65,12 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
       || !nim_player_choose_move (player, board, &row->move, error))
     return FALSE;
   row->stats = *nim_player_get_stats (player);
-  if (!search)
-    {
-      row->finished = TRUE;
-      row->value = theory_value (rules, board);
-      return TRUE;
-    }
-  /* A search stopped by the budget has spent it exactly. */
-  /* A search that proved its value finished, even on its last node. */
-  row->finished = nodes == 0 || row->stats.proven || row->stats.nodes < nodes;
-  row->value = !row->finished         ? "unknown"
-               : !row->stats.proven   ? "unknown"
+  /* A closed form always finishes, and reports its theory's value as
+     proven.  A search that proved its value finished, even on the last
+     node of its budget; one stopped by the budget has spent it exactly. */
+  row->finished = !search || nodes == 0 || row->stats.proven
+                  || row->stats.nodes < nodes;
+  row->value = !row->stats.proven   ? "unknown"
                : row->stats.value > 0 ? "win"
                                       : "loss";
   return TRUE;

@@ -376,15 +376,9 @@ nim_match_free (NimMatch *match)
 static int
 judge (NimPlayer *oracle, const NimBoard *board)
 {
-  const NimSearchStats *stats;
-  NimMove move;
+  int value;
 
-  if (!nim_board_has_move (board, &oracle->rules))
-    return oracle->rules.misere ? 1 : -1;
-  if (!nim_player_choose_move (oracle, board, &move, NULL))
-    return 0;
-  stats = nim_player_get_stats (oracle);
-  return stats->proven ? (stats->value > 0 ? 1 : -1) : 0;
+  return nim_player_evaluate (oracle, board, &value, NULL, NULL) ? value : 0;
 }
 
 /* Counts a finished game; called with the lock held. */

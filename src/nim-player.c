@@ -541,6 +541,40 @@ nim_player_choose_move (NimPlayer *player, const NimBoard *board,
 }
 
 /**
+ * nim_player_evaluate:
+ * @player: a started player
+ * @board: a position, with the player to move
+ * @value: (out): 1 if the player to move wins, -1 if it loses, 0 if
+ *   @player could not tell (a budget ran out, or it does not know)
+ * @move: (out) (optional): @player's move, when @board has one
+ * @error: return location for an error of nim_player_choose_move()
+ *
+ * What @board is worth, as @player sees it: the proven value its move
+ * choice reports (a searcher's, or a closed form's theory).  A position
+ * without a move is decided by the rules instead, and the player's
+ * statistics then show no search.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_player_evaluate (NimPlayer *player, const NimBoard *board, int *value,
+                     NimMove *move, GError **error)
+{
+  NimMove m;
+
+  if (!nim_board_has_move (board, &player->rules))
+    {
+      memset (&player->stats, 0, sizeof player->stats);
+      *value = player->rules.misere ? 1 : -1;
+      return TRUE;
+    }
+  if (!nim_player_choose_move (player, board, move ? move : &m, error))
+    return FALSE;
+  *value = !player->stats.proven ? 0 : player->stats.value > 0 ? 1 : -1;
+  return TRUE;
+}
+
+/**
  * nim_player_new_advisor:
  * @rules: the rules of a game
  * @start: its starting position

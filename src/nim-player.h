@@ -177,6 +177,8 @@ gboolean nim_player_start (NimPlayer *player, const NimRules *rules,
                            const NimBoard *start, GError **error);
 gboolean nim_player_choose_move (NimPlayer *player, const NimBoard *board,
                                  NimMove *move, GError **error);
+gboolean nim_player_evaluate (NimPlayer *player, const NimBoard *board,
+                              int *value, NimMove *move, GError **error);
 
 NimPlayer *nim_player_new_advisor (const NimRules *rules,
                                    const NimBoard *start);
