@@ -243,3 +243,21 @@ nim_test_assert_refused (const char *const *args, int status,
   g_assert_true (g_str_has_prefix (err, "nim: "));
   g_assert_cmpstr (out, ==, "");
 }
+
+/**
+ * nim_test_parse_json:
+ * @text: what nim printed with --json
+ *
+ * Returns: (transfer full): the parsed value; the test fails if @text is
+ *   not JSON
+ */
+JsonNode *
+nim_test_parse_json (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}

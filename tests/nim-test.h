@@ -3,6 +3,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 #include "nim-board.h"
 
@@ -20,6 +21,7 @@ int nim_test_run_nimv (const char *input, char **out, char **err,
                        const char *const *args);
 int nim_test_run_nim (const char *input, char **out, char **err,
                       const char *first_arg, ...) G_GNUC_NULL_TERMINATED;
+JsonNode *nim_test_parse_json (const char *text);
 void nim_test_assert_refused (const char *const *args, int status,
                               const char *message);
 

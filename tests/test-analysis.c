@@ -258,19 +258,16 @@ naive_period (const guint *set, guint n_set, guint n, guint *values,
 }
 
 /* Runs nim --grundy-sequence N --moves SET --json and parses it. */
-static JsonObject *
-sequence_json (JsonParser *parser, const char *moves, const char *n)
+static JsonNode *
+sequence_json (const char *moves, const char *n)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  g_autoptr (GError) error = NULL;
   int status = nim_test_run_nim (NULL, &out, &err, "--grundy-sequence", n,
                                  "--moves", moves, "--json", NULL);
 
   g_assert_cmpint (status, ==, STATUS_OK);
-  json_parser_load_from_data (parser, out, -1, &error);
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
+  return nim_test_parse_json (out);
 }
 
 static void
@@ -294,8 +291,8 @@ test_sequence_periods (void)
     return;
   for (i = 0; i < G_N_ELEMENTS (sets); i++)
     {
-      g_autoptr (JsonParser) parser = json_parser_new ();
-      JsonObject *o = sequence_json (parser, sets[i].spec, "300");
+      g_autoptr (JsonNode) node = sequence_json (sets[i].spec, "300");
+      JsonObject *o = json_node_get_object (node);
       JsonArray *values = json_object_get_array_member (o, "values");
       guint expect[301], pre, period, n;
 
@@ -344,8 +341,7 @@ test_cli_solve_json (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node = NULL;
   JsonObject *o, *m;
   JsonArray *moves;
 
@@ -354,9 +350,8 @@ test_cli_solve_json (void)
   g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--solve", "--heaps",
                                      "3,4,5", "--json", NULL),
                    ==, STATUS_OK);
-  json_parser_load_from_data (parser, out, -1, &error);
-  g_assert_no_error (error);
-  o = json_node_get_object (json_parser_get_root (parser));
+  node = nim_test_parse_json (out);
+  o = json_node_get_object (node);
   g_assert_cmpstr (json_object_get_string_member (
                        json_object_get_object_member (o, "rules"), "take"),
                    ==, "any");

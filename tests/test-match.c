@@ -83,17 +83,6 @@ test_elo_estimate (void)
 /* ------------------------------------------------------------------------ */
 /* Runs through the real binary */
 
-static JsonNode *
-parse_json (const char *text)
-{
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  return json_node_copy (json_parser_get_root (parser));
-}
-
 /* Runs a comparison with --json and returns the summary object. */
 static JsonNode *
 run_summary (const char *const *args)
@@ -112,7 +101,7 @@ run_summary (const char *const *args)
   if (status != STATUS_OK)
     g_test_message ("stderr: %s", err);
   g_assert_cmpint (status, ==, STATUS_OK);
-  return parse_json (out);
+  return nim_test_parse_json (out);
 }
 
 static JsonObject *
@@ -152,7 +141,7 @@ read_results (const char *path)
   for (i = 0; lines[i] != NULL; i++)
     if (*lines[i] != '\0')
       {
-        JsonNode *node = parse_json (lines[i]);
+        JsonNode *node = nim_test_parse_json (lines[i]);
 
         g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
         g_ptr_array_add (records, node);

@@ -144,16 +144,13 @@ count_node_lines (const char *trace)
 static guint64
 json_game_nodes (const char *json)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node = nim_test_parse_json (json);
   JsonArray *moves;
   guint64 total = 0;
   guint i;
 
-  json_parser_load_from_data (parser, json, -1, &error);
-  g_assert_no_error (error);
-  moves = json_object_get_array_member (
-      json_node_get_object (json_parser_get_root (parser)), "moves");
+  moves = json_object_get_array_member (json_node_get_object (node),
+                                        "moves");
   for (i = 0; i < json_array_get_length (moves); i++)
     {
       JsonObject *m = json_array_get_object_element (moves, i);
@@ -470,8 +467,7 @@ test_compare_matches_bench (void)
     {
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
-      g_autoptr (JsonParser) parser = json_parser_new ();
-      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonNode) node = NULL;
       JsonArray *rows;
       guint i;
 
@@ -480,9 +476,8 @@ test_compare_matches_bench (void)
                               positions[p].rules_opt, positions[p].rules_arg,
                               NULL),
                      STATUS_OK, out, err);
-      json_parser_load_from_data (parser, out, -1, &error);
-      g_assert_no_error (error);
-      rows = json_node_get_array (json_parser_get_root (parser));
+      node = nim_test_parse_json (out);
+      rows = json_node_get_array (node);
       /* Six searches and the closed forms that apply. */
       g_assert_cmpuint (json_array_get_length (rows), ==, positions[p].n_rows);
       for (i = 0; i < json_array_get_length (rows); i++)
@@ -651,8 +646,7 @@ test_compare_exact_budget (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node = NULL;
   JsonArray *rows;
   guint i;
   gboolean seen = FALSE;
@@ -662,9 +656,8 @@ test_compare_exact_budget (void)
   assert_status (run_nim (&out, &err, "--compare", "--heaps", "3,4,5",
                           "--nodes", "621", "--json", NULL),
                  STATUS_OK, out, err);
-  json_parser_load_from_data (parser, out, -1, &error);
-  g_assert_no_error (error);
-  rows = json_node_get_array (json_parser_get_root (parser));
+  node = nim_test_parse_json (out);
+  rows = json_node_get_array (node);
   for (i = 0; i < json_array_get_length (rows); i++)
     {
       JsonObject *r = json_array_get_object_element (rows, i);
