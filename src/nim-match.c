@@ -20,6 +20,7 @@
 #include "nim-game.h"
 #include "nim-i18n.h"
 #include "nim-record.h"
+#include "nim-tt.h"
 #include "nim-util.h"
 
 #include <errno.h>
@@ -163,16 +164,6 @@ nim_elo_estimate (const guint64 pair_counts[3], NimElo *elo)
 /* ------------------------------------------------------------------------ */
 /* Setting up */
 
-/* splitmix64: independent-looking numbers from consecutive inputs. */
-static guint64
-mix (guint64 x)
-{
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 /* The starting position of pair @pair. */
 static void
 pair_position (const NimMatch *m, guint64 pair, NimBoard *board)
@@ -217,7 +208,7 @@ slot_start (Slot *slot, const NimMatch *m, const NimBoard *board,
   for (i = 0; i < 2; i++)
     {
       nim_player_set_seed (slot->players[i],
-                           (guint32) mix (((guint64) m->config.seed << 32)
+                           (guint32) nim_tt_mix (((guint64) m->config.seed << 32)
                                           ^ (game * 2 + i)));
       if (!nim_player_start (slot->players[i], &m->config.rules, board,
                              error))

@@ -129,6 +129,25 @@ nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
 }
 
 /**
+ * nim_tt_mix:
+ * @x: any number
+ *
+ * splitmix64's finaliser: consecutive inputs give outputs that look
+ * independent.  The table keys heaps with it; a comparison run derives
+ * each game's random seeds with it.
+ *
+ * Returns: @x mixed
+ */
+static inline guint64
+nim_tt_mix (guint64 x)
+{
+  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+/**
  * nim_tt_heap_key:
  * @size: a heap size
  *
@@ -142,14 +161,7 @@ nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
 static inline guint64
 nim_tt_heap_key (guint32 size)
 {
-  guint64 z;
-
-  if (size == 0)
-    return 0;
-  z = (guint64) size + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return z ^ (z >> 31);
+  return size == 0 ? 0 : nim_tt_mix (size);
 }
 
 /**
