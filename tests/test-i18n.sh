@@ -118,9 +118,9 @@ done
 
 # 3. Every source file that marks a message is in POTFILES.in.
 missing=
-for f in "$srcdir"/src/*.c "$srcdir"/src/*.h; do
-  rel=src/${f##*/}
-  [ "$rel" = src/nim-i18n.h ] && continue
+for f in "$srcdir"/src/*.[ch] "$srcdir"/lib/*/*.[ch]; do
+  rel=${f#"$srcdir"/}
+  [ "$rel" = lib/core/nim-i18n.h ] && continue
   if grep -q -E '(^|[^A-Za-z0-9_])(N?_|C_|g_dngettext) ?\(' "$f" \
      && ! grep -q -x -F "$rel" "$work/files"; then
     missing="$missing $rel"
