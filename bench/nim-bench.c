@@ -71,24 +71,56 @@ typedef enum
   ENGINE_FULL,
 } Engine;
 
-/* The engine configurations: a tag for the line's name and the player
-   spec, which the table prints as it is.  The loop is no player: it is
-   count_tree() below, the reference for minimax's speed. */
+/* The engine configurations: a tag for the line's name, and the tag of
+   the searcher configuration in the player registry (its showcase, see
+   nim-player.h) that the line runs, with options of its own.  The loop
+   is no player: it is count_tree() below, the reference for minimax's
+   speed. */
 static const struct
 {
   const char *tag;
-  const char *spec;
+  const char *showcase; /* the registry's bench tag, or NULL */
+  const char *options;  /* added to the registry's options */
 } engines[] = {
-  [ENGINE_LOOP] = { "c-loop", NULL },
-  [ENGINE_MINIMAX] = { "minimax", "minimax:time=0" },
-  [ENGINE_PLAIN] = { "plain", "negamax:time=0,ab=off,tt=off,id=off,"
-                              "order=off" },
-  [ENGINE_AB] = { "ab", "negamax:time=0,tt=off,id=off,order=off" },
-  [ENGINE_AB_BUDGET] = { "ab-50M", "negamax:time=0,tt=off,id=off,order=off,"
-                                   "nodes=" AB_BUDGET },
-  [ENGINE_AB_TT] = { "ab-tt", "negamax:time=0,id=off" },
-  [ENGINE_FULL] = { "full", "negamax:time=0" },
+  [ENGINE_LOOP] = { "c-loop", NULL, NULL },
+  [ENGINE_MINIMAX] = { "minimax", "minimax", NULL },
+  [ENGINE_PLAIN] = { "plain", "plain", NULL },
+  [ENGINE_AB] = { "ab", "ab", NULL },
+  [ENGINE_AB_BUDGET] = { "ab-50M", "ab", "nodes=" AB_BUDGET },
+  [ENGINE_AB_TT] = { "ab-tt", "ab-tt", NULL },
+  [ENGINE_FULL] = { "full", "full", NULL },
 };
+
+/* The player spec of @engine, "negamax:time=0,tt=off,order=off,id=off":
+   the registry's configuration with no time limit, so that counts do not
+   depend on the machine.  NULL for the loop. */
+static const char *
+engine_spec (Engine engine)
+{
+  static char *specs[G_N_ELEMENTS (engines)];
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  guint i, j;
+
+  if (engines[engine].showcase == NULL || specs[engine] != NULL)
+    return specs[engine];
+  for (i = 0; classes[i] != NULL; i++)
+    for (j = 0; classes[i]->showcase != NULL
+                && classes[i]->showcase[j].options != NULL;
+         j++)
+      {
+        const NimPlayerShowcase *c = &classes[i]->showcase[j];
+
+        if (c->bench == NULL || strcmp (c->bench, engines[engine].showcase))
+          continue;
+        specs[engine] = g_strdup_printf (
+            "%s:time=0%s%s%s%s", classes[i]->name, *c->options ? "," : "",
+            c->options, engines[engine].options ? "," : "",
+            engines[engine].options ? engines[engine].options : "");
+        return specs[engine];
+      }
+  g_error ("no player in the registry has the configuration %s",
+           engines[engine].showcase);
+}
 
 /**
  * BenchLine:
@@ -322,7 +354,7 @@ run_line (const BenchLine *line, guint n_runs, LineResult *result)
       result->ok = TRUE;
       return;
     }
-  spec = engines[line->engine].spec;
+  spec = engine_spec (line->engine);
   rules_for (line->rules, &rules);
   if (!nim_board_parse (&board, line->heaps, &error))
     {
@@ -547,7 +579,7 @@ print_table_header (guint n_lines, guint n_runs)
 static void
 print_table_row (const BenchLine *line, const LineResult *r)
 {
-  const char *spec = engines[line->engine].spec;
+  const char *spec = engine_spec (line->engine);
   g_autofree char *nodes = NULL;
   char seconds[32], nps[32], peak[32];
   double median;
@@ -698,7 +730,7 @@ list_lines (const Options *o)
     if (selected (o, &suite[i]))
       {
         g_autofree char *name = line_name (&suite[i]);
-        const char *spec = engines[suite[i].engine].spec;
+        const char *spec = engine_spec (suite[i].engine);
 
         printf ("%-28s %s%s\n", name, spec != NULL ? spec : "reference C loop",
                 suite[i].slow ? "  (slow: --check leaves it out)" : "");

@@ -338,7 +338,7 @@ run_solve (Options *o, const NimRules *rules)
 
   if (!nim_board_parse (&board, o->heaps ? o->heaps : DEFAULT_HEAPS, &error))
     return fail (error, TRUE);
-  solution = nim_solve (rules, &board, o->player1 ? o->player1 : "negamax",
+  solution = nim_solve (rules, &board, o->player1 ? o->player1 : nim_player_class_strongest ()->name,
                         &error);
   if (solution == NULL)
     return fail (error, error->code == NIM_ERROR_USAGE);
@@ -434,8 +434,8 @@ run_match (Options *o, const NimRules *rules)
   if (!parse_seed (o, &v, &error))
     return fail (error, TRUE);
   config.seed = (guint32) v;
-  config.specs[0] = o->player1 ? o->player1 : "negamax";
-  config.specs[1] = o->player2 ? o->player2 : "negamax";
+  config.specs[0] = o->player1 ? o->player1 : nim_player_class_strongest ()->name;
+  config.specs[1] = o->player2 ? o->player2 : nim_player_class_strongest ()->name;
   config.results = o->results;
   config.progress = TRUE;
 
@@ -519,7 +519,7 @@ run_game (Options *o, const NimRules *rules_in,
   p1 = nim_player_new (o->player1 ? o->player1 : "human", &error);
   if (p1 == NULL)
     return fail (error, TRUE);
-  p2 = nim_player_new (o->player2 ? o->player2 : "negamax", &error);
+  p2 = nim_player_new (o->player2 ? o->player2 : nim_player_class_strongest ()->name, &error);
   if (p2 == NULL)
     return fail (error, TRUE);
   players[0] = p1;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "nim-movegen.h"
-#include "nim-player.h"
+#include "nim-search-player.h"
 #include "nim-util.h"
 
 /* Heaps in the messages below are numbered from 1, as people see them;
@@ -119,8 +119,10 @@ test_registry (void)
       g_assert_true (k->choose_move != NULL);
       g_assert_cmpuint (k->instance_size, >=, sizeof (NimPlayer));
     }
-  g_assert_true (nim_player_class_lookup ("human")->interactive);
-  g_assert_false (nim_player_class_lookup ("negamax")->interactive);
+  g_assert_cmpint (nim_player_class_lookup ("human")->kind, ==,
+                   NIM_PLAYER_PERSON);
+  g_assert_cmpint (nim_player_class_lookup ("negamax")->kind, ==,
+                   NIM_PLAYER_SEARCHER);
   g_assert_null (nim_player_class_lookup ("nosuch"));
   g_assert_null (nim_player_class_lookup (""));
   g_assert_null (nim_player_class_lookup ("Negamax"));

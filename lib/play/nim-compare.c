@@ -20,35 +20,25 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-/* The algorithms, in the order a lecture adds the techniques.  @bench is
-   the engine tag of the `make bench` line with the same configuration,
-   or NULL. */
-static const struct
-{
-  const char *spec;
-  const char *bench;
-  gboolean search;
-} algorithms[] = {
-  { "minimax", "minimax", TRUE },
-  { "negamax:ab=off,tt=off,order=off,id=off", "plain", TRUE },
-  { "negamax:tt=off,order=off,id=off", "ab", TRUE },
-  { "negamax:order=off,id=off", NULL, TRUE },
-  { "negamax:id=off", "ab-tt", TRUE },
-  { "negamax", "full", TRUE },
-  { "xor", NULL, FALSE },
-  { "grundy", NULL, FALSE },
-};
-
 /* One line of the table. */
 typedef struct
 {
-  const char *spec;
+  char *spec;
   const char *bench;
   const char *value;
   gboolean finished;
   NimMove move;
   NimSearchStats stats;
 } Row;
+
+static void
+row_free (gpointer data)
+{
+  Row *row = data;
+
+  g_free (row->spec);
+  g_free (row);
+}
 
 static gboolean
 run_one (const char *spec, gboolean search, const NimRules *rules,
@@ -241,8 +231,9 @@ gboolean
 nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
                  gboolean json, FILE *out, GError **error)
 {
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
-  guint i;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (row_free);
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  guint i, j;
 
   if (!nim_board_has_move (board, rules))
     {
@@ -251,21 +242,37 @@ nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
                      "nothing to search"));
       return FALSE;
     }
-  for (i = 0; i < G_N_ELEMENTS (algorithms); i++)
+  /* The rows come from the registry: every searcher's configurations in
+     the order a lecture adds the techniques, then every closed form that
+     has a theory for the rules. */
+  for (i = 0; classes[i] != NULL; i++)
+    for (j = 0; classes[i]->kind == NIM_PLAYER_SEARCHER
+                && classes[i]->showcase != NULL
+                && classes[i]->showcase[j].options != NULL;
+         j++)
+      {
+        const NimPlayerShowcase *c = &classes[i]->showcase[j];
+        Row *row = g_new0 (Row, 1);
+
+        g_ptr_array_add (rows, row);
+        row->spec = *c->options ? g_strdup_printf ("%s:%s", classes[i]->name,
+                                                   c->options)
+                                : g_strdup (classes[i]->name);
+        row->bench = c->bench;
+        if (!run_one (row->spec, TRUE, rules, board, nodes, row, error))
+          return FALSE;
+      }
+  for (i = 0; classes[i] != NULL; i++)
     {
-      const char *spec = algorithms[i].spec;
       Row *row;
 
-      if (!algorithms[i].search
-          && !nim_player_supports (nim_player_class_lookup (spec), rules,
-                                   board, NULL))
+      if (classes[i]->kind != NIM_PLAYER_CLOSED_FORM
+          || !nim_player_supports (classes[i], rules, board, NULL))
         continue;
       row = g_new0 (Row, 1);
       g_ptr_array_add (rows, row);
-      row->spec = spec;
-      row->bench = algorithms[i].bench;
-      if (!run_one (spec, algorithms[i].search, rules, board, nodes, row,
-                    error))
+      row->spec = g_strdup (classes[i]->name);
+      if (!run_one (row->spec, FALSE, rules, board, nodes, row, error))
         return FALSE;
     }
   if (json)

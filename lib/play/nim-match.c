@@ -28,19 +28,16 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The exact solvers, in order of preference: the first that plays the
-   game's rules and position judges its moves. */
-static const char *const oracle_specs[] = {
-  "xor",
-  "grundy",
-  "negamax:time=0,nodes=20000000,tt=16M",
-};
+/* The budget of the searcher that judges moves where no closed form
+   knows the rules (see nim_player_exact_specs()). */
+#define ORACLE_SEARCH_OPTIONS "time=0,nodes=20000000,tt=16M"
 
 /* One job's players: its own, so jobs share nothing while a game lasts. */
 typedef struct
 {
   NimPlayer *players[2];
-  NimPlayer *oracles[G_N_ELEMENTS (oracle_specs)];
+  GPtrArray *oracles; /* the exact solvers, in order of preference: the
+                         first that plays the game judges its moves */
 } Slot;
 
 /* What one player did in the games so far. */
@@ -193,8 +190,7 @@ slot_clear (Slot *slot)
 
   for (i = 0; i < 2; i++)
     g_clear_pointer (&slot->players[i], nim_player_free);
-  for (i = 0; i < G_N_ELEMENTS (slot->oracles); i++)
-    g_clear_pointer (&slot->oracles[i], nim_player_free);
+  g_clear_pointer (&slot->oracles, g_ptr_array_unref);
 }
 
 /* Starts the players of @slot for @board; returns the solver that judges
@@ -214,10 +210,11 @@ slot_start (Slot *slot, const NimMatch *m, const NimBoard *board,
                              error))
         return FALSE;
     }
-  for (i = 0; i < G_N_ELEMENTS (slot->oracles); i++)
-    if (nim_player_start (slot->oracles[i], &m->config.rules, board, NULL))
+  for (i = 0; i < slot->oracles->len; i++)
+    if (nim_player_start (slot->oracles->pdata[i], &m->config.rules, board,
+                          NULL))
       {
-        *oracle = slot->oracles[i];
+        *oracle = slot->oracles->pdata[i];
         return TRUE;
       }
   g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
@@ -303,8 +300,14 @@ nim_match_new (const NimMatchConfig *config, GError **error)
             }
           nim_player_set_number (slot->players[i], i + 1);
         }
-      for (i = 0; i < G_N_ELEMENTS (oracle_specs); i++)
-        slot->oracles[i] = nim_player_new (oracle_specs[i], NULL);
+      {
+        g_auto (GStrv) specs = nim_player_exact_specs (ORACLE_SEARCH_OPTIONS);
+
+        slot->oracles = g_ptr_array_new_with_free_func (
+            (GDestroyNotify) nim_player_free);
+        for (i = 0; specs[i] != NULL; i++)
+          g_ptr_array_add (slot->oracles, nim_player_new (specs[i], NULL));
+      }
     }
 
   /* The first position shows whether the players play these rules. */

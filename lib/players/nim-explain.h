@@ -5,7 +5,7 @@
 #include <glib.h>
 #include <stdio.h>
 
-#include "nim-player.h"
+#include "nim-search-player.h"
 
 G_BEGIN_DECLS
 

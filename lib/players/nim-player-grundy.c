@@ -512,6 +512,8 @@ const NimPlayerClass nim_player_grundy_class = {
   .rules_help = N_("every take rule; normal play with any heaps, misère "
                    "play with one heap"),
   .instance_size = sizeof (NimGrundyPlayer),
+  .kind = NIM_PLAYER_CLOSED_FORM,
+  .perfect = TRUE,
   .supports = grundy_supports,
   .start = grundy_start,
   .choose_move = grundy_choose_move,

@@ -359,7 +359,7 @@ const NimPlayerClass nim_player_human_class = {
                 "hint, help, quit"),
   .rules_help = N_("every rule"),
   .instance_size = sizeof (NimHumanPlayer),
-  .interactive = TRUE,
+  .kind = NIM_PLAYER_PERSON,
   .choose_move = human_choose_move,
   .finalize = human_finalize,
 };

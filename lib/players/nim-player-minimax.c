@@ -8,7 +8,7 @@
 
 #include "config.h"
 
-#include "nim-player.h"
+#include "nim-search-player.h"
 
 #include "nim-explain.h"
 #include "nim-i18n.h"
@@ -242,12 +242,22 @@ static const NimPlayerOption minimax_options[] = {
   { NULL },
 };
 
+/* Textbook minimax has one configuration: all of it. */
+static const NimPlayerShowcase minimax_showcase[] = {
+  { "", "minimax" },
+  { NULL, NULL },
+};
+
 const NimPlayerClass nim_player_minimax_class = {
   .name = "minimax",
   .summary = N_("textbook minimax (seed 002): a Max and a Min function, no "
                 "pruning"),
   .rules_help = N_("every rule"),
   .instance_size = sizeof (NimSearchPlayer),
+  .kind = NIM_PLAYER_SEARCHER,
+  .perfect = TRUE,
+  .strength = 1,
+  .showcase = minimax_showcase,
   .options = minimax_options,
   .init = minimax_init,
   .choose_move = minimax_choose_move,

@@ -18,7 +18,7 @@
 
 #include "config.h"
 
-#include "nim-player.h"
+#include "nim-search-player.h"
 
 #include "nim-explain.h"
 #include "nim-i18n.h"
@@ -630,6 +630,17 @@ static const NimPlayerOption negamax_options[] = {
   { NULL },
 };
 
+/* The techniques turned on one at a time, as a lecture adds them: plain
+   negamax, alpha-beta, the table, move ordering, then everything. */
+static const NimPlayerShowcase negamax_showcase[] = {
+  { "ab=off,tt=off,order=off,id=off", "plain" },
+  { "tt=off,order=off,id=off", "ab" },
+  { "order=off,id=off", NULL },
+  { "id=off", "ab-tt" },
+  { "", "full" },
+  { NULL, NULL },
+};
+
 const NimPlayerClass nim_player_negamax_class = {
   .name = "negamax",
   .summary = N_("negamax, one function for both sides (seed 002's next "
@@ -637,6 +648,10 @@ const NimPlayerClass nim_player_negamax_class = {
                 "deepening"),
   .rules_help = N_("every rule"),
   .instance_size = sizeof (NimSearchPlayer),
+  .kind = NIM_PLAYER_SEARCHER,
+  .perfect = TRUE,
+  .strength = 2,
+  .showcase = negamax_showcase,
   .options = negamax_options,
   .init = negamax_init,
   .start = negamax_start,

@@ -59,6 +59,7 @@ const NimPlayerClass nim_player_random_class = {
                 "--seed"),
   .rules_help = N_("every rule"),
   .instance_size = sizeof (NimPlayer),
+  .kind = NIM_PLAYER_OTHER,
   .choose_move = random_choose_move,
   .explain_move = random_explain_move,
 };

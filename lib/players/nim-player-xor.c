@@ -303,6 +303,8 @@ const NimPlayerClass nim_player_xor_class = {
                 "whose exclusive or is 0"),
   .rules_help = N_("take any number; normal and misère play; any heaps"),
   .instance_size = sizeof (NimPlayer),
+  .kind = NIM_PLAYER_CLOSED_FORM,
+  .perfect = TRUE,
   .supports = xor_supports,
   .choose_move = xor_choose_move,
   .explain_move = xor_explain_move,

@@ -437,7 +437,7 @@ nim_player_get_spec (const NimPlayer *player)
 gboolean
 nim_player_is_interactive (const NimPlayer *player)
 {
-  return player->klass->interactive;
+  return player->klass->kind == NIM_PLAYER_PERSON;
 }
 
 /**
@@ -492,7 +492,8 @@ nim_player_start (NimPlayer *player, const NimRules *rules,
       /* A computer player's stand-ins are the other computer players:
          "human" is no answer in a comparison run or an analysis. */
       for (i = 0; player_classes[i] != NULL; i++)
-        if (player_classes[i]->interactive == player->klass->interactive
+        if ((player_classes[i]->kind == NIM_PLAYER_PERSON)
+                == (player->klass->kind == NIM_PLAYER_PERSON)
             && nim_player_supports (player_classes[i], rules, start, NULL))
           g_string_append_printf (can, "%s%s", can->len ? ", " : "",
                                   player_classes[i]->name);
@@ -575,29 +576,113 @@ nim_player_evaluate (NimPlayer *player, const NimBoard *board, int *value,
 }
 
 /**
+ * nim_player_class_strongest:
+ *
+ * The computer player of a game when none is named, and the engine that
+ * solves positions: the searcher with the largest strength.
+ *
+ * Returns: (transfer none): the class
+ */
+const NimPlayerClass *
+nim_player_class_strongest (void)
+{
+  const NimPlayerClass *strongest = NULL;
+  guint i;
+
+  for (i = 0; player_classes[i] != NULL; i++)
+    if (player_classes[i]->kind == NIM_PLAYER_SEARCHER
+        && player_classes[i]->perfect
+        && (strongest == NULL
+            || player_classes[i]->strength > strongest->strength))
+      strongest = player_classes[i];
+  g_assert (strongest != NULL);
+  return strongest;
+}
+
+/**
+ * nim_player_exact_specs:
+ * @search_options: (nullable): options for the searcher, such as
+ *   "time=0,nodes=20000000", or %NULL for its defaults
+ *
+ * The exact solvers in the order they are tried: every closed form that
+ * claims perfect play, in registry order, then the strongest searcher
+ * with @search_options.  The first that supports a game's rules and
+ * position is its exact solver.
+ *
+ * Returns: (transfer full): the specs, %NULL-terminated; free with
+ *   g_strfreev()
+ */
+char **
+nim_player_exact_specs (const char *search_options)
+{
+  GPtrArray *specs = g_ptr_array_new ();
+  const NimPlayerClass *strongest = nim_player_class_strongest ();
+  guint i;
+
+  for (i = 0; player_classes[i] != NULL; i++)
+    if (player_classes[i]->kind == NIM_PLAYER_CLOSED_FORM
+        && player_classes[i]->perfect)
+      g_ptr_array_add (specs, g_strdup (player_classes[i]->name));
+  if (search_options != NULL && *search_options != '\0')
+    g_ptr_array_add (specs, g_strdup_printf ("%s:%s", strongest->name,
+                                             search_options));
+  else
+    g_ptr_array_add (specs, g_strdup (strongest->name));
+  g_ptr_array_add (specs, NULL);
+  return (char **) g_ptr_array_free (specs, FALSE);
+}
+
+/**
+ * nim_player_new_exact:
+ * @rules: the rules of a game
+ * @start: its starting position
+ * @search_options: (nullable): as for nim_player_exact_specs()
+ * @error: return location for a #NIM_ERROR_FAILED error when no exact
+ *   solver plays @rules
+ *
+ * The exact solver of a game: the first of nim_player_exact_specs() that
+ * supports it, a closed form when one knows the rules (instant and
+ * exact), otherwise the strongest searcher.
+ *
+ * Returns: (transfer full) (nullable): a started player, or %NULL
+ */
+NimPlayer *
+nim_player_new_exact (const NimRules *rules, const NimBoard *start,
+                      const char *search_options, GError **error)
+{
+  g_auto (GStrv) specs = nim_player_exact_specs (search_options);
+  guint i;
+
+  for (i = 0; specs[i] != NULL; i++)
+    {
+      g_autoptr (NimPlayer) p = nim_player_new (specs[i], NULL);
+
+      if (p != NULL && nim_player_start (p, rules, start, NULL))
+        return g_steal_pointer (&p);
+    }
+  g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+               _("no exact solver plays these rules"));
+  return NULL;
+}
+
+/**
  * nim_player_new_advisor:
  * @rules: the rules of a game
  * @start: its starting position
  *
- * The player behind `hint`: a closed-form player when one knows the
- * rules (instant and exact), otherwise the default negamax.
+ * The player behind `hint`: the exact solver of the game, a searcher
+ * with two seconds a move when no closed form knows the rules.
  *
  * Returns: (transfer full): a started player
  */
 NimPlayer *
 nim_player_new_advisor (const NimRules *rules, const NimBoard *start)
 {
-  static const char *const specs[] = { "xor", "grundy", "negamax:time=2" };
-  guint i;
+  NimPlayer *p = nim_player_new_exact (rules, start, "time=2", NULL);
 
-  for (i = 0; i < G_N_ELEMENTS (specs); i++)
-    {
-      g_autoptr (NimPlayer) p = nim_player_new (specs[i], NULL);
-
-      if (nim_player_start (p, rules, start, NULL))
-        return g_steal_pointer (&p);
-    }
-  g_assert_not_reached ();
+  /* A searcher plays every rule. */
+  g_assert (p != NULL);
+  return p;
 }
 
 /**

@@ -47,13 +47,57 @@ typedef struct
 } NimPlayerOption;
 
 /**
+ * NimPlayerKind:
+ * @NIM_PLAYER_PERSON: a person at the keyboard
+ * @NIM_PLAYER_CLOSED_FORM: a theory (the nim-sum, Grundy values): instant
+ *   and exact on the rules it supports
+ * @NIM_PLAYER_SEARCHER: searches the game tree; exact when its budget lets
+ *   it finish
+ * @NIM_PLAYER_OTHER: none of these (random play)
+ *
+ * What a player is.  Everything that lists or chooses players asks the
+ * registry by kind rather than naming players: `--help`'s player list,
+ * the exact solver that judges moves and answers `hint`, the rows of
+ * `--compare` and the configurations of `make bench`.
+ */
+typedef enum
+{
+  NIM_PLAYER_PERSON,
+  NIM_PLAYER_CLOSED_FORM,
+  NIM_PLAYER_SEARCHER,
+  NIM_PLAYER_OTHER,
+} NimPlayerKind;
+
+/**
+ * NimPlayerShowcase:
+ * @options: options appended to the class name after ':', "" for none
+ * @bench: (nullable): the tag of the `make bench` engine line with this
+ *   configuration
+ *
+ * One configuration a searcher shows in `nim --compare` and `make bench`,
+ * listed in the order a lecture adds the techniques.
+ */
+typedef struct
+{
+  const char *options;
+  const char *bench;
+} NimPlayerShowcase;
+
+/**
  * NimPlayerClass:
  * @name: the name in a spec and in `--list-players`
  * @summary: one line saying what the player does
  * @rules_help: which rules the player plays
  * @instance_size: sizeof the concrete player struct, which embeds
  *   #NimPlayer first
- * @interactive: the player is a person at the keyboard
+ * @kind: what the player is
+ * @perfect: it never gives a won position away on the rules it supports
+ *   (a searcher: when its budget lets it finish)
+ * @strength: among searchers, the one with the largest strength is the
+ *   exact solver of rules that no closed form plays; 0 for the others
+ * @showcase: (nullable): a searcher's configurations for `--compare` and
+ *   `make bench`, ended by an entry with a %NULL @options; a closed form
+ *   shows itself as it is
  * @options: (nullable): the options, ended by an entry with a %NULL key
  * @init: (nullable): sets option defaults on a zeroed instance
  * @supports: (nullable): whether the player can play @rules from @start;
@@ -75,7 +119,10 @@ struct _NimPlayerClass
   const char *summary;
   const char *rules_help;
   gsize instance_size;
-  gboolean interactive;
+  NimPlayerKind kind;
+  gboolean perfect;
+  guint strength;
+  const NimPlayerShowcase *showcase;
   const NimPlayerOption *options;
 
   void (*init) (NimPlayer *self);
@@ -121,37 +168,6 @@ struct _NimPlayer
   NimTrace *trace;
 };
 
-/**
- * NimSearchPlayer:
- * @parent: the player
- * @config: the options shared by the searchers
- * @tt: (nullable): negamax's transposition table, kept across moves
- *
- * What minimax and negamax have in common.
- */
-typedef struct
-{
-  NimPlayer parent;
-  NimSearchConfig config;
-  NimTT *tt;
-} NimSearchPlayer;
-
-/* The budget options both searchers take, for their option tables; the
-   file that uses it includes nim-i18n.h for N_(). */
-#define NIM_SEARCH_BUDGET_OPTIONS                                             \
-  { "depth", NIM_OPTION_UINT,                                                 \
-    G_STRUCT_OFFSET (NimSearchPlayer, config.depth), 0, NIM_SEARCH_MAX_PLY,   \
-    NULL, N_ ("search at most N plies; 0 (default) to the end of the game") }, \
-  { "time", NIM_OPTION_SECONDS,                                               \
-    G_STRUCT_OFFSET (NimSearchPlayer, config.time), 0, 86400, NULL,           \
-    N_ ("seconds per move, 0 for no limit (default 5)") },                    \
-  { "nodes", NIM_OPTION_UINT,                                                 \
-    G_STRUCT_OFFSET (NimSearchPlayer, config.nodes), 0, G_MAXUINT64, NULL,    \
-    N_ ("nodes per move, 0 (default) for no limit") }
-
-/* Default seconds per move of a searcher. */
-#define NIM_SEARCH_DEFAULT_TIME 5.0
-
 const NimPlayerClass *const *nim_player_classes (void);
 const NimPlayerClass *nim_player_class_lookup (const char *name);
 
@@ -180,6 +196,10 @@ gboolean nim_player_choose_move (NimPlayer *player, const NimBoard *board,
 gboolean nim_player_evaluate (NimPlayer *player, const NimBoard *board,
                               int *value, NimMove *move, GError **error);
 
+const NimPlayerClass *nim_player_class_strongest (void);
+char **nim_player_exact_specs (const char *search_options);
+NimPlayer *nim_player_new_exact (const NimRules *rules, const NimBoard *start,
+                                 const char *search_options, GError **error);
 NimPlayer *nim_player_new_advisor (const NimRules *rules,
                                    const NimBoard *start);
 void nim_player_print_list (FILE *out);
