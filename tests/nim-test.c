@@ -5,7 +5,10 @@
 
 #include "nim-test.h"
 
+#include "nim-movegen.h"
+
 #include <gio/gio.h>
+#include <stdlib.h>
 #include <stdarg.h>
 
 #include <string.h>
@@ -260,4 +263,126 @@ nim_test_parse_json (const char *text)
   json_parser_load_from_data (parser, text, -1, &error);
   g_assert_no_error (error);
   return json_node_copy (json_parser_get_root (parser));
+}
+
+/* ------------------------------------------------------------------------ */
+/* An exact solver, independent of libnim's search */
+
+struct _NimTestSolver
+{
+  NimRules rules;
+  GHashTable *memo; /* sorted heaps as a string -> 1 + whether the mover wins */
+};
+
+/**
+ * nim_test_solver_new:
+ * @rules: the rules to solve
+ *
+ * A plain memoised win/loss solver written for the tests: it shares only
+ * the move generator with libnim, so a searcher or closed form is checked
+ * against something that does not share its mistakes.
+ *
+ * Returns: (transfer full): the solver
+ */
+NimTestSolver *
+nim_test_solver_new (const NimRules *rules)
+{
+  NimTestSolver *s = g_new0 (NimTestSolver, 1);
+
+  s->rules = *rules;
+  s->memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return s;
+}
+
+void
+nim_test_solver_free (NimTestSolver *solver)
+{
+  if (solver == NULL)
+    return;
+  g_hash_table_unref (solver->memo);
+  g_free (solver);
+}
+
+static int
+compare_heaps (gconstpointer a, gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/**
+ * nim_test_solver_wins:
+ * @solver: a solver
+ * @board: a position, with the player to move
+ *
+ * Returns: %TRUE if the player to move wins @board: some move leaves a
+ *   lost position; with no move at all, the mover wins only under misère
+ *   play
+ */
+gboolean
+nim_test_solver_wins (NimTestSolver *solver, const NimBoard *board)
+{
+  guint32 sorted[NIM_MAX_HEAPS];
+  GString *key = g_string_new (NULL);
+  gpointer cached;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove move;
+  gboolean wins = FALSE, any = FALSE;
+  guint i;
+
+  /* Heap order does not change a position's value. */
+  memcpy (sorted, board->heaps, board->n_heaps * sizeof *sorted);
+  qsort (sorted, board->n_heaps, sizeof *sorted, compare_heaps);
+  for (i = 0; i < board->n_heaps; i++)
+    if (sorted[i] > 0)
+      g_string_append_printf (key, "%u,", sorted[i]);
+  cached = g_hash_table_lookup (solver->memo, key->str);
+  if (cached != NULL)
+    {
+      g_string_free (key, TRUE);
+      return GPOINTER_TO_UINT (cached) - 1;
+    }
+  while (!wins && nim_movegen_next (&gen, board, &solver->rules, &move))
+    {
+      NimBoard child = *board;
+
+      any = TRUE;
+      nim_board_make_move (&child, &move);
+      wins = !nim_test_solver_wins (solver, &child);
+    }
+  if (!any)
+    wins = solver->rules.misere;
+  g_hash_table_insert (solver->memo, g_string_free (key, FALSE),
+                       GUINT_TO_POINTER (wins + 1));
+  return wins;
+}
+
+/**
+ * nim_test_solver_move:
+ * @solver: a solver
+ * @board: a position with a legal move
+ * @move: (out): the move every player claiming perfect play must choose:
+ *   the first winning move in generator order (heap order, then smallest
+ *   count), or the first legal move in a lost position
+ */
+void
+nim_test_solver_move (NimTestSolver *solver, const NimBoard *board,
+                      NimMove *move)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+
+  nim_movegen_first (board, &solver->rules, move);
+  while (nim_movegen_next (&gen, board, &solver->rules, &m))
+    {
+      NimBoard child = *board;
+
+      nim_board_make_move (&child, &m);
+      if (!nim_test_solver_wins (solver, &child))
+        {
+          *move = m;
+          return;
+        }
+    }
 }

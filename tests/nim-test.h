@@ -25,4 +25,12 @@ JsonNode *nim_test_parse_json (const char *text);
 void nim_test_assert_refused (const char *const *args, int status,
                               const char *message);
 
+typedef struct _NimTestSolver NimTestSolver;
+NimTestSolver *nim_test_solver_new (const NimRules *rules);
+void nim_test_solver_free (NimTestSolver *solver);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimTestSolver, nim_test_solver_free)
+gboolean nim_test_solver_wins (NimTestSolver *solver, const NimBoard *board);
+void nim_test_solver_move (NimTestSolver *solver, const NimBoard *board,
+                           NimMove *move);
+
 G_END_DECLS

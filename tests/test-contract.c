@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-contract.c -- what every registered player promises
+ *
+ * The loop is over nim_player_classes (), so a player added to the
+ * registry is tested here without a line of this file changing.  For
+ * every class and every rule family (take any, take 1..3, two
+ * subtraction sets, each under normal and misère play), on every
+ * position of up to three heaps and MAX_MATCHES matches:
+ * - a player that cannot play the rules refuses them with a GError
+ *   (NIM_ERROR_UNSUPPORTED) that says why, before any move;
+ * - a player that can chooses a legal move every time;
+ * - a player that claims perfect play (a searcher given no budget)
+ *   never leaves its opponent a won position when it had a win, as an
+ *   exact solver written for the tests (tests/nim-test.c) decides;
+ * - a whole game between two players of the class ends with a winner;
+ * - everything it allocated is freed (the sanitizer and valgrind runs of
+ *   the suite report any leak).
+ * A person is played by a scripted prompt that types the first legal
+ * move, so the same promises are checked of the human player. */
+
+#include "config.h"
+
+#include "nim-test.h"
+
+#include <string.h>
+
+#include "nim-game.h"
+#include "nim-movegen.h"
+#include "nim-player.h"
+#include "nim-util.h"
+
+#define MAX_HEAPS 3
+#define MAX_MATCHES 7
+
+typedef struct
+{
+  const char *name;
+  const char *take; /* as nim_test_rules () takes it */
+  gboolean misere;
+} Family;
+
+static const Family families[] = {
+  { "take-any", "any", FALSE },   { "take-any-misere", "any", TRUE },
+  { "take-1-3", "max=3", FALSE }, { "take-1-3-misere", "max=3", TRUE },
+  { "set-1-3-4", "1,3,4", FALSE }, { "set-1-3-4-misere", "1,3,4", TRUE },
+  { "set-2-5-6", "2,5,6", FALSE }, { "set-2-5-6-misere", "2,5,6", TRUE },
+};
+
+typedef struct
+{
+  const NimPlayerClass *klass;
+  const Family *family;
+} Case;
+
+typedef struct
+{
+  const Case *c;
+  NimRules rules;
+  NimTestSolver *solver;
+  guint supported, refused, checked;
+} Contract;
+
+/* The spec that asks for the class's best: a searcher without a time
+   limit, so that its claim of perfect play holds on any machine. */
+static char *
+class_spec (const NimPlayerClass *k)
+{
+  const NimPlayerOption *o;
+
+  for (o = k->options; o != NULL && o->key != NULL; o++)
+    if (g_str_equal (o->key, "time"))
+      return g_strdup_printf ("%s:time=0", k->name);
+  return g_strdup (k->name);
+}
+
+static NimPlayer *
+new_player (const NimPlayerClass *k)
+{
+  g_autofree char *spec = class_spec (k);
+  g_autoptr (GError) error = NULL;
+  NimPlayer *p = nim_player_new (spec, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (p);
+  nim_player_set_seed (p, 7);
+  return p;
+}
+
+static void
+check_refusal (Contract *t, NimPlayer *p, const NimBoard *board)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (nim_player_start (p, &t->rules, board, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
+  g_assert_cmpuint (strlen (error->message), >, 10);
+  t->refused++;
+}
+
+static void
+check_move (Contract *t, NimPlayer *p, const NimBoard *board)
+{
+  g_autoptr (GError) error = NULL;
+  NimMove move;
+
+  g_assert_true (nim_player_start (p, &t->rules, board, &error));
+  g_assert_no_error (error);
+  g_assert_true (nim_player_choose_move (p, board, &move, &error));
+  g_assert_no_error (error);
+  g_assert_true (nim_board_check_move (board, &t->rules, &move, NULL));
+  t->supported++;
+  if (t->c->klass->perfect && nim_test_solver_wins (t->solver, board))
+    {
+      NimBoard child = *board;
+
+      nim_board_make_move (&child, &move);
+      if (nim_test_solver_wins (t->solver, &child))
+        {
+          g_autofree char *heaps = nim_board_to_string (board);
+
+          g_test_message ("%s on %s (%s): took %u from heap %u, which "
+                          "gives the win away", t->c->klass->name, heaps,
+                          t->c->family->name, move.count, move.heap + 1);
+          g_test_fail ();
+        }
+      t->checked++;
+    }
+}
+
+static void
+check_position (Contract *t, NimPlayer *p, const NimBoard *board)
+{
+  if (!nim_board_has_move (board, &t->rules))
+    return;
+  if (!nim_player_supports (t->c->klass, &t->rules, board, NULL))
+    check_refusal (t, p, board);
+  else
+    check_move (t, p, board);
+}
+
+/* Every tuple of 1..MAX_HEAPS heaps with at most MAX_MATCHES in all. */
+static void
+enumerate (Contract *t, NimPlayer *p, guint32 *heaps, guint n, guint max_n,
+           guint left)
+{
+  guint32 v;
+
+  if (n == max_n)
+    {
+      NimBoard board;
+
+      nim_board_init (&board, heaps, n);
+      check_position (t, p, &board);
+      return;
+    }
+  for (v = 0; v <= left; v++)
+    {
+      heaps[n] = v;
+      enumerate (t, p, heaps, n + 1, max_n, left - v);
+    }
+}
+
+/* Two players of the class play 3,4,5 (or what the class supports) to
+   the end. */
+static void
+check_game (Contract *t)
+{
+  g_autoptr (NimPlayer) p1 = new_player (t->c->klass);
+  g_autoptr (NimPlayer) p2 = new_player (t->c->klass);
+  g_autoptr (NimGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  NimBoard start;
+
+  nim_test_board (&start, t->c->klass->kind == NIM_PLAYER_PERSON ? "2,3"
+                                                                 : "3,4,5");
+  if (!nim_player_supports (t->c->klass, &t->rules, &start, NULL))
+    nim_test_board (&start, "9");
+  if (!nim_player_supports (t->c->klass, &t->rules, &start, NULL))
+    return;
+  nim_player_set_number (p2, 2);
+  g_assert_true (nim_player_start (p1, &t->rules, &start, &error));
+  g_assert_true (nim_player_start (p2, &t->rules, &start, &error));
+  game = nim_game_new (&t->rules, &start, p1, p2, 1);
+  g_assert_true (nim_game_play (game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (nim_game_get_winner (game), >=, 1);
+  g_assert_cmpuint (nim_game_get_winner (game), <=, 2);
+  g_assert_false (nim_board_has_move (nim_game_get_board (game), &t->rules));
+}
+
+static void
+test_contract (gconstpointer data)
+{
+  const Case *c = data;
+  Contract t = { c };
+  g_autoptr (NimPlayer) p = NULL;
+  guint32 heaps[MAX_HEAPS];
+  guint n;
+
+  if (c->klass->kind == NIM_PLAYER_PERSON)
+    {
+      /* A person plays through the program's prompt: see
+         test_person_contract (). */
+      g_test_skip ("a person is checked through a scripted prompt");
+      return;
+    }
+  nim_test_rules (&t.rules, c->family->take, c->family->misere);
+  t.solver = nim_test_solver_new (&t.rules);
+  p = new_player (c->klass);
+  for (n = 1; n <= MAX_HEAPS; n++)
+    enumerate (&t, p, heaps, 0, n, MAX_MATCHES);
+  g_test_message ("%s, %s: %u positions played, %u refused, %u wins kept",
+                  c->klass->name, c->family->name, t.supported, t.refused,
+                  t.checked);
+  /* Every class plays something, or refuses everything with a reason. */
+  g_assert_cmpuint (t.supported + t.refused, >, 100);
+  check_game (&t);
+  nim_test_solver_free (t.solver);
+}
+
+int
+main (int argc, char **argv)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  GPtrArray *cases = g_ptr_array_new_with_free_func (g_free);
+  int status;
+  guint i, j;
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_summary ("Every registered player class, on every rule family: "
+                  "legal moves, refusals with a reason, perfect play where "
+                  "claimed, a whole game, nothing leaked");
+  for (i = 0; classes[i] != NULL; i++)
+    for (j = 0; j < G_N_ELEMENTS (families); j++)
+      {
+        Case *c = g_new0 (Case, 1);
+        g_autofree char *path = g_strdup_printf (
+            "/contract/%s/%s", classes[i]->name, families[j].name);
+
+        c->klass = classes[i];
+        c->family = &families[j];
+        g_ptr_array_add (cases, c);
+        g_test_add_data_func (path, c, test_contract);
+      }
+  status = g_test_run ();
+  g_ptr_array_unref (cases);
+  return status;
+}
