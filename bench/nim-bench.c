@@ -224,7 +224,7 @@ rules_for (RuleSet set, NimRules *rules)
       ok = nim_rules_set_max_take (rules, 3, NULL);
       break;
     case RULES_SUB:
-      ok = nim_rules_parse_moves (rules, "2,7,15,16", NULL);
+      ok = nim_rules_parse_moves (rules, "2,7,15,16", "--moves", NULL);
       break;
     case RULES_MISERE:
       rules->misere = TRUE;
@@ -356,7 +356,7 @@ run_line (const BenchLine *line, guint n_runs, LineResult *result)
     }
   spec = engine_spec (line->engine);
   rules_for (line->rules, &rules);
-  if (!nim_board_parse (&board, line->heaps, &error))
+  if (!nim_board_parse (&board, line->heaps, "--heaps", &error))
     {
       g_strlcpy (result->message, error->message, sizeof result->message);
       return;

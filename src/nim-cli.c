@@ -184,9 +184,9 @@ parse_rules (const Options *o, NimRules *rules, GError **error)
                      "one of them"));
       return FALSE;
     }
-  if (o->max_take != NULL && !nim_rules_parse_max_take (rules, o->max_take, error))
+  if (o->max_take != NULL && !nim_rules_parse_max_take (rules, o->max_take, "--max-take", error))
     return FALSE;
-  if (o->moves != NULL && !nim_rules_parse_moves (rules, o->moves, error))
+  if (o->moves != NULL && !nim_rules_parse_moves (rules, o->moves, "--moves", error))
     return FALSE;
   rules->misere = o->misere;
   return TRUE;
@@ -317,7 +317,7 @@ run_compare (const Options *o, const NimRules *rules)
   guint64 nodes = NIM_COMPARE_DEFAULT_NODES;
   NimBoard board;
 
-  if (!nim_board_parse (&board, o->heaps ? o->heaps : DEFAULT_HEAPS, &error))
+  if (!nim_board_parse (&board, o->heaps ? o->heaps : DEFAULT_HEAPS, "--heaps", &error))
     return fail (error, TRUE);
   if (o->nodes != NULL
       && !nim_parse_uint (o->nodes, 0, G_MAXUINT64, "--nodes", &nodes,
@@ -336,7 +336,7 @@ run_solve (Options *o, const NimRules *rules)
   g_autoptr (NimSolution) solution = NULL;
   NimBoard board;
 
-  if (!nim_board_parse (&board, o->heaps ? o->heaps : DEFAULT_HEAPS, &error))
+  if (!nim_board_parse (&board, o->heaps ? o->heaps : DEFAULT_HEAPS, "--heaps", &error))
     return fail (error, TRUE);
   solution = nim_solve (rules, &board, o->player1 ? o->player1 : nim_player_class_strongest ()->name,
                         &error);
@@ -428,7 +428,7 @@ run_match (Options *o, const NimRules *rules)
       && !parse_random_heaps (o->random_heaps, &config, &error))
     return fail (error, TRUE);
   if (o->random_heaps == NULL
-      && !nim_board_parse (&config.start, o->heaps ? o->heaps : DEFAULT_HEAPS,
+      && !nim_board_parse (&config.start, o->heaps ? o->heaps : DEFAULT_HEAPS, "--heaps",
                            &error))
     return fail (error, TRUE);
   if (!parse_seed (o, &v, &error))
@@ -503,7 +503,7 @@ run_game (Options *o, const NimRules *rules_in,
   /* TRANSLATORS: in "one game cannot be combined with --jobs". */
   if (!check_conflicts (_("one game"), conflicts, set, &error))
     return fail (error, TRUE);
-  if (o->heaps != NULL && !nim_board_parse (&board, o->heaps, &error))
+  if (o->heaps != NULL && !nim_board_parse (&board, o->heaps, "--heaps", &error))
     return fail (error, TRUE);
   if (o->first != NULL)
     {
@@ -536,7 +536,7 @@ run_game (Options *o, const NimRules *rules_in,
   if (o->heaps == NULL)
     {
       if (!interactive)
-        nim_board_parse (&board, DEFAULT_HEAPS, NULL);
+        nim_board_parse (&board, DEFAULT_HEAPS, "--heaps", NULL);
       else if (!ask_setup (stdin, talk, &board, o->first == NULL, &first,
                            players, &error))
         return fail (error, FALSE);

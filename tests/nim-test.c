@@ -57,9 +57,9 @@ nim_test_rules (NimRules *rules, const char *take, gboolean misere)
 {
   nim_rules_init (rules);
   if (g_str_has_prefix (take, "max="))
-    g_assert_true (nim_rules_parse_max_take (rules, take + 4, NULL));
+    g_assert_true (nim_rules_parse_max_take (rules, take + 4, "--max-take", NULL));
   else if (!g_str_equal (take, "any"))
-    g_assert_true (nim_rules_parse_moves (rules, take, NULL));
+    g_assert_true (nim_rules_parse_moves (rules, take, "--moves", NULL));
   rules->misere = misere;
 }
 
@@ -73,7 +73,7 @@ nim_test_board (NimBoard *board, const char *heaps)
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (nim_board_parse (board, heaps, &error));
+  g_assert_true (nim_board_parse (board, heaps, "--heaps", &error));
   g_assert_no_error (error);
 }
 

@@ -42,7 +42,7 @@ all_rules (NimRules *rules)
       for (i = 0; i < G_N_ELEMENTS (sets); i++)
         {
           nim_rules_init (&rules[n]);
-          g_assert_true (nim_rules_parse_moves (&rules[n++], sets[i], NULL));
+          g_assert_true (nim_rules_parse_moves (&rules[n++], sets[i], "--moves", NULL));
         }
       for (i = n - 7; i < n; i++)
         rules[i].misere = misere;
@@ -57,7 +57,7 @@ test_parse (void)
   g_autoptr (GError) error = NULL;
   NimBoard board;
 
-  g_assert_true (nim_board_parse (&board, "3,4,5", &error));
+  g_assert_true (nim_board_parse (&board, "3,4,5", "--heaps", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (board.n_heaps, ==, 3);
   g_assert_cmpuint (board.heaps[0], ==, 3);
@@ -65,7 +65,7 @@ test_parse (void)
   g_assert_cmpuint (board.heaps[2], ==, 5);
   g_assert_cmpuint (board.total, ==, 12);
 
-  g_assert_true (nim_board_parse (&board, " 0, 7 0 ", &error));
+  g_assert_true (nim_board_parse (&board, " 0, 7 0 ", "--heaps", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (board.n_heaps, ==, 3);
   g_assert_cmpuint (board.heaps[0], ==, 0);
@@ -74,7 +74,7 @@ test_parse (void)
   g_assert_cmpuint (board.total, ==, 7);
 
   /* The largest heaps: the total needs all 64 bits, 2 * (2^32 - 1). */
-  g_assert_true (nim_board_parse (&board, "4294967295,4294967295", &error));
+  g_assert_true (nim_board_parse (&board, "4294967295,4294967295", "--heaps", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (board.heaps[0], ==, 4294967295u);
   g_assert_cmpuint (board.total, ==, G_GUINT64_CONSTANT (8589934590));
@@ -91,7 +91,7 @@ test_parse_many (void)
 
   for (i = 0; i < 64; i++)
     g_string_append_printf (text, "%s4294967295", i ? "," : "");
-  g_assert_true (nim_board_parse (&board, text->str, &error));
+  g_assert_true (nim_board_parse (&board, text->str, "--heaps", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (board.n_heaps, ==, 64);
   g_assert_cmpuint (board.heaps[63], ==, 4294967295u);
@@ -99,7 +99,7 @@ test_parse_many (void)
   g_assert_cmpuint (board.total, ==, G_GUINT64_CONSTANT (274877906880));
 
   g_string_append (text, ",1");
-  g_assert_false (nim_board_parse (&board, text->str, &error));
+  g_assert_false (nim_board_parse (&board, text->str, "--heaps", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
   nim_test_assert_contains (error->message, "--heaps");
   nim_test_assert_contains (error->message, "64");
@@ -130,7 +130,7 @@ test_parse_rejects (void)
   for (i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_test_message ("--heaps '%s'", bad[i].text);
-      g_assert_false (nim_board_parse (&board, bad[i].text, &error));
+      g_assert_false (nim_board_parse (&board, bad[i].text, "--heaps", &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
       nim_test_assert_contains (error->message, "--heaps");
       nim_test_assert_contains (error->message, bad[i].part);
@@ -214,7 +214,7 @@ test_make_unmake (void)
       {
         NimBoard board;
 
-        g_assert_true (nim_board_parse (&board, positions[p], NULL));
+        g_assert_true (nim_board_parse (&board, positions[p], "--heaps", NULL));
         check_make_unmake (&board, &rules[r]);
       }
 }
@@ -234,7 +234,7 @@ test_make_unmake_huge (void)
   guint i;
 
   nim_rules_init (&rules);
-  g_assert_true (nim_board_parse (&board, "4294967295,4294967295", NULL));
+  g_assert_true (nim_board_parse (&board, "4294967295,4294967295", "--heaps", NULL));
   memcpy (&saved, &board, sizeof saved);
   for (i = 0; i < G_N_ELEMENTS (moves); i++)
     {
@@ -270,10 +270,10 @@ assert_move_refused (const char *heaps, const char *take, guint max_take,
 
   nim_rules_init (&rules);
   if (take != NULL)
-    g_assert_true (nim_rules_parse_moves (&rules, take, NULL));
+    g_assert_true (nim_rules_parse_moves (&rules, take, "--moves", NULL));
   else if (max_take > 0)
     g_assert_true (nim_rules_set_max_take (&rules, max_take, NULL));
-  g_assert_true (nim_board_parse (&board, heaps, NULL));
+  g_assert_true (nim_board_parse (&board, heaps, "--heaps", NULL));
   g_assert_false (nim_board_check_move (&board, &rules, &move, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
   g_assert_cmpstr (error->message, ==, message);
@@ -324,7 +324,7 @@ test_check_move_accepts (void)
   NimMove move;
 
   nim_rules_init (&rules);
-  g_assert_true (nim_board_parse (&board, "3,4,5", NULL));
+  g_assert_true (nim_board_parse (&board, "3,4,5", "--heaps", NULL));
   move.heap = 2;
   move.count = 5;
   g_assert_true (nim_board_check_move (&board, &rules, &move, &error));
@@ -338,11 +338,11 @@ test_check_move_accepts (void)
   move.count = 3;
   g_assert_true (nim_board_check_move (&board, &rules, &move, &error));
 
-  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", NULL));
+  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", NULL));
   move.heap = 2;
   move.count = 2;
   g_assert_true (nim_board_check_move (&board, &rules, &move, &error));
-  g_assert_true (nim_board_parse (&board, "16", NULL));
+  g_assert_true (nim_board_parse (&board, "16", "--heaps", NULL));
   move.heap = 0;
   move.count = 16;
   g_assert_true (nim_board_check_move (&board, &rules, &move, &error));
@@ -358,29 +358,29 @@ test_has_move (void)
   NimBoard board;
 
   nim_rules_init (&rules);
-  g_assert_true (nim_board_parse (&board, "0,1", NULL));
+  g_assert_true (nim_board_parse (&board, "0,1", "--heaps", NULL));
   g_assert_true (nim_board_has_move (&board, &rules));
   nim_board_init (&board, (const guint32[]){ 0, 0, 0 }, 3);
   g_assert_false (nim_board_has_move (&board, &rules));
 
   g_assert_true (nim_rules_set_max_take (&rules, 3, NULL));
-  g_assert_true (nim_board_parse (&board, "1", NULL));
+  g_assert_true (nim_board_parse (&board, "1", "--heaps", NULL));
   g_assert_true (nim_board_has_move (&board, &rules));
 
-  g_assert_true (nim_rules_parse_moves (&rules, "2,5", NULL));
-  g_assert_true (nim_board_parse (&board, "1,1", NULL));
+  g_assert_true (nim_rules_parse_moves (&rules, "2,5", "--moves", NULL));
+  g_assert_true (nim_board_parse (&board, "1,1", "--heaps", NULL));
   g_assert_false (nim_board_has_move (&board, &rules));
-  g_assert_true (nim_board_parse (&board, "1,0,1,1", NULL));
+  g_assert_true (nim_board_parse (&board, "1,0,1,1", "--heaps", NULL));
   g_assert_false (nim_board_has_move (&board, &rules));
-  g_assert_true (nim_board_parse (&board, "1,2", NULL));
+  g_assert_true (nim_board_parse (&board, "1,2", "--heaps", NULL));
   g_assert_true (nim_board_has_move (&board, &rules));
-  g_assert_true (nim_board_parse (&board, "4,1", NULL));
+  g_assert_true (nim_board_parse (&board, "4,1", "--heaps", NULL));
   g_assert_true (nim_board_has_move (&board, &rules));
 
-  g_assert_true (nim_rules_parse_moves (&rules, "3,5", NULL));
-  g_assert_true (nim_board_parse (&board, "2,2,2", NULL));
+  g_assert_true (nim_rules_parse_moves (&rules, "3,5", "--moves", NULL));
+  g_assert_true (nim_board_parse (&board, "2,2,2", "--heaps", NULL));
   g_assert_false (nim_board_has_move (&board, &rules));
-  g_assert_true (nim_board_parse (&board, "2,2,4", NULL));
+  g_assert_true (nim_board_parse (&board, "2,2,4", "--heaps", NULL));
   g_assert_true (nim_board_has_move (&board, &rules));
 }
 
@@ -390,17 +390,17 @@ test_nim_sum (void)
 {
   NimBoard board;
 
-  g_assert_true (nim_board_parse (&board, "3,4,5", NULL));
+  g_assert_true (nim_board_parse (&board, "3,4,5", "--heaps", NULL));
   g_assert_cmpuint (nim_board_nim_sum (&board), ==, 2); /* 011^100^101 */
-  g_assert_true (nim_board_parse (&board, "1,2,3", NULL));
+  g_assert_true (nim_board_parse (&board, "1,2,3", "--heaps", NULL));
   g_assert_cmpuint (nim_board_nim_sum (&board), ==, 0);
-  g_assert_true (nim_board_parse (&board, "7,7", NULL));
+  g_assert_true (nim_board_parse (&board, "7,7", "--heaps", NULL));
   g_assert_cmpuint (nim_board_nim_sum (&board), ==, 0);
-  g_assert_true (nim_board_parse (&board, "0,9", NULL));
+  g_assert_true (nim_board_parse (&board, "0,9", "--heaps", NULL));
   g_assert_cmpuint (nim_board_nim_sum (&board), ==, 9);
-  g_assert_true (nim_board_parse (&board, "12,10,6", NULL));
+  g_assert_true (nim_board_parse (&board, "12,10,6", "--heaps", NULL));
   g_assert_cmpuint (nim_board_nim_sum (&board), ==, 0); /* 1100^1010^0110 */
-  g_assert_true (nim_board_parse (&board, "4294967295,1", NULL));
+  g_assert_true (nim_board_parse (&board, "4294967295,1", "--heaps", NULL));
   g_assert_cmpuint (nim_board_nim_sum (&board), ==, 4294967294u);
 }
 
@@ -410,15 +410,15 @@ test_max_heap_equal (void)
 {
   NimBoard a, b;
 
-  g_assert_true (nim_board_parse (&a, "3,9,5", NULL));
+  g_assert_true (nim_board_parse (&a, "3,9,5", "--heaps", NULL));
   g_assert_cmpuint (nim_board_max_heap (&a), ==, 9);
-  g_assert_true (nim_board_parse (&b, "3, 9, 5", NULL));
+  g_assert_true (nim_board_parse (&b, "3, 9, 5", "--heaps", NULL));
   g_assert_true (nim_board_equal (&a, &b));
-  g_assert_true (nim_board_parse (&b, "5,9,3", NULL));
+  g_assert_true (nim_board_parse (&b, "5,9,3", "--heaps", NULL));
   g_assert_false (nim_board_equal (&a, &b));
-  g_assert_true (nim_board_parse (&b, "3,9,5,0", NULL));
+  g_assert_true (nim_board_parse (&b, "3,9,5,0", "--heaps", NULL));
   g_assert_false (nim_board_equal (&a, &b));
-  g_assert_true (nim_board_parse (&a, "0,4294967295", NULL));
+  g_assert_true (nim_board_parse (&a, "0,4294967295", "--heaps", NULL));
   g_assert_cmpuint (nim_board_max_heap (&a), ==, 4294967295u);
 }
 
@@ -430,7 +430,7 @@ test_to_string (void)
   NimMove move = { 2, 2 };
   char *s;
 
-  g_assert_true (nim_board_parse (&board, "3, 4 ,5", NULL));
+  g_assert_true (nim_board_parse (&board, "3, 4 ,5", "--heaps", NULL));
   s = nim_board_to_string (&board);
   g_assert_cmpstr (s, ==, "3,4,5");
   g_free (s);
@@ -440,12 +440,12 @@ test_to_string (void)
   g_assert_cmpstr (s, ==, "3,4,3");
   g_free (s);
 
-  g_assert_true (nim_board_parse (&board, "0,7,0", NULL));
+  g_assert_true (nim_board_parse (&board, "0,7,0", "--heaps", NULL));
   s = nim_board_to_string (&board);
   g_assert_cmpstr (s, ==, "0,7,0");
   g_free (s);
 
-  g_assert_true (nim_board_parse (&board, "4294967295", NULL));
+  g_assert_true (nim_board_parse (&board, "4294967295", "--heaps", NULL));
   s = nim_board_to_string (&board);
   g_assert_cmpstr (s, ==, "4294967295");
   g_free (s);

@@ -99,7 +99,7 @@ static void
 set_rules (NimRules *rules, const char *text)
 {
   nim_rules_init (rules);
-  g_assert_true (nim_rules_parse_moves (rules, text, NULL));
+  g_assert_true (nim_rules_parse_moves (rules, text, "--moves", NULL));
 }
 
 /* G(n) through the library, failing the test on an error. */

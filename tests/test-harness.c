@@ -288,7 +288,7 @@ test_variant (gconstpointer data)
   h.variant = v;
   nim_rules_init (&h.rules);
   if (v->moves != NULL)
-    g_assert_true (nim_rules_parse_moves (&h.rules, v->moves, NULL));
+    g_assert_true (nim_rules_parse_moves (&h.rules, v->moves, "--moves", NULL));
   if (v->max_take > 0)
     g_assert_true (nim_rules_set_max_take (&h.rules, v->max_take, NULL));
   h.rules.misere = NIM_HARNESS_MISERE;
@@ -300,7 +300,7 @@ test_variant (gconstpointer data)
       NimBoard any;
       g_autoptr (GError) error = NULL;
 
-      nim_board_parse (&any, "1", NULL);
+      nim_board_parse (&any, "1", "--heaps", NULL);
       h.players[e] = nim_player_new (engines[e].spec, &error);
       g_assert_no_error (error);
       if (!engines[e].closed && !engines[e].fresh)

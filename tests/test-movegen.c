@@ -18,7 +18,7 @@ make_rules (NimRules *rules, const char *set, guint k)
 {
   nim_rules_init (rules);
   if (set != NULL)
-    g_assert_true (nim_rules_parse_moves (rules, set, NULL));
+    g_assert_true (nim_rules_parse_moves (rules, set, "--moves", NULL));
   else if (k > 0)
     g_assert_true (nim_rules_set_max_take (rules, k, NULL));
 }
@@ -52,7 +52,7 @@ assert_moves (const char *heaps, const NimRules *rules, const guint *expected,
   guint n, i;
 
   g_test_message ("moves of %s", heaps);
-  g_assert_true (nim_board_parse (&board, heaps, NULL));
+  g_assert_true (nim_board_parse (&board, heaps, "--heaps", NULL));
   n = enumerate (&board, rules, moves);
   g_assert_cmpuint (n, ==, n_expected / 2);
   for (i = 0; i < n; i++)
@@ -146,23 +146,23 @@ test_first (void)
   NimMove move;
 
   make_rules (&rules, NULL, 0);
-  g_assert_true (nim_board_parse (&board, "0,0,3", NULL));
+  g_assert_true (nim_board_parse (&board, "0,0,3", "--heaps", NULL));
   g_assert_true (nim_movegen_first (&board, &rules, &move));
   g_assert_cmpuint (move.heap, ==, 2);
   g_assert_cmpuint (move.count, ==, 1);
 
   make_rules (&rules, "2,5,6", 0);
-  g_assert_true (nim_board_parse (&board, "1,0,5", NULL));
+  g_assert_true (nim_board_parse (&board, "1,0,5", "--heaps", NULL));
   g_assert_true (nim_movegen_first (&board, &rules, &move));
   g_assert_cmpuint (move.heap, ==, 2);
   g_assert_cmpuint (move.count, ==, 2);
 
   make_rules (&rules, "2,5", 0);
-  g_assert_true (nim_board_parse (&board, "1,1", NULL));
+  g_assert_true (nim_board_parse (&board, "1,1", "--heaps", NULL));
   g_assert_false (nim_movegen_first (&board, &rules, &move));
 
   make_rules (&rules, "7,15", 0);
-  g_assert_true (nim_board_parse (&board, "6,14,15", NULL));
+  g_assert_true (nim_board_parse (&board, "6,14,15", "--heaps", NULL));
   g_assert_true (nim_movegen_first (&board, &rules, &move));
   g_assert_cmpuint (move.heap, ==, 1);
   g_assert_cmpuint (move.count, ==, 7);
@@ -246,7 +246,7 @@ test_restored_board (void)
   guint n_plain, n = 0;
 
   make_rules (&rules, "1,3,4", 0);
-  g_assert_true (nim_board_parse (&board, "5,0,4,8", NULL));
+  g_assert_true (nim_board_parse (&board, "5,0,4,8", "--heaps", NULL));
   n_plain = enumerate (&board, &rules, plain);
   while (nim_movegen_next (&gen, &board, &rules, &move))
     {
@@ -275,7 +275,7 @@ test_count_huge (void)
   guint i;
 
   make_rules (&rules, NULL, 0);
-  g_assert_true (nim_board_parse (&board, "4000000000,4000000000,3", NULL));
+  g_assert_true (nim_board_parse (&board, "4000000000,4000000000,3", "--heaps", NULL));
   start = g_get_monotonic_time ();
   g_assert_cmpuint (nim_movegen_count (&board, &rules), ==,
                     G_GUINT64_CONSTANT (8000000003));
@@ -304,7 +304,7 @@ test_count_huge (void)
   /* 64 heaps of 2^32 - 1: 64 * 4294967295 = 274877906880 moves. */
   for (i = 0; i < 64; i++)
     g_string_append_printf (text, "%s4294967295", i ? "," : "");
-  g_assert_true (nim_board_parse (&board, text->str, NULL));
+  g_assert_true (nim_board_parse (&board, text->str, "--heaps", NULL));
   g_assert_cmpuint (nim_movegen_count (&board, &rules), ==,
                     G_GUINT64_CONSTANT (274877906880));
   g_assert_true (nim_movegen_nth (&board, &rules,

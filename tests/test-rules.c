@@ -23,7 +23,7 @@ assert_moves_rejected (const char *text, const char *const *parts)
 
   nim_rules_init (&rules);
   g_test_message ("--moves '%s'", text);
-  g_assert_false (nim_rules_parse_moves (&rules, text, &error));
+  g_assert_false (nim_rules_parse_moves (&rules, text, "--moves", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
   for (i = 0; parts[i] != NULL; i++)
     nim_test_assert_contains (error->message, parts[i]);
@@ -54,29 +54,29 @@ test_parse_moves_accepts (void)
   NimRules rules;
 
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, seed, G_N_ELEMENTS (seed));
   g_assert_false (rules.misere);
 
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, "2, 7, 15, 16", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "2, 7, 15, 16", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, seed, G_N_ELEMENTS (seed));
 
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, "16 2,15  7", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "16 2,15  7", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, seed, G_N_ELEMENTS (seed));
 
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, "7 2", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "7 2", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, two_seven, G_N_ELEMENTS (two_seven));
 
   /* The largest heap is also the largest count a set may hold. */
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, "4294967295", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "4294967295", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, largest, G_N_ELEMENTS (largest));
 }
@@ -135,7 +135,7 @@ test_parse_moves_limit (void)
   for (i = 2; i <= 33; i++)
     g_string_append_printf (text, "%s%u", i > 2 ? "," : "", i);
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, text->str, &error));
+  g_assert_true (nim_rules_parse_moves (&rules, text->str, "--moves", &error));
   g_assert_no_error (error);
   g_assert_cmpint (rules.kind, ==, NIM_TAKE_SET);
   g_assert_cmpuint (rules.n_moves, ==, 32);
@@ -146,7 +146,7 @@ test_parse_moves_limit (void)
   for (i = 32; i >= 1; i--)
     g_string_append_printf (text, "%u%s", i, i > 1 ? " " : "");
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, text->str, &error));
+  g_assert_true (nim_rules_parse_moves (&rules, text->str, "--moves", &error));
   g_assert_no_error (error);
   g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
   g_assert_cmpuint (rules.max_take, ==, 32);
@@ -164,35 +164,35 @@ test_set_becomes_range (void)
   NimRules set, range;
 
   nim_rules_init (&set);
-  g_assert_true (nim_rules_parse_moves (&set, "1,2,3", &error));
+  g_assert_true (nim_rules_parse_moves (&set, "1,2,3", "--moves", &error));
   g_assert_no_error (error);
   g_assert_cmpint (set.kind, ==, NIM_TAKE_RANGE);
   g_assert_cmpuint (set.max_take, ==, 3);
   g_assert_cmpuint (set.n_moves, ==, 0);
 
   nim_rules_init (&range);
-  g_assert_true (nim_rules_parse_max_take (&range, "3", &error));
+  g_assert_true (nim_rules_parse_max_take (&range, "3", "--max-take", &error));
   g_assert_no_error (error);
   g_assert_true (nim_rules_equal (&set, &range));
 
   nim_rules_init (&set);
-  g_assert_true (nim_rules_parse_moves (&set, "3 1 2", &error));
+  g_assert_true (nim_rules_parse_moves (&set, "3 1 2", "--moves", &error));
   g_assert_no_error (error);
   g_assert_true (nim_rules_equal (&set, &range));
 
   nim_rules_init (&set);
-  g_assert_true (nim_rules_parse_moves (&set, "1", &error));
+  g_assert_true (nim_rules_parse_moves (&set, "1", "--moves", &error));
   g_assert_no_error (error);
   g_assert_cmpint (set.kind, ==, NIM_TAKE_RANGE);
   g_assert_cmpuint (set.max_take, ==, 1);
 
   nim_rules_init (&set);
-  g_assert_true (nim_rules_parse_moves (&set, "1,3", &error));
+  g_assert_true (nim_rules_parse_moves (&set, "1,3", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&set, one_three, G_N_ELEMENTS (one_three));
 
   nim_rules_init (&set);
-  g_assert_true (nim_rules_parse_moves (&set, "2", &error));
+  g_assert_true (nim_rules_parse_moves (&set, "2", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&set, two, G_N_ELEMENTS (two));
 }
@@ -256,19 +256,19 @@ test_parse_max_take (void)
   guint i, j;
 
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_max_take (&rules, "3", &error));
+  g_assert_true (nim_rules_parse_max_take (&rules, "3", "--max-take", &error));
   g_assert_no_error (error);
   g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
   g_assert_cmpuint (rules.max_take, ==, 3);
   g_assert_false (nim_rules_is_take_any (&rules));
 
-  g_assert_true (nim_rules_parse_max_take (&rules, " 1000000 ", &error));
+  g_assert_true (nim_rules_parse_max_take (&rules, " 1000000 ", "--max-take", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (rules.max_take, ==, 1000000);
 
   /* A range replaces a set given before it. */
-  g_assert_true (nim_rules_parse_moves (&rules, "2,5,6", &error));
-  g_assert_true (nim_rules_parse_max_take (&rules, "1", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "2,5,6", "--moves", &error));
+  g_assert_true (nim_rules_parse_max_take (&rules, "1", "--max-take", &error));
   g_assert_no_error (error);
   g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
   g_assert_cmpuint (rules.max_take, ==, 1);
@@ -278,7 +278,7 @@ test_parse_max_take (void)
     {
       g_test_message ("--max-take '%s'", bad[i].text);
       nim_rules_init (&rules);
-      g_assert_false (nim_rules_parse_max_take (&rules, bad[i].text, &error));
+      g_assert_false (nim_rules_parse_max_take (&rules, bad[i].text, "--max-take", &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
       for (j = 0; bad[i].parts[j] != NULL; j++)
         nim_test_assert_contains (error->message, bad[i].parts[j]);
@@ -342,7 +342,7 @@ test_allows (void)
   g_assert_false (nim_rules_allows (&rules, 4));
   g_assert_false (nim_rules_allows (&rules, G_MAXUINT32));
 
-  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
   g_assert_no_error (error);
   g_assert_false (nim_rules_allows (&rules, 0));
   g_assert_false (nim_rules_allows (&rules, 1));
@@ -367,9 +367,9 @@ test_min_take (void)
   g_assert_cmpuint (nim_rules_min_take (&rules), ==, 1);
   g_assert_true (nim_rules_set_max_take (&rules, 5, &error));
   g_assert_cmpuint (nim_rules_min_take (&rules), ==, 1);
-  g_assert_true (nim_rules_parse_moves (&rules, "7,3,5", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "7,3,5", "--moves", &error));
   g_assert_cmpuint (nim_rules_min_take (&rules), ==, 3);
-  g_assert_true (nim_rules_parse_moves (&rules, "16,2,15,7", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "16,2,15,7", "--moves", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (nim_rules_min_take (&rules), ==, 2);
 }
@@ -390,25 +390,25 @@ test_equal (void)
 
   /* A set, then take-any again: the stale counts do not matter. */
   nim_rules_init (&b);
-  g_assert_true (nim_rules_parse_moves (&b, "2,5,6", &error));
+  g_assert_true (nim_rules_parse_moves (&b, "2,5,6", "--moves", &error));
   nim_rules_set_take_any (&b);
   g_assert_true (nim_rules_equal (&a, &b));
 
   g_assert_true (nim_rules_set_max_take (&b, 1000000, &error));
   g_assert_false (nim_rules_equal (&a, &b));
 
-  g_assert_true (nim_rules_parse_moves (&a, "2,7", &error));
-  g_assert_true (nim_rules_parse_moves (&b, "7 2", &error));
+  g_assert_true (nim_rules_parse_moves (&a, "2,7", "--moves", &error));
+  g_assert_true (nim_rules_parse_moves (&b, "7 2", "--moves", &error));
   g_assert_true (nim_rules_equal (&a, &b));
-  g_assert_true (nim_rules_parse_moves (&b, "2,8", &error));
+  g_assert_true (nim_rules_parse_moves (&b, "2,8", "--moves", &error));
   g_assert_false (nim_rules_equal (&a, &b));
-  g_assert_true (nim_rules_parse_moves (&b, "2,7,8", &error));
+  g_assert_true (nim_rules_parse_moves (&b, "2,7,8", "--moves", &error));
   g_assert_false (nim_rules_equal (&a, &b));
-  g_assert_true (nim_rules_parse_moves (&b, "1,7", &error));
+  g_assert_true (nim_rules_parse_moves (&b, "1,7", "--moves", &error));
   g_assert_false (nim_rules_equal (&a, &b));
 
   /* Same largest count, different kinds. */
-  g_assert_true (nim_rules_parse_moves (&a, "1,3", &error));
+  g_assert_true (nim_rules_parse_moves (&a, "1,3", "--moves", &error));
   g_assert_true (nim_rules_set_max_take (&b, 3, &error));
   g_assert_false (nim_rules_equal (&a, &b));
   g_assert_no_error (error);
@@ -437,12 +437,12 @@ test_take_to_string (void)
   g_assert_cmpstr (s, ==, "1");
   g_free (s);
 
-  g_assert_true (nim_rules_parse_moves (&rules, "16, 2, 15, 7", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "16, 2, 15, 7", "--moves", &error));
   s = nim_rules_take_to_string (&rules);
   g_assert_cmpstr (s, ==, "2,7,15,16");
   g_free (s);
 
-  g_assert_true (nim_rules_parse_moves (&rules, "5", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "5", "--moves", &error));
   g_assert_no_error (error);
   s = nim_rules_take_to_string (&rules);
   g_assert_cmpstr (s, ==, "5");
@@ -491,7 +491,7 @@ test_describe (void)
   nim_test_assert_contains (s, "last match loses");
   g_free (s);
 
-  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
   rules.misere = FALSE;
   s = nim_rules_describe (&rules);
   nim_test_assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
@@ -506,7 +506,7 @@ test_describe (void)
   g_assert_null (strstr (s, "last match wins"));
   g_free (s);
 
-  g_assert_true (nim_rules_parse_moves (&rules, "2", &error));
+  g_assert_true (nim_rules_parse_moves (&rules, "2", "--moves", &error));
   g_assert_no_error (error);
   s = nim_rules_describe (&rules);
   nim_test_assert_contains (s, "Take exactly 2 matches from one heap");

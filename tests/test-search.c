@@ -23,7 +23,7 @@ search (const char *spec, const NimRules *rules, const char *heaps,
   NimBoard board;
 
   g_assert_no_error (error);
-  g_assert_true (nim_board_parse (&board, heaps, NULL));
+  g_assert_true (nim_board_parse (&board, heaps, "--heaps", NULL));
   g_assert_true (nim_player_start (p, rules, &board, &error));
   g_assert_true (nim_player_choose_move (p, &board, &r->move, &error));
   r->stats = *nim_player_get_stats (p);
@@ -276,7 +276,7 @@ test_grundy_ranges (void)
 
       nim_rules_init (&rules);
       g_assert_true (nim_rules_set_max_take (&rules, ks[k], NULL));
-      g_assert_true (nim_board_parse (&board, "7,7,7", NULL));
+      g_assert_true (nim_board_parse (&board, "7,7,7", "--heaps", NULL));
       g_assert_true (nim_player_start (grundy, &rules, &board, NULL));
       g_assert_true (nim_player_start (search, &rules, &board, NULL));
       for (a = 0; a <= 7; a++)

@@ -36,6 +36,8 @@ nim_board_init (NimBoard *board, const guint32 *heaps, guint n_heaps)
  * nim_board_parse:
  * @board: (out): the board to fill
  * @text: heap sizes such as "3,4,5"
+ * @what: what @text was given as, named in front of each message: the
+ *   program passes its option, "--heaps"
  * @error: return location for a #NIM_ERROR_USAGE error
  *
  * Accepts 1 to %NIM_MAX_HEAPS sizes from 0 to %NIM_HEAP_SIZE_MAX, at least
@@ -44,14 +46,15 @@ nim_board_init (NimBoard *board, const guint32 *heaps, guint n_heaps)
  * Returns: %TRUE on success
  */
 gboolean
-nim_board_parse (NimBoard *board, const char *text, GError **error)
+nim_board_parse (NimBoard *board, const char *text, const char *what,
+                 GError **error)
 {
   g_autoptr (GArray) sizes = NULL;
   guint32 heaps[NIM_MAX_HEAPS];
   guint i;
 
   if (!nim_parse_uint_list (text, 0, NIM_HEAP_SIZE_MAX, NIM_MAX_HEAPS,
-                            "--heaps", &sizes, error))
+                            what, &sizes, error))
     return FALSE;
   for (i = 0; i < sizes->len; i++)
     heaps[i] = (guint32) g_array_index (sizes, guint64, i);
@@ -59,8 +62,11 @@ nim_board_parse (NimBoard *board, const char *text, GError **error)
   if (board->total == 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--heaps: every heap is empty; at least one heap needs "
-                     "a match"));
+                   /* TRANSLATORS: %s says what the heaps were given as,
+                      such as --heaps. */
+                   _("%s: every heap is empty; at least one heap needs a "
+                     "match"),
+                   what);
       return FALSE;
     }
   return TRUE;

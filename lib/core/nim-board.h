@@ -26,7 +26,8 @@ typedef struct
 } NimBoard;
 
 void nim_board_init (NimBoard *board, const guint32 *heaps, guint n_heaps);
-gboolean nim_board_parse (NimBoard *board, const char *text, GError **error);
+gboolean nim_board_parse (NimBoard *board, const char *text, const char *what,
+                          GError **error);
 gboolean nim_board_check_move (const NimBoard *board, const NimRules *rules,
                                const NimMove *move, GError **error);
 gboolean nim_board_has_move (const NimBoard *board, const NimRules *rules);

@@ -80,8 +80,8 @@ nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error)
   if (k < 1 || k > NIM_MAX_TAKE_MAX)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--max-take: %llu is not accepted; expected a whole "
-                     "number from 1 to %d"),
+                   _("%llu is not accepted; expected a whole number from 1 "
+                     "to %d"),
                    (unsigned long long) k, NIM_MAX_TAKE_MAX);
       return FALSE;
     }
@@ -123,8 +123,8 @@ nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    g_dngettext (GETTEXT_PACKAGE,
-                                "--moves: %u count given; expected 1 to %d",
-                                "--moves: %u counts given; expected 1 to %d",
+                                "%u count given; expected 1 to %d",
+                                "%u counts given; expected 1 to %d",
                                 n_counts),
                    n_counts, NIM_RULES_MAX_MOVES);
       return FALSE;
@@ -136,16 +136,15 @@ nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
       if (sorted[i] < 1 || sorted[i] > NIM_HEAP_SIZE_MAX)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _("--moves: %llu is not accepted; each count must "
-                         "be from 1 to %u"),
+                       _("%llu is not accepted; each count must be from 1 "
+                         "to %u"),
                        (unsigned long long) sorted[i], NIM_HEAP_SIZE_MAX);
           return FALSE;
         }
       if (i > 0 && sorted[i] == sorted[i - 1])
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _("--moves: %llu is listed twice; each count may "
-                         "appear once"),
+                       _("%llu is listed twice; each count may appear once"),
                        (unsigned long long) sorted[i]);
           return FALSE;
         }
@@ -161,42 +160,61 @@ nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
   return TRUE;
 }
 
+/* Names @what in front of the message of a failed @ok. */
+static gboolean
+prefixed (gboolean ok, const char *what, GError **error)
+{
+  if (!ok)
+    /* TRANSLATORS: in front of a message, what it is about, such as
+       "--moves: 3 is listed twice"; %s is that thing. */
+    g_prefix_error (error, _("%s: "), what);
+  return ok;
+}
+
 /**
  * nim_rules_parse_max_take:
  * @rules: the rules to change
- * @text: the argument of --max-take
+ * @text: the largest count a move may take, such as "3"
+ * @what: what @text was given as, named in front of each message: the
+ *   program passes its option, "--max-take"
  * @error: return location for a #NIM_ERROR_USAGE error
  *
  * Returns: %TRUE if @text names an accepted K
  */
 gboolean
-nim_rules_parse_max_take (NimRules *rules, const char *text, GError **error)
+nim_rules_parse_max_take (NimRules *rules, const char *text, const char *what,
+                          GError **error)
 {
   guint64 k;
 
-  if (!nim_parse_uint (text, 1, NIM_MAX_TAKE_MAX, "--max-take", &k, error))
+  if (!nim_parse_uint (text, 1, NIM_MAX_TAKE_MAX, what, &k, error))
     return FALSE;
-  return nim_rules_set_max_take (rules, k, error);
+  return prefixed (nim_rules_set_max_take (rules, k, error), what, error);
 }
 
 /**
  * nim_rules_parse_moves:
  * @rules: the rules to change
- * @text: the argument of --moves, such as "2,7,15,16"
+ * @text: the counts a move may take, such as "2,7,15,16"
+ * @what: what @text was given as, named in front of each message: the
+ *   program passes its option, "--moves"
  * @error: return location for a #NIM_ERROR_USAGE error
  *
  * Returns: %TRUE if @text is an accepted subtraction set
  */
 gboolean
-nim_rules_parse_moves (NimRules *rules, const char *text, GError **error)
+nim_rules_parse_moves (NimRules *rules, const char *text, const char *what,
+                       GError **error)
 {
   g_autoptr (GArray) counts = NULL;
 
   if (!nim_parse_uint_list (text, 1, NIM_HEAP_SIZE_MAX, NIM_RULES_MAX_MOVES,
-                            "--moves", &counts, error))
+                            what, &counts, error))
     return FALSE;
-  return nim_rules_set_moves (rules, (const guint64 *) (void *) counts->data,
-                              counts->len, error);
+  return prefixed (
+      nim_rules_set_moves (rules, (const guint64 *) (void *) counts->data,
+                           counts->len, error),
+      what, error);
 }
 
 /**

@@ -50,9 +50,9 @@ gboolean nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error);
 gboolean nim_rules_set_moves (NimRules *rules, const guint64 *counts,
                               guint n_counts, GError **error);
 gboolean nim_rules_parse_max_take (NimRules *rules, const char *text,
-                                   GError **error);
+                                   const char *what, GError **error);
 gboolean nim_rules_parse_moves (NimRules *rules, const char *text,
-                                GError **error);
+                                const char *what, GError **error);
 
 gboolean nim_rules_is_take_any (const NimRules *rules);
 gboolean nim_rules_allows (const NimRules *rules, guint32 count);

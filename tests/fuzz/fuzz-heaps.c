@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* fuzz-heaps.c -- libFuzzer target for nim_board_parse (--heaps 3,4,5) */
+/* fuzz-heaps.c -- libFuzzer target for nim_board_parse (--heaps 3,4, "--heaps",5) */
 
 #include "config.h"
 
@@ -18,7 +18,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   guint64 total = 0;
   guint i;
 
-  if (!nim_board_parse (&board, text, &error))
+  if (!nim_board_parse (&board, text, "--heaps", &error))
     {
       /* Every refusal is a usage error with a message for the user. */
       fuzz_check (g_error_matches (error, NIM_ERROR, NIM_ERROR_USAGE));
@@ -38,7 +38,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   /* The printed form is what --heaps takes, and reads back the same. */
   printed = nim_board_to_string (&board);
-  fuzz_check (nim_board_parse (&again, printed, NULL));
+  fuzz_check (nim_board_parse (&again, printed, "--heaps", NULL));
   fuzz_check (nim_board_equal (&board, &again));
   return 0;
 }

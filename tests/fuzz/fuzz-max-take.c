@@ -18,7 +18,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   nim_rules_init (&rules);
   before = rules;
-  if (!nim_rules_parse_max_take (&rules, text, &error))
+  if (!nim_rules_parse_max_take (&rules, text, "--max-take", &error))
     {
       fuzz_check (g_error_matches (error, NIM_ERROR, NIM_ERROR_USAGE));
       /* A refused argument leaves the rules as they were. */
@@ -38,7 +38,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   /* K printed reads back as the same rule. */
   printed = g_strdup_printf ("%u", rules.max_take);
   nim_rules_init (&before);
-  fuzz_check (nim_rules_parse_max_take (&before, printed, NULL));
+  fuzz_check (nim_rules_parse_max_take (&before, printed, "--max-take", NULL));
   fuzz_check (nim_rules_equal (&rules, &before));
   g_free (nim_rules_describe (&rules));
   return 0;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-moves.c -- libFuzzer target for nim_rules_parse_moves (--moves
- * 2,7,15,16, a subtraction set) */
+ * 2,7,15,16, "--moves", a subtraction set) */
 
 #include "config.h"
 
@@ -19,7 +19,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   guint i;
 
   nim_rules_init (&rules);
-  if (!nim_rules_parse_moves (&rules, text, &error))
+  if (!nim_rules_parse_moves (&rules, text, "--moves", &error))
     {
       fuzz_check (g_error_matches (error, NIM_ERROR, NIM_ERROR_USAGE));
       return 0;
@@ -43,7 +43,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       /* The printed set is what --moves takes, and reads back the same. */
       printed = nim_rules_take_to_string (&rules);
       nim_rules_init (&again);
-      fuzz_check (nim_rules_parse_moves (&again, printed, NULL));
+      fuzz_check (nim_rules_parse_moves (&again, printed, "--moves", NULL));
       fuzz_check (nim_rules_equal (&rules, &again));
     }
   else

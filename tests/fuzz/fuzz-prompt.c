@@ -62,11 +62,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   game = &games[data[0] % G_N_ELEMENTS (games)];
   nim_rules_init (&rules);
   if (game->moves != NULL)
-    fuzz_check (nim_rules_parse_moves (&rules, game->moves, NULL));
+    fuzz_check (nim_rules_parse_moves (&rules, game->moves, "--moves", NULL));
   if (game->max_take > 0)
     fuzz_check (nim_rules_set_max_take (&rules, game->max_take, NULL));
   rules.misere = game->misere;
-  fuzz_check (nim_board_parse (&board, game->heaps, NULL));
+  fuzz_check (nim_board_parse (&board, game->heaps, "--heaps", NULL));
 
   human = nim_player_new ("human", NULL);
   fuzz_check (human != NULL);

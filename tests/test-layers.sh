@@ -1,0 +1,132 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# test-layers.sh -- the engine library stays an engine, and the layers stay apart
+#
+# lib/ is libnim: it never prints, never holds a FILE *, never names a
+# command-line option; the program in src/ talks to people.  Includes run
+# one way, program -> play -> players -> search -> core, and no header
+# (nor module, a .c/.h pair) reaches itself through its includes.  TAP
+# output, one line a rule, with every offending line quoted.
+
+srcdir="${NIM_SRCDIR:-.}"
+cd "$srcdir" || exit 1
+n=0
+status=0
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); echo "not ok $n - $1"; status=1; }
+report () { # report DESCRIPTION FILE: ok when FILE is empty
+  if [ -s "$2" ]; then
+    not_ok "$1"
+    sed 's/^/# /' "$2"
+  else
+    ok "$1"
+  fi
+}
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+
+# Code only: comments (/* ... */ and //) are taken out first, so that a
+# comment may speak of printf or of --heaps.
+strip_comments () {
+  sed -e 's,//.*$,,' "$1" | awk '
+    { line = $0; out = "";
+      while (line != "") {
+        if (incomment) {
+          i = index (line, "*/");
+          if (i == 0) { line = ""; continue }
+          line = substr (line, i + 2); incomment = 0
+        } else {
+          i = index (line, "/*");
+          if (i == 0) { out = out line; line = ""; continue }
+          out = out substr (line, 1, i - 1); line = substr (line, i + 2)
+          incomment = 1
+        }
+      }
+      print out }'
+}
+
+lib_files=$(ls lib/*/*.c lib/*/*.h)
+for f in $lib_files; do
+  strip_comments "$f" | awk -v f="$f" '{ print f ":" NR ": " $0 }'
+done > "$work/lib-code"
+
+grep -E '(^|[^A-Za-z0-9_])(printf|fprintf|vfprintf|fputs|puts|putchar|fputc|fwrite|g_print|g_printerr)[[:space:]]*\(' \
+  "$work/lib-code" > "$work/prints"
+report "lib/ never prints" "$work/prints"
+
+grep -E '(^|[^A-Za-z0-9_])FILE[[:space:]]*\*|stdio\.h' "$work/lib-code" > "$work/files"
+report "lib/ holds no FILE * and includes no stdio.h" "$work/files"
+
+# A message of the library speaks of the game, never of an option: no
+# string literal holds "--name".
+grep -E '"[^"]*--[a-z][a-z0-9-]*' "$work/lib-code" > "$work/options"
+report "no message in lib/ names a command-line option" "$work/options"
+
+# The layer of a header: where it is found on the include path.
+layer_of () {
+  case "$1" in
+    lib/core/*) echo 0 ;;
+    lib/search/*) echo 1 ;;
+    lib/players/*) echo 2 ;;
+    lib/play/*) echo 3 ;;
+    src/*) echo 4 ;;
+    *) echo - ;;
+  esac
+}
+find_header () {
+  for d in lib/core lib/search lib/players lib/play src; do
+    [ -f "$d/$1" ] && { echo "$d/$1"; return; }
+  done
+}
+
+# Every include of a project header, as "FROM TO" lines; the generated
+# lib/core/nim-defaults.c is not in git, and config.h is configure's.
+: > "$work/edges"
+: > "$work/upward"
+for f in $lib_files src/*.c src/*.h; do
+  sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
+  while read -r h; do
+    [ "$h" = config.h ] && continue
+    to=$(find_header "$h")
+    if [ -z "$to" ]; then
+      echo "$f: includes \"$h\", which is in no layer" >> "$work/upward"
+      continue
+    fi
+    echo "$f $to" >> "$work/edges"
+    if [ "$(layer_of "$to")" -gt "$(layer_of "$f")" ]; then
+      echo "$f includes $to, a layer above it" >> "$work/upward"
+    fi
+  done
+done
+report "includes run down the layers: src -> play -> players -> search -> core" \
+  "$work/upward"
+
+# Cycles, among headers and among modules (a module is a .c/.h pair: a
+# .c that includes b.h makes module a depend on module b).
+find_cycles () { # reads "FROM TO" edges, prints one line per cycle found
+  awk '
+    { if (!($1 in seen)) { seen[$1] = 1; nodes[++n] = $1 }
+      if (!($2 in seen)) { seen[$2] = 1; nodes[++n] = $2 }
+      if ($1 != $2) { adj[$1] = adj[$1] " " $2 } }
+    function visit (v,   k, m, list, w, i) {
+      state[v] = 1; stack[++depth] = v
+      m = split (adj[v], list, " ")
+      for (k = 1; k <= m; k++) {
+        w = list[k]
+        if (state[w] == 1) {
+          line = w
+          for (i = depth; i >= 1 && stack[i] != w; i--) line = stack[i] " -> " line
+          print w " -> " line
+        } else if (state[w] == 0) visit(w)
+      }
+      depth--; state[v] = 2
+    }
+    END { for (i = 1; i <= n; i++) if (state[nodes[i]] == 0) visit(nodes[i]) }'
+}
+grep '\.h$' "$work/edges" | grep -E '^[^ ]*\.h ' | find_cycles > "$work/hcycles"
+report "no header includes itself through other headers" "$work/hcycles"
+sed -e 's/\.[ch] / /' -e 's/\.h$//' "$work/edges" | find_cycles > "$work/mcycles"
+report "no module depends on itself through other modules" "$work/mcycles"
+
+echo "1..$n"
+exit $status
