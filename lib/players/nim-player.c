@@ -11,15 +11,24 @@
 
 #include <string.h>
 
-/* The registry: adding a player is one row here and one file. */
+/* The registry: adding a player is one row here, naming the class that
+   its file lib/players/nim-player-NAME.c defines as
+   nim_player_NAME_class (see HACKING).  The order is the order of
+   `--list-players` and of the searchers' rows in `--compare`. */
+#define NIM_PLAYER_REGISTRY(ROW)                                              \
+  ROW (human)                                                                 \
+  ROW (minimax)                                                               \
+  ROW (negamax)                                                               \
+  ROW (xor)                                                                   \
+  ROW (grundy)                                                                \
+  ROW (random)
+
+#define DECLARE_CLASS(name) extern const NimPlayerClass nim_player_##name##_class;
+#define LIST_CLASS(name) &nim_player_##name##_class,
+NIM_PLAYER_REGISTRY (DECLARE_CLASS)
+
 static const NimPlayerClass *const player_classes[] = {
-  &nim_player_human_class,
-  &nim_player_minimax_class,
-  &nim_player_negamax_class,
-  &nim_player_xor_class,
-  &nim_player_grundy_class,
-  &nim_player_random_class,
-  NULL,
+  NIM_PLAYER_REGISTRY (LIST_CLASS) NULL,
 };
 
 /**

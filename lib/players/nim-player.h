@@ -204,12 +204,4 @@ NimPlayer *nim_player_new_advisor (const NimRules *rules,
                                    const NimBoard *start);
 void nim_player_print_list (FILE *out);
 
-/* The classes, one file each; the registry in nim-player.c lists them. */
-extern const NimPlayerClass nim_player_human_class;
-extern const NimPlayerClass nim_player_minimax_class;
-extern const NimPlayerClass nim_player_negamax_class;
-extern const NimPlayerClass nim_player_xor_class;
-extern const NimPlayerClass nim_player_grundy_class;
-extern const NimPlayerClass nim_player_random_class;
-
 G_END_DECLS
