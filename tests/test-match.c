@@ -4,7 +4,7 @@
 
 #include "config.h"
 
-#include "nim-match.h"
+#include "nim-stats.h"
 #include "nim-test.h"
 
 #include <gio/gio.h>
@@ -26,15 +26,16 @@
 static void
 test_elo_from_score (void)
 {
-  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (0.5), 0.0, 1e-9);
-  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (0.75), 190.8485, 1e-3);
-  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (0.25), -190.8485,
+  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (0.5), 0.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (0.75), 190.8485,
                                   1e-3);
-  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (10.0 / 11), 400.0,
-                                  1e-9);
-  g_assert_true (isinf (nim_elo_from_score (1.0)));
-  g_assert_true (isinf (nim_elo_from_score (0.0)));
-  g_assert_cmpfloat (nim_elo_from_score (0.0), <, 0);
+  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (0.25), -190.8485,
+                                  1e-3);
+  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (10.0 / 11),
+                                  400.0, 1e-9);
+  g_assert_true (isinf (nim_stats_elo_from_score (1.0)));
+  g_assert_true (isinf (nim_stats_elo_from_score (0.0)));
+  g_assert_cmpfloat (nim_stats_elo_from_score (0.0), <, 0);
 }
 
 /* Pairs scored 1, 1/2 and 0: mean, variance of the pair scores over n,
@@ -50,32 +51,32 @@ test_elo_estimate (void)
   const guint64 sweep[3] = { 25, 0, 0 };
   const guint64 none[3] = { 0, 0, 0 };
 
-  nim_elo_estimate (strong, &e);
+  nim_stats_elo_estimate (strong, &e);
   g_assert_cmpuint (e.pairs, ==, 100);
   g_assert_cmpfloat_with_epsilon (e.score, 0.75, 1e-12);
   g_assert_cmpfloat_with_epsilon (e.elo, 190.8485, 1e-3);
   g_assert_cmpfloat_with_epsilon (e.margin, 62.045, 1e-2);
   g_assert_cmpfloat (e.los, >, 0.9999);
 
-  nim_elo_estimate (weak, &e);
+  nim_stats_elo_estimate (weak, &e);
   g_assert_cmpfloat_with_epsilon (e.score, 0.45, 1e-12);
   g_assert_cmpfloat_with_epsilon (e.elo, -34.860, 1e-2);
   g_assert_cmpfloat_with_epsilon (e.margin, 37.187, 1e-2);
   g_assert_cmpfloat_with_epsilon (e.los, 0.03166, 1e-4);
 
   /* Every pair split: no spread, no difference. */
-  nim_elo_estimate (even, &e);
+  nim_stats_elo_estimate (even, &e);
   g_assert_cmpfloat_with_epsilon (e.elo, 0.0, 1e-12);
   g_assert_cmpfloat_with_epsilon (e.margin, 0.0, 1e-12);
   g_assert_cmpfloat_with_epsilon (e.los, 0.5, 1e-12);
 
   /* Every pair won: an infinite difference, surely the stronger. */
-  nim_elo_estimate (sweep, &e);
+  nim_stats_elo_estimate (sweep, &e);
   g_assert_true (isinf (e.elo) && e.elo > 0);
   g_assert_true (isinf (e.margin));
   g_assert_cmpfloat (e.los, ==, 1.0);
 
-  nim_elo_estimate (none, &e);
+  nim_stats_elo_estimate (none, &e);
   g_assert_cmpuint (e.pairs, ==, 0);
   g_assert_true (isnan (e.elo));
 }

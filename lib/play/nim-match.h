@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "nim-board.h"
+#include "nim-stats.h"
 
 G_BEGIN_DECLS
 
@@ -48,28 +49,6 @@ typedef struct
   const char *results;
   gboolean progress;
 } NimMatchConfig;
-
-/**
- * NimElo:
- * @pairs: complete pairs of games the estimate is from
- * @score: player 1's mean score per game, 0 to 1
- * @elo: the Elo difference (player 1 minus player 2); ±infinity when one
- *   player won every game
- * @margin: half the width of its 95% confidence interval (infinity when
- *   the interval reaches a score of 0 or 1)
- * @los: the likelihood that player 1 is the stronger, 0 to 1
- */
-typedef struct
-{
-  guint64 pairs;
-  double score;
-  double elo;
-  double margin;
-  double los;
-} NimElo;
-
-void nim_elo_estimate (const guint64 pair_counts[3], NimElo *elo);
-double nim_elo_from_score (double score);
 
 typedef struct _NimMatch NimMatch;
 
