@@ -386,6 +386,47 @@ parse_random_heaps (const char *text, NimMatchConfig *config, GError **error)
   return TRUE;
 }
 
+/* The checks of nim_match_new() that name options, made first: the
+   positions' size (--heaps, --random-heaps) and the players (--player1,
+   --player2), which must be computers. */
+static gboolean
+check_match (const NimMatchConfig *config, GError **error)
+{
+  guint64 most = nim_match_config_most_matches (config);
+  guint i;
+
+  if (most > NIM_MATCH_MAX_MATCHES)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--games plays every game to its end, which can take "
+                     "a move a match: a position may hold at most %u "
+                     "matches, and these may hold %llu; give smaller "
+                     "--heaps or --random-heaps COUNT:MAX"),
+                   NIM_MATCH_MAX_MATCHES, (unsigned long long) most);
+      return FALSE;
+    }
+  for (i = 0; i < 2; i++)
+    {
+      g_autoptr (NimPlayer) p = nim_player_new (config->specs[i], error);
+
+      if (p == NULL)
+        {
+          g_prefix_error (error, "--player%u: ", i + 1);
+          return FALSE;
+        }
+      if (nim_player_is_interactive (p))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _("--games plays computer against computer; "
+                         "player %1$u is %2$s: give another with "
+                         "--player%1$u, such as --player%1$u negamax"),
+                       i + 1, config->specs[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* The run that --games and the options with it ask for. */
 static gboolean
 match_config (Options *o, const NimRules *rules, NimMatchConfig *config,
@@ -435,7 +476,7 @@ match_config (Options *o, const NimRules *rules, NimMatchConfig *config,
   config->seed = (guint32) v;
   config->specs[0] = o->player1 ? o->player1 : "negamax";
   config->specs[1] = o->player2 ? o->player2 : "negamax";
-  return TRUE;
+  return check_match (config, error);
 }
 
 /* nim --games N: a comparison run. */

@@ -134,15 +134,17 @@ slot_init (Slot *slot, const NimMatch *m, GError **error)
       slot->players[i] = nim_player_new (m->specs[i], error);
       if (slot->players[i] == NULL)
         {
-          g_prefix_error (error, "--player%u: ", i + 1);
+          /* TRANSLATORS: in front of an error, the player of a
+             comparison run whose spec is wrong. */
+          g_prefix_error (error, _("player %u: "), i + 1);
           return FALSE;
         }
       if (nim_player_is_interactive (slot->players[i]))
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _("--games plays computer against computer; "
-                         "player %1$u is %2$s: give another with "
-                         "--player%1$u, such as --player%1$u negamax"),
+                       _("player %u (%s) asks a person for its moves, but "
+                         "a comparison run plays computer against "
+                         "computer"),
                        i + 1, m->specs[i]);
           return FALSE;
         }
@@ -208,10 +210,9 @@ nim_match_new (const NimMatchConfig *config, GError **error)
   if (most > NIM_MATCH_MAX_MATCHES)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--games plays every game to its end, which can take "
-                     "a move a match: a position may hold at most %u "
-                     "matches, and these may hold %llu; give smaller "
-                     "--heaps or --random-heaps COUNT:MAX"),
+                   _("every game is played to its end, which can take a "
+                     "move a match: a position may hold at most %u "
+                     "matches, and these may hold %llu"),
                    NIM_MATCH_MAX_MATCHES, (unsigned long long) most);
       return NULL;
     }
