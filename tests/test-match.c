@@ -4,8 +4,10 @@
 
 #include "config.h"
 
+#include "nim-match.h"
 #include "nim-stats.h"
 #include "nim-test.h"
+#include "nim-util.h"
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -79,6 +81,46 @@ test_elo_estimate (void)
   nim_stats_elo_estimate (none, &e);
   g_assert_cmpuint (e.pairs, ==, 0);
   g_assert_true (isnan (e.elo));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The library's own checks: what nim_match_new() refuses, it refuses in
+   words of the game, naming no option (the program checks the options
+   first, in its own words). */
+
+static void
+assert_refused (const NimMatchConfig *config, const char *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimMatch) match = nim_match_new (config, &error);
+
+  g_assert_null (match);
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  nim_test_assert_contains (error->message, message);
+  g_assert_null (strstr (error->message, "--"));
+}
+
+static void
+test_new_refuses (void)
+{
+  const guint32 heaps[] = { 3, 4, 5 };
+  NimMatchConfig config = { 0 };
+
+  nim_rules_init (&config.rules);
+  nim_board_init (&config.start, heaps, G_N_ELEMENTS (heaps));
+  config.games = 2;
+  config.jobs = 1;
+  config.specs[0] = "xor";
+  config.specs[1] = "human";
+  assert_refused (&config, "player 2 (human) asks a person");
+  config.specs[1] = "negamax:depht=3";
+  assert_refused (&config, "player 2: ");
+  config.specs[1] = "random";
+  config.random_count = 64;
+  config.random_max = 2000;
+  g_assert_cmpuint (nim_match_config_most_matches (&config), ==, 128000);
+  assert_refused (&config, "at most 100000 matches, and these may hold "
+                           "128000");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -527,6 +569,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/match/elo-from-score", test_elo_from_score);
   g_test_add_func ("/match/elo-estimate", test_elo_estimate);
+  g_test_add_func ("/match/new-refuses", test_new_refuses);
   g_test_add_func ("/match/xor-theory", test_xor_theory);
   g_test_add_func ("/match/jobs-same-summary", test_jobs_same_summary);
   g_test_add_func ("/match/results-file", test_results_file);
