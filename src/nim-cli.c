@@ -11,6 +11,7 @@
 #include "nim-game.h"
 #include "nim-i18n.h"
 #include "nim-match.h"
+#include "nim-match-report.h"
 #include "nim-record.h"
 #include "nim-trace.h"
 #include "nim-util.h"
@@ -385,13 +386,52 @@ parse_random_heaps (const char *text, NimMatchConfig *config, GError **error)
   return TRUE;
 }
 
-/* nim --games N: a comparison run. */
-static int
-run_match (Options *o, const NimRules *rules)
+/* The checks of nim_match_new() that name options, made first: the
+   positions' size (--heaps, --random-heaps) and the players (--player1,
+   --player2), which must be computers. */
+static gboolean
+check_match (const NimMatchConfig *config, GError **error)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (NimMatch) match = NULL;
-  NimMatchConfig config = { 0 };
+  guint64 most = nim_match_config_most_matches (config);
+  guint i;
+
+  if (most > NIM_MATCH_MAX_MATCHES)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--games plays every game to its end, which can take "
+                     "a move a match: a position may hold at most %u "
+                     "matches, and these may hold %llu; give smaller "
+                     "--heaps or --random-heaps COUNT:MAX"),
+                   NIM_MATCH_MAX_MATCHES, (unsigned long long) most);
+      return FALSE;
+    }
+  for (i = 0; i < 2; i++)
+    {
+      g_autoptr (NimPlayer) p = nim_player_new (config->specs[i], error);
+
+      if (p == NULL)
+        {
+          g_prefix_error (error, "--player%u: ", i + 1);
+          return FALSE;
+        }
+      if (nim_player_is_interactive (p))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _("--games plays computer against computer; "
+                         "player %1$u is %2$s: give another with "
+                         "--player%1$u, such as --player%1$u negamax"),
+                       i + 1, config->specs[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The run that --games and the options with it ask for. */
+static gboolean
+match_config (Options *o, const NimRules *rules, NimMatchConfig *config,
+              GError **error)
+{
   guint64 v;
   const char *const conflicts[] = { _("--first (each position is played "
                                       "with either player first)"),
@@ -401,60 +441,83 @@ run_match (Options *o, const NimRules *rules)
                            o->heaps != NULL && o->random_heaps != NULL,
                            o->stats };
 
-  if (!check_conflicts ("--games", conflicts, set, &error))
-    return fail (error, TRUE);
-  config.rules = *rules;
+  if (!check_conflicts ("--games", conflicts, set, error))
+    return FALSE;
+  config->rules = *rules;
   if (!nim_parse_uint (o->games, 2, NIM_MATCH_MAX_GAMES, "--games", &v,
-                       &error))
-    return fail (error, TRUE);
+                       error))
+    return FALSE;
   if (v % 2 != 0)
     {
-      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _("--games %llu is odd; give an even number, as each "
                      "position is played twice with the turns swapped"),
                    (unsigned long long) v);
-      return fail (error, TRUE);
+      return FALSE;
     }
-  config.games = v;
-  config.jobs = 1;
+  config->games = v;
+  config->jobs = 1;
   if (o->jobs != NULL)
     {
       if (!nim_parse_uint (o->jobs, 1, NIM_MATCH_MAX_JOBS, "--jobs", &v,
-                           &error))
-        return fail (error, TRUE);
-      config.jobs = (guint) v;
+                           error))
+        return FALSE;
+      config->jobs = (guint) v;
     }
   if (o->random_heaps != NULL
-      && !parse_random_heaps (o->random_heaps, &config, &error))
-    return fail (error, TRUE);
+      && !parse_random_heaps (o->random_heaps, config, error))
+    return FALSE;
   if (o->random_heaps == NULL
-      && !nim_board_parse (&config.start, o->heaps ? o->heaps : DEFAULT_HEAPS, "--heaps",
-                           &error))
-    return fail (error, TRUE);
-  if (!parse_seed (o, &v, &error))
-    return fail (error, TRUE);
-  config.seed = (guint32) v;
-  config.specs[0] = o->player1 ? o->player1 : nim_player_class_strongest ()->name;
-  config.specs[1] = o->player2 ? o->player2 : nim_player_class_strongest ()->name;
-  config.results = o->results;
-  config.progress = TRUE;
+      && !nim_board_parse (&config->start,
+                           o->heaps ? o->heaps : DEFAULT_HEAPS, "--heaps",
+                           error))
+    return FALSE;
+  if (!parse_seed (o, &v, error))
+    return FALSE;
+  config->seed = (guint32) v;
+  config->specs[0] = o->player1 ? o->player1
+                               : nim_player_class_strongest ()->name;
+  config->specs[1] = o->player2 ? o->player2
+                               : nim_player_class_strongest ()->name;
+  return check_match (config, error);
+}
 
+/* nim --games N: a comparison run. */
+static int
+run_match (Options *o, const NimRules *rules)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimMatch) match = NULL;
+  g_autoptr (NimMatchReport) report = NULL;
+  const NimMatchSummary *summary;
+  NimMatchConfig config = { 0 };
+  gboolean ok;
+
+  if (!match_config (o, rules, &config, &error))
+    return fail (error, TRUE);
   match = nim_match_new (&config, &error);
   if (match == NULL)
     return fail (error, error->code == NIM_ERROR_USAGE);
-  if (!nim_match_run (match, &error))
+  report = nim_match_report_new (&config, o->results, TRUE, &error);
+  if (report == NULL)
+    return fail (error, FALSE);
+  ok = nim_match_run (match, &nim_match_report_callbacks, report, &error);
+  nim_match_report_end_progress (report);
+  summary = nim_match_get_summary (match);
+  if (!ok)
     {
       /* The games that did finish are still worth their summary. */
-      nim_match_print_summary (match, stderr);
+      nim_match_report_print_summary (&config, summary, stderr);
       return fail (error, FALSE);
     }
   if (o->json)
-    nim_record_print (nim_match_summary_to_json (match), stdout);
+    nim_record_print (nim_match_report_summary_to_json (&config, summary),
+                      stdout);
   else
-    nim_match_print_summary (match, stdout);
-  if (nim_match_interrupted (match))
+    nim_match_report_print_summary (&config, summary, stdout);
+  if (summary->interrupted)
     {
-      guint64 n = nim_match_n_finished (match);
+      guint64 n = summary->finished;
 
       fprintf (stderr,
                o->results ? g_dngettext (GETTEXT_PACKAGE,

@@ -5,7 +5,9 @@
 #include "config.h"
 
 #include "nim-match.h"
+#include "nim-stats.h"
 #include "nim-test.h"
+#include "nim-util.h"
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -26,15 +28,16 @@
 static void
 test_elo_from_score (void)
 {
-  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (0.5), 0.0, 1e-9);
-  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (0.75), 190.8485, 1e-3);
-  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (0.25), -190.8485,
+  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (0.5), 0.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (0.75), 190.8485,
                                   1e-3);
-  g_assert_cmpfloat_with_epsilon (nim_elo_from_score (10.0 / 11), 400.0,
-                                  1e-9);
-  g_assert_true (isinf (nim_elo_from_score (1.0)));
-  g_assert_true (isinf (nim_elo_from_score (0.0)));
-  g_assert_cmpfloat (nim_elo_from_score (0.0), <, 0);
+  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (0.25), -190.8485,
+                                  1e-3);
+  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (10.0 / 11),
+                                  400.0, 1e-9);
+  g_assert_true (isinf (nim_stats_elo_from_score (1.0)));
+  g_assert_true (isinf (nim_stats_elo_from_score (0.0)));
+  g_assert_cmpfloat (nim_stats_elo_from_score (0.0), <, 0);
 }
 
 /* Pairs scored 1, 1/2 and 0: mean, variance of the pair scores over n,
@@ -50,34 +53,74 @@ test_elo_estimate (void)
   const guint64 sweep[3] = { 25, 0, 0 };
   const guint64 none[3] = { 0, 0, 0 };
 
-  nim_elo_estimate (strong, &e);
+  nim_stats_elo_estimate (strong, &e);
   g_assert_cmpuint (e.pairs, ==, 100);
   g_assert_cmpfloat_with_epsilon (e.score, 0.75, 1e-12);
   g_assert_cmpfloat_with_epsilon (e.elo, 190.8485, 1e-3);
   g_assert_cmpfloat_with_epsilon (e.margin, 62.045, 1e-2);
   g_assert_cmpfloat (e.los, >, 0.9999);
 
-  nim_elo_estimate (weak, &e);
+  nim_stats_elo_estimate (weak, &e);
   g_assert_cmpfloat_with_epsilon (e.score, 0.45, 1e-12);
   g_assert_cmpfloat_with_epsilon (e.elo, -34.860, 1e-2);
   g_assert_cmpfloat_with_epsilon (e.margin, 37.187, 1e-2);
   g_assert_cmpfloat_with_epsilon (e.los, 0.03166, 1e-4);
 
   /* Every pair split: no spread, no difference. */
-  nim_elo_estimate (even, &e);
+  nim_stats_elo_estimate (even, &e);
   g_assert_cmpfloat_with_epsilon (e.elo, 0.0, 1e-12);
   g_assert_cmpfloat_with_epsilon (e.margin, 0.0, 1e-12);
   g_assert_cmpfloat_with_epsilon (e.los, 0.5, 1e-12);
 
   /* Every pair won: an infinite difference, surely the stronger. */
-  nim_elo_estimate (sweep, &e);
+  nim_stats_elo_estimate (sweep, &e);
   g_assert_true (isinf (e.elo) && e.elo > 0);
   g_assert_true (isinf (e.margin));
   g_assert_cmpfloat (e.los, ==, 1.0);
 
-  nim_elo_estimate (none, &e);
+  nim_stats_elo_estimate (none, &e);
   g_assert_cmpuint (e.pairs, ==, 0);
   g_assert_true (isnan (e.elo));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The library's own checks: what nim_match_new() refuses, it refuses in
+   words of the game, naming no option (the program checks the options
+   first, in its own words). */
+
+static void
+assert_refused (const NimMatchConfig *config, const char *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimMatch) match = nim_match_new (config, &error);
+
+  g_assert_null (match);
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  nim_test_assert_contains (error->message, message);
+  g_assert_null (strstr (error->message, "--"));
+}
+
+static void
+test_new_refuses (void)
+{
+  const guint32 heaps[] = { 3, 4, 5 };
+  NimMatchConfig config = { 0 };
+
+  nim_rules_init (&config.rules);
+  nim_board_init (&config.start, heaps, G_N_ELEMENTS (heaps));
+  config.games = 2;
+  config.jobs = 1;
+  config.specs[0] = "xor";
+  config.specs[1] = "human";
+  assert_refused (&config, "player 2 (human) asks a person");
+  config.specs[1] = "negamax:depht=3";
+  assert_refused (&config, "player 2: ");
+  config.specs[1] = "random";
+  config.random_count = 64;
+  config.random_max = 2000;
+  g_assert_cmpuint (nim_match_config_most_matches (&config), ==, 128000);
+  assert_refused (&config, "at most 100000 matches, and these may hold "
+                           "128000");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -526,6 +569,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/match/elo-from-score", test_elo_from_score);
   g_test_add_func ("/match/elo-estimate", test_elo_estimate);
+  g_test_add_func ("/match/new-refuses", test_new_refuses);
   g_test_add_func ("/match/xor-theory", test_xor_theory);
   g_test_add_func ("/match/jobs-same-summary", test_jobs_same_summary);
   g_test_add_func ("/match/results-file", test_results_file);

@@ -1,0 +1,514 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-match-report.c -- what a comparison run shows: the results file,
+ * the progress line and the summaries
+ *
+ * lib/play/nim-match.c plays and counts; this file is the program's side
+ * of it.  A #NimMatchReport is the data of nim_match_report_callbacks:
+ * it appends each finished game to the results file (--results) and
+ * draws the progress line on standard error.  The two summaries, for
+ * people and as JSON (--json), are made from the run's #NimMatchSummary
+ * once it is over. */
+
+#include "config.h"
+
+#include "nim-match-report.h"
+
+#include "nim-i18n.h"
+#include "nim-record.h"
+#include "nim-util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+struct _NimMatchReport
+{
+  NimMatchConfig config;
+  char *results_path;
+  int results_fd;        /* -1 without a results file */
+  gboolean show;         /* draw the progress line */
+  gboolean shown;        /* ... and it was drawn */
+};
+
+/**
+ * nim_match_report_new:
+ * @config: what the run plays; its specs must outlive the report
+ * @results: (nullable): a file to append one JSON line per game to
+ * @progress: draw a progress line on standard error, when that is a
+ *   terminal
+ * @error: return location for an error: a results file that cannot be
+ *   opened (#NIM_ERROR_FAILED)
+ *
+ * Returns: (transfer full) (nullable): the data for
+ *   nim_match_report_callbacks
+ */
+NimMatchReport *
+nim_match_report_new (const NimMatchConfig *config, const char *results,
+                      gboolean progress, GError **error)
+{
+  g_autoptr (NimMatchReport) r = g_new0 (NimMatchReport, 1);
+
+  r->config = *config;
+  r->results_fd = -1;
+  r->show = progress && isatty (STDERR_FILENO);
+  if (results != NULL)
+    {
+      r->results_path = g_strdup (results);
+      r->results_fd = open (results, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+                            0666);
+      if (r->results_fd < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       _("cannot open the results file %s: %s"),
+                       results, g_strerror (saved));
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&r);
+}
+
+/**
+ * nim_match_report_free:
+ * @report: (nullable): a report
+ *
+ * Closes the results file.
+ */
+void
+nim_match_report_free (NimMatchReport *report)
+{
+  if (report == NULL)
+    return;
+  if (report->results_fd >= 0)
+    close (report->results_fd);
+  g_free (report->results_path);
+  g_free (report);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The results file */
+
+/* Writes @len bytes of @text to @fd, whole.  The descriptor is opened
+   with O_APPEND, so each write(2) moves to the end of the file and
+   writes there in one step, and a line written by one call is never
+   torn by another process appending to the same file (two runs sharing
+   a results file; this run's own jobs are serialised by the run's
+   lock).  stdio would cut a line longer than its buffer into several
+   writes that another writer's could fall between, so each line goes in
+   one call; the loop only resumes one that a signal cut short (or a full
+   disk, which then fails on the next call). */
+static gboolean
+write_all (int fd, const char *text, gsize len)
+{
+  while (len > 0)
+    {
+      ssize_t n = write (fd, text, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          if (n == 0)
+            errno = EIO; /* nothing written, and nothing said why */
+          return FALSE;
+        }
+      text += n;
+      len -= (gsize) n;
+    }
+  return TRUE;
+}
+
+/* The game's record, each move marked with what the solver said of the
+   position it was made from. */
+static JsonNode *
+game_record (const NimMatchReport *r, const NimMatchGame *game)
+{
+  JsonNode *record = nim_record_game (game->game, r->config.seed);
+  JsonObject *o = json_node_get_object (record);
+  JsonArray *moves;
+  guint i;
+
+  json_object_set_int_member (o, "game", (gint64) game->number);
+  moves = json_object_get_array_member (o, "moves");
+  for (i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      if (game->positions[i] == NIM_MATCH_POSITION_UNKNOWN)
+        json_object_set_null_member (m, "position");
+      else
+        json_object_set_string_member (
+            m, "position",
+            game->positions[i] == NIM_MATCH_POSITION_WON ? "win" : "loss");
+    }
+  return record;
+}
+
+/* Appends the game's line to the results file; the run calls it with
+   its lock held, so the jobs' lines never interleave. */
+static gboolean
+report_game_finished (gpointer data, const NimMatchGame *game,
+                      GError **error)
+{
+  NimMatchReport *r = data;
+  g_autoptr (JsonNode) record = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *line = NULL;
+
+  if (r->results_fd < 0)
+    return TRUE;
+  record = game_record (r, game);
+  text = nim_record_to_string (record, FALSE);
+  line = g_strconcat (text, "\n", NULL);
+  if (!write_all (r->results_fd, line, strlen (line)))
+    {
+      int saved = errno;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _("cannot write to the results file %s: %s"),
+                   r->results_path, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The progress line */
+
+static void
+print_progress (const NimMatchReport *r, const NimMatchSummary *s,
+                double elapsed)
+{
+  double left = s->finished > 0
+                    ? elapsed * (double) (r->config.games - s->finished)
+                          / (double) s->finished
+                    : 0;
+  double score = s->finished > 0
+                     ? 100.0 * (double) s->players[0].wins
+                           / (double) s->finished
+                     : 0;
+
+  /* Back to the start of the line, which the next progress overwrites. */
+  fputc ('\r', stderr);
+  /* TRANSLATORS: the progress line of a comparison run, rewritten in
+     place; keep the blank at the end. */
+  fprintf (stderr,
+           _("%llu/%llu games (%.0f%%), player 1 scores %.1f%%, %.0f s, "
+             "about %.0f s left "),
+           (unsigned long long) s->finished,
+           (unsigned long long) r->config.games,
+           100.0 * (double) s->finished / (double) r->config.games, score,
+           elapsed, left);
+}
+
+/* Leaves the progress line blank for what follows. */
+static void
+clear_progress (const NimMatchReport *r)
+{
+  if (r->shown)
+    fprintf (stderr, "\r%-79s\r", "");
+}
+
+/* Draws the line once the run has lasted a second: a short run shows
+   none. */
+static void
+report_progress (gpointer data, const NimMatchSummary *summary,
+                 double seconds)
+{
+  NimMatchReport *r = data;
+
+  if (!r->show || seconds <= 1.0)
+    return;
+  print_progress (r, summary, seconds);
+  r->shown = TRUE;
+}
+
+static void
+report_interrupted (gpointer data, const NimMatchSummary *summary)
+{
+  clear_progress (data);
+  fputs (_("nim: interrupted: the games in progress are abandoned\n"),
+         stderr);
+}
+
+/**
+ * nim_match_report_callbacks:
+ *
+ * What a run tells a #NimMatchReport, given as its data: each game for
+ * the results file, the progress, a Ctrl-C.
+ */
+const NimMatchCallbacks nim_match_report_callbacks = {
+  .game_finished = report_game_finished,
+  .progress = report_progress,
+  .interrupted = report_interrupted,
+};
+
+/**
+ * nim_match_report_end_progress:
+ * @report: a report whose run is over
+ *
+ * Blanks the progress line, if one was drawn, for what follows.
+ */
+void
+nim_match_report_end_progress (NimMatchReport *report)
+{
+  clear_progress (report);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The summary for people */
+
+static double
+ratio (double a, double b)
+{
+  return b > 0 ? a / b : 0;
+}
+
+static char *
+describe_elo (double v, gboolean sign)
+{
+  if (isnan (v))
+    /* TRANSLATORS: an Elo difference that cannot be told (no pairs). */
+    return g_strdup (_("n/a"));
+  if (isinf (v))
+    return g_strdup (v > 0 ? (sign ? "+inf" : "inf") : "-inf");
+  return g_strdup_printf (sign ? "%+.1f" : "%.1f", v + 0.0); /* no -0.0 */
+}
+
+/* What was played: the games, the rules, the positions. */
+static void
+print_setup (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
+{
+  g_autofree char *rules = nim_rules_describe (&c->rules);
+
+  fprintf (out,
+           s->interrupted
+               ? _("Games: %llu of %llu (interrupted), each position played "
+                   "twice, either player first\n")
+               : _("Games: %llu of %llu, each position played twice, "
+                   "either player first\n"),
+           (unsigned long long) s->finished, (unsigned long long) c->games);
+  /* TRANSLATORS: %s is a sentence describing the rules. */
+  fprintf (out, _("Rules: %s\n"), rules);
+  if (c->random_count > 0)
+    fprintf (out, _("Positions: %u random heaps of 1 to %u matches, seed "
+                    "%u\n"),
+             c->random_count, c->random_max, c->seed);
+  else
+    {
+      g_autofree char *heaps = nim_board_to_string (&c->start);
+
+      /* TRANSLATORS: %s is the heaps, such as 3,4,5. */
+      fprintf (out, _("Position: %s, seed %u\n"), heaps, c->seed);
+    }
+}
+
+/* Who won: each player's score, the pairs, the Elo estimate. */
+static void
+print_score (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
+{
+  g_autofree char *elo = describe_elo (s->elo.elo, TRUE);
+  g_autofree char *margin = describe_elo (s->elo.margin, FALSE);
+  gsize width;
+  guint i;
+
+  /* The specs padded to the wider of the two, in columns: a long spec
+     such as negamax:nodes=50000,tt=1M must not push its line's numbers
+     out of line with the other's. */
+  width = MAX (nim_text_width (c->specs[0]), nim_text_width (c->specs[1]));
+  for (i = 0; i < 2; i++)
+    {
+      g_autoptr (GString) spec = g_string_new (NULL);
+
+      nim_string_append_padded (spec, c->specs[i], width, TRUE);
+      /* TRANSLATORS: a player's line of the summary: its number, its
+         spec (28 columns), wins, losses and score; keep the widths so
+         that the columns line up. */
+      fprintf (out, _("Player %u %-28s %7llu wins %7llu losses  score "
+                      "%5.1f%%\n"),
+               i + 1, spec->str, (unsigned long long) s->players[i].wins,
+               (unsigned long long) (s->finished - s->players[i].wins),
+               100.0 * ratio ((double) s->players[i].wins,
+                              (double) s->finished));
+    }
+  fprintf (out, _("Pairs for player 1: %llu won 2-0, %llu split 1-1, %llu "
+                  "lost 0-2\n"),
+           (unsigned long long) s->pair_counts[0],
+           (unsigned long long) s->pair_counts[1],
+           (unsigned long long) s->pair_counts[2]);
+  /* TRANSLATORS: LOS is the likelihood of superiority. */
+  fprintf (out, _("Elo difference: %s +/- %s (95%%), LOS %.1f%%, from %llu "
+                  "pairs\n"),
+           elo, margin, 100.0 * s->elo.los, (unsigned long long) s->elo.pairs);
+}
+
+/* How they played: moves, nodes, time, wins kept; then the wall time. */
+static void
+print_play (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
+{
+  guint i;
+
+  /* TRANSLATORS: the column headings of the summary's table, right
+     aligned in 10, 12, 10, 14 and 18 columns. */
+  fprintf (out, "%-9s %10s %12s %10s %14s %18s\n", "", _("moves"),
+           _("nodes/move"), _("ms/move"), _("won positions"),
+           _("kept the win"));
+  for (i = 0; i < 2; i++)
+    {
+      const NimMatchTally *t = &s->players[i];
+      g_autofree char *kept = g_strdup_printf (
+          "%llu (%.1f%%)", (unsigned long long) t->kept,
+          100.0 * ratio ((double) t->kept, (double) t->won_positions));
+
+      /* TRANSLATORS: a row of the summary's table; "Player %u" and the
+         blanks after it take 9 columns, keep the widths of the numbers. */
+      fprintf (out, _("Player %u  %10llu %12.1f %10.3f %14llu %18s\n"),
+               i + 1, (unsigned long long) t->moves,
+               ratio ((double) t->nodes, (double) t->moves),
+               1000.0 * ratio (t->seconds, (double) t->moves),
+               (unsigned long long) t->won_positions,
+               t->won_positions > 0 ? kept : "-");
+    }
+  if (s->players[0].unchecked + s->players[1].unchecked > 0)
+    fprintf (out, _("Moves the solver could not judge: %llu and %llu\n"),
+             (unsigned long long) s->players[0].unchecked,
+             (unsigned long long) s->players[1].unchecked);
+  /* TRANSLATORS: s is seconds; then the number of jobs (--jobs). */
+  fprintf (out, g_dngettext (GETTEXT_PACKAGE, "Wall time: %.2f s, %u job\n",
+                             "Wall time: %.2f s, %u jobs\n", c->jobs),
+           s->seconds, c->jobs);
+}
+
+/**
+ * nim_match_report_print_summary:
+ * @config: what the run played
+ * @summary: its counts, the run over
+ * @out: where to print the summary for people
+ */
+void
+nim_match_report_print_summary (const NimMatchConfig *config,
+                                const NimMatchSummary *summary, FILE *out)
+{
+  print_setup (config, summary, out);
+  print_score (config, summary, out);
+  print_play (config, summary, out);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The summary as JSON */
+
+static void
+add_int (JsonBuilder *b, const char *name, gint64 v)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, v);
+}
+
+static void
+add_double_or_null (JsonBuilder *b, const char *name, double v)
+{
+  json_builder_set_member_name (b, name);
+  if (isfinite (v))
+    json_builder_add_double_value (b, v);
+  else
+    json_builder_add_null_value (b);
+}
+
+/* What was played: rules, heaps or how they were drawn, seed. */
+static void
+add_setup (JsonBuilder *b, const NimMatchConfig *c)
+{
+  json_builder_set_member_name (b, "rules");
+  json_builder_add_value (b, nim_record_rules (&c->rules));
+  if (c->random_count > 0)
+    {
+      json_builder_set_member_name (b, "random_heaps");
+      json_builder_begin_object (b);
+      add_int (b, "count", c->random_count);
+      add_int (b, "max", c->random_max);
+      json_builder_end_object (b);
+    }
+  else
+    {
+      json_builder_set_member_name (b, "heaps");
+      json_builder_add_value (b, nim_record_heaps (&c->start));
+    }
+  add_int (b, "seed", c->seed);
+}
+
+/* One player's object of "players". */
+static void
+add_player (JsonBuilder *b, const char *spec, const NimMatchTally *t,
+            guint64 finished)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "spec");
+  json_builder_add_string_value (b, spec);
+  add_int (b, "wins", (gint64) t->wins);
+  add_int (b, "losses", (gint64) (finished - t->wins));
+  add_double_or_null (b, "score",
+                      finished > 0 ? (double) t->wins / (double) finished
+                                   : NAN);
+  add_int (b, "moves", (gint64) t->moves);
+  add_int (b, "nodes", (gint64) t->nodes);
+  add_double_or_null (b, "nodes_per_move",
+                      ratio ((double) t->nodes, (double) t->moves));
+  add_double_or_null (b, "seconds_per_move",
+                      ratio (t->seconds, (double) t->moves));
+  add_int (b, "won_positions", (gint64) t->won_positions);
+  add_int (b, "kept_win", (gint64) t->kept);
+  add_int (b, "unchecked", (gint64) t->unchecked);
+  json_builder_end_object (b);
+}
+
+/* The pairs and the Elo estimate made from them. */
+static void
+add_pairs (JsonBuilder *b, const NimMatchSummary *s)
+{
+  json_builder_set_member_name (b, "pairs");
+  json_builder_begin_object (b);
+  add_int (b, "2-0", (gint64) s->pair_counts[0]);
+  add_int (b, "1-1", (gint64) s->pair_counts[1]);
+  add_int (b, "0-2", (gint64) s->pair_counts[2]);
+  json_builder_end_object (b);
+  add_double_or_null (b, "elo", s->elo.elo + 0.0); /* no -0.0 */
+  add_double_or_null (b, "elo_margin", s->elo.margin);
+  add_double_or_null (b, "los", s->elo.pairs > 0 ? s->elo.los : NAN);
+}
+
+/**
+ * nim_match_report_summary_to_json:
+ * @config: what the run played
+ * @summary: its counts, the run over
+ *
+ * Returns: (transfer full): the summary as one object; see nim(1)
+ */
+JsonNode *
+nim_match_report_summary_to_json (const NimMatchConfig *config,
+                                  const NimMatchSummary *summary)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint i;
+
+  json_builder_begin_object (b);
+  add_int (b, "games", (gint64) summary->finished);
+  add_int (b, "games_requested", (gint64) config->games);
+  json_builder_set_member_name (b, "interrupted");
+  json_builder_add_boolean_value (b, summary->interrupted);
+  add_setup (b, config);
+  json_builder_set_member_name (b, "players");
+  json_builder_begin_array (b);
+  for (i = 0; i < 2; i++)
+    add_player (b, config->specs[i], &summary->players[i],
+                summary->finished);
+  json_builder_end_array (b);
+  add_pairs (b, summary);
+  add_int (b, "jobs", config->jobs);
+  json_builder_set_member_name (b, "seconds");
+  json_builder_add_double_value (b, summary->seconds);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}

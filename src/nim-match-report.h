@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-match-report.h -- what a comparison run shows: the results file,
+ * the progress line and the summaries */
+#pragma once
+
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+
+#include "nim-match.h"
+
+G_BEGIN_DECLS
+
+typedef struct _NimMatchReport NimMatchReport;
+
+NimMatchReport *nim_match_report_new (const NimMatchConfig *config,
+                                      const char *results, gboolean progress,
+                                      GError **error);
+void nim_match_report_free (NimMatchReport *report);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimMatchReport, nim_match_report_free)
+
+extern const NimMatchCallbacks nim_match_report_callbacks;
+void nim_match_report_end_progress (NimMatchReport *report);
+
+void nim_match_report_print_summary (const NimMatchConfig *config,
+                                     const NimMatchSummary *summary,
+                                     FILE *out);
+JsonNode *nim_match_report_summary_to_json (const NimMatchConfig *config,
+                                            const NimMatchSummary *summary);
+
+G_END_DECLS
