@@ -167,99 +167,95 @@ heaps_after (const NimBoard *board, const NimMove *move)
   return g_string_free (s, FALSE);
 }
 
-/* Why xor_choose_move() chose @move: the table, then the rule that
-   picked the move. */
+/* A lost position: the move xor makes anyway, and why it cannot win. */
 static void
-xor_explain_move (NimPlayer *self, const NimBoard *board,
-                  const NimMove *move)
+explain_lost (GString *out, const Summary *all, gboolean misere,
+              const char *what)
 {
-  GString *out = self->explain;
-  Summary all = summarize (board);
-  gboolean misere = self->rules.misere;
-  guint bits = nim_explain_bits (MAX (nim_board_max_heap (board),
-                                      all.nim_sum));
+  /* No winning move anywhere: the lost position of the seeds. */
+  if (misere && all->big == 0)
+    nim_explain_wrap_printf (
+        /* TRANSLATORS: the last %s is a move, "take 1 from heap 2". */
+        out, _("Only heaps of one match are left, an odd number (%u) "
+               "of them: the players take them in turn, and the player "
+               "to move takes the last one, which loses under misère "
+               "play. So the position is lost; xor chooses to %s."),
+        all->ones, what);
+  else
+    nim_explain_wrap_printf (
+        out,
+        misere ? _("The nim-sum is 0, so the position is lost against "
+                   "best play (under misère play too, while a heap of "
+                   "two or more remains): any move changes one heap, "
+                   "which makes some column odd and the nim-sum "
+                   "non-zero, and the opponent can make it 0 again "
+                   "every time, to the end.  xor chooses to %s, as "
+                   "little as it can, hoping for a mistake.")
+               : _("The nim-sum is 0, so the position is lost against "
+                   "best play: any move changes one heap, which makes "
+                   "some column odd and the nim-sum non-zero, and the "
+                   "opponent can make it 0 again every time, to the "
+                   "end.  xor chooses to %s, as little as it can, "
+                   "hoping for a mistake."),
+        what);
+}
+
+/* Misère play's end game: no heap of two or more would remain after the
+   move, so the rule is an odd number of single matches left. */
+static void
+explain_misere_end (GString *out, const Summary *all, const NimMove *move,
+                    guint32 h, guint32 t, const char *after)
+{
   guint heap = move->heap + 1;
-  guint32 h = board->heaps[move->heap], t = h - move->count, target;
-  g_autofree char *s_bin = nim_explain_binary (all.nim_sum, bits);
+  guint ones_left = all->ones - (h == 1) + (t == 1);
+
+  nim_explain_wrap_printf (
+      out,
+      /* TRANSLATORS: the blanks around -> are no-break spaces
+         (U+00A0): the line is never broken there. */
+      g_dngettext (GETTEXT_PACKAGE,
+                   "Under misère play (whoever takes the last match "
+                   "loses) the rule changes here: after a move on heap "
+                   "%u no heap of two or more matches would remain, and "
+                   "then the players just take single matches in turn, "
+                   "so whoever leaves an odd number of them wins.  Take "
+                   "%u from heap %u (%u\u00a0->\u00a0%u): that leaves %u "
+                   "heap of one match (the heaps are then %s).",
+                   "Under misère play (whoever takes the last match "
+                   "loses) the rule changes here: after a move on heap "
+                   "%u no heap of two or more matches would remain, and "
+                   "then the players just take single matches in turn, "
+                   "so whoever leaves an odd number of them wins.  Take "
+                   "%u from heap %u (%u\u00a0->\u00a0%u): that leaves %u "
+                   "heaps of one match (the heaps are then %s).",
+                   ones_left),
+      heap, move->count, heap, h, t, ones_left, after);
+  if (all->nim_sum == 0)
+    nim_explain_wrap (out, _("Under normal play this position, with "
+                             "nim-sum 0, would be lost."));
+  else if ((h ^ all->nim_sum) != t)
+    nim_explain_wrap_printf (
+        out, _("Normal play would instead take heap %u to %u XOR %u = "
+               "%u, for a nim-sum of 0, leaving an even number of "
+               "single matches."),
+        heap, h, all->nim_sum, h ^ all->nim_sum);
+}
+
+/* A won position under the nim-sum rule: how the move makes it 0. */
+static void
+explain_win (GString *out, const NimBoard *board, const Summary *all,
+             gboolean misere, const NimMove *move, const char *after)
+{
+  guint bits = nim_explain_bits (MAX (nim_board_max_heap (board),
+                                      all->nim_sum));
+  guint heap = move->heap + 1;
+  guint32 h = board->heaps[move->heap], t = h - move->count;
+  g_autofree char *s_bin = nim_explain_binary (all->nim_sum, bits);
   g_autofree char *high = nim_explain_binary (
-      all.nim_sum ? 1u << (nim_explain_bits (all.nim_sum) - 1) : 0, bits);
+      all->nim_sum ? 1u << (nim_explain_bits (all->nim_sum) - 1) : 0, bits);
   g_autofree char *h_bin = nim_explain_binary (h, bits);
-  g_autofree char *t_bin = nim_explain_binary (h ^ all.nim_sum, bits);
-  g_autofree char *after = heaps_after (board, move);
+  g_autofree char *t_bin = nim_explain_binary (h ^ all->nim_sum, bits);
   g_autofree char *what = nim_explain_move (board, move);
-
-  nim_explain_wrap (out, _("The nim-sum strategy (seed 000): the heaps in "
-                           "binary; the nim-sum is their exclusive or, the "
-                           "bits of each column added without carry."));
-  append_table (out, board, all.nim_sum);
-
-  if (!winning_target (&all, misere, h, &target) || target != t)
-    {
-      /* No winning move anywhere: the lost position of the seeds. */
-      if (misere && all.big == 0)
-        nim_explain_wrap_printf (
-            /* TRANSLATORS: the last %s is a move, "take 1 from heap 2". */
-            out, _("Only heaps of one match are left, an odd number (%u) "
-                   "of them: the players take them in turn, and the player "
-                   "to move takes the last one, which loses under misère "
-                   "play. So the position is lost; xor chooses to %s."),
-            all.ones, what);
-      else
-        nim_explain_wrap_printf (
-            out,
-            misere ? _("The nim-sum is 0, so the position is lost against "
-                       "best play (under misère play too, while a heap of "
-                       "two or more remains): any move changes one heap, "
-                       "which makes some column odd and the nim-sum "
-                       "non-zero, and the opponent can make it 0 again "
-                       "every time, to the end.  xor chooses to %s, as "
-                       "little as it can, hoping for a mistake.")
-                   : _("The nim-sum is 0, so the position is lost against "
-                       "best play: any move changes one heap, which makes "
-                       "some column odd and the nim-sum non-zero, and the "
-                       "opponent can make it 0 again every time, to the "
-                       "end.  xor chooses to %s, as little as it can, "
-                       "hoping for a mistake."),
-            what);
-      return;
-    }
-
-  if (misere && all.big - (h >= 2) == 0)
-    {
-      guint ones_left = all.ones - (h == 1) + (t == 1);
-
-      nim_explain_wrap_printf (
-          out,
-          /* TRANSLATORS: the blanks around -> are no-break spaces
-             (U+00A0): the line is never broken there. */
-          g_dngettext (GETTEXT_PACKAGE,
-                       "Under misère play (whoever takes the last match "
-                       "loses) the rule changes here: after a move on heap "
-                       "%u no heap of two or more matches would remain, and "
-                       "then the players just take single matches in turn, "
-                       "so whoever leaves an odd number of them wins.  Take "
-                       "%u from heap %u (%u\u00a0->\u00a0%u): that leaves %u "
-                       "heap of one match (the heaps are then %s).",
-                       "Under misère play (whoever takes the last match "
-                       "loses) the rule changes here: after a move on heap "
-                       "%u no heap of two or more matches would remain, and "
-                       "then the players just take single matches in turn, "
-                       "so whoever leaves an odd number of them wins.  Take "
-                       "%u from heap %u (%u\u00a0->\u00a0%u): that leaves %u "
-                       "heaps of one match (the heaps are then %s).",
-                       ones_left),
-          heap, move->count, heap, h, t, ones_left, after);
-      if (all.nim_sum == 0)
-        nim_explain_wrap (out, _("Under normal play this position, with "
-                                 "nim-sum 0, would be lost."));
-      else if ((h ^ all.nim_sum) != t)
-        nim_explain_wrap_printf (
-            out, _("Normal play would instead take heap %u to %u XOR %u = "
-                   "%u, for a nim-sum of 0, leaving an even number of "
-                   "single matches."),
-            heap, h, all.nim_sum, h ^ all.nim_sum);
-      return;
-    }
 
   nim_explain_wrap_printf (
       out,
@@ -295,6 +291,31 @@ xor_explain_move (NimPlayer *self, const NimBoard *board,
                              "as a heap of two or more matches remains "
                              "after it; the rule changes only when no such "
                              "heap would remain."));
+}
+
+/* Why xor_choose_move() chose @move: the table, then the rule that
+   picked the move. */
+static void
+xor_explain_move (NimPlayer *self, const NimBoard *board,
+                  const NimMove *move)
+{
+  GString *out = self->explain;
+  Summary all = summarize (board);
+  gboolean misere = self->rules.misere;
+  guint32 h = board->heaps[move->heap], t = h - move->count, target;
+  g_autofree char *after = heaps_after (board, move);
+  g_autofree char *what = nim_explain_move (board, move);
+
+  nim_explain_wrap (out, _("The nim-sum strategy (seed 000): the heaps in "
+                           "binary; the nim-sum is their exclusive or, the "
+                           "bits of each column added without carry."));
+  append_table (out, board, all.nim_sum);
+  if (!winning_target (&all, misere, h, &target) || target != t)
+    explain_lost (out, &all, misere, what);
+  else if (misere && all.big - (h >= 2) == 0)
+    explain_misere_end (out, &all, move, h, t, after);
+  else
+    explain_win (out, board, &all, misere, move, after);
 }
 
 const NimPlayerClass nim_player_xor_class = {

@@ -194,6 +194,73 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
   g_assert_not_reached ();
 }
 
+/* Sets the option "KEY=VALUE" at @pair of @pairs, the options of @spec
+   after its ':'; the options before @pair were set already. */
+static gboolean
+set_option_pair (NimPlayer *self, const char *spec, char **pairs,
+                 char **pair, GError **error)
+{
+  const char *eq = strchr (*pair, '=');
+  g_autofree char *key = eq ? g_strndup (*pair, eq - *pair)
+                            : g_strdup (*pair);
+  const NimPlayerOption *o = self->klass->options;
+  g_autofree char *known = option_names (self->klass);
+  char **earlier;
+
+  if (**pair == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   self->klass->options
+                       ? _("player %s: empty option in '%s'; write "
+                           "options as KEY=VALUE separated by commas, "
+                           "such as %s:depth=4")
+                       : _("player %s: empty option in '%s'; write "
+                           "options as KEY=VALUE separated by commas, "
+                           "such as %s:(no options)"),
+                   self->klass->name, spec, self->klass->name);
+      return FALSE;
+    }
+  for (; o != NULL && o->key != NULL; o++)
+    if (g_str_equal (o->key, key))
+      break;
+  if (o == NULL || o->key == NULL)
+    {
+      if (*known == '\0')
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _("player %s takes no options, but '%s' was given"),
+                     self->klass->name, *pair);
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _("player %s has no option '%s'; its options are %s"),
+                     self->klass->name, key, known);
+      return FALSE;
+    }
+  if (eq == NULL || eq[1] == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: the last %s is the option's help,
+                      as --list-players shows it. */
+                   _("player %s: option %s needs a value, as in "
+                     "%s=VALUE (%s)"),
+                   self->klass->name, key, key, _(o->help));
+      return FALSE;
+    }
+  for (earlier = pairs; earlier < pair; earlier++)
+    if (g_str_has_prefix (*earlier, key) && (*earlier)[strlen (key)] == '=')
+      {
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _("player %s: option %s is given twice"),
+                     self->klass->name, key);
+        return FALSE;
+      }
+  if (!set_option (self, o, eq + 1, error))
+    {
+      g_prefix_error (error, _("player %s: "), self->klass->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * nim_player_new:
  * @spec: `NAME[:KEY=VALUE,...]`, such as "negamax:depth=4,ab=off"
@@ -247,66 +314,8 @@ nim_player_new (const char *spec, GError **error)
 
   pairs = g_strsplit (colon + 1, ",", -1);
   for (i = 0; pairs[i] != NULL; i++)
-    {
-      const char *eq = strchr (pairs[i], '=');
-      g_autofree char *key = eq ? g_strndup (pairs[i], eq - pairs[i])
-                                : g_strdup (pairs[i]);
-      const NimPlayerOption *o = klass->options;
-      g_autofree char *known = option_names (klass);
-      guint j;
-
-      if (*pairs[i] == '\0')
-        {
-          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       klass->options
-                           ? _("player %s: empty option in '%s'; write "
-                               "options as KEY=VALUE separated by commas, "
-                               "such as %s:depth=4")
-                           : _("player %s: empty option in '%s'; write "
-                               "options as KEY=VALUE separated by commas, "
-                               "such as %s:(no options)"),
-                       klass->name, spec, klass->name);
-          return NULL;
-        }
-      for (; o != NULL && o->key != NULL; o++)
-        if (g_str_equal (o->key, key))
-          break;
-      if (o == NULL || o->key == NULL)
-        {
-          if (*known == '\0')
-            g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                         _("player %s takes no options, but '%s' was given"),
-                         klass->name, pairs[i]);
-          else
-            g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                         _("player %s has no option '%s'; its options are %s"),
-                         klass->name, key, known);
-          return NULL;
-        }
-      if (eq == NULL || eq[1] == '\0')
-        {
-          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       /* TRANSLATORS: the last %s is the option's help,
-                          as --list-players shows it. */
-                       _("player %s: option %s needs a value, as in "
-                         "%s=VALUE (%s)"),
-                       klass->name, key, key, _(o->help));
-          return NULL;
-        }
-      for (j = 0; j < i; j++)
-        if (g_str_has_prefix (pairs[j], key) && pairs[j][strlen (key)] == '=')
-          {
-            g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                         _("player %s: option %s is given twice"),
-                         klass->name, key);
-            return NULL;
-          }
-      if (!set_option (self, o, eq + 1, error))
-        {
-          g_prefix_error (error, _("player %s: "), klass->name);
-          return NULL;
-        }
-    }
+    if (!set_option_pair (self, spec, pairs, &pairs[i], error))
+      return NULL;
   return g_steal_pointer (&self);
 }
 
