@@ -619,7 +619,7 @@ run_game (Options *o, const NimRules *rules_in,
       if (trace == NULL)
         return fail (error, FALSE);
       for (i = 0; i < 2; i++)
-        nim_player_set_trace (players[i], trace);
+        nim_player_set_trace (players[i], nim_trace_observer (trace));
     }
 
   game = nim_game_new (&rules, &board, p1, p2, first);

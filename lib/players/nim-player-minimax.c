@@ -112,10 +112,10 @@ search_max_traced (NimSearch *s, guint depth, guint ply)
 
   if (nim_search_tick (s))
     return 0;
-  nim_trace_enter (s->trace, ply, &s->board, 0, 0);
+  nim_observer_enter (s->trace, ply, &s->board, 0, 0);
   v = max_node (s, depth, ply, TRUE);
-  nim_trace_leave (s->trace, ply, &s->board, v,
-                   s->aborted ? NIM_TRACE_ABORTED : 0);
+  nim_observer_leave (s->trace, ply, &s->board, v,
+                      s->aborted ? NIM_TRACE_ABORTED : 0);
   return v;
 }
 
@@ -126,10 +126,10 @@ search_min_traced (NimSearch *s, guint depth, guint ply)
 
   if (nim_search_tick (s))
     return 0;
-  nim_trace_enter (s->trace, ply, &s->board, 0, 0);
+  nim_observer_enter (s->trace, ply, &s->board, 0, 0);
   v = min_node (s, depth, ply, TRUE);
-  nim_trace_leave (s->trace, ply, &s->board, v,
-                   s->aborted ? NIM_TRACE_ABORTED : 0);
+  nim_observer_leave (s->trace, ply, &s->board, v,
+                      s->aborted ? NIM_TRACE_ABORTED : 0);
   return v;
 }
 
@@ -148,7 +148,7 @@ search_min_traced (NimSearch *s, guint depth, guint ply)
  */
 static void
 minimax_search (const NimBoard *board, const NimRules *rules,
-                const NimSearchConfig *config, NimTrace *trace,
+                const NimSearchConfig *config, NimObserver *trace,
                 NimMove *best_move, NimSearchStats *stats)
 {
   NimSearch s;
@@ -164,7 +164,7 @@ minimax_search (const NimBoard *board, const NimRules *rules,
   if (!nim_search_tick (&s))
     {
       if (trace != NULL)
-        nim_trace_enter (trace, 0, &s.board, 0, 0);
+        nim_observer_enter (trace, 0, &s.board, 0, 0);
       while (nim_movegen_next (&gen, &s.board, &s.rules, &move))
         {
           int v;
@@ -183,8 +183,8 @@ minimax_search (const NimBoard *board, const NimRules *rules,
             }
         }
       if (trace != NULL)
-        nim_trace_leave (trace, 0, &s.board, best,
-                         s.aborted ? NIM_TRACE_ABORTED : 0);
+        nim_observer_leave (trace, 0, &s.board, best,
+                            s.aborted ? NIM_TRACE_ABORTED : 0);
     }
   if (!any)
     best = 0;
@@ -210,13 +210,13 @@ minimax_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
   NimSearchPlayer *self = (NimSearchPlayer *) player;
 
   if (player->trace != NULL)
-    nim_trace_begin (player->trace, player->spec, player->number, board,
-                     &player->rules, NIM_TRACE_MINIMAX);
+    nim_observer_begin (player->trace, player->spec, player->number, board,
+                        &player->rules, NIM_TRACE_MINIMAX);
   minimax_search (board, &player->rules, &self->config, player->trace, move,
                   &player->stats);
   if (player->trace != NULL)
-    nim_trace_end (player->trace, move, player->stats.nodes,
-                   player->stats.proven, player->stats.value);
+    nim_observer_end (player->trace, move, player->stats.nodes,
+                      player->stats.proven, player->stats.value);
   return TRUE;
 }
 

@@ -373,10 +373,10 @@ negamax_traced (Negamax *n, guint depth, guint ply, int alpha, int beta,
 
   if (nim_search_tick (s))
     return 0;
-  nim_trace_enter (s->trace, ply, &s->board, alpha, beta);
+  nim_observer_enter (s->trace, ply, &s->board, alpha, beta);
   v = negamax_node (n, depth, ply, alpha, beta, key, &flags, TRUE);
-  nim_trace_leave (s->trace, ply, &s->board, v,
-                   flags | (s->aborted ? NIM_TRACE_ABORTED : 0));
+  nim_observer_leave (s->trace, ply, &s->board, v,
+                      flags | (s->aborted ? NIM_TRACE_ABORTED : 0));
   return v;
 }
 
@@ -415,7 +415,7 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
   if (nim_search_tick (s))
     return 0;
   if (s->trace != NULL)
-    nim_trace_enter (s->trace, 0, &s->board, alpha, beta);
+    nim_observer_enter (s->trace, 0, &s->board, alpha, beta);
   while (nim_movegen_next (&gen, &s->board, &s->rules, &move))
     {
       guint32 h = s->board.heaps[move.heap];
@@ -455,8 +455,8 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
                   NIM_TT_EXACT, s->board.heaps[best_move->heap],
                   best_move->count);
   if (s->trace != NULL)
-    nim_trace_leave (s->trace, 0, &s->board, best,
-                     flags | (s->aborted ? NIM_TRACE_ABORTED : 0));
+    nim_observer_leave (s->trace, 0, &s->board, best,
+                        flags | (s->aborted ? NIM_TRACE_ABORTED : 0));
   return best;
 }
 
@@ -466,7 +466,7 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
                 NimSearchStats *stats)
 {
   const NimSearchConfig *c = &self->config;
-  NimTrace *trace = self->parent.trace;
+  NimObserver *trace = self->parent.trace;
   Negamax *n = g_new0 (Negamax, 1);
   guint horizon = nim_search_horizon (board, rules, c->depth);
   guint depth, completed = 0;
@@ -480,9 +480,9 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
   n->s.trace = trace;
   nim_movegen_first (board, rules, best_move);
   if (trace != NULL)
-    nim_trace_begin (trace, self->parent.spec, self->parent.number, board,
-                     rules,
-                     c->ab ? NIM_TRACE_ALPHA_BETA : NIM_TRACE_NEGAMAX);
+    nim_observer_begin (trace, self->parent.spec, self->parent.number, board,
+                        rules,
+                        c->ab ? NIM_TRACE_ALPHA_BETA : NIM_TRACE_NEGAMAX);
 
   /* Known limitation: with the table, ordering and alpha-beta together,
      iterations filling the table at shallower depths left some mate
@@ -497,7 +497,7 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
       int v;
 
       if (trace != NULL && id)
-        nim_trace_iteration (trace, depth);
+        nim_observer_iteration (trace, depth);
       v = negamax_root (n, depth, &move, &any, &settled);
 
       if (n->s.aborted)
@@ -529,8 +529,8 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
     }
   nim_search_finish_stats (&n->s, value, completed, stats);
   if (trace != NULL)
-    nim_trace_end (trace, best_move, stats->nodes, stats->proven,
-                   stats->value);
+    nim_observer_end (trace, best_move, stats->nodes, stats->proven,
+                      stats->value);
   g_free (n);
 }
 

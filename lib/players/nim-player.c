@@ -412,12 +412,12 @@ nim_player_get_explanation (const NimPlayer *player)
 /**
  * nim_player_set_trace:
  * @player: a player
- * @trace: (nullable) (transfer none): where a searcher reports the trees it
- *   explores, from its next move on; it must outlive the player's moves.
- *   Players that do not search ignore it.
+ * @trace: (nullable) (transfer none): the observer a searcher reports the
+ *   trees it explores to, from its next move on; it must outlive the
+ *   player's moves.  Players that do not search ignore it.
  */
 void
-nim_player_set_trace (NimPlayer *player, NimTrace *trace)
+nim_player_set_trace (NimPlayer *player, NimObserver *trace)
 {
   player->trace = trace;
 }

@@ -150,7 +150,7 @@ struct _NimPlayerClass
  *   player that can say why it moved writes its reasons here, in lines
  *   ending in newlines
  * @trace: (nullable): when not %NULL, a searcher reports the tree it
- *   explores to it (not owned)
+ *   explores to this observer (not owned)
  *
  * The part every player has; concrete players embed it first.
  */
@@ -165,7 +165,7 @@ struct _NimPlayer
   GRand *rand;
   NimSearchStats stats;
   GString *explain;
-  NimTrace *trace;
+  NimObserver *trace;
 };
 
 const NimPlayerClass *const *nim_player_classes (void);
@@ -180,7 +180,7 @@ void nim_player_set_io (NimPlayer *player, FILE *in, FILE *out);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);
-void nim_player_set_trace (NimPlayer *player, NimTrace *trace);
+void nim_player_set_trace (NimPlayer *player, NimObserver *trace);
 const char *nim_player_get_name (const NimPlayer *player);
 const char *nim_player_get_spec (const NimPlayer *player);
 gboolean nim_player_is_interactive (const NimPlayer *player);

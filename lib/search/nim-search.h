@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "nim-board.h"
-#include "nim-trace.h"
+#include "nim-observer.h"
 #include "nim-tt.h"
 
 G_BEGIN_DECLS
@@ -101,9 +101,9 @@ typedef struct
  * The state of one search: a private copy of the board that make and
  * unmake change in place, and the counters.  It lives on the stack of the
  * player's choose_move and is passed down the recursion by pointer.
- * With a @trace, the searcher reports every node it counts.  The searchers
- * come in a plain and a traced copy and pick one at the root, so without
- * a trace a node costs nothing more.
+ * With a @trace (a #NimObserver), the searcher reports every node it
+ * counts.  The searchers come in a plain and a traced copy and pick one at
+ * the root, so without a trace a node costs nothing more.
  */
 typedef struct
 {
@@ -119,7 +119,7 @@ typedef struct
   guint64 next_check;
   gint64 deadline;
   gboolean aborted;
-  NimTrace *trace; /* (nullable): reported to at every node when set */
+  NimObserver *trace; /* (nullable): reported to at every node when set */
 } NimSearch;
 
 void nim_search_init (NimSearch *search, const NimBoard *board,

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-observer.h -- what a search reports to whoever watches it
+ *
+ * A searcher with an observer reports every node it counts: it enters the
+ * node (ply, board, window) and leaves it (value, what settled it).  The
+ * observer only watches: it never changes what the search does.  The
+ * searchers come in two copies built from the same inline code, a plain
+ * one and an observed one, and pick one at the root, so a search without
+ * an observer pays nothing per node.
+ *
+ * The library only reports; the program decides what to make of it (the
+ * text trace and the DOT tree of --trace and --dot are observers in
+ * src/). */
+#pragma once
+
+#include <glib.h>
+
+#include "nim-board.h"
+#include "nim-move.h"
+#include "nim-rules.h"
+
+G_BEGIN_DECLS
+
+/**
+ * NimTraceFlags:
+ * @NIM_TRACE_CUTOFF: alpha-beta cutoff: the moves left were not searched
+ * @NIM_TRACE_TT_HIT: the table knew the position (its move went first)
+ * @NIM_TRACE_TT_EXACT: the table's exact value settled the node
+ * @NIM_TRACE_TT_LOWER: the table's lower bound settled it (>= beta)
+ * @NIM_TRACE_TT_UPPER: the table's upper bound settled it (<= alpha)
+ * @NIM_TRACE_ETC: enhanced transposition cutoff: a child the table knows
+ *   to be lost settled it before any move was searched
+ * @NIM_TRACE_ABORTED: the budget ran out inside this node
+ *
+ * What a searcher tells its observer about a node it leaves.  Whether the
+ * node ended the game, or stopped at the depth limit, the observer works
+ * out itself.
+ */
+typedef enum
+{
+  NIM_TRACE_CUTOFF = 1 << 0,
+  NIM_TRACE_TT_HIT = 1 << 1,
+  NIM_TRACE_TT_EXACT = 1 << 2,
+  NIM_TRACE_TT_LOWER = 1 << 3,
+  NIM_TRACE_TT_UPPER = 1 << 4,
+  NIM_TRACE_ETC = 1 << 5,
+  NIM_TRACE_ABORTED = 1 << 6,
+} NimTraceFlags;
+
+/* The flags that mean "the moves of this node not searched were pruned". */
+#define NIM_TRACE_PRUNING_FLAGS                                               \
+  (NIM_TRACE_CUTOFF | NIM_TRACE_TT_EXACT | NIM_TRACE_TT_LOWER                 \
+   | NIM_TRACE_TT_UPPER | NIM_TRACE_ETC)
+
+/**
+ * NimTraceKind:
+ * @NIM_TRACE_MINIMAX: values are for the player at the root (Max), no
+ *   window
+ * @NIM_TRACE_NEGAMAX: values are for the player to move at each node
+ * @NIM_TRACE_ALPHA_BETA: negamax with alpha-beta: the window means
+ *   something
+ */
+typedef enum
+{
+  NIM_TRACE_MINIMAX,
+  NIM_TRACE_NEGAMAX,
+  NIM_TRACE_ALPHA_BETA,
+} NimTraceKind;
+
+/**
+ * NimObserverFuncs:
+ * @begin: a search starts (one computer move): the searching player's
+ *   spec and number (1 or 2), the position it searches, the rules in
+ *   force and how to read its values
+ * @iteration: iterative deepening starts an iteration of @depth plies: a
+ *   new root follows
+ * @enter: the search counted a node @ply plies from the root and starts
+ *   on it; @board is the position after the move that led to it, @alpha
+ *   and @beta the window on entry (0 and 0 without one)
+ * @leave: the search is done with the node: @board as it was entered,
+ *   the @value the search returns for it and #NimTraceFlags saying what
+ *   settled it
+ * @end: the search is over: the move it chose (%NULL when it has none),
+ *   the nodes it counted, whether its value is proven, and the value
+ *   (> 0 a win, < 0 a loss)
+ *
+ * The events of a search, in the order begin, then [iteration,] enter
+ * and leave properly nested, then end.  Each gets the observer's @data.
+ * @enter and @leave are called at every node, so they may not be %NULL
+ * (a call through them is the whole cost of watching); the others come
+ * once a search or an iteration.
+ */
+typedef struct
+{
+  void (*begin) (gpointer data, const char *spec, guint player,
+                 const NimBoard *board, const NimRules *rules,
+                 NimTraceKind kind);              /* may be NULL */
+  void (*iteration) (gpointer data, guint depth); /* may be NULL */
+  void (*enter) (gpointer data, guint ply, const NimBoard *board, int alpha,
+                 int beta);
+  void (*leave) (gpointer data, guint ply, const NimBoard *board, int value,
+                 guint flags);
+  void (*end) (gpointer data, const NimMove *move, guint64 nodes,
+               gboolean proven, int value); /* may be NULL */
+} NimObserverFuncs;
+
+/**
+ * NimObserver:
+ * @funcs: what it does with each event (not owned; usually static)
+ * @data: passed to each of @funcs
+ *
+ * Whoever watches a search.  Its owner makes it and outlives every search
+ * it is given to; the searchers only call it, through the
+ * nim_observer_*() functions below.
+ */
+typedef struct
+{
+  const NimObserverFuncs *funcs;
+  gpointer data;
+} NimObserver;
+
+/* A search starts; see #NimObserverFuncs. */
+static inline void
+nim_observer_begin (NimObserver *observer, const char *spec, guint player,
+                    const NimBoard *board, const NimRules *rules,
+                    NimTraceKind kind)
+{
+  if (observer->funcs->begin != NULL)
+    observer->funcs->begin (observer->data, spec, player, board, rules, kind);
+}
+
+/* An iteration of iterative deepening starts. */
+static inline void
+nim_observer_iteration (NimObserver *observer, guint depth)
+{
+  if (observer->funcs->iteration != NULL)
+    observer->funcs->iteration (observer->data, depth);
+}
+
+/* The search counted a node and starts on it. */
+static inline void
+nim_observer_enter (NimObserver *observer, guint ply, const NimBoard *board,
+                    int alpha, int beta)
+{
+  observer->funcs->enter (observer->data, ply, board, alpha, beta);
+}
+
+/* The search is done with a node. */
+static inline void
+nim_observer_leave (NimObserver *observer, guint ply, const NimBoard *board,
+                    int value, guint flags)
+{
+  observer->funcs->leave (observer->data, ply, board, value, flags);
+}
+
+/* The search is over. */
+static inline void
+nim_observer_end (NimObserver *observer, const NimMove *move, guint64 nodes,
+                  gboolean proven, int value)
+{
+  if (observer->funcs->end != NULL)
+    observer->funcs->end (observer->data, move, nodes, proven, value);
+}
+
+G_END_DECLS

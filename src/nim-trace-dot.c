@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-trace-dot.c -- the DOT tree of --dot: the first search of a game,
+ * drawn for Graphviz
+ *
+ * An observer of the searches of a game.  It collects the shown nodes of
+ * the first search (see nim-trace-walk.c) and writes them as a DOT graph
+ * when that search ends: a box a node, an edge a move, the principal
+ * variation in bold, a grey note for the moves a node pruned.  The later
+ * searches of the game it ignores.  The file is opened at once, so a
+ * path that cannot be written is reported before any search. */
+
+#include "config.h"
+
+#include "nim-trace-dot.h"
+
+#include "nim-i18n.h"
+#include "nim-search.h"
+#include "nim-trace-walk.h"
+#include "nim-util.h"
+
+#include <errno.h>
+
+/* One shown node of the DOT tree. */
+typedef struct
+{
+  gint parent; /* index in nodes, -1 for an iteration's root */
+  guint iteration;
+  guint ply;
+  NimMove move;
+  char *heaps;
+  int alpha, beta;
+  int value;
+  char *marks;
+  guint64 pruned;
+  gint best;        /* the child with the best value for this node, or -1 */
+  int best_score;   /* its value as this node sees it */
+  gboolean closed;  /* left: value and marks are set */
+  gboolean aborted; /* the budget ran out inside it */
+} DotNode;
+
+struct _NimTraceDot
+{
+  NimObserver observer;
+  NimTraceWalk walk;
+  char *path;
+  FILE *file;      /* open until the first search's tree is written */
+  int write_errno; /* the first write error, or 0 */
+  guint iteration; /* of iterative deepening, 0 without */
+  gint *line;      /* depth + 1: the node shown at each ply of the line */
+  GArray *nodes;   /* of DotNode, in the order entered */
+};
+
+static void
+dot_node_clear (gpointer data)
+{
+  DotNode *d = data;
+
+  g_free (d->heaps);
+  g_free (d->marks);
+}
+
+/* -------------------------------------------------------------------------
+   Collecting */
+
+static void
+dot_begin (gpointer data, const char *spec, guint player,
+           const NimBoard *board, const NimRules *rules, NimTraceKind kind)
+{
+  NimTraceDot *t = data;
+
+  if (t->file == NULL)
+    return; /* the first search is drawn, and no other */
+  nim_trace_walk_begin (&t->walk, spec, player, board, rules, kind);
+  t->iteration = 0;
+}
+
+static void
+dot_iteration (gpointer data, guint depth)
+{
+  NimTraceDot *t = data;
+
+  t->iteration = depth;
+}
+
+/* A shown node becomes a box, its edge from its parent's box. */
+static void
+dot_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
+           int beta)
+{
+  NimTraceDot *t = data;
+  const NimTraceFrame *f;
+  DotNode d = { 0 };
+
+  if (t->file == NULL)
+    return;
+  f = nim_trace_walk_enter (&t->walk, ply, board);
+  if (f == NULL)
+    return;
+  d.parent = ply > 0 ? t->line[ply - 1] : -1;
+  d.iteration = t->iteration;
+  d.ply = ply;
+  d.move = f->move;
+  d.heaps = nim_board_to_string (board);
+  d.alpha = alpha;
+  d.beta = beta;
+  d.best = -1;
+  g_array_append_val (t->nodes, d);
+  t->line[ply] = (gint) t->nodes->len - 1;
+}
+
+/* A shown node's box gets its value and marks; its parent learns whether
+   it is the best child so far, for the principal variation. */
+static void
+dot_leave (gpointer data, guint ply, const NimBoard *board, int value,
+           guint flags)
+{
+  NimTraceDot *t = data;
+  g_autofree char *marks = NULL;
+  guint64 pruned;
+  DotNode *d, *p;
+  int score;
+
+  if (t->file == NULL
+      || nim_trace_walk_leave (&t->walk, ply, flags, &pruned, &marks) == NULL)
+    return;
+  d = &g_array_index (t->nodes, DotNode, t->line[ply]);
+  d->value = value;
+  d->marks = g_steal_pointer (&marks);
+  d->pruned = pruned;
+  d->closed = TRUE;
+  d->aborted = (flags & NIM_TRACE_ABORTED) != 0;
+  if (d->parent < 0)
+    return;
+  p = &g_array_index (t->nodes, DotNode, d->parent);
+  /* Which child the parent would play: the best for the player to move
+     there (minimax: Max at even plies, Min at odd). */
+  score = t->walk.kind != NIM_TRACE_MINIMAX ? -value
+          : p->ply % 2 == 0                 ? value
+                                            : -value;
+  if (p->best < 0 || score > p->best_score)
+    {
+      p->best = t->line[ply];
+      p->best_score = score;
+    }
+}
+
+/* -------------------------------------------------------------------------
+   Writing */
+
+/* Writes @text inside a DOT string: quotes and backslashes escaped, a
+   newline as DOT's \n (a translation cannot break the file). */
+static void
+dot_escape (FILE *out, const char *text)
+{
+  const char *p;
+
+  for (p = text; *p != '\0'; p++)
+    if (*p == '\n')
+      fputs ("\\n", out);
+    else
+      {
+        if (*p == '"' || *p == '\\')
+          fputc ('\\', out);
+        fputc (*p, out);
+      }
+}
+
+/* The principal variation: from the last finished root, the move played,
+   then at every node the child it would play.  Returns a flag a node,
+   to free with g_free(). */
+static gboolean *
+find_pv (const NimTraceDot *t, const NimMove *move)
+{
+  GArray *nodes = t->nodes;
+  gboolean *pv = g_new0 (gboolean, nodes->len + 1);
+  gint root = -1, n = -1, i;
+
+  for (i = (gint) nodes->len - 1; i >= 0; i--)
+    {
+      const DotNode *d = &g_array_index (nodes, DotNode, i);
+
+      if (d->parent < 0 && d->closed && !d->aborted)
+        {
+          root = i;
+          break;
+        }
+    }
+  if (root < 0 || move == NULL)
+    return pv;
+  for (i = root + 1; i < (gint) nodes->len; i++)
+    {
+      const DotNode *d = &g_array_index (nodes, DotNode, i);
+
+      if (d->parent == root && nim_move_equal (&d->move, move))
+        {
+          n = i;
+          break;
+        }
+    }
+  if (n >= 0)
+    pv[root] = TRUE;
+  while (n >= 0)
+    {
+      pv[n] = TRUE;
+      n = g_array_index (nodes, DotNode, n).best;
+    }
+  return pv;
+}
+
+/* The legend's first item, for a search of @kind. */
+static const char *
+legend_boxes (NimTraceKind kind)
+{
+  if (kind == NIM_TRACE_ALPHA_BETA)
+    /* TRANSLATORS: the first item of the legend of the DOT file, in three
+       forms: for alpha-beta (with the window), minimax and negamax.  The words
+       before the colons in the parentheses are the marks written in the boxes
+       ("end", "horizon", "tt hit", "cut", "+N below"). */
+    return _("   - a box is a position: its heaps, the window "
+             "[alpha,beta] on entry, \"= v\" the value the\n"
+             "     search returned for the player to move there\n"
+             "     (1 win, -1 loss, 0 unknown), and how it was found "
+             "(end: no move\n"
+             "     left; horizon: the depth limit; tt: the table; cut: "
+             "an alpha-beta\n"
+             "     cutoff; +N below: nodes searched under it that are "
+             "not drawn);\n");
+  if (kind == NIM_TRACE_MINIMAX)
+    /* TRANSLATORS: the same item for minimax, whose values are for the player
+       at the root. */
+    return _("   - a box is a position: its heaps, \"= v\" the value "
+             "the\n"
+             "     search returned for the player at the root\n"
+             "     (1 win, -1 loss, 0 unknown), and how it was found "
+             "(end: no move\n"
+             "     left; horizon: the depth limit; tt: the table; cut: "
+             "an alpha-beta\n"
+             "     cutoff; +N below: nodes searched under it that are "
+             "not drawn);\n");
+  /* TRANSLATORS: the same item for negamax without alpha-beta. */
+  return _("   - a box is a position: its heaps, \"= v\" the value "
+           "the\n"
+           "     search returned for the player to move there\n"
+           "     (1 win, -1 loss, 0 unknown), and how it was found "
+           "(end: no move\n"
+           "     left; horizon: the depth limit; tt: the table; cut: "
+           "an alpha-beta\n"
+           "     cutoff; +N below: nodes searched under it that are "
+           "not drawn);\n");
+}
+
+/* The comment at the top of the file: what was searched, the legend and
+   the counts.  The comment's text is translated; the DOT around it is
+   not, and a translation cannot end the comment early. */
+static void
+write_comment (const NimTraceDot *t, FILE *out)
+{
+  const NimTraceWalk *w = &t->walk;
+  g_autofree char *heaps = nim_board_to_string (&w->root);
+  g_autofree char *described = nim_rules_describe (&w->rules);
+  g_autofree char *depth_text = w->depth >= NIM_SEARCH_MAX_PLY
+                                    /* TRANSLATORS: the depth drawn in
+                                       the DOT file, when it is not a
+                                       number of plies. */
+                                    ? g_strdup (_("every ply"))
+                                    : g_strdup_printf ("%u", w->depth);
+
+  fputs ("/* ", out);
+  fprintf (out,
+           /* TRANSLATORS: the start of the comment at the top of the DOT
+              file of --dot: a player spec, its number and the heaps it
+              searched, such as 3,4,5; then a sentence describing the
+              rules.  The lines after the first are indented by three
+              blanks, under the comment's opening.  Never write the two
+              characters that end a C comment. */
+           _("nim --dot: the tree %s (player %u) searched from %s.\n"
+             "   Rules: %s\n"
+             "\n"
+             "   Legend:\n"),
+           w->spec, w->player, heaps, described);
+  fputs (legend_boxes (w->kind), out);
+  /* TRANSLATORS: the other items of the legend of the DOT file;
+     hHEAP-COUNT is the notation of a move on the edges ("h1-2" takes 2
+     from heap 1), "N pruned" the text of the notes ("3 pruned"). */
+  fputs (_("   - an edge is a move, hHEAP-COUNT: take COUNT from heap HEAP;\n"
+           "   - bold edges and boxes: the principal variation, the line "
+           "both\n"
+           "     sides would play from the move chosen on;\n"
+           "   - a dashed edge to a grey \"N pruned\" note: N moves of that\n"
+           "     position that were never searched, because of the cutoff "
+           "or\n"
+           "     the table entry written in its box;\n"
+           "   - with iterative deepening each iteration is a tree of its "
+           "own,\n"
+           "     its root labelled with the depth.\n"
+           "\n"),
+         out);
+  fprintf (out,
+           /* TRANSLATORS: the end of the comment at the top of the DOT
+              file: the nodes the search counted, those drawn, those
+              counted in the "+N below" of a box, those left out past
+              --trace-limit, the limit, and the depth drawn (a number or
+              "every ply"). */
+           _("   %llu nodes searched: %llu drawn, %llu counted in \"+N "
+             "below\",\n"
+             "   %llu left out past the limit of %llu nodes drawn (depth "
+             "drawn: %s)."),
+           (unsigned long long) w->total, (unsigned long long) w->shown,
+           (unsigned long long) w->summarised,
+           (unsigned long long) w->left_out, (unsigned long long) w->limit,
+           depth_text);
+  fputs (" */\n", out);
+}
+
+/* The graph's title and the defaults of its boxes and edges. */
+static void
+write_graph_start (const NimTraceDot *t, FILE *out)
+{
+  const NimTraceWalk *w = &t->walk;
+  g_autofree char *heaps = nim_board_to_string (&w->root);
+  g_autofree char *title = g_strdup_printf (
+      /* TRANSLATORS: the title of the drawing of --dot: a player spec,
+         the heaps it searched from, the nodes it counted and those left
+         out past --trace-limit. */
+      _("%s from %s: %llu nodes, %llu left out"), w->spec, heaps,
+      (unsigned long long) w->total, (unsigned long long) w->left_out);
+
+  fputs ("digraph nim_search {\n  graph [labelloc=t, label=\"", out);
+  dot_escape (out, title);
+  fputs ("\"];\n"
+         "  node [shape=box, fontname=\"monospace\", fontsize=10];\n"
+         "  edge [fontname=\"monospace\", fontsize=9];\n",
+         out);
+}
+
+/* A box, the edge to it and the note of the moves it pruned; @bold for
+   the principal variation. */
+static void
+write_node (const NimTraceDot *t, FILE *out, gint i, gboolean bold)
+{
+  const DotNode *d = &g_array_index (t->nodes, DotNode, i);
+  g_autoptr (GString) label = g_string_new (NULL);
+
+  if (d->parent < 0 && d->iteration > 0)
+    /* TRANSLATORS: in --dot, before the heaps of the root of an
+       iteration of iterative deepening: "depth 3: 3,4,5". */
+    g_string_append_printf (label, _("depth %u: "), d->iteration);
+  g_string_append (label, d->heaps);
+  if (t->walk.kind == NIM_TRACE_ALPHA_BETA)
+    {
+      g_string_append_c (label, '\n');
+      nim_trace_append_window (label, d->alpha, d->beta);
+    }
+  if (d->closed)
+    {
+      g_string_append (label, "\n= ");
+      nim_trace_append_value (label, d->value);
+      if (d->marks != NULL && *d->marks != '\0')
+        g_string_append_printf (label, "\n%s", d->marks);
+    }
+  fprintf (out, "  n%d [label=\"", i);
+  dot_escape (out, label->str);
+  fprintf (out, "\"%s];\n", bold ? ", style=bold" : "");
+  if (d->parent >= 0)
+    {
+      g_autoptr (GString) m = g_string_new (NULL);
+
+      nim_trace_append_move (m, &d->move);
+      fprintf (out, "  n%d -> n%d [label=\"%s\"%s];\n", d->parent, i,
+               m->str, bold ? ", style=bold" : "");
+    }
+  if (d->pruned > 0)
+    {
+      g_autofree char *note = g_strdup_printf (
+          /* TRANSLATORS: the note of --dot for moves of a position
+             that were never searched; "N pruned" in the legend.  The
+             English says "pruned" for 1 too. */
+          g_dngettext (GETTEXT_PACKAGE, "%llu pruned", "%llu pruned",
+                       d->pruned),
+          (unsigned long long) d->pruned);
+
+      fprintf (out, "  p%d [label=\"", i);
+      dot_escape (out, note);
+      fprintf (out,
+               "\", shape=note, fontsize=8, color=gray50, "
+               "fontcolor=gray40];\n"
+               "  n%d -> p%d [style=dashed, color=gray50];\n",
+               i, i);
+    }
+}
+
+/* Writes the first search's tree; @move is the move it chose. */
+static void
+write_tree (const NimTraceDot *t, const NimMove *move)
+{
+  g_autofree gboolean *pv = find_pv (t, move);
+  guint i;
+
+  write_comment (t, t->file);
+  write_graph_start (t, t->file);
+  for (i = 0; i < t->nodes->len; i++)
+    write_node (t, t->file, (gint) i, pv[i]);
+  fprintf (t->file, "}\n");
+}
+
+/* Finishes the DOT file; keeps the first error in write_errno. */
+static void
+finish (NimTraceDot *t)
+{
+  if (ferror (t->file) && t->write_errno == 0)
+    t->write_errno = errno != 0 ? errno : EIO;
+  if (fclose (t->file) != 0 && t->write_errno == 0)
+    t->write_errno = errno != 0 ? errno : EIO;
+  t->file = NULL;
+}
+
+static void
+dot_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
+         int value)
+{
+  NimTraceDot *t = data;
+
+  if (t->file == NULL)
+    return;
+  nim_trace_walk_end (&t->walk);
+  write_tree (t, move);
+  finish (t);
+}
+
+static const NimObserverFuncs dot_funcs = {
+  .begin = dot_begin,
+  .iteration = dot_iteration,
+  .enter = dot_enter,
+  .leave = dot_leave,
+  .end = dot_end,
+};
+
+/**
+ * nim_trace_dot_new:
+ * @path: the file to write
+ * @depth: plies drawn one by one, up to %NIM_SEARCH_MAX_PLY
+ * @limit: nodes drawn, at least 1
+ * @error: return location for a #NIM_ERROR_FAILED error when the file
+ *   cannot be created
+ *
+ * Creates the file at once, so a path that cannot be written is reported
+ * before any search.
+ *
+ * Returns: (transfer full) (nullable): the DOT trace, to give to the
+ *   players with nim_trace_dot_observer() and to free with
+ *   nim_trace_dot_free() after nim_trace_dot_close()
+ */
+NimTraceDot *
+nim_trace_dot_new (const char *path, guint depth, guint64 limit,
+                   GError **error)
+{
+  g_autoptr (NimTraceDot) t = g_new0 (NimTraceDot, 1);
+
+  t->observer.funcs = &dot_funcs;
+  t->observer.data = t;
+  nim_trace_walk_init (&t->walk, depth, limit);
+  t->line = g_new (gint, depth + 1);
+  t->nodes = g_array_new (FALSE, TRUE, sizeof (DotNode));
+  g_array_set_clear_func (t->nodes, dot_node_clear);
+  t->path = g_strdup (path);
+  t->file = fopen (path, "w");
+  if (t->file == NULL)
+    {
+      int saved = errno;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   /* TRANSLATORS: a file name and why it cannot be
+                      written. */
+                   _("--dot: cannot write '%s': %s"), path,
+                   g_strerror (saved));
+      return NULL;
+    }
+  return g_steal_pointer (&t);
+}
+
+/**
+ * nim_trace_dot_close:
+ * @dot: a DOT trace
+ * @error: return location for a #NIM_ERROR_FAILED error
+ *
+ * Finishes the file: when no computer searched, it holds an empty graph
+ * that says so.
+ *
+ * Returns: %TRUE if the file was written in full
+ */
+gboolean
+nim_trace_dot_close (NimTraceDot *dot, GError **error)
+{
+  NimTraceDot *t = dot;
+
+  if (t->file != NULL)
+    {
+      fputs ("/* ", t->file);
+      /* TRANSLATORS: the comment of an empty DOT file of --dot.  Never
+         write the two characters that end a C comment. */
+      fputs (_("nim --dot: no computer player searched in this game."),
+             t->file);
+      fputs (" */\ndigraph nim_search {\n}\n", t->file);
+      finish (t);
+    }
+  if (t->write_errno != 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   /* TRANSLATORS: a file name and what went wrong. */
+                   _("--dot: write error on '%s': %s"), t->path,
+                   g_strerror (t->write_errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_trace_dot_free:
+ * @dot: (nullable): a DOT trace
+ *
+ * Frees it; a file still open is closed without its tree (call
+ * nim_trace_dot_close() first to finish it).
+ */
+void
+nim_trace_dot_free (NimTraceDot *dot)
+{
+  if (dot == NULL)
+    return;
+  if (dot->file != NULL)
+    fclose (dot->file);
+  nim_trace_walk_clear (&dot->walk);
+  g_free (dot->path);
+  g_free (dot->line);
+  g_array_unref (dot->nodes);
+  g_free (dot);
+}
+
+/**
+ * nim_trace_dot_observer:
+ * @dot: a DOT trace
+ *
+ * Returns: (transfer none): the observer that draws the first search, for
+ *   nim_player_set_trace(); it lives as long as @dot
+ */
+NimObserver *
+nim_trace_dot_observer (NimTraceDot *dot)
+{
+  return &dot->observer;
+}

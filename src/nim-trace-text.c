@@ -1,0 +1,319 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-trace-text.c -- the text trace of --trace: a search as indented
+ * lines, as it goes
+ *
+ * An observer of the searches of a game.  Each search starts with a
+ * "#" line naming the player and the position (the first also with a
+ * legend); then a line a shown node (see nim-trace-walk.c), indented two
+ * blanks a ply; then the counts and the value.  The text streams as the
+ * search goes: a node's line is written when it is entered and gets its
+ * value at the end when no shown child came in between; otherwise the
+ * value follows its children on a line of its own, "= VALUE (...)". */
+
+#include "config.h"
+
+#include "nim-trace-text.h"
+
+#include "nim-i18n.h"
+#include "nim-trace-walk.h"
+
+struct _NimTraceText
+{
+  NimObserver observer;
+  NimTraceWalk walk;
+  FILE *out;
+  gboolean legend_done; /* the legend is printed once */
+  /* The ply of the node whose line still waits for its value, or -1.  It
+     can only be the last shown node entered: showing anything else ends
+     the line first. */
+  gint open_ply;
+};
+
+/* The node's name on its line: "root 3,4,5" or "h1-2 1,4,5". */
+static void
+append_label (GString *s, guint ply, const NimTraceFrame *f)
+{
+  g_autofree char *heaps = nim_board_to_string (&f->board);
+
+  if (ply == 0)
+    {
+      /* TRANSLATORS: the name of the search's first node in --trace,
+         before its heaps: "root 3,4,5". */
+      g_string_append (s, C_("trace", "root"));
+      g_string_append_c (s, ' ');
+    }
+  else
+    {
+      nim_trace_append_move (s, &f->move);
+      g_string_append_c (s, ' ');
+    }
+  g_string_append (s, heaps);
+}
+
+/* The legend's first sentences, for a search of @kind. */
+static const char *
+legend_nodes (NimTraceKind kind)
+{
+  if (kind == NIM_TRACE_ALPHA_BETA)
+    /* TRANSLATORS: the legend of --trace, in three forms: for alpha-beta (with
+       the window), minimax and negamax.  Every line starts with "#";
+       hHEAP-COUNT is the notation of a move in the trace ("h1-2" takes 2 from
+       heap 1), "= v" and "= v (node)" are written as they stand in the
+       trace. */
+    return _("# a line a node: the move to it (hHEAP-COUNT: "
+             "take COUNT from heap HEAP),\n"
+             "#   the heaps after it, [alpha,beta] on entry, "
+             "\"= v\" the value\n"
+             "#   for the player to move there (1 win, -1 loss, "
+             "0 unknown) and how\n"
+             "#   it was found; an inner node's value follows "
+             "its children, on a line\n"
+             "#   \"= v (node)\"\n");
+  if (kind == NIM_TRACE_MINIMAX)
+    /* TRANSLATORS: the legend of --trace for minimax, whose values are for the
+       player at the root. */
+    return _("# a line a node: the move to it (hHEAP-COUNT: "
+             "take COUNT from heap HEAP),\n"
+             "#   the heaps after it, \"= v\" the value\n"
+             "#   for the player at the root (1 win, -1 loss, "
+             "0 unknown) and how\n"
+             "#   it was found; an inner node's value follows "
+             "its children, on a line\n"
+             "#   \"= v (node)\"\n");
+  /* TRANSLATORS: the legend of --trace for negamax without alpha-beta. */
+  return _("# a line a node: the move to it (hHEAP-COUNT: "
+           "take COUNT from heap HEAP),\n"
+           "#   the heaps after it, \"= v\" the value\n"
+           "#   for the player to move there (1 win, -1 loss, "
+           "0 unknown) and how\n"
+           "#   it was found; an inner node's value follows "
+           "its children, on a line\n"
+           "#   \"= v (node)\"\n");
+}
+
+/* The legend, before the first search: the rules, how to read a line,
+   and how deep and how many nodes the trace shows. */
+static void
+write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
+{
+  g_autofree char *described = nim_rules_describe (rules);
+
+  /* TRANSLATORS: %s is a sentence describing the rules. */
+  fprintf (t->out, _("# rules: %s\n"), described);
+  fputs (legend_nodes (kind), t->out);
+  fprintf (t->out,
+           g_dngettext (GETTEXT_PACKAGE,
+                        /* TRANSLATORS: the end of the legend of
+                           --trace, the first half of a sentence
+                           that the next message ends on the same
+                           line; "+N below" is the mark of a node
+                           whose descendants are not shown.  The
+                           English says "plies" for 1 too. */
+                        "# nodes deeper than %u plies are counted on "
+                        "their ancestor's line\n"
+                        "#   (\"+N below\"); ",
+                        "# nodes deeper than %u plies are counted on "
+                        "their ancestor's line\n"
+                        "#   (\"+N below\"); ",
+                        t->walk.depth),
+           t->walk.depth);
+  fprintf (t->out,
+           g_dngettext (GETTEXT_PACKAGE,
+                        /* TRANSLATORS: the end of the sentence of
+                           the previous message: the limit of
+                           --trace-limit.  The English says
+                           "nodes" for 1 too. */
+                        "at most %llu nodes are shown a search\n",
+                        "at most %llu nodes are shown a search\n",
+                        t->walk.limit),
+           (unsigned long long) t->walk.limit);
+}
+
+static void
+text_begin (gpointer data, const char *spec, guint player,
+            const NimBoard *board, const NimRules *rules, NimTraceKind kind)
+{
+  NimTraceText *t = data;
+  g_autofree char *heaps = nim_board_to_string (board);
+
+  nim_trace_walk_begin (&t->walk, spec, player, board, rules, kind);
+  t->open_ply = -1;
+  /* TRANSLATORS: the first line of a search in --trace: a player
+     spec, its number and the heaps it searches, such as 3,4,5.  The
+     lines of --trace that are not nodes start with "#". */
+  fprintf (t->out, _("# trace: %s (player %u) searches %s\n"), spec, player,
+           heaps);
+  if (!t->legend_done)
+    write_legend (t, rules, kind);
+  t->legend_done = TRUE;
+}
+
+static void
+text_iteration (gpointer data, guint depth)
+{
+  NimTraceText *t = data;
+
+  /* TRANSLATORS: iterative deepening starts an iteration in --trace. */
+  fprintf (t->out, _("# iteration: depth %u\n"), depth);
+}
+
+/* A shown node gets its line, without the value yet. */
+static void
+text_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
+            int beta)
+{
+  NimTraceText *t = data;
+  const NimTraceFrame *f = nim_trace_walk_enter (&t->walk, ply, board);
+  g_autoptr (GString) s = NULL;
+
+  if (f == NULL)
+    return;
+  s = g_string_new (NULL);
+  if (t->open_ply >= 0) /* the parent's line: its value comes later */
+    g_string_append_c (s, '\n');
+  g_string_append_printf (s, "%*s", (int) (2 * ply), "");
+  append_label (s, ply, f);
+  if (t->walk.kind == NIM_TRACE_ALPHA_BETA)
+    {
+      g_string_append_c (s, ' ');
+      nim_trace_append_window (s, alpha, beta);
+    }
+  fputs (s->str, t->out);
+  t->open_ply = (gint) ply;
+}
+
+/* A shown node's value: at the end of its line if it is still open,
+   else on a line of its own that names the node again. */
+static void
+text_leave (gpointer data, guint ply, const NimBoard *board, int value,
+            guint flags)
+{
+  NimTraceText *t = data;
+  g_autofree char *marks = NULL;
+  g_autoptr (GString) s = NULL;
+  const NimTraceFrame *f;
+  guint64 pruned;
+  gboolean line_open;
+
+  f = nim_trace_walk_leave (&t->walk, ply, flags, &pruned, &marks);
+  if (f == NULL)
+    return;
+  s = g_string_new (NULL);
+  line_open = t->open_ply == (gint) ply;
+  if (line_open)
+    g_string_append (s, " = ");
+  else
+    g_string_append_printf (s, "%*s= ", (int) (2 * ply), "");
+  nim_trace_append_value (s, value);
+  if (*marks != '\0')
+    g_string_append_printf (s, ": %s", marks);
+  if (!line_open)
+    {
+      g_string_append (s, " (");
+      append_label (s, ply, f);
+      g_string_append_c (s, ')');
+    }
+  g_string_append_c (s, '\n');
+  fputs (s->str, t->out);
+  t->open_ply = -1;
+}
+
+/* The counts and the value, after the search's last node. */
+static void
+text_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
+          int value)
+{
+  NimTraceText *t = data;
+  const NimTraceWalk *w = &t->walk;
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autoptr (GString) m = g_string_new (NULL);
+  const char *described = !proven     ? _("not proven")
+                          : value > 0 ? C_("value", "win")
+                                      : C_("value", "loss");
+
+  g_string_append_printf (
+      s,
+      /* TRANSLATORS: the end of a search in --trace: the nodes the
+         trace saw, those the search counted, those shown, those
+         counted in the "+N below" of a line, those left out past
+         --trace-limit, and the limit. */
+      _("# %llu nodes traced (the search counted %llu): %llu shown,\n"
+         "#   %llu counted in \"+N below\", %llu left out past the "
+         "limit of %llu\n"),
+      (unsigned long long) w->total, (unsigned long long) nodes,
+      (unsigned long long) w->shown, (unsigned long long) w->summarised,
+      (unsigned long long) w->left_out, (unsigned long long) w->limit);
+  if (move != NULL)
+    {
+      nim_trace_append_move (m, move);
+      /* TRANSLATORS: the last line of a search in --trace: its value
+         ("win", "loss" or "not proven") and the move it plays, in the
+         notation of the trace, "h2-1". */
+      g_string_append_printf (s, _("# value %s; plays %s\n"), described,
+                              m->str);
+    }
+  else
+    /* TRANSLATORS: the last line of a search in --trace: its value,
+       "win", "loss" or "not proven". */
+    g_string_append_printf (s, _("# value %s\n"), described);
+  fputs (s->str, t->out);
+  nim_trace_walk_end (&t->walk);
+}
+
+static const NimObserverFuncs text_funcs = {
+  .begin = text_begin,
+  .iteration = text_iteration,
+  .enter = text_enter,
+  .leave = text_leave,
+  .end = text_end,
+};
+
+/**
+ * nim_trace_text_new:
+ * @out: where the text goes; it must outlive the trace
+ * @depth: plies shown one by one, up to %NIM_SEARCH_MAX_PLY
+ * @limit: nodes shown per search, at least 1
+ *
+ * Returns: (transfer full): a text trace, to give to the players with
+ *   nim_trace_text_observer() and to free with nim_trace_text_free()
+ */
+NimTraceText *
+nim_trace_text_new (FILE *out, guint depth, guint64 limit)
+{
+  NimTraceText *t = g_new0 (NimTraceText, 1);
+
+  t->observer.funcs = &text_funcs;
+  t->observer.data = t;
+  nim_trace_walk_init (&t->walk, depth, limit);
+  t->out = out;
+  t->open_ply = -1;
+  return t;
+}
+
+/**
+ * nim_trace_text_free:
+ * @text: (nullable): a text trace
+ *
+ * Frees it; what it wrote stays written.
+ */
+void
+nim_trace_text_free (NimTraceText *text)
+{
+  if (text == NULL)
+    return;
+  nim_trace_walk_clear (&text->walk);
+  g_free (text);
+}
+
+/**
+ * nim_trace_text_observer:
+ * @text: a text trace
+ *
+ * Returns: (transfer none): the observer that writes the trace, for
+ *   nim_player_set_trace(); it lives as long as @text
+ */
+NimObserver *
+nim_trace_text_observer (NimTraceText *text)
+{
+  return &text->observer;
+}

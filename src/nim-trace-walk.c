@@ -1,0 +1,328 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-trace-walk.c -- what the text trace and the DOT tree share: which
+ * nodes of a search they show, what they count, how they write a node
+ *
+ * Nodes up to the walk's depth are "shown": a text line each, and a node
+ * of the DOT tree.  A shown node at the depth limit sums up the nodes
+ * below it ("+N below").  At most `limit` nodes are shown per search;
+ * past that the walk only counts, and the renderers say at the end how
+ * many were left out.  The text trace and the DOT tree each follow the
+ * search with a walk of their own, with the same depth and limit, so they
+ * show the same nodes. */
+
+#include "config.h"
+
+#include "nim-trace-walk.h"
+
+#include "nim-i18n.h"
+#include "nim-movegen.h"
+#include "nim-search.h"
+
+#include <string.h>
+
+/**
+ * nim_trace_walk_init:
+ * @walk: the walk to set up
+ * @depth: plies shown, up to %NIM_SEARCH_MAX_PLY
+ * @limit: nodes shown per search, at least 1
+ *
+ * Free what it holds with nim_trace_walk_clear().
+ */
+void
+nim_trace_walk_init (NimTraceWalk *walk, guint depth, guint64 limit)
+{
+  g_return_if_fail (depth <= NIM_SEARCH_MAX_PLY);
+  g_return_if_fail (limit > 0);
+
+  memset (walk, 0, sizeof *walk);
+  walk->depth = depth;
+  walk->limit = limit;
+  walk->frames = g_new0 (NimTraceFrame, depth + 1);
+}
+
+/**
+ * nim_trace_walk_clear:
+ * @walk: a walk set up by nim_trace_walk_init()
+ *
+ * Frees what the walk holds.
+ */
+void
+nim_trace_walk_clear (NimTraceWalk *walk)
+{
+  g_clear_pointer (&walk->spec, g_free);
+  g_clear_pointer (&walk->frames, g_free);
+}
+
+/**
+ * nim_trace_walk_begin:
+ * @walk: a walk
+ * @spec: the searching player's spec
+ * @player: its number, 1 or 2
+ * @board: the position it searches
+ * @rules: the rules in force
+ * @kind: how to read its values
+ *
+ * A search starts: the counts start again from 0.
+ */
+void
+nim_trace_walk_begin (NimTraceWalk *walk, const char *spec, guint player,
+                      const NimBoard *board, const NimRules *rules,
+                      NimTraceKind kind)
+{
+  g_return_if_fail (!walk->active);
+
+  walk->active = TRUE;
+  g_free (walk->spec);
+  walk->spec = g_strdup (spec);
+  walk->player = player;
+  walk->rules = *rules;
+  walk->root = *board;
+  walk->kind = kind;
+  walk->total = walk->shown = walk->summarised = walk->left_out = 0;
+}
+
+/**
+ * nim_trace_walk_end:
+ * @walk: a walk
+ *
+ * The search is over; the counts stay until the next one begins.
+ */
+void
+nim_trace_walk_end (NimTraceWalk *walk)
+{
+  g_return_if_fail (walk->active);
+
+  walk->active = FALSE;
+}
+
+/**
+ * nim_trace_walk_enter:
+ * @walk: a walk
+ * @ply: plies from the root
+ * @board: the position, after the move that led to it
+ *
+ * Counts a node the search entered.
+ *
+ * Returns: (nullable): its frame if the node is shown, %NULL if not
+ */
+NimTraceFrame *
+nim_trace_walk_enter (NimTraceWalk *walk, guint ply, const NimBoard *board)
+{
+  NimTraceFrame *f, *parent = NULL;
+
+  walk->total++;
+  if (ply > 0 && ply - 1 <= walk->depth)
+    {
+      parent = &walk->frames[ply - 1];
+      parent->children++;
+    }
+  if (ply > walk->depth)
+    {
+      if (walk->frames[walk->depth].shown)
+        walk->summarised++;
+      else
+        walk->left_out++;
+      return NULL;
+    }
+
+  f = &walk->frames[ply];
+  f->board = *board;
+  f->entered_at = walk->total;
+  f->children = 0;
+  f->shown = (parent == NULL || parent->shown) && walk->shown < walk->limit;
+  if (parent != NULL)
+    {
+      guint i;
+
+      /* The move is where the boards differ: the searchers keep no
+         record of it a trace could read for free. */
+      for (i = 0; i < board->n_heaps; i++)
+        if (board->heaps[i] != parent->board.heaps[i])
+          break;
+      g_assert (i < board->n_heaps);
+      f->move.heap = i;
+      f->move.count = parent->board.heaps[i] - board->heaps[i];
+    }
+  if (!f->shown)
+    {
+      walk->left_out++;
+      return NULL;
+    }
+  walk->shown++;
+  return f;
+}
+
+/* Adds a mark to the list of @s. */
+static void
+add_mark (GString *s, const char *mark)
+{
+  if (s->len > 0)
+    /* TRANSLATORS: also between the marks that say how a node's value
+       was found, in --trace ("= 1: cut, 2 moves pruned") and in the boxes
+       of --dot. */
+    g_string_append (s, C_("list", ", "));
+  g_string_append (s, mark);
+}
+
+/* How the node's value came about, for its line and its DOT label.  The
+   words "end", "horizon", "tt", "cut" and "+N below" are explained in the
+   legend of the DOT file. */
+static char *
+describe_marks (const NimTraceWalk *walk, const NimTraceFrame *f, guint flags,
+                guint64 below, guint64 pruned)
+{
+  GString *s = g_string_new (NULL);
+  const guint settled = NIM_TRACE_TT_EXACT | NIM_TRACE_TT_LOWER
+                        | NIM_TRACE_TT_UPPER | NIM_TRACE_ETC
+                        | NIM_TRACE_ABORTED;
+
+  if (f->children == 0 && (flags & settled) == 0)
+    add_mark (s,
+              nim_board_has_move (&f->board, &walk->rules)
+                  /* TRANSLATORS: a mark of --trace and --dot: the search
+                     stopped at its depth limit; "horizon" in the legend
+                     of the DOT file. */
+                  ? C_("trace", "horizon")
+                  /* TRANSLATORS: a mark of --trace and --dot: no move is
+                     left, the game is over; "end" in the legend of the
+                     DOT file. */
+                  : C_("trace", "end"));
+  if (flags & NIM_TRACE_TT_HIT && (flags & settled) == 0)
+    /* TRANSLATORS: a mark of --trace and --dot: the transposition table
+       ("tt" in the legend of the DOT file) knew the position; its move
+       was searched first. */
+    add_mark (s, C_("trace", "tt hit"));
+  if (flags & NIM_TRACE_TT_EXACT)
+    /* TRANSLATORS: a mark: the table's exact value settled the node. */
+    add_mark (s, C_("trace", "tt exact"));
+  if (flags & NIM_TRACE_TT_LOWER)
+    /* TRANSLATORS: a mark: the table's lower bound settled the node. */
+    add_mark (s, C_("trace", "tt lower bound"));
+  if (flags & NIM_TRACE_TT_UPPER)
+    /* TRANSLATORS: a mark: the table's upper bound settled the node. */
+    add_mark (s, C_("trace", "tt upper bound"));
+  if (flags & NIM_TRACE_ETC)
+    /* TRANSLATORS: a mark of --trace and --dot; ETC is the enhanced
+       transposition cutoff: the table knows a child of the node to be
+       lost (for the player to move there), so the node is won. */
+    add_mark (s, C_("trace", "etc: a child is lost in the table"));
+  if (flags & NIM_TRACE_CUTOFF)
+    /* TRANSLATORS: a mark of --trace and --dot: an alpha-beta cutoff;
+       "cut" in the legend of the DOT file. */
+    add_mark (s, C_("trace", "cut"));
+  if (pruned > 0)
+    {
+      g_autofree char *p = g_strdup_printf (
+          /* TRANSLATORS: a mark of --trace and --dot: moves of the node
+             that were never searched, because of a cutoff or the
+             table. */
+          g_dngettext (GETTEXT_PACKAGE, "%llu move pruned",
+                       "%llu moves pruned", pruned),
+          (unsigned long long) pruned);
+
+      add_mark (s, p);
+    }
+  if (flags & NIM_TRACE_ABORTED)
+    /* TRANSLATORS: a mark of --trace and --dot: the search's budget (time
+       or nodes) ran out inside this node. */
+    add_mark (s, C_("trace", "budget spent"));
+  if (below > 0)
+    {
+      g_autofree char *b = NULL;
+
+      /* TRANSLATORS: a mark of --trace and --dot: the nodes searched under
+         this one, deeper than the trace shows; "+N below" in the
+         legends. */
+      b = g_strdup_printf (_("+%llu below"), (unsigned long long) below);
+
+      add_mark (s, b);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/**
+ * nim_trace_walk_leave:
+ * @walk: a walk
+ * @ply: plies from the root
+ * @flags: #NimTraceFlags: what settled the node
+ * @pruned: (out): set, for a shown node, to the moves of the node never
+ *   searched
+ * @marks: (out) (transfer full): set, for a shown node, to how its value
+ *   came about, to free with g_free()
+ *
+ * The search is done with a node.
+ *
+ * Returns: (nullable): its frame if the node is shown, %NULL if not (and
+ *   @pruned and @marks are not set)
+ */
+NimTraceFrame *
+nim_trace_walk_leave (NimTraceWalk *walk, guint ply, guint flags,
+                      guint64 *pruned, char **marks)
+{
+  NimTraceFrame *f;
+  guint64 below;
+
+  if (ply > walk->depth)
+    return NULL;
+  f = &walk->frames[ply];
+  if (!f->shown)
+    return NULL;
+  below = ply == walk->depth ? walk->total - f->entered_at : 0;
+  *pruned = 0;
+  if ((flags & NIM_TRACE_PRUNING_FLAGS) && !(flags & NIM_TRACE_ABORTED))
+    *pruned = nim_movegen_count (&f->board, &walk->rules) - f->children;
+  *marks = describe_marks (walk, f, flags, below, *pruned);
+  return f;
+}
+
+/* -------------------------------------------------------------------------
+   Writing */
+
+/**
+ * nim_trace_append_value:
+ * @s: a string
+ * @value: a value of the search
+ *
+ * Appends @value: a number, or "inf" and "-inf" for the ends of a window.
+ */
+void
+nim_trace_append_value (GString *s, int value)
+{
+  if (value >= NIM_SCORE_INF)
+    g_string_append (s, "inf");
+  else if (value <= -NIM_SCORE_INF)
+    g_string_append (s, "-inf");
+  else
+    g_string_append_printf (s, "%d", value);
+}
+
+/**
+ * nim_trace_append_move:
+ * @s: a string
+ * @move: a move
+ *
+ * Appends @move as the trace writes it: "h1-2" takes 2 from heap 1.
+ */
+void
+nim_trace_append_move (GString *s, const NimMove *move)
+{
+  g_string_append_printf (s, "h%u-%u", move->heap + 1, move->count);
+}
+
+/**
+ * nim_trace_append_window:
+ * @s: a string
+ * @alpha: the lower end of an alpha-beta window
+ * @beta: its upper end
+ *
+ * Appends the window as "[alpha,beta]".
+ */
+void
+nim_trace_append_window (GString *s, int alpha, int beta)
+{
+  g_string_append_c (s, '[');
+  nim_trace_append_value (s, alpha);
+  g_string_append_c (s, ',');
+  nim_trace_append_value (s, beta);
+  g_string_append_c (s, ']');
+}
