@@ -13,6 +13,7 @@
 #include "nim-match.h"
 #include "nim-match-report.h"
 #include "nim-record.h"
+#include "nim-report-compare.h"
 #include "nim-trace.h"
 #include "nim-util.h"
 
@@ -315,6 +316,7 @@ static int
 run_compare (const Options *o, const NimRules *rules)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
   guint64 nodes = NIM_COMPARE_DEFAULT_NODES;
   NimBoard board;
 
@@ -324,8 +326,20 @@ run_compare (const Options *o, const NimRules *rules)
       && !nim_parse_uint (o->nodes, 0, G_MAXUINT64, "--nodes", &nodes,
                           &error))
     return fail (error, TRUE);
-  if (!nim_compare_run (rules, &board, nodes, o->json, stdout, &error))
+  if (!nim_board_has_move (&board, rules))
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--compare: the position has no legal move; there is "
+                     "nothing to search"));
+      return fail (error, TRUE);
+    }
+  rows = nim_compare_run (rules, &board, nodes, &error);
+  if (rows == NULL)
     return fail (error, TRUE);
+  if (o->json)
+    nim_record_print (nim_report_compare_to_json (rows), stdout);
+  else
+    nim_report_compare_print (rows, rules, &board, nodes, stdout);
   return NIM_EXIT_OK;
 }
 
