@@ -13,6 +13,7 @@
 #include "nim-match.h"
 #include "nim-match-report.h"
 #include "nim-record.h"
+#include "nim-report-analysis.h"
 #include "nim-report-compare.h"
 #include "nim-trace.h"
 #include "nim-util.h"
@@ -349,18 +350,33 @@ run_solve (Options *o, const NimRules *rules)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimSolution) solution = NULL;
+  const char *engine = o->player1 ? o->player1
+                                  : nim_player_class_strongest ()->name;
+  g_autoptr (NimPlayer) player = NULL;
   NimBoard board;
 
   if (!nim_board_parse (&board, o->heaps ? o->heaps : DEFAULT_HEAPS, "--heaps", &error))
     return fail (error, TRUE);
-  solution = nim_solve (rules, &board, o->player1 ? o->player1 : nim_player_class_strongest ()->name,
-                        &error);
+  /* nim_solve refuses a person too, but only here can the user be told
+     which option names the engine. */
+  player = nim_player_new (engine, &error);
+  if (player == NULL)
+    return fail (error, TRUE);
+  if (nim_player_is_interactive (player))
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--solve needs a computer engine, not %s; give one "
+                     "with --player1, such as --player1 negamax"),
+                   nim_player_get_name (player));
+      return fail (error, TRUE);
+    }
+  solution = nim_solve (rules, &board, engine, &error);
   if (solution == NULL)
     return fail (error, error->code == NIM_ERROR_USAGE);
   if (o->json)
-    nim_record_print (nim_solution_to_json (solution), stdout);
+    nim_record_print (nim_report_solution_to_json (solution), stdout);
   else
-    nim_solution_print (solution, stdout);
+    nim_report_solution_print (solution, stdout);
   return NIM_EXIT_OK;
 }
 
@@ -369,12 +385,24 @@ static int
 run_grundy_sequence (Options *o, const NimRules *rules)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (NimGrundySequence) sequence = NULL;
   guint64 n;
 
   if (!nim_parse_uint (o->grundy_sequence, 0, NIM_GRUNDY_SEQUENCE_MAX,
-                       "--grundy-sequence", &n, &error)
-      || !nim_grundy_sequence_print (rules, n, o->json, stdout, &error))
+                       "--grundy-sequence", &n, &error))
     return fail (error, TRUE);
+  if (rules->misere)
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--grundy-sequence gives normal-play values; drop "
+                     "--misere"));
+      return fail (error, TRUE);
+    }
+  sequence = nim_grundy_sequence_new (rules, n);
+  if (o->json)
+    nim_report_grundy_sequence_print_json (sequence, stdout);
+  else
+    nim_report_grundy_sequence_print (sequence, stdout);
   return NIM_EXIT_OK;
 }
 
