@@ -6,15 +6,15 @@
 #include "nim-cli.h"
 
 #include "nim-analysis.h"
+#include "nim-analysis-report.h"
 #include "nim-compare.h"
+#include "nim-compare-report.h"
 #include "nim-display.h"
 #include "nim-game.h"
 #include "nim-i18n.h"
 #include "nim-match.h"
 #include "nim-match-report.h"
 #include "nim-record.h"
-#include "nim-report-analysis.h"
-#include "nim-report-compare.h"
 #include "nim-trace.h"
 #include "nim-util.h"
 
@@ -338,9 +338,9 @@ run_compare (const Options *o, const NimRules *rules)
   if (rows == NULL)
     return fail (error, TRUE);
   if (o->json)
-    nim_record_print (nim_report_compare_to_json (rows), stdout);
+    nim_record_print (nim_compare_report_to_json (rows), stdout);
   else
-    nim_report_compare_print (rows, rules, &board, nodes, stdout);
+    nim_compare_report_print_table (rows, rules, &board, nodes, stdout);
   return NIM_EXIT_OK;
 }
 
@@ -374,9 +374,9 @@ run_solve (Options *o, const NimRules *rules)
   if (solution == NULL)
     return fail (error, error->code == NIM_ERROR_USAGE);
   if (o->json)
-    nim_record_print (nim_report_solution_to_json (solution), stdout);
+    nim_record_print (nim_analysis_report_solution_to_json (solution), stdout);
   else
-    nim_report_solution_print (solution, stdout);
+    nim_analysis_report_print_solution (solution, stdout);
   return NIM_EXIT_OK;
 }
 
@@ -400,9 +400,9 @@ run_grundy_sequence (Options *o, const NimRules *rules)
     }
   sequence = nim_grundy_sequence_new (rules, n);
   if (o->json)
-    nim_report_grundy_sequence_print_json (sequence, stdout);
+    nim_analysis_report_print_sequence_json (sequence, stdout);
   else
-    nim_report_grundy_sequence_print (sequence, stdout);
+    nim_analysis_report_print_sequence (sequence, stdout);
   return NIM_EXIT_OK;
 }
 

@@ -6,7 +6,7 @@
  * wins exactly when it leaves the opponent a lost position.  So the list
  * is the engine's own answer, and a closed-form engine and a searcher can
  * be checked against each other from the command line.  Both answers here
- * are structs; src/nim-report-analysis.c prints them. */
+ * are structs; src/nim-analysis-report.c prints them. */
 
 #include "config.h"
 

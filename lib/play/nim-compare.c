@@ -7,7 +7,7 @@
  * search runs with time=0 and the same node budget, so the counts are
  * the same on any machine; the configurations that are also lines of
  * `make bench` count exactly what bench/expected says.  The rows are
- * returned; src/nim-report-compare.c prints them. */
+ * returned; src/nim-compare-report.c prints them. */
 
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-report-analysis.c -- `nim --solve` and `nim --grundy-sequence` in
+/* nim-analysis-report.c -- `nim --solve` and `nim --grundy-sequence` in
  * text and JSON
  *
  * lib/play/nim-analysis.c computes; this prints what it found, for
@@ -7,18 +7,19 @@
 
 #include "config.h"
 
-#include "nim-report-analysis.h"
+#include "nim-analysis-report.h"
 
 #include "nim-i18n.h"
 #include "nim-record.h"
 
 /**
- * nim_report_solution_print:
+ * nim_analysis_report_print_solution:
  * @solution: a solution
  * @out: where to print it for people
  */
 void
-nim_report_solution_print (const NimSolution *solution, FILE *out)
+nim_analysis_report_print_solution (const NimSolution *solution,
+                                    FILE *out)
 {
   const NimSolution *s = solution;
   g_autofree char *heaps = nim_board_to_string (&s->board);
@@ -79,7 +80,7 @@ nim_report_solution_print (const NimSolution *solution, FILE *out)
 }
 
 /**
- * nim_report_solution_to_json:
+ * nim_analysis_report_solution_to_json:
  * @solution: a solution
  *
  * Returns: (transfer full): {"rules": {...}, "heaps": [...],
@@ -88,7 +89,7 @@ nim_report_solution_print (const NimSolution *solution, FILE *out)
  *   "engine": "spec", "nodes": N, "seconds": S}, heaps numbered from 1
  */
 JsonNode *
-nim_report_solution_to_json (const NimSolution *solution)
+nim_analysis_report_solution_to_json (const NimSolution *solution)
 {
   const NimSolution *s = solution;
   g_autoptr (JsonBuilder) b = json_builder_new ();
@@ -161,7 +162,7 @@ print_sequence_heading (const NimRules *rules, FILE *out)
 }
 
 /**
- * nim_report_grundy_sequence_print:
+ * nim_analysis_report_print_sequence:
  * @sequence: a sequence
  * @out: where to print it for people
  *
@@ -169,7 +170,8 @@ print_sequence_heading (const NimRules *rules, FILE *out)
  * into, or that none showed.
  */
 void
-nim_report_grundy_sequence_print (NimGrundySequence *sequence, FILE *out)
+nim_analysis_report_print_sequence (NimGrundySequence *sequence,
+                                    FILE *out)
 {
   NimGrundySequence *seq = sequence;
   guint64 i;
@@ -200,7 +202,7 @@ nim_report_grundy_sequence_print (NimGrundySequence *sequence, FILE *out)
 }
 
 /**
- * nim_report_grundy_sequence_print_json:
+ * nim_analysis_report_print_sequence_json:
  * @sequence: a sequence
  * @out: where to print it
  *
@@ -208,8 +210,8 @@ nim_report_grundy_sequence_print (NimGrundySequence *sequence, FILE *out)
  * "period": P|null, "preperiod": Q|null}.
  */
 void
-nim_report_grundy_sequence_print_json (NimGrundySequence *sequence,
-                                       FILE *out)
+nim_analysis_report_print_sequence_json (NimGrundySequence *sequence,
+                                         FILE *out)
 {
   NimGrundySequence *seq = sequence;
   /* Ten million values would make a JSON tree of nearly a gigabyte: the

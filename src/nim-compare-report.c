@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-report-compare.c -- `nim --compare`'s table and JSON
+/* nim-compare-report.c -- `nim --compare`'s table and JSON
  *
  * lib/play/nim-compare.c runs the players and returns a row for each;
  * this prints the rows as the lecture's table or as a JSON array. */
 
 #include "config.h"
 
-#include "nim-report-compare.h"
+#include "nim-compare-report.h"
 
 #include "nim-i18n.h"
 #include "nim-util.h"
@@ -19,7 +19,7 @@ value_name (const NimCompareRow *r)
 }
 
 /**
- * nim_report_compare_to_json:
+ * nim_compare_report_to_json:
  * @rows: (element-type NimCompareRow): the rows of nim_compare_run()
  *
  * Returns: (transfer full): [{"algorithm": "spec", "bench": "tag"|null,
@@ -28,7 +28,7 @@ value_name (const NimCompareRow *r)
  *   "tt_probes": N, "tt_hits": N, "seconds": S}], heaps numbered from 1
  */
 JsonNode *
-nim_report_compare_to_json (GPtrArray *rows)
+nim_compare_report_to_json (GPtrArray *rows)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   guint i;
@@ -185,7 +185,7 @@ append_row (GString *s, const NimCompareRow *r)
 }
 
 /**
- * nim_report_compare_print:
+ * nim_compare_report_print_table:
  * @rows: (element-type NimCompareRow): the rows of nim_compare_run()
  * @rules: the rules they were run under
  * @board: the position
@@ -193,8 +193,9 @@ append_row (GString *s, const NimCompareRow *r)
  * @out: where to print the table for people
  */
 void
-nim_report_compare_print (GPtrArray *rows, const NimRules *rules,
-                          const NimBoard *board, guint64 nodes, FILE *out)
+nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
+                                const NimBoard *board, guint64 nodes,
+                                FILE *out)
 {
   g_autoptr (GString) s = g_string_new (NULL);
   guint i;
