@@ -6,7 +6,9 @@
 #include "nim-cli.h"
 
 #include "nim-analysis.h"
+#include "nim-analysis-report.h"
 #include "nim-compare.h"
+#include "nim-compare-report.h"
 #include "nim-display.h"
 #include "nim-game.h"
 #include "nim-i18n.h"
@@ -315,6 +317,7 @@ static int
 run_compare (const Options *o, const NimRules *rules)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
   guint64 nodes = NIM_COMPARE_DEFAULT_NODES;
   NimBoard board;
 
@@ -324,8 +327,20 @@ run_compare (const Options *o, const NimRules *rules)
       && !nim_parse_uint (o->nodes, 0, G_MAXUINT64, "--nodes", &nodes,
                           &error))
     return fail (error, TRUE);
-  if (!nim_compare_run (rules, &board, nodes, o->json, stdout, &error))
+  if (!nim_board_has_move (&board, rules))
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--compare: the position has no legal move; there is "
+                     "nothing to search"));
+      return fail (error, TRUE);
+    }
+  rows = nim_compare_run (rules, &board, nodes, &error);
+  if (rows == NULL)
     return fail (error, TRUE);
+  if (o->json)
+    nim_record_print (nim_compare_report_to_json (rows), stdout);
+  else
+    nim_compare_report_print_table (rows, rules, &board, nodes, stdout);
   return NIM_EXIT_OK;
 }
 
@@ -335,18 +350,33 @@ run_solve (Options *o, const NimRules *rules)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimSolution) solution = NULL;
+  const char *engine = o->player1 ? o->player1
+                                  : nim_player_class_strongest ()->name;
+  g_autoptr (NimPlayer) player = NULL;
   NimBoard board;
 
   if (!nim_board_parse (&board, o->heaps ? o->heaps : DEFAULT_HEAPS, "--heaps", &error))
     return fail (error, TRUE);
-  solution = nim_solve (rules, &board, o->player1 ? o->player1 : nim_player_class_strongest ()->name,
-                        &error);
+  /* nim_solve refuses a person too, but only here can the user be told
+     which option names the engine. */
+  player = nim_player_new (engine, &error);
+  if (player == NULL)
+    return fail (error, TRUE);
+  if (nim_player_is_interactive (player))
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--solve needs a computer engine, not %s; give one "
+                     "with --player1, such as --player1 negamax"),
+                   nim_player_get_name (player));
+      return fail (error, TRUE);
+    }
+  solution = nim_solve (rules, &board, engine, &error);
   if (solution == NULL)
     return fail (error, error->code == NIM_ERROR_USAGE);
   if (o->json)
-    nim_record_print (nim_solution_to_json (solution), stdout);
+    nim_record_print (nim_analysis_report_solution_to_json (solution), stdout);
   else
-    nim_solution_print (solution, stdout);
+    nim_analysis_report_print_solution (solution, stdout);
   return NIM_EXIT_OK;
 }
 
@@ -355,12 +385,24 @@ static int
 run_grundy_sequence (Options *o, const NimRules *rules)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (NimGrundySequence) sequence = NULL;
   guint64 n;
 
   if (!nim_parse_uint (o->grundy_sequence, 0, NIM_GRUNDY_SEQUENCE_MAX,
-                       "--grundy-sequence", &n, &error)
-      || !nim_grundy_sequence_print (rules, n, o->json, stdout, &error))
+                       "--grundy-sequence", &n, &error))
     return fail (error, TRUE);
+  if (rules->misere)
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--grundy-sequence gives normal-play values; drop "
+                     "--misere"));
+      return fail (error, TRUE);
+    }
+  sequence = nim_grundy_sequence_new (rules, n);
+  if (o->json)
+    nim_analysis_report_print_sequence_json (sequence, stdout);
+  else
+    nim_analysis_report_print_sequence (sequence, stdout);
   return NIM_EXIT_OK;
 }
 

@@ -270,21 +270,58 @@ sequence_json (const char *moves, const char *n)
   return nim_test_parse_json (out);
 }
 
+static const struct
+{
+  const char *spec;
+  guint set[4];
+  guint n_set;
+} sets[] = {
+  { "2,3,7", { 2, 3, 7 }, 3 },   /* period 5, pre-period 0 */
+  { "1,3,4", { 1, 3, 4 }, 3 },   /* period 7 */
+  { "2,5,6", { 2, 5, 6 }, 3 },
+  { "3,4,9", { 3, 4, 9 }, 3 },
+  { "2,7,15,16", { 2, 7, 15, 16 }, 4 }, /* seed 001 */
+};
+
+/* The library's sequence, value by value, against the definition; and
+   the range rules' closed form, whose period shows only once the
+   sequence is longer than the range. */
+static void
+test_sequence_lib (void)
+{
+  guint i, n;
+
+  for (i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      NimRules rules;
+      g_autoptr (NimGrundySequence) seq = NULL;
+      guint expect[301], pre, period;
+
+      nim_test_rules (&rules, sets[i].spec, FALSE);
+      seq = nim_grundy_sequence_new (&rules, 300);
+      naive_period (sets[i].set, sets[i].n_set, 300, expect, &pre, &period);
+      for (n = 0; n <= 300; n++)
+        g_assert_cmpuint (nim_grundy_sequence_value (seq, n), ==, expect[n]);
+      g_assert_true (seq->periodic);
+      g_assert_cmpuint (seq->period, ==, period);
+      g_assert_cmpuint (seq->preperiod, ==, pre);
+    }
+  for (n = 0; n <= 6; n++)
+    {
+      NimRules rules;
+      g_autoptr (NimGrundySequence) seq = NULL;
+
+      nim_test_rules (&rules, "max=3", FALSE);
+      seq = nim_grundy_sequence_new (&rules, n);
+      g_assert_cmpuint (nim_grundy_sequence_value (seq, n), ==, n % 4);
+      g_assert_cmpint (seq->periodic, ==, n > 3);
+      g_assert_cmpuint (seq->period, ==, n > 3 ? 4 : 0);
+    }
+}
+
 static void
 test_sequence_periods (void)
 {
-  static const struct
-  {
-    const char *spec;
-    guint set[4];
-    guint n_set;
-  } sets[] = {
-    { "2,3,7", { 2, 3, 7 }, 3 },   /* period 5, pre-period 0 */
-    { "1,3,4", { 1, 3, 4 }, 3 },   /* period 7 */
-    { "2,5,6", { 2, 5, 6 }, 3 },
-    { "3,4,9", { 3, 4, 9 }, 3 },
-    { "2,7,15,16", { 2, 7, 15, 16 }, 4 }, /* seed 001 */
-  };
   guint i;
 
   if (!nim_test_have_nim ())
@@ -443,6 +480,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/solve-misere-grundy", test_solve_misere_grundy);
   g_test_add_func ("/analysis/solve-errors", test_solve_errors);
   g_test_add_func ("/analysis/solve-huge", test_solve_huge);
+  g_test_add_func ("/analysis/sequence-lib", test_sequence_lib);
   g_test_add_func ("/analysis/sequence-periods", test_sequence_periods);
   g_test_add_func ("/analysis/sequence-text", test_sequence_text);
   g_test_add_func ("/analysis/cli-solve-json", test_cli_solve_json);

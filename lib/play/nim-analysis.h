@@ -3,10 +3,9 @@
 #pragma once
 
 #include <glib.h>
-#include <json-glib/json-glib.h>
-#include <stdio.h>
 
 #include "nim-board.h"
+#include "nim-grundy.h"
 
 G_BEGIN_DECLS
 
@@ -14,7 +13,8 @@ G_BEGIN_DECLS
    move listed: every listed move costs a search of its own. */
 #define NIM_SOLVE_MAX_MOVES 100000
 
-/* The largest N of --grundy-sequence N. */
+/* The longest Grundy sequence asked for at once (--grundy-sequence N):
+   below NIM_GRUNDY_TABLE_MAX, so every value of it can be computed. */
 #define NIM_GRUNDY_SEQUENCE_MAX 10000000
 
 /**
@@ -53,10 +53,33 @@ NimSolution *nim_solve (const NimRules *rules, const NimBoard *board,
                         const char *engine, GError **error);
 void nim_solution_free (NimSolution *solution);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimSolution, nim_solution_free)
-void nim_solution_print (const NimSolution *solution, FILE *out);
-JsonNode *nim_solution_to_json (const NimSolution *solution);
 
-gboolean nim_grundy_sequence_print (const NimRules *rules, guint64 n,
-                                    gboolean json, FILE *out, GError **error);
+/**
+ * NimGrundySequence:
+ * @rules: the take rule, under normal play
+ * @n: the largest heap size: the sequence is G(0) to G(@n)
+ * @periodic: the values settle into a period within @n
+ * @preperiod: when @periodic, the first heap size from which they repeat
+ * @period: when @periodic, the length of the part that repeats
+ *
+ * The Grundy values of a single heap.  nim_grundy_sequence_value()
+ * reads them one at a time, so a long sequence can be written out as it
+ * is read, without an array of all its values.
+ */
+typedef struct
+{
+  NimRules rules;
+  guint64 n;
+  gboolean periodic;
+  guint64 preperiod;
+  guint64 period;
+  /*< private >*/
+  NimGrundy *grundy;
+} NimGrundySequence;
+
+NimGrundySequence *nim_grundy_sequence_new (const NimRules *rules, guint64 n);
+guint nim_grundy_sequence_value (NimGrundySequence *sequence, guint64 i);
+void nim_grundy_sequence_free (NimGrundySequence *sequence);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimGrundySequence, nim_grundy_sequence_free)
 
 G_END_DECLS

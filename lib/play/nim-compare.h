@@ -3,9 +3,9 @@
 #pragma once
 
 #include <glib.h>
-#include <stdio.h>
 
 #include "nim-board.h"
+#include "nim-search.h"
 
 G_BEGIN_DECLS
 
@@ -15,8 +15,32 @@ G_BEGIN_DECLS
    second. */
 #define NIM_COMPARE_DEFAULT_NODES G_GUINT64_CONSTANT (10000000)
 
-gboolean nim_compare_run (const NimRules *rules, const NimBoard *board,
-                          guint64 nodes, gboolean json, FILE *out,
-                          GError **error);
+/**
+ * NimCompareRow:
+ * @spec: the player spec as the row shows it, "negamax:tt=off"; a
+ *   searcher ran with time=0 and the node budget added to it
+ * @bench: (nullable): the tag of the `make bench` engine line with this
+ *   configuration
+ * @value: 1 when the player found the position won, -1 lost, 0 when it
+ *   did not prove a value
+ * @finished: the player finished (a closed form always does; a search
+ *   did not when its node budget ran out first)
+ * @move: the move it chose
+ * @stats: what choosing it cost
+ *
+ * One line of the comparison.
+ */
+typedef struct
+{
+  char *spec;
+  const char *bench;
+  int value;
+  gboolean finished;
+  NimMove move;
+  NimSearchStats stats;
+} NimCompareRow;
+
+GPtrArray *nim_compare_run (const NimRules *rules, const NimBoard *board,
+                            guint64 nodes, GError **error);
 
 G_END_DECLS

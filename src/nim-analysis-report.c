@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-analysis-report.c -- `nim --solve` and `nim --grundy-sequence` in
+ * text and JSON
+ *
+ * lib/play/nim-analysis.c computes; this prints what it found, for
+ * people and for scripts. */
+
+#include "config.h"
+
+#include "nim-analysis-report.h"
+
+#include "nim-i18n.h"
+#include "nim-record.h"
+
+/**
+ * nim_analysis_report_print_solution:
+ * @solution: a solution
+ * @out: where to print it for people
+ */
+void
+nim_analysis_report_print_solution (const NimSolution *solution,
+                                    FILE *out)
+{
+  const NimSolution *s = solution;
+  g_autofree char *heaps = nim_board_to_string (&s->board);
+  g_autofree char *rules = nim_rules_describe (&s->rules);
+  guint i;
+
+  /* TRANSLATORS: %s is the heaps, such as 3,4,5; the rules follow on
+     the next line. */
+  fprintf (out, _("Position: %s\n"), heaps);
+  fprintf (out, "%s\n", rules);
+  fputs (s->wins ? _("The player to move wins.\n")
+                 : _("The player to move loses against best play.\n"),
+         out);
+  if (s->wins)
+    {
+      /* TRANSLATORS: followed by the winning moves, " take 2 from heap 1,
+         take 3 from heap 2". */
+      fputs (!s->complete ? _("A winning move (the position has too many "
+                              "moves to list every winning one):")
+                          : s->winning_moves->len == 1 ? _("Winning move:")
+                                                       : _("Winning moves:"),
+             out);
+      for (i = 0; i < s->winning_moves->len; i++)
+        {
+          const NimMove *m = &g_array_index (s->winning_moves, NimMove, i);
+
+          if (i > 0)
+            fputs (C_("list", ","), out);
+          /* TRANSLATORS: a winning move of --solve; the blank in front is
+             kept. */
+          fprintf (out, g_dngettext (GETTEXT_PACKAGE, " take %u from heap %u",
+                                     " take %u from heap %u", m->count),
+                   m->count, m->heap + 1);
+        }
+      fprintf (out, "\n");
+    }
+  if (s->have_grundy)
+    {
+      /* TRANSLATORS: followed by " G(3) = 3, G(4) = 4". */
+      fputs (_("Sprague-Grundy values:"), out);
+      for (i = 0; i < s->board.n_heaps; i++)
+        fprintf (out, " G(%u) = %u%s", s->board.heaps[i], s->heap_grundy[i],
+                 i + 1 < s->board.n_heaps ? C_("list", ",") : "");
+      fprintf (out, s->grundy != 0 ? _("; position %u (not 0: a win)\n")
+                                   : _("; position %u (0: a loss)\n"),
+               s->grundy);
+    }
+  else if (s->rules.misere)
+    fputs (_("Sprague-Grundy values: not defined under misère play\n"), out);
+  else
+    fputs (_("Sprague-Grundy values: unknown (no period found for these "
+             "sizes)\n"),
+           out);
+  /* TRANSLATORS: the engine's spec, the nodes it searched and the seconds
+     it took. */
+  fprintf (out, _("Engine: %s, %llu nodes, %.3f s\n"), s->engine,
+           (unsigned long long) s->nodes, s->seconds);
+}
+
+/**
+ * nim_analysis_report_solution_to_json:
+ * @solution: a solution
+ *
+ * Returns: (transfer full): {"rules": {...}, "heaps": [...],
+ *   "to_move": "win"|"loss", "winning_moves": [{"heap": h, "take": n}],
+ *   "complete": bool, "grundy": G|null, "heap_grundy": [...]|null,
+ *   "engine": "spec", "nodes": N, "seconds": S}, heaps numbered from 1
+ */
+JsonNode *
+nim_analysis_report_solution_to_json (const NimSolution *solution)
+{
+  const NimSolution *s = solution;
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint i;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "rules");
+  json_builder_add_value (b, nim_record_rules (&s->rules));
+  json_builder_set_member_name (b, "heaps");
+  json_builder_add_value (b, nim_record_heaps (&s->board));
+  json_builder_set_member_name (b, "to_move");
+  json_builder_add_string_value (b, s->wins ? "win" : "loss");
+  json_builder_set_member_name (b, "winning_moves");
+  json_builder_begin_array (b);
+  for (i = 0; i < s->winning_moves->len; i++)
+    {
+      const NimMove *m = &g_array_index (s->winning_moves, NimMove, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "heap");
+      json_builder_add_int_value (b, m->heap + 1);
+      json_builder_set_member_name (b, "take");
+      json_builder_add_int_value (b, m->count);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "complete");
+  json_builder_add_boolean_value (b, s->complete);
+  json_builder_set_member_name (b, "grundy");
+  if (s->have_grundy)
+    json_builder_add_int_value (b, s->grundy);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "heap_grundy");
+  if (s->have_grundy)
+    {
+      json_builder_begin_array (b);
+      for (i = 0; i < s->board.n_heaps; i++)
+        json_builder_add_int_value (b, s->heap_grundy[i]);
+      json_builder_end_array (b);
+    }
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "engine");
+  json_builder_add_string_value (b, s->engine);
+  json_builder_set_member_name (b, "nodes");
+  json_builder_add_int_value (b, (gint64) s->nodes);
+  json_builder_set_member_name (b, "seconds");
+  json_builder_add_double_value (b, s->seconds);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/* The first line of the text: which sequence this is. */
+static void
+print_sequence_heading (const NimRules *rules, FILE *out)
+{
+  g_autofree char *take = nim_rules_take_to_string (rules);
+
+  if (nim_rules_is_take_any (rules))
+    fputs (_("Sprague-Grundy values of one heap, take any, normal "
+             "play:\n"),
+           out);
+  else
+    /* TRANSLATORS: %s is the take rule as --moves or --max-take spell
+       it, "1-3" or "2,7,15,16". */
+    fprintf (out, _("Sprague-Grundy values of one heap, take %s, normal "
+                    "play:\n"),
+             take);
+}
+
+/**
+ * nim_analysis_report_print_sequence:
+ * @sequence: a sequence
+ * @out: where to print it for people
+ *
+ * Prints G(0) to G(n), ten to a line, and the period the values settle
+ * into, or that none showed.
+ */
+void
+nim_analysis_report_print_sequence (NimGrundySequence *sequence,
+                                    FILE *out)
+{
+  NimGrundySequence *seq = sequence;
+  guint64 i;
+
+  print_sequence_heading (&seq->rules, out);
+  for (i = 0; i <= seq->n; i++)
+    {
+      if (i % 10 == 0)
+        fprintf (out, "%s%8llu:", i ? "\n" : "", (unsigned long long) i);
+      fprintf (out, " %2u", nim_grundy_sequence_value (seq, i));
+    }
+  fprintf (out, "\n");
+  if (!seq->periodic)
+    fprintf (out, _("No period found up to %llu.\n"),
+             (unsigned long long) seq->n);
+  else
+    {
+      /* TRANSLATORS: followed by the values that repeat, " 0 1 1 2". */
+      fprintf (out, _("Period %1$llu, pre-period %2$llu: G(n + %1$llu) = "
+                      "G(n) for every n >= %2$llu; the repeating part is"),
+               (unsigned long long) seq->period,
+               (unsigned long long) seq->preperiod);
+      for (i = seq->preperiod; i < seq->preperiod + MIN (seq->period, 40);
+           i++)
+        fprintf (out, " %u", nim_grundy_sequence_value (seq, i));
+      fprintf (out, "%s\n", seq->period > 40 ? " ..." : "");
+    }
+}
+
+/**
+ * nim_analysis_report_print_sequence_json:
+ * @sequence: a sequence
+ * @out: where to print it
+ *
+ * Prints one JSON object on one line: {"rules": {...}, "values": [...],
+ * "period": P|null, "preperiod": Q|null}.
+ */
+void
+nim_analysis_report_print_sequence_json (NimGrundySequence *sequence,
+                                         FILE *out)
+{
+  NimGrundySequence *seq = sequence;
+  /* Ten million values would make a JSON tree of nearly a gigabyte: the
+     array is written as it goes, the rest through json-glib. */
+  g_autoptr (JsonNode) rules_node = nim_record_rules (&seq->rules);
+  g_autofree char *rules_text = nim_record_to_string (rules_node, FALSE);
+  guint64 i;
+
+  fprintf (out, "{\"rules\":%s,\"values\":[", rules_text);
+  for (i = 0; i <= seq->n; i++)
+    fprintf (out, i ? ",%u" : "%u", nim_grundy_sequence_value (seq, i));
+  if (seq->periodic)
+    fprintf (out, "],\"period\":%llu,\"preperiod\":%llu}\n",
+             (unsigned long long) seq->period,
+             (unsigned long long) seq->preperiod);
+  else
+    fputs ("],\"period\":null,\"preperiod\":null}\n", out);
+}

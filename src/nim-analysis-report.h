@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-analysis-report.h -- `nim --solve` and `nim --grundy-sequence` in
+   text and JSON */
+#pragma once
+
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+
+#include "nim-analysis.h"
+
+G_BEGIN_DECLS
+
+void nim_analysis_report_print_solution (const NimSolution *solution,
+                                         FILE *out);
+JsonNode *nim_analysis_report_solution_to_json (const NimSolution *solution);
+void nim_analysis_report_print_sequence (NimGrundySequence *sequence,
+                                         FILE *out);
+void nim_analysis_report_print_sequence_json (NimGrundySequence *sequence,
+                                              FILE *out);
+
+G_END_DECLS

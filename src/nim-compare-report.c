@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-compare-report.c -- `nim --compare`'s table and JSON
+ *
+ * lib/play/nim-compare.c runs the players and returns a row for each;
+ * this prints the rows as the lecture's table or as a JSON array. */
+
+#include "config.h"
+
+#include "nim-compare-report.h"
+
+#include "nim-i18n.h"
+#include "nim-util.h"
+
+/* A row's value as the JSON says it. */
+static const char *
+value_name (const NimCompareRow *r)
+{
+  return r->value > 0 ? "win" : r->value < 0 ? "loss" : "unknown";
+}
+
+/**
+ * nim_compare_report_to_json:
+ * @rows: (element-type NimCompareRow): the rows of nim_compare_run()
+ *
+ * Returns: (transfer full): [{"algorithm": "spec", "bench": "tag"|null,
+ *   "value": "win"|"loss"|"unknown", "finished": bool, "heap": h,
+ *   "take": n, "searched": bool, "nodes": N, "cutoffs": N,
+ *   "tt_probes": N, "tt_hits": N, "seconds": S}], heaps numbered from 1
+ */
+JsonNode *
+nim_compare_report_to_json (GPtrArray *rows)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint i;
+
+  json_builder_begin_array (b);
+  for (i = 0; i < rows->len; i++)
+    {
+      const NimCompareRow *r = rows->pdata[i];
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "algorithm");
+      json_builder_add_string_value (b, r->spec);
+      json_builder_set_member_name (b, "bench");
+      if (r->bench != NULL)
+        json_builder_add_string_value (b, r->bench);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "value");
+      json_builder_add_string_value (b, value_name (r));
+      json_builder_set_member_name (b, "finished");
+      json_builder_add_boolean_value (b, r->finished);
+      json_builder_set_member_name (b, "heap");
+      json_builder_add_int_value (b, r->move.heap + 1);
+      json_builder_set_member_name (b, "take");
+      json_builder_add_int_value (b, r->move.count);
+      json_builder_set_member_name (b, "searched");
+      json_builder_add_boolean_value (b, r->stats.searched);
+      json_builder_set_member_name (b, "nodes");
+      json_builder_add_int_value (b, (gint64) r->stats.nodes);
+      json_builder_set_member_name (b, "cutoffs");
+      json_builder_add_int_value (b, (gint64) r->stats.cutoffs);
+      json_builder_set_member_name (b, "tt_probes");
+      json_builder_add_int_value (b, (gint64) r->stats.tt_probes);
+      json_builder_set_member_name (b, "tt_hits");
+      json_builder_add_int_value (b, (gint64) r->stats.tt_hits);
+      json_builder_set_member_name (b, "seconds");
+      json_builder_add_double_value (b, r->stats.seconds);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  return json_builder_get_root (b);
+}
+
+/* A row's value, "win", "loss", "unknown" or "not finished", in the
+   user's language (the JSON keeps the English word). */
+static const char *
+value_label (const NimCompareRow *r)
+{
+  if (!r->finished)
+    /* TRANSLATORS: the value of --compare for a search that spent its
+       node budget; 12 columns. */
+    return C_("value", "not finished");
+  if (r->value > 0)
+    return C_("value", "win");
+  if (r->value < 0)
+    return C_("value", "loss");
+  /* TRANSLATORS: the value of --compare when the search did not prove
+     the position, or the theory knows nothing of it; 12 columns. */
+  return C_("value", "unknown");
+}
+
+/* The two lines over the table: the position and the budget. */
+static void
+print_heading (const NimRules *rules, const NimBoard *board, guint64 nodes,
+               FILE *out)
+{
+  g_autofree char *heaps = nim_board_to_string (board);
+  g_autofree char *described = nim_rules_describe (rules);
+
+  /* TRANSLATORS: the first line of --compare: the heaps, such as 3,4,5,
+     and a sentence describing the rules. */
+  fprintf (out, _("Position %s. %s\n"), heaps, described);
+  if (nodes > 0)
+    fprintf (out,
+             g_dngettext (GETTEXT_PACKAGE,
+                          /* TRANSLATORS: the budget of --compare
+                             (--nodes); "not finished" is the value of the
+                             table for a search that spent it.  The
+                             English says "nodes" for 1 too. */
+                          "Every search runs with time=0 and a budget of "
+                          "%llu nodes (--nodes);\n\"not finished\": the "
+                          "search spent them.\n\n",
+                          "Every search runs with time=0 and a budget of "
+                          "%llu nodes (--nodes);\n\"not finished\": the "
+                          "search spent them.\n\n",
+                          nodes),
+             (unsigned long long) nodes);
+  else
+    fputs (_("Every search runs with time=0 and no node budget.\n\n"), out);
+}
+
+/* The column headings, each padded to its column. */
+static void
+append_columns (GString *s)
+{
+  static const struct
+  {
+    const char *heading;
+    guint width;
+    gboolean left;
+  } columns[] = {
+    /* TRANSLATORS: the column headings of --compare: the player spec (40
+       columns, left aligned), the value (12, left aligned), the move
+       chosen (14, left aligned), the nodes searched (12, right aligned),
+       the alpha-beta cutoffs, the transposition table's hits and the
+       seconds (10 each, right aligned).  A longer word pushes its column
+       out. */
+    { NC_ ("compare", "algorithm"), 40, TRUE },
+    { NC_ ("compare", "value"), 12, TRUE },
+    { NC_ ("compare", "move"), 14, TRUE },
+    { NC_ ("compare", "nodes"), 12, FALSE },
+    { NC_ ("compare", "cutoffs"), 10, FALSE },
+    { NC_ ("compare", "tt hits"), 10, FALSE },
+    { NC_ ("compare", "seconds"), 10, FALSE },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (columns); i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      nim_string_append_padded (
+          s, g_dpgettext2 (GETTEXT_PACKAGE, "compare", columns[i].heading),
+          columns[i].width, columns[i].left);
+    }
+  g_string_append_c (s, '\n');
+}
+
+/* One line of the table. */
+static void
+append_row (GString *s, const NimCompareRow *r)
+{
+  g_autofree char *move = g_strdup_printf (
+      /* TRANSLATORS: the move of a row of --compare, 14 columns: take
+         2 from heap 1. */
+      g_dngettext (GETTEXT_PACKAGE, "%u from heap %u", "%u from heap %u",
+                   r->move.count),
+      r->move.count, r->move.heap + 1);
+
+  nim_string_append_padded (s, r->spec, 40, TRUE);
+  g_string_append_c (s, ' ');
+  nim_string_append_padded (s, value_label (r), 12, TRUE);
+  g_string_append_c (s, ' ');
+  nim_string_append_padded (s, move, 14, TRUE);
+  if (r->stats.searched)
+    g_string_append_printf (s, " %12llu %10llu %10llu %10.4f\n",
+                            (unsigned long long) r->stats.nodes,
+                            (unsigned long long) r->stats.cutoffs,
+                            (unsigned long long) r->stats.tt_hits,
+                            r->stats.seconds);
+  else
+    g_string_append_printf (s, " %12s %10s %10s %10.4f\n", "-", "-", "-",
+                            r->stats.seconds);
+}
+
+/**
+ * nim_compare_report_print_table:
+ * @rows: (element-type NimCompareRow): the rows of nim_compare_run()
+ * @rules: the rules they were run under
+ * @board: the position
+ * @nodes: the node budget of each search, 0 for none
+ * @out: where to print the table for people
+ */
+void
+nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
+                                const NimBoard *board, guint64 nodes,
+                                FILE *out)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  guint i;
+
+  print_heading (rules, board, nodes, out);
+  append_columns (s);
+  fputs (s->str, out);
+  for (i = 0; i < rows->len; i++)
+    {
+      g_string_truncate (s, 0);
+      append_row (s, rows->pdata[i]);
+      fputs (s->str, out);
+    }
+}
