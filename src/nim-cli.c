@@ -106,6 +106,44 @@ print_version (void)
          stdout);
 }
 
+/* --list-players: every player, its options and the rules it plays. */
+static void
+print_players (FILE *out)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  guint i;
+
+  for (i = 0; classes[i] != NULL; i++)
+    {
+      const NimPlayerClass *k = classes[i];
+      const NimPlayerOption *o;
+
+      fprintf (out, "%-8s %s\n", k->name, _(k->summary));
+      /* TRANSLATORS: under each player of --list-players, the rules it
+         plays; keep the indentation. */
+      fprintf (out, _("         rules: %s\n"), _(k->rules_help));
+      for (o = k->options; o != NULL && o->key != NULL; o++)
+        {
+          g_autofree char *label = NULL;
+
+          switch (o->type)
+            {
+            case NIM_OPTION_UINT: label = g_strdup_printf ("%s=N", o->key); break;
+            case NIM_OPTION_BOOL: label = g_strdup_printf ("%s=on|off", o->key); break;
+            case NIM_OPTION_SIZE: label = g_strdup_printf ("%s=SIZE|off", o->key); break;
+            case NIM_OPTION_SECONDS: label = g_strdup_printf ("%s=SECONDS", o->key); break;
+            case NIM_OPTION_CHOICE:
+              {
+                g_autofree char *c = g_strjoinv ("|", (char **) o->choices);
+                label = g_strdup_printf ("%s=%s", o->key, c);
+              }
+              break;
+            }
+          fprintf (out, "         %-18s %s\n", label, _(o->help));
+        }
+    }
+}
+
 /* Asks for a number until one is accepted.  An empty answer takes
    @fallback when it is not -1; `quit` and end of input give up. */
 static gboolean
@@ -870,7 +908,7 @@ nim_cli_run (int argc, char **argv)
   else if (o.version)
     status = (print_version (), NIM_EXIT_OK);
   else if (o.list_players)
-    status = (nim_player_print_list (stdout), NIM_EXIT_OK);
+    status = (print_players (stdout), NIM_EXIT_OK);
   else
     status = run (&o);
   options_clear (&o);

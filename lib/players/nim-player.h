@@ -202,6 +202,5 @@ NimPlayer *nim_player_new_exact (const NimRules *rules, const NimBoard *start,
                                  const char *search_options, GError **error);
 NimPlayer *nim_player_new_advisor (const NimRules *rules,
                                    const NimBoard *start);
-void nim_player_print_list (FILE *out);
 
 G_END_DECLS
