@@ -12,6 +12,7 @@
 #include "nim-i18n.h"
 #include "nim-match.h"
 #include "nim-match-report.h"
+#include "nim-prompt.h"
 #include "nim-record.h"
 #include "nim-trace.h"
 #include "nim-util.h"
@@ -595,6 +596,9 @@ run_game (Options *o, const NimRules *rules_in,
   guint64 seed;
   gboolean interactive;
   FILE *talk = o->json ? stderr : stdout;
+  /* A person types at standard input and reads the prompts on standard
+     output, or on stderr when standard output carries the JSON. */
+  NimPromptStreams terminal = { stdin, talk };
   const char *const conflicts[] = { _("--jobs (it needs --games)"),
                                     _("--random-heaps (it needs --games)"),
                                     _("--results (it needs --games)"), NULL };
@@ -629,7 +633,7 @@ run_game (Options *o, const NimRules *rules_in,
   for (i = 0; i < 2; i++)
     {
       nim_player_set_number (players[i], i + 1);
-      nim_player_set_io (players[i], stdin, talk);
+      nim_player_set_prompt (players[i], nim_prompt_ask, &terminal);
       nim_player_set_seed (players[i], (guint32) (seed + i));
       nim_player_set_explain (players[i], o->explain);
     }
@@ -698,12 +702,12 @@ run (Options *o)
     return run_solve (o, &rules);
   if (o->grundy_sequence != NULL)
     return run_grundy_sequence (o, &rules);
-  if (o->games != NULL)
-    return run_match (o, &rules);
   if (o->compare)
     return run_compare (o, &rules);
+  /* A game and a comparison run wind down on a first Ctrl-C. */
   nim_interrupt_catch ();
-  status = run_game (o, &rules, &trace_options);
+  status = o->games != NULL ? run_match (o, &rules)
+                            : run_game (o, &rules, &trace_options);
   nim_interrupt_release ();
   return status;
 }

@@ -143,7 +143,12 @@ display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
   if (d->stats && move->stats.searched)
     print_stats (d->out, &move->stats);
   if (move->explain != NULL)
-    nim_explain_print (d->out, move->explain);
+    {
+      g_autoptr (GString) why = g_string_new (NULL);
+
+      nim_explain_indent (why, move->explain);
+      fputs (why->str, d->out);
+    }
   fprintf (d->out, "\n%s\n", board);
   fflush (d->out);
 }

@@ -295,8 +295,6 @@ nim_player_new (const char *spec, GError **error)
   self->klass = klass;
   self->spec = g_strdup (spec);
   self->number = 1;
-  self->in = stdin;
-  self->out = stdout;
   self->rand = g_rand_new ();
   if (klass->init != NULL)
     klass->init (self);
@@ -349,16 +347,25 @@ nim_player_set_number (NimPlayer *player, guint number)
 }
 
 /**
- * nim_player_set_io:
+ * nim_player_set_prompt:
  * @player: a player
- * @in: where an interactive player reads moves
- * @out: where it writes prompts
+ * @prompt: (nullable): how a person player asks for a line of input;
+ *   %NULL for none
+ * @data: (nullable): what @prompt is given; it must outlive the player's
+ *   moves (not owned)
+ *
+ * A person player (see nim_player_is_interactive()) reads its moves
+ * through @prompt, and shows its help, the legal moves and a hint
+ * through it too: the library never reads or writes a terminal itself.
+ * Without a prompt, a person player's move fails with an error.  Other
+ * players ignore it.
  */
 void
-nim_player_set_io (NimPlayer *player, FILE *in, FILE *out)
+nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
+                       gpointer data)
 {
-  player->in = in;
-  player->out = out;
+  player->prompt = prompt;
+  player->prompt_data = data;
 }
 
 /**
