@@ -19,6 +19,7 @@
 #include "nim-player.h"
 #include "nim-util.h"
 
+#include <stdio.h>
 #include <errno.h>
 #include <locale.h>
 #include <stdlib.h>

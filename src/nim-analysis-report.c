@@ -12,6 +12,8 @@
 #include "nim-i18n.h"
 #include "nim-record.h"
 
+#include <stdio.h>
+
 /**
  * nim_analysis_report_print_solution:
  * @solution: a solution

@@ -14,10 +14,12 @@
 #include "nim-i18n.h"
 #include "nim-match.h"
 #include "nim-match-report.h"
+#include "nim-prompt.h"
 #include "nim-record.h"
 #include "nim-trace.h"
 #include "nim-util.h"
 
+#include <stdio.h>
 #include <errno.h>
 #include <locale.h>
 #include <string.h>
@@ -106,6 +108,44 @@ print_version (void)
            "it.\nThere is NO WARRANTY, to the extent permitted by law.\n"
            "\nWritten by the nim maintainers; see the AUTHORS file.\n"),
          stdout);
+}
+
+/* --list-players: every player, its options and the rules it plays. */
+static void
+print_players (FILE *out)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  guint i;
+
+  for (i = 0; classes[i] != NULL; i++)
+    {
+      const NimPlayerClass *k = classes[i];
+      const NimPlayerOption *o;
+
+      fprintf (out, "%-8s %s\n", k->name, _(k->summary));
+      /* TRANSLATORS: under each player of --list-players, the rules it
+         plays; keep the indentation. */
+      fprintf (out, _("         rules: %s\n"), _(k->rules_help));
+      for (o = k->options; o != NULL && o->key != NULL; o++)
+        {
+          g_autofree char *label = NULL;
+
+          switch (o->type)
+            {
+            case NIM_OPTION_UINT: label = g_strdup_printf ("%s=N", o->key); break;
+            case NIM_OPTION_BOOL: label = g_strdup_printf ("%s=on|off", o->key); break;
+            case NIM_OPTION_SIZE: label = g_strdup_printf ("%s=SIZE|off", o->key); break;
+            case NIM_OPTION_SECONDS: label = g_strdup_printf ("%s=SECONDS", o->key); break;
+            case NIM_OPTION_CHOICE:
+              {
+                g_autofree char *c = g_strjoinv ("|", (char **) o->choices);
+                label = g_strdup_printf ("%s=%s", o->key, c);
+              }
+              break;
+            }
+          fprintf (out, "         %-18s %s\n", label, _(o->help));
+        }
+    }
 }
 
 /* Asks for a number until one is accepted.  An empty answer takes
@@ -599,6 +639,9 @@ run_game (Options *o, const NimRules *rules_in,
   guint64 seed;
   gboolean interactive;
   FILE *talk = o->json ? stderr : stdout;
+  /* A person types at standard input and reads the prompts on standard
+     output, or on stderr when standard output carries the JSON. */
+  NimPromptStreams terminal = { stdin, talk };
   const char *const conflicts[] = { _("--jobs (it needs --games)"),
                                     _("--random-heaps (it needs --games)"),
                                     _("--results (it needs --games)"), NULL };
@@ -633,7 +676,7 @@ run_game (Options *o, const NimRules *rules_in,
   for (i = 0; i < 2; i++)
     {
       nim_player_set_number (players[i], i + 1);
-      nim_player_set_io (players[i], stdin, talk);
+      nim_player_set_prompt (players[i], nim_prompt_ask, &terminal);
       nim_player_set_seed (players[i], (guint32) (seed + i));
       nim_player_set_explain (players[i], o->explain);
     }
@@ -702,12 +745,12 @@ run (Options *o)
     return run_solve (o, &rules);
   if (o->grundy_sequence != NULL)
     return run_grundy_sequence (o, &rules);
-  if (o->games != NULL)
-    return run_match (o, &rules);
   if (o->compare)
     return run_compare (o, &rules);
+  /* A game and a comparison run wind down on a first Ctrl-C. */
   nim_interrupt_catch ();
-  status = run_game (o, &rules, &trace_options);
+  status = o->games != NULL ? run_match (o, &rules)
+                            : run_game (o, &rules, &trace_options);
   nim_interrupt_release ();
   return status;
 }
@@ -912,7 +955,7 @@ nim_cli_run (int argc, char **argv)
   else if (o.version)
     status = (print_version (), NIM_EXIT_OK);
   else if (o.list_players)
-    status = (nim_player_print_list (stdout), NIM_EXIT_OK);
+    status = (print_players (stdout), NIM_EXIT_OK);
   else
     status = run (&o);
   options_clear (&o);

@@ -11,6 +11,8 @@
 #include "nim-i18n.h"
 #include "nim-util.h"
 
+#include <stdio.h>
+
 /* A row's value as the JSON says it. */
 static const char *
 value_name (const NimCompareRow *r)

@@ -11,6 +11,7 @@
 #include "nim-explain.h"
 #include "nim-i18n.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct
@@ -72,6 +73,24 @@ nim_display_board (const NimBoard *board)
   return g_string_free (s, FALSE);
 }
 
+/* The statistics line of --stats, under a computer's move. */
+static void
+print_stats (FILE *out, const NimSearchStats *stats)
+{
+  g_autofree char *value = nim_search_value_describe (stats);
+  double nps = stats->seconds > 0 ? stats->nodes / stats->seconds : 0;
+
+  /* TRANSLATORS: the statistics line of --stats; the first %s is "win",
+     "loss in 7" or "not proven", s is seconds. */
+  fprintf (out,
+           _("  [%s; depth %u; %llu nodes, %llu cutoffs, table %llu/%llu "
+             "hits/probes; %.3f s, %.0f nodes/s]\n"),
+           value, stats->depth, (unsigned long long) stats->nodes,
+           (unsigned long long) stats->cutoffs,
+           (unsigned long long) stats->tt_hits,
+           (unsigned long long) stats->tt_probes, stats->seconds, nps);
+}
+
 /* "Player 2 (negamax)" */
 static char *
 player_label (const NimGame *game, guint number)
@@ -123,9 +142,14 @@ display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
                                   move->move.count),
              who, move->move.count, move->move.heap + 1);
   if (d->stats && move->stats.searched)
-    nim_search_stats_print (&move->stats, d->out);
+    print_stats (d->out, &move->stats);
   if (move->explain != NULL)
-    nim_explain_print (d->out, move->explain);
+    {
+      g_autoptr (GString) why = g_string_new (NULL);
+
+      nim_explain_indent (why, move->explain);
+      fputs (why->str, d->out);
+    }
   fprintf (d->out, "\n%s\n", board);
   fflush (d->out);
 }

@@ -17,6 +17,7 @@
 #include "nim-record.h"
 #include "nim-util.h"
 
+#include <stdio.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>

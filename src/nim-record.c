@@ -12,6 +12,8 @@
 
 #include "nim-record.h"
 
+#include <stdio.h>
+
 typedef struct
 {
   FILE *out;

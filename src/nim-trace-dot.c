@@ -18,6 +18,7 @@
 #include "nim-trace-walk.h"
 #include "nim-util.h"
 
+#include <stdio.h>
 #include <errno.h>
 
 /* One shown node of the DOT tree. */

@@ -17,6 +17,8 @@
 #include "nim-i18n.h"
 #include "nim-trace-walk.h"
 
+#include <stdio.h>
+
 struct _NimTraceText
 {
   NimObserver observer;

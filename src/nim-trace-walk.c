@@ -18,6 +18,7 @@
 #include "nim-movegen.h"
 #include "nim-search.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /**

@@ -7,6 +7,7 @@
 
 #include "nim-movegen.h"
 
+#include <stdio.h>
 #include <gio/gio.h>
 #include <stdlib.h>
 #include <stdarg.h>

@@ -2,6 +2,7 @@
 /* nim-test.h -- helpers the test programs share */
 #pragma once
 
+#include <stdio.h>
 #include <glib.h>
 #include <json-glib/json-glib.h>
 

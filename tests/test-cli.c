@@ -13,6 +13,7 @@
 
 #include "nim-test.h"
 
+#include <stdio.h>
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 #include <stdarg.h>

@@ -13,6 +13,7 @@
 
 #include "nim-player.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>

@@ -13,6 +13,7 @@
 
 #include "nim-display.h"
 #include "nim-game.h"
+#include "nim-prompt.h"
 #include "nim-record.h"
 #include "nim-util.h"
 
@@ -381,6 +382,8 @@ play_human (const char *input, guint human_number, const char *heaps,
   NimBoard start;
   FILE *in = input_file (input);
   FILE *out = tmpfile ();
+  /* The program's prompt, on files in place of a terminal. */
+  NimPromptStreams streams = { in, out };
   NimGame *game;
   Watch *w;
   g_autofree char *end = NULL;
@@ -390,7 +393,7 @@ play_human (const char *input, guint human_number, const char *heaps,
   nim_test_board (&start, heaps);
   *human = new_started ("human", human_number, &rules, &start);
   *other = new_started ("xor", 3 - human_number, &rules, &start);
-  nim_player_set_io (*human, in, out);
+  nim_player_set_prompt (*human, nim_prompt_ask, &streams);
   game = human_number == 1 ? nim_game_new (&rules, &start, *human, *other, 1)
                            : nim_game_new (&rules, &start, *other, *human, 1);
   w = watch_new (NULL);
@@ -404,7 +407,7 @@ play_human (const char *input, guint human_number, const char *heaps,
   fclose (in);
   fclose (out);
   /* Nothing may touch the streams after this. */
-  nim_player_set_io (*human, NULL, NULL);
+  nim_player_set_prompt (*human, NULL, NULL);
   return game;
 }
 
@@ -527,6 +530,122 @@ test_human_plays_to_the_end (void)
   g_assert_cmpuint (nim_game_get_n_moves (game), ==, 1);
   nim_test_assert_contains (told, "how many matches do you take?");
   nim_test_assert_contains (told, "Heap 1 has only 5 matches; you cannot take 6");
+}
+
+/* A prompt function of the test's own: it answers with the lines of
+   @lines in turn, as typed (blanks and all), and keeps each message and
+   prompt it was given, so the player can be heard without a terminal. */
+typedef struct
+{
+  const char *const *lines;
+  guint next;
+  GPtrArray *messages; /* one per question, "" for none */
+  GPtrArray *prompts;
+} Script;
+
+static char *
+script_ask (gpointer data, const char *message, const char *prompt,
+            GError **error)
+{
+  Script *s = data;
+
+  g_ptr_array_add (s->messages, g_strdup (message != NULL ? message : ""));
+  g_ptr_array_add (s->prompts, g_strdup (prompt));
+  if (s->lines[s->next] == NULL)
+    {
+      g_set_error_literal (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                           "end of script");
+      return NULL;
+    }
+  return g_strdup (s->lines[s->next++]);
+}
+
+/* What a person player has to say (help, the legal moves, a hint, what
+   was wrong) comes back as the message of its next question, whole
+   lines, never printed by the library. */
+static void
+test_human_prompt_messages (void)
+{
+  static const char *const lines[] = { "help", "moves", "hint", " 7 1 ",
+                                       "1", "", "2", NULL };
+  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) prompts = g_ptr_array_new_with_free_func (g_free);
+  Script script = { lines, 0, messages, prompts };
+  g_autoptr (NimPlayer) human = NULL;
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimBoard board;
+  NimMove move;
+  guint i;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "3,4,5");
+  human = new_started ("human", 2, &rules, &board);
+  nim_player_set_prompt (human, script_ask, &script);
+  g_assert_true (nim_player_choose_move (human, &board, &move, &error));
+  g_assert_no_error (error);
+  /* "1" alone asks for the count, "" gets a message, "2" is the count. */
+  g_assert_cmpuint (move.heap, ==, 0);
+  g_assert_cmpuint (move.count, ==, 2);
+
+  g_assert_cmpuint (messages->len, ==, 7);
+  g_assert_cmpstr (messages->pdata[0], ==, "");
+  g_assert_cmpstr (prompts->pdata[0], ==, "Player 2, your move (HEAP COUNT): ");
+  nim_test_assert_contains (messages->pdata[1], "Commands: moves");
+  nim_test_assert_contains (messages->pdata[2], "Legal moves (heap count):\n  1 1, 1 2");
+  nim_test_assert_contains (messages->pdata[3], "Hint (xor): take 2 from heap 1.\n");
+  /* The hint's explanation, two columns in, as --explain shows it. */
+  nim_test_assert_contains (messages->pdata[3], "\n  ");
+  g_assert_cmpstr (messages->pdata[4], ==,
+                   "There is no heap 7; the heaps are numbered 1 to 3.\n");
+  g_assert_cmpstr (messages->pdata[5], ==, "");
+  g_assert_cmpstr (prompts->pdata[5], ==,
+                   "How many matches do you take from heap 1? ");
+  g_assert_cmpstr (messages->pdata[6], ==,
+                   "Nothing was typed; type how many matches you take from "
+                   "heap 1, such as 1.\n");
+  for (i = 0; i < messages->len; i++)
+    {
+      const char *m = messages->pdata[i];
+
+      g_assert_true (*m == '\0' || g_str_has_suffix (m, "\n"));
+    }
+
+  /* "quit" as typed, blanks and all, gives up; so does the end of the
+     input, whose error the player passes on, naming itself. */
+  for (i = 0; i < 2; i++)
+    {
+      static const char *const quit[] = { "  Quit ", NULL };
+      static const char *const none[] = { NULL };
+      Script again = { i == 0 ? quit : none, 0, messages, prompts };
+
+      nim_player_set_prompt (human, script_ask, &again);
+      g_assert_false (nim_player_choose_move (human, &board, &move, &error));
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_ABANDONED);
+      g_assert_cmpstr (error->message, ==,
+                       i == 0 ? "player 2 gave up: quit"
+                              : "player 2 gave up: end of script");
+      g_clear_error (&error);
+    }
+}
+
+/* A person player that nobody gave a prompt fails with an error, and
+   does not read or write anything itself. */
+static void
+test_human_no_prompt (void)
+{
+  g_autoptr (NimPlayer) human = NULL;
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimBoard board;
+  NimMove move;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "3,4,5");
+  human = new_started ("human", 1, &rules, &board);
+  g_assert_false (nim_player_choose_move (human, &board, &move, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
+  nim_test_assert_contains (error->message, "player 1 (human)");
 }
 
 /* Returns @o's member @name, which must exist. */
@@ -812,6 +931,8 @@ main (int argc, char **argv)
   g_test_add_func ("/game/human/invalid-then-valid",
                    test_human_invalid_then_valid);
   g_test_add_func ("/game/human/to-the-end", test_human_plays_to_the_end);
+  g_test_add_func ("/game/human/prompt-messages", test_human_prompt_messages);
+  g_test_add_func ("/game/human/no-prompt", test_human_no_prompt);
   g_test_add_func ("/game/record", test_record);
   g_test_add_func ("/game/record-abandoned", test_record_abandoned);
   g_test_add_func ("/game/display/board", test_display_board);

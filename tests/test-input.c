@@ -11,6 +11,7 @@
 
 #include "nim-test.h"
 
+#include <stdio.h>
 #include <gio/gio.h>
 #include <signal.h>
 #include <string.h>

@@ -9,6 +9,7 @@
 #include "nim-test.h"
 #include "nim-util.h"
 
+#include <stdio.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>

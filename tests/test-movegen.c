@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <glib.h>
 #include <string.h>
 

@@ -5,6 +5,7 @@
 
 #include "nim-test.h"
 
+#include <stdio.h>
 #include <glib.h>
 #include <string.h>
 

@@ -12,6 +12,7 @@
 
 #include "nim-test.h"
 
+#include <stdio.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <glib.h>
-#include <stdio.h>
 
 G_BEGIN_DECLS
 
@@ -58,15 +57,12 @@ gboolean nim_parse_uint_list (const char *text, guint64 min, guint64 max,
 gboolean nim_parse_double (const char *text, double min, double max,
                            const char *what, double *out, GError **error);
 
-void nim_interrupt_catch (void);
-void nim_interrupt_release (void);
+void nim_interrupt_request (void);
+void nim_interrupt_clear (void);
 gboolean nim_interrupted (void);
 
 gsize nim_text_width (const char *text);
 void nim_string_append_padded (GString *s, const char *text, gsize width,
                                gboolean left);
-
-char *nim_read_line (FILE *in);
-char *nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error);
 
 G_END_DECLS

@@ -480,10 +480,10 @@ wait_for_jobs (NimMatch *m, gint64 t0)
  * @data: passed to each of @callbacks
  * @error: return location for the first error of any game
  *
- * Plays the games, as many at a time as there are jobs.  A first SIGINT
- * (Ctrl-C) stops the run: no game is started, the games in progress are
- * abandoned (their searches stop at the next look at the clock) and not
- * counted; a second one ends the process at once, as Ctrl-C usually does.
+ * Plays the games, as many at a time as there are jobs.
+ * nim_interrupt_request() (the program's Ctrl-C) stops the run: no game
+ * is started, the games in progress are abandoned (their searches stop
+ * at the next look at the clock) and not counted.
  *
  * Returns: %TRUE if no game failed (an interrupted run included)
  */
@@ -500,11 +500,9 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
 
   m->callbacks = callbacks != NULL ? *callbacks : none;
   m->data = data;
-  nim_interrupt_catch ();
   pool = g_thread_pool_new (run_job, m, (gint) m->config.jobs, TRUE, &local);
   if (pool == NULL)
     {
-      nim_interrupt_release ();
       g_propagate_prefixed_error (error, g_steal_pointer (&local),
                                   g_dngettext (GETTEXT_PACKAGE,
                                                "cannot start %u jobs: ",
@@ -520,7 +518,6 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
   wait_for_jobs (m, t0);
   g_mutex_unlock (&m->lock);
   g_thread_pool_free (pool, FALSE, TRUE);
-  nim_interrupt_release ();
   m->summary.seconds = (g_get_monotonic_time () - t0) / 1e6;
   m->summary.interrupted = m->stopped
                            && m->summary.finished < m->config.games;

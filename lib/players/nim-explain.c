@@ -173,7 +173,7 @@ nim_explain_wrap (GString *out, const char *text)
 /**
  * nim_explain_wrap_printf:
  * @out: where the lines go
- * @format: a printf() format for one paragraph
+ * @format: a g_strdup_printf() format for one paragraph
  * @...: its arguments
  *
  * nim_explain_wrap() of a formatted paragraph.
@@ -434,20 +434,21 @@ nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
 }
 
 /**
- * nim_explain_print:
- * @out: where to print
+ * nim_explain_indent:
+ * @out: where the lines go
  * @text: an explanation, lines ending in newlines
  *
- * Prints @text two columns in, as the display prints a move's statistics;
- * blank lines stay blank.
+ * Appends @text two columns in, as the display shows a move's
+ * statistics; blank lines stay blank.
  */
 void
-nim_explain_print (FILE *out, const char *text)
+nim_explain_indent (GString *out, const char *text)
 {
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   guint i;
 
   for (i = 0; lines[i] != NULL; i++)
     if (lines[i + 1] != NULL || *lines[i] != '\0')
-      fprintf (out, "%s%s\n", *lines[i] != '\0' ? "  " : "", lines[i]);
+      g_string_append_printf (out, "%s%s\n", *lines[i] != '\0' ? "  " : "",
+                              lines[i]);
 }

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <glib.h>
-#include <stdio.h>
 
 #include "nim-search-player.h"
 
@@ -44,7 +43,7 @@ void nim_explain_wrap_printf (GString *out, const char *format, ...)
 guint nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
                       const NimBoard *board, const NimMove *first,
                       NimMove *line, gboolean *cut);
-void nim_explain_print (FILE *out, const char *text);
+void nim_explain_indent (GString *out, const char *text);
 void nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
                          const NimBoard *board, const NimMove *move);
 

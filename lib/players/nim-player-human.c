@@ -4,7 +4,12 @@
  * Reads "HEAP COUNT" on one line, or the heap and then the count when
  * asked separately (seed 000), or with one heap just the count (seed
  * 004).  Every entry that is not a legal move gets a message saying what
- * was wrong and the prompt again; end of input or `quit` gives up. */
+ * was wrong and the prompt again; end of input or `quit` gives up.
+ *
+ * The player reads no terminal: it asks the program for each line
+ * through the prompt function of nim_player_set_prompt(), and what it
+ * has to say (help, the legal moves, a hint, what was wrong) goes with
+ * the next question as its message. */
 
 #include "config.h"
 
@@ -24,6 +29,7 @@ typedef struct
 {
   NimPlayer parent;
   NimPlayer *advisor; /* behind `hint`, made on first use */
+  GString *told;      /* lines for the next question to show first */
 } NimHumanPlayer;
 
 typedef enum
@@ -34,52 +40,55 @@ typedef enum
 } InputResult;
 
 static void
-print_help (NimPlayer *self, const NimBoard *board)
+tell_help (NimHumanPlayer *self, const NimBoard *board)
 {
-  FILE *out = self->out;
-  g_autofree char *rules = nim_rules_describe (&self->rules);
+  GString *out = self->told;
+  g_autofree char *rules = nim_rules_describe (&self->parent.rules);
 
-  fprintf (out, "%s\n", rules);
+  g_string_append_printf (out, "%s\n", rules);
   if (board->n_heaps == 1)
-    fputs (_("Type how many matches you take, such as 2.\n"), out);
+    g_string_append (out, _("Type how many matches you take, such as 2.\n"));
   else
-    fputs (_("Type the heap and how many matches you take from it, such "
-             "as 2 3\n(heap 2, three matches), or just the heap to be "
-             "asked for the count.\n"),
-           out);
+    g_string_append (out,
+                     _("Type the heap and how many matches you take from "
+                       "it, such as 2 3\n(heap 2, three matches), or just "
+                       "the heap to be asked for the count.\n"));
   /* TRANSLATORS: moves, hint, help and quit are the words typed at the
      prompt; they stay English (the prompt understands only them). */
-  fputs (_("Commands: moves (list the legal moves), hint (suggest a "
-           "move), help, quit.\n"),
-         out);
+  g_string_append (out, _("Commands: moves (list the legal moves), hint "
+                          "(suggest a move), help, quit.\n"));
 }
 
 static void
-print_moves (NimPlayer *self, const NimBoard *board)
+tell_moves (NimHumanPlayer *self, const NimBoard *board)
 {
+  const NimRules *rules = &self->parent.rules;
+  GString *out = self->told;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove m;
-  guint64 n = nim_movegen_count (board, &self->rules), shown = 0;
+  guint64 n = nim_movegen_count (board, rules), shown = 0;
 
-  fputs (_("Legal moves (heap count):"), self->out);
-  while (shown < MAX_LISTED && nim_movegen_next (&gen, board, &self->rules, &m))
+  g_string_append (out, _("Legal moves (heap count):"));
+  while (shown < MAX_LISTED && nim_movegen_next (&gen, board, rules, &m))
     {
-      fprintf (self->out, "%s %u %u", shown % 10 ? "," : "\n ", m.heap + 1,
-               m.count);
+      g_string_append_printf (out, "%s %u %u", shown % 10 ? "," : "\n ",
+                              m.heap + 1, m.count);
       shown++;
     }
   if (n > shown)
-    fprintf (self->out,
-             g_dngettext (GETTEXT_PACKAGE, "\n  ... and %llu more",
-                          "\n  ... and %llu more", n - shown),
-             (unsigned long long) (n - shown));
-  fprintf (self->out, "\n");
+    g_string_append_printf (out,
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         "\n  ... and %llu more",
+                                         "\n  ... and %llu more", n - shown),
+                            (unsigned long long) (n - shown));
+  g_string_append_c (out, '\n');
 }
 
 static void
-print_hint (NimHumanPlayer *self, const NimBoard *board)
+tell_hint (NimHumanPlayer *self, const NimBoard *board)
 {
   NimPlayer *p = &self->parent;
+  GString *out = self->told;
   NimMove m;
   g_autoptr (GError) error = NULL;
   const char *why;
@@ -93,46 +102,70 @@ print_hint (NimHumanPlayer *self, const NimBoard *board)
   nim_player_set_number (self->advisor, p->number);
   if (!nim_player_choose_move (self->advisor, board, &m, &error))
     {
-      fprintf (p->out, _("No hint: %s\n"), error->message);
+      g_string_append_printf (out, _("No hint: %s\n"), error->message);
       return;
     }
   if (board->n_heaps == 1)
     /* TRANSLATORS: %s is the player that advises (xor, grundy or
        negamax), then the count of matches to take. */
-    fprintf (p->out, g_dngettext (GETTEXT_PACKAGE, "Hint (%s): take %u.\n",
-                                  "Hint (%s): take %u.\n", m.count),
-             nim_player_get_name (self->advisor), m.count);
+    g_string_append_printf (out,
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         "Hint (%s): take %u.\n",
+                                         "Hint (%s): take %u.\n", m.count),
+                            nim_player_get_name (self->advisor), m.count);
   else
     /* TRANSLATORS: %s is the player that advises, then the count of
        matches to take and the heap. */
-    fprintf (p->out, g_dngettext (GETTEXT_PACKAGE,
-                                  "Hint (%s): take %u from heap %u.\n",
-                                  "Hint (%s): take %u from heap %u.\n",
-                                  m.count),
-             nim_player_get_name (self->advisor), m.count, m.heap + 1);
-  /* The same explanation --explain prints after a computer's move. */
+    g_string_append_printf (out,
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         "Hint (%s): take %u from heap "
+                                         "%u.\n",
+                                         "Hint (%s): take %u from heap "
+                                         "%u.\n",
+                                         m.count),
+                            nim_player_get_name (self->advisor), m.count,
+                            m.heap + 1);
+  /* The same explanation --explain shows after a computer's move. */
   why = nim_player_get_explanation (self->advisor);
   if (why != NULL)
-    nim_explain_print (p->out, why);
+    nim_explain_indent (out, why);
 }
 
-/* Reads a line after @prompt.  Returns NULL, with @error set, on end of
-   input and on `quit`. */
+/* Asks the program for a line after @prompt, showing what was told since
+   the last question first.  Returns the line without surrounding blanks,
+   or NULL, with @error set, at the end of the input and on `quit`. */
 static char *
-ask (NimPlayer *self, const char *prompt, GError **error)
+ask (NimHumanPlayer *self, const char *prompt, GError **error)
 {
-  char *line = nim_prompt (self->in, self->out, prompt, error);
+  NimPlayer *p = &self->parent;
+  g_autoptr (GError) local = NULL;
+  char *line;
 
-  /* At the move prompt "q" is short for "quit". */
-  if (line != NULL && g_ascii_strcasecmp (line, "q") == 0)
+  line = p->prompt (p->prompt_data,
+                    self->told->len > 0 ? self->told->str : NULL, prompt,
+                    &local);
+  g_string_truncate (self->told, 0);
+  if (line != NULL)
     {
-      g_free (line);
-      line = NULL;
-      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
-                   C_("reason", "quit"));
+      g_strstrip (line);
+      /* At the move prompt "q" is short for "quit". */
+      if (g_ascii_strcasecmp (line, "quit") == 0
+          || g_ascii_strcasecmp (line, "q") == 0)
+        {
+          g_clear_pointer (&line, g_free);
+          g_set_error (&local, NIM_ERROR, NIM_ERROR_ABANDONED,
+                       C_("reason", "quit"));
+        }
     }
-  if (line == NULL && !nim_interrupted ())
-    g_prefix_error (error, _("player %u gave up: "), self->number);
+  else if (local == NULL)
+    /* A prompt function that forgot to say why. */
+    g_set_error (&local, NIM_ERROR, NIM_ERROR_ABANDONED, _("end of input"));
+  if (line == NULL)
+    {
+      if (!g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+        g_prefix_error (&local, _("player %u gave up: "), p->number);
+      g_propagate_error (error, g_steal_pointer (&local));
+    }
   return line;
 }
 
@@ -230,9 +263,10 @@ split_words (const char *line, GStrv *words)
    a heap was given.  Returns FALSE with a NIM_ERROR_USAGE error for an
    entry to be retyped, or with NIM_ERROR_ABANDONED to give up. */
 static gboolean
-parse_move (NimPlayer *p, const NimBoard *board, const char *line,
+parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
             NimMove *move, GError **error)
 {
+  NimPlayer *p = &self->parent;
   g_auto (GStrv) words = NULL;
   guint n = split_words (line, &words);
   g_autofree char *prompt = NULL;
@@ -276,16 +310,17 @@ parse_move (NimPlayer *p, const NimBoard *board, const char *line,
                             move->heap + 1);
   for (;;)
     {
-      g_autofree char *count = ask (p, prompt, error);
+      g_autofree char *count = ask (self, prompt, error);
 
       if (count == NULL)
         return FALSE;
       if (g_ascii_strcasecmp (count, "help") == 0 || g_str_equal (count, "?"))
-        print_help (p, board);
+        tell_help (self, board);
       else if (*count == '\0')
-        fprintf (p->out, _("Nothing was typed; type how many matches you "
-                           "take from heap %u, such as 1.\n"),
-                 move->heap + 1);
+        g_string_append_printf (self->told,
+                                _("Nothing was typed; type how many matches "
+                                  "you take from heap %u, such as 1.\n"),
+                                move->heap + 1);
       else
         return parse_count (board, &p->rules, move->heap, count,
                             &move->count, error);
@@ -311,17 +346,17 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
                   says what to type, such as 3 2 (2 matches from heap 3). */
                : g_strdup_printf (_("Player %u, your move (HEAP COUNT): "),
                                   p->number);
-  line = ask (p, prompt, error);
+  line = ask (self, prompt, error);
   if (line == NULL)
     return INPUT_FAILED;
 
   if (g_ascii_strcasecmp (line, "help") == 0 || g_str_equal (line, "?"))
-    print_help (p, board);
+    tell_help (self, board);
   else if (g_ascii_strcasecmp (line, "moves") == 0)
-    print_moves (p, board);
+    tell_moves (self, board);
   else if (g_ascii_strcasecmp (line, "hint") == 0)
-    print_hint (self, board);
-  else if (parse_move (p, board, line, move, &local))
+    tell_hint (self, board);
+  else if (parse_move (self, board, line, move, &local))
     return INPUT_MOVE;
   else if (g_error_matches (local, NIM_ERROR, NIM_ERROR_ABANDONED))
     {
@@ -329,7 +364,7 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
       return INPUT_FAILED;
     }
   else
-    fprintf (p->out, "%s\n", local->message);
+    g_string_append_printf (self->told, "%s\n", local->message);
   return INPUT_AGAIN;
 }
 
@@ -340,6 +375,17 @@ human_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
   NimHumanPlayer *self = (NimHumanPlayer *) player;
   InputResult r;
 
+  if (player->prompt == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _("player %u (%s) has no prompt to ask a person for "
+                     "its moves"),
+                   player->number, player->klass->name);
+      return FALSE;
+    }
+  if (self->told == NULL)
+    self->told = g_string_new (NULL);
+  g_string_truncate (self->told, 0);
   while ((r = read_move (self, board, move, error)) == INPUT_AGAIN)
     ;
   return r == INPUT_MOVE;
@@ -348,7 +394,11 @@ human_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
 static void
 human_finalize (NimPlayer *player)
 {
-  nim_player_free (((NimHumanPlayer *) player)->advisor);
+  NimHumanPlayer *self = (NimHumanPlayer *) player;
+
+  nim_player_free (self->advisor);
+  if (self->told != NULL)
+    g_string_free (self->told, TRUE);
 }
 
 const NimPlayerClass nim_player_human_class = {

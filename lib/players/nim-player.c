@@ -295,8 +295,6 @@ nim_player_new (const char *spec, GError **error)
   self->klass = klass;
   self->spec = g_strdup (spec);
   self->number = 1;
-  self->in = stdin;
-  self->out = stdout;
   self->rand = g_rand_new ();
   if (klass->init != NULL)
     klass->init (self);
@@ -349,16 +347,25 @@ nim_player_set_number (NimPlayer *player, guint number)
 }
 
 /**
- * nim_player_set_io:
+ * nim_player_set_prompt:
  * @player: a player
- * @in: where an interactive player reads moves
- * @out: where it writes prompts
+ * @prompt: (nullable): how a person player asks for a line of input;
+ *   %NULL for none
+ * @data: (nullable): what @prompt is given; it must outlive the player's
+ *   moves (not owned)
+ *
+ * A person player (see nim_player_is_interactive()) reads its moves
+ * through @prompt, and shows its help, the legal moves and a hint
+ * through it too: the library never reads or writes a terminal itself.
+ * Without a prompt, a person player's move fails with an error.  Other
+ * players ignore it.
  */
 void
-nim_player_set_io (NimPlayer *player, FILE *in, FILE *out)
+nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
+                       gpointer data)
 {
-  player->in = in;
-  player->out = out;
+  player->prompt = prompt;
+  player->prompt_data = data;
 }
 
 /**
@@ -701,47 +708,4 @@ nim_player_new_advisor (const NimRules *rules, const NimBoard *start)
   /* A searcher plays every rule. */
   g_assert (p != NULL);
   return p;
-}
-
-/**
- * nim_player_print_list:
- * @out: where to print
- *
- * Prints every player, its options and the rules it plays, for
- * `nim --list-players`.
- */
-void
-nim_player_print_list (FILE *out)
-{
-  guint i;
-
-  for (i = 0; player_classes[i] != NULL; i++)
-    {
-      const NimPlayerClass *k = player_classes[i];
-      const NimPlayerOption *o;
-
-      fprintf (out, "%-8s %s\n", k->name, _(k->summary));
-      /* TRANSLATORS: under each player of --list-players, the rules it
-         plays; keep the indentation. */
-      fprintf (out, _("         rules: %s\n"), _(k->rules_help));
-      for (o = k->options; o != NULL && o->key != NULL; o++)
-        {
-          g_autofree char *label = NULL;
-
-          switch (o->type)
-            {
-            case NIM_OPTION_UINT: label = g_strdup_printf ("%s=N", o->key); break;
-            case NIM_OPTION_BOOL: label = g_strdup_printf ("%s=on|off", o->key); break;
-            case NIM_OPTION_SIZE: label = g_strdup_printf ("%s=SIZE|off", o->key); break;
-            case NIM_OPTION_SECONDS: label = g_strdup_printf ("%s=SECONDS", o->key); break;
-            case NIM_OPTION_CHOICE:
-              {
-                g_autofree char *c = g_strjoinv ("|", (char **) o->choices);
-                label = g_strdup_printf ("%s=%s", o->key, c);
-              }
-              break;
-            }
-          fprintf (out, "         %-18s %s\n", label, _(o->help));
-        }
-    }
 }

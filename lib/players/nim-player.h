@@ -3,7 +3,6 @@
 #pragma once
 
 #include <glib.h>
-#include <stdio.h>
 
 #include "nim-board.h"
 #include "nim-search.h"
@@ -12,6 +11,28 @@ G_BEGIN_DECLS
 
 typedef struct _NimPlayer NimPlayer;
 typedef struct _NimPlayerClass NimPlayerClass;
+
+/**
+ * NimPromptFunc:
+ * @data: the data given to nim_player_set_prompt()
+ * @message: (nullable): lines to show before the prompt, each ending in a
+ *   newline: the help, the legal moves, what was wrong with the entry
+ *   before, a hint and its explanation
+ * @prompt: the question, without a line end: "Player 1, your move (HEAP
+ *   COUNT): "
+ * @error: return location for an error
+ *
+ * How a person player asks for a line of input: the program shows
+ * @message, then @prompt, and reads one line.  The player makes sense of
+ * the line itself (it trims blanks, and `quit` or `q` gives up), so the
+ * function may return it as it was typed, as long as it is UTF-8.
+ *
+ * Returns: (transfer full) (nullable): the line without its line end, or
+ *   %NULL with @error set when there is none: #NIM_ERROR_ABANDONED at the
+ *   end of the input, #NIM_ERROR_INTERRUPTED after Ctrl-C
+ */
+typedef char *(*NimPromptFunc) (gpointer data, const char *message,
+                                const char *prompt, GError **error);
 
 typedef enum
 {
@@ -142,8 +163,9 @@ struct _NimPlayerClass
  * @spec: the spec the player was made from, "negamax:depth=4"
  * @number: 1 or 2, as the game numbers the players
  * @rules: the rules of the game being played (set by nim_player_start())
- * @in: where an interactive player reads from
- * @out: where it writes prompts and messages
+ * @prompt: (nullable): how a person player asks for its moves (see
+ *   nim_player_set_prompt())
+ * @prompt_data: what @prompt is given
  * @rand: random numbers, seeded by --seed
  * @stats: statistics of the last move chosen
  * @explain: (nullable): when not %NULL (see nim_player_set_explain()), a
@@ -160,8 +182,8 @@ struct _NimPlayer
   char *spec;
   guint number;
   NimRules rules;
-  FILE *in;
-  FILE *out;
+  NimPromptFunc prompt;
+  gpointer prompt_data;
   GRand *rand;
   NimSearchStats stats;
   GString *explain;
@@ -176,7 +198,8 @@ void nim_player_free (NimPlayer *player);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimPlayer, nim_player_free)
 
 void nim_player_set_number (NimPlayer *player, guint number);
-void nim_player_set_io (NimPlayer *player, FILE *in, FILE *out);
+void nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
+                            gpointer data);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);
@@ -202,6 +225,5 @@ NimPlayer *nim_player_new_exact (const NimRules *rules, const NimBoard *start,
                                  const char *search_options, GError **error);
 NimPlayer *nim_player_new_advisor (const NimRules *rules,
                                    const NimBoard *start);
-void nim_player_print_list (FILE *out);
 
 G_END_DECLS

@@ -135,25 +135,3 @@ nim_search_value_describe (const NimSearchStats *stats)
   return g_strdup (stats->value > 0 ? C_("value", "win")
                                     : C_("value", "loss"));
 }
-
-/**
- * nim_search_stats_print:
- * @stats: statistics of a search
- * @out: where to print one line of them
- */
-void
-nim_search_stats_print (const NimSearchStats *stats, FILE *out)
-{
-  g_autofree char *value = nim_search_value_describe (stats);
-  double nps = stats->seconds > 0 ? stats->nodes / stats->seconds : 0;
-
-  /* TRANSLATORS: the statistics line of --stats; the first %s is "win",
-     "loss in 7" or "not proven", s is seconds. */
-  fprintf (out,
-           _("  [%s; depth %u; %llu nodes, %llu cutoffs, table %llu/%llu "
-             "hits/probes; %.3f s, %.0f nodes/s]\n"),
-           value, stats->depth, (unsigned long long) stats->nodes,
-           (unsigned long long) stats->cutoffs,
-           (unsigned long long) stats->tt_hits,
-           (unsigned long long) stats->tt_probes, stats->seconds, nps);
-}

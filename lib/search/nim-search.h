@@ -3,7 +3,6 @@
 #pragma once
 
 #include <glib.h>
-#include <stdio.h>
 
 #include "nim-board.h"
 #include "nim-observer.h"
@@ -127,7 +126,6 @@ void nim_search_init (NimSearch *search, const NimBoard *board,
 gboolean nim_search_check_budget (NimSearch *search);
 guint nim_search_horizon (const NimBoard *board, const NimRules *rules,
                           guint64 depth);
-void nim_search_stats_print (const NimSearchStats *stats, FILE *out);
 char *nim_search_value_describe (const NimSearchStats *stats);
 
 /**

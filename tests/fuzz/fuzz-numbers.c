@@ -11,6 +11,7 @@
 
 #include "nim-util.h"
 
+#include <stdio.h>
 #include <math.h>
 
 /* The bounds the parsers are called with: the whole range, a small one, a

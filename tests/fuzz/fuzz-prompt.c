@@ -2,18 +2,19 @@
 /* fuzz-prompt.c -- libFuzzer target for the human player's move line
  *
  * The first byte of the input picks one of a few fixed games; the rest is
- * what a person types, read by nim_player_choose_move () through an
- * fmemopen () stream.  A move it returns must be legal; it is played and
- * the next one read, until the input ends (the player then gives up) or
- * the game does.  Commands such as `hint` and `moves` run too, which is
- * why every game here has a closed-form advisor: an instant hint, no
- * search. */
+ * what a person types, read by nim_player_choose_move () through the
+ * program's prompt (nim_prompt_ask ()) on an fmemopen () stream.  A move
+ * it returns must be legal; it is played and the next one read, until
+ * the input ends (the player then gives up) or the game does.  Commands
+ * such as `hint` and `moves` run too, which is why every game here has a
+ * closed-form advisor: an instant hint, no search. */
 
 #include "config.h"
 
 #include "fuzz.h"
 
 #include "nim-player.h"
+#include "nim-prompt.h"
 #include "nim-util.h"
 
 #include <stdio.h>
@@ -55,6 +56,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   NimRules rules;
   NimBoard board;
   FILE *in;
+  NimPromptStreams streams;
   guint moves_made = 0;
 
   if (size < 1)
@@ -75,7 +77,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   in = size > 1 ? fmemopen ((void *) (data + 1), size - 1, "r")
                 : fopen ("/dev/null", "r");
   fuzz_check (in != NULL);
-  nim_player_set_io (human, in, null_output ());
+  streams.in = in;
+  streams.out = null_output ();
+  nim_player_set_prompt (human, nim_prompt_ask, &streams);
   fuzz_check (nim_player_start (human, &rules, &board, NULL));
 
   while (nim_board_has_move (&board, &rules))

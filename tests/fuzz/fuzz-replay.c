@@ -13,6 +13,7 @@
 
 #include "fuzz.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #ifndef FUZZ_TARGET

@@ -8,6 +8,7 @@
  * ordinary test, so the corpus doubles as a regression suite. */
 #pragma once
 
+#include <stdio.h>
 #include <glib.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-prompt.c -- questions on the terminal, and Ctrl-C while they wait
+ *
+ * The library never reads a terminal: a person player asks the program
+ * for each line through a #NimPromptFunc, and nim_prompt_ask() is the
+ * program's, on standard input and output.  The set-up dialogue asks
+ * with nim_prompt() too.  Ctrl-C is caught here and handed to the
+ * library as nim_interrupt_request(), which the search, the game and the
+ * comparison run look at. */
+
+#include "config.h"
+
+#include "nim-prompt.h"
+
+#include "nim-i18n.h"
+#include "nim-util.h"
+
+#include <stdio.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Ctrl-C.  The handler only sets the library's flag (see
+   nim_interrupted()): the prompt, the search and the comparison run look
+   at it and wind down, so that a game's record is printed, a results
+   file is complete and the terminal is left as it was.  The handler is
+   installed without SA_RESTART, so a read waiting at the prompt returns
+   at once, and with SA_RESETHAND, so a second Ctrl-C ends the process
+   the usual way. */
+static struct sigaction saved_action;
+static gboolean catching;
+
+static void
+on_interrupt (int signum)
+{
+  (void) signum;
+  nim_interrupt_request ();
+}
+
+/**
+ * nim_interrupt_catch:
+ *
+ * From now on a first SIGINT only sets the flag nim_interrupted() reads
+ * (an earlier one is forgotten).
+ */
+void
+nim_interrupt_catch (void)
+{
+  struct sigaction action;
+
+  memset (&action, 0, sizeof action);
+  action.sa_handler = on_interrupt;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset (&action.sa_mask);
+  nim_interrupt_clear ();
+  if (sigaction (SIGINT, &action, &saved_action) == 0)
+    catching = TRUE;
+}
+
+/**
+ * nim_interrupt_release:
+ *
+ * Puts back what SIGINT did before nim_interrupt_catch().
+ */
+void
+nim_interrupt_release (void)
+{
+  if (catching)
+    sigaction (SIGINT, &saved_action, NULL);
+  catching = FALSE;
+}
+
+/* One byte of @in, or EOF at its end or once Ctrl-C was pressed.  A
+   stream with a file descriptor is read byte by byte with read(2), after
+   poll(2) says there is something: waiting in poll with a timeout sees
+   the Ctrl-C flag whether or not the signal interrupts the call (under
+   AddressSanitizer, or with another thread, it may not), and reading no
+   further than the line keeps nothing in a stdio buffer that the next
+   poll would not see.  Streams in memory (tests, fuzzing) use getc(). */
+static int
+read_byte (FILE *in)
+{
+  int fd = fileno (in);
+
+  if (fd < 0)
+    return nim_interrupted () ? EOF : getc (in);
+  for (;;)
+    {
+      struct pollfd p = { fd, POLLIN, 0 };
+      unsigned char byte;
+      ssize_t n;
+      int r;
+
+      if (nim_interrupted ())
+        return EOF;
+      r = poll (&p, 1, 100);
+      if (r < 0 && errno != EINTR)
+        return EOF;
+      if (r <= 0)
+        continue;
+      n = read (fd, &byte, 1);
+      if (n == 1)
+        return byte;
+      if (n == 0 || (errno != EINTR && errno != EAGAIN))
+        return EOF;
+    }
+}
+
+/**
+ * nim_read_line:
+ * @in: a stream
+ *
+ * Reads one line, without its line end (a "\r\n" from a Windows
+ * terminal is trimmed too).
+ *
+ * Returns: (transfer full) (nullable): the line, or %NULL at end of input
+ *   or when Ctrl-C was pressed
+ */
+char *
+nim_read_line (FILE *in)
+{
+  GString *line = g_string_new (NULL);
+  int c;
+
+  for (;;)
+    {
+      c = read_byte (in);
+      if (c == EOF || c == '\n')
+        break;
+      /* A NUL would cut the line short unseen: make it a character the
+         parsers refuse. */
+      g_string_append_c (line, c == '\0' ? '?' : (char) c);
+    }
+  if (nim_interrupted ())
+    {
+      g_string_free (line, TRUE);
+      return NULL;
+    }
+  if (c == EOF && line->len == 0)
+    {
+      g_string_free (line, TRUE);
+      return NULL;
+    }
+  if (line->len > 0 && line->str[line->len - 1] == '\r')
+    g_string_truncate (line, line->len - 1);
+  return g_string_free (line, FALSE);
+}
+
+/**
+ * nim_prompt:
+ * @in: where the answer is read
+ * @out: where the prompt is written
+ * @prompt: the question
+ * @error: return location for a #NIM_ERROR_ABANDONED error, or
+ *   #NIM_ERROR_INTERRUPTED after Ctrl-C
+ *
+ * Asks once and reads one answer, without surrounding blanks.  Typed
+ * input echoes itself; input from a pipe or file is echoed after the
+ * prompt, so that a transcript shows what was answered.
+ *
+ * Returns: (transfer full) (nullable): the answer, or %NULL, with @error
+ *   set, at end of input or when the answer is `quit`
+ */
+char *
+nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
+{
+  char *line;
+
+  fprintf (out, "%s", prompt);
+  fflush (out);
+  line = nim_read_line (in);
+  if (line == NULL && nim_interrupted ())
+    {
+      fprintf (out, "\n");
+      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED, _("interrupted"));
+      return NULL;
+    }
+  if (line == NULL)
+    {
+      fprintf (out, "\n");
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                   _("end of input"));
+      return NULL;
+    }
+  /* Bytes that are not UTF-8 become U+FFFD, so that the echo and the
+     messages quoting the line are text. */
+  if (!g_utf8_validate (line, -1, NULL))
+    {
+      char *valid = g_utf8_make_valid (line, -1);
+
+      g_free (line);
+      line = valid;
+    }
+  if (!isatty (fileno (in)))
+    fprintf (out, "%s\n", line);
+  g_strstrip (line);
+  if (g_ascii_strcasecmp (line, "quit") == 0)
+    {
+      /* TRANSLATORS: the reason a game ended: the player typed quit. */
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, C_("reason", "quit"));
+      g_free (line);
+      return NULL;
+    }
+  return line;
+}
+
+/**
+ * nim_prompt_ask:
+ * @streams: a #NimPromptStreams
+ * @message: (nullable): lines to show first, each ending in a newline
+ * @prompt: the question
+ * @error: return location for an error, as nim_prompt() sets it
+ *
+ * The #NimPromptFunc of the nim program: writes @message, then asks with
+ * nim_prompt().  Give it to nim_player_set_prompt() with the streams the
+ * person plays at; they must outlive the game.
+ *
+ * Returns: (transfer full) (nullable): the answer, as nim_prompt()
+ *   returns it
+ */
+char *
+nim_prompt_ask (gpointer streams, const char *message, const char *prompt,
+                GError **error)
+{
+  NimPromptStreams *s = streams;
+
+  if (message != NULL)
+    fputs (message, s->out);
+  return nim_prompt (s->in, s->out, prompt, error);
+}
