@@ -385,6 +385,28 @@ run_compare (const Options *o, const NimRules *rules)
 }
 
 /* nim --solve: the value of one position and its winning moves. */
+
+/* A player from a spec the user typed: nim_player_new(), and for a name
+   that is no player, where the list of players says what each one does. */
+static NimPlayer *
+player_new (const char *spec, GError **error)
+{
+  g_autofree char *name = g_strndup (spec, strcspn (spec, ":"));
+  NimPlayer *player = nim_player_new (spec, error);
+
+  if (player == NULL && nim_player_class_lookup (name) == NULL)
+    {
+      /* TRANSLATORS: follows "unknown player 'x'; the players are ...";
+         --list-players is typed and stays English. */
+      char *message = g_strconcat ((*error)->message,
+                                   _(" (see --list-players)"), NULL);
+
+      g_free ((*error)->message);
+      (*error)->message = message;
+    }
+  return player;
+}
+
 static int
 run_solve (Options *o, const NimRules *rules)
 {
@@ -399,7 +421,7 @@ run_solve (Options *o, const NimRules *rules)
     return fail (error, TRUE);
   /* nim_solve refuses a person too, but only here can the user be told
      which option names the engine. */
-  player = nim_player_new (engine, &error);
+  player = player_new (engine, &error);
   if (player == NULL)
     return fail (error, TRUE);
   if (nim_player_is_interactive (player))
@@ -489,7 +511,7 @@ check_match (const NimMatchConfig *config, GError **error)
     }
   for (i = 0; i < 2; i++)
     {
-      g_autoptr (NimPlayer) p = nim_player_new (config->specs[i], error);
+      g_autoptr (NimPlayer) p = player_new (config->specs[i], error);
 
       if (p == NULL)
         {
@@ -664,10 +686,10 @@ run_game (Options *o, const NimRules *rules_in,
   if (!parse_seed (o, &seed, &error))
     return fail (error, TRUE);
 
-  p1 = nim_player_new (o->player1 ? o->player1 : "human", &error);
+  p1 = player_new (o->player1 ? o->player1 : "human", &error);
   if (p1 == NULL)
     return fail (error, TRUE);
-  p2 = nim_player_new (o->player2 ? o->player2 : nim_player_class_strongest ()->name, &error);
+  p2 = player_new (o->player2 ? o->player2 : nim_player_class_strongest ()->name, &error);
   if (p2 == NULL)
     return fail (error, TRUE);
   players[0] = p1;

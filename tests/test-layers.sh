@@ -45,7 +45,7 @@ strip_comments () {
       print out }'
 }
 
-lib_files=$(ls lib/*/*.c lib/*/*.h)
+lib_files=$(ls lib/*/*.c lib/*/*.h | grep -v "^lib/core/nim-defaults\.c$")
 for f in $lib_files; do
   strip_comments "$f" | awk -v f="$f" '{ print f ":" NR ": " $0 }'
 done > "$work/lib-code"

@@ -43,20 +43,20 @@ random_explain_move (NimPlayer *self, const NimBoard *board,
                            g_dngettext (GETTEXT_PACKAGE,
                                         "Chosen uniformly at random among "
                                         "the %llu legal move, without a look "
-                                        "at who wins; --seed replays the "
-                                        "same choices.",
+                                        "at who wins; the same seed replays "
+                                        "the same choices.",
                                         "Chosen uniformly at random among "
                                         "the %llu legal moves, without a "
-                                        "look at who wins; --seed replays "
-                                        "the same choices.",
+                                        "look at who wins; the same seed "
+                                        "replays the same choices.",
                                         n),
                            (unsigned long long) n);
 }
 
 const NimPlayerClass nim_player_random_class = {
   .name = "random",
-  .summary = N_("a legal move drawn uniformly at random; reproducible with "
-                "--seed"),
+  .summary = N_("a legal move drawn uniformly at random; the same seed "
+                "replays the same choices"),
   .rules_help = N_("every rule"),
   .instance_size = sizeof (NimPlayer),
   .kind = NIM_PLAYER_OTHER,

@@ -286,8 +286,7 @@ nim_player_new (const char *spec, GError **error)
       g_autofree char *names = class_names ();
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("unknown player '%s'; the players are %s "
-                     "(see --list-players)"),
+                   _("unknown player '%s'; the players are %s"),
                    name, names);
       return NULL;
     }
