@@ -284,32 +284,15 @@ describe_value (const NimSearchStats *st, guint player)
                           player);
 }
 
-/**
- * nim_explain_search:
- * @self: a searcher that has just chosen @move
- * @search: its search, for the principal variation
- * @board: the position before @move
- * @move: the move chosen
- *
- * Appends to the player's explanation the value the search found, its
- * principal variation (see nim_explain_pv()) and what the search cost.
- */
-void
-nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
-                    const NimBoard *board, const NimMove *move)
+/* Step 1 of nim_explain_search(): the value, and what it means for the
+   move. */
+static void
+append_value (GString *s, const NimSearchPlayer *self)
 {
-  NimPlayer *p = &self->parent;
-  const NimSearchStats *st = &p->stats;
+  const NimSearchStats *st = &self->parent.stats;
   const NimSearchConfig *c = &self->config;
-  GString *out = p->explain;
-  NimMove line[NIM_EXPLAIN_PV_MAX];
-  gboolean cut, ended;
-  guint n = nim_explain_pv (self, search, board, move, line, &cut), i;
-  guint who = p->number;
-  NimBoard b = *board;
-  g_autoptr (GString) s = g_string_new (NULL);
+  guint who = self->parent.number;
 
-  /* Step 1. The value, and what it means for the move. */
   if (st->proven)
     {
       g_autofree char *value = describe_value (st, who);
@@ -359,9 +342,20 @@ nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
                           "line decides the game yet; it plays the best "
                           "move of that depth."),
                      st->depth);
-  nim_explain_wrap (out, s->str);
+}
 
-  /* Step 2. The principal variation, move by move. */
+/* Step 2: the principal variation @line of @n moves from @board, move by
+   move; @cut when it was not followed to its end. */
+static void
+append_pv (GString *s, const NimSearchPlayer *self, const NimBoard *board,
+           const NimMove *line, guint n, gboolean cut)
+{
+  const NimPlayer *p = &self->parent;
+  const NimSearchStats *st = &p->stats;
+  guint who = p->number, i;
+  NimBoard b = *board;
+  gboolean ended;
+
   g_string_assign (s, st->proven
                          ? _("Principal variation (the line both sides are "
                              "expected to play): ")
@@ -412,9 +406,15 @@ nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
   else
     /* TRANSLATORS: the full stop that ends the principal variation. */
     g_string_append (s, C_("sentence end", "."));
-  nim_explain_wrap (out, s->str);
+}
 
-  /* Step 3. What it cost. */
+/* Step 3: what the search cost. */
+static void
+append_cost (GString *s, const NimSearchPlayer *self)
+{
+  const NimSearchStats *st = &self->parent.stats;
+  const NimSearchConfig *c = &self->config;
+
   /* TRANSLATORS: what a search cost: "Search: depth 5, 1234 nodes, 56
      cutoffs, table 7 hits in 89 probes, 0.001 s."; s is seconds.  The
      English says "nodes" and "cutoffs" for 1 too. */
@@ -430,6 +430,33 @@ nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
                             (unsigned long long) st->tt_hits,
                             (unsigned long long) st->tt_probes);
   g_string_append_printf (s, _(", %.3f s."), st->seconds);
+}
+
+/**
+ * nim_explain_search:
+ * @self: a searcher that has just chosen @move
+ * @search: its search, for the principal variation
+ * @board: the position before @move
+ * @move: the move chosen
+ *
+ * Appends to the player's explanation the value the search found, its
+ * principal variation (see nim_explain_pv()) and what the search cost.
+ */
+void
+nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
+                    const NimBoard *board, const NimMove *move)
+{
+  GString *out = self->parent.explain;
+  NimMove line[NIM_EXPLAIN_PV_MAX];
+  gboolean cut;
+  guint n = nim_explain_pv (self, search, board, move, line, &cut);
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  append_value (s, self);
+  nim_explain_wrap (out, s->str);
+  append_pv (s, self, board, line, n, cut);
+  nim_explain_wrap (out, s->str);
+  append_cost (s, self);
   nim_explain_wrap (out, s->str);
 }
 
