@@ -60,27 +60,27 @@ nim_error_to_exit_status (const GError *error)
 NimNumberKind
 nim_scan_uint (const char *text, guint64 *value)
 {
-  const char *p = text;
+  const char *digits = text[0] == '-' ? text + 1 : text;
+  g_autoptr (GError) error = NULL;
+  gboolean overflow = FALSE;
   guint64 v = 0;
-  gboolean negative = *p == '-', overflow = FALSE;
 
-  if (*p == '\0')
+  if (*text == '\0')
     return NIM_NUMBER_EMPTY;
-  if (negative)
-    p++;
-  if (*p == '\0')
-    return NIM_NUMBER_NOT_A_NUMBER;
-  for (; *p != '\0'; p++)
+  /* GLib's parser takes digits alone, no sign and no blank: what is left
+     to say is which of our kinds a failure is. */
+  if (*digits == '-' || *digits == '+'
+      || !g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT64, &v, &error))
     {
-      if (!g_ascii_isdigit (*p))
+      if (error == NULL
+          || !g_error_matches (error, G_NUMBER_PARSER_ERROR,
+                               G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS))
         return NIM_NUMBER_NOT_A_NUMBER;
-      if (v > (G_MAXUINT64 - (guint64) (*p - '0')) / 10)
-        overflow = TRUE;
-      else
-        v = v * 10 + (guint64) (*p - '0');
+      overflow = TRUE;
+      v = G_MAXUINT64;
     }
-  *value = overflow ? G_MAXUINT64 : v;
-  if (negative)
+  *value = v;
+  if (digits != text)
     return NIM_NUMBER_NEGATIVE;
   return overflow ? NIM_NUMBER_TOO_LARGE : NIM_NUMBER_OK;
 }
