@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-display.c -- the game as a person reads it on a terminal
  *
- * Matches are drawn in groups of five, as seed 000 draws them
- * ("|||||  ||||"), with the count beside them; a heap too wide for a
- * terminal line is shown as a number alone. */
+ * Matches are drawn in groups of five, as the course's three-row game
+ * draws them ("|||||  ||||"), with the count beside them; a heap too wide
+ * for a terminal line is shown as a number alone. */
 
 #include "config.h"
 
@@ -168,15 +168,16 @@ display_finished (gpointer data, const NimGame *game)
       fputs (_("Game abandoned.\n"), d->out);
       return;
     }
-  /* Under a subtraction set the game can end with matches left (seed
-     001): say why it ended. */
+  /* Under a subtraction set the game can end with matches left (as the
+     course's subtraction game does): say why it ended. */
   if (nim_game_get_board (game)->total > 0)
     fprintf (d->out, _("Player %u has no legal move.\n"),
              nim_game_get_to_move (game));
   who = player_label (game, winner);
   /* TRANSLATORS: %s is "Player N (NAME)". */
   fprintf (d->out, _("%s wins!\n"), who);
-  /* Talk to the person when exactly one is playing (seed 001). */
+  /* Talk to the person when exactly one is playing, as the course's
+     subtraction game does ("Too bad, you lost!"). */
   if (nim_player_is_interactive (p1) != nim_player_is_interactive (p2))
     fprintf (d->out, "%s\n",
              nim_player_is_interactive (nim_game_get_player (game, winner))

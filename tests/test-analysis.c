@@ -280,7 +280,7 @@ static const struct
   { "1,3,4", { 1, 3, 4 }, 3 },   /* period 7 */
   { "2,5,6", { 2, 5, 6 }, 3 },
   { "3,4,9", { 3, 4, 9 }, 3 },
-  { "2,7,15,16", { 2, 7, 15, 16 }, 4 }, /* seed 001 */
+  { "2,7,15,16", { 2, 7, 15, 16 }, 4 }, /* the course's */
 };
 
 /* The library's sequence, value by value, against the definition; and
@@ -431,7 +431,8 @@ test_cli_solve_text (void)
                                      "13", "--max-take", "3", "--misere",
                                      NULL),
                    ==, STATUS_OK);
-  /* 13 = 4 * 3 + 1: lost under misère 1-3 (seed 004's rule). */
+  /* 13 = 4 * 3 + 1: lost under misère 1-3 (the remainder rule of the
+     course's one pile). */
   nim_test_assert_contains (out2, "loses against best play");
   nim_test_assert_contains (out2, "not defined under misère play");
 }

@@ -385,7 +385,7 @@ test_has_move (void)
   g_assert_true (nim_board_has_move (&board, &rules));
 }
 
-/* The nim-sum is the exclusive or of the heaps (seed 000). */
+/* The nim-sum is the exclusive or of the heaps. */
 static void
 test_nim_sum (void)
 {

@@ -5,8 +5,8 @@
  * script to its standard input and checks what a person would see, the
  * --json record or the error message, and the exit status.  nim echoes
  * each line it reads when standard input is not a terminal, so a
- * transcript reads like the seeds: "Player 1, your move (HEAP COUNT): 3 2".
- * The games of the five seeds, the course material whose dialogues users
+ * transcript reads like the course's: "Player 1, your move (HEAP COUNT):
+ * 3 2".  The games of the five course exercises, whose dialogues users
  * expect, are replayed here move for move. */
 
 #include "config.h"
@@ -217,7 +217,8 @@ nim_sum (const Position *pos)
 }
 
 /* The Sprague-Grundy value of one heap of @n under @rules (mex of the
-   values it can move to), by the recursion of seed 001. */
+   values it can move to), by the recursion of the course's subtraction
+   game. */
 static guint
 grundy_value (const Rules *rules, guint64 n)
 {
@@ -479,23 +480,25 @@ check_stats (JsonObject *move, guint64 max_nodes)
 }
 
 /* ------------------------------------------------------------------------ */
-/* The seeds' games */
+/* The games of the course exercises */
 
-/* Seed 000's game, with the heap counts asked for, the human's moves of
-   the seed, and the computer's replies of the seed made by xor. */
-static const char seed000_moves[] = "3 2\n3 1\n1 1\n2 1\n3 2\n3 1\n";
-static const guint seed000_replies[] = { 1, 1, 1, 1, 3, 2, 3, 1, 2, 2, 2, 1 };
+/* The three rows of matches of the German transcript, with the heap
+   counts asked for, the human's moves of the transcript, and the
+   computer's replies in it, made by xor. */
+static const char three_rows_moves[] = "3 2\n3 1\n1 1\n2 1\n3 2\n3 1\n";
+static const guint three_rows_replies[]
+    = { 1, 1, 1, 1, 3, 2, 3, 1, 2, 2, 2, 1 };
 
-/* The end of seed 000 as nim shows it: the computer has won. */
-#define SEED000_END                                                           \
+/* The end of the three-row game as nim shows it: the computer has won. */
+#define THREE_ROWS_END                                                        \
   "Player 2 (xor) takes 1 from heap 2.\n\n"                                   \
   "Heap 1: 0\nHeap 2: 0\nHeap 3: 0\n\n"                                       \
   "Player 2 (xor) wins!\nToo bad, you lost!\n"
 
-/* Checks seed 000's game in @out: xor answers the nim-sum move whenever it
-   has one, and replies as the seed's computer did. */
+/* Checks the three-row game in @out: xor answers the nim-sum move
+   whenever it has one, and replies as the transcript's computer did. */
 static void
-check_seed000_game (const char *out)
+check_three_rows_game (const char *out)
 {
   g_autoptr (GArray) moves = transcript_moves (out);
   Position pos;
@@ -512,11 +515,11 @@ check_seed000_game (const char *out)
                                "Heap 2: ||||       4\n"
                                "Heap 3: |||||  ||  7\n\n"
                                "Player 2 (xor) takes 1 from heap 1.\n");
-  assert_ends_with (out, SEED000_END);
+  assert_ends_with (out, THREE_ROWS_END);
 
   g_assert_cmpuint (moves->len, ==, 12);
-  assert_moves_of (moves, 2, seed000_replies,
-                   G_N_ELEMENTS (seed000_replies) / 2);
+  assert_moves_of (moves, 2, three_rows_replies,
+                   G_N_ELEMENTS (three_rows_replies) / 2);
   position_init (&pos, "3,4,9", 1);
   for (i = 0; i < moves->len; i++)
     {
@@ -530,14 +533,15 @@ check_seed000_game (const char *out)
   g_assert_cmpuint (position_winner (&pos, &take_any), ==, 2);
 }
 
-/* Seed 000: three rows asked for (the default count by an empty line),
-   then the seed's moves against xor to the computer's win. */
+/* Three rows asked for (the default count by an empty line), then the
+   transcript's moves against xor to the computer's win. */
 static void
-test_seed000_dialogue (void)
+test_three_rows_dialogue (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  g_autofree char *input = g_strconcat ("\n3\n4\n9\n1\n", seed000_moves, NULL);
+  g_autofree char *input
+      = g_strconcat ("\n3\n4\n9\n1\n", three_rows_moves, NULL);
   int status;
 
   if (!have_nim ())
@@ -554,14 +558,15 @@ test_seed000_dialogue (void)
            "\n"
            "Nim. Take any number of matches from one heap; whoever takes the "
            "last match wins.\n"));
-  check_seed000_game (out);
+  check_three_rows_game (out);
   g_assert_cmpstr (err, ==, "");
 }
 
-/* Seed 000's way of moving: the heap alone, then the count when asked
-   ("How many matches do you take from heap 3?"); the whole game again. */
+/* The three-row game's way of moving: the heap alone, then the count
+   when asked ("How many matches do you take from heap 3?"); the whole
+   game again. */
 static void
-test_seed000_heap_then_count (void)
+test_three_rows_heap_then_count (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -580,18 +585,18 @@ test_seed000_heap_then_count (void)
   nim_test_assert_contains (out, PROMPT "2\n"
                                "How many matches do you take from heap 2? 1\n"
                                "Player 1 (human) takes 1 from heap 2.\n");
-  assert_ends_with (out, SEED000_END);
+  assert_ends_with (out, THREE_ROWS_END);
   moves = transcript_moves (out);
   g_assert_cmpuint (moves->len, ==, 12);
-  assert_moves_of (moves, 2, seed000_replies,
-                   G_N_ELEMENTS (seed000_replies) / 2);
+  assert_moves_of (moves, 2, three_rows_replies,
+                   G_N_ELEMENTS (three_rows_replies) / 2);
 }
 
-/* Seed 001: the subtraction game {2, 7, 15, 16} on heaps 2, 6, 19 against
-   grundy, the seed's human moves (its heaps counted from 0 there, from 1
-   here) until the human has no legal move. */
+/* The course's subtraction game {2, 7, 15, 16} on heaps 2, 6, 19 against
+   grundy, the human moves of its transcript (its heaps counted from 0
+   there, from 1 here) until the human has no legal move. */
 static void
-test_seed001_subtraction (void)
+test_subtraction_game (void)
 {
   static const guint replies[] = { 3, 7, 2, 2, 2, 2, 3, 2 };
   static const Rules rules = { .moves = { 2, 7, 15, 16 }, .n_moves = 4 };
@@ -604,7 +609,7 @@ test_seed001_subtraction (void)
 
   if (!have_nim ())
     return;
-  /* The list as the seed's make command spells it, blanks and all. */
+  /* The list as the course's make command spells it, blanks and all. */
   status
       = run_nim ("1 2\n3 7\n2 2\n3 2\n", &out, &err, "--moves", "2, 7, 15, 16",
                  "--heaps", "2,6,19", "--player2", "grundy", NULL);
@@ -657,10 +662,11 @@ check_multiples_of_four (const char *out, guint player, guint first)
   g_assert_cmpuint (position_winner (&pos, &rules), ==, player);
 }
 
-/* Seed 002: 13 matches, 1 to 3 a move; minimax moves first and leaves a
-   multiple of 4 every time, so it wins; one heap asks for just a count. */
+/* The course's 13 sticks, 1 to 3 a move: minimax moves first and leaves
+   a multiple of 4 every time, so it wins; one heap asks for just a
+   count. */
 static void
-test_seed002_minimax_first (void)
+test_thirteen_minimax_first (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -686,10 +692,10 @@ test_seed002_minimax_first (void)
   check_multiples_of_four (out, 1, 1);
 }
 
-/* Seed 002 with the human first: the human misses the multiples of 4 and
-   minimax takes them from then on. */
+/* 13 sticks with the human first: the human misses the multiples of 4
+   and minimax takes them from then on. */
 static void
-test_seed002_human_first (void)
+test_thirteen_human_first (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -708,10 +714,10 @@ test_seed002_human_first (void)
   check_multiples_of_four (out, 2, 1);
 }
 
-/* Seed 003: misère play, whoever takes the last match loses: xor against
-   itself on 1, 1, 1 ends with player 1 taking the last match. */
+/* Misère play, whoever takes the last match loses: xor against itself
+   on 1, 1, 1 ends with player 1 taking the last match. */
 static void
-test_seed003_misere_xor (void)
+test_misere_xor (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -733,10 +739,10 @@ test_seed003_misere_xor (void)
   nim_test_assert_not_contains (out, "Player 1 (xor) wins!");
 }
 
-/* Seed 003 with a person: on 1, 1 xor must take the last match and
+/* Misère play with a person: on 1, 1 xor must take the last match and
    loses; on 1, 1, 1 the person must, and loses. */
 static void
-test_seed003_misere_human (void)
+test_misere_human (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -764,7 +770,7 @@ test_seed003_misere_human (void)
 /* Under misère play xor wins from a winning position whatever the other
    side does: 3, 4, 5 moving first, 1, 2, 3 moving second. */
 static void
-test_seed003_misere_xor_wins (void)
+test_misere_xor_wins (void)
 {
   guint seed;
 
@@ -803,8 +809,9 @@ test_seed003_misere_xor_wins (void)
     }
 }
 
-/* Checks the moves of grundy (player 2) on one heap under seed 004's
-   rules: take 2 from a multiple of 3, else 1 (the good show when lost). */
+/* Checks the moves of grundy (player 2) on the course's one pile, take 1
+   or 2, the last loses: take 2 from a multiple of 3, else 1 (the good
+   show when lost). */
 static void
 check_remainder_of_three (const char *out, guint first, guint winner)
 {
@@ -825,11 +832,11 @@ check_remainder_of_three (const char *out, guint first, guint winner)
   g_assert_cmpuint (position_winner (&pos, &rules), ==, winner);
 }
 
-/* Seed 004: one pile of 10, 1 or 2 a move, the last match loses; the
-   set-up dialogue lets the computer move first, and it takes 1 from 10
-   (10 mod 3 = 1: lost) and then plays the remainder of three. */
+/* One pile of 10, 1 or 2 a move, the last match loses; the set-up
+   dialogue lets the computer move first, and it takes 1 from 10 (10 mod
+   3 = 1: lost) and then plays the remainder of three. */
 static void
-test_seed004_dialogue (void)
+test_one_pile_dialogue (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -852,7 +859,7 @@ test_seed004_dialogue (void)
            "Heap 1: |||||  |||||  10\n\n"
            "Player 2 (grundy) takes 1.\n\n"
            "Heap 1: |||||  ||||  9\n\n"));
-  /* The seed's input checks: one or two, and no more than are left. */
+  /* The course's input checks: one or two, and no more than are left. */
   assert_reprompted (out, PROMPT_ONE, "3", "at most 2 matches", NULL);
   nim_test_assert_contains (out, "Player 1, how many matches do you take? 2\n"
                         "Heap 1 has only 1 match; you cannot take 2.\n"
@@ -862,10 +869,10 @@ test_seed004_dialogue (void)
   check_remainder_of_three (out, 2, 2);
 }
 
-/* Seed 004 with --heaps and --first: nothing is asked, and the person
+/* One pile with --heaps and --first: nothing is asked, and the person
    who answers the lost 10 well wins. */
 static void
-test_seed004_first_option (void)
+test_one_pile_first_option (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -1193,7 +1200,7 @@ test_prompt_hint (void)
   g_assert_true (g_str_has_prefix (hint, "Hint ("));
   /* 3 ^ 4 ^ 5 = 2, and only heap 1 can drop to 3 ^ 2 = 1. */
   g_assert_true (g_str_has_prefix (hint, "Hint (xor): take 2 from heap 1.\n"));
-  /* Seed 000's table: 011 XOR 100 XOR 101 = 010. */
+  /* The three-row game's table: 011 XOR 100 XOR 101 = 010. */
   nim_test_assert_contains (hint, "\n  heap 1      3     011  001 = 1 < 3\n");
   nim_test_assert_contains (hint, "\n  nim-sum     2     010\n");
   nim_test_assert_contains (out, PROMPT "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
@@ -1750,18 +1757,17 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cli/seed000-dialogue", test_seed000_dialogue);
-  g_test_add_func ("/cli/seed000-heap-then-count",
-                   test_seed000_heap_then_count);
-  g_test_add_func ("/cli/seed001-subtraction", test_seed001_subtraction);
-  g_test_add_func ("/cli/seed002-minimax-first", test_seed002_minimax_first);
-  g_test_add_func ("/cli/seed002-human-first", test_seed002_human_first);
-  g_test_add_func ("/cli/seed003-misere-xor", test_seed003_misere_xor);
-  g_test_add_func ("/cli/seed003-misere-human", test_seed003_misere_human);
-  g_test_add_func ("/cli/seed003-misere-xor-wins",
-                   test_seed003_misere_xor_wins);
-  g_test_add_func ("/cli/seed004-dialogue", test_seed004_dialogue);
-  g_test_add_func ("/cli/seed004-first-option", test_seed004_first_option);
+  g_test_add_func ("/cli/three-rows-dialogue", test_three_rows_dialogue);
+  g_test_add_func ("/cli/three-rows-heap-then-count",
+                   test_three_rows_heap_then_count);
+  g_test_add_func ("/cli/subtraction-game", test_subtraction_game);
+  g_test_add_func ("/cli/thirteen-minimax-first", test_thirteen_minimax_first);
+  g_test_add_func ("/cli/thirteen-human-first", test_thirteen_human_first);
+  g_test_add_func ("/cli/misere-xor", test_misere_xor);
+  g_test_add_func ("/cli/misere-human", test_misere_human);
+  g_test_add_func ("/cli/misere-xor-wins", test_misere_xor_wins);
+  g_test_add_func ("/cli/one-pile-dialogue", test_one_pile_dialogue);
+  g_test_add_func ("/cli/one-pile-first-option", test_one_pile_first_option);
 
   for (i = 0; i < G_N_ELEMENTS (bad_entries); i++)
     {

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-explain.c -- what --explain and hint say, checked against the theory
  *
- * The closed-form players must reproduce the seeds' tables (seed 000's
- * nim-sum in binary, seed 001's mex), a searcher's principal variation
- * must be a legal line of optimal moves that ends the game when the value
- * is proven, explaining must not change what a player does, and the real
- * binary must print the explanation and record it in --json. */
+ * The closed-form players must reproduce the course's tables (the nim-sum
+ * in binary of the three-row game, the mex of the subtraction game), a
+ * searcher's principal variation must be a legal line of optimal moves
+ * that ends the game when the value is proven, explaining must not change
+ * what a player does, and the real binary must print the explanation and
+ * record it in --json. */
 
 #include "config.h"
 
@@ -49,10 +50,10 @@ assert_says (const char *why, const char *part)
   nim_test_assert_contains (flat, part);
 }
 
-/* Seed 000's example: 011 XOR 100 XOR 101 = 010, and only heap 1 (3)
-   has bit 010, so it goes to 001: take 2 from heap 1. */
+/* The example of the course's three-row game: 011 XOR 100 XOR 101 = 010,
+   and only heap 1 (3) has bit 010, so it goes to 001: take 2 from heap 1. */
 static void
-test_xor_seed_000 (void)
+test_xor_three_rows (void)
 {
   NimMove m;
   g_autofree char *why = explain ("xor", "any", FALSE, "3,4,5", &m);
@@ -102,8 +103,8 @@ test_xor_misere (void)
   assert_says (ones, "an odd number (3) of them");
 }
 
-/* Seed 001's mex, with the subtraction set {1, 3, 4}: G = 0 1 0 1 2 3 2 0
-   for 0..7. */
+/* The mex of the course's subtraction game, with the set {1, 3, 4}:
+   G = 0 1 0 1 2 3 2 0 for 0..7. */
 static void
 test_grundy_mex (void)
 {
@@ -125,7 +126,8 @@ test_grundy_mex (void)
                                  "with period 4");
 }
 
-/* Misère grundy plays one heap by its table (seed 004). */
+/* Misère grundy plays one heap by its table (the course's one pile, take
+   1 or 2, whoever takes the last stone loses). */
 static void
 test_grundy_misere (void)
 {
@@ -340,7 +342,8 @@ test_binary (void)
     }
   out = run_nim (text);
   nim_test_assert_contains (out, "Player 1 (xor) takes 2 from heap 1.\n"
-                                 "  The nim-sum strategy (seed 000)");
+                                 "  The nim-sum strategy: the heaps in "
+                                 "binary");
   nim_test_assert_contains (out, "  nim-sum     2     010\n");
   nim_test_assert_contains (out, "Player 2 (negamax) takes 1 from heap 1.\n"
                                  "  Value: a loss for player 2");
@@ -358,7 +361,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/explain/xor/seed-000", test_xor_seed_000);
+  g_test_add_func ("/explain/xor/three-rows", test_xor_three_rows);
   g_test_add_func ("/explain/xor/lost", test_xor_lost);
   g_test_add_func ("/explain/xor/misere", test_xor_misere);
   g_test_add_func ("/explain/grundy/mex", test_grundy_mex);

@@ -107,7 +107,7 @@ play (const char *spec1, const char *spec2, const char *take, gboolean misere,
   return nim_game_get_winner (game);
 }
 
-/* Two xor players from seed 000's 3,4,5: whoever moves first wins (the
+/* Two xor players from three rows of 3,4,5: whoever moves first wins (the
    nim-sum is 2), and the moves replay to empty heaps. */
 static void
 test_xor_vs_xor (void)
@@ -135,7 +135,7 @@ test_xor_vs_xor (void)
   replay (game, &end);
   g_assert_cmpuint (end.total, ==, 0);
   g_assert_cmpuint (end.n_heaps, ==, 3);
-  /* Seed 000's first move: heap 1 from 3 to 1. */
+  /* The nim-sum move: heap 1 from 3 to 1. */
   g_assert_cmpuint (nim_game_get_move (game, 0)->move.heap, ==, 0);
   g_assert_cmpuint (nim_game_get_move (game, 0)->move.count, ==, 2);
   /* Under normal play the winner took the last match. */
@@ -157,17 +157,17 @@ test_players_agree (void)
 {
   guint n;
 
-  /* Seed 002: 13 under take 1 to 3 is won by the first player. */
+  /* The course's 13 sticks under take 1 to 3: won by the first player. */
   g_assert_cmpuint (play ("minimax", "negamax", "max=3", FALSE, "13", 1, &n),
                     ==, 1);
   g_assert_cmpuint (play ("grundy", "negamax", "max=3", FALSE, "12", 1, &n),
                     ==, 2);
-  /* Seed 001's start: G = 3, a first-player win. */
+  /* The subtraction game's start: G = 3, a first-player win. */
   g_assert_cmpuint (
       play ("grundy", "grundy", "2,7,15,16", FALSE, "2,6,19", 1, &n), ==, 1);
   g_assert_cmpuint (
       play ("negamax", "grundy", "2,7,15,16", FALSE, "2,6,19", 2, &n), ==, 2);
-  /* Seed 004: 10 under take 1 or 2, misère, is lost for the first. */
+  /* One pile of 10, take 1 or 2, misère: lost for the first. */
   g_assert_cmpuint (play ("grundy", "negamax", "max=2", TRUE, "10", 1, &n), ==,
                     2);
   /* A random player loses to xor from a position xor wins. */
@@ -309,13 +309,14 @@ test_misere_single_match (void)
      wins, and the loser takes the last match. */
   g_assert_cmpuint (play ("xor", "xor", "any", TRUE, "3,4,5", 1, &n), ==, 1);
   g_assert_cmpuint (n % 2, ==, 0);
-  /* Seed 003's all-single heaps: 1,1,1 is lost for the first player. */
+  /* All heaps single under misère: 1,1,1 is lost for the first player. */
   g_assert_cmpuint (play ("xor", "xor", "any", TRUE, "1,1,1", 1, &n), ==, 2);
   g_assert_cmpuint (n, ==, 3);
 }
 
-/* Under a subtraction set a game can end with matches left (seed 001);
-   whoever cannot move loses under normal play and wins under misère. */
+/* Under a subtraction set a game can end with matches left (as the
+   course's subtraction game does); whoever cannot move loses under normal
+   play and wins under misère. */
 static void
 test_set_ends_with_matches (void)
 {
@@ -336,7 +337,7 @@ test_set_ends_with_matches (void)
     /* {2} on 3: player 1 takes 2, player 2 cannot take 2 from 1. */
     { "2", FALSE, "3", 1, 1, 1 },
     { "2", TRUE, "3", 1, 1, 2 },
-    /* Seed 001's game ends "Heaps: 0 0 3 ... Too bad, you lost!" with
+    /* The subtraction game ends "Heaps: 0 0 3 ... Too bad, you lost!" with
        one match left after the computer's last move. */
     { "2,7,15,16", FALSE, "0,0,3", 1, 1, 1 },
   };
@@ -493,8 +494,9 @@ test_human_invalid_then_valid (void)
   nim_test_assert_contains (told, "Nothing was typed");
 }
 
-/* A person can give the heap and then the count when asked (seed 000),
-   and with one heap just the count (seed 004); a person can win. */
+/* A person can give the heap and then the count when asked (as in the
+   three-row game), and with one heap just the count (as in the one-pile
+   game); a person can win. */
 static void
 test_human_plays_to_the_end (void)
 {
@@ -717,7 +719,7 @@ test_record (void)
   moves = json_node_get_array (member (root, "moves"));
   g_assert_cmpuint (json_array_get_length (moves), ==,
                     nim_game_get_n_moves (game));
-  /* Seed 000's first move, heap numbered from 1. */
+  /* The nim-sum move first, heap numbered from 1. */
   m0 = json_array_get_object_element (moves, 0);
   g_assert_cmpint (json_node_get_int (member (m0, "player")), ==, 1);
   g_assert_cmpint (json_node_get_int (member (m0, "heap")), ==, 1);
@@ -816,11 +818,12 @@ assert_display (const char *heaps, const char *expected)
 }
 
 /* The board as a person sees it: matches in groups of five with two
-   spaces between (seed 000's "|||||  ||||"), the counts in one column. */
+   spaces between (the three-row game's "|||||  ||||"), the counts in one
+   column. */
 static void
 test_display_board (void)
 {
-  /* Seed 000's start. */
+  /* The three-row game's start. */
   assert_display ("3,4,9", "Heap 1: |||          3\n"
                            "Heap 2: ||||         4\n"
                            "Heap 3: |||||  ||||  9\n");

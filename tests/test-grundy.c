@@ -149,7 +149,7 @@ test_mex (void)
 }
 
 /* G for {2,5,6}, worked by hand: G(0..14) = 0 0 1 1 0 2 1 3 0 2 1 0 0 1 1;
-   seed 001 gives Nim<14,2,5,6> = 1. */
+   the course's subtraction game gives Nim<14,2,5,6> = 1. */
 static void
 test_set_256 (void)
 {
@@ -235,8 +235,8 @@ test_max_take (void)
     }
 }
 
-/* Misère, one heap, max-take 2 (seed 004): the mover loses exactly when
-   n mod 3 == 1.  Also the other ranges against brute force. */
+/* Misère, one heap, max-take 2 (the course's one pile): the mover loses
+   exactly when n mod 3 == 1.  Also the other ranges against brute force. */
 static void
 test_misere_range (void)
 {

@@ -9,8 +9,9 @@
 # without the de_DE locale generated; LANG=de_DE.UTF-8 is tried too when
 # `locale -a` lists it.  A short scripted game, a bad entry, --help,
 # --list-players and --json are checked for the words of the course
-# material (seed 000: Reihe, Streichhölzer, "Sie sind am Zug!"; seed 003:
-# 堆, 石子) and for what stays English (option names, JSON keys).
+# material (the German transcript of the three-row game: Reihe,
+# Streichhölzer, "Sie sind am Zug!"; the Chinese text on normal and misère
+# play: 堆, 石子) and for what stays English (option names, JSON keys).
 #
 # Then the catalogues are compared with a POT made afresh from the
 # sources (xgettext with po/Makevars' options over po/POTFILES.in): a
@@ -132,7 +133,7 @@ else
   ok "po/POTFILES.in lists every file with messages"
 fi
 
-# 4. German, the words of seed 000.
+# 4. German, the words of the three-row game's transcript.
 run () {
   lang=$1
   shift
@@ -160,7 +161,7 @@ run de --solve --heaps 3,4,5 --json > "$work/de.solve" 2>&1
 check "--solve --json stays English in German" "$work/de.solve" \
   '"to_move":"win"' '"winning_moves":'
 
-# 5. Simplified Chinese, the words of seed 003.
+# 5. Simplified Chinese, the words of the text on misère play.
 printf '1 2\n9 9\nquit\n' \
   | run zh_CN --heaps 3,4,5 --player2 xor > "$work/zh.game" 2>&1
 check "Chinese game" "$work/zh.game" "第 1 堆：|||" "石子" "轮到您了" \

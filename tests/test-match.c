@@ -194,7 +194,7 @@ read_results (const char *path)
 }
 
 /* xor against xor: whoever moves first in a position of nim-sum 0 loses,
-   and every other first mover wins (seed 000's theory).  So each pair is
+   and every other first mover wins (the nim-sum theory).  So each pair is
    split 1-1, each player keeps every win, and each game in the results
    file has the winner the nim-sum predicts. */
 static void

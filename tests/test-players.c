@@ -315,7 +315,7 @@ test_closed_form_accepted (void)
     { "grundy", "any", FALSE, "3,4,5" },
     { "grundy", "max=3", FALSE, "13" },
     { "grundy", "2,7,15,16", FALSE, "2,6,19" },
-    /* Seed 004: one heap, take 1 or 2, whoever takes the last loses. */
+    /* One heap, take 1 or 2, whoever takes the last loses. */
     { "grundy", "max=2", TRUE, "10" },
     /* Only one heap can ever be moved: 1 is below the smallest count. */
     { "grundy", "2,5", TRUE, "1,7" },
@@ -336,11 +336,11 @@ test_closed_form_accepted (void)
     }
 }
 
-/* xor plays seed 000's rule: leave heaps whose exclusive or is 0. */
+/* xor plays the nim-sum rule: leave heaps whose exclusive or is 0. */
 static void
 test_xor_moves (void)
 {
-  /* 3 ^ 4 ^ 5 = 2; 3 ^ 2 = 1 < 3, so heap 1 goes from 3 to 1 (seed 000). */
+  /* 3 ^ 4 ^ 5 = 2; 3 ^ 2 = 1 < 3, so heap 1 goes from 3 to 1. */
   assert_choice ("xor", "any", FALSE, "3,4,5", 1, 2);
   /* 2 ^ 5 ^ 6 = 1; heap 1: 2 ^ 1 = 3 > 2, heap 2: 5 ^ 1 = 4, take 1. */
   assert_choice ("xor", "any", FALSE, "2,5,6", 2, 1);
@@ -348,7 +348,7 @@ test_xor_moves (void)
   assert_choice ("xor", "any", FALSE, "1,2,4", 3, 1);
   /* One heap: take it all. */
   assert_choice ("xor", "any", FALSE, "0,9,0", 2, 9);
-  /* Seed 000's game: 3,4,7 (after the person took 2 from 9): 3^4^7 = 0
+  /* The three-row game: 3,4,7 (after the person took 2 from 9): 3^4^7 = 0
      is lost, the computer took 1 from heap 1; in 3,4,6 (the person took
      1 more) 3^4^6 = 1 and heap 1 goes from 3 to 2. */
   assert_choice ("xor", "any", FALSE, "3,4,6", 1, 1);
@@ -356,8 +356,8 @@ test_xor_moves (void)
   assert_choice ("xor", "any", FALSE, "4000000000,4000000000,3", 3, 3);
 }
 
-/* xor under misère play (seed 003): as normal play until only single
-   matches would be left, then leave an odd number of them. */
+/* xor under misère play: as normal play until only single matches
+   would be left, then leave an odd number of them. */
 static void
 test_xor_misere_moves (void)
 {
@@ -402,8 +402,8 @@ brute_grundy (const guint *set, guint n_set, guint n)
   return g[n];
 }
 
-/* grundy plays Sprague-Grundy values (seed 001) and the single-heap
-   remainders (seeds 002 and 004). */
+/* grundy plays Sprague-Grundy values and the single-heap remainders (13
+   sticks, take 1 to 3; one pile, take 1 or 2, the last loses). */
 static void
 test_grundy_moves (void)
 {
@@ -412,11 +412,11 @@ test_grundy_moves (void)
   guint32 after[3] = { 2, 6, 19 };
   guint total = 0, i;
 
-  /* Seed 002's pile of 13, take 1 to 3: 13 mod 4 = 1, so take 1 and
+  /* The pile of 13, take 1 to 3: 13 mod 4 = 1, so take 1 and
      leave 12, a multiple of 4. */
   assert_choice ("grundy", "max=3", FALSE, "13", 1, 1);
   assert_choice ("grundy", "max=3", FALSE, "15", 1, 3);
-  /* Seed 004: take 1 or 2, whoever takes the last loses; leave a pile
+  /* One pile, take 1 or 2, whoever takes the last loses; leave a pile
      of 1 modulo 3.  10 mod 3 = 1 is lost: take 1. */
   assert_choice ("grundy", "max=2", TRUE, "10", 1, 1);
   /* 9 mod 3 = 0: take 2, leaving 7. */
@@ -428,11 +428,12 @@ test_grundy_moves (void)
   /* A pile of four billion under take 1 to 3: 4000000001 mod 4 = 1. */
   assert_choice ("grundy", "max=3", FALSE, "4000000001", 1, 1);
 
-  /* Seed 001's start, {2, 7, 15, 16} on 2,6,19.  By hand: G(2) = 1,
-     G(6) = 1, G(19) = mex {G(17), G(12), G(4), G(3)} = mex {2, 1, 0, 1}
-     = 3, so the total is 3.  Heap 1 needs G = 2 (2 -> 0 gives 0), heap 2
-     needs G = 2 (6 -> 4 gives 0), heap 3 needs G = 0: 19 - 2 = 17 (2),
-     19 - 7 = 12 (1), 19 - 15 = 4 (0).  So take 15 from heap 3. */
+  /* The subtraction game's start, {2, 7, 15, 16} on 2,6,19.  By hand:
+     G(2) = 1, G(6) = 1, G(19) = mex {G(17), G(12), G(4), G(3)} =
+     mex {2, 1, 0, 1} = 3, so the total is 3.  Heap 1 needs G = 2 (2 -> 0
+     gives 0), heap 2 needs G = 2 (6 -> 4 gives 0), heap 3 needs G = 0:
+     19 - 2 = 17 (2), 19 - 7 = 12 (1), 19 - 15 = 4 (0).  So take 15 from
+     heap 3. */
   g_assert_cmpuint (brute_grundy (set, 4, 19), ==, 3);
   g_assert_cmpuint (brute_grundy (set, 4, 2) ^ brute_grundy (set, 4, 6)
                         ^ brute_grundy (set, 4, 19),
@@ -525,7 +526,7 @@ test_grundy_misere_single (void)
           g_assert_cmpint (win[n], ==, !win[n - m.count]);
         }
     }
-  /* Seed 001's set under misère, heaps 1,7: 7 -> 2 wins (2 must go to 0
+  /* A subtraction set under misère, heaps 1,7: 7 -> 2 wins (2 must go to 0
      and leaves the opponent the last move; 1 never moves). */
   assert_choice ("grundy", "2,5", TRUE, "1,7", 2, 5);
   assert_choice ("negamax", "2,5", TRUE, "1,7", 2, 5);
@@ -675,7 +676,7 @@ test_random_huge (void)
   g_assert_cmpint (g_get_monotonic_time () - t0, <, 2 * G_USEC_PER_SEC);
 }
 
-/* The searchers solve seed 002's pile of 13, take 1 to 3: take 1 and
+/* The searchers solve the course's pile of 13, take 1 to 3: take 1 and
    leave 12, a multiple of 4. */
 static void
 test_search_seed_002 (void)
@@ -687,16 +688,16 @@ test_search_seed_002 (void)
   /* 14: take 2; 15: take 3. */
   assert_choice ("minimax", "max=3", FALSE, "14", 1, 2);
   assert_choice ("negamax", "max=3", FALSE, "15", 1, 3);
-  /* Seed 000's start under negamax: as xor, heap 1 from 3 to 1. */
+  /* Three rows of 3,4,5 under negamax: as xor, heap 1 from 3 to 1. */
   assert_choice ("negamax", "any", FALSE, "3,4,5", 1, 2);
   assert_choice ("minimax", "any", FALSE, "3,4,5", 1, 2);
-  /* Seed 004 by search. */
+  /* One pile, take 1 or 2, the last loses, by search. */
   assert_choice ("negamax", "max=2", TRUE, "9", 1, 2);
   assert_choice ("minimax", "max=2", TRUE, "8", 1, 1);
 }
 
 /* In a lost position every computer player takes as little as it can
-   from the first heap that allows a move (seed 004's "good show"). */
+   from the first heap that allows a move (the course's "good show"). */
 static void
 test_lost_takes_least (void)
 {

@@ -43,12 +43,13 @@ assert_set (const NimRules *rules, const guint32 *expected, guint n_expected)
   g_assert_cmpuint (rules->max_take, ==, expected[n_expected - 1]);
 }
 
-/* The spellings seed 001 and a person use for a set are all accepted,
-   and the counts come out ascending whatever order they were given in. */
+/* The spellings of the course's MOVES and of a person for a set are all
+   accepted, and the counts come out ascending whatever order they were
+   given in. */
 static void
 test_parse_moves_accepts (void)
 {
-  static const guint32 seed[] = { 2, 7, 15, 16 };
+  static const guint32 course[] = { 2, 7, 15, 16 };
   static const guint32 two_seven[] = { 2, 7 };
   static const guint32 largest[] = { G_MAXUINT32 };
   g_autoptr (GError) error = NULL;
@@ -57,18 +58,18 @@ test_parse_moves_accepts (void)
   nim_rules_init (&rules);
   g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
   g_assert_no_error (error);
-  assert_set (&rules, seed, G_N_ELEMENTS (seed));
+  assert_set (&rules, course, G_N_ELEMENTS (course));
   g_assert_false (rules.misere);
 
   nim_rules_init (&rules);
   g_assert_true (nim_rules_parse_moves (&rules, "2, 7, 15, 16", "--moves", &error));
   g_assert_no_error (error);
-  assert_set (&rules, seed, G_N_ELEMENTS (seed));
+  assert_set (&rules, course, G_N_ELEMENTS (course));
 
   nim_rules_init (&rules);
   g_assert_true (nim_rules_parse_moves (&rules, "16 2,15  7", "--moves", &error));
   g_assert_no_error (error);
-  assert_set (&rules, seed, G_N_ELEMENTS (seed));
+  assert_set (&rules, course, G_N_ELEMENTS (course));
 
   nim_rules_init (&rules);
   g_assert_true (nim_rules_parse_moves (&rules, "7 2", "--moves", &error));

@@ -149,7 +149,8 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
  * @rules: the rules in force
  *
  * Returns: %TRUE if the player to move has a legal move; when not, the
- *   game is over (under a subtraction set with matches left, seed 001)
+ *   game is over (under a subtraction set with matches left, as in the
+ *   course's subtraction game)
  */
 gboolean
 nim_board_has_move (const NimBoard *board, const NimRules *rules)
@@ -168,7 +169,7 @@ nim_board_has_move (const NimBoard *board, const NimRules *rules)
  * nim_board_nim_sum:
  * @board: the board
  *
- * Returns: the exclusive or of all heap sizes (seed 000)
+ * Returns: the exclusive or of all heap sizes, the nim-sum
  */
 guint
 nim_board_nim_sum (const NimBoard *board)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-grundy.c -- Sprague-Grundy values of one heap, by mex (seed 001)
+/* nim-grundy.c -- Sprague-Grundy values of one heap, by mex
  *
  * For the range rules the values have a closed form: taking 1..K gives
  * G(n) = n mod (K + 1), and under misère play the player to move loses a
- * single heap exactly when n mod (K + 1) == 1 (seed 004's "remainder of
+ * single heap exactly when n mod (K + 1) == 1 (the course's "remainder of
  * dividing by three" for K = 2).  For a subtraction set the values are
  * computed by mex.  Each value depends only on the previous max(S) values,
  * so as soon as a window of max(S) values repeats the whole sequence is

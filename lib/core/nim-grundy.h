@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-grundy.h -- Sprague-Grundy values of one heap, by mex (seed 001) */
+/* nim-grundy.h -- Sprague-Grundy values of one heap, by mex */
 #pragma once
 
 #include <glib.h>

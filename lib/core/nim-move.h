@@ -11,8 +11,9 @@ G_BEGIN_DECLS
  * @heap: the heap taken from, counted from 0 (people see it from 1)
  * @count: how many matches are taken, at least 1
  *
- * Seed 002 gives Move a class of its own "because in other games a move
- * can be far more complex"; here it stays a two-field value.
+ * The course's object design gives Move a class of its own "because in
+ * other games a move can be far more complex"; here it stays a two-field
+ * value.
  */
 typedef struct
 {

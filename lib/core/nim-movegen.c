@@ -77,7 +77,8 @@ nim_movegen_nth (const NimBoard *board, const NimRules *rules, guint64 n,
  * @rules: the rules in force
  * @move: (out): the first legal move: the first heap that allows one, the
  *   smallest count.  It is what every computer player plays in a lost
- *   position, to "put up a good show" (seed 004).
+ *   position, to "put up a good show", as the course's one-pile game
+ *   says.
  *
  * Returns: %TRUE if there is a legal move
  */

@@ -31,7 +31,8 @@ nim_rules_init (NimRules *rules)
  * @rules: (out): the rules to fill
  *
  * Sets @rules to the rules this nim was built with: take any number, or
- * the subtraction set given as `make MOVES=...` (seed 001).
+ * the subtraction set given as `make MOVES=...` (as the course's
+ * subtraction game builds its table).
  */
 void
 nim_rules_init_default (NimRules *rules)
@@ -70,7 +71,8 @@ nim_rules_set_take_any (NimRules *rules)
  * @k: the most matches a move may take
  * @error: return location for a #NIM_ERROR_USAGE error
  *
- * A move takes 1 to @k matches from one heap (seed 002: 1 to 3).
+ * A move takes 1 to @k matches from one heap (1 to 3 in the course's
+ * game of 13 sticks).
  *
  * Returns: %TRUE if @k is accepted
  */
@@ -105,9 +107,10 @@ compare_guint64 (const void *a, const void *b)
  * @n_counts: how many
  * @error: return location for a #NIM_ERROR_USAGE error
  *
- * A move takes exactly one of @counts from one heap (seed 001's
- * subtraction game).  A set that is exactly {1, ..., K} becomes the
- * equivalent range rule, so both spellings play (and search) the same.
+ * A move takes exactly one of @counts from one heap (the course's
+ * subtraction game takes 2, 7, 15 or 16).  A set that is exactly
+ * {1, ..., K} becomes the equivalent range rule, so both spellings play
+ * (and search) the same.
  *
  * Returns: %TRUE if the set is accepted: 1 to %NIM_RULES_MAX_MOVES
  *   distinct counts, each from 1 to %NIM_HEAP_SIZE_MAX

@@ -176,7 +176,7 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
   const char *p = text != NULL ? text : "";
 
   /* Items are separated by a comma, blanks, or both: "3,4,5", "3 4 5" and
-     seed 001's "2, 7, 15, 16" all work.  An empty item ("3,,4", "3,")
+     the course's MOVES='2, 7, 15, 16' all work.  An empty item ("3,,4", "3,")
      is a mistake worth naming rather than skipping. */
   for (;;)
     {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-game.h -- the game loop (seed 002's Game), reporting to observers */
+/* nim-game.h -- the game loop (the course's Game), reporting to observers */
 #pragma once
 
 #include <glib.h>

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-player-grundy.c -- Sprague-Grundy play (seeds 001 and 004)
+/* nim-player-grundy.c -- Sprague-Grundy play, by a table of mex values
  *
  * Normal play, any take rule, any heaps: the position is lost exactly
  * when the Grundy values of its heaps exclusive-or to 0, so a winning
- * move changes one heap to a size whose value makes the total 0.
+ * move changes one heap to a size whose value makes the total 0; this is
+ * how the course's subtraction game (take 2, 7, 15 or 16) is won.
  * Misère play has no such theory for several heaps, but a single heap is
- * solved by the same table (seed 004: "take the remainder of dividing by
+ * solved by the same table (the course's one pile, take 1 or 2, whoever
+ * takes the last stone loses: "take the remainder of dividing by
  * three").  Moves are tried in heap order, smallest count first, so the
  * player picks exactly the move a full search picks. */
 
@@ -305,7 +307,8 @@ xor_terms (const guint *values, guint n)
 }
 
 /* Misère play: the one heap that can be played, decided by its own table
-   of won and lost sizes (seed 004). */
+   of won and lost sizes (as in the course's one pile where the last stone
+   loses). */
 static void
 explain_misere (NimGrundyPlayer *self, const NimBoard *board,
                 const NimMove *move)
@@ -346,8 +349,8 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
       /* TRANSLATORS: "%4$llu = %5$llu x %2$llu + %6$llu" is the heap size
          as quotient times divisor plus remainder. */
       g_string_printf (s, _("Taking 1 to %1$u, the lost sizes are those "
-                            "that leave 1 when divided by %2$llu (seed 004: "
-                            "the remainder of dividing by three).  Heap "
+                            "that leave 1 when divided by %2$llu (the "
+                            "remainder of dividing by three).  Heap "
                             "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
                        r->max_take, (unsigned long long) p1, heap,
                        (unsigned long long) n, (unsigned long long) (n / p1),
@@ -450,7 +453,7 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
       return;
     }
   /* TRANSLATORS: %s is "any number", "1 to 3" or "2, 7, 15 or 16". */
-  nim_explain_wrap_printf (out, _("Sprague-Grundy values (seed 001), a "
+  nim_explain_wrap_printf (out, _("Sprague-Grundy values, a "
                                   "move taking %s: G(n) is the mex (the "
                                   "smallest number not in the set) of the "
                                   "values of the sizes one move away from "
@@ -507,8 +510,8 @@ grundy_finalize (NimPlayer *player)
 
 const NimPlayerClass nim_player_grundy_class = {
   .name = "grundy",
-  .summary = N_("Sprague-Grundy values by mex (seed 001): leaves a position "
-                "whose values exclusive-or to 0"),
+  .summary = N_("Sprague-Grundy values by mex: leaves a position whose "
+                "values exclusive-or to 0"),
   .rules_help = N_("every take rule; normal play with any heaps, misère "
                    "play with one heap"),
   .instance_size = sizeof (NimGrundyPlayer),

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-player-human.c -- a person typing moves (seed 002's PlayerHuman)
+/* nim-player-human.c -- a person typing moves (the course's PlayerHuman)
  *
  * Reads "HEAP COUNT" on one line, or the heap and then the count when
- * asked separately (seed 000), or with one heap just the count (seed
- * 004).  Every entry that is not a legal move gets a message saying what
- * was wrong and the prompt again; end of input or `quit` gives up.
+ * asked separately (as the course's three-row game asks), or with one
+ * heap just the count (as its one-pile game asks).  Every entry that is
+ * not a legal move gets a message saying what was wrong and the prompt
+ * again; end of input or `quit` gives up.
  *
  * The player reads no terminal: it asks the program for each line
  * through the prompt function of nim_player_set_prompt(), and what it
@@ -300,7 +301,8 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
     return parse_count (board, &p->rules, move->heap, words[1], &move->count,
                         error);
 
-  /* Just the heap: ask for the count, as seed 000 does. */
+  /* Just the heap: ask for the count, as the course's three-row game
+     does. */
   if (!nim_board_check_move (board, &p->rules,
                              &(NimMove) { move->heap,
                                           nim_rules_min_take (&p->rules) },

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-player-minimax.c -- plain minimax: a Max and a Min function (seed 002)
+/* nim-player-minimax.c -- plain minimax: a Max and a Min function
  *
- * The textbook algorithm, kept deliberately plain (no pruning, no table)
- * so its node counts show what negamax's techniques buy.  Values are from
+ * The textbook algorithm of the course's object design (its
+ * PlayerComputer), kept deliberately plain (no pruning, no table) so its
+ * node counts show what negamax's techniques buy.  Values are from
  * the point of view of the player at the root, Max: 1 a win, -1 a loss,
  * 0 where the depth limit cut the line short. */
 
@@ -250,8 +251,7 @@ static const NimPlayerShowcase minimax_showcase[] = {
 
 const NimPlayerClass nim_player_minimax_class = {
   .name = "minimax",
-  .summary = N_("textbook minimax (seed 002): a Max and a Min function, no "
-                "pruning"),
+  .summary = N_("textbook minimax: a Max and a Min function, no pruning"),
   .rules_help = N_("every rule"),
   .instance_size = sizeof (NimSearchPlayer),
   .kind = NIM_PLAYER_SEARCHER,

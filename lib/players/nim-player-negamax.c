@@ -2,7 +2,7 @@
 /* nim-player-negamax.c -- negamax with alpha-beta, a transposition table,
  * move ordering and iterative deepening, each of them switchable
  *
- * Seed 002's Max and Min functions "beg to be merged": one function that
+ * The course's Max and Min functions "beg to be merged": one function that
  * returns the value for the player to move, value = -negamax (child).
  * The techniques a chess engine adds are options, so a lecture can turn
  * them on one at a time and watch the node counts fall:
@@ -643,9 +643,9 @@ static const NimPlayerShowcase negamax_showcase[] = {
 
 const NimPlayerClass nim_player_negamax_class = {
   .name = "negamax",
-  .summary = N_("negamax, one function for both sides (seed 002's next "
-                "step), with switchable alpha-beta, table, ordering and "
-                "deepening"),
+  .summary = N_("negamax, one function for both sides (the next step "
+                "after minimax), with switchable alpha-beta, table, "
+                "ordering and deepening"),
   .rules_help = N_("every rule"),
   .instance_size = sizeof (NimSearchPlayer),
   .kind = NIM_PLAYER_SEARCHER,

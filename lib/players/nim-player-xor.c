@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-player-xor.c -- the nim-sum strategy of seeds 000 and 003
+/* nim-player-xor.c -- the nim-sum strategy, normal and misère
  *
  * Normal play: leave the opponent a position whose heaps exclusive-or to
- * zero.  Misère play (seed 003) plays the same until the move would leave
- * only heaps of one match; then it leaves an odd number of them.  Among
- * the winning moves it takes the first in heap order, and in each heap
- * there is at most one, so it picks exactly what a full search picks. */
+ * zero, as the course's three rows of matches are won.  Misère play
+ * (whoever takes the last match loses) plays the same until the move
+ * would leave only heaps of one match; then it leaves an odd number of
+ * them.  Among the winning moves it takes the first in heap order, and
+ * in each heap there is at most one, so it picks exactly what a full
+ * search picks. */
 
 #include "config.h"
 
@@ -50,7 +52,8 @@ winning_target (const Summary *all, gboolean misere, guint32 h,
   guint ones_others = all->ones - (h == 1);
 
   /* With another heap of two or more left, misère is won like normal
-     play; otherwise leave an odd number of single matches (seed 003). */
+     play; otherwise leave an odd number of single matches, as the
+     course's misère strategy does. */
   if (!misere || big_others > 0)
     *target = others;
   else
@@ -93,7 +96,8 @@ xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
           return TRUE;
         }
     }
-  /* Lost against best play: take one match and hope (seed 004). */
+  /* Lost against best play: take one match and hope, as the course's
+     one-pile game puts up a good show. */
   self->stats.proven = TRUE;
   self->stats.value = -1;
   return nim_movegen_first (board, &self->rules, move);
@@ -113,10 +117,10 @@ digits (guint64 v)
   return n;
 }
 
-/* The table of seed 000: every heap in decimal and in binary, the
-   nim-sum row and, when the nim-sum s is not 0, seed 000's second table's
-   column "XOR s": the size each heap would need for a nim-sum of 0, and
-   whether a move can reach it (moves only go down). */
+/* The table of the course's three-row game: every heap in decimal and in
+   binary, the nim-sum row and, when the nim-sum s is not 0, the column
+   "XOR s" of its second table: the size each heap would need for a
+   nim-sum of 0, and whether a move can reach it (moves only go down). */
 static void
 append_table (GString *out, const NimBoard *board, guint nim_sum)
 {
@@ -172,7 +176,7 @@ static void
 explain_lost (GString *out, const Summary *all, gboolean misere,
               const char *what)
 {
-  /* No winning move anywhere: the lost position of the seeds. */
+  /* No winning move anywhere: lost against best play. */
   if (misere && all->big == 0)
     nim_explain_wrap_printf (
         /* TRANSLATORS: the last %s is a move, "take 1 from heap 2". */
@@ -306,9 +310,9 @@ xor_explain_move (NimPlayer *self, const NimBoard *board,
   g_autofree char *after = heaps_after (board, move);
   g_autofree char *what = nim_explain_move (board, move);
 
-  nim_explain_wrap (out, _("The nim-sum strategy (seed 000): the heaps in "
-                           "binary; the nim-sum is their exclusive or, the "
-                           "bits of each column added without carry."));
+  nim_explain_wrap (out, _("The nim-sum strategy: the heaps in binary; the "
+                           "nim-sum is their exclusive or, the bits of each "
+                           "column added without carry."));
   append_table (out, board, all.nim_sum);
   if (!winning_target (&all, misere, h, &target) || target != t)
     explain_lost (out, &all, misere, what);
@@ -320,8 +324,8 @@ xor_explain_move (NimPlayer *self, const NimBoard *board,
 
 const NimPlayerClass nim_player_xor_class = {
   .name = "xor",
-  .summary = N_("the nim-sum strategy of seeds 000 and 003: leaves heaps "
-                "whose exclusive or is 0"),
+  .summary = N_("the nim-sum strategy: leaves heaps whose exclusive or "
+                "is 0"),
   .rules_help = N_("take any number; normal and misère play; any heaps"),
   .instance_size = sizeof (NimPlayer),
   .kind = NIM_PLAYER_CLOSED_FORM,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-player.h -- the player interface (seed 002's PlayerBase) and registry */
+/* nim-player.h -- the player interface (the course's PlayerBase), registry */
 #pragma once
 
 #include <glib.h>

@@ -28,11 +28,11 @@ typedef struct
 } Game;
 
 static const Game games[] = {
-  { "3,4,5", NULL, 0, FALSE },         /* seed 000 */
-  { "2,6,19", "2,7,15,16", 0, FALSE }, /* seed 001 */
-  { "13", NULL, 3, FALSE },            /* seed 002: a single heap */
-  { "3,4,5", NULL, 0, TRUE },          /* seed 003 */
-  { "7", NULL, 2, TRUE },              /* seed 004 */
+  { "3,4,5", NULL, 0, FALSE },         /* three rows of matches */
+  { "2,6,19", "2,7,15,16", 0, FALSE }, /* the subtraction game */
+  { "13", NULL, 3, FALSE },            /* 13 sticks: a single heap */
+  { "3,4,5", NULL, 0, TRUE },          /* misère play */
+  { "7", NULL, 2, TRUE },              /* one pile, the last one loses */
 };
 
 /* The prompts and messages are not checked here; /dev/null takes them. */
