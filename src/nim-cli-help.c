@@ -62,25 +62,54 @@ nim_cli_print_players (FILE *out)
     }
 }
 
+/* The names of the players a person plays as (@person), or of the
+   computer players, in the registry's order: --help lists what the
+   registry holds, so a new player shows there by itself. */
+static char *
+player_names (gboolean person)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  guint i;
+
+  for (i = 0; classes[i] != NULL; i++)
+    if ((classes[i]->kind == NIM_PLAYER_PERSON) == person)
+      g_ptr_array_add (names, (gpointer) classes[i]->name);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (C_("list", ", "), (char **) names->pdata);
+}
+
 /* The text at the end of --help: the players, examples, exit statuses;
    translated already. */
 char *
 nim_cli_help_description (void)
 {
-  return g_strdup_printf (
-      /* TRANSLATORS: the end of --help.  Commands, player names and
-         options stay English; keep the examples' columns lined up.  The
-         last %s is the address for bug reports. */
-      _("Players: human, minimax, negamax, xor, grundy, random; "
-        "nim --list-players\nshows their options.\n\n"
-        "Examples:\n"
-        "  nim --player2 xor                       seed 000: three rows, "
-        "nim-sum\n"
-        "  nim --moves 2,7,15,16 --player2 grundy  seed 001: a subtraction "
-        "game\n"
-        "  nim --heaps 13 --max-take 3 --player2 minimax     seed 002\n"
-        "  nim --misere --player2 xor              seed 003: misère play\n"
-        "  nim --max-take 2 --misere --player2 grundy        seed 004\n"
+  g_autofree char *people = player_names (TRUE);
+  g_autofree char *computers = player_names (FALSE);
+  /* TRANSLATORS: the end of --help begins here.  The first %s names the
+     player a person plays as (human), the second the computer players,
+     such as "minimax, negamax, xor, grundy, random"; the names and the
+     command stay English. */
+  g_autofree char *players = g_strdup_printf (
+      _("Players: %s or a computer: %s;\n"
+        "nim --list-players shows their options.\n"),
+      people, computers);
+  g_autofree char *rest = g_strdup_printf (
+      /* TRANSLATORS: the end of --help, after the list of players.
+         Commands, player names and options stay English; keep the
+         examples' columns lined up.  The last %s is the address for bug
+         reports. */
+      _("Examples:\n"
+        "  nim --player2 xor                       three rows of matches "
+        "against the nim-sum\n"
+        "  nim --moves 2,7,15,16 --player2 grundy  a subtraction game: "
+        "take 2, 7, 15 or 16\n"
+        "  nim --heaps 13 --max-take 3 --player2 minimax     one heap of "
+        "13, take 1 to 3\n"
+        "  nim --misere --player2 xor              whoever takes the last "
+        "match loses\n"
+        "  nim --max-take 2 --misere --player2 grundy        take 1 or 2, "
+        "last match loses\n"
         "  nim --player1 negamax --player2 xor --heaps 3,4,5 --json\n"
         "  nim --solve --heaps 3,4,5               who wins, and how\n"
         "  nim --grundy-sequence 30 --moves 2,3,7  values and period\n"
@@ -94,4 +123,6 @@ nim_cli_help_description (void)
         "3 a game abandoned,\n130 interrupted by Ctrl-C.\n\n"
         "Report bugs to: %s\n"),
       PACKAGE_BUGREPORT);
+
+  return g_strconcat (players, "\n", rest, NULL);
 }
