@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* main.c -- the nim program; everything it does is in libnim's nim-cli */
+/* main.c -- the nim program; what it does is in src/nim-cli*.c */
 
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-cli.h -- the nim command: options, set-up dialogue, output */
+/* nim-cli.h -- the nim command, which main() runs */
 #pragma once
 
 #include <glib.h>

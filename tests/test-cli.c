@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include "nim-player.h"
 #include "nim-test.h"
 
 #include <stdio.h>
@@ -1630,7 +1631,32 @@ test_version (void)
   g_assert_cmpstr (err, ==, "");
 }
 
-/* --help: the options a person needs, status 0. */
+/* The line of --help that lists the players the registry holds, a
+   person's first: a new player shows there without the text being
+   touched. */
+static char *
+help_players_line (void)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  g_autoptr (GString) people = g_string_new (NULL);
+  g_autoptr (GString) computers = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; classes[i] != NULL; i++)
+    {
+      GString *names = classes[i]->kind == NIM_PLAYER_PERSON ? people
+                                                              : computers;
+
+      g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
+                              classes[i]->name);
+    }
+  return g_strdup_printf ("\nPlayers: %s or a computer: %s;\n"
+                          "nim --list-players shows their options.\n",
+                          people->str, computers->str);
+}
+
+/* --help: the options a person needs, status 0; the players of the
+   registry, and examples that say what each game is. */
 static void
 test_help (void)
 {
@@ -1638,6 +1664,13 @@ test_help (void)
       = { "--heaps",   "--max-take", "--moves",       "--misere",
           "--player1", "--player2",  "--first",       "--seed",
           "--json",    "--version",  "--list-players" };
+  static const char *const games[]
+      = { "three rows of matches against the nim-sum",
+          "a subtraction game: take 2, 7, 15 or 16",
+          "one heap of 13, take 1 to 3",
+          "whoever takes the last match loses",
+          "take 1 or 2, last match loses" };
+  g_autofree char *players = help_players_line ();
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   guint i;
@@ -1650,6 +1683,11 @@ test_help (void)
   for (i = 0; i < G_N_ELEMENTS (needed); i++)
     nim_test_assert_contains (out, needed[i]);
   nim_test_assert_contains (out, "Exit status");
+  nim_test_assert_contains (out, players);
+  for (i = 0; i < G_N_ELEMENTS (games); i++)
+    nim_test_assert_contains (out, games[i]);
+  nim_test_assert_contains (out, "A move takes 1 to K matches, such as 3\n");
+  nim_test_assert_not_contains (out, "seed 0");
 }
 
 /* --list-players: every player, and the searchers' options. */

@@ -147,7 +147,8 @@ check "German message for a bad entry" "$work/de.game" \
   "'x' ist keine Reihennummer" "Die 2. Reihe hat nur 3 Streichhölzer"
 run de --help > "$work/de.help" 2>&1
 check "German --help" "$work/de.help" "Spielregeln:" \
-  "--heaps=LIST" "Wer das letzte Streichholz nimmt, verliert"
+  "--heaps=LIST" "Wer das letzte Streichholz nimmt, verliert" \
+  "Spieler: human oder ein Computer: minimax, negamax,"
 run de --list-players > "$work/de.players" 2>&1
 check "German --list-players" "$work/de.players" "negamax  " "Regeln:" \
   "tt=SIZE|off"
@@ -168,7 +169,7 @@ check "Chinese game" "$work/zh.game" "第 1 堆：|||" "石子" "轮到您了" \
   "没有第 9 堆"
 run zh_CN --help > "$work/zh.help" 2>&1
 check "Chinese --help" "$work/zh.help" "游戏规则：" "--heaps=LIST" \
-  "取走最后一颗石子的一方输"
+  "取走最后一颗石子的一方输" "玩家：human 或电脑：minimax、negamax、"
 run zh_CN --player1 xor --player2 xor --heaps 3,4,5 --json \
   > "$work/zh.json" 2>&1
 check "--json stays English in Chinese" "$work/zh.json" '"rules":' \

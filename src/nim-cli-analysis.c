@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-cli-analysis.c -- nim --solve, --grundy-sequence and --compare:
+   one position or one heap analysed, no game played */
+
+#include "config.h"
+
+#include "nim-cli-private.h"
+
+#include "nim-analysis.h"
+#include "nim-analysis-report.h"
+#include "nim-compare.h"
+#include "nim-compare-report.h"
+#include "nim-i18n.h"
+#include "nim-record.h"
+#include "nim-util.h"
+
+#include <stdio.h>
+
+/* nim --solve: the value of one position and its winning moves, found
+   by the engine of --player1. */
+int
+nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimSolution) solution = NULL;
+  const char *engine = o->player1 ? o->player1
+                                  : nim_player_class_strongest ()->name;
+  g_autoptr (NimPlayer) player = NULL;
+  NimBoard board;
+
+  if (!nim_cli_parse_heaps (o, &board, &error))
+    return nim_cli_fail (error, TRUE);
+  /* nim_solve refuses a person too, but only here can the user be told
+     which option names the engine. */
+  player = nim_cli_player_new (engine, &error);
+  if (player == NULL)
+    return nim_cli_fail (error, TRUE);
+  if (nim_player_is_interactive (player))
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--solve needs a computer engine, not %s; give one "
+                     "with --player1, such as --player1 negamax"),
+                   nim_player_get_name (player));
+      return nim_cli_fail (error, TRUE);
+    }
+  solution = nim_solve (rules, &board, engine, &error);
+  if (solution == NULL)
+    return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+  if (o->json)
+    nim_record_print (nim_analysis_report_solution_to_json (solution), stdout);
+  else
+    nim_analysis_report_print_solution (solution, stdout);
+  return NIM_EXIT_OK;
+}
+
+/* nim --grundy-sequence N: the Sprague-Grundy values of one heap from 0
+   to N under the rules, and their period. */
+int
+nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimGrundySequence) sequence = NULL;
+  guint64 n;
+
+  if (!nim_parse_uint (o->grundy_sequence, 0, NIM_GRUNDY_SEQUENCE_MAX,
+                       "--grundy-sequence", &n, &error))
+    return nim_cli_fail (error, TRUE);
+  if (rules->misere)
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--grundy-sequence gives normal-play values; drop "
+                     "--misere"));
+      return nim_cli_fail (error, TRUE);
+    }
+  sequence = nim_grundy_sequence_new (rules, n);
+  if (o->json)
+    nim_analysis_report_print_sequence_json (sequence, stdout);
+  else
+    nim_analysis_report_print_sequence (sequence, stdout);
+  return NIM_EXIT_OK;
+}
+
+/* nim --compare: one position searched by every algorithm, shown as one
+   table. */
+int
+nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
+  guint64 nodes = NIM_COMPARE_DEFAULT_NODES;
+  NimBoard board;
+
+  if (!nim_cli_parse_heaps (o, &board, &error))
+    return nim_cli_fail (error, TRUE);
+  if (o->nodes != NULL
+      && !nim_parse_uint (o->nodes, 0, G_MAXUINT64, "--nodes", &nodes,
+                          &error))
+    return nim_cli_fail (error, TRUE);
+  if (!nim_board_has_move (&board, rules))
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _("--compare: the position has no legal move; there is "
+                     "nothing to search"));
+      return nim_cli_fail (error, TRUE);
+    }
+  rows = nim_compare_run (rules, &board, nodes, &error);
+  if (rows == NULL)
+    return nim_cli_fail (error, TRUE);
+  if (o->json)
+    nim_record_print (nim_compare_report_to_json (rows), stdout);
+  else
+    nim_compare_report_print_table (rows, rules, &board, nodes, stdout);
+  return NIM_EXIT_OK;
+}

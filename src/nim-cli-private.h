@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-cli-private.h -- what the parts of the nim command share: the
+   options as parsed, the helpers that turn them into values and errors
+   into messages, and one runner per mode */
+#pragma once
+
+#include <glib.h>
+#include <stdio.h>
+
+#include "nim-board.h"
+#include "nim-player.h"
+#include "nim-rules.h"
+#include "nim-trace.h"
+
+G_BEGIN_DECLS
+
+/* Heaps when nobody is asked: three rows of matches, 3, 4 and 5. */
+#define NIM_CLI_DEFAULT_HEAPS "3,4,5"
+
+/**
+ * NimCliOptions:
+ *
+ * The command line as GOption leaves it: the text of each option that
+ * takes a value (%NULL when it was not given), checked and converted by
+ * the mode that uses it, and a flag for each one that takes none.
+ * @trace and @trace_depth are --trace[=DEPTH], whose value is optional.
+ */
+typedef struct
+{
+  char *heaps;
+  char *max_take;
+  char *moves;
+  gboolean misere;
+  char *player1;
+  char *player2;
+  char *first;
+  char *seed;
+  gboolean json;
+  gboolean stats;
+  gboolean explain;
+  gboolean list_players;
+  gboolean version;
+  gboolean help;
+  gboolean solve;
+  char *grundy_sequence;
+  char *games;
+  char *jobs;
+  char *random_heaps;
+  char *results;
+  /* teaching */
+  gboolean trace;
+  char *trace_depth;
+  char *trace_limit;
+  char *dot;
+  gboolean compare;
+  char *nodes;
+} NimCliOptions;
+
+void nim_cli_print_version (void);
+void nim_cli_print_players (FILE *out);
+char *nim_cli_help_description (void);
+
+int nim_cli_fail (GError *error, gboolean usage);
+gboolean nim_cli_check_conflicts (const char *mode, const char *const *names,
+                                  const gboolean *set, GError **error);
+gboolean nim_cli_parse_heaps (const NimCliOptions *o, NimBoard *board,
+                              GError **error);
+gboolean nim_cli_parse_seed (const NimCliOptions *o, guint64 *seed,
+                             GError **error);
+NimPlayer *nim_cli_player_new (const char *spec, GError **error);
+
+/* The runners, one per mode: each takes the options and the rules made
+   of them, reports its own errors, and returns the exit status. */
+int nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
+                      const NimTraceOptions *trace_options);
+int nim_cli_run_match (const NimCliOptions *o, const NimRules *rules);
+int nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules);
+int nim_cli_run_grundy_sequence (const NimCliOptions *o,
+                                 const NimRules *rules);
+int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);
+
+G_END_DECLS
