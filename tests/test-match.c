@@ -393,6 +393,108 @@ test_results_file (void)
   g_rmdir (dir);
 }
 
+/* Starts nim with @args (NULL-terminated, without the program name) under
+   LC_ALL=C, its output piped, and returns the running process. */
+static GSubprocess *
+spawn_nim (const char *const *args)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  GSubprocess *process;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
+  for (; *args != NULL; args++)
+    g_ptr_array_add (argv, (gpointer) *args);
+  g_ptr_array_add (argv, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  return process;
+}
+
+/* Waits for @process and checks that it succeeded. */
+static void
+assert_finished_ok (GSubprocess *process)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  if (!g_subprocess_get_if_exited (process)
+      || g_subprocess_get_exit_status (process) != STATUS_OK)
+    g_test_message ("stderr: %s", err);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, STATUS_OK);
+}
+
+/* Two runs appending to one results file at the same time: each line is
+   one whole record of one of them, though a record of 64 heaps is far
+   longer than a pipe's atomic 4 KiB or stdio's buffer, so a writer that
+   wrote a line in pieces would have the other's pieces fall between. */
+static void
+test_results_concurrent (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GSubprocess) a = NULL;
+  g_autoptr (GSubprocess) b = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  const char *args[] = { "--games", "100", "--random-heaps", "64:30",
+                         "--seed", NULL, "-1", "xor", "-2", "random",
+                         "--results", NULL, NULL };
+  gboolean seen[2][101] = { { FALSE } };
+  gsize longest = 0;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "r.jsonl", NULL);
+  args[11] = path;
+  args[5] = "5";
+  a = spawn_nim (args);
+  args[5] = "6";
+  b = spawn_nim (args);
+  assert_finished_ok (a);
+  assert_finished_ok (b);
+
+  /* Every line parses as a record (read_results checks that), there is
+     one for each game of each run, and the lines are long enough to have
+     been torn. */
+  records = read_results (path);
+  g_assert_cmpuint (records->len, ==, 200);
+  for (i = 0; i < records->len; i++)
+    {
+      JsonObject *r = json_node_get_object (records->pdata[i]);
+      gint64 seed = json_object_get_int_member (r, "seed");
+      gint64 game = json_object_get_int_member (r, "game");
+
+      g_assert_true (seed == 5 || seed == 6);
+      g_assert_cmpint (game, >=, 1);
+      g_assert_cmpint (game, <=, 100);
+      g_assert_false (seen[seed - 5][game]);
+      seen[seed - 5][game] = TRUE;
+    }
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    longest = MAX (longest, strlen (lines[i]));
+  g_assert_cmpuint (longest, >, 4096);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Ctrl-C: the run starts no more games, prints the summary of the
    finished ones, exits 130, and the results file holds every one of
    them, each line whole. */
@@ -574,6 +676,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match/xor-theory", test_xor_theory);
   g_test_add_func ("/match/jobs-same-summary", test_jobs_same_summary);
   g_test_add_func ("/match/results-file", test_results_file);
+  g_test_add_func ("/match/results-concurrent", test_results_concurrent);
   g_test_add_func ("/match/interrupt", test_interrupt);
   g_test_add_func ("/match/bad-options", test_bad_options);
   g_test_add_func ("/match/misere-solver", test_misere_solver);
