@@ -611,7 +611,8 @@ run_match (Options *o, const NimRules *rules)
   if (!ok)
     {
       /* The games that did finish are still worth their summary. */
-      nim_match_report_print_summary (&config, summary, stderr);
+      if (!o->json) /* --json: the error alone, no text summary */
+        nim_match_report_print_summary (&config, summary, stderr);
       return fail (error, FALSE);
     }
   if (o->json)

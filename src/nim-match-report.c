@@ -484,25 +484,43 @@ print_score (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
       g_autoptr (GString) spec = g_string_new (NULL);
 
       nim_string_append_padded (spec, c->specs[i], width, TRUE);
-      /* TRANSLATORS: a player's line of the summary: its number, its
-         spec (28 columns), wins, losses and score; keep the widths so
-         that the columns line up. */
-      fprintf (out, _("Player %u %-28s %7llu wins %7llu losses  score "
-                      "%5.1f%%\n"),
-               i + 1, spec->str, (unsigned long long) s->players[i].wins,
-               (unsigned long long) (s->finished - s->players[i].wins),
-               100.0 * ratio ((double) s->players[i].wins,
-                              (double) s->finished));
+      if (s->finished == 0)
+        /* No game, no score: the JSON's "score" is null. */
+        fprintf (out,
+                 /* TRANSLATORS: a player's line of the summary when no
+                    game finished, as the one with a score; %6s is "n/a"
+                    translated. */
+                 _("Player %u %-28s %7llu wins %7llu losses  score %6s\n"),
+                 i + 1, spec->str, (unsigned long long) s->players[i].wins,
+                 (unsigned long long) (s->finished - s->players[i].wins),
+                 _("n/a"));
+      else
+        /* TRANSLATORS: a player's line of the summary: its number, its
+           spec (28 columns), wins, losses and score; keep the widths so
+           that the columns line up. */
+        fprintf (out, _("Player %u %-28s %7llu wins %7llu losses  score "
+                        "%5.1f%%\n"),
+                 i + 1, spec->str, (unsigned long long) s->players[i].wins,
+                 (unsigned long long) (s->finished - s->players[i].wins),
+                 100.0 * ratio ((double) s->players[i].wins,
+                                (double) s->finished));
     }
   fprintf (out, _("Pairs for player 1: %llu won 2-0, %llu split 1-1, %llu "
                   "lost 0-2\n"),
            (unsigned long long) s->pair_counts[0],
            (unsigned long long) s->pair_counts[1],
            (unsigned long long) s->pair_counts[2]);
-  /* TRANSLATORS: LOS is the likelihood of superiority. */
-  fprintf (out, _("Elo difference: %s +/- %s (95%%), LOS %.1f%%, from %llu "
-                  "pairs\n"),
-           elo, margin, 100.0 * s->elo.los, (unsigned long long) s->elo.pairs);
+  if (s->elo.pairs == 0)
+    /* Nothing to estimate from, so the JSON's "elo", "elo_margin" and
+       "los" are null; the estimate's LOS of 50% would read as a coin
+       toss measured. */
+    fputs (_("Elo difference: n/a, LOS n/a, no finished pair\n"), out);
+  else
+    /* TRANSLATORS: LOS is the likelihood of superiority. */
+    fprintf (out, _("Elo difference: %s +/- %s (95%%), LOS %.1f%%, from "
+                    "%llu pairs\n"),
+             elo, margin, 100.0 * s->elo.los,
+             (unsigned long long) s->elo.pairs);
 }
 
 /* How they played: moves, nodes, time, wins kept; then the wall time. */

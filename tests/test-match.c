@@ -700,8 +700,14 @@ test_results_full (void)
       g_assert_cmpint (status, ==, STATUS_FAILURE);
       nim_test_assert_contains (err, "cannot write to the results file "
                                      "/dev/full: No space left on device");
-      /* The finished games' summary, for people, on standard error. */
+      /* The finished games' summary, for people, on standard error; with
+         no game and no pair there is no score and no LOS, as the JSON's
+         null says, not 0% and 50%. */
       nim_test_assert_contains (err, "Games: 0 of 2");
+      nim_test_assert_contains (err, "0 losses  score    n/a\n");
+      nim_test_assert_contains (err, "Elo difference: n/a, LOS n/a, no "
+                                     "finished pair\n");
+      nim_test_assert_not_contains (err, "LOS 50.0%");
       g_assert_cmpstr (out, ==, "");
       g_clear_pointer (&out, g_free);
       g_clear_pointer (&err, g_free);
@@ -737,6 +743,32 @@ test_results_full (void)
   g_assert_cmpstr (text, ==, first);
   g_unlink (path);
   g_rmdir (dir);
+}
+
+/* A run that fails with --json prints the error and nothing else: no
+   text summary (on standard error or anywhere) for a script to take for
+   the output, and no JSON, as the run did not finish. */
+static void
+test_failed_json (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  status = nim_test_run_nim (NULL, &out, &err, "--games", "2", "--player1",
+                             "xor", "--player2", "random", "--results",
+                             "/dev/full", "--json", NULL);
+  g_assert_cmpint (status, ==, STATUS_FAILURE);
+  g_assert_cmpstr (err, ==, "nim: game 1: cannot write to the results file "
+                            "/dev/full: No space left on device\n");
+  g_assert_cmpstr (out, ==, "");
 }
 
 /* Ctrl-C: the run starts no more games, prints the summary of the
@@ -925,6 +957,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match/results-torn-by-other",
                    test_results_torn_by_other);
   g_test_add_func ("/match/results-full", test_results_full);
+  g_test_add_func ("/match/failed-json", test_failed_json);
   g_test_add_func ("/match/interrupt", test_interrupt);
   g_test_add_func ("/match/bad-options", test_bad_options);
   g_test_add_func ("/match/misere-solver", test_misere_solver);
