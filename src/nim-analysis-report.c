@@ -32,10 +32,17 @@ nim_analysis_report_print_solution (const NimSolution *solution,
      the next line. */
   fprintf (out, _("Position: %s\n"), heaps);
   fprintf (out, "%s\n", rules);
-  fputs (s->wins ? _("The player to move wins.\n")
-                 : _("The player to move loses against best play.\n"),
-         out);
-  if (s->wins)
+  if (s->wins && !nim_board_has_move (&s->board, &s->rules))
+    /* Misère play: there is no winning move to list, as there is no
+       move at all, and that is why the player wins. */
+    fputs (_("The player to move wins: there is no move to make, and "
+             "under misère play a player who cannot move wins.\n"),
+           out);
+  else
+    fputs (s->wins ? _("The player to move wins.\n")
+                   : _("The player to move loses against best play.\n"),
+           out);
+  if (s->wins && nim_board_has_move (&s->board, &s->rules))
     {
       /* TRANSLATORS: followed by the winning moves, " take 2 from heap 1,
          take 3 from heap 2". */

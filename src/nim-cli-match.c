@@ -190,7 +190,8 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
   if (!ok)
     {
       /* The games that did finish are still worth their summary. */
-      nim_match_report_print_summary (&config, summary, stderr);
+      if (!o->json) /* --json: the error alone, no text summary */
+        nim_match_report_print_summary (&config, summary, stderr);
       return nim_cli_fail (error, FALSE);
     }
   if (o->json)

@@ -13,11 +13,25 @@
 
 #include <stdio.h>
 
-/* A row's value as the JSON says it. */
+/* A row's value as the JSON says it; NULL (null) for a row that could
+   not run. */
 static const char *
 value_name (const NimCompareRow *r)
 {
+  if (r->error != NULL)
+    return NULL;
   return r->value > 0 ? "win" : r->value < 0 ? "loss" : "unknown";
+}
+
+/* Adds @name: @value, or null when @value is NULL. */
+static void
+add_string_or_null (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
 }
 
 /**
@@ -25,9 +39,11 @@ value_name (const NimCompareRow *r)
  * @rows: (element-type NimCompareRow): the rows of nim_compare_run()
  *
  * Returns: (transfer full): [{"algorithm": "spec", "bench": "tag"|null,
- *   "value": "win"|"loss"|"unknown", "finished": bool, "heap": h,
- *   "take": n, "searched": bool, "nodes": N, "cutoffs": N,
- *   "tt_probes": N, "tt_hits": N, "seconds": S}], heaps numbered from 1
+ *   "value": "win"|"loss"|"unknown"|null, "finished": bool,
+ *   "heap": h|null, "take": n|null, "searched": bool, "nodes": N,
+ *   "cutoffs": N, "tt_probes": N, "tt_hits": N, "seconds": S}], heaps
+ *   numbered from 1; a row whose player could not run has null for its
+ *   value and move, and "error": "why"
  */
 JsonNode *
 nim_compare_report_to_json (GPtrArray *rows)
@@ -43,19 +59,22 @@ nim_compare_report_to_json (GPtrArray *rows)
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "algorithm");
       json_builder_add_string_value (b, r->spec);
-      json_builder_set_member_name (b, "bench");
-      if (r->bench != NULL)
-        json_builder_add_string_value (b, r->bench);
-      else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "value");
-      json_builder_add_string_value (b, value_name (r));
+      add_string_or_null (b, "bench", r->bench);
+      add_string_or_null (b, "value", value_name (r));
+      if (r->error != NULL)
+        add_string_or_null (b, "error", r->error->message);
       json_builder_set_member_name (b, "finished");
       json_builder_add_boolean_value (b, r->finished);
       json_builder_set_member_name (b, "heap");
-      json_builder_add_int_value (b, r->move.heap + 1);
+      if (r->error != NULL)
+        json_builder_add_null_value (b);
+      else
+        json_builder_add_int_value (b, r->move.heap + 1);
       json_builder_set_member_name (b, "take");
-      json_builder_add_int_value (b, r->move.count);
+      if (r->error != NULL)
+        json_builder_add_null_value (b);
+      else
+        json_builder_add_int_value (b, r->move.count);
       json_builder_set_member_name (b, "searched");
       json_builder_add_boolean_value (b, r->stats.searched);
       json_builder_set_member_name (b, "nodes");
@@ -74,11 +93,15 @@ nim_compare_report_to_json (GPtrArray *rows)
   return json_builder_get_root (b);
 }
 
-/* A row's value, "win", "loss", "unknown" or "not finished", in the
-   user's language (the JSON keeps the English word). */
+/* A row's value, "win", "loss", "unknown", "not finished" or "n/a", in
+   the user's language (the JSON keeps the English word). */
 static const char *
 value_label (const NimCompareRow *r)
 {
+  if (r->error != NULL)
+    /* TRANSLATORS: the value of --compare for a player that could not
+       run on the position; why is said under the table.  12 columns. */
+    return C_("value", "n/a");
   if (!r->finished)
     /* TRANSLATORS: the value of --compare for a search that spent its
        node budget; 12 columns. */
@@ -174,8 +197,11 @@ append_row (GString *s, const NimCompareRow *r)
   g_string_append_c (s, ' ');
   nim_string_append_padded (s, value_label (r), 12, TRUE);
   g_string_append_c (s, ' ');
-  nim_string_append_padded (s, move, 14, TRUE);
-  if (r->stats.searched)
+  nim_string_append_padded (s, r->error != NULL ? "-" : move, 14, TRUE);
+  if (r->error != NULL)
+    g_string_append_printf (s, " %12s %10s %10s %10s\n", "-", "-", "-",
+                            "-");
+  else if (r->stats.searched)
     g_string_append_printf (s, " %12llu %10llu %10llu %10.4f\n",
                             (unsigned long long) r->stats.nodes,
                             (unsigned long long) r->stats.cutoffs,
@@ -200,6 +226,7 @@ nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
                                 FILE *out)
 {
   g_autoptr (GString) s = g_string_new (NULL);
+  gboolean noted = FALSE;
   guint i;
 
   print_heading (rules, board, nodes, out);
@@ -210,5 +237,17 @@ nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
       g_string_truncate (s, 0);
       append_row (s, rows->pdata[i]);
       fputs (s->str, out);
+    }
+  /* Under the table, after a blank line, why each n/a row could not
+     run. */
+  for (i = 0; i < rows->len; i++)
+    {
+      const NimCompareRow *r = rows->pdata[i];
+
+      if (r->error == NULL)
+        continue;
+      fprintf (out, "%s%s: %s\n", noted ? "" : "\n", r->spec,
+               r->error->message);
+      noted = TRUE;
     }
 }

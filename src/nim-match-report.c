@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct _NimMatchReport
@@ -29,9 +30,15 @@ struct _NimMatchReport
   NimMatchConfig config;
   char *results_path;
   int results_fd;        /* -1 without a results file */
+  gboolean readable;     /* ... opened for reading too (see open_results) */
   gboolean show;         /* draw the progress line */
   gboolean shown;        /* ... and it was drawn */
 };
+
+static int open_results (const char *path, gboolean *readable);
+static gboolean lock_results (int fd, gboolean lock);
+static gboolean mend_torn_end (NimMatchReport *r, GError **error);
+static void clear_progress (const NimMatchReport *r);
 
 /**
  * nim_match_report_new:
@@ -40,7 +47,12 @@ struct _NimMatchReport
  * @progress: draw a progress line on standard error, when that is a
  *   terminal
  * @error: return location for an error: a results file that cannot be
- *   opened (#NIM_ERROR_FAILED)
+ *   opened, or whose incomplete last line cannot be ended
+ *   (#NIM_ERROR_FAILED)
+ *
+ * A results file whose last line is incomplete (a run was stopped while
+ * writing it) gets a newline, and a warning on standard error says so;
+ * see mend_torn_end().
  *
  * Returns: (transfer full) (nullable): the data for
  *   nim_match_report_callbacks
@@ -56,9 +68,10 @@ nim_match_report_new (const NimMatchConfig *config, const char *results,
   r->show = progress && isatty (STDERR_FILENO);
   if (results != NULL)
     {
+      gboolean locked, ok;
+
       r->results_path = g_strdup (results);
-      r->results_fd = open (results, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
-                            0666);
+      r->results_fd = open_results (results, &r->readable);
       if (r->results_fd < 0)
         {
           int saved = errno;
@@ -68,6 +81,12 @@ nim_match_report_new (const NimMatchConfig *config, const char *results,
                        results, g_strerror (saved));
           return NULL;
         }
+      locked = lock_results (r->results_fd, TRUE);
+      ok = mend_torn_end (r, error);
+      if (locked)
+        lock_results (r->results_fd, FALSE);
+      if (!ok)
+        return NULL;
     }
   return g_steal_pointer (&r);
 }
@@ -92,17 +111,69 @@ nim_match_report_free (NimMatchReport *report)
 /* ------------------------------------------------------------------------ */
 /* The results file */
 
-/* Writes @len bytes of @text to @fd, whole.  The descriptor is opened
-   with O_APPEND, so each write(2) moves to the end of the file and
-   writes there in one step, and a line written by one call is never
-   torn by another process appending to the same file (two runs sharing
-   a results file; this run's own jobs are serialised by the run's
-   lock).  stdio would cut a line longer than its buffer into several
-   writes that another writer's could fall between, so each line goes in
-   one call; the loop only resumes one that a signal cut short (or a full
+/* Opens the results file for appending.  A regular file is opened for
+   reading too, when its permissions allow, so that mend_torn_end() can
+   look at its last byte; anything else (a FIFO, /dev/stdout, a device)
+   write-only, as before: opening a FIFO for reading and writing would
+   not wait for its reader.  *@readable says which it was. */
+static int
+open_results (const char *path, gboolean *readable)
+{
+  struct stat st;
+
+  *readable = FALSE;
+  if (stat (path, &st) != 0 || S_ISREG (st.st_mode))
+    {
+      int fd = open (path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+
+      if (fd >= 0 || errno != EACCES)
+        {
+          *readable = fd >= 0;
+          return fd;
+        }
+    }
+  return open (path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+}
+
+/* Takes (or, with @lock FALSE, releases) an advisory lock on the whole
+   results file, waiting while another run holds it.  The descriptor is
+   opened with O_APPEND, so each write(2) goes to the end of the file in
+   one step, and on Linux a regular file's write is not mixed with
+   another's; but POSIX does not promise that a write is done whole: a
+   full disk, a file size limit or a signal can cut it short, and the
+   rest then goes in a second write that another run's record could fall
+   before (NFS does not even keep O_APPEND).  Between looking at the end
+   of the file and writing there (mend_torn_end) or cutting a partial
+   record off (append_record) the file must also stay as it was.  So
+   runs that share a results file take turns holding this lock; a file
+   that cannot be locked (a file system without locks) is written all
+   the same, as it was before.  This run's own jobs are serialised by the
+   run's lock: fcntl(2) locks belong to the process, not the thread (and
+   closing any descriptor of the file would drop them; this one is the
+   only one the process opens). */
+static gboolean
+lock_results (int fd, gboolean lock)
+{
+  struct flock fl;
+
+  memset (&fl, 0, sizeof fl);
+  fl.l_type = lock ? F_WRLCK : F_UNLCK;
+  fl.l_whence = SEEK_SET;
+  fl.l_start = 0;
+  fl.l_len = 0; /* to the end of the file, however far it grows */
+  while (fcntl (fd, F_SETLKW, &fl) < 0)
+    if (errno != EINTR) /* Ctrl-C, caught without SA_RESTART */
+      return FALSE;
+  return TRUE;
+}
+
+/* Writes @len bytes of @text to @fd, whole, and adds what it wrote to
+   *@written, a part of it included when it fails.  Each line goes in
+   one call: stdio would cut a line longer than its buffer into several
+   writes.  The loop only resumes one that a signal cut short (or a full
    disk, which then fails on the next call). */
 static gboolean
-write_all (int fd, const char *text, gsize len)
+write_all (int fd, const char *text, gsize len, gsize *written)
 {
   while (len > 0)
     {
@@ -118,8 +189,105 @@ write_all (int fd, const char *text, gsize len)
         }
       text += n;
       len -= (gsize) n;
+      *written += (gsize) n;
     }
   return TRUE;
+}
+
+/* With the results file locked: when it does not end in a newline, a
+   run was stopped in the middle of a record (kill -9, a crash, a full
+   disk it could not clean up after), and a record appended now would
+   run on from that fragment.  Ends the fragment's line with a newline,
+   so that it stands alone and every record after it is a line of its
+   own, and says so on standard error.  The fragment is kept as it is,
+   not moved or cut off: nothing the user wrote is thrown away, and it
+   is one line a reader skips, as one that does not parse (see
+   nim(1)).  Runs on opening the file and before every record, as
+   another run sharing the file may have been stopped in the middle of
+   one since. */
+static gboolean
+mend_torn_end (NimMatchReport *r, GError **error)
+{
+  struct stat st;
+  gsize written = 0;
+  char last;
+
+  if (!r->readable || fstat (r->results_fd, &st) != 0
+      || !S_ISREG (st.st_mode) || st.st_size == 0
+      || pread (r->results_fd, &last, 1, st.st_size - 1) != 1
+      || last == '\n')
+    return TRUE;
+  if (!write_all (r->results_fd, "\n", 1, &written))
+    {
+      int saved = errno;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _("cannot write to the results file %s: %s"),
+                   r->results_path, g_strerror (saved));
+      return FALSE;
+    }
+  clear_progress (r);
+  fprintf (stderr,
+           /* TRANSLATORS: %s is the file given with --results. */
+           _("nim: the results file %s ended in an incomplete line (a run "
+             "stopped while writing it?); a newline was added, so that the "
+             "line stands alone and the new records start on lines of their "
+             "own\n"),
+           r->results_path);
+  return TRUE;
+}
+
+/* Appends @line (@len bytes, its newline included) to the results file,
+   holding the lock.  A write that fails part of the way (a full disk)
+   leaves the start of a record; it is cut off again when the file's size
+   shows that nothing was appended after it, and the error says whether
+   it was. */
+static gboolean
+append_record (NimMatchReport *r, const char *line, gsize len,
+               GError **error)
+{
+  gboolean locked = lock_results (r->results_fd, TRUE);
+  struct stat st;
+  off_t start = -1;
+  gsize written = 0;
+  int saved;
+
+  if (!mend_torn_end (r, error))
+    {
+      if (locked)
+        lock_results (r->results_fd, FALSE);
+      return FALSE;
+    }
+  if (fstat (r->results_fd, &st) == 0 && S_ISREG (st.st_mode))
+    start = st.st_size;
+  if (write_all (r->results_fd, line, len, &written))
+    {
+      if (locked)
+        lock_results (r->results_fd, FALSE);
+      return TRUE;
+    }
+  saved = errno;
+  if (written == 0)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 _("cannot write to the results file %s: %s"),
+                 r->results_path, g_strerror (saved));
+  else if (start >= 0 && fstat (r->results_fd, &st) == 0
+           && st.st_size == start + (off_t) written
+           && ftruncate (r->results_fd, start) == 0)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: %s is the file, then why (such as "No
+                    space left on device"). */
+                 _("cannot write to the results file %s: %s; the "
+                   "incomplete record was removed from its end"),
+                 r->results_path, g_strerror (saved));
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 _("cannot write to the results file %s: %s; an "
+                   "incomplete record is left at its end"),
+                 r->results_path, g_strerror (saved));
+  if (locked)
+    lock_results (r->results_fd, FALSE);
+  return FALSE;
 }
 
 /* The game's record, each move marked with what the solver said of the
@@ -164,16 +332,7 @@ report_game_finished (gpointer data, const NimMatchGame *game,
   record = game_record (r, game);
   text = nim_record_to_string (record, FALSE);
   line = g_strconcat (text, "\n", NULL);
-  if (!write_all (r->results_fd, line, strlen (line)))
-    {
-      int saved = errno;
-
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   _("cannot write to the results file %s: %s"),
-                   r->results_path, g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
+  return append_record (r, line, strlen (line), error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -325,25 +484,43 @@ print_score (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
       g_autoptr (GString) spec = g_string_new (NULL);
 
       nim_string_append_padded (spec, c->specs[i], width, TRUE);
-      /* TRANSLATORS: a player's line of the summary: its number, its
-         spec (28 columns), wins, losses and score; keep the widths so
-         that the columns line up. */
-      fprintf (out, _("Player %u %-28s %7llu wins %7llu losses  score "
-                      "%5.1f%%\n"),
-               i + 1, spec->str, (unsigned long long) s->players[i].wins,
-               (unsigned long long) (s->finished - s->players[i].wins),
-               100.0 * ratio ((double) s->players[i].wins,
-                              (double) s->finished));
+      if (s->finished == 0)
+        /* No game, no score: the JSON's "score" is null. */
+        fprintf (out,
+                 /* TRANSLATORS: a player's line of the summary when no
+                    game finished, as the one with a score; %6s is "n/a"
+                    translated. */
+                 _("Player %u %-28s %7llu wins %7llu losses  score %6s\n"),
+                 i + 1, spec->str, (unsigned long long) s->players[i].wins,
+                 (unsigned long long) (s->finished - s->players[i].wins),
+                 _("n/a"));
+      else
+        /* TRANSLATORS: a player's line of the summary: its number, its
+           spec (28 columns), wins, losses and score; keep the widths so
+           that the columns line up. */
+        fprintf (out, _("Player %u %-28s %7llu wins %7llu losses  score "
+                        "%5.1f%%\n"),
+                 i + 1, spec->str, (unsigned long long) s->players[i].wins,
+                 (unsigned long long) (s->finished - s->players[i].wins),
+                 100.0 * ratio ((double) s->players[i].wins,
+                                (double) s->finished));
     }
   fprintf (out, _("Pairs for player 1: %llu won 2-0, %llu split 1-1, %llu "
                   "lost 0-2\n"),
            (unsigned long long) s->pair_counts[0],
            (unsigned long long) s->pair_counts[1],
            (unsigned long long) s->pair_counts[2]);
-  /* TRANSLATORS: LOS is the likelihood of superiority. */
-  fprintf (out, _("Elo difference: %s +/- %s (95%%), LOS %.1f%%, from %llu "
-                  "pairs\n"),
-           elo, margin, 100.0 * s->elo.los, (unsigned long long) s->elo.pairs);
+  if (s->elo.pairs == 0)
+    /* Nothing to estimate from, so the JSON's "elo", "elo_margin" and
+       "los" are null; the estimate's LOS of 50% would read as a coin
+       toss measured. */
+    fputs (_("Elo difference: n/a, LOS n/a, no finished pair\n"), out);
+  else
+    /* TRANSLATORS: LOS is the likelihood of superiority. */
+    fprintf (out, _("Elo difference: %s +/- %s (95%%), LOS %.1f%%, from "
+                    "%llu pairs\n"),
+             elo, margin, 100.0 * s->elo.los,
+             (unsigned long long) s->elo.pairs);
 }
 
 /* How they played: moves, nodes, time, wins kept; then the wall time. */

@@ -437,6 +437,41 @@ test_cli_solve_text (void)
   nim_test_assert_contains (out2, "not defined under misère play");
 }
 
+/* Misère play, and no move: take exactly 2 from a heap of 1.  The player
+   to move wins because it cannot move; the text says so, where it used
+   to print "Winning moves:" and an empty list, and the JSON lists no
+   winning move. */
+static void
+test_cli_solve_no_move (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonObject *o;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--solve", "--heaps",
+                                     "1", "--moves", "2", "--misere", NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_contains (out, "The player to move wins: there is no "
+                                 "move to make, and under misère play a "
+                                 "player who cannot move wins.\n");
+  nim_test_assert_not_contains (out, "Winning move");
+  g_assert_cmpint (nim_test_run_nim (NULL, &out2, &err2, "--solve", "--heaps",
+                                     "1", "--moves", "2", "--misere",
+                                     "--json", NULL),
+                   ==, STATUS_OK);
+  node = nim_test_parse_json (out2);
+  o = json_node_get_object (node);
+  g_assert_cmpstr (json_object_get_string_member (o, "to_move"), ==, "win");
+  g_assert_cmpuint (json_array_get_length (
+                        json_object_get_array_member (o, "winning_moves")),
+                    ==, 0);
+}
+
 static void
 test_cli_bad (void)
 {
@@ -486,6 +521,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/sequence-text", test_sequence_text);
   g_test_add_func ("/analysis/cli-solve-json", test_cli_solve_json);
   g_test_add_func ("/analysis/cli-solve-text", test_cli_solve_text);
+  g_test_add_func ("/analysis/cli-solve-no-move", test_cli_solve_no_move);
   g_test_add_func ("/analysis/cli-bad", test_cli_bad);
 
   return g_test_run ();

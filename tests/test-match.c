@@ -10,12 +10,15 @@
 #include "nim-util.h"
 
 #include <stdio.h>
+#include <fcntl.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #define STATUS_OK 0
 #define STATUS_FAILURE 1
@@ -393,6 +396,381 @@ test_results_file (void)
   g_rmdir (dir);
 }
 
+/* Starts nim with @args (NULL-terminated, without the program name) under
+   LC_ALL=C, its output piped, and returns the running process. */
+static GSubprocess *
+spawn_nim (const char *const *args)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  GSubprocess *process;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
+  for (; *args != NULL; args++)
+    g_ptr_array_add (argv, (gpointer) *args);
+  g_ptr_array_add (argv, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  return process;
+}
+
+/* Waits for @process and checks that it succeeded. */
+static void
+assert_finished_ok (GSubprocess *process)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  if (!g_subprocess_get_if_exited (process)
+      || g_subprocess_get_exit_status (process) != STATUS_OK)
+    g_test_message ("stderr: %s", err);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, STATUS_OK);
+}
+
+/* Two runs appending to one results file at the same time: each line is
+   one whole record of one of them, though a record of 64 heaps is far
+   longer than a pipe's atomic 4 KiB or stdio's buffer, so a writer that
+   wrote a line in pieces would have the other's pieces fall between. */
+static void
+test_results_concurrent (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GSubprocess) a = NULL;
+  g_autoptr (GSubprocess) b = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  const char *args[] = { "--games", "100", "--random-heaps", "64:30",
+                         "--seed", NULL, "-1", "xor", "-2", "random",
+                         "--results", NULL, NULL };
+  gboolean seen[2][101] = { { FALSE } };
+  gsize longest = 0;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "r.jsonl", NULL);
+  args[11] = path;
+  args[5] = "5";
+  a = spawn_nim (args);
+  args[5] = "6";
+  b = spawn_nim (args);
+  assert_finished_ok (a);
+  assert_finished_ok (b);
+
+  /* Every line parses as a record (read_results checks that), there is
+     one for each game of each run, and the lines are long enough to have
+     been torn. */
+  records = read_results (path);
+  g_assert_cmpuint (records->len, ==, 200);
+  for (i = 0; i < records->len; i++)
+    {
+      JsonObject *r = json_node_get_object (records->pdata[i]);
+      gint64 seed = json_object_get_int_member (r, "seed");
+      gint64 game = json_object_get_int_member (r, "game");
+
+      g_assert_true (seed == 5 || seed == 6);
+      g_assert_cmpint (game, >=, 1);
+      g_assert_cmpint (game, <=, 100);
+      g_assert_false (seen[seed - 5][game]);
+      seen[seed - 5][game] = TRUE;
+    }
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    longest = MAX (longest, strlen (lines[i]));
+  g_assert_cmpuint (longest, >, 4096);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A record a stopped run left half written, as kill -9 leaves it. */
+#define FRAGMENT "{\"game\":7,\"moves\":[{\"heap\":1,\"ta"
+
+/* Checks that @path holds @n records, each a line of its own, and the
+   line FRAGMENT once, whole; so no record ran on from it. */
+static void
+assert_fragment_apart (const char *path, guint n)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint i, records = 0, fragments = 0;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (text, "\n"));
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    if (g_str_equal (lines[i], FRAGMENT))
+      fragments++;
+    else if (*lines[i] != '\0')
+      {
+        g_autoptr (JsonNode) node = nim_test_parse_json (lines[i]);
+
+        g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+        records++;
+      }
+  g_assert_cmpuint (fragments, ==, 1);
+  if (n > 0)
+    g_assert_cmpuint (records, ==, n);
+}
+
+/* A results file whose last line is incomplete: the run says so on
+   standard error, naming the file, and ends that line with a newline, so
+   that its own records start on lines of their own. */
+static void
+test_results_torn_line (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "r.jsonl", NULL);
+  g_file_set_contents (path, FRAGMENT, -1, &error);
+  g_assert_no_error (error);
+  status = nim_test_run_nim (NULL, &out, &err, "--games", "4", "--player1",
+                             "xor", "--player2", "random", "--seed", "1",
+                             "--results", path, NULL);
+  g_assert_cmpint (status, ==, STATUS_OK);
+  nim_test_assert_contains (err, path);
+  nim_test_assert_contains (err, "incomplete line");
+  nim_test_assert_contains (err, "a newline was added");
+  assert_fragment_apart (path, 4);
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (text, FRAGMENT "\n{"));
+
+  /* A file that ends its lines is not touched, nor warned of. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  status = nim_test_run_nim (NULL, &out, &err, "--games", "2", "--player1",
+                             "xor", "--player2", "random", "--seed", "1",
+                             "--results", path, NULL);
+  g_assert_cmpint (status, ==, STATUS_OK);
+  g_assert_cmpstr (err, ==, "");
+  assert_fragment_apart (path, 6);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Counts the lines of @path that end after the first @after in it (all
+   of them when @after is NULL; none when it does not occur). */
+static guint
+count_lines (const char *path, const char *after)
+{
+  g_autofree char *text = NULL;
+  guint n = 0;
+  const char *p;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return 0;
+  p = after != NULL ? strstr (text, after) : text;
+  for (; p != NULL && (p = strchr (p, '\n')) != NULL; p++)
+    n++;
+  return n;
+}
+
+/* Another run sharing the results file is killed in the middle of a
+   record while this one is running: it held the file's lock, as every
+   run writing a record does, and left a fragment.  The next record this
+   run writes does not run on from it. */
+static void
+test_results_torn_by_other (void)
+{
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *args[] = { "--games", "1000000", "--player1", "xor",
+                         "--player2", "random", "--random-heaps", "4:15",
+                         "--seed", "9", "--results", NULL, NULL };
+  struct flock fl;
+  guint waited = 0;
+  int fd;
+
+  if (!nim_test_have_nim ())
+    return;
+  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "r.jsonl", NULL);
+  args[11] = path;
+  process = spawn_nim (args);
+  while (count_lines (path, NULL) < 2)
+    {
+      g_usleep (20 * 1000);
+      waited += 20;
+      g_assert_cmpuint (waited, <, 30000);
+    }
+
+  /* The other run: it takes the lock, writes part of a record, dies.
+     (Nothing else may open the file in between: closing any descriptor
+     of a file drops the process's fcntl locks on it.) */
+  fd = open (path, O_WRONLY | O_APPEND);
+  g_assert_cmpint (fd, >=, 0);
+  memset (&fl, 0, sizeof fl);
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  g_assert_cmpint (fcntl (fd, F_SETLKW, &fl), ==, 0);
+  g_assert_cmpint (write (fd, FRAGMENT, strlen (FRAGMENT)), ==,
+                   (gssize) strlen (FRAGMENT));
+  close (fd); /* releases the lock */
+
+  /* The fragment's line and two records after it. */
+  while (count_lines (path, FRAGMENT) < 3)
+    {
+      g_usleep (20 * 1000);
+      waited += 20;
+      g_assert_cmpuint (waited, <, 30000);
+    }
+  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==,
+                   STATUS_INTERRUPTED);
+  nim_test_assert_contains (err, "incomplete line");
+  assert_fragment_apart (path, 0);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Run in the child before nim starts: a file size limit of 4 KiB, with
+   SIGXFSZ ignored (which exec keeps), so that a write past it is cut
+   short and the next fails with EFBIG, as on a full disk. */
+static void
+limit_file_size (gpointer data)
+{
+  struct rlimit limit = { 4096, 4096 };
+
+  (void) data;
+  signal (SIGXFSZ, SIG_IGN);
+  setrlimit (RLIMIT_FSIZE, &limit);
+}
+
+/* A results file that fills up: on a full disk (/dev/full) the run
+   fails with a message that names the file and why; when a record could
+   be written only in part (a file size limit stands in for a full disk),
+   the part is removed again and the message says so, and the file is as
+   it was. */
+static void
+test_results_full (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  const char *first = "{\"game\":1}\n";
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  if (g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      status = nim_test_run_nim (NULL, &out, &err, "--games", "2",
+                                 "--player1", "xor", "--player2", "random",
+                                 "--results", "/dev/full", NULL);
+      g_assert_cmpint (status, ==, STATUS_FAILURE);
+      nim_test_assert_contains (err, "cannot write to the results file "
+                                     "/dev/full: No space left on device");
+      /* The finished games' summary, for people, on standard error; with
+         no game and no pair there is no score and no LOS, as the JSON's
+         null says, not 0% and 50%. */
+      nim_test_assert_contains (err, "Games: 0 of 2");
+      nim_test_assert_contains (err, "0 losses  score    n/a\n");
+      nim_test_assert_contains (err, "Elo difference: n/a, LOS n/a, no "
+                                     "finished pair\n");
+      nim_test_assert_not_contains (err, "LOS 50.0%");
+      g_assert_cmpstr (out, ==, "");
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+    }
+
+  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "r.jsonl", NULL);
+  g_file_set_contents (path, first, -1, &error);
+  g_assert_no_error (error);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  g_subprocess_launcher_set_child_setup (launcher, limit_file_size, NULL,
+                                         NULL);
+  /* 64 heaps make records of some 30 KB, far past the limit. */
+  process = g_subprocess_launcher_spawn (
+      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "2",
+      "--player1", "xor", "--player2", "random", "--random-heaps", "64:30",
+      "--seed", "5", "--results", path, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==,
+                   STATUS_FAILURE);
+  nim_test_assert_contains (err, "cannot write to the results file");
+  nim_test_assert_contains (err, path);
+  nim_test_assert_contains (err, "File too large");
+  nim_test_assert_contains (err, "the incomplete record was removed");
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, first);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A run that fails with --json prints the error and nothing else: no
+   text summary (on standard error or anywhere) for a script to take for
+   the output, and no JSON, as the run did not finish. */
+static void
+test_failed_json (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  status = nim_test_run_nim (NULL, &out, &err, "--games", "2", "--player1",
+                             "xor", "--player2", "random", "--results",
+                             "/dev/full", "--json", NULL);
+  g_assert_cmpint (status, ==, STATUS_FAILURE);
+  g_assert_cmpstr (err, ==, "nim: game 1: cannot write to the results file "
+                            "/dev/full: No space left on device\n");
+  g_assert_cmpstr (out, ==, "");
+}
+
 /* Ctrl-C: the run starts no more games, prints the summary of the
    finished ones, exits 130, and the results file holds every one of
    them, each line whole. */
@@ -574,6 +952,12 @@ main (int argc, char **argv)
   g_test_add_func ("/match/xor-theory", test_xor_theory);
   g_test_add_func ("/match/jobs-same-summary", test_jobs_same_summary);
   g_test_add_func ("/match/results-file", test_results_file);
+  g_test_add_func ("/match/results-concurrent", test_results_concurrent);
+  g_test_add_func ("/match/results-torn-line", test_results_torn_line);
+  g_test_add_func ("/match/results-torn-by-other",
+                   test_results_torn_by_other);
+  g_test_add_func ("/match/results-full", test_results_full);
+  g_test_add_func ("/match/failed-json", test_failed_json);
   g_test_add_func ("/match/interrupt", test_interrupt);
   g_test_add_func ("/match/bad-options", test_bad_options);
   g_test_add_func ("/match/misere-solver", test_misere_solver);

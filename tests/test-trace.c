@@ -674,6 +674,67 @@ test_compare_exact_budget (void)
   g_assert_true (seen);
 }
 
+/* A row whose player cannot run on the position: grundy has no period
+   for {1,1000000000} within its table, so a heap of 4294967295 is out of
+   its reach.  The row says n/a and why, under the table; the others are
+   shown all the same, and the exit status is 0, as no option was wrong.
+   With --json the row has "value": null and "error". */
+static void
+test_compare_row_fails (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonArray *rows;
+  guint i, seen = 0;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--compare", "--heaps",
+                          "4294967295,5", "--moves", "1000000000,1", NULL),
+                 STATUS_OK, out, err);
+  g_assert_cmpstr (err, ==, "");
+  nim_test_assert_contains (out, "\nminimax ");
+  nim_test_assert_contains (out, "\nnegamax ");
+  nim_test_assert_contains (out, "\ngrundy                                   "
+                                 "n/a          -  ");
+  nim_test_assert_contains (out, "\n\ngrundy: the Grundy values of "
+                                 "{1,1000000000} show no period");
+
+  assert_status (run_nim (&out2, &err2, "--compare", "--heaps",
+                          "4294967295,5", "--moves", "1000000000,1",
+                          "--nodes", "1000", "--json", NULL),
+                 STATUS_OK, out2, err2);
+  node = nim_test_parse_json (out2);
+  rows = json_node_get_array (node);
+  g_assert_cmpuint (json_array_get_length (rows), >, 1);
+  for (i = 0; i < json_array_get_length (rows); i++)
+    {
+      JsonObject *r = json_array_get_object_element (rows, i);
+      gboolean grundy = g_str_equal (
+          json_object_get_string_member (r, "algorithm"), "grundy");
+
+      g_assert_cmpint (json_object_has_member (r, "error"), ==, grundy);
+      if (!grundy)
+        {
+          g_assert_false (json_object_get_null_member (r, "value"));
+          continue;
+        }
+      seen++;
+      g_assert_true (json_object_get_null_member (r, "value"));
+      g_assert_true (json_object_get_null_member (r, "heap"));
+      g_assert_true (json_object_get_null_member (r, "take"));
+      g_assert_false (json_object_get_boolean_member (r, "finished"));
+      nim_test_assert_contains (json_object_get_string_member (r, "error"),
+                                "out of reach");
+      nim_test_assert_not_contains (
+          json_object_get_string_member (r, "error"), "--");
+    }
+  g_assert_cmpuint (seen, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -702,6 +763,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/bad-values", test_bad_values);
   g_test_add_func ("/dot/write-error", test_dot_write_error);
   g_test_add_func ("/compare/exact-budget", test_compare_exact_budget);
+  g_test_add_func ("/compare/row-fails", test_compare_row_fails);
 
   return g_test_run ();
 }

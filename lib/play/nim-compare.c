@@ -14,6 +14,7 @@
 #include "nim-compare.h"
 
 #include "nim-player.h"
+#include "nim-util.h"
 
 #include <string.h>
 
@@ -23,6 +24,7 @@ row_free (gpointer data)
   NimCompareRow *row = data;
 
   g_free (row->spec);
+  g_clear_error (&row->error);
   g_free (row);
 }
 
@@ -51,16 +53,43 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
   return TRUE;
 }
 
+/* Runs @row's player; when it cannot run, the row keeps why and the
+   comparison goes on: one player out of its depth (grundy's table on a
+   heap of billions under a subtraction set) says nothing of the others.
+   Only Ctrl-C stops the whole comparison. */
+static gboolean
+run_row (NimCompareRow *row, gboolean search, const NimRules *rules,
+         const NimBoard *board, guint64 nodes, GError **error)
+{
+  GError *local = NULL;
+
+  if (run_one (row->spec, search, rules, board, nodes, row, &local))
+    return TRUE;
+  if (g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  row->error = local;
+  row->value = 0;
+  row->finished = FALSE;
+  memset (&row->move, 0, sizeof row->move);
+  memset (&row->stats, 0, sizeof row->stats);
+  return TRUE;
+}
+
 /**
  * nim_compare_run:
  * @rules: the rules
  * @board: the position, which must have a legal move
  * @nodes: the node budget of each search, 0 for none
- * @error: return location for an error of a player (one that could not
- *   start, or was interrupted)
+ * @error: return location for #NIM_ERROR_INTERRUPTED (Ctrl-C), which
+ *   stops the comparison
  *
  * Runs every searcher configuration and every closed form that applies
- * on @board, in the registry's order.
+ * on @board, in the registry's order.  A player that cannot run on
+ * @board (it fails to start or to choose a move) does not stop the
+ * others: its row holds the error.
  *
  * Returns: (transfer full) (element-type NimCompareRow) (nullable): what
  *   each found and what it cost, one row each
@@ -91,7 +120,7 @@ nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
                                                    c->options)
                                 : g_strdup (classes[i]->name);
         row->bench = c->bench;
-        if (!run_one (row->spec, TRUE, rules, board, nodes, row, error))
+        if (!run_row (row, TRUE, rules, board, nodes, error))
           return NULL;
       }
   for (i = 0; classes[i] != NULL; i++)
@@ -104,7 +133,7 @@ nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
       row = g_new0 (NimCompareRow, 1);
       g_ptr_array_add (rows, row);
       row->spec = g_strdup (classes[i]->name);
-      if (!run_one (row->spec, FALSE, rules, board, nodes, row, error))
+      if (!run_row (row, FALSE, rules, board, nodes, error))
         return NULL;
     }
   return g_steal_pointer (&rows);

@@ -27,6 +27,9 @@ G_BEGIN_DECLS
  *   did not when its node budget ran out first)
  * @move: the move it chose
  * @stats: what choosing it cost
+ * @error: (nullable): why the player could not run on the position (it
+ *   could not start, or could not choose a move: a table out of reach);
+ *   the row then has no value, move or counts
  *
  * One line of the comparison.
  */
@@ -38,6 +41,7 @@ typedef struct
   gboolean finished;
   NimMove move;
   NimSearchStats stats;
+  GError *error;
 } NimCompareRow;
 
 GPtrArray *nim_compare_run (const NimRules *rules, const NimBoard *board,
