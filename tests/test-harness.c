@@ -9,6 +9,9 @@
  * order, smallest count first, or the first legal move in a lost
  * position).  Every searcher configuration and every closed-form player
  * that applies must choose exactly that move and report that value.
+ * Under score=distance the solver gives the distance too (the quickest
+ * win, the slowest loss) and the first move in that order that keeps it,
+ * and the searchers must report and choose exactly those.
  *
  * Plain minimax and negamax without pruning visit the whole game tree:
  * 65 billion nodes over this space.  By default they are run on every
@@ -43,13 +46,16 @@ static guint max_matches = MAX_MATCHES;
 typedef struct
 {
   NimRules rules;
-  GHashTable *memo; /* sorted heaps as a string -> 1 + whether the mover wins */
+  GHashTable *memo; /* sorted heaps as a string -> 1 + whether the mover
+                       wins + 2 * the distance */
 } Solver;
 
 /* TRUE if the player to move wins @board: some move leaves a lost
-   position; with no move at all, the mover wins only under misère play. */
+   position; with no move at all, the mover wins only under misère play.
+   *distance is the plies to the end of the game when the winner wins as
+   fast and the loser loses as slowly as they can. */
 static gboolean
-solver_wins (Solver *s, const NimBoard *board)
+solver_solve (Solver *s, const NimBoard *board, guint *distance)
 {
   guint32 sorted[MAX_HEAPS];
   char key[64];
@@ -57,7 +63,7 @@ solver_wins (Solver *s, const NimBoard *board)
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove move;
   gboolean wins = FALSE, any = FALSE;
-  guint i, j;
+  guint i, j, quickest_win = G_MAXUINT, slowest_loss = 0;
 
   for (i = 0; i < board->n_heaps; i++)
     {
@@ -74,20 +80,68 @@ solver_wins (Solver *s, const NimBoard *board)
                   sorted[i]);
   cached = g_hash_table_lookup (s->memo, key);
   if (cached != NULL)
-    return GPOINTER_TO_UINT (cached) - 1;
+    {
+      *distance = (GPOINTER_TO_UINT (cached) - 1) / 2;
+      return (GPOINTER_TO_UINT (cached) - 1) % 2;
+    }
 
-  while (!wins && nim_movegen_next (&gen, board, &s->rules, &move))
+  /* Every move, not just up to the first win: the distance needs them. */
+  while (nim_movegen_next (&gen, board, &s->rules, &move))
     {
       NimBoard child = *board;
+      guint d;
 
       any = TRUE;
       nim_board_make_move (&child, &move);
-      wins = !solver_wins (s, &child);
+      if (!solver_solve (s, &child, &d))
+        {
+          wins = TRUE;
+          quickest_win = MIN (quickest_win, d + 1);
+        }
+      else
+        slowest_loss = MAX (slowest_loss, d + 1);
     }
   if (!any)
     wins = s->rules.misere;
-  g_hash_table_insert (s->memo, g_strdup (key), GUINT_TO_POINTER (wins + 1));
+  *distance = !any ? 0 : wins ? quickest_win : slowest_loss;
+  g_hash_table_insert (s->memo, g_strdup (key),
+                       GUINT_TO_POINTER (wins + 2 * *distance + 1));
   return wins;
+}
+
+/* solver_solve() without the distance. */
+static gboolean
+solver_wins (Solver *s, const NimBoard *board)
+{
+  guint distance;
+
+  return solver_solve (s, board, &distance);
+}
+
+/* The move every computer player under score=distance must choose on
+   @board: the first in generator order that wins in *distance plies, or
+   that loses in them. */
+static void
+expected_distance_move (Solver *s, const NimBoard *board, NimMove *expected,
+                        guint *distance)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove move;
+  gboolean wins = solver_solve (s, board, distance);
+
+  while (nim_movegen_next (&gen, board, &s->rules, &move))
+    {
+      NimBoard child = *board;
+      guint d;
+
+      nim_board_make_move (&child, &move);
+      if (solver_solve (s, &child, &d) != wins && d + 1 == *distance)
+        {
+          *expected = move;
+          return;
+        }
+    }
+  g_assert_not_reached ();
 }
 
 /* The move every computer player must choose on @board. */
@@ -116,7 +170,7 @@ typedef struct
   const char *spec;
   gboolean unpruned; /* visits the whole tree: run on a subset by default */
   gboolean fresh;    /* a new player (and table) for every position */
-  gboolean fastest;  /* score=distance: any winning move, not the first */
+  gboolean distance; /* score=distance: the quickest win, slowest loss */
   gboolean closed;   /* a closed-form player: no search statistics */
 } Engine;
 
@@ -130,7 +184,13 @@ static const Engine engines[] = {
   { "negamax:time=0,tt=256K,id=off", FALSE, TRUE, FALSE, FALSE },
   { "negamax:time=0,tt=256K", FALSE, TRUE, FALSE, FALSE },
   { "negamax:time=0", FALSE, FALSE, FALSE, FALSE }, /* one table throughout */
-  { "negamax:time=0,tt=256K,score=distance", FALSE, TRUE, TRUE, FALSE },
+  /* score=distance with every technique: alpha-beta, the table with its
+     depth-free entries and enhanced cutoffs, ordering and iterative
+     deepening, once with a fresh table and once with one table that
+     carries what earlier positions proved into later ones. */
+  { "negamax:time=0,ab=on,tt=256K,order=on,id=on,score=distance", FALSE, TRUE,
+    TRUE, FALSE },
+  { "negamax:time=0,score=distance", FALSE, FALSE, TRUE, FALSE },
   { "xor", FALSE, FALSE, FALSE, TRUE },
   { "grundy", FALSE, FALSE, FALSE, TRUE },
 };
@@ -185,7 +245,8 @@ report (Harness *h, const NimBoard *board, const char *spec, const char *what,
 static void
 check_position (Harness *h, const NimBoard *board, gboolean sorted)
 {
-  NimMove want;
+  NimMove want, want_distance;
+  guint distance;
   gboolean wins = solver_wins (&h->solver, board);
   guint e;
 
@@ -193,6 +254,7 @@ check_position (Harness *h, const NimBoard *board, gboolean sorted)
     return;
   h->positions++;
   expected_move (&h->solver, board, &want);
+  expected_distance_move (&h->solver, board, &want_distance, &distance);
 
   /* Normal play: the Grundy values exclusive-or to 0 exactly when lost. */
   if (!h->rules.misere)
@@ -238,15 +300,17 @@ check_position (Harness *h, const NimBoard *board, gboolean sorted)
       if (!eng->closed
           && (!st->proven || (st->value > 0) != wins || !st->searched))
         report (h, board, eng->spec, "value", &got, &want);
-      if (eng->fastest)
+      if (eng->distance)
         {
-          /* Any winning move is right, the quickest need not be first;
-             and a lost position is lost slowly, not by the first move. */
-          NimBoard child = *board;
+          if (st->distance != distance)
+            {
+              g_autofree char *what = g_strdup_printf ("distance %u, want %u",
+                                                       st->distance, distance);
 
-          nim_board_make_move (&child, &got);
-          if (wins && solver_wins (&h->solver, &child))
-            report (h, board, eng->spec, "winning move", &got, &want);
+              report (h, board, eng->spec, what, &got, &want_distance);
+            }
+          if (!nim_move_equal (&got, &want_distance))
+            report (h, board, eng->spec, "move", &got, &want_distance);
         }
       else if (!nim_move_equal (&got, &want))
         report (h, board, eng->spec, "move", &got, &want);

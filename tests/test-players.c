@@ -907,6 +907,38 @@ test_score_distance_loss (void)
   assert_choice ("negamax:score=distance", "max=3", FALSE, "8", 1, 1);
 }
 
+/* A regression: score=distance with iterative deepening on.  Take-any
+   4,4,6 is won by taking 2 from heap 1 or 2 (leaving 2,4,6 or 4,2,6) or
+   heap 3 whole (4,4,0, a win in 9: mirror the loser).  An iteration 7
+   plies deep found a win in 13 behind the first winning move, through
+   table values that deeper searches of transposed positions had left, and
+   stopped there, although a later root move could still win quicker
+   beyond that horizon.  Only a win whose distance the iteration saw to
+   its end is final. */
+static void
+test_score_distance_deepening (void)
+{
+  static const char *const specs[] = {
+    "negamax:score=distance",
+    "negamax:score=distance,ab=on,tt=1M,order=on,id=on",
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (specs); i++)
+    {
+      NimSearchStats s;
+      NimMove m;
+      gint64 usec;
+
+      assert_choice (specs[i], "any", FALSE, "4,4,6", 3, 6);
+      s = search_stats (specs[i], "any", "4,4,6", &m, &usec);
+      g_assert_true (s.proven);
+      g_assert_cmpint (s.value, >, 0);
+      g_assert_cmpuint (s.distance, ==, 9);
+      g_assert_cmpuint (s.depth, >=, 9);
+    }
+}
+
 /* A tiny solver for the exhaustive tests below, independent of libnim:
    heaps of up to BRUTE_MAX matches in BRUTE_HEAPS heaps, moves that take
    one of @counts.  Wins are as short and losses as long as possible. */
@@ -990,7 +1022,7 @@ static const BruteRules brute_rules[] = {
 /* Checks @p's move on every position of up to @max matches a heap:
    it must be the first winning move in generator order in a won
    position, the first legal move in a lost one, or under score=distance
-   (@distance) one that wins fastest or loses slowest. */
+   (@distance) the first that wins fastest or loses slowest. */
 static void
 check_exhaustive (NimPlayer *p, Brute *b, const NimRules *rules, guint max,
                   gboolean distance)
@@ -1014,13 +1046,19 @@ check_exhaustive (NimPlayer *p, Brute *b, const NimRules *rules, guint max,
           if (!nim_board_has_move (&board, rules))
             continue;
           brute_solve (b, h);
-          /* The first winning move, else the first move. */
+          /* The first winning move, else the first move; under
+             score=distance the first that keeps the distance. */
           while (!found && nim_movegen_next (&gen, &board, rules, &want))
             {
               after[want.heap] -= want.count;
-              found = !b->win[brute_index (after)];
+              child = brute_index (after);
+              found = distance
+                          ? b->win[child] != b->win[idx]
+                                && b->distance[child] + 1 == b->distance[idx]
+                          : !b->win[child];
               after[want.heap] += want.count;
             }
+          g_assert_true (found || !distance);
           if (!found)
             nim_movegen_first (&board, rules, &want);
 
@@ -1029,35 +1067,31 @@ check_exhaustive (NimPlayer *p, Brute *b, const NimRules *rules, guint max,
           child = brute_index (after);
           after[m.heap] += m.count;
           s = nim_player_get_stats (p);
-          if (distance ? b->win[child] == b->win[idx]
-                             || b->distance[child] + 1 != b->distance[idx]
-                       : !nim_move_equal (&m, &want))
+          if (!nim_move_equal (&m, &want)
+              || (distance && s->distance != b->distance[idx]))
             {
               g_autofree char *take = nim_rules_take_to_string (rules);
 
               g_test_message ("%s on %u,%u,%u (%s%s, %s in %u) took %u from "
+                              "heap %u (reported in %u), expected %u from "
                               "heap %u",
                               nim_player_get_spec (p), h[0], h[1], h[2], take,
                               b->misere ? " misere" : "",
                               b->win[idx] ? "win" : "loss", b->distance[idx],
-                              m.count, m.heap + 1);
+                              m.count, m.heap + 1, s->distance, want.count,
+                              want.heap + 1);
             }
+          g_assert_true (nim_move_equal (&m, &want));
           if (distance)
             {
-              g_assert_cmpint (b->win[child], !=, b->win[idx]);
-              g_assert_cmpuint (b->distance[child] + 1, ==, b->distance[idx]);
               g_assert_true (s->proven);
               g_assert_cmpint (s->value > 0, ==, b->win[idx]);
               g_assert_cmpuint (s->distance, ==, b->distance[idx]);
             }
-          else
+          else if (s->searched)
             {
-              g_assert_true (nim_move_equal (&m, &want));
-              if (s->searched)
-                {
-                  g_assert_true (s->proven);
-                  g_assert_cmpint (s->value > 0, ==, b->win[idx]);
-                }
+              g_assert_true (s->proven);
+              g_assert_cmpint (s->value > 0, ==, b->win[idx]);
             }
         }
 }
@@ -1113,15 +1147,18 @@ test_exhaustive_choice (void)
 }
 
 /* score=distance finds the fastest win and the slowest loss on every
-   small position, with and without its table kept across moves. */
+   small position, and of the moves that keep it the first in generator
+   order: with every technique on (one table for all the positions, so
+   what one search proved serves the next), and with each of them off. */
 static void
 test_exhaustive_distance (void)
 {
   static const char *const specs[] = {
-    "negamax:score=distance,tt=1M",
+    "negamax:score=distance,ab=on,tt=1M,order=on,id=on",
     "negamax:score=distance,tt=off",
     "negamax:score=distance,id=off,tt=1M",
     "negamax:score=distance,order=off,tt=1M",
+    "negamax:score=distance,ab=off,tt=1M",
   };
   guint r, misere, i;
 
@@ -1133,6 +1170,8 @@ test_exhaustive_distance (void)
           g_autoptr (NimPlayer) p = NULL;
           NimRules rules;
           NimBoard board;
+          /* Without alpha-beta the table alone is slow on 5,5,5. */
+          guint max = strstr (specs[i], "ab=off") != NULL ? 4 : BRUTE_MAX;
 
           b->counts = brute_rules[r].counts;
           b->n_counts = brute_rules[r].n_counts;
@@ -1142,7 +1181,7 @@ test_exhaustive_distance (void)
           p = new_started (specs[i], &rules, &board);
           g_test_message ("%s, %s%s", specs[i], brute_rules[r].take,
                           misere ? " misere" : "");
-          check_exhaustive (p, b, &rules, BRUTE_MAX, TRUE);
+          check_exhaustive (p, b, &rules, max, TRUE);
         }
 }
 
@@ -1214,6 +1253,8 @@ main (int argc, char **argv)
   g_test_add_func ("/players/budget/depth", test_budget_depth);
   g_test_add_func ("/players/score-distance/win", test_score_distance_win);
   g_test_add_func ("/players/score-distance/loss", test_score_distance_loss);
+  g_test_add_func ("/players/score-distance/deepening-4-4-6",
+                   test_score_distance_deepening);
   g_test_add_func ("/players/exhaustive/choice", test_exhaustive_choice);
   g_test_add_func ("/players/exhaustive/distance", test_exhaustive_distance);
   g_test_add_func ("/players/advisor", test_advisor);

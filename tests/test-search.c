@@ -294,35 +294,53 @@ test_grundy_ranges (void)
     }
 }
 
-/* Under score=distance every technique reports the distance plain
-   alpha-beta finds (exact: no table, no cutoff from the table). */
+/* Under score=distance every technique together (alpha-beta, the table
+   with its depth-free entries and enhanced cutoffs, move ordering,
+   iterative deepening) reports the distance, and chooses the move, that
+   plain alpha-beta does: no table, no ordering, one search to the end of
+   the game, the root's moves in generator order. */
 static void
 test_distance_exact (void)
 {
-  static const char *const takes[] = { "any", "max=3", "1,3,4" };
-  guint t, a, b, c;
+  static const char *const takes[] = { "any", "max=3", "1,3,4", "2,5" };
+  guint t, m, a, b, c;
 
   for (t = 0; t < G_N_ELEMENTS (takes); t++)
-    for (a = 0; a <= 5; a++)
-      for (b = a; b <= 5; b++)
-        for (c = b; c <= 6; c++)
-          {
-            g_autofree char *heaps = g_strdup_printf ("%u,%u,%u", a, b, c);
-            NimRules rules;
-            Result plain, full;
+    for (m = 0; m < 2; m++)
+      for (a = 0; a <= 5; a++)
+        for (b = a; b <= 5; b++)
+          for (c = b; c <= 6; c++)
+            {
+              g_autofree char *heaps = g_strdup_printf ("%u,%u,%u", a, b, c);
+              NimRules rules;
+              Result plain, full;
 
-            if (c == 0)
-              continue;
-            nim_test_rules (&rules, takes[t], FALSE);
-            if (c < nim_rules_min_take (&rules))
-              continue;
-            search ("negamax:time=0,score=distance,tt=off,order=off,id=off",
-                    &rules, heaps, &plain);
-            search ("negamax:time=0,score=distance,tt=256K", &rules, heaps,
-                    &full);
-            g_assert_cmpint (plain.stats.value, ==, full.stats.value);
-            g_assert_cmpuint (plain.stats.distance, ==, full.stats.distance);
-          }
+              nim_test_rules (&rules, takes[t], m);
+              if (c < nim_rules_min_take (&rules))
+                continue;
+              search ("negamax:time=0,score=distance,tt=off,order=off,id=off",
+                      &rules, heaps, &plain);
+              search ("negamax:time=0,score=distance,ab=on,tt=256K,order=on,"
+                      "id=on",
+                      &rules, heaps, &full);
+              if (full.stats.distance != plain.stats.distance
+                  || !nim_move_equal (&full.move, &plain.move))
+                g_test_message ("%s%s on %s: %s in %u taking %u from heap "
+                                "%u, plain alpha-beta %s in %u taking %u "
+                                "from heap %u",
+                                takes[t], m ? " misere" : "", heaps,
+                                full.stats.value > 0 ? "win" : "loss",
+                                full.stats.distance, full.move.count,
+                                full.move.heap + 1,
+                                plain.stats.value > 0 ? "win" : "loss",
+                                plain.stats.distance, plain.move.count,
+                                plain.move.heap + 1);
+              g_assert_true (plain.stats.proven);
+              g_assert_true (full.stats.proven);
+              g_assert_cmpint (plain.stats.value, ==, full.stats.value);
+              g_assert_cmpuint (plain.stats.distance, ==, full.stats.distance);
+              g_assert_true (nim_move_equal (&plain.move, &full.move));
+            }
 }
 
 int

@@ -78,6 +78,50 @@ value_from_tt (const NimSearch *s, int v, guint ply)
   return v > 0 ? v - (int) ply : v + (int) ply;
 }
 
+/* The plies to the end of the game that a proven score=distance value
+   speaks of: from the node for a value relative to it, from the root
+   for a root value. */
+static inline guint
+mate_distance (int v)
+{
+  return (guint) (NIM_SCORE_MATE - ABS (v));
+}
+
+/* Whether a result, @v relative to the node (as value_to_tt() gives it)
+   with @bound, found by a search @depth plies deep, may be stored as
+   valid at any depth (NIM_TT_DEPTH_PROVEN); *bound may be weakened to
+   what holds at any depth.
+ *
+ * Under score=win a win or loss is proven whatever the depth (the horizon
+ * only ever yields 0), unless it is the wrong side's bound: a win that is
+ * only an upper bound, a loss that is only a lower one.
+ *
+ * Under score=distance a value is at any depth what it says in one
+ * direction only.  A win in k is a real win in at most k plies (it rests
+ * on a line that reaches the end of the game), and a loss in k a real loss
+ * in at most k, so a win that is exact or a lower bound is a lower bound
+ * at any depth, and likewise a loss that is exact or an upper bound is an
+ * upper bound.  Whether nothing is quicker depends on the depth: a search
+ * d plies deep sees every line of d plies or fewer to its end, so a
+ * position that ends within d plies gets its exact distance, but a value
+ * from the table, searched deeper, may prove a slow win where a quicker
+ * one lies beyond this horizon.  So a distance k <= d is final, as its
+ * bound says, and a longer one stays a bound in its own direction. */
+static inline gboolean
+tt_proven (const NimSearch *s, int v, guint depth, guint *bound)
+{
+  if (!nim_search_is_proven (s, v))
+    return FALSE;
+  if (s->score == NIM_SCORE_WIN_LOSS)
+    return v > 0 ? *bound != NIM_TT_UPPER : *bound != NIM_TT_LOWER;
+  if (mate_distance (v) <= depth)
+    return TRUE;
+  if (*bound == (v > 0 ? NIM_TT_UPPER : NIM_TT_LOWER))
+    return FALSE;
+  *bound = v > 0 ? NIM_TT_LOWER : NIM_TT_UPPER;
+  return TRUE;
+}
+
 /* Turns a remembered move into a move on this board, if it is legal. */
 static inline gboolean
 heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
@@ -266,9 +310,9 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
   /* Step 5. Enhanced transposition cutoff: before searching anything,
      look up every child; one the table already knows to be lost for the
      opponent wins this node at once.  Under score=distance the first
-     such child need not be the quickest win, so it is not used there. */
-  if (n->order && s->tt != NULL && s->score == NIM_SCORE_WIN_LOSS
-      && s->board.total >= ETC_MIN_MATCHES
+     such child need not be the quickest win, so its value is only a
+     lower bound: it settles the node only at or above beta. */
+  if (n->order && s->tt != NULL && s->board.total >= ETC_MIN_MATCHES
       && s->board.total <= ETC_MAX_MATCHES)
     {
       NimMoveGen g = NIM_MOVEGEN_INIT;
@@ -285,6 +329,8 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
             {
               int v = -value_from_tt (s, e->value, ply + 1);
 
+              if (s->score == NIM_SCORE_DISTANCE && v < beta)
+                continue;
               s->cutoffs++;
               *flags |= NIM_TRACE_ETC;
               nim_tt_store (s->tt, key, value_to_tt (s, v, ply),
@@ -328,24 +374,19 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
         }
     }
 
-  /* Step 7. Remember the result.  A win or loss is proven whatever the
-     depth (the horizon only ever yields 0), so it is stored as valid at
-     every depth. */
+  /* Step 7. Remember the result; a proof is stored as valid at every
+     depth, as far as it holds there (see tt_proven()). */
   if (s->tt != NULL)
     {
+      int stored = value_to_tt (s, best, ply);
       gboolean proven;
 
       bound = !n->ab || (best > alpha0 && best < beta) ? NIM_TT_EXACT
               : best >= beta                           ? NIM_TT_LOWER
                                                        : NIM_TT_UPPER;
-      /* Under score=distance a proof's length depends on the depth it was
-         searched to (a bound from a shallow search is not the exact
-         distance), so there entries keep their depth. */
-      proven = s->score == NIM_SCORE_WIN_LOSS && nim_search_is_proven (s, best)
-               && (best > 0 ? bound != NIM_TT_UPPER : bound != NIM_TT_LOWER);
-      nim_tt_store (s->tt, key, value_to_tt (s, best, ply),
-                    proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
-                    s->board.heaps[best_move.heap], best_move.count);
+      proven = tt_proven (s, stored, depth, &bound);
+      nim_tt_store (s->tt, key, stored, proven ? NIM_TT_DEPTH_PROVEN : depth,
+                    bound, s->board.heaps[best_move.heap], best_move.count);
     }
   return best;
 }
@@ -395,7 +436,8 @@ board_key (const NimBoard *b)
    best moves is kept.  Returns the value of *best_move.  *any says whether
    a move was searched before the budget ran out; *settled whether every
    move before *best_move has a proven value, so that no earlier move can
-   turn out as good in a deeper iteration. */
+   turn out as good in a deeper iteration (what score=win asks, see
+   iteration_final()). */
 static int
 negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
               gboolean *settled)
@@ -447,17 +489,44 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
         }
     }
   if (s->tt != NULL && !s->aborted)
-    nim_tt_store (s->tt, key, value_to_tt (s, best, 0),
-                  nim_search_is_proven (s, best)
-                          && s->score == NIM_SCORE_WIN_LOSS
-                      ? NIM_TT_DEPTH_PROVEN
-                      : depth,
-                  NIM_TT_EXACT, s->board.heaps[best_move->heap],
-                  best_move->count);
+    {
+      guint bound = NIM_TT_EXACT;
+      gboolean proven = tt_proven (s, best, depth, &bound);
+
+      nim_tt_store (s->tt, key, best, proven ? NIM_TT_DEPTH_PROVEN : depth,
+                    bound, s->board.heaps[best_move->heap], best_move->count);
+    }
   if (s->trace != NULL)
     nim_observer_leave (s->trace, 0, &s->board, best,
                         flags | (s->aborted ? NIM_TRACE_ABORTED : 0));
   return best;
+}
+
+/* Whether iterative deepening may stop after an iteration @depth plies
+   deep whose root value is @v, with @settled from negamax_root().
+ *
+ * Under score=win any proof is final, unless a move before the one found
+ * is still unknown: a deeper search may show it wins too, and the first
+ * winning move is the one to play.
+ *
+ * Under score=distance a proof is final only when its distance is within
+ * @depth.  The iteration searched every root move d - 1 plies deeper, so
+ * it saw every line of d plies or fewer to its end: a move winning
+ * quicker than a win in n <= d, or losing slower than a loss in n <= d,
+ * would have shown its own exact distance and been chosen, and of the
+ * moves as good the first in generator order was.  A longer distance
+ * comes from the table, from deeper searches (of this iteration's moves
+ * or of an earlier search with the same table), and is a real win or loss
+ * but not necessarily the best of them: any root move, one after the
+ * chosen one too, may still win quicker beyond this horizon. */
+static gboolean
+iteration_final (const NimSearch *s, int v, guint depth, gboolean settled)
+{
+  if (!nim_search_is_proven (s, v))
+    return FALSE;
+  if (s->score == NIM_SCORE_DISTANCE)
+    return mate_distance (v) <= depth;
+  return settled;
 }
 
 static void
@@ -471,7 +540,7 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
   guint horizon = nim_search_horizon (board, rules, c->depth);
   guint depth, completed = 0;
   int value = 0;
-  gboolean id;
+  gboolean id = c->id;
 
   nim_search_init (&n->s, board, rules, c);
   n->s.tt = self->tt;
@@ -484,11 +553,6 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
                         rules,
                         c->ab ? NIM_TRACE_ALPHA_BETA : NIM_TRACE_NEGAMAX);
 
-  /* Known limitation: with the table, ordering and alpha-beta together,
-     iterations filling the table at shallower depths left some mate
-     distances inexact (found by /search/distance-exact, cause not yet
-     found), so score=distance searches to the full depth at once. */
-  id = c->id && c->score == NIM_SCORE_WIN_LOSS;
   for (depth = id ? 1 : horizon; depth <= horizon; depth++)
     {
       NimMove move = *best_move;
@@ -514,10 +578,8 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
       *best_move = move;
       value = v;
       completed = depth;
-      /* Stop at a proof, unless a move before the one found is still
-         unknown: a deeper search may show it wins too, and the first
-         winning move is the one to play. */
-      if (nim_search_is_proven (&n->s, v) && settled)
+      /* Stop at a proof that no deeper iteration can change. */
+      if (iteration_final (&n->s, v, depth, settled))
         break;
       /* A Nim position has no evaluation short of the end of the game, so
          a depth-limited iteration cuts only on proven wins and grows
