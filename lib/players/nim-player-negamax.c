@@ -250,6 +250,99 @@ static int negamax (Negamax *n, guint depth, guint ply, int alpha, int beta,
 static int negamax_traced (Negamax *n, guint depth, guint ply, int alpha,
                            int beta, guint64 key);
 
+/* Step 4 of negamax_node(): the transposition table.  A value searched
+   at least as deep settles the node (TRUE, the value in *value), a bound
+   may; otherwise the entry's move is the one the picker tries first.  The
+   steps are functions of their own for reading; inlined, they cost
+   nothing. */
+static NIM_ALWAYS_INLINE gboolean
+probe_table (Negamax *n, guint depth, guint ply, int alpha, int beta,
+             guint64 key, MovePicker *picker, guint *flags, int *value)
+{
+  NimSearch *s = &n->s;
+  NimTTEntry *e;
+
+  s->tt_probes++;
+  e = nim_tt_probe (s->tt, key);
+  if (e == NULL)
+    return FALSE;
+  *value = value_from_tt (s, e->value, ply);
+  s->tt_hits++;
+  *flags |= NIM_TRACE_TT_HIT;
+  if (e->depth >= depth
+      && (e->bound == NIM_TT_EXACT
+          || (e->bound == NIM_TT_LOWER && *value >= beta)
+          || (e->bound == NIM_TT_UPPER && *value <= alpha)))
+    {
+      *flags |= e->bound == NIM_TT_EXACT   ? NIM_TRACE_TT_EXACT
+                : e->bound == NIM_TT_LOWER ? NIM_TRACE_TT_LOWER
+                                           : NIM_TRACE_TT_UPPER;
+      return TRUE;
+    }
+  if (n->order)
+    {
+      picker->tt_move.from = e->from;
+      picker->tt_move.count = e->count;
+    }
+  return FALSE;
+}
+
+/* Step 5: enhanced transposition cutoff.  Before searching anything, look
+   up every child; one the table already knows to be lost for the opponent
+   wins this node at once (TRUE, the value in *value).  Under
+   score=distance the first such child need not be the quickest win, so
+   its value is only a lower bound: it settles the node only at or above
+   beta. */
+static NIM_ALWAYS_INLINE gboolean
+etc_cutoff (Negamax *n, guint ply, int beta, guint64 key, guint *flags,
+            int *value)
+{
+  NimSearch *s = &n->s;
+  NimMoveGen g = NIM_MOVEGEN_INIT;
+  NimMove m;
+
+  while (nim_movegen_next (&g, &s->board, &s->rules, &m))
+    {
+      guint32 h = s->board.heaps[m.heap];
+      guint64 ck = nim_tt_key_after_move (key, h, m.count);
+      NimTTEntry *e = nim_tt_probe (s->tt, ck);
+
+      if (e != NULL && e->depth == NIM_TT_DEPTH_PROVEN && e->value < 0
+          && e->bound != NIM_TT_LOWER)
+        {
+          int v = -value_from_tt (s, e->value, ply + 1);
+
+          if (s->score == NIM_SCORE_DISTANCE && v < beta)
+            continue;
+          s->cutoffs++;
+          *flags |= NIM_TRACE_ETC;
+          nim_tt_store (s->tt, key, value_to_tt (s, v, ply),
+                        NIM_TT_DEPTH_PROVEN, NIM_TT_LOWER, h, m.count);
+          *value = v;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Step 7: remember the result @best of a node whose window was [@alpha0,
+   @beta]; a proof is stored as valid at every depth, as far as it holds
+   there (see tt_proven()). */
+static NIM_ALWAYS_INLINE void
+store_result (Negamax *n, guint depth, guint ply, int alpha0, int beta,
+              guint64 key, int best, const NimMove *best_move)
+{
+  NimSearch *s = &n->s;
+  int stored = value_to_tt (s, best, ply);
+  guint bound = !n->ab || (best > alpha0 && best < beta) ? NIM_TT_EXACT
+                : best >= beta                           ? NIM_TT_LOWER
+                                                         : NIM_TT_UPPER;
+  gboolean proven = tt_proven (s, stored, depth, &bound);
+
+  nim_tt_store (s->tt, key, stored, proven ? NIM_TT_DEPTH_PROVEN : depth,
+                bound, s->board.heaps[best_move->heap], best_move->count);
+}
+
 /* The search of one node, once it is counted (step 1 is in negamax()).
    What settled the node goes to *flags, for a trace; in the plain copy
    those stores vanish.  @traced is a constant: which copy to recurse
@@ -262,8 +355,7 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
   const int alpha0 = alpha;
   MovePicker picker = { 0 };
   NimMove move, best_move = { 0, 0 };
-  int best = -NIM_SCORE_INF;
-  guint bound;
+  int best = -NIM_SCORE_INF, known;
 
   /* Step 2. A player without a legal move: the game is over. */
   if (!nim_board_has_move (&s->board, &s->rules))
@@ -273,72 +365,19 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
   if (depth == 0)
     return 0;
 
-  /* Step 4. The transposition table: a value searched at least as deep
-     settles the node, a bound may; its move is tried first. */
-  if (s->tt != NULL)
-    {
-      NimTTEntry *e;
-
-      s->tt_probes++;
-      e = nim_tt_probe (s->tt, key);
-      if (e != NULL)
-        {
-          int v = value_from_tt (s, e->value, ply);
-
-          s->tt_hits++;
-          *flags |= NIM_TRACE_TT_HIT;
-          if (e->depth >= depth
-              && (e->bound == NIM_TT_EXACT
-                  || (e->bound == NIM_TT_LOWER && v >= beta)
-                  || (e->bound == NIM_TT_UPPER && v <= alpha)))
-            {
-              *flags |= e->bound == NIM_TT_EXACT   ? NIM_TRACE_TT_EXACT
-                        : e->bound == NIM_TT_LOWER ? NIM_TRACE_TT_LOWER
-                                                   : NIM_TRACE_TT_UPPER;
-              return v;
-            }
-          if (n->order)
-            {
-              picker.tt_move.from = e->from;
-              picker.tt_move.count = e->count;
-            }
-        }
-    }
+  /* Step 4. The transposition table. */
+  if (s->tt != NULL
+      && probe_table (n, depth, ply, alpha, beta, key, &picker, flags,
+                      &known))
+    return known;
   if (!n->order)
     picker.stage = 3;
 
-  /* Step 5. Enhanced transposition cutoff: before searching anything,
-     look up every child; one the table already knows to be lost for the
-     opponent wins this node at once.  Under score=distance the first
-     such child need not be the quickest win, so its value is only a
-     lower bound: it settles the node only at or above beta. */
+  /* Step 5. Enhanced transposition cutoff. */
   if (n->order && s->tt != NULL && s->board.total >= ETC_MIN_MATCHES
-      && s->board.total <= ETC_MAX_MATCHES)
-    {
-      NimMoveGen g = NIM_MOVEGEN_INIT;
-      NimMove m;
-
-      while (nim_movegen_next (&g, &s->board, &s->rules, &m))
-        {
-          guint32 h = s->board.heaps[m.heap];
-          guint64 ck = nim_tt_key_after_move (key, h, m.count);
-          NimTTEntry *e = nim_tt_probe (s->tt, ck);
-
-          if (e != NULL && e->depth == NIM_TT_DEPTH_PROVEN && e->value < 0
-              && e->bound != NIM_TT_LOWER)
-            {
-              int v = -value_from_tt (s, e->value, ply + 1);
-
-              if (s->score == NIM_SCORE_DISTANCE && v < beta)
-                continue;
-              s->cutoffs++;
-              *flags |= NIM_TRACE_ETC;
-              nim_tt_store (s->tt, key, value_to_tt (s, v, ply),
-                            NIM_TT_DEPTH_PROVEN, NIM_TT_LOWER, h, m.count);
-              return v;
-            }
-        }
-    }
+      && s->board.total <= ETC_MAX_MATCHES
+      && etc_cutoff (n, ply, beta, key, flags, &known))
+    return known;
 
   /* Step 6. Search the moves; with alpha-beta, stop at the first that
      makes this position too good for the opponent to allow. */
@@ -374,20 +413,9 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
         }
     }
 
-  /* Step 7. Remember the result; a proof is stored as valid at every
-     depth, as far as it holds there (see tt_proven()). */
+  /* Step 7. Remember the result. */
   if (s->tt != NULL)
-    {
-      int stored = value_to_tt (s, best, ply);
-      gboolean proven;
-
-      bound = !n->ab || (best > alpha0 && best < beta) ? NIM_TT_EXACT
-              : best >= beta                           ? NIM_TT_LOWER
-                                                       : NIM_TT_UPPER;
-      proven = tt_proven (s, stored, depth, &bound);
-      nim_tt_store (s->tt, key, stored, proven ? NIM_TT_DEPTH_PROVEN : depth,
-                    bound, s->board.heaps[best_move.heap], best_move.count);
-    }
+    store_result (n, depth, ply, alpha0, beta, key, best, &best_move);
   return best;
 }
 
