@@ -679,7 +679,7 @@ test_random_huge (void)
 /* The searchers solve the course's pile of 13, take 1 to 3: take 1 and
    leave 12, a multiple of 4. */
 static void
-test_search_seed_002 (void)
+test_search_pile_of_13 (void)
 {
   assert_choice ("minimax", "max=3", FALSE, "13", 1, 1);
   assert_choice ("negamax", "max=3", FALSE, "13", 1, 1);
@@ -1246,7 +1246,7 @@ main (int argc, char **argv)
   g_test_add_func ("/players/random/seed", test_random_seed);
   g_test_add_func ("/players/random/legal", test_random_legal);
   g_test_add_func ("/players/random/huge", test_random_huge);
-  g_test_add_func ("/players/search/seed-002", test_search_seed_002);
+  g_test_add_func ("/players/search/pile-of-13", test_search_pile_of_13);
   g_test_add_func ("/players/lost-takes-least", test_lost_takes_least);
   g_test_add_func ("/players/budget/nodes", test_budget_nodes);
   g_test_add_func ("/players/budget/time", test_budget_time);
