@@ -506,6 +506,31 @@ gboolean
 nim_player_start (NimPlayer *player, const NimRules *rules,
                   const NimBoard *start, GError **error)
 {
+  if (!nim_player_can_play (player, rules, start, error))
+    return FALSE;
+  player->rules = *rules;
+  if (player->klass->start != NULL)
+    return player->klass->start (player, error);
+  return TRUE;
+}
+
+/**
+ * nim_player_can_play:
+ * @player: a player
+ * @rules: the rules of a game
+ * @start: its starting position, or one like it
+ * @error: return location for a #NIM_ERROR_UNSUPPORTED error that names
+ *   @player, says why, and names the players that can
+ *
+ * The check nim_player_start() makes, for a program that wants to refuse
+ * a game before it asks anything about it.
+ *
+ * Returns: %TRUE if @player can play @rules from @start
+ */
+gboolean
+nim_player_can_play (const NimPlayer *player, const NimRules *rules,
+                     const NimBoard *start, GError **error)
+{
   g_autoptr (GError) local = NULL;
 
   if (!nim_player_supports (player->klass, rules, start, &local))
@@ -529,9 +554,6 @@ nim_player_start (NimPlayer *player, const NimRules *rules,
       g_string_free (can, TRUE);
       return FALSE;
     }
-  player->rules = *rules;
-  if (player->klass->start != NULL)
-    return player->klass->start (player, error);
   return TRUE;
 }
 

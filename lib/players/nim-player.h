@@ -212,6 +212,8 @@ const NimSearchStats *nim_player_get_stats (const NimPlayer *player);
 gboolean nim_player_supports (const NimPlayerClass *klass,
                               const NimRules *rules, const NimBoard *start,
                               GError **error);
+gboolean nim_player_can_play (const NimPlayer *player, const NimRules *rules,
+                              const NimBoard *start, GError **error);
 gboolean nim_player_start (NimPlayer *player, const NimRules *rules,
                            const NimBoard *start, GError **error);
 gboolean nim_player_choose_move (NimPlayer *player, const NimBoard *board,
