@@ -368,6 +368,22 @@ nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
 }
 
 /**
+ * nim_player_set_one_pile:
+ * @player: a player
+ * @one_pile: whether the game is the one-pile game
+ *
+ * The program says so when the game is one pile and cannot be anything
+ * else (a player plays no more than one heap under its rules): a person
+ * player then speaks of stones in the pile, as the course's one-pile game
+ * does, instead of matches in heaps.  Other players ignore it.
+ */
+void
+nim_player_set_one_pile (NimPlayer *player, gboolean one_pile)
+{
+  player->one_pile = one_pile;
+}
+
+/**
  * nim_player_set_seed:
  * @player: a player
  * @seed: seeds the player's random numbers, for reproducible games
