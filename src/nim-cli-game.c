@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-cli-game.c -- one game, the default mode of nim: the set-up
-   dialogue, the players, the display or the JSON record, the trace */
+   dialogue, the players, the display or the JSON record, the trace
+ *
+ * The dialogue is the course's: three rows of matches (how many heaps,
+ * each size, who moves first), or, when a player can play no more than
+ * one heap under the rules (grundy under misère play), the one-pile
+ * game's (how many stones, and who moves first, 0 = the computer or 1 =
+ * you).  A player that cannot play the rules at all is refused before
+ * anything is asked. */
 
 #include "config.h"
 
@@ -21,9 +28,10 @@
 /* What the options say of the game before the players are made. */
 typedef struct
 {
-  NimBoard board;  /* set only when --heaps was given */
-  guint first;     /* 1 or 2 */
-  guint64 seed;    /* of player 1; player 2 has the next */
+  NimBoard board;    /* --heaps, the default rows or what was asked */
+  guint first;       /* 1 or 2 */
+  guint64 seed;      /* of player 1; player 2 has the next */
+  gboolean one_pile; /* the one-pile game: one heap, and no more possible */
 } GameSetup;
 
 /* Asks for a number until one is accepted.  An empty answer takes
@@ -79,6 +87,70 @@ ask_heaps (FILE *in, FILE *out, NimBoard *board, GError **error)
       heaps[i] = (guint32) v;
     }
   nim_board_init (board, heaps, (guint) n);
+  return TRUE;
+}
+
+/* The one pile, as the course's one-pile game asks for it: "the number
+   of stones to start with", greater than zero. */
+static gboolean
+ask_pile (FILE *in, FILE *out, NimBoard *board, GError **error)
+{
+  guint64 n;
+  guint32 stones;
+
+  /* TRANSLATORS: the first question of the one-pile game; the answer is
+     typed after it. */
+  if (!ask_number (in, out, _("Number of stones to start with: "), 1,
+                   NIM_HEAP_SIZE_MAX, -1,
+                   /* TRANSLATORS: what is asked for, in "number of
+                      stones: 0 is too small; the smallest accepted is 1". */
+                   _("number of stones"), &n, error))
+    return FALSE;
+  stones = (guint32) n;
+  nim_board_init (board, &stones, 1);
+  return TRUE;
+}
+
+/* Who moves first in the one-pile game, with its own answers: 0 for the
+   computer, 1 for the person (@players has one of each). */
+static gboolean
+ask_first_pile (FILE *in, FILE *out, NimPlayer *const players[2],
+                guint *first, GError **error)
+{
+  guint you = nim_player_is_interactive (players[0]) ? 1 : 2;
+  g_autofree char *prompt = NULL;
+
+  /* TRANSLATORS: %s is the computer player's spec, such as grundy; 0 and
+     1 are the answers typed. */
+  prompt = g_strdup_printf (_("Who moves first, 0 = the computer (%s) or 1 "
+                              "= you? "),
+                            nim_player_get_spec (players[2 - you]));
+  for (;;)
+    {
+      g_autofree char *line = nim_prompt (in, out, prompt, error);
+      guint64 v;
+
+      if (line == NULL)
+        {
+          g_prefix_error (error, _("game set-up given up: "));
+          return FALSE;
+        }
+      if (nim_scan_uint (line, &v) == NIM_NUMBER_OK && v <= 1)
+        {
+          *first = v == 1 ? you : 3 - you;
+          break;
+        }
+      if (*line == '\0')
+        fputs (_("Nothing was typed; type 0 if the computer moves first, "
+                 "or 1 if you do.\n"),
+               out);
+      else
+        fprintf (out,
+                 _("'%s' is neither 0 nor 1; type 0 if the computer moves "
+                   "first, or 1 if you do.\n"),
+                 line);
+    }
+  fprintf (out, "\n");
   return TRUE;
 }
 
@@ -150,17 +222,92 @@ game_player_new (const NimCliOptions *o, const char *spec, guint number,
   return player;
 }
 
-/* Without --heaps, computers play from the default heaps, and a person
-   is asked for them and, without --first, for who moves first. */
+/* Whether a person is asked for the heaps: without --heaps, when one
+   plays. */
+static gboolean
+asks_heaps (const NimCliOptions *o, NimPlayer *const players[2])
+{
+  return o->heaps == NULL
+         && (nim_player_is_interactive (players[0])
+             || nim_player_is_interactive (players[1]));
+}
+
+/* A start like the ones a person would set up, with @n_heaps heaps of
+   3, 4 and 5 matches (the default rows) when a move may take 1, larger
+   when the least move takes more, so that every heap can be played:
+   what a player is checked on before the dialogue. */
+static void
+representative_start (const NimRules *rules, guint n_heaps, NimBoard *board)
+{
+  guint32 heaps[3];
+  guint i;
+
+  g_assert (n_heaps >= 1 && n_heaps <= G_N_ELEMENTS (heaps));
+  for (i = 0; i < n_heaps; i++)
+    heaps[i] = (guint32) MIN ((guint64) nim_rules_min_take (rules) + 2 + i,
+                              NIM_HEAP_SIZE_MAX);
+  nim_board_init (board, heaps, n_heaps);
+}
+
+/* Whether @player plays @rules on one heap but not on three: grundy
+   under misère play knows a single heap only. */
+static gboolean
+plays_one_heap_only (const NimPlayer *player, const NimRules *rules)
+{
+  NimBoard one, three;
+
+  representative_start (rules, 1, &one);
+  representative_start (rules, 3, &three);
+  return !nim_player_supports (player->klass, rules, &three, NULL)
+         && nim_player_supports (player->klass, rules, &one, NULL);
+}
+
+/* Before anything is asked: the start (--heaps, the default rows when
+   only computers play, else one like those a person will be asked for,
+   of one heap when a player plays no more), every player checked on it,
+   and whether the game is the one-pile game. */
+static gboolean
+check_players (const NimCliOptions *o, const NimRules *rules,
+               NimPlayer *const players[2], GameSetup *setup, GError **error)
+{
+  gboolean one_heap_only = plays_one_heap_only (players[0], rules)
+                           || plays_one_heap_only (players[1], rules);
+  NimBoard start;
+  guint i;
+
+  if (!asks_heaps (o, players))
+    {
+      if (o->heaps == NULL
+          && !nim_cli_parse_heaps (o, &setup->board, error))
+        return FALSE;
+      start = setup->board;
+    }
+  else
+    representative_start (rules, one_heap_only ? 1 : 3, &start);
+  for (i = 0; i < 2; i++)
+    if (!nim_player_can_play (players[i], rules, &start, error))
+      return FALSE;
+  setup->one_pile = one_heap_only && start.n_heaps == 1;
+  return TRUE;
+}
+
+/* Without --heaps a person is asked for them, or for the one pile, and,
+   without --first, for who moves first. */
 static gboolean
 ask_setup (const NimCliOptions *o, FILE *talk, NimPlayer *const players[2],
            GameSetup *setup, GError **error)
 {
-  if (o->heaps != NULL)
+  if (!asks_heaps (o, players))
     return TRUE;
-  if (!nim_player_is_interactive (players[0])
-      && !nim_player_is_interactive (players[1]))
-    return nim_cli_parse_heaps (o, &setup->board, error);
+  /* The one-pile game's own question when it has a person and a
+     computer, as it always does: a person plays every rule. */
+  if (setup->one_pile
+      && nim_player_is_interactive (players[0])
+             != nim_player_is_interactive (players[1]))
+    return ask_pile (stdin, talk, &setup->board, error)
+           && (o->first != NULL
+               || ask_first_pile (stdin, talk, players, &setup->first,
+                                  error));
   if (!ask_heaps (stdin, talk, &setup->board, error))
     return FALSE;
   return o->first != NULL
@@ -221,11 +368,17 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
     return nim_cli_fail (error, TRUE);
   players[0] = p1;
   players[1] = p2;
+  if (!check_players (o, rules, players, &setup, &error))
+    return nim_cli_fail (error, FALSE);
   if (!ask_setup (o, talk, players, &setup, &error))
     return nim_cli_fail (error, FALSE);
+  setup.one_pile = setup.one_pile && setup.board.n_heaps == 1;
   for (i = 0; i < 2; i++)
-    if (!nim_player_start (players[i], rules, &setup.board, &error))
-      return nim_cli_fail (error, FALSE);
+    {
+      if (!nim_player_start (players[i], rules, &setup.board, &error))
+        return nim_cli_fail (error, FALSE);
+      nim_player_set_one_pile (players[i], setup.one_pile);
+    }
   if (o->trace || o->dot != NULL)
     {
       trace = trace_attach (trace_options, talk, players, &error);
@@ -234,7 +387,9 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
     }
   game = nim_game_new (rules, &setup.board, p1, p2, setup.first);
   if (!o->json)
-    nim_display_attach (game, stdout, o->stats);
+    nim_display_attach (game, stdout,
+                        (o->stats ? NIM_DISPLAY_STATS : 0)
+                            | (setup.one_pile ? NIM_DISPLAY_ONE_PILE : 0));
   else
     nim_record_attach (game, stdout, (gint64) setup.seed);
   if (!nim_game_play (game, &error))

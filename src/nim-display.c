@@ -3,7 +3,9 @@
  *
  * Matches are drawn in groups of five, as the course's three-row game
  * draws them ("|||||  ||||"), with the count beside them; a heap too wide
- * for a terminal line is shown as a number alone. */
+ * for a terminal line is shown as a number alone.  The one-pile game is
+ * told in the words of its course text instead: how many stones each
+ * move removes and how many are left in the pile. */
 
 #include "config.h"
 
@@ -17,7 +19,7 @@
 typedef struct
 {
   FILE *out;
-  gboolean stats;
+  NimDisplayFlags flags;
 } Display;
 
 static guint
@@ -73,6 +75,42 @@ nim_display_board (const NimBoard *board)
   return g_string_free (s, FALSE);
 }
 
+/**
+ * nim_display_pile:
+ * @stones: how many stones the pile has
+ * @start: whether the game is starting (else a move has just been made)
+ *
+ * Returns: (transfer full): the one pile in a sentence, with its stones
+ *   drawn when they fit on a line: "9 stones are left in the pile: |||||
+ *   ||||" (one line)
+ */
+char *
+nim_display_pile (guint32 stones, gboolean start)
+{
+  g_autoptr (GString) bars = g_string_new (NULL);
+
+  if (stones == 0)
+    return g_strdup (_("No stones are left in the pile.\n"));
+  if (stones > NIM_DISPLAY_MAX_MATCHES)
+    return g_strdup_printf (
+        start ? g_dngettext (GETTEXT_PACKAGE, "The pile has %u stone.\n",
+                             "The pile has %u stones.\n", stones)
+              : g_dngettext (GETTEXT_PACKAGE,
+                             "%u stone is left in the pile.\n",
+                             "%u stones are left in the pile.\n", stones),
+        stones);
+  append_bars (bars, stones);
+  return g_strdup_printf (
+      /* TRANSLATORS: %s is the stones drawn as bars, "|||||  ||||". */
+      start ? g_dngettext (GETTEXT_PACKAGE, "The pile has %u stone: %s\n",
+                           "The pile has %u stones: %s\n", stones)
+            /* TRANSLATORS: %s is the stones drawn as bars, "|||||  ||||". */
+            : g_dngettext (GETTEXT_PACKAGE,
+                           "%u stone is left in the pile: %s\n",
+                           "%u stones are left in the pile: %s\n", stones),
+      stones, bars->str);
+}
+
 /* The statistics line of --stats, under a computer's move. */
 static void
 print_stats (FILE *out, const NimSearchStats *stats)
@@ -106,8 +144,13 @@ static void
 display_started (gpointer data, const NimGame *game)
 {
   Display *d = data;
-  g_autofree char *rules = nim_rules_describe (nim_game_get_rules (game));
-  g_autofree char *board = nim_display_board (nim_game_get_board (game));
+  const NimBoard *start = nim_game_get_board (game);
+  gboolean pile = d->flags & NIM_DISPLAY_ONE_PILE;
+  g_autofree char *rules
+      = pile ? nim_rules_describe_pile (nim_game_get_rules (game))
+             : nim_rules_describe (nim_game_get_rules (game));
+  g_autofree char *board = pile ? nim_display_pile (start->heaps[0], TRUE)
+                                : nim_display_board (start);
   g_autofree char *p1 = player_label (game, 1);
   g_autofree char *p2 = player_label (game, 2);
 
@@ -124,10 +167,18 @@ static void
 display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
 {
   Display *d = data;
-  g_autofree char *board = nim_display_board (&move->after);
+  gboolean pile = d->flags & NIM_DISPLAY_ONE_PILE;
+  g_autofree char *board = pile ? nim_display_pile (move->after.heaps[0], FALSE)
+                                : nim_display_board (&move->after);
   g_autofree char *who = player_label (game, move->player);
 
-  if (move->after.n_heaps == 1)
+  if (pile)
+    /* TRANSLATORS: a move in the one-pile game: "Player 2 (grundy)
+       removes 1 stone." */
+    fprintf (d->out, g_dngettext (GETTEXT_PACKAGE, "%s removes %u stone.\n",
+                                  "%s removes %u stones.\n", move->move.count),
+             who, move->move.count);
+  else if (move->after.n_heaps == 1)
     /* TRANSLATORS: a move in a game of one heap: "Player 2 (xor) takes
        3." (3 matches). */
     fprintf (d->out, g_dngettext (GETTEXT_PACKAGE, "%s takes %u.\n",
@@ -141,7 +192,7 @@ display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
                                   "%s takes %u from heap %u.\n",
                                   move->move.count),
              who, move->move.count, move->move.heap + 1);
-  if (d->stats && move->stats.searched)
+  if ((d->flags & NIM_DISPLAY_STATS) && move->stats.searched)
     print_stats (d->out, &move->stats);
   if (move->explain != NULL)
     {
@@ -197,17 +248,21 @@ static const NimObserverClass display_class = {
  * nim_display_attach:
  * @game: a game
  * @out: where to print
- * @stats: also print each search's statistics (`--stats`)
+ * @flags: what else to show, and how
  *
  * Shows the game as it is played: the rules and position at the start,
- * each move and the position after it, and who won.
+ * each move and the position after it, and who won.  With
+ * %NIM_DISPLAY_ONE_PILE the game must have one heap.
  */
 void
-nim_display_attach (NimGame *game, FILE *out, gboolean stats)
+nim_display_attach (NimGame *game, FILE *out, NimDisplayFlags flags)
 {
-  Display *d = g_new0 (Display, 1);
+  Display *d;
 
+  g_return_if_fail (!(flags & NIM_DISPLAY_ONE_PILE)
+                    || nim_game_get_board (game)->n_heaps == 1);
+  d = g_new0 (Display, 1);
   d->out = out;
-  d->stats = stats;
+  d->flags = flags;
   nim_game_add_observer (game, &display_class, d);
 }

@@ -11,7 +11,20 @@ G_BEGIN_DECLS
 /* Heaps larger than this are shown as numbers only. */
 #define NIM_DISPLAY_MAX_MATCHES 50
 
+/**
+ * NimDisplayFlags:
+ * @NIM_DISPLAY_STATS: each search's statistics under its move (--stats)
+ * @NIM_DISPLAY_ONE_PILE: the one-pile game: stones in the pile, how many
+ *   each move removes and how many are left, in words
+ */
+typedef enum
+{
+  NIM_DISPLAY_STATS = 1 << 0,
+  NIM_DISPLAY_ONE_PILE = 1 << 1,
+} NimDisplayFlags;
+
 char *nim_display_board (const NimBoard *board);
-void nim_display_attach (NimGame *game, FILE *out, gboolean stats);
+char *nim_display_pile (guint32 stones, gboolean start);
+void nim_display_attach (NimGame *game, FILE *out, NimDisplayFlags flags);
 
 G_END_DECLS

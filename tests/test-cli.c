@@ -258,8 +258,10 @@ transcript_moves (const char *out)
   g_autoptr (GMatchInfo) match = NULL;
   GArray *moves = g_array_new (FALSE, FALSE, sizeof (Move));
 
-  re = g_regex_new ("^Player ([12]) \\([^)]*\\) takes ([0-9]+)"
-                    "(?: from heap ([0-9]+))?\\.$",
+  /* "takes 2 from heap 3.", "takes 2." and, in the one-pile game,
+     "removes 2 stones." */
+  re = g_regex_new ("^Player ([12]) \\([^)]*\\) (?:takes|removes) "
+                    "([0-9]+)(?: stones?)?(?: from heap ([0-9]+))?\\.$",
                     G_REGEX_MULTILINE, 0, NULL);
   g_assert_nonnull (re);
   g_regex_match (re, out, 0, &match);
@@ -833,11 +835,106 @@ check_remainder_of_three (const char *out, guint first, guint winner)
   g_assert_cmpuint (position_winner (&pos, &rules), ==, winner);
 }
 
-/* One pile of 10, 1 or 2 a move, the last match loses; the set-up
-   dialogue lets the computer move first, and it takes 1 from 10 (10 mod
-   3 = 1: lost) and then plays the remainder of three. */
+/* The one-pile game's prompts: the first two questions, and a move. */
+#define PROMPT_STONES "Number of stones to start with: "
+#define PROMPT_PILE_FIRST                                                     \
+  "Who moves first, 0 = the computer (grundy) or 1 = you? "
+#define PROMPT_PILE "Player 1, how many stones do you take? "
+
+/* The course's one-pile game as its text describes it: nim asks for the
+   number of stones (never for heaps: grundy plays one heap only under
+   misère play) and who moves first, 0 = the computer, 1 = you, checking
+   both (more than zero stones; 0 or 1); every take must be 1 or 2 and no
+   more than are left; after each move it says how many stones the move
+   removed and how many are left.  The computer moves first from 10 (10
+   mod 3 = 1: lost), plays the remainder of three and wins. */
 static void
 test_one_pile_dialogue (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GArray) moves = NULL;
+  guint i, left_lines = 0;
+  const char *p;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("0\nx\n10\n2\n0\n3\n0\n1\n2\n1\n2\n1\n", &out, &err,
+                    "--max-take", "2", "--misere", "--player2", "grundy",
+                    NULL);
+  assert_status (status, STATUS_FINISHED, out, err);
+  g_assert_cmpstr (err, ==, "");
+  g_assert_true (g_str_has_prefix (
+      out, PROMPT_STONES "0\n"
+           "number of stones: 0 is too small; the smallest accepted is 1.\n"
+           PROMPT_STONES "x\n"
+           "number of stones: 'x' is not a whole number; expected digits "
+           "0-9 only, a value from 1 to 4294967295.\n"
+           PROMPT_STONES "10\n"
+           PROMPT_PILE_FIRST "2\n"
+           "'2' is neither 0 nor 1; type 0 if the computer moves first, or 1 "
+           "if you do.\n"
+           PROMPT_PILE_FIRST "0\n"
+           "\n"
+           "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
+           "stone loses.\n"
+           "Player 1 (human) plays Player 2 (grundy); player 2 moves "
+           "first.\n"
+           "\n"
+           "The pile has 10 stones: |||||  |||||\n"
+           "\n"
+           "Player 2 (grundy) removes 1 stone.\n"
+           "\n"
+           "9 stones are left in the pile: |||||  ||||\n"
+           "\n"
+           PROMPT_PILE "3\n"
+           "You cannot take 3 stones; take 1 or 2.\n"
+           PROMPT_PILE "0\n"
+           "You cannot take 0 stones; take 1 or 2.\n"
+           PROMPT_PILE "1\n"
+           "Player 1 (human) removes 1 stone.\n"
+           "\n"
+           "8 stones are left in the pile: |||||  |||\n"
+           "\n"
+           "Player 2 (grundy) removes 1 stone.\n"));
+  /* Not more than are left: 2 of the last stone. */
+  assert_ends_with (out, "3 stones are left in the pile: |||\n"
+                         "\n"
+                         "Player 2 (grundy) removes 2 stones.\n"
+                         "\n"
+                         "1 stone is left in the pile: |\n"
+                         "\n" PROMPT_PILE "2\n"
+                         "Only 1 stone is left in the pile; you cannot "
+                         "take 2.\n" PROMPT_PILE "1\n"
+                         "Player 1 (human) removes 1 stone.\n"
+                         "\n"
+                         "No stones are left in the pile.\n"
+                         "\n"
+                         "Player 2 (grundy) wins!\n"
+                         "Too bad, you lost!\n");
+  /* The words of the one-pile game, not of the three-row game. */
+  nim_test_assert_not_contains (out, "How many heaps");
+  nim_test_assert_not_contains (out, "Heap 1");
+  nim_test_assert_not_contains (out, "match");
+  nim_test_assert_not_contains (out, "1 to 2");
+
+  /* How many are left, after every move. */
+  moves = transcript_moves (out);
+  g_assert_cmpuint (moves->len, ==, 8);
+  for (p = out; (p = strstr (p, " left in the pile: ")) != NULL; p++)
+    left_lines++;
+  /* The last move's is "No stones are left in the pile." */
+  g_assert_cmpuint (left_lines, ==, moves->len - 1);
+  for (i = 0; i < moves->len; i++)
+    g_assert_cmpuint (g_array_index (moves, Move, i).take, <=, 2);
+  check_remainder_of_three (out, 2, 2);
+}
+
+/* "1 = you" with the person as player 2: player 2 moves first, and the
+   stones of the pile are asked for with nothing about heaps. */
+static void
+test_one_pile_person_second (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -845,33 +942,26 @@ test_one_pile_dialogue (void)
 
   if (!have_nim ())
     return;
-  status = run_nim ("1\n10\n2\n3\n1\n2\n1\n2\n1\n", &out, &err, "--max-take",
-                    "2", "--misere", "--player2", "grundy", NULL);
-  assert_status (status, STATUS_FINISHED, out, err);
+  status = run_nim ("7\n1\n", &out, &err, "--max-take", "2", "--misere",
+                    "--player1", "grundy", "--player2", "human", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
   g_assert_true (g_str_has_prefix (
-      out, "How many heaps? [3] 1\n"
-           "Matches in heap 1: 10\n"
-           "Who moves first, 1 = player 1 (human) or 2 = player 2 (grundy)? "
-           "[1] 2\n\n"
-           "Nim. Take 1 to 2 matches from one heap; whoever takes the last "
-           "match loses.\n"
-           "Player 1 (human) plays Player 2 (grundy); player 2 moves "
-           "first.\n\n"
-           "Heap 1: |||||  |||||  10\n\n"
-           "Player 2 (grundy) takes 1.\n\n"
-           "Heap 1: |||||  ||||  9\n\n"));
-  /* The course's input checks: one or two, and no more than are left. */
-  assert_reprompted (out, PROMPT_ONE, "3", "at most 2 matches", NULL);
-  nim_test_assert_contains (out, "Player 1, how many matches do you take? 2\n"
-                        "Heap 1 has only 1 match; you cannot take 2.\n"
-                        "Player 1, how many matches do you take? 1\n");
-  assert_ends_with (out, "Player 1 (human) takes 1.\n\nHeap 1: 0\n\n"
-                         "Player 2 (grundy) wins!\nToo bad, you lost!\n");
-  check_remainder_of_three (out, 2, 2);
+      out, PROMPT_STONES "7\n" PROMPT_PILE_FIRST "1\n"
+           "\n"
+           "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
+           "stone loses.\n"
+           "Player 1 (grundy) plays Player 2 (human); player 2 moves "
+           "first.\n"
+           "\n"
+           "The pile has 7 stones: |||||  ||\n"
+           "\n"
+           "Player 2, how many stones do you take? \n"));
+  assert_ends_with (out, "Game abandoned.\n");
 }
 
-/* One pile with --heaps and --first: nothing is asked, and the person
-   who answers the lost 10 well wins. */
+/* One pile with --heaps and --first: nothing is asked, the game is told
+   in the one-pile game's words, and the person who answers the lost 10
+   well wins. */
 static void
 test_one_pile_first_option (void)
 {
@@ -886,12 +976,107 @@ test_one_pile_first_option (void)
                  "--misere", "--player2", "grundy", "--first", "2", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
   nim_test_assert_not_contains (out, "How many heaps");
+  nim_test_assert_not_contains (out, "Number of stones");
   nim_test_assert_not_contains (out, "Who moves first");
   nim_test_assert_contains (out, "player 2 moves first.\n\n"
-                        "Heap 1: |||||  |||||  10\n\n"
-                        "Player 2 (grundy) takes 1.\n");
+                                 "The pile has 10 stones: |||||  |||||\n\n"
+                                 "Player 2 (grundy) removes 1 stone.\n");
   assert_ends_with (out, "Player 1 (human) wins!\nWell done, you won!\n");
   check_remainder_of_three (out, 2, 1);
+}
+
+/* At the one-pile game's prompt: help, moves and the wrong entries name
+   the counts accepted, as "1 or 2" and, at the last stone, "1". */
+static void
+test_one_pile_prompt (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *help = NULL;
+  g_autofree char *list = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("help\nmoves\nabc\n\n1 1 1\n-1\n99999999999999999999\n"
+                    "1\n2\nmoves\n5\n",
+                    &out, &err, "--heaps", "4", "--max-take", "2",
+                    "--misere", "--player2", "grundy", "--first", "1", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  help = response_to (out, PROMPT_PILE, "help", PROMPT_PILE);
+  g_assert_cmpstr (help, ==,
+                   "Take 1 or 2 stones from the pile; whoever takes the last "
+                   "stone loses.\n"
+                   "Type how many stones you take, such as 2.\n"
+                   "Commands: moves (list the legal moves), hint (suggest a "
+                   "move), help, quit.\n");
+  list = response_to (out, PROMPT_PILE, "moves", PROMPT_PILE);
+  g_assert_cmpstr (list, ==, "Legal moves: take 1 or 2.\n");
+  assert_reprompted (out, PROMPT_PILE, "abc",
+                     "'abc' is not a number of stones; take 1 or 2 (or "
+                     "help).",
+                     NULL);
+  assert_reprompted (out, PROMPT_PILE, "",
+                     "Nothing was typed; type how many stones you take: 1 or "
+                     "2.",
+                     NULL);
+  assert_reprompted (out, PROMPT_PILE, "1 1 1",
+                     "Too much typed: '1 1 1'; type how many stones you "
+                     "take: 1 or 2.",
+                     NULL);
+  assert_reprompted (out, PROMPT_PILE, "-1",
+                     "You cannot take -1 stones; take 1 or 2.", NULL);
+  assert_reprompted (out, PROMPT_PILE, "99999999999999999999",
+                     "You cannot take 99999999999999999999 stones; take 1 or "
+                     "2.",
+                     NULL);
+  /* 4, the person takes 1, grundy 2 (3 mod 3 = 0): one stone is left. */
+  nim_test_assert_contains (out, "1 stone is left in the pile: |\n");
+  nim_test_assert_contains (out, PROMPT_PILE "moves\nLegal moves: take 1.\n");
+  assert_reprompted (out, PROMPT_PILE, "5",
+                     "You cannot take 5 stones; take 1.", NULL);
+}
+
+/* A player that cannot play the rules is refused before anything is
+   asked, with status 2: on the heaps given (grundy knows one heap only
+   under misère play), and where the person would have been asked for
+   the heaps (xor knows the take-any rule only). */
+static void
+test_refused_before_questions (void)
+{
+  static const char *const cases[][8] = {
+    { "--misere", "--player2", "grundy", "--heaps", "3,4", NULL },
+    { "--moves", "1,3,4", "--player2", "xor", NULL },
+    { "--max-take", "2", "--misere", "--player1", "xor", "--player2",
+      "human", NULL },
+    { "--max-take", "2", "--misere", "--player1", "xor", "--player2",
+      "grundy", NULL },
+  };
+  static const char *const messages[] = {
+    "nim: player 2 (grundy) cannot play this game: under misère play grundy "
+    "knows only single-heap games, and 2 heaps here can be played; players "
+    "that can: minimax, negamax, xor, random\n",
+    "nim: player 2 (xor) cannot play this game: xor plays only the take-any "
+    "rule",
+    "nim: player 1 (xor) cannot play this game",
+    "nim: player 1 (xor) cannot play this game",
+  };
+  guint i;
+
+  if (!have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status;
+
+      /* Answers to every question, should one be asked. */
+      status = run_nimv ("3\n3\n4\n5\n1\n1 1\n", &out, &err, cases[i]);
+      assert_status (status, STATUS_USAGE, out, err);
+      g_assert_cmpstr (out, ==, "");
+      g_assert_true (g_str_has_prefix (err, messages[i]));
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1805,7 +1990,12 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/misere-human", test_misere_human);
   g_test_add_func ("/cli/misere-xor-wins", test_misere_xor_wins);
   g_test_add_func ("/cli/one-pile-dialogue", test_one_pile_dialogue);
+  g_test_add_func ("/cli/one-pile-person-second",
+                   test_one_pile_person_second);
   g_test_add_func ("/cli/one-pile-first-option", test_one_pile_first_option);
+  g_test_add_func ("/cli/one-pile-prompt", test_one_pile_prompt);
+  g_test_add_func ("/cli/refused-before-questions",
+                   test_refused_before_questions);
 
   for (i = 0; i < G_N_ELEMENTS (bad_entries); i++)
     {

@@ -631,6 +631,78 @@ test_human_prompt_messages (void)
     }
 }
 
+/* In the one-pile game a person is asked for stones, and each wrong
+   count is answered with the counts accepted, "take 1 or 2" (never "1 to
+   2"), or with how many are left. */
+static void
+test_human_one_pile (void)
+{
+  static const char *const lines[] = { "3", "0", "x", "", "moves", "2",
+                                       NULL };
+  static const char *const last[] = { "2", "help", "1", NULL };
+  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) prompts = g_ptr_array_new_with_free_func (g_free);
+  Script script = { lines, 0, messages, prompts };
+  Script script1 = { last, 0, messages, prompts };
+  g_autoptr (NimPlayer) human = NULL;
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimBoard board, one;
+  NimMove move;
+  guint i;
+
+  nim_test_rules (&rules, "max=2", TRUE);
+  nim_test_board (&board, "10");
+  human = new_started ("human", 1, &rules, &board);
+  nim_player_set_one_pile (human, TRUE);
+  nim_player_set_prompt (human, script_ask, &script);
+  g_assert_true (nim_player_choose_move (human, &board, &move, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (move.heap, ==, 0);
+  g_assert_cmpuint (move.count, ==, 2);
+  g_assert_cmpuint (messages->len, ==, 6);
+  for (i = 0; i < prompts->len; i++)
+    g_assert_cmpstr (prompts->pdata[i], ==,
+                     "Player 1, how many stones do you take? ");
+  g_assert_cmpstr (messages->pdata[0], ==, "");
+  g_assert_cmpstr (messages->pdata[1], ==,
+                   "You cannot take 3 stones; take 1 or 2.\n");
+  g_assert_cmpstr (messages->pdata[2], ==,
+                   "You cannot take 0 stones; take 1 or 2.\n");
+  g_assert_cmpstr (messages->pdata[3], ==,
+                   "'x' is not a number of stones; take 1 or 2 (or help).\n");
+  g_assert_cmpstr (messages->pdata[4], ==,
+                   "Nothing was typed; type how many stones you take: 1 or "
+                   "2.\n");
+  g_assert_cmpstr (messages->pdata[5], ==, "Legal moves: take 1 or 2.\n");
+
+  /* The last stone: 2 is more than are left; help is the pile's. */
+  g_ptr_array_set_size (messages, 0);
+  g_ptr_array_set_size (prompts, 0);
+  nim_test_board (&one, "1");
+  nim_player_set_prompt (human, script_ask, &script1);
+  g_assert_true (nim_player_choose_move (human, &one, &move, &error));
+  g_assert_cmpuint (move.count, ==, 1);
+  g_assert_cmpstr (messages->pdata[1], ==,
+                   "Only 1 stone is left in the pile; you cannot take 2.\n");
+  g_assert_true (g_str_has_prefix (
+      messages->pdata[2], "Take 1 or 2 stones from the pile; whoever takes "
+                          "the last stone loses.\n"
+                          "Type how many stones you take, such as 2.\n"));
+
+  /* Not the one-pile game: the words of heaps and matches again. */
+  nim_player_set_one_pile (human, FALSE);
+  g_ptr_array_set_size (messages, 0);
+  g_ptr_array_set_size (prompts, 0);
+  script.next = 0;
+  nim_player_set_prompt (human, script_ask, &script);
+  g_assert_true (nim_player_choose_move (human, &board, &move, &error));
+  g_assert_cmpstr (prompts->pdata[0], ==,
+                   "Player 1, how many matches do you take? ");
+  g_assert_cmpstr (messages->pdata[1], ==,
+                   "You may take at most 2 matches at a time.\n");
+}
+
 /* A person player that nobody gave a prompt fails with an error, and
    does not read or write anything itself. */
 static void
@@ -871,6 +943,82 @@ test_display_board (void)
                                        "Heap 9: ||  2\n");
 }
 
+/* The one pile in words, with its stones drawn while they fit a line. */
+static void
+test_display_pile (void)
+{
+  static const struct
+  {
+    guint32 stones;
+    gboolean start;
+    const char *text;
+  } cases[] = {
+    { 10, TRUE, "The pile has 10 stones: |||||  |||||\n" },
+    { 1, TRUE, "The pile has 1 stone: |\n" },
+    { 9, FALSE, "9 stones are left in the pile: |||||  ||||\n" },
+    { 1, FALSE, "1 stone is left in the pile: |\n" },
+    { 0, FALSE, "No stones are left in the pile.\n" },
+    { 51, TRUE, "The pile has 51 stones.\n" },
+    { 51, FALSE, "51 stones are left in the pile.\n" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = nim_display_pile (cases[i].stones,
+                                                cases[i].start);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+/* The course's one-pile game as a person watching it sees it: how many
+   stones each move removes and how many are left.  4 is lost (4 mod 3 =
+   1): player 1 takes 1 and player 2 leaves it the last stone. */
+static void
+test_display_one_pile (void)
+{
+  g_autoptr (NimPlayer) p1 = NULL;
+  g_autoptr (NimPlayer) p2 = NULL;
+  g_autoptr (NimGame) game = NULL;
+  g_autofree char *text = NULL;
+  NimRules rules;
+  NimBoard start;
+  FILE *out = tmpfile ();
+
+  g_assert_nonnull (out);
+  nim_test_rules (&rules, "max=2", TRUE);
+  nim_test_board (&start, "4");
+  p1 = new_started ("grundy", 1, &rules, &start);
+  p2 = new_started ("grundy", 2, &rules, &start);
+  game = nim_game_new (&rules, &start, p1, p2, 1);
+  nim_display_attach (game, out, NIM_DISPLAY_ONE_PILE);
+  g_assert_true (nim_game_play (game, NULL));
+  text = read_all (out);
+  fclose (out);
+  g_assert_cmpstr (text, ==,
+                   "Nim. Take 1 or 2 stones from the pile; whoever takes "
+                   "the last stone loses.\n"
+                   "Player 1 (grundy) plays Player 2 (grundy); player 1 "
+                   "moves first.\n"
+                   "\n"
+                   "The pile has 4 stones: ||||\n"
+                   "\n"
+                   "Player 1 (grundy) removes 1 stone.\n"
+                   "\n"
+                   "3 stones are left in the pile: |||\n"
+                   "\n"
+                   "Player 2 (grundy) removes 2 stones.\n"
+                   "\n"
+                   "1 stone is left in the pile: |\n"
+                   "\n"
+                   "Player 1 (grundy) removes 1 stone.\n"
+                   "\n"
+                   "No stones are left in the pile.\n"
+                   "\n"
+                   "Player 2 (grundy) wins!\n");
+}
+
 /* What a person watching a short game sees, start to end. */
 static void
 test_display_game (void)
@@ -889,7 +1037,7 @@ test_display_game (void)
   p1 = new_started ("xor", 1, &rules, &start);
   p2 = new_started ("xor", 2, &rules, &start);
   game = nim_game_new (&rules, &start, p1, p2, 1);
-  nim_display_attach (game, out, FALSE);
+  nim_display_attach (game, out, 0);
   g_assert_true (nim_game_play (game, NULL));
   text = read_all (out);
   fclose (out);
@@ -935,11 +1083,14 @@ main (int argc, char **argv)
                    test_human_invalid_then_valid);
   g_test_add_func ("/game/human/to-the-end", test_human_plays_to_the_end);
   g_test_add_func ("/game/human/prompt-messages", test_human_prompt_messages);
+  g_test_add_func ("/game/human/one-pile", test_human_one_pile);
   g_test_add_func ("/game/human/no-prompt", test_human_no_prompt);
   g_test_add_func ("/game/record", test_record);
   g_test_add_func ("/game/record-abandoned", test_record_abandoned);
   g_test_add_func ("/game/display/board", test_display_board);
   g_test_add_func ("/game/display/game", test_display_game);
+  g_test_add_func ("/game/display/pile", test_display_pile);
+  g_test_add_func ("/game/display/one-pile", test_display_one_pile);
 
   return g_test_run ();
 }

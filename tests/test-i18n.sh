@@ -11,7 +11,8 @@
 # --list-players and --json are checked for the words of the course
 # material (the German transcript of the three-row game: Reihe,
 # Streichhölzer, "Sie sind am Zug!"; the Chinese text on normal and misère
-# play: 堆, 石子) and for what stays English (option names, JSON keys).
+# play: 堆, 石子; the one-pile game's stones in the pile, Steine vom
+# Haufen) and for what stays English (option names, JSON keys).
 #
 # Then the catalogues are compared with a POT made afresh from the
 # sources (xgettext with po/Makevars' options over po/POTFILES.in): a
@@ -145,6 +146,15 @@ check "German game" "$work/de.game" "1. Reihe: |||" "Streichhölzer" \
   "Sie sind am Zug!" "Spieler 2 (xor) nimmt"
 check "German message for a bad entry" "$work/de.game" \
   "'x' ist keine Reihennummer" "Die 2. Reihe hat nur 3 Streichhölzer"
+# The one-pile game in German: Steine vom Haufen, the formal Sie.
+printf '10\n2\n0\n3\nquit\n' \
+  | run de --max-take 2 --misere --player2 grundy > "$work/de.pile" 2>&1
+check "German one-pile game" "$work/de.pile" "Anzahl der Steine zu Beginn: " \
+  "Wer zieht zuerst, 0 = der Computer (grundy) oder 1 = Sie? " \
+  "'2' ist weder 0 noch 1" "Nehmen Sie 1 oder 2 Steine vom Haufen" \
+  "Spieler 2 (grundy) entfernt 1 Stein." \
+  "Im Haufen liegen noch 9 Steine: |||||  ||||" "Sie sind am Zug!" \
+  "Sie können nicht 3 Steine nehmen; nehmen Sie 1 oder 2."
 run de --help > "$work/de.help" 2>&1
 check "German --help" "$work/de.help" "Spielregeln:" \
   "--heaps=LIST" "Wer das letzte Streichholz nimmt, verliert" \
@@ -167,6 +177,10 @@ printf '1 2\n9 9\nquit\n' \
   | run zh_CN --heaps 3,4,5 --player2 xor > "$work/zh.game" 2>&1
 check "Chinese game" "$work/zh.game" "第 1 堆：|||" "石子" "轮到您了" \
   "没有第 9 堆"
+printf '10\n0\n3\nquit\n' \
+  | run zh_CN --max-take 2 --misere --player2 grundy > "$work/zh.pile" 2>&1
+check "Chinese one-pile game" "$work/zh.pile" "开始时的石子数" \
+  "每步从这堆石子中取 1 或 2 颗" "这堆还剩 9 颗石子" "请取 1 或 2 颗"
 run zh_CN --help > "$work/zh.help" 2>&1
 check "Chinese --help" "$work/zh.help" "游戏规则：" "--heaps=LIST" \
   "取走最后一颗石子的一方输" "玩家：human 或电脑：minimax、negamax、"

@@ -516,6 +516,90 @@ test_describe (void)
   g_free (s);
 }
 
+/* Two counts are "1 or 2", wherever a person reads them; the counts a
+   move may take are limited by the heap. */
+static void
+test_describe_counts (void)
+{
+  static const struct
+  {
+    const char *take;
+    guint32 at_most;
+    const char *text;
+  } cases[] = {
+    { "max=2", NIM_HEAP_SIZE_MAX, "1 or 2" },
+    { "max=2", 1, "1" },
+    { "max=1", NIM_HEAP_SIZE_MAX, "1" },
+    { "max=3", NIM_HEAP_SIZE_MAX, "1 to 3" },
+    { "max=3", 2, "1 or 2" },
+    { "any", 9, "1 to 9" },
+    { "2,7,15,16", NIM_HEAP_SIZE_MAX, "2, 7, 15 or 16" },
+    { "2,7,15,16", 10, "2 or 7" },
+    { "2,7,15,16", 6, "2" },
+    { "2,7,15,16", 1, "" },
+  };
+  NimRules rules;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *s = NULL;
+
+      nim_test_rules (&rules, cases[i].take, FALSE);
+      s = nim_rules_describe_counts (&rules, cases[i].at_most);
+      g_assert_cmpstr (s, ==, cases[i].text);
+    }
+
+  nim_test_rules (&rules, "max=2", TRUE);
+  {
+    g_autofree char *s = nim_rules_describe (&rules);
+
+    g_assert_cmpstr (s, ==,
+                     "Take 1 or 2 matches from one heap; whoever takes the "
+                     "last match loses.");
+  }
+}
+
+/* The one-pile game's sentence, in stones, for every take rule. */
+static void
+test_describe_pile (void)
+{
+  static const struct
+  {
+    const char *take;
+    gboolean misere;
+    const char *text;
+  } cases[] = {
+    { "max=2", TRUE, "Take 1 or 2 stones from the pile; whoever takes the "
+                     "last stone loses." },
+    { "max=2", FALSE, "Take 1 or 2 stones from the pile; whoever takes the "
+                      "last stone wins." },
+    { "max=3", TRUE, "Take 1 to 3 stones from the pile; whoever takes the "
+                     "last stone loses." },
+    { "any", TRUE, "Take any number of stones from the pile; whoever takes "
+                   "the last stone loses." },
+    { "max=1", TRUE, "Take 1 stone at a time from the pile; whoever takes "
+                     "the last stone loses." },
+    { "2,7", TRUE, "Take 2 or 7 stones from the pile; whoever takes the "
+                   "last stone loses, and a player who cannot move wins." },
+    { "2,7", FALSE, "Take 2 or 7 stones from the pile; a player who cannot "
+                    "move loses, so whoever takes the last stone wins." },
+    { "3", TRUE, "Take exactly 3 stones from the pile; whoever takes the "
+                 "last stone loses, and a player who cannot move wins." },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *s = NULL;
+      NimRules rules;
+
+      nim_test_rules (&rules, cases[i].take, cases[i].misere);
+      s = nim_rules_describe_pile (&rules);
+      g_assert_cmpstr (s, ==, cases[i].text);
+    }
+}
+
 /* Whole numbers are digits only, with blanks allowed around them. */
 static void
 test_util_parse_uint (void)
@@ -722,6 +806,8 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/equal", test_equal);
   g_test_add_func ("/rules/take-to-string", test_take_to_string);
   g_test_add_func ("/rules/describe", test_describe);
+  g_test_add_func ("/rules/describe-counts", test_describe_counts);
+  g_test_add_func ("/rules/describe-pile", test_describe_pile);
   g_test_add_func ("/util/parse-uint", test_util_parse_uint);
   g_test_add_func ("/util/parse-uint-rejects", test_util_parse_uint_rejects);
   g_test_add_func ("/util/parse-uint-list", test_util_parse_uint_list);

@@ -336,6 +336,13 @@ nim_rules_describe (const NimRules *rules)
                              "takes the last match loses.")
                          : _("Take exactly 1 match from one heap; whoever "
                              "takes the last match wins."));
+  /* Two counts are "1 or 2", as the course's one-pile game says. */
+  if (rules->kind == NIM_TAKE_RANGE && rules->max_take == 2)
+    return g_strdup (rules->misere
+                         ? _("Take 1 or 2 matches from one heap; whoever "
+                             "takes the last match loses.")
+                         : _("Take 1 or 2 matches from one heap; whoever "
+                             "takes the last match wins."));
   if (rules->kind == NIM_TAKE_RANGE)
     return g_strdup_printf (rules->misere
                                 ? _("Take 1 to %u matches from one heap; "
@@ -378,4 +385,114 @@ nim_rules_describe (const NimRules *rules)
       _("Take %s matches from one heap; whoever takes the last match "
            "loses, and a player who cannot move wins."),
       list);
+}
+
+/* "2, 7 or 15": the @n counts of @counts, the last two joined by "or". */
+static char *
+join_counts (const guint32 *counts, guint n)
+{
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%u",
+                            i == 0       ? ""
+                            : i + 1 == n ? C_("list", " or ")
+                                         : C_("list", ", "),
+                            counts[i]);
+  return g_string_free (s, FALSE);
+}
+
+/**
+ * nim_rules_describe_counts:
+ * @rules: the rules
+ * @at_most: the most a move can take here (the size of the heap), or
+ *   %NIM_HEAP_SIZE_MAX for no limit but the rule's
+ *
+ * What a move may take, as a person reads it after "take": "1", "1 or 2",
+ * "1 to 3", "2, 7 or 15".  A range of two counts is "1 or 2", never "1 to
+ * 2".  The take-any rule without a limit is "1 to 4294967295"; say "any
+ * number" instead where that can happen.
+ *
+ * Returns: (transfer full): the counts; "" when none is at most @at_most
+ */
+char *
+nim_rules_describe_counts (const NimRules *rules, guint32 at_most)
+{
+  guint32 counts[NIM_RULES_MAX_MOVES];
+  guint32 n;
+  guint i;
+
+  if (rules->kind == NIM_TAKE_RANGE)
+    {
+      n = MIN (rules->max_take, at_most);
+      if (n <= 2)
+        {
+          counts[0] = 1;
+          counts[1] = 2;
+          return join_counts (counts, n);
+        }
+      /* TRANSLATORS: the counts a move may take, in "take 1 to 3". */
+      return g_strdup_printf (_("1 to %u"), n);
+    }
+  for (i = 0, n = 0; i < rules->n_moves && rules->moves[i] <= at_most; i++)
+    counts[n++] = rules->moves[i];
+  return join_counts (counts, n);
+}
+
+/**
+ * nim_rules_describe_pile:
+ * @rules: the rules
+ *
+ * The rules in the words of the course's one-pile game, for a game of
+ * one pile that cannot be played on more (see nim_rules_describe() for
+ * heaps).
+ *
+ * Returns: (transfer full): one sentence, such as "Take 1 or 2 stones
+ *   from the pile; whoever takes the last stone loses."
+ */
+char *
+nim_rules_describe_pile (const NimRules *rules)
+{
+  g_autofree char *counts = NULL;
+
+  /* Whole sentences again, one per rule and ending. */
+  if (nim_rules_is_take_any (rules))
+    return g_strdup (rules->misere
+                         ? _("Take any number of stones from the pile; "
+                             "whoever takes the last stone loses.")
+                         : _("Take any number of stones from the pile; "
+                             "whoever takes the last stone wins."));
+  if (rules->kind == NIM_TAKE_RANGE && rules->max_take == 1)
+    return g_strdup (rules->misere
+                         ? _("Take 1 stone at a time from the pile; whoever "
+                             "takes the last stone loses.")
+                         : _("Take 1 stone at a time from the pile; whoever "
+                             "takes the last stone wins."));
+  counts = nim_rules_describe_counts (rules, NIM_HEAP_SIZE_MAX);
+  if (rules->kind == NIM_TAKE_RANGE)
+    return g_strdup_printf (rules->misere
+                                /* TRANSLATORS: %s is "1 or 2" or "1 to 3". */
+                                ? _("Take %s stones from the pile; whoever "
+                                    "takes the last stone loses.")
+                                : _("Take %s stones from the pile; whoever "
+                                    "takes the last stone wins."),
+                            counts);
+  /* A set without 1 can leave stones nobody may take: say who wins then. */
+  if (rules->n_moves == 1)
+    return g_strdup_printf (
+        rules->misere
+            ? _("Take exactly %s stones from the pile; whoever takes the "
+                "last stone loses, and a player who cannot move wins.")
+            : _("Take exactly %s stones from the pile; a player who cannot "
+                "move loses, so whoever takes the last stone wins."),
+        counts);
+  return g_strdup_printf (
+      rules->misere
+          /* TRANSLATORS: %s is a list of counts, "2, 7, 15 or 16". */
+          ? _("Take %s stones from the pile; whoever takes the last stone "
+              "loses, and a player who cannot move wins.")
+          : _("Take %s stones from the pile; a player who cannot move "
+              "loses, so whoever takes the last stone wins."),
+      counts);
 }

@@ -306,6 +306,16 @@ xor_terms (const guint *values, guint n)
   return g_string_free (s, FALSE);
 }
 
+/* "any number", "1 or 2", "1 to 3", "2, 7, 15 or 16". */
+static char *
+describe_take (const NimRules *r)
+{
+  /* TRANSLATORS: what a move takes, in "a move taking any number". */
+  if (nim_rules_is_take_any (r))
+    return g_strdup (_("any number"));
+  return nim_rules_describe_counts (r, NIM_HEAP_SIZE_MAX);
+}
+
 /* Misère play: the one heap that can be played, decided by its own table
    of won and lost sizes (as in the course's one pile where the last stone
    loses). */
@@ -345,14 +355,16 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
   else if (r->kind == NIM_TAKE_RANGE)
     {
       guint64 p1 = (guint64) r->max_take + 1;
+      g_autofree char *take = describe_take (r);
 
-      /* TRANSLATORS: "%4$llu = %5$llu x %2$llu + %6$llu" is the heap size
-         as quotient times divisor plus remainder. */
-      g_string_printf (s, _("Taking 1 to %1$u, the lost sizes are those "
+      /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3"; "%4$llu = %5$llu x
+         %2$llu + %6$llu" is the heap size as quotient times divisor plus
+         remainder. */
+      g_string_printf (s, _("Taking %1$s, the lost sizes are those "
                             "that leave 1 when divided by %2$llu (the "
                             "remainder of dividing by three).  Heap "
                             "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
-                       r->max_take, (unsigned long long) p1, heap,
+                       take, (unsigned long long) p1, heap,
                        (unsigned long long) n, (unsigned long long) (n / p1),
                        (unsigned long long) (n % p1));
     }
@@ -398,29 +410,6 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
                                     "as little as it can, hoping for a "
                                     "mistake."),
                              move->count);
-}
-
-/* "any number", "1 to 3", "2, 7, 15 or 16". */
-static char *
-describe_take (const NimRules *r)
-{
-  GString *s;
-  guint k;
-
-  /* TRANSLATORS: what a move takes, in "a move taking any number". */
-  if (nim_rules_is_take_any (r))
-    return g_strdup (_("any number"));
-  /* TRANSLATORS: what a move takes, in "a move taking 1 to 3". */
-  if (r->kind == NIM_TAKE_RANGE)
-    return g_strdup_printf (_("1 to %u"), r->max_take);
-  s = g_string_new (NULL);
-  for (k = 0; k < r->n_moves; k++)
-    g_string_append_printf (s, "%s%u",
-                            k == 0                 ? ""
-                            : k + 1 == r->n_moves ? C_("list", " or ")
-                                                  : C_("list", ", "),
-                            r->moves[k]);
-  return g_string_free (s, FALSE);
 }
 
 /* Why grundy_choose_move() chose @move: each heap's value by mex, their

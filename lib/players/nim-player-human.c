@@ -10,7 +10,11 @@
  * The player reads no terminal: it asks the program for each line
  * through the prompt function of nim_player_set_prompt(), and what it
  * has to say (help, the legal moves, a hint, what was wrong) goes with
- * the next question as its message. */
+ * the next question as its message.
+ *
+ * In the one-pile game (nim_player_set_one_pile()) it speaks of stones
+ * in the pile, as the course's one-pile game does, and every count it
+ * refuses is answered with the counts it takes: "take 1 or 2". */
 
 #include "config.h"
 
@@ -40,14 +44,25 @@ typedef enum
   INPUT_FAILED,  /* quit or end of input */
 } InputResult;
 
+/* Whether to speak of stones in the pile rather than matches in heaps. */
+static gboolean
+is_one_pile (const NimHumanPlayer *self, const NimBoard *board)
+{
+  return self->parent.one_pile && board->n_heaps == 1;
+}
+
 static void
 tell_help (NimHumanPlayer *self, const NimBoard *board)
 {
   GString *out = self->told;
-  g_autofree char *rules = nim_rules_describe (&self->parent.rules);
+  g_autofree char *rules = is_one_pile (self, board)
+                               ? nim_rules_describe_pile (&self->parent.rules)
+                               : nim_rules_describe (&self->parent.rules);
 
   g_string_append_printf (out, "%s\n", rules);
-  if (board->n_heaps == 1)
+  if (is_one_pile (self, board))
+    g_string_append (out, _("Type how many stones you take, such as 2.\n"));
+  else if (board->n_heaps == 1)
     g_string_append (out, _("Type how many matches you take, such as 2.\n"));
   else
     g_string_append (out,
@@ -69,6 +84,15 @@ tell_moves (NimHumanPlayer *self, const NimBoard *board)
   NimMove m;
   guint64 n = nim_movegen_count (board, rules), shown = 0;
 
+  if (is_one_pile (self, board))
+    {
+      g_autofree char *can
+          = nim_rules_describe_counts (rules, board->heaps[0]);
+
+      /* TRANSLATORS: %s is "1 or 2", "1 to 3" or "2, 7 or 15". */
+      g_string_append_printf (out, _("Legal moves: take %s.\n"), can);
+      return;
+    }
   g_string_append (out, _("Legal moves (heap count):"));
   while (shown < MAX_LISTED && nim_movegen_next (&gen, board, rules, &m))
     {
@@ -244,6 +268,58 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
                                &(NimMove) { heap, *count }, error);
 }
 
+/* Parses how many stones to take from the one pile: the course's checks,
+   one of the counts the rules allow and no more than are left, each
+   refusal naming the counts that are accepted. */
+static gboolean
+parse_pile_count (const NimBoard *board, const NimRules *rules,
+                  const char *word, guint32 *count, GError **error)
+{
+  guint32 left = board->heaps[0];
+  g_autofree char *can = nim_rules_describe_counts (rules, left);
+  guint64 c = 0;
+  NimNumberKind kind = nim_scan_uint (word, &c);
+
+  if (kind == NIM_NUMBER_EMPTY || kind == NIM_NUMBER_NOT_A_NUMBER)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %s is what was typed, then "1 or 2";
+                      "help" is the command and stays English. */
+                   _("'%s' is not a number of stones; take %s (or help)."),
+                   word, can);
+      return FALSE;
+    }
+  if (kind != NIM_NUMBER_OK || c > NIM_HEAP_SIZE_MAX
+      || !nim_rules_allows (rules, (guint32) c))
+    {
+      /* A negative or huge count reads as plural: "-1 stones". */
+      gulong n = kind == NIM_NUMBER_OK && c <= G_MAXUINT32 ? (gulong) c : 2;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: the count typed, then "1 or 2". */
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "You cannot take %s stone; take %s.",
+                                "You cannot take %s stones; take %s.", n),
+                   word, can);
+      return FALSE;
+    }
+  if (c > left)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "Only %u stone is left in the pile; you "
+                                "cannot take %s.",
+                                "Only %u stones are left in the pile; you "
+                                "cannot take %s.",
+                                left),
+                   left, word);
+      return FALSE;
+    }
+  *count = (guint32) c;
+  return nim_board_check_move (board, rules, &(NimMove) { 0, *count },
+                               error);
+}
+
 /* Splits a line into words at blanks; returns how many. */
 static guint
 split_words (const char *line, GStrv *words)
@@ -272,6 +348,25 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
   guint n = split_words (line, &words);
   g_autofree char *prompt = NULL;
 
+  if (is_one_pile (self, board) && (n == 0 || n > 2))
+    {
+      g_autofree char *can
+          = nim_rules_describe_counts (&p->rules, board->heaps[0]);
+
+      if (n == 0)
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     /* TRANSLATORS: %s is "1 or 2". */
+                     _("Nothing was typed; type how many stones you take: "
+                       "%s."),
+                     can);
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     /* TRANSLATORS: %s is what was typed, then "1 or 2". */
+                     _("Too much typed: '%s'; type how many stones you "
+                       "take: %s."),
+                     line, can);
+      return FALSE;
+    }
   if (n == 0)
     {
       g_set_error_literal (error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -289,6 +384,12 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
                      "as 1 2 (or help)."),
                    line);
       return FALSE;
+    }
+  if (n == 1 && is_one_pile (self, board))
+    {
+      move->heap = 0;
+      return parse_pile_count (board, &p->rules, words[0], &move->count,
+                               error);
     }
   if (n == 1 && board->n_heaps == 1)
     {
@@ -338,7 +439,13 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
   g_autofree char *line = NULL;
   g_autoptr (GError) local = NULL;
 
-  prompt = board->n_heaps == 1
+  prompt = is_one_pile (self, board)
+               /* TRANSLATORS: the prompt of a person's turn in the
+                  one-pile game, whose stones are taken from one pile. */
+               ? g_strdup_printf (_("Player %u, how many stones do you "
+                                    "take? "),
+                                  p->number)
+           : board->n_heaps == 1
                /* TRANSLATORS: the prompt of a person's turn in a game of
                   one heap. */
                ? g_strdup_printf (_("Player %u, how many matches do you "

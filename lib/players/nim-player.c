@@ -368,6 +368,22 @@ nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
 }
 
 /**
+ * nim_player_set_one_pile:
+ * @player: a player
+ * @one_pile: whether the game is the one-pile game
+ *
+ * The program says so when the game is one pile and cannot be anything
+ * else (a player plays no more than one heap under its rules): a person
+ * player then speaks of stones in the pile, as the course's one-pile game
+ * does, instead of matches in heaps.  Other players ignore it.
+ */
+void
+nim_player_set_one_pile (NimPlayer *player, gboolean one_pile)
+{
+  player->one_pile = one_pile;
+}
+
+/**
  * nim_player_set_seed:
  * @player: a player
  * @seed: seeds the player's random numbers, for reproducible games
@@ -506,6 +522,31 @@ gboolean
 nim_player_start (NimPlayer *player, const NimRules *rules,
                   const NimBoard *start, GError **error)
 {
+  if (!nim_player_can_play (player, rules, start, error))
+    return FALSE;
+  player->rules = *rules;
+  if (player->klass->start != NULL)
+    return player->klass->start (player, error);
+  return TRUE;
+}
+
+/**
+ * nim_player_can_play:
+ * @player: a player
+ * @rules: the rules of a game
+ * @start: its starting position, or one like it
+ * @error: return location for a #NIM_ERROR_UNSUPPORTED error that names
+ *   @player, says why, and names the players that can
+ *
+ * The check nim_player_start() makes, for a program that wants to refuse
+ * a game before it asks anything about it.
+ *
+ * Returns: %TRUE if @player can play @rules from @start
+ */
+gboolean
+nim_player_can_play (const NimPlayer *player, const NimRules *rules,
+                     const NimBoard *start, GError **error)
+{
   g_autoptr (GError) local = NULL;
 
   if (!nim_player_supports (player->klass, rules, start, &local))
@@ -529,9 +570,6 @@ nim_player_start (NimPlayer *player, const NimRules *rules,
       g_string_free (can, TRUE);
       return FALSE;
     }
-  player->rules = *rules;
-  if (player->klass->start != NULL)
-    return player->klass->start (player, error);
   return TRUE;
 }
 

@@ -174,6 +174,8 @@ struct _NimPlayerClass
  * @trace: (nullable): when not %NULL, a searcher reports the tree it
  *   explores to this observer (not owned)
  *
+ * @one_pile: the game is the one-pile game (see nim_player_set_one_pile())
+ *
  * The part every player has; concrete players embed it first.
  */
 struct _NimPlayer
@@ -188,6 +190,7 @@ struct _NimPlayer
   NimSearchStats stats;
   GString *explain;
   NimObserver *trace;
+  gboolean one_pile;
 };
 
 const NimPlayerClass *const *nim_player_classes (void);
@@ -200,6 +203,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimPlayer, nim_player_free)
 void nim_player_set_number (NimPlayer *player, guint number);
 void nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
                             gpointer data);
+void nim_player_set_one_pile (NimPlayer *player, gboolean one_pile);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);
@@ -212,6 +216,8 @@ const NimSearchStats *nim_player_get_stats (const NimPlayer *player);
 gboolean nim_player_supports (const NimPlayerClass *klass,
                               const NimRules *rules, const NimBoard *start,
                               GError **error);
+gboolean nim_player_can_play (const NimPlayer *player, const NimRules *rules,
+                              const NimBoard *start, GError **error);
 gboolean nim_player_start (NimPlayer *player, const NimRules *rules,
                            const NimBoard *start, GError **error);
 gboolean nim_player_choose_move (NimPlayer *player, const NimBoard *board,
