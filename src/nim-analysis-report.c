@@ -20,8 +20,7 @@
  * @out: where to print it for people
  */
 void
-nim_analysis_report_print_solution (const NimSolution *solution,
-                                    FILE *out)
+nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
 {
   const NimSolution *s = solution;
   g_autofree char *heaps = nim_board_to_string (&s->board);
@@ -30,37 +29,38 @@ nim_analysis_report_print_solution (const NimSolution *solution,
 
   /* TRANSLATORS: %s is the heaps, such as 3,4,5; the rules follow on
      the next line. */
-  fprintf (out, _("Position: %s\n"), heaps);
+  fprintf (out, _ ("Position: %s\n"), heaps);
   fprintf (out, "%s\n", rules);
   if (s->wins && !nim_board_has_move (&s->board, &s->rules))
     /* Misère play: there is no winning move to list, as there is no
        move at all, and that is why the player wins. */
-    fputs (_("The player to move wins: there is no move to make, and "
-             "under misère play a player who cannot move wins.\n"),
+    fputs (_ ("The player to move wins: there is no move to make, and "
+              "under misère play a player who cannot move wins.\n"),
            out);
   else
-    fputs (s->wins ? _("The player to move wins.\n")
-                   : _("The player to move loses against best play.\n"),
+    fputs (s->wins ? _ ("The player to move wins.\n")
+                   : _ ("The player to move loses against best play.\n"),
            out);
   if (s->wins && nim_board_has_move (&s->board, &s->rules))
     {
       /* TRANSLATORS: followed by the winning moves, " take 2 from heap 1,
          take 3 from heap 2". */
-      fputs (!s->complete ? _("A winning move (the position has too many "
-                              "moves to list every winning one):")
-                          : s->winning_moves->len == 1 ? _("Winning move:")
-                                                       : _("Winning moves:"),
+      fputs (!s->complete ? _ ("A winning move (the position has too many "
+                               "moves to list every winning one):")
+             : s->winning_moves->len == 1 ? _ ("Winning move:")
+                                          : _ ("Winning moves:"),
              out);
       for (i = 0; i < s->winning_moves->len; i++)
         {
           const NimMove *m = &g_array_index (s->winning_moves, NimMove, i);
 
           if (i > 0)
-            fputs (C_("list", ","), out);
+            fputs (C_ ("list", ","), out);
           /* TRANSLATORS: a winning move of --solve; the blank in front is
              kept. */
-          fprintf (out, g_dngettext (GETTEXT_PACKAGE, " take %u from heap %u",
-                                     " take %u from heap %u", m->count),
+          fprintf (out,
+                   g_dngettext (GETTEXT_PACKAGE, " take %u from heap %u",
+                                " take %u from heap %u", m->count),
                    m->count, m->heap + 1);
         }
       fprintf (out, "\n");
@@ -68,23 +68,24 @@ nim_analysis_report_print_solution (const NimSolution *solution,
   if (s->have_grundy)
     {
       /* TRANSLATORS: followed by " G(3) = 3, G(4) = 4". */
-      fputs (_("Sprague-Grundy values:"), out);
+      fputs (_ ("Sprague-Grundy values:"), out);
       for (i = 0; i < s->board.n_heaps; i++)
         fprintf (out, " G(%u) = %u%s", s->board.heaps[i], s->heap_grundy[i],
-                 i + 1 < s->board.n_heaps ? C_("list", ",") : "");
-      fprintf (out, s->grundy != 0 ? _("; position %u (not 0: a win)\n")
-                                   : _("; position %u (0: a loss)\n"),
+                 i + 1 < s->board.n_heaps ? C_ ("list", ",") : "");
+      fprintf (out,
+               s->grundy != 0 ? _ ("; position %u (not 0: a win)\n")
+                              : _ ("; position %u (0: a loss)\n"),
                s->grundy);
     }
   else if (s->rules.misere)
-    fputs (_("Sprague-Grundy values: not defined under misère play\n"), out);
+    fputs (_ ("Sprague-Grundy values: not defined under misère play\n"), out);
   else
-    fputs (_("Sprague-Grundy values: unknown (no period found for these "
-             "sizes)\n"),
+    fputs (_ ("Sprague-Grundy values: unknown (no period found for these "
+              "sizes)\n"),
            out);
   /* TRANSLATORS: the engine's spec, the nodes it searched and the seconds
      it took. */
-  fprintf (out, _("Engine: %s, %llu nodes, %.3f s\n"), s->engine,
+  fprintf (out, _ ("Engine: %s, %llu nodes, %.3f s\n"), s->engine,
            (unsigned long long) s->nodes, s->seconds);
 }
 
@@ -159,14 +160,15 @@ print_sequence_heading (const NimRules *rules, FILE *out)
   g_autofree char *take = nim_rules_take_to_string (rules);
 
   if (nim_rules_is_take_any (rules))
-    fputs (_("Sprague-Grundy values of one heap, take any, normal "
-             "play:\n"),
+    fputs (_ ("Sprague-Grundy values of one heap, take any, normal "
+              "play:\n"),
            out);
   else
     /* TRANSLATORS: %s is the take rule as --moves or --max-take spell
        it, "1-3" or "2,7,15,16". */
-    fprintf (out, _("Sprague-Grundy values of one heap, take %s, normal "
-                    "play:\n"),
+    fprintf (out,
+             _ ("Sprague-Grundy values of one heap, take %s, normal "
+                "play:\n"),
              take);
 }
 
@@ -179,8 +181,7 @@ print_sequence_heading (const NimRules *rules, FILE *out)
  * into, or that none showed.
  */
 void
-nim_analysis_report_print_sequence (NimGrundySequence *sequence,
-                                    FILE *out)
+nim_analysis_report_print_sequence (NimGrundySequence *sequence, FILE *out)
 {
   NimGrundySequence *seq = sequence;
   guint64 i;
@@ -194,17 +195,17 @@ nim_analysis_report_print_sequence (NimGrundySequence *sequence,
     }
   fprintf (out, "\n");
   if (!seq->periodic)
-    fprintf (out, _("No period found up to %llu.\n"),
+    fprintf (out, _ ("No period found up to %llu.\n"),
              (unsigned long long) seq->n);
   else
     {
       /* TRANSLATORS: followed by the values that repeat, " 0 1 1 2". */
-      fprintf (out, _("Period %1$llu, pre-period %2$llu: G(n + %1$llu) = "
-                      "G(n) for every n >= %2$llu; the repeating part is"),
+      fprintf (out,
+               _ ("Period %1$llu, pre-period %2$llu: G(n + %1$llu) = "
+                  "G(n) for every n >= %2$llu; the repeating part is"),
                (unsigned long long) seq->period,
                (unsigned long long) seq->preperiod);
-      for (i = seq->preperiod; i < seq->preperiod + MIN (seq->period, 40);
-           i++)
+      for (i = seq->preperiod; i < seq->preperiod + MIN (seq->period, 40); i++)
         fprintf (out, " %u", nim_grundy_sequence_value (seq, i));
       fprintf (out, "%s\n", seq->period > 40 ? " ..." : "");
     }

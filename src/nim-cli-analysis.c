@@ -23,8 +23,8 @@ nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimSolution) solution = NULL;
-  const char *engine = o->player1 ? o->player1
-                                  : nim_player_class_strongest ()->name;
+  const char *engine
+      = o->player1 ? o->player1 : nim_player_class_strongest ()->name;
   g_autoptr (NimPlayer) player = NULL;
   NimBoard board;
 
@@ -38,8 +38,8 @@ nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules)
   if (nim_player_is_interactive (player))
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--solve needs a computer engine, not %s; give one "
-                     "with --player1, such as --player1 negamax"),
+                   _ ("--solve needs a computer engine, not %s; give one "
+                      "with --player1, such as --player1 negamax"),
                    nim_player_get_name (player));
       return nim_cli_fail (error, TRUE);
     }
@@ -68,8 +68,8 @@ nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
   if (rules->misere)
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--grundy-sequence gives normal-play values; drop "
-                     "--misere"));
+                   _ ("--grundy-sequence gives normal-play values; drop "
+                      "--misere"));
       return nim_cli_fail (error, TRUE);
     }
   sequence = nim_grundy_sequence_new (rules, n);
@@ -93,14 +93,13 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
   if (!nim_cli_parse_heaps (o, &board, &error))
     return nim_cli_fail (error, TRUE);
   if (o->nodes != NULL
-      && !nim_parse_uint (o->nodes, 0, G_MAXUINT64, "--nodes", &nodes,
-                          &error))
+      && !nim_parse_uint (o->nodes, 0, G_MAXUINT64, "--nodes", &nodes, &error))
     return nim_cli_fail (error, TRUE);
   if (!nim_board_has_move (&board, rules))
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--compare: the position has no legal move; there is "
-                     "nothing to search"));
+                   _ ("--compare: the position has no legal move; there is "
+                      "nothing to search"));
       return nim_cli_fail (error, TRUE);
     }
   rows = nim_compare_run (rules, &board, nodes, &error);

@@ -47,7 +47,7 @@ ask_number (FILE *in, FILE *out, const char *prompt, guint64 min, guint64 max,
 
       if (line == NULL)
         {
-          g_prefix_error (error, _("game set-up given up: "));
+          g_prefix_error (error, _ ("game set-up given up: "));
           return FALSE;
         }
       if (*line == '\0' && fallback >= 0)
@@ -71,18 +71,18 @@ ask_heaps (FILE *in, FILE *out, NimBoard *board, GError **error)
   guint64 n, v, i;
 
   /* TRANSLATORS: [3] is the answer taken when nothing is typed. */
-  if (!ask_number (in, out, _("How many heaps? [3] "), 1, NIM_MAX_HEAPS,
-                   DEFAULT_N_HEAPS, _("number of heaps"), &n, error))
+  if (!ask_number (in, out, _ ("How many heaps? [3] "), 1, NIM_MAX_HEAPS,
+                   DEFAULT_N_HEAPS, _ ("number of heaps"), &n, error))
     return FALSE;
   for (i = 0; i < n; i++)
     {
-      g_autofree char *p = g_strdup_printf (_("Matches in heap %u: "),
-                                            (guint) i + 1);
+      g_autofree char *p
+          = g_strdup_printf (_ ("Matches in heap %u: "), (guint) i + 1);
 
       /* TRANSLATORS: what is asked for, in "matches: 'x' is not a whole
          number". */
-      if (!ask_number (in, out, p, 1, NIM_HEAP_SIZE_MAX, -1, _("matches"),
-                       &v, error))
+      if (!ask_number (in, out, p, 1, NIM_HEAP_SIZE_MAX, -1, _ ("matches"), &v,
+                       error))
         return FALSE;
       heaps[i] = (guint32) v;
     }
@@ -100,11 +100,11 @@ ask_pile (FILE *in, FILE *out, NimBoard *board, GError **error)
 
   /* TRANSLATORS: the first question of the one-pile game; the answer is
      typed after it. */
-  if (!ask_number (in, out, _("Number of stones to start with: "), 1,
+  if (!ask_number (in, out, _ ("Number of stones to start with: "), 1,
                    NIM_HEAP_SIZE_MAX, -1,
                    /* TRANSLATORS: what is asked for, in "number of
                       stones: 0 is too small; the smallest accepted is 1". */
-                   _("number of stones"), &n, error))
+                   _ ("number of stones"), &n, error))
     return FALSE;
   stones = (guint32) n;
   nim_board_init (board, &stones, 1);
@@ -114,16 +114,16 @@ ask_pile (FILE *in, FILE *out, NimBoard *board, GError **error)
 /* Who moves first in the one-pile game, with its own answers: 0 for the
    computer, 1 for the person (@players has one of each). */
 static gboolean
-ask_first_pile (FILE *in, FILE *out, NimPlayer *const players[2],
-                guint *first, GError **error)
+ask_first_pile (FILE *in, FILE *out, NimPlayer *const players[2], guint *first,
+                GError **error)
 {
   guint you = nim_player_is_interactive (players[0]) ? 1 : 2;
   g_autofree char *prompt = NULL;
 
   /* TRANSLATORS: %s is the computer player's spec, such as grundy; 0 and
      1 are the answers typed. */
-  prompt = g_strdup_printf (_("Who moves first, 0 = the computer (%s) or 1 "
-                              "= you? "),
+  prompt = g_strdup_printf (_ ("Who moves first, 0 = the computer (%s) or 1 "
+                               "= you? "),
                             nim_player_get_spec (players[2 - you]));
   for (;;)
     {
@@ -132,7 +132,7 @@ ask_first_pile (FILE *in, FILE *out, NimPlayer *const players[2],
 
       if (line == NULL)
         {
-          g_prefix_error (error, _("game set-up given up: "));
+          g_prefix_error (error, _ ("game set-up given up: "));
           return FALSE;
         }
       if (nim_scan_uint (line, &v) == NIM_NUMBER_OK && v <= 1)
@@ -141,13 +141,13 @@ ask_first_pile (FILE *in, FILE *out, NimPlayer *const players[2],
           break;
         }
       if (*line == '\0')
-        fputs (_("Nothing was typed; type 0 if the computer moves first, "
-                 "or 1 if you do.\n"),
+        fputs (_ ("Nothing was typed; type 0 if the computer moves first, "
+                  "or 1 if you do.\n"),
                out);
       else
         fprintf (out,
-                 _("'%s' is neither 0 nor 1; type 0 if the computer moves "
-                   "first, or 1 if you do.\n"),
+                 _ ("'%s' is neither 0 nor 1; type 0 if the computer moves "
+                    "first, or 1 if you do.\n"),
                  line);
     }
   fprintf (out, "\n");
@@ -164,11 +164,11 @@ ask_first (FILE *in, FILE *out, NimPlayer *const players[2], guint *first,
 
   /* TRANSLATORS: the %s are the players' specs, such as human and
      negamax; [1] is the answer taken when nothing is typed. */
-  prompt = g_strdup_printf (_("Who moves first, 1 = player 1 (%s) or 2 = "
-                              "player 2 (%s)? [1] "),
+  prompt = g_strdup_printf (_ ("Who moves first, 1 = player 1 (%s) or 2 = "
+                               "player 2 (%s)? [1] "),
                             nim_player_get_spec (players[0]),
                             nim_player_get_spec (players[1]));
-  if (!ask_number (in, out, prompt, 1, 2, 1, _("first player"), &v, error))
+  if (!ask_number (in, out, prompt, 1, 2, 1, _ ("first player"), &v, error))
     return FALSE;
   *first = (guint) v;
   fprintf (out, "\n");
@@ -180,14 +180,14 @@ ask_first (FILE *in, FILE *out, NimPlayer *const players[2], guint *first,
 static gboolean
 parse_setup (const NimCliOptions *o, GameSetup *setup, GError **error)
 {
-  const char *const conflicts[] = { _("--jobs (it needs --games)"),
-                                    _("--random-heaps (it needs --games)"),
-                                    _("--results (it needs --games)"), NULL };
-  const gboolean set[] = { o->jobs != NULL, o->random_heaps != NULL,
-                           o->results != NULL };
+  const char *const conflicts[] = { _ ("--jobs (it needs --games)"),
+                                    _ ("--random-heaps (it needs --games)"),
+                                    _ ("--results (it needs --games)"), NULL };
+  const gboolean set[]
+      = { o->jobs != NULL, o->random_heaps != NULL, o->results != NULL };
 
   /* TRANSLATORS: in "one game cannot be combined with --jobs". */
-  if (!nim_cli_check_conflicts (_("one game"), conflicts, set, error))
+  if (!nim_cli_check_conflicts (_ ("one game"), conflicts, set, error))
     return FALSE;
   if (o->heaps != NULL
       && !nim_board_parse (&setup->board, o->heaps, "--heaps", error))
@@ -277,8 +277,7 @@ check_players (const NimCliOptions *o, const NimRules *rules,
 
   if (!asks_heaps (o, players))
     {
-      if (o->heaps == NULL
-          && !nim_cli_parse_heaps (o, &setup->board, error))
+      if (o->heaps == NULL && !nim_cli_parse_heaps (o, &setup->board, error))
         return FALSE;
       start = setup->board;
     }
@@ -306,8 +305,7 @@ ask_setup (const NimCliOptions *o, FILE *talk, NimPlayer *const players[2],
              != nim_player_is_interactive (players[1]))
     return ask_pile (stdin, talk, &setup->board, error)
            && (o->first != NULL
-               || ask_first_pile (stdin, talk, players, &setup->first,
-                                  error));
+               || ask_first_pile (stdin, talk, players, &setup->first, error));
   if (!ask_heaps (stdin, talk, &setup->board, error))
     return FALSE;
   return o->first != NULL
@@ -361,9 +359,9 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
                         &terminal, &error);
   if (p1 == NULL)
     return nim_cli_fail (error, TRUE);
-  p2 = game_player_new (o, o->player2 ? o->player2
-                                      : nim_player_class_strongest ()->name,
-                        2, &setup, &terminal, &error);
+  p2 = game_player_new (
+      o, o->player2 ? o->player2 : nim_player_class_strongest ()->name, 2,
+      &setup, &terminal, &error);
   if (p2 == NULL)
     return nim_cli_fail (error, TRUE);
   players[0] = p1;

@@ -15,12 +15,12 @@ void
 nim_cli_print_version (void)
 {
   printf ("%s\n", PACKAGE_STRING);
-  fputs (_("Copyright (C) 2026 the nim authors.\n"
-           "License GPLv3+: GNU GPL version 3 or later "
-           "<https://gnu.org/licenses/gpl.html>.\n"
-           "This is free software: you are free to change and redistribute "
-           "it.\nThere is NO WARRANTY, to the extent permitted by law.\n"
-           "\nWritten by the nim maintainers; see the AUTHORS file.\n"),
+  fputs (_ ("Copyright (C) 2026 the nim authors.\n"
+            "License GPLv3+: GNU GPL version 3 or later "
+            "<https://gnu.org/licenses/gpl.html>.\n"
+            "This is free software: you are free to change and redistribute "
+            "it.\nThere is NO WARRANTY, to the extent permitted by law.\n"
+            "\nWritten by the nim maintainers; see the AUTHORS file.\n"),
          stdout);
 }
 
@@ -36,20 +36,28 @@ nim_cli_print_players (FILE *out)
       const NimPlayerClass *k = classes[i];
       const NimPlayerOption *o;
 
-      fprintf (out, "%-8s %s\n", k->name, _(k->summary));
+      fprintf (out, "%-8s %s\n", k->name, _ (k->summary));
       /* TRANSLATORS: under each player of --list-players, the rules it
          plays; keep the indentation. */
-      fprintf (out, _("         rules: %s\n"), _(k->rules_help));
+      fprintf (out, _ ("         rules: %s\n"), _ (k->rules_help));
       for (o = k->options; o != NULL && o->key != NULL; o++)
         {
           g_autofree char *label = NULL;
 
           switch (o->type)
             {
-            case NIM_OPTION_UINT: label = g_strdup_printf ("%s=N", o->key); break;
-            case NIM_OPTION_BOOL: label = g_strdup_printf ("%s=on|off", o->key); break;
-            case NIM_OPTION_SIZE: label = g_strdup_printf ("%s=SIZE|off", o->key); break;
-            case NIM_OPTION_SECONDS: label = g_strdup_printf ("%s=SECONDS", o->key); break;
+            case NIM_OPTION_UINT:
+              label = g_strdup_printf ("%s=N", o->key);
+              break;
+            case NIM_OPTION_BOOL:
+              label = g_strdup_printf ("%s=on|off", o->key);
+              break;
+            case NIM_OPTION_SIZE:
+              label = g_strdup_printf ("%s=SIZE|off", o->key);
+              break;
+            case NIM_OPTION_SECONDS:
+              label = g_strdup_printf ("%s=SECONDS", o->key);
+              break;
             case NIM_OPTION_CHOICE:
               {
                 g_autofree char *c = g_strjoinv ("|", (char **) o->choices);
@@ -57,7 +65,7 @@ nim_cli_print_players (FILE *out)
               }
               break;
             }
-          fprintf (out, "         %-18s %s\n", label, _(o->help));
+          fprintf (out, "         %-18s %s\n", label, _ (o->help));
         }
     }
 }
@@ -76,7 +84,7 @@ player_names (gboolean person)
     if ((classes[i]->kind == NIM_PLAYER_PERSON) == person)
       g_ptr_array_add (names, (gpointer) classes[i]->name);
   g_ptr_array_add (names, NULL);
-  return g_strjoinv (C_("list", ", "), (char **) names->pdata);
+  return g_strjoinv (C_ ("list", ", "), (char **) names->pdata);
 }
 
 /* The text at the end of --help: the players, examples, exit statuses;
@@ -90,38 +98,38 @@ nim_cli_help_description (void)
      player a person plays as (human), the second the computer players,
      such as "minimax, negamax, xor, grundy, random"; the names and the
      command stay English. */
-  g_autofree char *players = g_strdup_printf (
-      _("Players: %s or a computer: %s;\n"
-        "nim --list-players shows their options.\n"),
-      people, computers);
+  g_autofree char *players
+      = g_strdup_printf (_ ("Players: %s or a computer: %s;\n"
+                            "nim --list-players shows their options.\n"),
+                         people, computers);
   g_autofree char *rest = g_strdup_printf (
       /* TRANSLATORS: the end of --help, after the list of players.
          Commands, player names and options stay English; keep the
          examples' columns lined up.  The last %s is the address for bug
          reports. */
-      _("Examples:\n"
-        "  nim --player2 xor                       three rows of matches "
-        "against the nim-sum\n"
-        "  nim --moves 2,7,15,16 --player2 grundy  a subtraction game: "
-        "take 2, 7, 15 or 16\n"
-        "  nim --heaps 13 --max-take 3 --player2 minimax     one heap of "
-        "13, take 1 to 3\n"
-        "  nim --misere --player2 xor              whoever takes the last "
-        "match loses\n"
-        "  nim --max-take 2 --misere --player2 grundy        take 1 or 2, "
-        "last match loses\n"
-        "  nim --player1 negamax --player2 xor --heaps 3,4,5 --json\n"
-        "  nim --solve --heaps 3,4,5               who wins, and how\n"
-        "  nim --grundy-sequence 30 --moves 2,3,7  values and period\n"
-        "  nim -1 negamax:id=off -2 xor --heaps 1,2 --trace  watch "
-        "alpha-beta\n"
-        "  nim --compare --heaps 3,4,5             every algorithm, one "
-        "table\n"
-        "  nim --games 1000 --random-heaps 4:20 --player1 negamax "
-        "--player2 random --jobs 2\n\n"
-        "Exit status: 0 success, 1 a failure, 2 a usage error, "
-        "3 a game abandoned,\n130 interrupted by Ctrl-C.\n\n"
-        "Report bugs to: %s\n"),
+      _ ("Examples:\n"
+         "  nim --player2 xor                       three rows of matches "
+         "against the nim-sum\n"
+         "  nim --moves 2,7,15,16 --player2 grundy  a subtraction game: "
+         "take 2, 7, 15 or 16\n"
+         "  nim --heaps 13 --max-take 3 --player2 minimax     one heap of "
+         "13, take 1 to 3\n"
+         "  nim --misere --player2 xor              whoever takes the last "
+         "match loses\n"
+         "  nim --max-take 2 --misere --player2 grundy        take 1 or 2, "
+         "last match loses\n"
+         "  nim --player1 negamax --player2 xor --heaps 3,4,5 --json\n"
+         "  nim --solve --heaps 3,4,5               who wins, and how\n"
+         "  nim --grundy-sequence 30 --moves 2,3,7  values and period\n"
+         "  nim -1 negamax:id=off -2 xor --heaps 1,2 --trace  watch "
+         "alpha-beta\n"
+         "  nim --compare --heaps 3,4,5             every algorithm, one "
+         "table\n"
+         "  nim --games 1000 --random-heaps 4:20 --player1 negamax "
+         "--player2 random --jobs 2\n\n"
+         "Exit status: 0 success, 1 a failure, 2 a usage error, "
+         "3 a game abandoned,\n130 interrupted by Ctrl-C.\n\n"
+         "Report bugs to: %s\n"),
       PACKAGE_BUGREPORT);
 
   return g_strconcat (players, "\n", rest, NULL);

@@ -21,8 +21,8 @@ parse_random_heaps (const char *text, NimMatchConfig *config, GError **error)
   g_auto (GStrv) parts = g_strsplit (text, ":", 2);
   guint64 v;
 
-  if (!nim_parse_uint (parts[0], 1, NIM_MAX_HEAPS,
-                       "--random-heaps COUNT", &v, error))
+  if (!nim_parse_uint (parts[0], 1, NIM_MAX_HEAPS, "--random-heaps COUNT", &v,
+                       error))
     return FALSE;
   config->random_count = (guint) v;
   config->random_max = NIM_MATCH_DEFAULT_RANDOM_MAX;
@@ -48,10 +48,10 @@ check_match (const NimMatchConfig *config, GError **error)
   if (most > NIM_MATCH_MAX_MATCHES)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--games plays every game to its end, which can take "
-                     "a move a match: a position may hold at most %u "
-                     "matches, and these may hold %llu; give smaller "
-                     "--heaps or --random-heaps COUNT:MAX"),
+                   _ ("--games plays every game to its end, which can take "
+                      "a move a match: a position may hold at most %u "
+                      "matches, and these may hold %llu; give smaller "
+                      "--heaps or --random-heaps COUNT:MAX"),
                    NIM_MATCH_MAX_MATCHES, (unsigned long long) most);
       return FALSE;
     }
@@ -67,9 +67,9 @@ check_match (const NimMatchConfig *config, GError **error)
       if (nim_player_is_interactive (p))
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _("--games plays computer against computer; "
-                         "player %1$u is %2$s: give another with "
-                         "--player%1$u, such as --player%1$u negamax"),
+                       _ ("--games plays computer against computer; "
+                          "player %1$u is %2$s: give another with "
+                          "--player%1$u, such as --player%1$u negamax"),
                        i + 1, config->specs[i]);
           return FALSE;
         }
@@ -79,19 +79,17 @@ check_match (const NimMatchConfig *config, GError **error)
 
 /* --games N and --jobs J: how many games, and how many at once. */
 static gboolean
-parse_counts (const NimCliOptions *o, NimMatchConfig *config,
-              GError **error)
+parse_counts (const NimCliOptions *o, NimMatchConfig *config, GError **error)
 {
   guint64 v;
 
-  if (!nim_parse_uint (o->games, 2, NIM_MATCH_MAX_GAMES, "--games", &v,
-                       error))
+  if (!nim_parse_uint (o->games, 2, NIM_MATCH_MAX_GAMES, "--games", &v, error))
     return FALSE;
   if (v % 2 != 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--games %llu is odd; give an even number, as each "
-                     "position is played twice with the turns swapped"),
+                   _ ("--games %llu is odd; give an even number, as each "
+                      "position is played twice with the turns swapped"),
                    (unsigned long long) v);
       return FALSE;
     }
@@ -114,13 +112,13 @@ match_config (const NimCliOptions *o, const NimRules *rules,
 {
   guint64 seed;
   const char *strongest = nim_player_class_strongest ()->name;
-  const char *const conflicts[] = { _("--first (each position is played "
-                                      "with either player first)"),
-                                    _("--heaps (give one or the other)"),
-                                    "--stats", NULL };
-  const gboolean set[] = { o->first != NULL,
-                           o->heaps != NULL && o->random_heaps != NULL,
-                           o->stats };
+  const char *const conflicts[]
+      = { _ ("--first (each position is played "
+             "with either player first)"),
+          _ ("--heaps (give one or the other)"), "--stats", NULL };
+  const gboolean set[]
+      = { o->first != NULL, o->heaps != NULL && o->random_heaps != NULL,
+          o->stats };
 
   if (!nim_cli_check_conflicts ("--games", conflicts, set, error))
     return FALSE;

@@ -28,7 +28,7 @@
    which a callback per option would have to do again by hand.  The one
    option whose value is optional, --trace, is a callback; it finds the
    options as its group's user data. */
-#define FIELD(member) \
+#define FIELD(member)                                                         \
   GSIZE_TO_POINTER (G_STRUCT_OFFSET (NimCliOptions, member))
 
 static gboolean trace_cb (const char *name, const char *value, gpointer data,
@@ -36,94 +36,101 @@ static gboolean trace_cb (const char *name, const char *value, gpointer data,
 
 static const GOptionEntry main_entries[] = {
   { "help", 'h', 0, G_OPTION_ARG_NONE, FIELD (help),
-    N_("Show this help and exit"), NULL },
+    N_ ("Show this help and exit"), NULL },
   { "help-all", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, FIELD (help),
-    N_("Show this help and exit"), NULL },
+    N_ ("Show this help and exit"), NULL },
   { "version", 'V', 0, G_OPTION_ARG_NONE, FIELD (version),
-    N_("Print version information and exit"), NULL },
+    N_ ("Print version information and exit"), NULL },
   { NULL },
 };
 
 static const GOptionEntry rules_entries[] = {
   { "heaps", 'H', 0, G_OPTION_ARG_STRING, FIELD (heaps),
-    N_("Start from these heaps, such as 3,4,5 (asked for when a human "
-       "plays)"),
+    N_ ("Start from these heaps, such as 3,4,5 (asked for when a human "
+        "plays)"),
     "LIST" },
   { "max-take", 'k', 0, G_OPTION_ARG_STRING, FIELD (max_take),
-    N_("A move takes 1 to K matches, such as 3"), "K" },
+    N_ ("A move takes 1 to K matches, such as 3"), "K" },
   { "moves", 'm', 0, G_OPTION_ARG_STRING, FIELD (moves),
-    N_("A move takes exactly one of these counts, such as 2,7,15,16"),
+    N_ ("A move takes exactly one of these counts, such as 2,7,15,16"),
     "LIST" },
   { "misere", 0, 0, G_OPTION_ARG_NONE, FIELD (misere),
-    N_("Whoever takes the last match loses"), NULL },
+    N_ ("Whoever takes the last match loses"), NULL },
   { NULL },
 };
 
 static const GOptionEntry player_entries[] = {
   { "player1", '1', 0, G_OPTION_ARG_STRING, FIELD (player1),
-    N_("Player 1, NAME[:KEY=VALUE,...] (default human; the engine of "
-       "--solve, default negamax)"), "SPEC" },
+    N_ ("Player 1, NAME[:KEY=VALUE,...] (default human; the engine of "
+        "--solve, default negamax)"),
+    "SPEC" },
   { "player2", '2', 0, G_OPTION_ARG_STRING, FIELD (player2),
-    N_("Player 2 (default negamax)"), "SPEC" },
+    N_ ("Player 2 (default negamax)"), "SPEC" },
   { "first", 'f', 0, G_OPTION_ARG_STRING, FIELD (first),
-    N_("Who moves first, 1 or 2 (default 1)"), "N" },
+    N_ ("Who moves first, 1 or 2 (default 1)"), "N" },
   { "seed", 's', 0, G_OPTION_ARG_STRING, FIELD (seed),
-    N_("Seed for random players and positions, 0 to 4294967295"), "N" },
+    N_ ("Seed for random players and positions, 0 to 4294967295"), "N" },
   { "list-players", 0, 0, G_OPTION_ARG_NONE, FIELD (list_players),
-    N_("List the players, their options and the rules they play"), NULL },
+    N_ ("List the players, their options and the rules they play"), NULL },
   { NULL },
 };
 
 static const GOptionEntry output_entries[] = {
   { "json", 'j', 0, G_OPTION_ARG_NONE, FIELD (json),
-    N_("Print the game, the solution or the summary as one JSON object"),
+    N_ ("Print the game, the solution or the summary as one JSON object"),
     NULL },
   { "stats", 0, 0, G_OPTION_ARG_NONE, FIELD (stats),
-    N_("Print each search's statistics"), NULL },
+    N_ ("Print each search's statistics"), NULL },
   { "explain", 0, 0, G_OPTION_ARG_NONE, FIELD (explain),
-    N_("Say why each computer move was chosen (the theory, or the search's "
-       "value and principal variation)"), NULL },
+    N_ ("Say why each computer move was chosen (the theory, or the search's "
+        "value and principal variation)"),
+    NULL },
   { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK,
     (gpointer) trace_cb,
-    N_("Print the tree each computer search explores, DEPTH plies node "
-       "by node (default 3)"),
+    N_ ("Print the tree each computer search explores, DEPTH plies node "
+        "by node (default 3)"),
     "DEPTH" },
   { "trace-limit", 0, 0, G_OPTION_ARG_STRING, FIELD (trace_limit),
-    N_("Show at most N nodes a search in --trace and --dot (default "
-       "2000)"), "N" },
+    N_ ("Show at most N nodes a search in --trace and --dot (default "
+        "2000)"),
+    "N" },
   { "dot", 0, 0, G_OPTION_ARG_FILENAME, FIELD (dot),
-    N_("Write the tree of the first computer move as Graphviz DOT to "
-       "FILE"), "FILE" },
+    N_ ("Write the tree of the first computer move as Graphviz DOT to "
+        "FILE"),
+    "FILE" },
   { NULL },
 };
 
 static const GOptionEntry analysis_entries[] = {
   { "solve", 0, 0, G_OPTION_ARG_NONE, FIELD (solve),
-    N_("Say whether the player to move wins, with every winning move and "
-       "the Sprague-Grundy values"), NULL },
-  { "grundy-sequence", 0, 0, G_OPTION_ARG_STRING, FIELD (grundy_sequence),
-    N_("Print G(0) to G(N) of one heap and its period"), "N" },
-  { "compare", 0, 0, G_OPTION_ARG_NONE, FIELD (compare),
-    N_("Search the --heaps with every algorithm and print one table"),
+    N_ ("Say whether the player to move wins, with every winning move and "
+        "the Sprague-Grundy values"),
     NULL },
+  { "grundy-sequence", 0, 0, G_OPTION_ARG_STRING, FIELD (grundy_sequence),
+    N_ ("Print G(0) to G(N) of one heap and its period"), "N" },
+  { "compare", 0, 0, G_OPTION_ARG_NONE, FIELD (compare),
+    N_ ("Search the --heaps with every algorithm and print one table"), NULL },
   { "nodes", 0, 0, G_OPTION_ARG_STRING, FIELD (nodes),
-    N_("Node budget of each --compare search, 0 for none (default "
-       "10000000)"), "N" },
+    N_ ("Node budget of each --compare search, 0 for none (default "
+        "10000000)"),
+    "N" },
   { NULL },
 };
 
 static const GOptionEntry match_entries[] = {
   { "games", 'g', 0, G_OPTION_ARG_STRING, FIELD (games),
-    N_("Play N games, an even number, player 1 against player 2 (default "
-       "negamax against negamax)"), "N" },
+    N_ ("Play N games, an even number, player 1 against player 2 (default "
+        "negamax against negamax)"),
+    "N" },
   { "jobs", 'J', 0, G_OPTION_ARG_STRING, FIELD (jobs),
-    N_("Play J games at once (default 1); the results do not depend on J"),
+    N_ ("Play J games at once (default 1); the results do not depend on J"),
     "J" },
   { "random-heaps", 'r', 0, G_OPTION_ARG_STRING, FIELD (random_heaps),
-    N_("Start each pair of games from COUNT random heaps of 1 to MAX "
-       "matches (default 20), drawn with --seed"), "COUNT[:MAX]" },
+    N_ ("Start each pair of games from COUNT random heaps of 1 to MAX "
+        "matches (default 20), drawn with --seed"),
+    "COUNT[:MAX]" },
   { "results", 'o', 0, G_OPTION_ARG_FILENAME, FIELD (results),
-    N_("Append one JSON line per finished game to FILE"), "FILE" },
+    N_ ("Append one JSON line per finished game to FILE"), "FILE" },
   { NULL },
 };
 
@@ -134,11 +141,11 @@ static const struct
   const char *heading;
   const GOptionEntry *entries;
 } groups[] = {
-  { "rules", N_("Rules of the game:"), rules_entries },
-  { "players", N_("Players:"), player_entries },
-  { "output", N_("Output:"), output_entries },
-  { "analysis", N_("Analysis:"), analysis_entries },
-  { "comparison", N_("Comparison runs:"), match_entries },
+  { "rules", N_ ("Rules of the game:"), rules_entries },
+  { "players", N_ ("Players:"), player_entries },
+  { "output", N_ ("Output:"), output_entries },
+  { "analysis", N_ ("Analysis:"), analysis_entries },
+  { "comparison", N_ ("Comparison runs:"), match_entries },
 };
 
 /* --trace[=DEPTH]: GOption stores no optional value itself, so this
@@ -190,17 +197,17 @@ nim_cli_fail (GError *error, gboolean usage)
   /* GOption converts arguments to UTF-8 from the locale's character set
      and fails with a bare "invalid byte sequence" on those it cannot. */
   if (error->domain == G_CONVERT_ERROR)
-    fprintf (stderr, _("nim: an argument is not text in this locale's "
-                       "character set (%s); numbers are written with the "
-                       "digits 0-9, such as --heaps 3,4,5\n"),
+    fprintf (stderr,
+             _ ("nim: an argument is not text in this locale's "
+                "character set (%s); numbers are written with the "
+                "digits 0-9, such as --heaps 3,4,5\n"),
              error->message);
   else
     fprintf (stderr, "nim: %s\n", error->message);
-  if (usage && (error->domain == G_OPTION_ERROR
-                || error->domain == G_CONVERT_ERROR
-                || (error->domain == NIM_ERROR
-                    && error->code == NIM_ERROR_USAGE)))
-    fputs (_("Try 'nim --help' for more information.\n"), stderr);
+  if (usage
+      && (error->domain == G_OPTION_ERROR || error->domain == G_CONVERT_ERROR
+          || (error->domain == NIM_ERROR && error->code == NIM_ERROR_USAGE)))
+    fputs (_ ("Try 'nim --help' for more information.\n"), stderr);
   return nim_error_to_exit_status (error);
 }
 
@@ -227,7 +234,7 @@ nim_cli_check_conflicts (const char *mode, const char *const *names,
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      /* TRANSLATORS: an option or "one game", then the
                         option it cannot be combined with. */
-                     _("%s cannot be combined with %s"), mode, names[i]);
+                     _ ("%s cannot be combined with %s"), mode, names[i]);
         return FALSE;
       }
   return TRUE;
@@ -293,8 +300,8 @@ nim_cli_player_new (const char *spec, GError **error)
     {
       /* TRANSLATORS: follows "unknown player 'x'; the players are ...";
          --list-players is typed and stays English. */
-      char *message = g_strconcat ((*error)->message,
-                                   _(" (see --list-players)"), NULL);
+      char *message
+          = g_strconcat ((*error)->message, _ (" (see --list-players)"), NULL);
 
       g_free ((*error)->message);
       (*error)->message = message;
@@ -309,13 +316,15 @@ parse_rules (const NimCliOptions *o, NimRules *rules, GError **error)
   if (o->max_take != NULL && o->moves != NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--max-take and --moves both set the take rule; give "
-                     "one of them"));
+                   _ ("--max-take and --moves both set the take rule; give "
+                      "one of them"));
       return FALSE;
     }
-  if (o->max_take != NULL && !nim_rules_parse_max_take (rules, o->max_take, "--max-take", error))
+  if (o->max_take != NULL
+      && !nim_rules_parse_max_take (rules, o->max_take, "--max-take", error))
     return FALSE;
-  if (o->moves != NULL && !nim_rules_parse_moves (rules, o->moves, "--moves", error))
+  if (o->moves != NULL
+      && !nim_rules_parse_moves (rules, o->moves, "--moves", error))
     return FALSE;
   rules->misere = o->misere;
   return TRUE;
@@ -332,35 +341,35 @@ teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
   if (tracing && (o->solve || o->grundy_sequence != NULL || o->games != NULL))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--trace and --dot show the searches of one game; "
-                     "leave out --solve, --grundy-sequence and --games"));
+                   _ ("--trace and --dot show the searches of one game; "
+                      "leave out --solve, --grundy-sequence and --games"));
       return FALSE;
     }
   if (o->compare && (tracing || o->player1 != NULL || o->player2 != NULL))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--compare runs its own list of players and traces "
-                     "none; leave out --player1, --player2, --trace and "
-                     "--dot"));
+                   _ ("--compare runs its own list of players and traces "
+                      "none; leave out --player1, --player2, --trace and "
+                      "--dot"));
       return FALSE;
     }
   if (o->nodes != NULL && !o->compare)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--nodes is the budget of --compare; a player's budget "
-                     "is its nodes= option, such as negamax:nodes=1000"));
+                   _ ("--nodes is the budget of --compare; a player's budget "
+                      "is its nodes= option, such as negamax:nodes=1000"));
       return FALSE;
     }
   if (o->trace_limit != NULL && !tracing)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--trace-limit goes with --trace or --dot"));
+                   _ ("--trace-limit goes with --trace or --dot"));
       return FALSE;
     }
   if (o->dot != NULL && *o->dot == '\0')
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("--dot: give a file name, such as --dot tree.dot"));
+                   _ ("--dot: give a file name, such as --dot tree.dot"));
       return FALSE;
     }
   /* --dot draws as deep as --trace=DEPTH says, else every ply. */
@@ -393,12 +402,12 @@ dispatch (const NimCliOptions *o)
 {
   g_autoptr (GError) error = NULL;
   NimRules rules;
-  const char *const modes[] = { "--solve", "--grundy-sequence", "--games",
-                                "--compare", NULL };
-  const gboolean set[] = { o->solve, o->grundy_sequence != NULL,
-                           o->games != NULL, o->compare };
-  NimTraceOptions trace_options = { stdout, NIM_TRACE_DEFAULT_DEPTH,
-                                    NIM_TRACE_DEFAULT_LIMIT, NULL };
+  const char *const modes[]
+      = { "--solve", "--grundy-sequence", "--games", "--compare", NULL };
+  const gboolean set[]
+      = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare };
+  NimTraceOptions trace_options
+      = { stdout, NIM_TRACE_DEFAULT_DEPTH, NIM_TRACE_DEFAULT_LIMIT, NULL };
   guint i;
   int status;
 
@@ -407,8 +416,9 @@ dispatch (const NimCliOptions *o)
   if (!teach_check (o, &trace_options, &error))
     return nim_cli_fail (error, TRUE);
   for (i = 0; modes[i] != NULL; i++)
-    if (set[i] && !nim_cli_check_conflicts (modes[i], modes + i + 1,
-                                            set + i + 1, &error))
+    if (set[i]
+        && !nim_cli_check_conflicts (modes[i], modes + i + 1, set + i + 1,
+                                     &error))
       return nim_cli_fail (error, TRUE);
   if (o->solve)
     return nim_cli_run_solve (o, &rules);
@@ -446,7 +456,7 @@ static GOptionContext *
 context_new (NimCliOptions *o)
 {
   GOptionContext *context = g_option_context_new (
-      N_("- play Nim, solve positions, compare engines"));
+      N_ ("- play Nim, solve positions, compare engines"));
   g_autofree GOptionEntry *entries = entries_for (main_entries, o);
   g_autofree char *description = nim_cli_help_description ();
   guint i;
@@ -460,14 +470,13 @@ context_new (NimCliOptions *o)
   g_option_context_add_main_entries (context, entries, NULL);
   for (i = 0; i < G_N_ELEMENTS (groups); i++)
     {
-      g_autofree GOptionEntry *group_entries = entries_for (groups[i].entries,
-                                                            o);
+      g_autofree GOptionEntry *group_entries
+          = entries_for (groups[i].entries, o);
       /* GOption translates the entries' descriptions (N_() marked) when it
          prints --help, but prints a group's heading as it is given. */
-      GOptionGroup *group = g_option_group_new (groups[i].name,
-                                                _(groups[i].heading),
-                                                _(groups[i].heading), o,
-                                                NULL);
+      GOptionGroup *group
+          = g_option_group_new (groups[i].name, _ (groups[i].heading),
+                                _ (groups[i].heading), o, NULL);
 
       g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
       g_option_group_add_entries (group, group_entries);
@@ -485,8 +494,7 @@ run (const NimCliOptions *o, GOptionContext *context)
 {
   if (o->help)
     {
-      g_autofree char *help = g_option_context_get_help (context, FALSE,
-                                                         NULL);
+      g_autofree char *help = g_option_context_get_help (context, FALSE, NULL);
 
       fputs (help, stdout);
       return NIM_EXIT_OK;
@@ -535,9 +543,10 @@ nim_cli_run (int argc, char **argv)
     status = nim_cli_fail (error, TRUE);
   else if (g_strv_length (args) > 1)
     {
-      fprintf (stderr, _("nim: unexpected argument '%1$s'; every setting is "
-                         "an option, such as --heaps %1$s\n"
-                         "Try 'nim --help' for more information.\n"),
+      fprintf (stderr,
+               _ ("nim: unexpected argument '%1$s'; every setting is "
+                  "an option, such as --heaps %1$s\n"
+                  "Try 'nim --help' for more information.\n"),
                args[1]);
       status = NIM_EXIT_USAGE;
     }
@@ -549,7 +558,7 @@ nim_cli_run (int argc, char **argv)
      standards: check for errors when closing standard output). */
   if (fflush (stdout) != 0 || ferror (stdout))
     {
-      fprintf (stderr, _("nim: write error on standard output: %s\n"),
+      fprintf (stderr, _ ("nim: write error on standard output: %s\n"),
                g_strerror (errno));
       if (status == NIM_EXIT_OK)
         status = NIM_EXIT_FAILURE;

@@ -101,18 +101,18 @@ value_label (const NimCompareRow *r)
   if (r->error != NULL)
     /* TRANSLATORS: the value of --compare for a player that could not
        run on the position; why is said under the table.  12 columns. */
-    return C_("value", "n/a");
+    return C_ ("value", "n/a");
   if (!r->finished)
     /* TRANSLATORS: the value of --compare for a search that spent its
        node budget; 12 columns. */
-    return C_("value", "not finished");
+    return C_ ("value", "not finished");
   if (r->value > 0)
-    return C_("value", "win");
+    return C_ ("value", "win");
   if (r->value < 0)
-    return C_("value", "loss");
+    return C_ ("value", "loss");
   /* TRANSLATORS: the value of --compare when the search did not prove
      the position, or the theory knows nothing of it; 12 columns. */
-  return C_("value", "unknown");
+  return C_ ("value", "unknown");
 }
 
 /* The two lines over the table: the position and the budget. */
@@ -125,7 +125,7 @@ print_heading (const NimRules *rules, const NimBoard *board, guint64 nodes,
 
   /* TRANSLATORS: the first line of --compare: the heaps, such as 3,4,5,
      and a sentence describing the rules. */
-  fprintf (out, _("Position %s. %s\n"), heaps, described);
+  fprintf (out, _ ("Position %s. %s\n"), heaps, described);
   if (nodes > 0)
     fprintf (out,
              g_dngettext (GETTEXT_PACKAGE,
@@ -142,7 +142,7 @@ print_heading (const NimRules *rules, const NimBoard *board, guint64 nodes,
                           nodes),
              (unsigned long long) nodes);
   else
-    fputs (_("Every search runs with time=0 and no node budget.\n\n"), out);
+    fputs (_ ("Every search runs with time=0 and no node budget.\n\n"), out);
 }
 
 /* The column headings, each padded to its column. */
@@ -199,8 +199,7 @@ append_row (GString *s, const NimCompareRow *r)
   g_string_append_c (s, ' ');
   nim_string_append_padded (s, r->error != NULL ? "-" : move, 14, TRUE);
   if (r->error != NULL)
-    g_string_append_printf (s, " %12s %10s %10s %10s\n", "-", "-", "-",
-                            "-");
+    g_string_append_printf (s, " %12s %10s %10s %10s\n", "-", "-", "-", "-");
   else if (r->stats.searched)
     g_string_append_printf (s, " %12llu %10llu %10llu %10.4f\n",
                             (unsigned long long) r->stats.nodes,

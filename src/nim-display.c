@@ -59,7 +59,7 @@ nim_display_board (const NimBoard *board)
       /* TRANSLATORS: the start of a heap's line on the board, before its
          matches drawn as bars, "Heap 3: |||||  ||||  9"; %*u is the heap
          number, padded to the width of the largest.  Keep the colon. */
-      g_string_append_printf (s, _("Heap %*u: "), label, i + 1);
+      g_string_append_printf (s, _ ("Heap %*u: "), label, i + 1);
       if (numbers_only)
         g_string_append_printf (s, "%u\n", h);
       else
@@ -90,24 +90,24 @@ nim_display_pile (guint32 stones, gboolean start)
   g_autoptr (GString) bars = g_string_new (NULL);
 
   if (stones == 0)
-    return g_strdup (_("No stones are left in the pile.\n"));
+    return g_strdup (_ ("No stones are left in the pile.\n"));
   if (stones > NIM_DISPLAY_MAX_MATCHES)
     return g_strdup_printf (
-        start ? g_dngettext (GETTEXT_PACKAGE, "The pile has %u stone.\n",
-                             "The pile has %u stones.\n", stones)
-              : g_dngettext (GETTEXT_PACKAGE,
-                             "%u stone is left in the pile.\n",
-                             "%u stones are left in the pile.\n", stones),
+        start
+            ? g_dngettext (GETTEXT_PACKAGE, "The pile has %u stone.\n",
+                           "The pile has %u stones.\n", stones)
+            : g_dngettext (GETTEXT_PACKAGE, "%u stone is left in the pile.\n",
+                           "%u stones are left in the pile.\n", stones),
         stones);
   append_bars (bars, stones);
   return g_strdup_printf (
       /* TRANSLATORS: %s is the stones drawn as bars, "|||||  ||||". */
-      start ? g_dngettext (GETTEXT_PACKAGE, "The pile has %u stone: %s\n",
-                           "The pile has %u stones: %s\n", stones)
-            /* TRANSLATORS: %s is the stones drawn as bars, "|||||  ||||". */
-            : g_dngettext (GETTEXT_PACKAGE,
-                           "%u stone is left in the pile: %s\n",
-                           "%u stones are left in the pile: %s\n", stones),
+      start
+          ? g_dngettext (GETTEXT_PACKAGE, "The pile has %u stone: %s\n",
+                         "The pile has %u stones: %s\n", stones)
+          /* TRANSLATORS: %s is the stones drawn as bars, "|||||  ||||". */
+          : g_dngettext (GETTEXT_PACKAGE, "%u stone is left in the pile: %s\n",
+                         "%u stones are left in the pile: %s\n", stones),
       stones, bars->str);
 }
 
@@ -121,8 +121,8 @@ print_stats (FILE *out, const NimSearchStats *stats)
   /* TRANSLATORS: the statistics line of --stats; the first %s is "win",
      "loss in 7" or "not proven", s is seconds. */
   fprintf (out,
-           _("  [%s; depth %u; %llu nodes, %llu cutoffs, table %llu/%llu "
-             "hits/probes; %.3f s, %.0f nodes/s]\n"),
+           _ ("  [%s; depth %u; %llu nodes, %llu cutoffs, table %llu/%llu "
+              "hits/probes; %.3f s, %.0f nodes/s]\n"),
            value, stats->depth, (unsigned long long) stats->nodes,
            (unsigned long long) stats->cutoffs,
            (unsigned long long) stats->tt_hits,
@@ -135,9 +135,9 @@ player_label (const NimGame *game, guint number)
 {
   /* TRANSLATORS: a player and its spec (a player name such as negamax,
      with its options), as in "Player 2 (negamax:depth=4)". */
-  return g_strdup_printf (_("Player %u (%s)"), number,
-                          nim_player_get_spec (nim_game_get_player (game,
-                                                                    number)));
+  return g_strdup_printf (
+      _ ("Player %u (%s)"), number,
+      nim_player_get_spec (nim_game_get_player (game, number)));
 }
 
 static void
@@ -156,9 +156,9 @@ display_started (gpointer data, const NimGame *game)
 
   /* TRANSLATORS: the first line of a game: the name of the game and its
      rules, a sentence. */
-  fprintf (d->out, _("Nim. %s\n"), rules);
+  fprintf (d->out, _ ("Nim. %s\n"), rules);
   /* TRANSLATORS: the two "Player N (NAME)" and who moves first. */
-  fprintf (d->out, _("%s plays %s; player %u moves first.\n"), p1, p2,
+  fprintf (d->out, _ ("%s plays %s; player %u moves first.\n"), p1, p2,
            nim_game_get_first (game));
   fprintf (d->out, "\n%s\n", board);
 }
@@ -168,29 +168,31 @@ display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
 {
   Display *d = data;
   gboolean pile = d->flags & NIM_DISPLAY_ONE_PILE;
-  g_autofree char *board = pile ? nim_display_pile (move->after.heaps[0], FALSE)
-                                : nim_display_board (&move->after);
+  g_autofree char *board = pile
+                               ? nim_display_pile (move->after.heaps[0], FALSE)
+                               : nim_display_board (&move->after);
   g_autofree char *who = player_label (game, move->player);
 
   if (pile)
     /* TRANSLATORS: a move in the one-pile game: "Player 2 (grundy)
        removes 1 stone." */
-    fprintf (d->out, g_dngettext (GETTEXT_PACKAGE, "%s removes %u stone.\n",
-                                  "%s removes %u stones.\n", move->move.count),
+    fprintf (d->out,
+             g_dngettext (GETTEXT_PACKAGE, "%s removes %u stone.\n",
+                          "%s removes %u stones.\n", move->move.count),
              who, move->move.count);
   else if (move->after.n_heaps == 1)
     /* TRANSLATORS: a move in a game of one heap: "Player 2 (xor) takes
        3." (3 matches). */
-    fprintf (d->out, g_dngettext (GETTEXT_PACKAGE, "%s takes %u.\n",
-                                  "%s takes %u.\n", move->move.count),
+    fprintf (d->out,
+             g_dngettext (GETTEXT_PACKAGE, "%s takes %u.\n", "%s takes %u.\n",
+                          move->move.count),
              who, move->move.count);
   else
     /* TRANSLATORS: a move: "Player 2 (xor) takes 3 from heap 1." (3
        matches from heap 1). */
-    fprintf (d->out, g_dngettext (GETTEXT_PACKAGE,
-                                  "%s takes %u from heap %u.\n",
-                                  "%s takes %u from heap %u.\n",
-                                  move->move.count),
+    fprintf (d->out,
+             g_dngettext (GETTEXT_PACKAGE, "%s takes %u from heap %u.\n",
+                          "%s takes %u from heap %u.\n", move->move.count),
              who, move->move.count, move->move.heap + 1);
   if ((d->flags & NIM_DISPLAY_STATS) && move->stats.searched)
     print_stats (d->out, &move->stats);
@@ -216,24 +218,24 @@ display_finished (gpointer data, const NimGame *game)
 
   if (winner == 0)
     {
-      fputs (_("Game abandoned.\n"), d->out);
+      fputs (_ ("Game abandoned.\n"), d->out);
       return;
     }
   /* Under a subtraction set the game can end with matches left (as the
      course's subtraction game does): say why it ended. */
   if (nim_game_get_board (game)->total > 0)
-    fprintf (d->out, _("Player %u has no legal move.\n"),
+    fprintf (d->out, _ ("Player %u has no legal move.\n"),
              nim_game_get_to_move (game));
   who = player_label (game, winner);
   /* TRANSLATORS: %s is "Player N (NAME)". */
-  fprintf (d->out, _("%s wins!\n"), who);
+  fprintf (d->out, _ ("%s wins!\n"), who);
   /* Talk to the person when exactly one is playing, as the course's
      subtraction game does ("Too bad, you lost!"). */
   if (nim_player_is_interactive (p1) != nim_player_is_interactive (p2))
     fprintf (d->out, "%s\n",
              nim_player_is_interactive (nim_game_get_player (game, winner))
-                 ? _("Well done, you won!")
-                 : _("Too bad, you lost!"));
+                 ? _ ("Well done, you won!")
+                 : _ ("Too bad, you lost!"));
   fflush (d->out);
 }
 

@@ -29,10 +29,10 @@ struct _NimMatchReport
 {
   NimMatchConfig config;
   char *results_path;
-  int results_fd;        /* -1 without a results file */
-  gboolean readable;     /* ... opened for reading too (see open_results) */
-  gboolean show;         /* draw the progress line */
-  gboolean shown;        /* ... and it was drawn */
+  int results_fd;    /* -1 without a results file */
+  gboolean readable; /* ... opened for reading too (see open_results) */
+  gboolean show;     /* draw the progress line */
+  gboolean shown;    /* ... and it was drawn */
 };
 
 static int open_results (const char *path, gboolean *readable);
@@ -77,8 +77,8 @@ nim_match_report_new (const NimMatchConfig *config, const char *results,
           int saved = errno;
 
           g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                       _("cannot open the results file %s: %s"),
-                       results, g_strerror (saved));
+                       _ ("cannot open the results file %s: %s"), results,
+                       g_strerror (saved));
           return NULL;
         }
       locked = lock_results (r->results_fd, TRUE);
@@ -212,27 +212,26 @@ mend_torn_end (NimMatchReport *r, GError **error)
   gsize written = 0;
   char last;
 
-  if (!r->readable || fstat (r->results_fd, &st) != 0
-      || !S_ISREG (st.st_mode) || st.st_size == 0
-      || pread (r->results_fd, &last, 1, st.st_size - 1) != 1
-      || last == '\n')
+  if (!r->readable || fstat (r->results_fd, &st) != 0 || !S_ISREG (st.st_mode)
+      || st.st_size == 0
+      || pread (r->results_fd, &last, 1, st.st_size - 1) != 1 || last == '\n')
     return TRUE;
   if (!write_all (r->results_fd, "\n", 1, &written))
     {
       int saved = errno;
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   _("cannot write to the results file %s: %s"),
+                   _ ("cannot write to the results file %s: %s"),
                    r->results_path, g_strerror (saved));
       return FALSE;
     }
   clear_progress (r);
   fprintf (stderr,
            /* TRANSLATORS: %s is the file given with --results. */
-           _("nim: the results file %s ended in an incomplete line (a run "
-             "stopped while writing it?); a newline was added, so that the "
-             "line stands alone and the new records start on lines of their "
-             "own\n"),
+           _ ("nim: the results file %s ended in an incomplete line (a run "
+              "stopped while writing it?); a newline was added, so that the "
+              "line stands alone and the new records start on lines of their "
+              "own\n"),
            r->results_path);
   return TRUE;
 }
@@ -243,8 +242,7 @@ mend_torn_end (NimMatchReport *r, GError **error)
    shows that nothing was appended after it, and the error says whether
    it was. */
 static gboolean
-append_record (NimMatchReport *r, const char *line, gsize len,
-               GError **error)
+append_record (NimMatchReport *r, const char *line, gsize len, GError **error)
 {
   gboolean locked = lock_results (r->results_fd, TRUE);
   struct stat st;
@@ -269,7 +267,7 @@ append_record (NimMatchReport *r, const char *line, gsize len,
   saved = errno;
   if (written == 0)
     g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                 _("cannot write to the results file %s: %s"),
+                 _ ("cannot write to the results file %s: %s"),
                  r->results_path, g_strerror (saved));
   else if (start >= 0 && fstat (r->results_fd, &st) == 0
            && st.st_size == start + (off_t) written
@@ -277,13 +275,13 @@ append_record (NimMatchReport *r, const char *line, gsize len,
     g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
                  /* TRANSLATORS: %s is the file, then why (such as "No
                     space left on device"). */
-                 _("cannot write to the results file %s: %s; the "
-                   "incomplete record was removed from its end"),
+                 _ ("cannot write to the results file %s: %s; the "
+                    "incomplete record was removed from its end"),
                  r->results_path, g_strerror (saved));
   else
     g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                 _("cannot write to the results file %s: %s; an "
-                   "incomplete record is left at its end"),
+                 _ ("cannot write to the results file %s: %s; an "
+                    "incomplete record is left at its end"),
                  r->results_path, g_strerror (saved));
   if (locked)
     lock_results (r->results_fd, FALSE);
@@ -319,8 +317,7 @@ game_record (const NimMatchReport *r, const NimMatchGame *game)
 /* Appends the game's line to the results file; the run calls it with
    its lock held, so the jobs' lines never interleave. */
 static gboolean
-report_game_finished (gpointer data, const NimMatchGame *game,
-                      GError **error)
+report_game_finished (gpointer data, const NimMatchGame *game, GError **error)
 {
   NimMatchReport *r = data;
   g_autoptr (JsonNode) record = NULL;
@@ -346,18 +343,17 @@ print_progress (const NimMatchReport *r, const NimMatchSummary *s,
                     ? elapsed * (double) (r->config.games - s->finished)
                           / (double) s->finished
                     : 0;
-  double score = s->finished > 0
-                     ? 100.0 * (double) s->players[0].wins
-                           / (double) s->finished
-                     : 0;
+  double score = s->finished > 0 ? 100.0 * (double) s->players[0].wins
+                                       / (double) s->finished
+                                 : 0;
 
   /* Back to the start of the line, which the next progress overwrites. */
   fputc ('\r', stderr);
   /* TRANSLATORS: the progress line of a comparison run, rewritten in
      place; keep the blank at the end. */
   fprintf (stderr,
-           _("%llu/%llu games (%.0f%%), player 1 scores %.1f%%, %.0f s, "
-             "about %.0f s left "),
+           _ ("%llu/%llu games (%.0f%%), player 1 scores %.1f%%, %.0f s, "
+              "about %.0f s left "),
            (unsigned long long) s->finished,
            (unsigned long long) r->config.games,
            100.0 * (double) s->finished / (double) r->config.games, score,
@@ -375,8 +371,7 @@ clear_progress (const NimMatchReport *r)
 /* Draws the line once the run has lasted a second: a short run shows
    none. */
 static void
-report_progress (gpointer data, const NimMatchSummary *summary,
-                 double seconds)
+report_progress (gpointer data, const NimMatchSummary *summary, double seconds)
 {
   NimMatchReport *r = data;
 
@@ -390,7 +385,7 @@ static void
 report_interrupted (gpointer data, const NimMatchSummary *summary)
 {
   clear_progress (data);
-  fputs (_("nim: interrupted: the games in progress are abandoned\n"),
+  fputs (_ ("nim: interrupted: the games in progress are abandoned\n"),
          stderr);
 }
 
@@ -432,7 +427,7 @@ describe_elo (double v, gboolean sign)
 {
   if (isnan (v))
     /* TRANSLATORS: an Elo difference that cannot be told (no pairs). */
-    return g_strdup (_("n/a"));
+    return g_strdup (_ ("n/a"));
   if (isinf (v))
     return g_strdup (v > 0 ? (sign ? "+inf" : "inf") : "-inf");
   return g_strdup_printf (sign ? "%+.1f" : "%.1f", v + 0.0); /* no -0.0 */
@@ -446,23 +441,24 @@ print_setup (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
 
   fprintf (out,
            s->interrupted
-               ? _("Games: %llu of %llu (interrupted), each position played "
-                   "twice, either player first\n")
-               : _("Games: %llu of %llu, each position played twice, "
-                   "either player first\n"),
+               ? _ ("Games: %llu of %llu (interrupted), each position played "
+                    "twice, either player first\n")
+               : _ ("Games: %llu of %llu, each position played twice, "
+                    "either player first\n"),
            (unsigned long long) s->finished, (unsigned long long) c->games);
   /* TRANSLATORS: %s is a sentence describing the rules. */
-  fprintf (out, _("Rules: %s\n"), rules);
+  fprintf (out, _ ("Rules: %s\n"), rules);
   if (c->random_count > 0)
-    fprintf (out, _("Positions: %u random heaps of 1 to %u matches, seed "
-                    "%u\n"),
+    fprintf (out,
+             _ ("Positions: %u random heaps of 1 to %u matches, seed "
+                "%u\n"),
              c->random_count, c->random_max, c->seed);
   else
     {
       g_autofree char *heaps = nim_board_to_string (&c->start);
 
       /* TRANSLATORS: %s is the heaps, such as 3,4,5. */
-      fprintf (out, _("Position: %s, seed %u\n"), heaps, c->seed);
+      fprintf (out, _ ("Position: %s, seed %u\n"), heaps, c->seed);
     }
 }
 
@@ -490,23 +486,25 @@ print_score (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
                  /* TRANSLATORS: a player's line of the summary when no
                     game finished, as the one with a score; %6s is "n/a"
                     translated. */
-                 _("Player %u %-28s %7llu wins %7llu losses  score %6s\n"),
+                 _ ("Player %u %-28s %7llu wins %7llu losses  score %6s\n"),
                  i + 1, spec->str, (unsigned long long) s->players[i].wins,
                  (unsigned long long) (s->finished - s->players[i].wins),
-                 _("n/a"));
+                 _ ("n/a"));
       else
         /* TRANSLATORS: a player's line of the summary: its number, its
            spec (28 columns), wins, losses and score; keep the widths so
            that the columns line up. */
-        fprintf (out, _("Player %u %-28s %7llu wins %7llu losses  score "
-                        "%5.1f%%\n"),
-                 i + 1, spec->str, (unsigned long long) s->players[i].wins,
-                 (unsigned long long) (s->finished - s->players[i].wins),
-                 100.0 * ratio ((double) s->players[i].wins,
-                                (double) s->finished));
+        fprintf (
+            out,
+            _ ("Player %u %-28s %7llu wins %7llu losses  score "
+               "%5.1f%%\n"),
+            i + 1, spec->str, (unsigned long long) s->players[i].wins,
+            (unsigned long long) (s->finished - s->players[i].wins),
+            100.0 * ratio ((double) s->players[i].wins, (double) s->finished));
     }
-  fprintf (out, _("Pairs for player 1: %llu won 2-0, %llu split 1-1, %llu "
-                  "lost 0-2\n"),
+  fprintf (out,
+           _ ("Pairs for player 1: %llu won 2-0, %llu split 1-1, %llu "
+              "lost 0-2\n"),
            (unsigned long long) s->pair_counts[0],
            (unsigned long long) s->pair_counts[1],
            (unsigned long long) s->pair_counts[2]);
@@ -514,11 +512,12 @@ print_score (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
     /* Nothing to estimate from, so the JSON's "elo", "elo_margin" and
        "los" are null; the estimate's LOS of 50% would read as a coin
        toss measured. */
-    fputs (_("Elo difference: n/a, LOS n/a, no finished pair\n"), out);
+    fputs (_ ("Elo difference: n/a, LOS n/a, no finished pair\n"), out);
   else
     /* TRANSLATORS: LOS is the likelihood of superiority. */
-    fprintf (out, _("Elo difference: %s +/- %s (95%%), LOS %.1f%%, from "
-                    "%llu pairs\n"),
+    fprintf (out,
+             _ ("Elo difference: %s +/- %s (95%%), LOS %.1f%%, from "
+                "%llu pairs\n"),
              elo, margin, 100.0 * s->elo.los,
              (unsigned long long) s->elo.pairs);
 }
@@ -531,9 +530,9 @@ print_play (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
 
   /* TRANSLATORS: the column headings of the summary's table, right
      aligned in 10, 12, 10, 14 and 18 columns. */
-  fprintf (out, "%-9s %10s %12s %10s %14s %18s\n", "", _("moves"),
-           _("nodes/move"), _("ms/move"), _("won positions"),
-           _("kept the win"));
+  fprintf (out, "%-9s %10s %12s %10s %14s %18s\n", "", _ ("moves"),
+           _ ("nodes/move"), _ ("ms/move"), _ ("won positions"),
+           _ ("kept the win"));
   for (i = 0; i < 2; i++)
     {
       const NimMatchTally *t = &s->players[i];
@@ -543,20 +542,21 @@ print_play (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
 
       /* TRANSLATORS: a row of the summary's table; "Player %u" and the
          blanks after it take 9 columns, keep the widths of the numbers. */
-      fprintf (out, _("Player %u  %10llu %12.1f %10.3f %14llu %18s\n"),
-               i + 1, (unsigned long long) t->moves,
+      fprintf (out, _ ("Player %u  %10llu %12.1f %10.3f %14llu %18s\n"), i + 1,
+               (unsigned long long) t->moves,
                ratio ((double) t->nodes, (double) t->moves),
                1000.0 * ratio (t->seconds, (double) t->moves),
                (unsigned long long) t->won_positions,
                t->won_positions > 0 ? kept : "-");
     }
   if (s->players[0].unchecked + s->players[1].unchecked > 0)
-    fprintf (out, _("Moves the solver could not judge: %llu and %llu\n"),
+    fprintf (out, _ ("Moves the solver could not judge: %llu and %llu\n"),
              (unsigned long long) s->players[0].unchecked,
              (unsigned long long) s->players[1].unchecked);
   /* TRANSLATORS: s is seconds; then the number of jobs (--jobs). */
-  fprintf (out, g_dngettext (GETTEXT_PACKAGE, "Wall time: %.2f s, %u job\n",
-                             "Wall time: %.2f s, %u jobs\n", c->jobs),
+  fprintf (out,
+           g_dngettext (GETTEXT_PACKAGE, "Wall time: %.2f s, %u job\n",
+                        "Wall time: %.2f s, %u jobs\n", c->jobs),
            s->seconds, c->jobs);
 }
 
@@ -627,9 +627,8 @@ add_player (JsonBuilder *b, const char *spec, const NimMatchTally *t,
   json_builder_add_string_value (b, spec);
   add_int (b, "wins", (gint64) t->wins);
   add_int (b, "losses", (gint64) (finished - t->wins));
-  add_double_or_null (b, "score",
-                      finished > 0 ? (double) t->wins / (double) finished
-                                   : NAN);
+  add_double_or_null (
+      b, "score", finished > 0 ? (double) t->wins / (double) finished : NAN);
   add_int (b, "moves", (gint64) t->moves);
   add_int (b, "nodes", (gint64) t->nodes);
   add_double_or_null (b, "nodes_per_move",
@@ -680,8 +679,7 @@ nim_match_report_summary_to_json (const NimMatchConfig *config,
   json_builder_set_member_name (b, "players");
   json_builder_begin_array (b);
   for (i = 0; i < 2; i++)
-    add_player (b, config->specs[i], &summary->players[i],
-                summary->finished);
+    add_player (b, config->specs[i], &summary->players[i], summary->finished);
   json_builder_end_array (b);
   add_pairs (b, summary);
   add_int (b, "jobs", config->jobs);

@@ -174,14 +174,13 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
   if (line == NULL && nim_interrupted ())
     {
       fprintf (out, "\n");
-      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED, _("interrupted"));
+      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED, _ ("interrupted"));
       return NULL;
     }
   if (line == NULL)
     {
       fprintf (out, "\n");
-      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
-                   _("end of input"));
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, _ ("end of input"));
       return NULL;
     }
   /* Bytes that are not UTF-8 become U+FFFD, so that the echo and the
@@ -199,7 +198,8 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
   if (g_ascii_strcasecmp (line, "quit") == 0)
     {
       /* TRANSLATORS: the reason a game ended: the player typed quit. */
-      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED, C_("reason", "quit"));
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                   C_ ("reason", "quit"));
       g_free (line);
       return NULL;
     }

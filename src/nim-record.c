@@ -111,9 +111,8 @@ nim_record_stats (const NimSearchStats *stats)
   json_builder_set_member_name (b, "tt_hits");
   json_builder_add_int_value (b, (gint64) stats->tt_hits);
   json_builder_set_member_name (b, "nps");
-  json_builder_add_int_value (b, stats->seconds > 0
-                                     ? (gint64) (stats->nodes / stats->seconds)
-                                     : 0);
+  json_builder_add_int_value (
+      b, stats->seconds > 0 ? (gint64) (stats->nodes / stats->seconds) : 0);
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }

@@ -217,37 +217,37 @@ legend_boxes (NimTraceKind kind)
        forms: for alpha-beta (with the window), minimax and negamax.  The words
        before the colons in the parentheses are the marks written in the boxes
        ("end", "horizon", "tt hit", "cut", "+N below"). */
-    return _("   - a box is a position: its heaps, the window "
-             "[alpha,beta] on entry, \"= v\" the value the\n"
-             "     search returned for the player to move there\n"
-             "     (1 win, -1 loss, 0 unknown), and how it was found "
-             "(end: no move\n"
-             "     left; horizon: the depth limit; tt: the table; cut: "
-             "an alpha-beta\n"
-             "     cutoff; +N below: nodes searched under it that are "
-             "not drawn);\n");
+    return _ ("   - a box is a position: its heaps, the window "
+              "[alpha,beta] on entry, \"= v\" the value the\n"
+              "     search returned for the player to move there\n"
+              "     (1 win, -1 loss, 0 unknown), and how it was found "
+              "(end: no move\n"
+              "     left; horizon: the depth limit; tt: the table; cut: "
+              "an alpha-beta\n"
+              "     cutoff; +N below: nodes searched under it that are "
+              "not drawn);\n");
   if (kind == NIM_TRACE_MINIMAX)
     /* TRANSLATORS: the same item for minimax, whose values are for the player
        at the root. */
-    return _("   - a box is a position: its heaps, \"= v\" the value "
-             "the\n"
-             "     search returned for the player at the root\n"
-             "     (1 win, -1 loss, 0 unknown), and how it was found "
-             "(end: no move\n"
-             "     left; horizon: the depth limit; tt: the table; cut: "
-             "an alpha-beta\n"
-             "     cutoff; +N below: nodes searched under it that are "
-             "not drawn);\n");
+    return _ ("   - a box is a position: its heaps, \"= v\" the value "
+              "the\n"
+              "     search returned for the player at the root\n"
+              "     (1 win, -1 loss, 0 unknown), and how it was found "
+              "(end: no move\n"
+              "     left; horizon: the depth limit; tt: the table; cut: "
+              "an alpha-beta\n"
+              "     cutoff; +N below: nodes searched under it that are "
+              "not drawn);\n");
   /* TRANSLATORS: the same item for negamax without alpha-beta. */
-  return _("   - a box is a position: its heaps, \"= v\" the value "
-           "the\n"
-           "     search returned for the player to move there\n"
-           "     (1 win, -1 loss, 0 unknown), and how it was found "
-           "(end: no move\n"
-           "     left; horizon: the depth limit; tt: the table; cut: "
-           "an alpha-beta\n"
-           "     cutoff; +N below: nodes searched under it that are "
-           "not drawn);\n");
+  return _ ("   - a box is a position: its heaps, \"= v\" the value "
+            "the\n"
+            "     search returned for the player to move there\n"
+            "     (1 win, -1 loss, 0 unknown), and how it was found "
+            "(end: no move\n"
+            "     left; horizon: the depth limit; tt: the table; cut: "
+            "an alpha-beta\n"
+            "     cutoff; +N below: nodes searched under it that are "
+            "not drawn);\n");
 }
 
 /* The comment at the top of the file: what was searched, the legend and
@@ -263,7 +263,7 @@ write_comment (const NimTraceDot *t, FILE *out)
                                     /* TRANSLATORS: the depth drawn in
                                        the DOT file, when it is not a
                                        number of plies. */
-                                    ? g_strdup (_("every ply"))
+                                    ? g_strdup (_ ("every ply"))
                                     : g_strdup_printf ("%u", w->depth);
 
   fputs ("/* ", out);
@@ -274,27 +274,27 @@ write_comment (const NimTraceDot *t, FILE *out)
               rules.  The lines after the first are indented by three
               blanks, under the comment's opening.  Never write the two
               characters that end a C comment. */
-           _("nim --dot: the tree %s (player %u) searched from %s.\n"
-             "   Rules: %s\n"
-             "\n"
-             "   Legend:\n"),
+           _ ("nim --dot: the tree %s (player %u) searched from %s.\n"
+              "   Rules: %s\n"
+              "\n"
+              "   Legend:\n"),
            w->spec, w->player, heaps, described);
   fputs (legend_boxes (w->kind), out);
   /* TRANSLATORS: the other items of the legend of the DOT file;
      hHEAP-COUNT is the notation of a move on the edges ("h1-2" takes 2
      from heap 1), "N pruned" the text of the notes ("3 pruned"). */
-  fputs (_("   - an edge is a move, hHEAP-COUNT: take COUNT from heap HEAP;\n"
-           "   - bold edges and boxes: the principal variation, the line "
-           "both\n"
-           "     sides would play from the move chosen on;\n"
-           "   - a dashed edge to a grey \"N pruned\" note: N moves of that\n"
-           "     position that were never searched, because of the cutoff "
-           "or\n"
-           "     the table entry written in its box;\n"
-           "   - with iterative deepening each iteration is a tree of its "
-           "own,\n"
-           "     its root labelled with the depth.\n"
-           "\n"),
+  fputs (_ ("   - an edge is a move, hHEAP-COUNT: take COUNT from heap HEAP;\n"
+            "   - bold edges and boxes: the principal variation, the line "
+            "both\n"
+            "     sides would play from the move chosen on;\n"
+            "   - a dashed edge to a grey \"N pruned\" note: N moves of that\n"
+            "     position that were never searched, because of the cutoff "
+            "or\n"
+            "     the table entry written in its box;\n"
+            "   - with iterative deepening each iteration is a tree of its "
+            "own,\n"
+            "     its root labelled with the depth.\n"
+            "\n"),
          out);
   fprintf (out,
            /* TRANSLATORS: the end of the comment at the top of the DOT
@@ -302,10 +302,10 @@ write_comment (const NimTraceDot *t, FILE *out)
               counted in the "+N below" of a box, those left out past
               --trace-limit, the limit, and the depth drawn (a number or
               "every ply"). */
-           _("   %llu nodes searched: %llu drawn, %llu counted in \"+N "
-             "below\",\n"
-             "   %llu left out past the limit of %llu nodes drawn (depth "
-             "drawn: %s)."),
+           _ ("   %llu nodes searched: %llu drawn, %llu counted in \"+N "
+              "below\",\n"
+              "   %llu left out past the limit of %llu nodes drawn (depth "
+              "drawn: %s)."),
            (unsigned long long) w->total, (unsigned long long) w->shown,
            (unsigned long long) w->summarised,
            (unsigned long long) w->left_out, (unsigned long long) w->limit,
@@ -323,7 +323,7 @@ write_graph_start (const NimTraceDot *t, FILE *out)
       /* TRANSLATORS: the title of the drawing of --dot: a player spec,
          the heaps it searched from, the nodes it counted and those left
          out past --trace-limit. */
-      _("%s from %s: %llu nodes, %llu left out"), w->spec, heaps,
+      _ ("%s from %s: %llu nodes, %llu left out"), w->spec, heaps,
       (unsigned long long) w->total, (unsigned long long) w->left_out);
 
   fputs ("digraph nim_search {\n  graph [labelloc=t, label=\"", out);
@@ -345,7 +345,7 @@ write_node (const NimTraceDot *t, FILE *out, gint i, gboolean bold)
   if (d->parent < 0 && d->iteration > 0)
     /* TRANSLATORS: in --dot, before the heaps of the root of an
        iteration of iterative deepening: "depth 3: 3,4,5". */
-    g_string_append_printf (label, _("depth %u: "), d->iteration);
+    g_string_append_printf (label, _ ("depth %u: "), d->iteration);
   g_string_append (label, d->heaps);
   if (t->walk.kind == NIM_TRACE_ALPHA_BETA)
     {
@@ -367,8 +367,8 @@ write_node (const NimTraceDot *t, FILE *out, gint i, gboolean bold)
       g_autoptr (GString) m = g_string_new (NULL);
 
       nim_trace_append_move (m, &d->move);
-      fprintf (out, "  n%d -> n%d [label=\"%s\"%s];\n", d->parent, i,
-               m->str, bold ? ", style=bold" : "");
+      fprintf (out, "  n%d -> n%d [label=\"%s\"%s];\n", d->parent, i, m->str,
+               bold ? ", style=bold" : "");
     }
   if (d->pruned > 0)
     {
@@ -472,7 +472,7 @@ nim_trace_dot_new (const char *path, guint depth, guint64 limit,
       g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
                    /* TRANSLATORS: a file name and why it cannot be
                       written. */
-                   _("--dot: cannot write '%s': %s"), path,
+                   _ ("--dot: cannot write '%s': %s"), path,
                    g_strerror (saved));
       return NULL;
     }
@@ -499,7 +499,7 @@ nim_trace_dot_close (NimTraceDot *dot, GError **error)
       fputs ("/* ", t->file);
       /* TRANSLATORS: the comment of an empty DOT file of --dot.  Never
          write the two characters that end a C comment. */
-      fputs (_("nim --dot: no computer player searched in this game."),
+      fputs (_ ("nim --dot: no computer player searched in this game."),
              t->file);
       fputs (" */\ndigraph nim_search {\n}\n", t->file);
       finish (t);
@@ -508,7 +508,7 @@ nim_trace_dot_close (NimTraceDot *dot, GError **error)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
                    /* TRANSLATORS: a file name and what went wrong. */
-                   _("--dot: write error on '%s': %s"), t->path,
+                   _ ("--dot: write error on '%s': %s"), t->path,
                    g_strerror (t->write_errno));
       return FALSE;
     }

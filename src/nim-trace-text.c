@@ -41,7 +41,7 @@ append_label (GString *s, guint ply, const NimTraceFrame *f)
     {
       /* TRANSLATORS: the name of the search's first node in --trace,
          before its heaps: "root 3,4,5". */
-      g_string_append (s, C_("trace", "root"));
+      g_string_append (s, C_ ("trace", "root"));
       g_string_append_c (s, ' ');
     }
   else
@@ -62,35 +62,35 @@ legend_nodes (NimTraceKind kind)
        hHEAP-COUNT is the notation of a move in the trace ("h1-2" takes 2 from
        heap 1), "= v" and "= v (node)" are written as they stand in the
        trace. */
-    return _("# a line a node: the move to it (hHEAP-COUNT: "
-             "take COUNT from heap HEAP),\n"
-             "#   the heaps after it, [alpha,beta] on entry, "
-             "\"= v\" the value\n"
-             "#   for the player to move there (1 win, -1 loss, "
-             "0 unknown) and how\n"
-             "#   it was found; an inner node's value follows "
-             "its children, on a line\n"
-             "#   \"= v (node)\"\n");
+    return _ ("# a line a node: the move to it (hHEAP-COUNT: "
+              "take COUNT from heap HEAP),\n"
+              "#   the heaps after it, [alpha,beta] on entry, "
+              "\"= v\" the value\n"
+              "#   for the player to move there (1 win, -1 loss, "
+              "0 unknown) and how\n"
+              "#   it was found; an inner node's value follows "
+              "its children, on a line\n"
+              "#   \"= v (node)\"\n");
   if (kind == NIM_TRACE_MINIMAX)
     /* TRANSLATORS: the legend of --trace for minimax, whose values are for the
        player at the root. */
-    return _("# a line a node: the move to it (hHEAP-COUNT: "
-             "take COUNT from heap HEAP),\n"
-             "#   the heaps after it, \"= v\" the value\n"
-             "#   for the player at the root (1 win, -1 loss, "
-             "0 unknown) and how\n"
-             "#   it was found; an inner node's value follows "
-             "its children, on a line\n"
-             "#   \"= v (node)\"\n");
+    return _ ("# a line a node: the move to it (hHEAP-COUNT: "
+              "take COUNT from heap HEAP),\n"
+              "#   the heaps after it, \"= v\" the value\n"
+              "#   for the player at the root (1 win, -1 loss, "
+              "0 unknown) and how\n"
+              "#   it was found; an inner node's value follows "
+              "its children, on a line\n"
+              "#   \"= v (node)\"\n");
   /* TRANSLATORS: the legend of --trace for negamax without alpha-beta. */
-  return _("# a line a node: the move to it (hHEAP-COUNT: "
-           "take COUNT from heap HEAP),\n"
-           "#   the heaps after it, \"= v\" the value\n"
-           "#   for the player to move there (1 win, -1 loss, "
-           "0 unknown) and how\n"
-           "#   it was found; an inner node's value follows "
-           "its children, on a line\n"
-           "#   \"= v (node)\"\n");
+  return _ ("# a line a node: the move to it (hHEAP-COUNT: "
+            "take COUNT from heap HEAP),\n"
+            "#   the heaps after it, \"= v\" the value\n"
+            "#   for the player to move there (1 win, -1 loss, "
+            "0 unknown) and how\n"
+            "#   it was found; an inner node's value follows "
+            "its children, on a line\n"
+            "#   \"= v (node)\"\n");
 }
 
 /* The legend, before the first search: the rules, how to read a line,
@@ -101,7 +101,7 @@ write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
   g_autofree char *described = nim_rules_describe (rules);
 
   /* TRANSLATORS: %s is a sentence describing the rules. */
-  fprintf (t->out, _("# rules: %s\n"), described);
+  fprintf (t->out, _ ("# rules: %s\n"), described);
   fputs (legend_nodes (kind), t->out);
   fprintf (t->out,
            g_dngettext (GETTEXT_PACKAGE,
@@ -143,7 +143,7 @@ text_begin (gpointer data, const char *spec, guint player,
   /* TRANSLATORS: the first line of a search in --trace: a player
      spec, its number and the heaps it searches, such as 3,4,5.  The
      lines of --trace that are not nodes start with "#". */
-  fprintf (t->out, _("# trace: %s (player %u) searches %s\n"), spec, player,
+  fprintf (t->out, _ ("# trace: %s (player %u) searches %s\n"), spec, player,
            heaps);
   if (!t->legend_done)
     write_legend (t, rules, kind);
@@ -156,7 +156,7 @@ text_iteration (gpointer data, guint depth)
   NimTraceText *t = data;
 
   /* TRANSLATORS: iterative deepening starts an iteration in --trace. */
-  fprintf (t->out, _("# iteration: depth %u\n"), depth);
+  fprintf (t->out, _ ("# iteration: depth %u\n"), depth);
 }
 
 /* A shown node gets its line, without the value yet. */
@@ -229,9 +229,9 @@ text_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
   const NimTraceWalk *w = &t->walk;
   g_autoptr (GString) s = g_string_new (NULL);
   g_autoptr (GString) m = g_string_new (NULL);
-  const char *described = !proven     ? _("not proven")
-                          : value > 0 ? C_("value", "win")
-                                      : C_("value", "loss");
+  const char *described = !proven     ? _ ("not proven")
+                          : value > 0 ? C_ ("value", "win")
+                                      : C_ ("value", "loss");
 
   g_string_append_printf (
       s,
@@ -239,7 +239,7 @@ text_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
          trace saw, those the search counted, those shown, those
          counted in the "+N below" of a line, those left out past
          --trace-limit, and the limit. */
-      _("# %llu nodes traced (the search counted %llu): %llu shown,\n"
+      _ ("# %llu nodes traced (the search counted %llu): %llu shown,\n"
          "#   %llu counted in \"+N below\", %llu left out past the "
          "limit of %llu\n"),
       (unsigned long long) w->total, (unsigned long long) nodes,
@@ -251,13 +251,13 @@ text_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
       /* TRANSLATORS: the last line of a search in --trace: its value
          ("win", "loss" or "not proven") and the move it plays, in the
          notation of the trace, "h2-1". */
-      g_string_append_printf (s, _("# value %s; plays %s\n"), described,
+      g_string_append_printf (s, _ ("# value %s; plays %s\n"), described,
                               m->str);
     }
   else
     /* TRANSLATORS: the last line of a search in --trace: its value,
        "win", "loss" or "not proven". */
-    g_string_append_printf (s, _("# value %s\n"), described);
+    g_string_append_printf (s, _ ("# value %s\n"), described);
   fputs (s->str, t->out);
   nim_trace_walk_end (&t->walk);
 }

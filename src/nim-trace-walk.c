@@ -161,7 +161,7 @@ add_mark (GString *s, const char *mark)
     /* TRANSLATORS: also between the marks that say how a node's value
        was found, in --trace ("= 1: cut, 2 moves pruned") and in the boxes
        of --dot. */
-    g_string_append (s, C_("list", ", "));
+    g_string_append (s, C_ ("list", ", "));
   g_string_append (s, mark);
 }
 
@@ -178,39 +178,38 @@ describe_marks (const NimTraceWalk *walk, const NimTraceFrame *f, guint flags,
                         | NIM_TRACE_ABORTED;
 
   if (f->children == 0 && (flags & settled) == 0)
-    add_mark (s,
-              nim_board_has_move (&f->board, &walk->rules)
-                  /* TRANSLATORS: a mark of --trace and --dot: the search
-                     stopped at its depth limit; "horizon" in the legend
-                     of the DOT file. */
-                  ? C_("trace", "horizon")
-                  /* TRANSLATORS: a mark of --trace and --dot: no move is
-                     left, the game is over; "end" in the legend of the
-                     DOT file. */
-                  : C_("trace", "end"));
+    add_mark (s, nim_board_has_move (&f->board, &walk->rules)
+                     /* TRANSLATORS: a mark of --trace and --dot: the search
+                        stopped at its depth limit; "horizon" in the legend
+                        of the DOT file. */
+                     ? C_ ("trace", "horizon")
+                     /* TRANSLATORS: a mark of --trace and --dot: no move is
+                        left, the game is over; "end" in the legend of the
+                        DOT file. */
+                     : C_ ("trace", "end"));
   if (flags & NIM_TRACE_TT_HIT && (flags & settled) == 0)
     /* TRANSLATORS: a mark of --trace and --dot: the transposition table
        ("tt" in the legend of the DOT file) knew the position; its move
        was searched first. */
-    add_mark (s, C_("trace", "tt hit"));
+    add_mark (s, C_ ("trace", "tt hit"));
   if (flags & NIM_TRACE_TT_EXACT)
     /* TRANSLATORS: a mark: the table's exact value settled the node. */
-    add_mark (s, C_("trace", "tt exact"));
+    add_mark (s, C_ ("trace", "tt exact"));
   if (flags & NIM_TRACE_TT_LOWER)
     /* TRANSLATORS: a mark: the table's lower bound settled the node. */
-    add_mark (s, C_("trace", "tt lower bound"));
+    add_mark (s, C_ ("trace", "tt lower bound"));
   if (flags & NIM_TRACE_TT_UPPER)
     /* TRANSLATORS: a mark: the table's upper bound settled the node. */
-    add_mark (s, C_("trace", "tt upper bound"));
+    add_mark (s, C_ ("trace", "tt upper bound"));
   if (flags & NIM_TRACE_ETC)
     /* TRANSLATORS: a mark of --trace and --dot; ETC is the enhanced
        transposition cutoff: the table knows a child of the node to be
        lost (for the player to move there), so the node is won. */
-    add_mark (s, C_("trace", "etc: a child is lost in the table"));
+    add_mark (s, C_ ("trace", "etc: a child is lost in the table"));
   if (flags & NIM_TRACE_CUTOFF)
     /* TRANSLATORS: a mark of --trace and --dot: an alpha-beta cutoff;
        "cut" in the legend of the DOT file. */
-    add_mark (s, C_("trace", "cut"));
+    add_mark (s, C_ ("trace", "cut"));
   if (pruned > 0)
     {
       g_autofree char *p = g_strdup_printf (
@@ -226,7 +225,7 @@ describe_marks (const NimTraceWalk *walk, const NimTraceFrame *f, guint flags,
   if (flags & NIM_TRACE_ABORTED)
     /* TRANSLATORS: a mark of --trace and --dot: the search's budget (time
        or nodes) ran out inside this node. */
-    add_mark (s, C_("trace", "budget spent"));
+    add_mark (s, C_ ("trace", "budget spent"));
   if (below > 0)
     {
       g_autofree char *b = NULL;
@@ -234,7 +233,7 @@ describe_marks (const NimTraceWalk *walk, const NimTraceFrame *f, guint flags,
       /* TRANSLATORS: a mark of --trace and --dot: the nodes searched under
          this one, deeper than the trace shows; "+N below" in the
          legends. */
-      b = g_strdup_printf (_("+%llu below"), (unsigned long long) below);
+      b = g_strdup_printf (_ ("+%llu below"), (unsigned long long) below);
 
       add_mark (s, b);
     }

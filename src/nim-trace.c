@@ -115,8 +115,8 @@ nim_trace_new (const NimTraceOptions *options, GError **error)
         return NULL;
     }
   if (options->out != NULL)
-    t->text = nim_trace_text_new (options->out, options->depth,
-                                  options->limit);
+    t->text
+        = nim_trace_text_new (options->out, options->depth, options->limit);
   if (t->text != NULL && t->dot != NULL)
     {
       t->to[0] = nim_trace_text_observer (t->text);

@@ -276,10 +276,9 @@ static const struct
   guint set[4];
   guint n_set;
 } sets[] = {
-  { "2,3,7", { 2, 3, 7 }, 3 },   /* period 5, pre-period 0 */
-  { "1,3,4", { 1, 3, 4 }, 3 },   /* period 7 */
-  { "2,5,6", { 2, 5, 6 }, 3 },
-  { "3,4,9", { 3, 4, 9 }, 3 },
+  { "2,3,7", { 2, 3, 7 }, 3 }, /* period 5, pre-period 0 */
+  { "1,3,4", { 1, 3, 4 }, 3 }, /* period 7 */
+  { "2,5,6", { 2, 5, 6 }, 3 },          { "3,4,9", { 3, 4, 9 }, 3 },
   { "2,7,15,16", { 2, 7, 15, 16 }, 4 }, /* the course's */
 };
 
@@ -364,9 +363,9 @@ test_sequence_text (void)
   nim_test_assert_contains (out, "Period 5, pre-period 0");
   nim_test_assert_contains (out, "the repeating part is 0 0 1 1 2\n");
   /* Take-any has G(n) = n: no period. */
-  g_assert_cmpint (nim_test_run_nim (NULL, &out2, &err2, "--grundy-sequence",
-                                     "12", NULL),
-                   ==, STATUS_OK);
+  g_assert_cmpint (
+      nim_test_run_nim (NULL, &out2, &err2, "--grundy-sequence", "12", NULL),
+      ==, STATUS_OK);
   nim_test_assert_contains (out2, "No period found up to 12.");
 }
 
@@ -392,9 +391,9 @@ test_cli_solve_json (void)
   g_assert_cmpstr (json_object_get_string_member (
                        json_object_get_object_member (o, "rules"), "take"),
                    ==, "any");
-  g_assert_cmpuint (json_array_get_length (
-                        json_object_get_array_member (o, "heaps")),
-                    ==, 3);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (o, "heaps")), ==,
+      3);
   g_assert_cmpstr (json_object_get_string_member (o, "to_move"), ==, "win");
   moves = json_object_get_array_member (o, "winning_moves");
   g_assert_cmpuint (json_array_get_length (moves), ==, 1);
@@ -402,8 +401,7 @@ test_cli_solve_json (void)
   g_assert_cmpint (json_object_get_int_member (m, "heap"), ==, 1);
   g_assert_cmpint (json_object_get_int_member (m, "take"), ==, 2);
   g_assert_cmpint (json_object_get_int_member (o, "grundy"), ==, 2);
-  g_assert_cmpstr (json_object_get_string_member (o, "engine"), ==,
-                   "negamax");
+  g_assert_cmpstr (json_object_get_string_member (o, "engine"), ==, "negamax");
   g_assert_cmpint (json_object_get_int_member (o, "nodes"), >, 0);
   g_assert_true (json_object_has_member (o, "seconds"));
 }
@@ -419,8 +417,7 @@ test_cli_solve_text (void)
   if (!nim_test_have_nim ())
     return;
   g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--solve", "--heaps",
-                                     "20,30,40,50", "--player1", "xor",
-                                     NULL),
+                                     "20,30,40,50", "--player1", "xor", NULL),
                    ==, STATUS_OK);
   nim_test_assert_contains (out, "The player to move wins.\nWinning moves: "
                                  "take 16 from heap 1, take 16 from heap 2, "
@@ -461,8 +458,8 @@ test_cli_solve_no_move (void)
                                  "player who cannot move wins.\n");
   nim_test_assert_not_contains (out, "Winning move");
   g_assert_cmpint (nim_test_run_nim (NULL, &out2, &err2, "--solve", "--heaps",
-                                     "1", "--moves", "2", "--misere",
-                                     "--json", NULL),
+                                     "1", "--moves", "2", "--misere", "--json",
+                                     NULL),
                    ==, STATUS_OK);
   node = nim_test_parse_json (out2);
   o = json_node_get_object (node);
@@ -481,20 +478,26 @@ test_cli_bad (void)
     int status;
     const char *message;
   } cases[] = {
-    { { "--solve", "--player1", "human", NULL }, STATUS_USAGE,
+    { { "--solve", "--player1", "human", NULL },
+      STATUS_USAGE,
       "computer engine" },
     { { "--solve", "--player1", "negamax:nodes=50,time=0", "--heaps",
-        "1000000000,1000000000,3", NULL }, STATUS_FAILURE, "did not prove" },
+        "1000000000,1000000000,3", NULL },
+      STATUS_FAILURE,
+      "did not prove" },
     { { "--solve", "--heaps", "0,0", NULL }, STATUS_USAGE, "empty" },
-    { { "--solve", "--grundy-sequence", "3", NULL }, STATUS_USAGE,
+    { { "--solve", "--grundy-sequence", "3", NULL },
+      STATUS_USAGE,
       "cannot be combined" },
-    { { "--grundy-sequence", "abc", NULL }, STATUS_USAGE,
+    { { "--grundy-sequence", "abc", NULL },
+      STATUS_USAGE,
       "--grundy-sequence" },
-    { { "--grundy-sequence", "-1", NULL }, STATUS_USAGE,
+    { { "--grundy-sequence", "-1", NULL }, STATUS_USAGE, "--grundy-sequence" },
+    { { "--grundy-sequence", "10000001", NULL },
+      STATUS_USAGE,
       "--grundy-sequence" },
-    { { "--grundy-sequence", "10000001", NULL }, STATUS_USAGE,
-      "--grundy-sequence" },
-    { { "--grundy-sequence", "10", "--misere", NULL }, STATUS_USAGE,
+    { { "--grundy-sequence", "10", "--misere", NULL },
+      STATUS_USAGE,
       "drop --misere" },
   };
   guint i;
@@ -502,8 +505,7 @@ test_cli_bad (void)
   if (!nim_test_have_nim ())
     return;
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
-    nim_test_assert_refused (cases[i].args, cases[i].status,
-                             cases[i].message);
+    nim_test_assert_refused (cases[i].args, cases[i].status, cases[i].message);
 }
 
 int

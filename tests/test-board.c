@@ -43,7 +43,8 @@ all_rules (NimRules *rules)
       for (i = 0; i < G_N_ELEMENTS (sets); i++)
         {
           nim_rules_init (&rules[n]);
-          g_assert_true (nim_rules_parse_moves (&rules[n++], sets[i], "--moves", NULL));
+          g_assert_true (
+              nim_rules_parse_moves (&rules[n++], sets[i], "--moves", NULL));
         }
       for (i = n - 7; i < n; i++)
         rules[i].misere = misere;
@@ -75,7 +76,8 @@ test_parse (void)
   g_assert_cmpuint (board.total, ==, 7);
 
   /* The largest heaps: the total needs all 64 bits, 2 * (2^32 - 1). */
-  g_assert_true (nim_board_parse (&board, "4294967295,4294967295", "--heaps", &error));
+  g_assert_true (
+      nim_board_parse (&board, "4294967295,4294967295", "--heaps", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (board.heaps[0], ==, 4294967295u);
   g_assert_cmpuint (board.total, ==, G_GUINT64_CONSTANT (8589934590));
@@ -131,7 +133,8 @@ test_parse_rejects (void)
   for (i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_test_message ("--heaps '%s'", bad[i].text);
-      g_assert_false (nim_board_parse (&board, bad[i].text, "--heaps", &error));
+      g_assert_false (
+          nim_board_parse (&board, bad[i].text, "--heaps", &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
       nim_test_assert_contains (error->message, "--heaps");
       nim_test_assert_contains (error->message, bad[i].part);
@@ -215,7 +218,8 @@ test_make_unmake (void)
       {
         NimBoard board;
 
-        g_assert_true (nim_board_parse (&board, positions[p], "--heaps", NULL));
+        g_assert_true (
+            nim_board_parse (&board, positions[p], "--heaps", NULL));
         check_make_unmake (&board, &rules[r]);
       }
 }
@@ -235,7 +239,8 @@ test_make_unmake_huge (void)
   guint i;
 
   nim_rules_init (&rules);
-  g_assert_true (nim_board_parse (&board, "4294967295,4294967295", "--heaps", NULL));
+  g_assert_true (
+      nim_board_parse (&board, "4294967295,4294967295", "--heaps", NULL));
   memcpy (&saved, &board, sizeof saved);
   for (i = 0; i < G_N_ELEMENTS (moves); i++)
     {

@@ -507,17 +507,19 @@ check_three_rows_game (const char *out)
   Position pos;
   guint i;
 
-  nim_test_assert_contains (out, "Player 1 (human) plays Player 2 (xor); player 1 "
-                        "moves first.\n\n"
-                        "Heap 1: |||          3\n"
-                        "Heap 2: ||||         4\n"
-                        "Heap 3: |||||  ||||  9\n");
-  nim_test_assert_contains (out, PROMPT "3 2\n"
-                               "Player 1 (human) takes 2 from heap 3.\n\n"
-                               "Heap 1: |||        3\n"
-                               "Heap 2: ||||       4\n"
-                               "Heap 3: |||||  ||  7\n\n"
-                               "Player 2 (xor) takes 1 from heap 1.\n");
+  nim_test_assert_contains (out,
+                            "Player 1 (human) plays Player 2 (xor); player 1 "
+                            "moves first.\n\n"
+                            "Heap 1: |||          3\n"
+                            "Heap 2: ||||         4\n"
+                            "Heap 3: |||||  ||||  9\n");
+  nim_test_assert_contains (out,
+                            PROMPT "3 2\n"
+                                   "Player 1 (human) takes 2 from heap 3.\n\n"
+                                   "Heap 1: |||        3\n"
+                                   "Heap 2: ||||       4\n"
+                                   "Heap 3: |||||  ||  7\n\n"
+                                   "Player 2 (xor) takes 1 from heap 1.\n");
   assert_ends_with (out, THREE_ROWS_END);
 
   g_assert_cmpuint (moves->len, ==, 12);
@@ -582,12 +584,14 @@ test_three_rows_heap_then_count (void)
                     &err, "--player2", "xor", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
   nim_test_assert_contains (out, PROMPT_HEAPS "3\nMatches in heap 1: 3\n");
-  nim_test_assert_contains (out, PROMPT "3\n"
-                               "How many matches do you take from heap 3? 2\n"
-                               "Player 1 (human) takes 2 from heap 3.\n");
-  nim_test_assert_contains (out, PROMPT "2\n"
-                               "How many matches do you take from heap 2? 1\n"
-                               "Player 1 (human) takes 1 from heap 2.\n");
+  nim_test_assert_contains (out, PROMPT
+                            "3\n"
+                            "How many matches do you take from heap 3? 2\n"
+                            "Player 1 (human) takes 2 from heap 3.\n");
+  nim_test_assert_contains (out, PROMPT
+                            "2\n"
+                            "How many matches do you take from heap 2? 1\n"
+                            "Player 1 (human) takes 1 from heap 2.\n");
   assert_ends_with (out, THREE_ROWS_END);
   moves = transcript_moves (out);
   g_assert_cmpuint (moves->len, ==, 12);
@@ -710,8 +714,8 @@ test_thirteen_human_first (void)
                     "3", "--player2", "minimax", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
   nim_test_assert_contains (out, PROMPT_ONE "2\nPlayer 1 (human) takes 2.\n\n"
-                                   "Heap 1: |||||  |||||  |  11\n\n"
-                                   "Player 2 (minimax) takes 3.\n");
+                                            "Heap 1: |||||  |||||  |  11\n\n"
+                                            "Player 2 (minimax) takes 3.\n");
   nim_test_assert_not_contains (out, "from heap");
   assert_ends_with (out, "Player 2 (minimax) wins!\nToo bad, you lost!\n");
   check_multiples_of_four (out, 2, 1);
@@ -860,44 +864,40 @@ test_one_pile_dialogue (void)
 
   if (!have_nim ())
     return;
-  status = run_nim ("0\nx\n10\n2\n0\n3\n0\n1\n2\n1\n2\n1\n", &out, &err,
-                    "--max-take", "2", "--misere", "--player2", "grundy",
-                    NULL);
+  status
+      = run_nim ("0\nx\n10\n2\n0\n3\n0\n1\n2\n1\n2\n1\n", &out, &err,
+                 "--max-take", "2", "--misere", "--player2", "grundy", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
   g_assert_cmpstr (err, ==, "");
   g_assert_true (g_str_has_prefix (
-      out, PROMPT_STONES "0\n"
-           "number of stones: 0 is too small; the smallest accepted is 1.\n"
-           PROMPT_STONES "x\n"
-           "number of stones: 'x' is not a whole number; expected digits "
-           "0-9 only, a value from 1 to 4294967295.\n"
-           PROMPT_STONES "10\n"
-           PROMPT_PILE_FIRST "2\n"
-           "'2' is neither 0 nor 1; type 0 if the computer moves first, or 1 "
-           "if you do.\n"
-           PROMPT_PILE_FIRST "0\n"
-           "\n"
-           "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
-           "stone loses.\n"
-           "Player 1 (human) plays Player 2 (grundy); player 2 moves "
-           "first.\n"
-           "\n"
-           "The pile has 10 stones: |||||  |||||\n"
-           "\n"
-           "Player 2 (grundy) removes 1 stone.\n"
-           "\n"
-           "9 stones are left in the pile: |||||  ||||\n"
-           "\n"
-           PROMPT_PILE "3\n"
-           "You cannot take 3 stones; take 1 or 2.\n"
-           PROMPT_PILE "0\n"
-           "You cannot take 0 stones; take 1 or 2.\n"
-           PROMPT_PILE "1\n"
-           "Player 1 (human) removes 1 stone.\n"
-           "\n"
-           "8 stones are left in the pile: |||||  |||\n"
-           "\n"
-           "Player 2 (grundy) removes 1 stone.\n"));
+      out, PROMPT_STONES
+      "0\n"
+      "number of stones: 0 is too small; the smallest accepted is "
+      "1.\n" PROMPT_STONES "x\n"
+      "number of stones: 'x' is not a whole number; expected digits "
+      "0-9 only, a value from 1 to 4294967295.\n" PROMPT_STONES
+      "10\n" PROMPT_PILE_FIRST "2\n"
+      "'2' is neither 0 nor 1; type 0 if the computer moves first, or 1 "
+      "if you do.\n" PROMPT_PILE_FIRST "0\n"
+      "\n"
+      "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
+      "stone loses.\n"
+      "Player 1 (human) plays Player 2 (grundy); player 2 moves "
+      "first.\n"
+      "\n"
+      "The pile has 10 stones: |||||  |||||\n"
+      "\n"
+      "Player 2 (grundy) removes 1 stone.\n"
+      "\n"
+      "9 stones are left in the pile: |||||  ||||\n"
+      "\n" PROMPT_PILE "3\n"
+      "You cannot take 3 stones; take 1 or 2.\n" PROMPT_PILE "0\n"
+      "You cannot take 0 stones; take 1 or 2.\n" PROMPT_PILE "1\n"
+      "Player 1 (human) removes 1 stone.\n"
+      "\n"
+      "8 stones are left in the pile: |||||  |||\n"
+      "\n"
+      "Player 2 (grundy) removes 1 stone.\n"));
   /* Not more than are left: 2 of the last stone. */
   assert_ends_with (out, "3 stones are left in the pile: |||\n"
                          "\n"
@@ -946,16 +946,17 @@ test_one_pile_person_second (void)
                     "--player1", "grundy", "--player2", "human", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
   g_assert_true (g_str_has_prefix (
-      out, PROMPT_STONES "7\n" PROMPT_PILE_FIRST "1\n"
-           "\n"
-           "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
-           "stone loses.\n"
-           "Player 1 (grundy) plays Player 2 (human); player 2 moves "
-           "first.\n"
-           "\n"
-           "The pile has 7 stones: |||||  ||\n"
-           "\n"
-           "Player 2, how many stones do you take? \n"));
+      out, PROMPT_STONES
+      "7\n" PROMPT_PILE_FIRST "1\n"
+      "\n"
+      "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
+      "stone loses.\n"
+      "Player 1 (grundy) plays Player 2 (human); player 2 moves "
+      "first.\n"
+      "\n"
+      "The pile has 7 stones: |||||  ||\n"
+      "\n"
+      "Player 2, how many stones do you take? \n"));
   assert_ends_with (out, "Game abandoned.\n");
 }
 
@@ -1000,8 +1001,8 @@ test_one_pile_prompt (void)
     return;
   status = run_nim ("help\nmoves\nabc\n\n1 1 1\n-1\n99999999999999999999\n"
                     "1\n2\nmoves\n5\n",
-                    &out, &err, "--heaps", "4", "--max-take", "2",
-                    "--misere", "--player2", "grundy", "--first", "1", NULL);
+                    &out, &err, "--heaps", "4", "--max-take", "2", "--misere",
+                    "--player2", "grundy", "--first", "1", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
   help = response_to (out, PROMPT_PILE, "help", PROMPT_PILE);
   g_assert_cmpstr (help, ==,
@@ -1047,10 +1048,10 @@ test_refused_before_questions (void)
   static const char *const cases[][8] = {
     { "--misere", "--player2", "grundy", "--heaps", "3,4", NULL },
     { "--moves", "1,3,4", "--player2", "xor", NULL },
-    { "--max-take", "2", "--misere", "--player1", "xor", "--player2",
-      "human", NULL },
-    { "--max-take", "2", "--misere", "--player1", "xor", "--player2",
-      "grundy", NULL },
+    { "--max-take", "2", "--misere", "--player1", "xor", "--player2", "human",
+      NULL },
+    { "--max-take", "2", "--misere", "--player1", "xor", "--player2", "grundy",
+      NULL },
   };
   static const char *const messages[] = {
     "nim: player 2 (grundy) cannot play this game: under misère play grundy "
@@ -1203,7 +1204,9 @@ test_count_prompt_empty_line (void)
   status = run_nim ("3\n\n2\n", &out, &err, "--heaps", "3,4,9", "--player2",
                     "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
-  nim_test_assert_contains (out, PROMPT_COUNT "\nNothing was typed; type how many "
+  nim_test_assert_contains (
+      out,
+      PROMPT_COUNT "\nNothing was typed; type how many "
                    "matches you take from heap 3, such as 1.\n" PROMPT_COUNT
                    "2\nPlayer 1 (human) takes 2 from heap 3.\n");
 }
@@ -1222,9 +1225,11 @@ test_count_prompt_help (void)
   status = run_nim ("3\nhelp\n2\n", &out, &err, "--heaps", "3,4,9",
                     "--player2", "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
-  nim_test_assert_contains (out, PROMPT_COUNT "help\nTake any number of matches");
+  nim_test_assert_contains (out,
+                            PROMPT_COUNT "help\nTake any number of matches");
   nim_test_assert_contains (out, "Commands: moves");
-  nim_test_assert_contains (out, PROMPT_COUNT "2\nPlayer 1 (human) takes 2 from heap 3.\n");
+  nim_test_assert_contains (out, PROMPT_COUNT
+                            "2\nPlayer 1 (human) takes 2 from heap 3.\n");
 }
 
 /* Wrong answers in the set-up dialogue are named and asked again: heap
@@ -1254,9 +1259,9 @@ test_setup_bad_answers (void)
   assert_reprompted (out, first, "0", "0 is too small", NULL);
   /* Then the game starts from what was accepted, xor first. */
   nim_test_assert_contains (out, "player 2 moves first.\n\n"
-                        "Heap 1: |||||      5\n"
-                        "Heap 2: |||||  ||  7\n\n"
-                        "Player 2 (xor) takes 2 from heap 2.\n");
+                                 "Heap 1: |||||      5\n"
+                                 "Heap 2: |||||  ||  7\n\n"
+                                 "Player 2 (xor) takes 2 from heap 2.\n");
 }
 
 /* quit and end of input during the set-up dialogue give up: status 3. */
@@ -1304,15 +1309,17 @@ test_prompt_help (void)
                     "--player2", "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
   help = response_to (out, PROMPT, "help", PROMPT);
-  nim_test_assert_contains (help, "Take any number of matches from one heap; whoever "
-                         "takes the last match wins.\n");
+  nim_test_assert_contains (
+      help, "Take any number of matches from one heap; whoever "
+            "takes the last match wins.\n");
   nim_test_assert_contains (help, "such as 2 3");
   nim_test_assert_contains (help, "Commands: moves");
   nim_test_assert_contains (help, "hint");
   nim_test_assert_contains (help, "quit");
   question = response_to (out, PROMPT, "?", PROMPT);
   g_assert_cmpstr (question, ==, help);
-  nim_test_assert_contains (out, PROMPT "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
+  nim_test_assert_contains (out, PROMPT
+                            "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
 
   status = run_nim ("help\n", &out1, &err1, "--heaps", "13", "--max-take", "3",
                     "--player2", "grundy", NULL);
@@ -1389,7 +1396,8 @@ test_prompt_hint (void)
   /* The three-row game's table: 011 XOR 100 XOR 101 = 010. */
   nim_test_assert_contains (hint, "\n  heap 1      3     011  001 = 1 < 3\n");
   nim_test_assert_contains (hint, "\n  nim-sum     2     010\n");
-  nim_test_assert_contains (out, PROMPT "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
+  nim_test_assert_contains (out, PROMPT
+                            "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
 
   /* One heap of 13, 1 to 3: take 1 to leave 12. */
   status = run_nim ("hint\n", &out1, &err1, "--heaps", "13", "--max-take", "3",
@@ -1829,8 +1837,8 @@ help_players_line (void)
 
   for (i = 0; classes[i] != NULL; i++)
     {
-      GString *names = classes[i]->kind == NIM_PLAYER_PERSON ? people
-                                                              : computers;
+      GString *names
+          = classes[i]->kind == NIM_PLAYER_PERSON ? people : computers;
 
       g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
                               classes[i]->name);
@@ -1852,8 +1860,7 @@ test_help (void)
   static const char *const games[]
       = { "three rows of matches against the nim-sum",
           "a subtraction game: take 2, 7, 15 or 16",
-          "one heap of 13, take 1 to 3",
-          "whoever takes the last match loses",
+          "one heap of 13, take 1 to 3", "whoever takes the last match loses",
           "take 1 or 2, last match loses" };
   g_autofree char *players = help_players_line ();
   g_autofree char *out = NULL;
@@ -1969,7 +1976,7 @@ test_computer_game (void)
   assert_status (status, STATUS_FINISHED, out2, err2);
   nim_test_assert_not_contains (out2, "How many heaps");
   nim_test_assert_contains (out2, "Heap 1: |||    3\nHeap 2: ||||   4\n"
-                         "Heap 3: |||||  5\n");
+                                  "Heap 3: |||||  5\n");
   assert_ends_with (out2, "Player 1 (xor) wins!\n");
 }
 
@@ -1990,8 +1997,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/misere-human", test_misere_human);
   g_test_add_func ("/cli/misere-xor-wins", test_misere_xor_wins);
   g_test_add_func ("/cli/one-pile-dialogue", test_one_pile_dialogue);
-  g_test_add_func ("/cli/one-pile-person-second",
-                   test_one_pile_person_second);
+  g_test_add_func ("/cli/one-pile-person-second", test_one_pile_person_second);
   g_test_add_func ("/cli/one-pile-first-option", test_one_pile_first_option);
   g_test_add_func ("/cli/one-pile-prompt", test_one_pile_prompt);
   g_test_add_func ("/cli/refused-before-questions",

@@ -41,8 +41,8 @@ typedef struct
 } Family;
 
 static const Family families[] = {
-  { "take-any", "any", FALSE },   { "take-any-misere", "any", TRUE },
-  { "take-1-3", "max=3", FALSE }, { "take-1-3-misere", "max=3", TRUE },
+  { "take-any", "any", FALSE },    { "take-any-misere", "any", TRUE },
+  { "take-1-3", "max=3", FALSE },  { "take-1-3-misere", "max=3", TRUE },
   { "set-1-3-4", "1,3,4", FALSE }, { "set-1-3-4-misere", "1,3,4", TRUE },
   { "set-2-5-6", "2,5,6", FALSE }, { "set-2-5-6-misere", "2,5,6", TRUE },
 };
@@ -151,8 +151,9 @@ check_move (Contract *t, NimPlayer *p, const NimBoard *board)
           g_autofree char *heaps = nim_board_to_string (board);
 
           g_test_message ("%s on %s (%s): took %u from heap %u, which "
-                          "gives the win away", t->c->klass->name, heaps,
-                          t->c->family->name, move.count, move.heap + 1);
+                          "gives the win away",
+                          t->c->klass->name, heaps, t->c->family->name,
+                          move.count, move.heap + 1);
           g_test_fail ();
         }
       t->checked++;
@@ -203,8 +204,8 @@ check_game (Contract *t)
   g_autoptr (GError) error = NULL;
   NimBoard start;
 
-  nim_test_board (&start, t->c->klass->kind == NIM_PLAYER_PERSON ? "2,3"
-                                                                 : "3,4,5");
+  nim_test_board (&start,
+                  t->c->klass->kind == NIM_PLAYER_PERSON ? "2,3" : "3,4,5");
   if (!nim_player_supports (t->c->klass, &t->rules, &start, NULL))
     nim_test_board (&start, "9");
   if (!nim_player_supports (t->c->klass, &t->rules, &start, NULL))

@@ -79,7 +79,7 @@ test_xor_lost (void)
 
   nim_test_assert_contains (why, "nim-sum     0     000\n");
   assert_says (why, "The nim-sum is 0, so the position is "
-                                 "lost");
+                    "lost");
   assert_says (why, "xor chooses to take 1 from heap 1");
   nim_test_assert_not_contains (why, "XOR 000");
 }
@@ -98,7 +98,7 @@ test_xor_misere (void)
   assert_says (why, "odd number");
   assert_says (why, "Take 2 from heap 3");
   assert_says (why, "Normal play would instead take heap 3 "
-                                 "to 3 XOR 3 = 0");
+                    "to 3 XOR 3 = 0");
   assert_says (normal, "this is the normal-play move");
   assert_says (ones, "an odd number (3) of them");
 }
@@ -121,9 +121,9 @@ test_grundy_mex (void)
   nim_test_assert_contains (why, "total:   0 XOR 1 XOR 0 = 1\n");
   assert_says (why, "take 1 from heap 1");
   assert_says (any, "G(7) = mex{G(6), G(5), G(4), G(3), G(2), "
-                                 "G(1), G(0)} = mex{6, 5, 4, 3, 2, 1, 0} = 7");
+                    "G(1), G(0)} = mex{6, 5, 4, 3, 2, 1, 0} = 7");
   assert_says (big, "G(2000001) = G(1), as the values repeat "
-                                 "with period 4");
+                    "with period 4");
 }
 
 /* Misère grundy plays one heap by its table (the course's one pile, take
@@ -236,12 +236,11 @@ test_search_pv (void)
                       nim_player_get_explanation (p));
       g_assert_true (st->proven);
       assert_says (nim_player_get_explanation (p),
-                                st->value > 0 ? "Value: a win"
-                                              : "Value: a loss");
+                   st->value > 0 ? "Value: a win" : "Value: a loss");
       if (board.n_heaps == 1)
         continue; /* "player 1 takes 1" has no heap to replay by */
-      n = replay_pv (nim_player_get_explanation (p), cases[i].heaps, &rules,
-                     1, TRUE, &ended);
+      n = replay_pv (nim_player_get_explanation (p), cases[i].heaps, &rules, 1,
+                     TRUE, &ended);
       g_assert_cmpuint (n, >=, 1);
       g_assert_true (ended);
       if (st->distance > 0)
@@ -323,14 +322,15 @@ run_nim (const char *const *args)
 static void
 test_binary (void)
 {
-  static const char *const text[] = { "--heaps", "3,4,5", "--player1", "xor",
-                                       "--player2", "negamax", "--explain",
+  static const char *const text[]
+      = { "--heaps",   "3,4,5",   "--player1", "xor",
+          "--player2", "negamax", "--explain", NULL };
+  static const char *const plain[] = { "--heaps", "3,4,5",     "--player1",
+                                       "xor",     "--player2", "negamax",
                                        NULL };
-  static const char *const plain[] = { "--heaps", "3,4,5", "--player1", "xor",
-                                        "--player2", "negamax", NULL };
-  static const char *const json[] = { "--heaps", "3,4,5", "--player1", "xor",
-                                       "--player2", "random", "--seed", "1",
-                                       "--explain", "--json", NULL };
+  static const char *const json[]
+      = { "--heaps", "3,4,5", "--player1", "xor",    "--player2", "random",
+          "--seed",  "1",     "--explain", "--json", NULL };
   g_autofree char *out = NULL;
   g_autofree char *off = NULL;
   g_autofree char *record = NULL;

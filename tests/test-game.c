@@ -54,7 +54,7 @@ read_all (FILE *f)
   fflush (f);
   rewind (f);
   while ((n = fread (buf, 1, sizeof buf, f)) > 0)
-    g_string_append_len (s, buf, (gssize)n);
+    g_string_append_len (s, buf, (gssize) n);
   return g_string_free (s, FALSE);
 }
 
@@ -487,7 +487,8 @@ test_human_invalid_then_valid (void)
   nim_test_assert_contains (told, "'x' is not a heap number");
   nim_test_assert_contains (told, "There is no heap 9");
   nim_test_assert_contains (told, "There is no heap 0");
-  nim_test_assert_contains (told, "Heap 1 has only 3 matches; you cannot take 9");
+  nim_test_assert_contains (told,
+                            "Heap 1 has only 3 matches; you cannot take 9");
   nim_test_assert_contains (told, "at least 1 match");
   nim_test_assert_contains (told, "-2 is negative");
   nim_test_assert_contains (told, "Too much typed");
@@ -531,7 +532,8 @@ test_human_plays_to_the_end (void)
   g_assert_cmpuint (nim_game_get_winner (game), ==, 1);
   g_assert_cmpuint (nim_game_get_n_moves (game), ==, 1);
   nim_test_assert_contains (told, "how many matches do you take?");
-  nim_test_assert_contains (told, "Heap 1 has only 5 matches; you cannot take 6");
+  nim_test_assert_contains (told,
+                            "Heap 1 has only 5 matches; you cannot take 6");
 }
 
 /* A prompt function of the test's own: it answers with the lines of
@@ -568,8 +570,8 @@ script_ask (gpointer data, const char *message, const char *prompt,
 static void
 test_human_prompt_messages (void)
 {
-  static const char *const lines[] = { "help", "moves", "hint", " 7 1 ",
-                                       "1", "", "2", NULL };
+  static const char *const lines[]
+      = { "help", "moves", "hint", " 7 1 ", "1", "", "2", NULL };
   g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) prompts = g_ptr_array_new_with_free_func (g_free);
   Script script = { lines, 0, messages, prompts };
@@ -592,10 +594,13 @@ test_human_prompt_messages (void)
 
   g_assert_cmpuint (messages->len, ==, 7);
   g_assert_cmpstr (messages->pdata[0], ==, "");
-  g_assert_cmpstr (prompts->pdata[0], ==, "Player 2, your move (HEAP COUNT): ");
+  g_assert_cmpstr (prompts->pdata[0], ==,
+                   "Player 2, your move (HEAP COUNT): ");
   nim_test_assert_contains (messages->pdata[1], "Commands: moves");
-  nim_test_assert_contains (messages->pdata[2], "Legal moves (heap count):\n  1 1, 1 2");
-  nim_test_assert_contains (messages->pdata[3], "Hint (xor): take 2 from heap 1.\n");
+  nim_test_assert_contains (messages->pdata[2],
+                            "Legal moves (heap count):\n  1 1, 1 2");
+  nim_test_assert_contains (messages->pdata[3],
+                            "Hint (xor): take 2 from heap 1.\n");
   /* The hint's explanation, two columns in, as --explain shows it. */
   nim_test_assert_contains (messages->pdata[3], "\n  ");
   g_assert_cmpstr (messages->pdata[4], ==,
@@ -637,8 +642,7 @@ test_human_prompt_messages (void)
 static void
 test_human_one_pile (void)
 {
-  static const char *const lines[] = { "3", "0", "x", "", "moves", "2",
-                                       NULL };
+  static const char *const lines[] = { "3", "0", "x", "", "moves", "2", NULL };
   static const char *const last[] = { "2", "help", "1", NULL };
   g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) prompts = g_ptr_array_new_with_free_func (g_free);
@@ -965,8 +969,8 @@ test_display_pile (void)
 
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *text = nim_display_pile (cases[i].stones,
-                                                cases[i].start);
+      g_autofree char *text
+          = nim_display_pile (cases[i].stones, cases[i].start);
 
       g_assert_cmpstr (text, ==, cases[i].text);
     }

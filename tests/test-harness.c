@@ -176,8 +176,10 @@ typedef struct
 
 static const Engine engines[] = {
   { "minimax:time=0", TRUE, FALSE, FALSE, FALSE },
-  { "negamax:time=0,ab=off,tt=off,order=off,id=off", TRUE, FALSE, FALSE, FALSE },
-  { "negamax:time=0,ab=off,tt=256K,order=off,id=off", FALSE, TRUE, FALSE, FALSE },
+  { "negamax:time=0,ab=off,tt=off,order=off,id=off", TRUE, FALSE, FALSE,
+    FALSE },
+  { "negamax:time=0,ab=off,tt=256K,order=off,id=off", FALSE, TRUE, FALSE,
+    FALSE },
   { "negamax:time=0,tt=off,order=off,id=off", FALSE, FALSE, FALSE, FALSE },
   { "negamax:time=0,tt=off,id=off", FALSE, FALSE, FALSE, FALSE },
   { "negamax:time=0,tt=256K,order=off", FALSE, TRUE, FALSE, FALSE },
@@ -236,9 +238,10 @@ report (Harness *h, const NimBoard *board, const char *spec, const char *what,
 
   if (h->failures++ < 20)
     g_test_message ("%s %s: heaps %s: %s %s: got heap %u take %u, want heap "
-                    "%u take %u", h->variant->name,
-                    h->rules.misere ? "misere" : "normal", heaps, spec, what,
-                    got->heap + 1, got->count, want->heap + 1, want->count);
+                    "%u take %u",
+                    h->variant->name, h->rules.misere ? "misere" : "normal",
+                    heaps, spec, what, got->heap + 1, got->count,
+                    want->heap + 1, want->count);
   g_test_fail ();
 }
 
@@ -353,12 +356,14 @@ test_variant (gconstpointer data)
   h.variant = v;
   nim_rules_init (&h.rules);
   if (v->moves != NULL)
-    g_assert_true (nim_rules_parse_moves (&h.rules, v->moves, "--moves", NULL));
+    g_assert_true (
+        nim_rules_parse_moves (&h.rules, v->moves, "--moves", NULL));
   if (v->max_take > 0)
     g_assert_true (nim_rules_set_max_take (&h.rules, v->max_take, NULL));
   h.rules.misere = NIM_HARNESS_MISERE;
   h.solver.rules = h.rules;
-  h.solver.memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  h.solver.memo
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (e = 0; e < G_N_ELEMENTS (engines); e++)
     {
@@ -404,15 +409,16 @@ main (int argc, char **argv)
                                      "NIM_HARNESS_MAX_MATCHES", &n, NULL));
       max_matches = (guint) n;
       g_test_message ("NIM_HARNESS_MAX_MATCHES: positions of up to %u "
-                      "matches only", max_matches);
+                      "matches only",
+                      max_matches);
     }
   g_test_summary ("Every searcher and closed-form player chooses the "
                   "solver's move on every small position");
   for (i = 0; i < G_N_ELEMENTS (variants); i++)
     {
-      g_autofree char *path = g_strdup_printf (
-          "/harness/%s/%s", variants[i].name,
-          NIM_HARNESS_MISERE ? "misere" : "normal");
+      g_autofree char *path
+          = g_strdup_printf ("/harness/%s/%s", variants[i].name,
+                             NIM_HARNESS_MISERE ? "misere" : "normal");
 
       g_test_add_data_func (path, &variants[i], test_variant);
     }

@@ -43,8 +43,9 @@ static const OptionCase option_cases[] = {
   { { "--heaps", "" }, "no values given; expected a list such as 3,4,5" },
   /* Fullwidth and Arabic-Indic digits: in the C locale of the tests they
      are not even text; at the prompt they are read as typed. */
-  { { "--heaps", "\xef\xbc\x93,4" }, "is not text in this locale's "
-                                      "character set" },
+  { { "--heaps", "\xef\xbc\x93,4" },
+    "is not text in this locale's "
+    "character set" },
   { { "--heaps", "\xd9\xa3" }, "the digits 0-9, such as --heaps 3,4,5" },
   { { "--heaps", "3,4x" }, "'4x' is not a whole number" },
   { { "--heaps", "3;4" }, "'3;4' is not a whole number" },
@@ -81,11 +82,14 @@ static const OptionCase option_cases[] = {
   { { "--player1", "negamax:ab=maybe" }, "expected on or off" },
   { { "--player1", "negamax:" }, "nothing after ':'" },
   { { "--player1", "negamax:depth" }, "option depth needs a value" },
-  { { "--player1", "negamax:depth=3,depth=4" }, "option depth is given twice" },
+  { { "--player1", "negamax:depth=3,depth=4" },
+    "option depth is given twice" },
   { { "--player1", "negamax:time=-1" }, "expected a number from 0 to 86400" },
   { { "--player1", "negamax:time=nan" }, "expected a number from 0 to 86400" },
-  { { "--player1", "negamax:time=1e999" }, "expected a number from 0 to 86400" },
-  { { "--player1", "xor:depth=3" }, "takes no options, but 'depth=3' was given" },
+  { { "--player1", "negamax:time=1e999" },
+    "expected a number from 0 to 86400" },
+  { { "--player1", "xor:depth=3" },
+    "takes no options, but 'depth=3' was given" },
   { { "--player1", "xor", "--moves", "2,3" }, "cannot play this game" },
   /* Other options */
   { { "--seed", "4294967296" }, "the largest accepted is 4294967295" },
@@ -130,19 +134,34 @@ typedef struct
 } PromptCase;
 
 static const PromptCase prompt_cases[] = {
-  { "3,4,5", { NULL }, "+1 2", "'+1' is not a heap number; type a heap "
-                               "from 1 to 3 and a count, such as 1 2" },
-  { "3,4,5", { NULL }, "-1 2", "There is no heap -1; the heaps are numbered "
-                               "1 to 3." },
+  { "3,4,5",
+    { NULL },
+    "+1 2",
+    "'+1' is not a heap number; type a heap "
+    "from 1 to 3 and a count, such as 1 2" },
+  { "3,4,5",
+    { NULL },
+    "-1 2",
+    "There is no heap -1; the heaps are numbered "
+    "1 to 3." },
   { "3,4,5", { NULL }, "1 -2", "-2 is negative; you must take at least 1" },
   { "3,4,5", { NULL }, "0 1", "There is no heap 0" },
   { "3,4,5", { NULL }, "4 1", "There is no heap 4" },
   { "3,4,5", { NULL }, "1 0", "You must take at least 1 match." },
-  { "3,4,5", { NULL }, "1 4", "Heap 1 has only 3 matches; you cannot take 4." },
-  { "3,4,5", { NULL }, "18446744073709551616 1", "There is no heap "
-                                                 "18446744073709551616" },
-  { "3,4,5", { NULL }, "1 18446744073709551616", "you cannot take "
-                                                 "18446744073709551616" },
+  { "3,4,5",
+    { NULL },
+    "1 4",
+    "Heap 1 has only 3 matches; you cannot take 4." },
+  { "3,4,5",
+    { NULL },
+    "18446744073709551616 1",
+    "There is no heap "
+    "18446744073709551616" },
+  { "3,4,5",
+    { NULL },
+    "1 18446744073709551616",
+    "you cannot take "
+    "18446744073709551616" },
   { "3,4,5", { NULL }, "", "Nothing was typed; type a heap and a count" },
   { "3,4,5", { NULL }, "   ", "Nothing was typed" },
   { "3,4,5", { NULL }, "\t", "Nothing was typed" },
@@ -157,14 +176,26 @@ static const PromptCase prompt_cases[] = {
   { "3,4,5", { NULL }, "\xff\xfe", "is not a heap number" },
   { "3,4,5", { NULL }, "1\0012", "is not a heap number" }, /* a control
                                                            character */
-  { "0,4,5", { NULL }, "1 1", "Heap 1 is empty; choose a heap that has "
-                             "matches." },
-  { "13", { "--max-take", "2" }, "3", "You may take at most 2 matches at "
-                                      "a time." },
-  { "13", { "--moves", "1,3" }, "2", "You cannot take 2; a move takes one "
-                                     "of 1,3 matches." },
-  { "13", { NULL }, "abc", "'abc' is not a number of matches; type a count "
-                           "such as 1" },
+  { "0,4,5",
+    { NULL },
+    "1 1",
+    "Heap 1 is empty; choose a heap that has "
+    "matches." },
+  { "13",
+    { "--max-take", "2" },
+    "3",
+    "You may take at most 2 matches at "
+    "a time." },
+  { "13",
+    { "--moves", "1,3" },
+    "2",
+    "You cannot take 2; a move takes one "
+    "of 1,3 matches." },
+  { "13",
+    { NULL },
+    "abc",
+    "'abc' is not a number of matches; type a count "
+    "such as 1" },
   { "13", { NULL }, "14", "Heap 1 has only 13 matches; you cannot take 14." },
 };
 
@@ -178,7 +209,7 @@ test_bad_prompt_lines (void)
   for (i = 0; i < G_N_ELEMENTS (prompt_cases); i++)
     {
       const PromptCase *c = &prompt_cases[i];
-      const char *args[10] = { "--player2", "negamax", "--heaps", c->heaps,
+      const char *args[10] = { "--player2", "negamax",   "--heaps", c->heaps,
                                c->rules[0], c->rules[1], NULL };
       const char *prompt = strchr (c->heaps, ',') ? PROMPT : PROMPT_ONE;
       g_autofree char *input = g_strdup_printf ("%s\n", c->line);
@@ -207,8 +238,7 @@ read_to_end (GInputStream *stream)
   char buf[256];
   gssize n;
 
-  while ((n = g_input_stream_read (stream, buf, sizeof buf, NULL, &error))
-         > 0)
+  while ((n = g_input_stream_read (stream, buf, sizeof buf, NULL, &error)) > 0)
     g_string_append_len (text, buf, n);
   g_assert_no_error (error);
   return g_string_free (text, FALSE);
@@ -290,8 +320,8 @@ test_interrupt_prompt (void)
 static void
 test_interrupt_prompt_json (void)
 {
-  const char *args[] = { "--heaps", "3,4,5", "--player2", "xor", "--json",
-                         NULL };
+  const char *args[]
+      = { "--heaps", "3,4,5", "--player2", "xor", "--json", NULL };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
@@ -309,18 +339,19 @@ test_interrupt_prompt_json (void)
 static void
 test_interrupt_search (void)
 {
-  const char *args[] = { "--heaps", "9,10,11,12,13", "--player1", "xor",
-                         "--player2",
-                         "negamax:time=0,ab=off,tt=off,id=off,order=off",
-                         NULL };
+  const char *args[]
+      = { "--heaps",   "9,10,11,12,13",
+          "--player1", "xor",
+          "--player2", "negamax:time=0,ab=off,tt=off,id=off,order=off",
+          NULL };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
   if (!nim_test_have_nim ())
     return;
-  g_assert_cmpint (interrupt_at ("Player 1 (xor) takes", FALSE, args, &out,
-                                 &err),
-                   ==, STATUS_INTERRUPTED);
+  g_assert_cmpint (
+      interrupt_at ("Player 1 (xor) takes", FALSE, args, &out, &err), ==,
+      STATUS_INTERRUPTED);
   nim_test_assert_not_contains (out, "order=off) takes");
   nim_test_assert_contains (out, "Game abandoned.");
   nim_test_assert_contains (err, "interrupted");

@@ -37,8 +37,8 @@ test_elo_from_score (void)
                                   1e-3);
   g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (0.25), -190.8485,
                                   1e-3);
-  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (10.0 / 11),
-                                  400.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (nim_stats_elo_from_score (10.0 / 11), 400.0,
+                                  1e-9);
   g_assert_true (isinf (nim_stats_elo_from_score (1.0)));
   g_assert_true (isinf (nim_stats_elo_from_score (0.0)));
   g_assert_cmpfloat (nim_stats_elo_from_score (0.0), <, 0);
@@ -155,8 +155,7 @@ static JsonObject *
 player (JsonNode *summary, guint i)
 {
   return json_array_get_object_element (
-      json_object_get_array_member (json_node_get_object (summary),
-                                    "players"),
+      json_object_get_array_member (json_node_get_object (summary), "players"),
       i);
 }
 
@@ -176,8 +175,8 @@ read_results (const char *path)
 {
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
-  GPtrArray *records = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) json_node_unref);
+  GPtrArray *records
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
   g_autoptr (GError) error = NULL;
   guint i;
 
@@ -218,8 +217,9 @@ test_xor_theory (void)
   path = g_build_filename (dir, "results.jsonl", NULL);
 
   {
-    const char *args[] = { "--games", "10", "--player1", "xor", "--player2",
-                           "xor", "--heaps", "1,2,3", "--seed", "1", NULL };
+    const char *args[]
+        = { "--games", "10",    "--player1", "xor", "--player2", "xor",
+            "--heaps", "1,2,3", "--seed",    "1",   NULL };
     JsonObject *s, *pairs;
 
     fixed = run_summary (args);
@@ -231,16 +231,17 @@ test_xor_theory (void)
                      ==, 5);
     /* 1,2,3 is lost for the player to move: only the second mover ever
        stands in a won position, and keeps it. */
-    g_assert_cmpint (json_object_get_int_member (player (fixed, 0), "kept_win"),
-                     ==, json_object_get_int_member (player (fixed, 0),
-                                                     "won_positions"));
+    g_assert_cmpint (
+        json_object_get_int_member (player (fixed, 0), "kept_win"), ==,
+        json_object_get_int_member (player (fixed, 0), "won_positions"));
     g_assert_cmpfloat (json_object_get_double_member (s, "elo"), ==, 0.0);
   }
 
   {
-    const char *args[] = { "--games", "60", "--player1", "xor",
+    const char *args[] = { "--games",   "60",  "--player1",      "xor",
                            "--player2", "xor", "--random-heaps", "3:9",
-                           "--seed", "5", "--results", path, NULL };
+                           "--seed",    "5",   "--results",      path,
+                           NULL };
     random = run_summary (args);
   }
   records = read_results (path);
@@ -259,15 +260,14 @@ test_xor_theory (void)
   g_assert_cmpuint (predicted_first_wins, >, 0);
   g_assert_cmpuint (predicted_first_wins, <, 60);
   for (i = 0; i < 2; i++)
-    g_assert_cmpint (json_object_get_int_member (player (random, i),
-                                                 "kept_win"),
-                     ==, json_object_get_int_member (player (random, i),
-                                                     "won_positions"));
-  g_assert_cmpint (json_object_get_int_member (
-                       json_object_get_object_member (
-                           json_node_get_object (random), "pairs"),
-                       "1-1"),
-                   ==, 30);
+    g_assert_cmpint (
+        json_object_get_int_member (player (random, i), "kept_win"), ==,
+        json_object_get_int_member (player (random, i), "won_positions"));
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (
+                                      json_node_get_object (random), "pairs"),
+                                  "1-1"),
+      ==, 30);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -291,15 +291,21 @@ drop_times (JsonNode *summary)
 static void
 test_jobs_same_summary (void)
 {
-  const char *one[] = { "--games", "40", "--player1", "negamax:tt=1M",
-                        "--player2", "random", "--random-heaps", "4:12",
-                        "--seed", "11", "--jobs", "1", NULL };
-  const char *two[] = { "--games", "40", "--player1", "negamax:tt=1M",
-                        "--player2", "random", "--random-heaps", "4:12",
-                        "--seed", "11", "--jobs", "2", NULL };
-  const char *three[] = { "--games", "40", "--player1", "negamax:tt=1M",
-                          "--player2", "random", "--random-heaps", "4:12",
-                          "--seed", "11", "--jobs", "3", NULL };
+  const char *one[]
+      = { "--games",   "40",     "--player1",      "negamax:tt=1M",
+          "--player2", "random", "--random-heaps", "4:12",
+          "--seed",    "11",     "--jobs",         "1",
+          NULL };
+  const char *two[]
+      = { "--games",   "40",     "--player1",      "negamax:tt=1M",
+          "--player2", "random", "--random-heaps", "4:12",
+          "--seed",    "11",     "--jobs",         "2",
+          NULL };
+  const char *three[]
+      = { "--games",   "40",     "--player1",      "negamax:tt=1M",
+          "--player2", "random", "--random-heaps", "4:12",
+          "--seed",    "11",     "--jobs",         "3",
+          NULL };
   g_autoptr (JsonNode) a = NULL;
   g_autoptr (JsonNode) b = NULL;
   g_autoptr (JsonNode) c = NULL;
@@ -309,9 +315,8 @@ test_jobs_same_summary (void)
   a = run_summary (one);
   b = run_summary (two);
   c = run_summary (three);
-  g_assert_cmpint (json_object_get_int_member (json_node_get_object (b),
-                                               "jobs"),
-                   ==, 2);
+  g_assert_cmpint (
+      json_object_get_int_member (json_node_get_object (b), "jobs"), ==, 2);
   drop_times (a);
   drop_times (b);
   drop_times (c);
@@ -319,8 +324,7 @@ test_jobs_same_summary (void)
   g_assert_true (json_node_equal (a, c));
   /* Not a vacuous comparison: the searcher searched and random lost. */
   g_assert_cmpint (json_object_get_int_member (player (a, 0), "nodes"), >, 0);
-  g_assert_cmpint (json_object_get_int_member (player (a, 1), "losses"), >,
-                   0);
+  g_assert_cmpint (json_object_get_int_member (player (a, 1), "losses"), >, 0);
 }
 
 /* Each line of the results file is a complete game record: its moves
@@ -329,10 +333,11 @@ test_jobs_same_summary (void)
 static void
 test_results_file (void)
 {
-  const char *args_template[] = { "--games", "8", "--player1", "negamax",
-                                  "--player2", "random", "--random-heaps",
-                                  "3:7", "--seed", "3", "--results", NULL,
-                                  NULL };
+  const char *args_template[]
+      = { "--games",   "8",      "--player1",      "negamax",
+          "--player2", "random", "--random-heaps", "3:7",
+          "--seed",    "3",      "--results",      NULL,
+          NULL };
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autoptr (GPtrArray) records = NULL;
@@ -451,9 +456,10 @@ test_results_concurrent (void)
   g_autoptr (GSubprocess) b = NULL;
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) lines = NULL;
-  const char *args[] = { "--games", "100", "--random-heaps", "64:30",
-                         "--seed", NULL, "-1", "xor", "-2", "random",
-                         "--results", NULL, NULL };
+  const char *args[] = {
+    "--games", "100", "--random-heaps", "64:30",     "--seed", NULL, "-1",
+    "xor",     "-2",  "random",         "--results", NULL,     NULL
+  };
   gboolean seen[2][101] = { { FALSE } };
   gsize longest = 0;
   guint i;
@@ -606,9 +612,10 @@ test_results_torn_by_other (void)
   g_autofree char *path = NULL;
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  const char *args[] = { "--games", "1000000", "--player1", "xor",
-                         "--player2", "random", "--random-heaps", "4:15",
-                         "--seed", "9", "--results", NULL, NULL };
+  const char *args[] = { "--games",   "1000000", "--player1",      "xor",
+                         "--player2", "random",  "--random-heaps", "4:15",
+                         "--seed",    "9",       "--results",      NULL,
+                         NULL };
   struct flock fl;
   guint waited = 0;
   int fd;
@@ -694,9 +701,9 @@ test_results_full (void)
     return;
   if (g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
     {
-      status = nim_test_run_nim (NULL, &out, &err, "--games", "2",
-                                 "--player1", "xor", "--player2", "random",
-                                 "--results", "/dev/full", NULL);
+      status = nim_test_run_nim (NULL, &out, &err, "--games", "2", "--player1",
+                                 "xor", "--player2", "random", "--results",
+                                 "/dev/full", NULL);
       g_assert_cmpint (status, ==, STATUS_FAILURE);
       nim_test_assert_contains (err, "cannot write to the results file "
                                      "/dev/full: No space left on device");
@@ -725,15 +732,14 @@ test_results_full (void)
                                          NULL);
   /* 64 heaps make records of some 30 KB, far past the limit. */
   process = g_subprocess_launcher_spawn (
-      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "2",
-      "--player1", "xor", "--player2", "random", "--random-heaps", "64:30",
-      "--seed", "5", "--results", path, NULL);
+      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "2", "--player1",
+      "xor", "--player2", "random", "--random-heaps", "64:30", "--seed", "5",
+      "--results", path, NULL);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (process));
-  g_assert_cmpint (g_subprocess_get_exit_status (process), ==,
-                   STATUS_FAILURE);
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, STATUS_FAILURE);
   nim_test_assert_contains (err, "cannot write to the results file");
   nim_test_assert_contains (err, path);
   nim_test_assert_contains (err, "File too large");
@@ -766,8 +772,9 @@ test_failed_json (void)
                              "xor", "--player2", "random", "--results",
                              "/dev/full", "--json", NULL);
   g_assert_cmpint (status, ==, STATUS_FAILURE);
-  g_assert_cmpstr (err, ==, "nim: game 1: cannot write to the results file "
-                            "/dev/full: No space left on device\n");
+  g_assert_cmpstr (err, ==,
+                   "nim: game 1: cannot write to the results file "
+                   "/dev/full: No space left on device\n");
   g_assert_cmpstr (out, ==, "");
 }
 
@@ -810,8 +817,8 @@ test_interrupt (void)
       g_usleep (50 * 1000);
       waited += 50;
       g_assert_cmpuint (waited, <, 30000);
-      if (g_file_get_contents (path, &text, NULL, NULL)
-          && strlen (text) > 0 && strchr (strchr (text, '\n') + 1, '\n'))
+      if (g_file_get_contents (path, &text, NULL, NULL) && strlen (text) > 0
+          && strchr (strchr (text, '\n') + 1, '\n'))
         break;
     }
   g_subprocess_send_signal (process, SIGINT);
@@ -825,8 +832,8 @@ test_interrupt (void)
   records = read_results (path);
   g_assert_cmpuint (records->len, >=, 2);
   g_assert_cmpuint (records->len, <, 1000000);
-  expected = g_strdup_printf ("Games: %u of 1000000 (interrupted)",
-                              records->len);
+  expected
+      = g_strdup_printf ("Games: %u of 1000000 (interrupted)", records->len);
   nim_test_assert_contains (out, expected);
   g_unlink (path);
   g_rmdir (dir);
@@ -849,44 +856,58 @@ test_bad_options (void)
     { { "--games", "-2", NULL }, STATUS_USAGE, "--games" },
     { { "--games", "4", "--jobs", "0", NULL }, STATUS_USAGE, "--jobs" },
     { { "--games", "4", "--jobs", "257", NULL }, STATUS_USAGE, "--jobs" },
-    { { "--games", "4", "--random-heaps", "0", NULL }, STATUS_USAGE,
+    { { "--games", "4", "--random-heaps", "0", NULL },
+      STATUS_USAGE,
       "--random-heaps COUNT" },
-    { { "--games", "4", "--random-heaps", "65", NULL }, STATUS_USAGE,
+    { { "--games", "4", "--random-heaps", "65", NULL },
+      STATUS_USAGE,
       "--random-heaps COUNT" },
-    { { "--games", "4", "--random-heaps", "3:0", NULL }, STATUS_USAGE,
+    { { "--games", "4", "--random-heaps", "3:0", NULL },
+      STATUS_USAGE,
       "--random-heaps MAX" },
-    { { "--games", "4", "--random-heaps", "3:x", NULL }, STATUS_USAGE,
+    { { "--games", "4", "--random-heaps", "3:x", NULL },
+      STATUS_USAGE,
       "--random-heaps MAX" },
-    { { "--games", "4", "--random-heaps", "3:100001", NULL }, STATUS_USAGE,
+    { { "--games", "4", "--random-heaps", "3:100001", NULL },
+      STATUS_USAGE,
       "--random-heaps MAX" },
     /* A game can last a move a match: positions are bounded. */
-    { { "--games", "4", "--random-heaps", "64:2000", NULL }, STATUS_USAGE,
+    { { "--games", "4", "--random-heaps", "64:2000", NULL },
+      STATUS_USAGE,
       "at most 100000 matches, and these may hold 128000" },
-    { { "--games", "4", "--heaps", "100001", NULL }, STATUS_USAGE,
+    { { "--games", "4", "--heaps", "100001", NULL },
+      STATUS_USAGE,
       "at most 100000 matches, and these may hold 100001" },
     { { "--games", "4", "--random-heaps", "3", "--heaps", "3,4", NULL },
-      STATUS_USAGE, "--heaps" },
-    { { "--games", "4", "--player1", "human", NULL }, STATUS_USAGE,
+      STATUS_USAGE,
+      "--heaps" },
+    { { "--games", "4", "--player1", "human", NULL },
+      STATUS_USAGE,
       "computer against computer" },
-    { { "--games", "4", "--player2", "negamax:depht=3", NULL }, STATUS_USAGE,
+    { { "--games", "4", "--player2", "negamax:depht=3", NULL },
+      STATUS_USAGE,
       "depht" },
     { { "--games", "4", "--first", "2", NULL }, STATUS_USAGE, "--first" },
-    { { "--games", "4", "--solve", NULL }, STATUS_USAGE, "cannot be combined" },
+    { { "--games", "4", "--solve", NULL },
+      STATUS_USAGE,
+      "cannot be combined" },
     { { "--jobs", "2", "--player1", "xor", NULL }, STATUS_USAGE, "--games" },
-    { { "--results", "x.jsonl", "--player1", "xor", NULL }, STATUS_USAGE,
+    { { "--results", "x.jsonl", "--player1", "xor", NULL },
+      STATUS_USAGE,
       "--games" },
     { { "--games", "4", "--player1", "xor", "--moves", "2,3", NULL },
-      STATUS_USAGE, "cannot play" },
+      STATUS_USAGE,
+      "cannot play" },
     { { "--games", "4", "--results", "/nonexistent/dir/r.jsonl", NULL },
-      STATUS_FAILURE, "cannot open the results file" },
+      STATUS_FAILURE,
+      "cannot open the results file" },
   };
   guint i;
 
   if (!nim_test_have_nim ())
     return;
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
-    nim_test_assert_refused (cases[i].args, cases[i].status,
-                             cases[i].message);
+    nim_test_assert_refused (cases[i].args, cases[i].status, cases[i].message);
 }
 
 /* Misère play with a subtraction set has no closed form over several
@@ -895,10 +916,10 @@ test_bad_options (void)
 static void
 test_misere_solver (void)
 {
-  const char *args[] = { "--games", "10", "--player1", "negamax",
-                         "--player2", "random", "--moves", "1,3,4",
-                         "--misere", "--random-heaps", "3:8", "--seed", "2",
-                         NULL };
+  const char *args[]
+      = { "--games", "10",      "--player1", "negamax",  "--player2",
+          "random",  "--moves", "1,3,4",     "--misere", "--random-heaps",
+          "3:8",     "--seed",  "2",         NULL };
   g_autoptr (JsonNode) s = NULL;
   guint i;
 
@@ -910,9 +931,9 @@ test_misere_solver (void)
                      ==, 0);
   g_assert_cmpint (json_object_get_int_member (player (s, 0), "won_positions"),
                    >, 0);
-  g_assert_cmpint (json_object_get_int_member (player (s, 0), "kept_win"), ==,
-                   json_object_get_int_member (player (s, 0),
-                                               "won_positions"));
+  g_assert_cmpint (
+      json_object_get_int_member (player (s, 0), "kept_win"), ==,
+      json_object_get_int_member (player (s, 0), "won_positions"));
 }
 
 /* The text summary names what a reader looks for. */
@@ -926,8 +947,8 @@ test_text_summary (void)
   if (!nim_test_have_nim ())
     return;
   status = nim_test_run_nim (NULL, &out, &err, "--games", "4", "--player1",
-                             "xor", "--player2", "random", "--heaps",
-                             "3,4,5", "--seed", "1", NULL);
+                             "xor", "--player2", "random", "--heaps", "3,4,5",
+                             "--seed", "1", NULL);
   g_assert_cmpint (status, ==, STATUS_OK);
   nim_test_assert_contains (out, "Games: 4 of 4");
   nim_test_assert_contains (out, "Player 1 xor");
@@ -954,8 +975,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match/results-file", test_results_file);
   g_test_add_func ("/match/results-concurrent", test_results_concurrent);
   g_test_add_func ("/match/results-torn-line", test_results_torn_line);
-  g_test_add_func ("/match/results-torn-by-other",
-                   test_results_torn_by_other);
+  g_test_add_func ("/match/results-torn-by-other", test_results_torn_by_other);
   g_test_add_func ("/match/results-full", test_results_full);
   g_test_add_func ("/match/failed-json", test_failed_json);
   g_test_add_func ("/match/interrupt", test_interrupt);

@@ -276,7 +276,8 @@ test_count_huge (void)
   guint i;
 
   make_rules (&rules, NULL, 0);
-  g_assert_true (nim_board_parse (&board, "4000000000,4000000000,3", "--heaps", NULL));
+  g_assert_true (
+      nim_board_parse (&board, "4000000000,4000000000,3", "--heaps", NULL));
   start = g_get_monotonic_time ();
   g_assert_cmpuint (nim_movegen_count (&board, &rules), ==,
                     G_GUINT64_CONSTANT (8000000003));

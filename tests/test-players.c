@@ -92,7 +92,7 @@ assert_spec_rejected (const char *spec, const char *part1, const char *part2)
 static const NimSearchConfig *
 search_config (NimPlayer *p)
 {
-  return &((NimSearchPlayer *)p)->config;
+  return &((NimSearchPlayer *) p)->config;
 }
 
 /* The registry lists the six players once each, and finds each by name. */

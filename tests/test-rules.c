@@ -56,18 +56,21 @@ test_parse_moves_accepts (void)
   NimRules rules;
 
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
+  g_assert_true (
+      nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, course, G_N_ELEMENTS (course));
   g_assert_false (rules.misere);
 
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, "2, 7, 15, 16", "--moves", &error));
+  g_assert_true (
+      nim_rules_parse_moves (&rules, "2, 7, 15, 16", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, course, G_N_ELEMENTS (course));
 
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, "16 2,15  7", "--moves", &error));
+  g_assert_true (
+      nim_rules_parse_moves (&rules, "16 2,15  7", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, course, G_N_ELEMENTS (course));
 
@@ -78,7 +81,8 @@ test_parse_moves_accepts (void)
 
   /* The largest heap is also the largest count a set may hold. */
   nim_rules_init (&rules);
-  g_assert_true (nim_rules_parse_moves (&rules, "4294967295", "--moves", &error));
+  g_assert_true (
+      nim_rules_parse_moves (&rules, "4294967295", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, largest, G_N_ELEMENTS (largest));
 }
@@ -264,7 +268,8 @@ test_parse_max_take (void)
   g_assert_cmpuint (rules.max_take, ==, 3);
   g_assert_false (nim_rules_is_take_any (&rules));
 
-  g_assert_true (nim_rules_parse_max_take (&rules, " 1000000 ", "--max-take", &error));
+  g_assert_true (
+      nim_rules_parse_max_take (&rules, " 1000000 ", "--max-take", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (rules.max_take, ==, 1000000);
 
@@ -280,7 +285,8 @@ test_parse_max_take (void)
     {
       g_test_message ("--max-take '%s'", bad[i].text);
       nim_rules_init (&rules);
-      g_assert_false (nim_rules_parse_max_take (&rules, bad[i].text, "--max-take", &error));
+      g_assert_false (nim_rules_parse_max_take (&rules, bad[i].text,
+                                                "--max-take", &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
       for (j = 0; bad[i].parts[j] != NULL; j++)
         nim_test_assert_contains (error->message, bad[i].parts[j]);
@@ -344,7 +350,8 @@ test_allows (void)
   g_assert_false (nim_rules_allows (&rules, 4));
   g_assert_false (nim_rules_allows (&rules, G_MAXUINT32));
 
-  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
+  g_assert_true (
+      nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
   g_assert_no_error (error);
   g_assert_false (nim_rules_allows (&rules, 0));
   g_assert_false (nim_rules_allows (&rules, 1));
@@ -371,7 +378,8 @@ test_min_take (void)
   g_assert_cmpuint (nim_rules_min_take (&rules), ==, 1);
   g_assert_true (nim_rules_parse_moves (&rules, "7,3,5", "--moves", &error));
   g_assert_cmpuint (nim_rules_min_take (&rules), ==, 3);
-  g_assert_true (nim_rules_parse_moves (&rules, "16,2,15,7", "--moves", &error));
+  g_assert_true (
+      nim_rules_parse_moves (&rules, "16,2,15,7", "--moves", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (nim_rules_min_take (&rules), ==, 2);
 }
@@ -439,7 +447,8 @@ test_take_to_string (void)
   g_assert_cmpstr (s, ==, "1");
   g_free (s);
 
-  g_assert_true (nim_rules_parse_moves (&rules, "16, 2, 15, 7", "--moves", &error));
+  g_assert_true (
+      nim_rules_parse_moves (&rules, "16, 2, 15, 7", "--moves", &error));
   s = nim_rules_take_to_string (&rules);
   g_assert_cmpstr (s, ==, "2,7,15,16");
   g_free (s);
@@ -493,7 +502,8 @@ test_describe (void)
   nim_test_assert_contains (s, "last match loses");
   g_free (s);
 
-  g_assert_true (nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
+  g_assert_true (
+      nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
   rules.misere = FALSE;
   s = nim_rules_describe (&rules);
   nim_test_assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
@@ -570,22 +580,30 @@ test_describe_pile (void)
     gboolean misere;
     const char *text;
   } cases[] = {
-    { "max=2", TRUE, "Take 1 or 2 stones from the pile; whoever takes the "
-                     "last stone loses." },
-    { "max=2", FALSE, "Take 1 or 2 stones from the pile; whoever takes the "
-                      "last stone wins." },
-    { "max=3", TRUE, "Take 1 to 3 stones from the pile; whoever takes the "
-                     "last stone loses." },
-    { "any", TRUE, "Take any number of stones from the pile; whoever takes "
-                   "the last stone loses." },
-    { "max=1", TRUE, "Take 1 stone at a time from the pile; whoever takes "
-                     "the last stone loses." },
-    { "2,7", TRUE, "Take 2 or 7 stones from the pile; whoever takes the "
-                   "last stone loses, and a player who cannot move wins." },
-    { "2,7", FALSE, "Take 2 or 7 stones from the pile; a player who cannot "
-                    "move loses, so whoever takes the last stone wins." },
-    { "3", TRUE, "Take exactly 3 stones from the pile; whoever takes the "
-                 "last stone loses, and a player who cannot move wins." },
+    { "max=2", TRUE,
+      "Take 1 or 2 stones from the pile; whoever takes the "
+      "last stone loses." },
+    { "max=2", FALSE,
+      "Take 1 or 2 stones from the pile; whoever takes the "
+      "last stone wins." },
+    { "max=3", TRUE,
+      "Take 1 to 3 stones from the pile; whoever takes the "
+      "last stone loses." },
+    { "any", TRUE,
+      "Take any number of stones from the pile; whoever takes "
+      "the last stone loses." },
+    { "max=1", TRUE,
+      "Take 1 stone at a time from the pile; whoever takes "
+      "the last stone loses." },
+    { "2,7", TRUE,
+      "Take 2 or 7 stones from the pile; whoever takes the "
+      "last stone loses, and a player who cannot move wins." },
+    { "2,7", FALSE,
+      "Take 2 or 7 stones from the pile; a player who cannot "
+      "move loses, so whoever takes the last stone wins." },
+    { "3", TRUE,
+      "Take exactly 3 stones from the pile; whoever takes the "
+      "last stone loses, and a player who cannot move wins." },
   };
   guint i;
 

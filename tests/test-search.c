@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-search.c -- the searchers' techniques change the cost, not the answer */
+/* test-search.c -- the searchers' techniques change the cost, not the answer
+ */
 
 #include "config.h"
 
@@ -15,8 +16,7 @@ typedef struct
 } Result;
 
 static void
-search (const char *spec, const NimRules *rules, const char *heaps,
-        Result *r)
+search (const char *spec, const NimRules *rules, const char *heaps, Result *r)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimPlayer) p = nim_player_new (spec, &error);
@@ -36,7 +36,8 @@ static void
 test_depth_limited_agree (void)
 {
   static const char *const takes[] = { "any", "max=3", "1,3,4", "2,5,6" };
-  static const char *const positions[] = { "3,4,5", "1,2,3,4", "7,2", "6,6,1" };
+  static const char *const positions[]
+      = { "3,4,5", "1,2,3,4", "7,2", "6,6,1" };
   guint t, p, d, m;
 
   for (t = 0; t < G_N_ELEMENTS (takes); t++)
@@ -46,7 +47,8 @@ test_depth_limited_agree (void)
           {
             NimRules rules;
             Result mm, ab, plain;
-            g_autofree char *s_mm = g_strdup_printf ("minimax:time=0,depth=%u", d);
+            g_autofree char *s_mm
+                = g_strdup_printf ("minimax:time=0,depth=%u", d);
             g_autofree char *s_ab = g_strdup_printf (
                 "negamax:time=0,depth=%u,tt=off,id=off,order=off", d);
             g_autofree char *s_plain = g_strdup_printf (
@@ -174,7 +176,9 @@ test_id_matches_full (void)
     "5,9,12,3", "11,13,7", "8,8,3,6,1", "15,1,9,2", "20,17,6", "4,12,9,14",
   };
   static const char *const configs[] = {
-    "negamax:time=0", "negamax:time=0,id=off", "negamax:time=0,order=off",
+    "negamax:time=0",
+    "negamax:time=0,id=off",
+    "negamax:time=0,order=off",
     "negamax:time=0,score=win,tt=1M",
   };
   guint p, c, m;
@@ -287,8 +291,10 @@ test_grundy_ranges (void)
               NimMove want, got;
 
               nim_board_init (&board, heaps, 3);
-              g_assert_true (nim_player_choose_move (search, &board, &want, NULL));
-              g_assert_true (nim_player_choose_move (grundy, &board, &got, NULL));
+              g_assert_true (
+                  nim_player_choose_move (search, &board, &want, NULL));
+              g_assert_true (
+                  nim_player_choose_move (grundy, &board, &got, NULL));
               g_assert_true (nim_move_equal (&got, &want));
             }
     }

@@ -150,8 +150,7 @@ json_game_nodes (const char *json)
   guint64 total = 0;
   guint i;
 
-  moves = json_object_get_array_member (json_node_get_object (node),
-                                        "moves");
+  moves = json_object_get_array_member (json_node_get_object (node), "moves");
   for (i = 0; i < json_array_get_length (moves); i++)
     {
       JsonObject *m = json_array_get_object_element (moves, i);
@@ -330,8 +329,8 @@ test_trace_counts_nodes (void)
       guint n_searches = 0;
 
       assert_status (run_nim (&out, &err, "--heaps", "2,3,4", "--player1",
-                              game_specs[i], "--player2", "negamax:time=0", "--seed",
-                              "1", "--json", "--trace=4096",
+                              game_specs[i], "--player2", "negamax:time=0",
+                              "--seed", "1", "--json", "--trace=4096",
                               "--trace-limit=1000000", NULL),
                      STATUS_OK, out, err);
       g_assert_cmpuint (count_node_lines (err), ==, json_game_nodes (out));
@@ -663,8 +662,8 @@ test_compare_exact_budget (void)
     {
       JsonObject *r = json_array_get_object_element (rows, i);
 
-      if (g_strcmp0 (json_object_get_string_member (r, "algorithm"),
-                     "negamax") != 0)
+      if (g_strcmp0 (json_object_get_string_member (r, "algorithm"), "negamax")
+          != 0)
         continue;
       seen = TRUE;
       g_assert_cmpint (json_object_get_int_member (r, "nodes"), ==, 621);
@@ -692,8 +691,8 @@ test_compare_row_fails (void)
 
   if (!have_nim ())
     return;
-  assert_status (run_nim (&out, &err, "--compare", "--heaps",
-                          "4294967295,5", "--moves", "1000000000,1", NULL),
+  assert_status (run_nim (&out, &err, "--compare", "--heaps", "4294967295,5",
+                          "--moves", "1000000000,1", NULL),
                  STATUS_OK, out, err);
   g_assert_cmpstr (err, ==, "");
   nim_test_assert_contains (out, "\nminimax ");
@@ -703,9 +702,9 @@ test_compare_row_fails (void)
   nim_test_assert_contains (out, "\n\ngrundy: the Grundy values of "
                                  "{1,1000000000} show no period");
 
-  assert_status (run_nim (&out2, &err2, "--compare", "--heaps",
-                          "4294967295,5", "--moves", "1000000000,1",
-                          "--nodes", "1000", "--json", NULL),
+  assert_status (run_nim (&out2, &err2, "--compare", "--heaps", "4294967295,5",
+                          "--moves", "1000000000,1", "--nodes", "1000",
+                          "--json", NULL),
                  STATUS_OK, out2, err2);
   node = nim_test_parse_json (out2);
   rows = json_node_get_array (node);
@@ -729,8 +728,8 @@ test_compare_row_fails (void)
       g_assert_false (json_object_get_boolean_member (r, "finished"));
       nim_test_assert_contains (json_object_get_string_member (r, "error"),
                                 "out of reach");
-      nim_test_assert_not_contains (
-          json_object_get_string_member (r, "error"), "--");
+      nim_test_assert_not_contains (json_object_get_string_member (r, "error"),
+                                    "--");
     }
   g_assert_cmpuint (seen, ==, 1);
 }

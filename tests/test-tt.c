@@ -338,7 +338,8 @@ test_clear_generations (void)
       nim_tt_clear (tt);
       g_assert_cmpuint (count_used (tt), ==, 0);
       for (i = 0; i < 40; i++)
-        g_assert_null (nim_tt_probe (tt, nim_tt_heap_key (round * 40 + i + 1)));
+        g_assert_null (
+            nim_tt_probe (tt, nim_tt_heap_key (round * 40 + i + 1)));
     }
 }
 

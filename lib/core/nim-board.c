@@ -53,8 +53,8 @@ nim_board_parse (NimBoard *board, const char *text, const char *what,
   guint32 heaps[NIM_MAX_HEAPS];
   guint i;
 
-  if (!nim_parse_uint_list (text, 0, NIM_HEAP_SIZE_MAX, NIM_MAX_HEAPS,
-                            what, &sizes, error))
+  if (!nim_parse_uint_list (text, 0, NIM_HEAP_SIZE_MAX, NIM_MAX_HEAPS, what,
+                            &sizes, error))
     return FALSE;
   for (i = 0; i < sizes->len; i++)
     heaps[i] = (guint32) g_array_index (sizes, guint64, i);
@@ -64,8 +64,8 @@ nim_board_parse (NimBoard *board, const char *text, const char *what,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: %s says what the heaps were given as,
                       such as --heaps. */
-                   _("%s: every heap is empty; at least one heap needs a "
-                     "match"),
+                   _ ("%s: every heap is empty; at least one heap needs a "
+                      "match"),
                    what);
       return FALSE;
     }
@@ -91,7 +91,7 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
   if (move->heap >= board->n_heaps)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("There is no heap %u; choose a heap from 1 to %u."),
+                   _ ("There is no heap %u; choose a heap from 1 to %u."),
                    move->heap + 1, board->n_heaps);
       return FALSE;
     }
@@ -99,14 +99,14 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
   if (h == 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("Heap %u is empty; choose a heap that has matches."),
+                   _ ("Heap %u is empty; choose a heap that has matches."),
                    move->heap + 1);
       return FALSE;
     }
   if (move->count < 1)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("You must take at least 1 match."));
+                   _ ("You must take at least 1 match."));
       return FALSE;
     }
   if (move->count > h)
@@ -135,8 +135,8 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
                      rules->max_take);
       else
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _("You cannot take %u; a move takes one of %s "
-                       "matches."),
+                     _ ("You cannot take %u; a move takes one of %s "
+                        "matches."),
                      move->count, take);
       return FALSE;
     }

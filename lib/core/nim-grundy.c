@@ -82,7 +82,8 @@ extend (NimGrundy *self)
   if (n < nim_default_table_len && nim_default_n_moves > 0
       && self->rules.n_moves == nim_default_n_moves
       && memcmp (self->rules.moves, nim_default_moves,
-                 nim_default_n_moves * sizeof (guint32)) == 0)
+                 nim_default_n_moves * sizeof (guint32))
+             == 0)
     {
       /* Built with `make MOVES=...` for these very rules. */
       g = nim_default_grundy[n];
@@ -114,7 +115,8 @@ extend (NimGrundy *self)
       /* The table keys on the hash folded to a pointer, without an
          allocation per window; a collision is caught by comparing the
          windows, and only delays detection to the next window. */
-      gpointer key = GSIZE_TO_POINTER ((gsize) (self->hash ^ (self->hash >> 32)));
+      gpointer key
+          = GSIZE_TO_POINTER ((gsize) (self->hash ^ (self->hash >> 32)));
 
       if (g_hash_table_lookup_extended (self->seen, key, NULL, &first))
         {
@@ -191,7 +193,7 @@ nim_grundy_free (NimGrundy *grundy)
 }
 
 /* Makes entry @n available, directly or through the period, and sets
-   *index to the place in the table that holds the answer for @n. */
+ *index to the place in the table that holds the answer for @n. */
 static gboolean
 lookup (NimGrundy *self, guint64 n, guint64 *index, GError **error)
 {
@@ -202,9 +204,9 @@ lookup (NimGrundy *self, guint64 n, guint64 *index, GError **error)
           g_autofree char *take = nim_rules_take_to_string (&self->rules);
 
           g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
-                       _("the Grundy values of {%s} show no period within "
-                         "the first %u heap sizes; heap %llu is out of "
-                         "reach"),
+                       _ ("the Grundy values of {%s} show no period within "
+                          "the first %u heap sizes; heap %llu is out of "
+                          "reach"),
                        take, NIM_GRUNDY_TABLE_MAX, (unsigned long long) n);
           return FALSE;
         }

@@ -20,8 +20,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimGrundy, nim_grundy_free)
 
 gboolean nim_grundy_value (NimGrundy *grundy, guint64 n, guint *value,
                            GError **error);
-gboolean nim_grundy_misere_wins (NimGrundy *grundy, guint64 n,
-                                 gboolean *wins, GError **error);
+gboolean nim_grundy_misere_wins (NimGrundy *grundy, guint64 n, gboolean *wins,
+                                 GError **error);
 gboolean nim_grundy_period (NimGrundy *grundy, guint64 limit,
                             guint64 *preperiod, guint64 *period);
 guint nim_grundy_mex (const guint *values, guint n_values);

@@ -61,9 +61,8 @@ nim_movegen_nth (const NimBoard *board, const NimRules *rules, guint64 n,
       if (n < k)
         {
           move->heap = i;
-          move->count = rules->kind == NIM_TAKE_RANGE
-                            ? (guint32) n + 1
-                            : rules->moves[n];
+          move->count = rules->kind == NIM_TAKE_RANGE ? (guint32) n + 1
+                                                      : rules->moves[n];
           return TRUE;
         }
       n -= k;
@@ -83,8 +82,7 @@ nim_movegen_nth (const NimBoard *board, const NimRules *rules, guint64 n,
  * Returns: %TRUE if there is a legal move
  */
 gboolean
-nim_movegen_first (const NimBoard *board, const NimRules *rules,
-                   NimMove *move)
+nim_movegen_first (const NimBoard *board, const NimRules *rules, NimMove *move)
 {
   NimMoveGen gen = NIM_MOVEGEN_INIT;
 

@@ -29,7 +29,10 @@ typedef struct
   guint32 count; /* %NIM_TAKE_RANGE: the last count yielded */
 } NimMoveGen;
 
-#define NIM_MOVEGEN_INIT { 0, 0, 0 }
+#define NIM_MOVEGEN_INIT                                                      \
+  {                                                                           \
+    0, 0, 0                                                                   \
+  }
 
 static inline gboolean
 nim_movegen_next (NimMoveGen *gen, const NimBoard *board,

@@ -82,8 +82,8 @@ nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error)
   if (k < 1 || k > NIM_MAX_TAKE_MAX)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("%llu is not accepted; expected a whole number from 1 "
-                     "to %d"),
+                   _ ("%llu is not accepted; expected a whole number from 1 "
+                      "to %d"),
                    (unsigned long long) k, NIM_MAX_TAKE_MAX);
       return FALSE;
     }
@@ -127,8 +127,7 @@ nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    g_dngettext (GETTEXT_PACKAGE,
                                 "%u count given; expected 1 to %d",
-                                "%u counts given; expected 1 to %d",
-                                n_counts),
+                                "%u counts given; expected 1 to %d", n_counts),
                    n_counts, NIM_RULES_MAX_MOVES);
       return FALSE;
     }
@@ -139,15 +138,15 @@ nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
       if (sorted[i] < 1 || sorted[i] > NIM_HEAP_SIZE_MAX)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _("%llu is not accepted; each count must be from 1 "
-                         "to %u"),
+                       _ ("%llu is not accepted; each count must be from 1 "
+                          "to %u"),
                        (unsigned long long) sorted[i], NIM_HEAP_SIZE_MAX);
           return FALSE;
         }
       if (i > 0 && sorted[i] == sorted[i - 1])
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _("%llu is listed twice; each count may appear once"),
+                       _ ("%llu is listed twice; each count may appear once"),
                        (unsigned long long) sorted[i]);
           return FALSE;
         }
@@ -170,7 +169,7 @@ prefixed (gboolean ok, const char *what, GError **error)
   if (!ok)
     /* TRANSLATORS: in front of a message, what it is about, such as
        "--moves: 3 is listed twice"; %s is that thing. */
-    g_prefix_error (error, _("%s: "), what);
+    g_prefix_error (error, _ ("%s: "), what);
   return ok;
 }
 
@@ -280,7 +279,8 @@ nim_rules_equal (const NimRules *a, const NimRules *b)
     return FALSE;
   if (a->kind == NIM_TAKE_SET)
     return a->n_moves == b->n_moves
-           && memcmp (a->moves, b->moves, a->n_moves * sizeof a->moves[0]) == 0;
+           && memcmp (a->moves, b->moves, a->n_moves * sizeof a->moves[0])
+                  == 0;
   return TRUE;
 }
 
@@ -326,29 +326,29 @@ nim_rules_describe (const NimRules *rules)
      words them its own way. */
   if (nim_rules_is_take_any (rules))
     return g_strdup (rules->misere
-                         ? _("Take any number of matches from one heap; "
-                             "whoever takes the last match loses.")
-                         : _("Take any number of matches from one heap; "
-                             "whoever takes the last match wins."));
+                         ? _ ("Take any number of matches from one heap; "
+                              "whoever takes the last match loses.")
+                         : _ ("Take any number of matches from one heap; "
+                              "whoever takes the last match wins."));
   if (rules->kind == NIM_TAKE_RANGE && rules->max_take == 1)
     return g_strdup (rules->misere
-                         ? _("Take exactly 1 match from one heap; whoever "
-                             "takes the last match loses.")
-                         : _("Take exactly 1 match from one heap; whoever "
-                             "takes the last match wins."));
+                         ? _ ("Take exactly 1 match from one heap; whoever "
+                              "takes the last match loses.")
+                         : _ ("Take exactly 1 match from one heap; whoever "
+                              "takes the last match wins."));
   /* Two counts are "1 or 2", as the course's one-pile game says. */
   if (rules->kind == NIM_TAKE_RANGE && rules->max_take == 2)
     return g_strdup (rules->misere
-                         ? _("Take 1 or 2 matches from one heap; whoever "
-                             "takes the last match loses.")
-                         : _("Take 1 or 2 matches from one heap; whoever "
-                             "takes the last match wins."));
+                         ? _ ("Take 1 or 2 matches from one heap; whoever "
+                              "takes the last match loses.")
+                         : _ ("Take 1 or 2 matches from one heap; whoever "
+                              "takes the last match wins."));
   if (rules->kind == NIM_TAKE_RANGE)
     return g_strdup_printf (rules->misere
-                                ? _("Take 1 to %u matches from one heap; "
-                                    "whoever takes the last match loses.")
-                                : _("Take 1 to %u matches from one heap; "
-                                    "whoever takes the last match wins."),
+                                ? _ ("Take 1 to %u matches from one heap; "
+                                     "whoever takes the last match loses.")
+                                : _ ("Take 1 to %u matches from one heap; "
+                                     "whoever takes the last match wins."),
                             rules->max_take);
 
   /* "2, 7, 15 or 16"; {1} is the range rule 1..1, so a set of one count
@@ -360,30 +360,30 @@ nim_rules_describe (const NimRules *rules)
                             : i + 1 == rules->n_moves
                                 /* TRANSLATORS: between the last two counts
                                    of a list, "2, 7, 15 or 16". */
-                                ? C_("list", " or ")
+                                ? C_ ("list", " or ")
                                 /* TRANSLATORS: between the other counts of
                                    a list, "2, 7, 15 or 16". */
-                                : C_("list", ", "),
+                                : C_ ("list", ", "),
                             rules->moves[i]);
   list = g_string_free (s, FALSE);
   if (rules->n_moves == 1 && !rules->misere)
     return g_strdup_printf (
-        _("Take exactly %s matches from one heap; a player who cannot "
-             "move loses, so whoever takes the last match wins."),
+        _ ("Take exactly %s matches from one heap; a player who cannot "
+           "move loses, so whoever takes the last match wins."),
         list);
   if (rules->n_moves == 1)
     return g_strdup_printf (
-        _("Take exactly %s matches from one heap; whoever takes the last "
-             "match loses, and a player who cannot move wins."),
+        _ ("Take exactly %s matches from one heap; whoever takes the last "
+           "match loses, and a player who cannot move wins."),
         list);
   if (!rules->misere)
     return g_strdup_printf (
-        _("Take %s matches from one heap; a player who cannot move "
-             "loses, so whoever takes the last match wins."),
+        _ ("Take %s matches from one heap; a player who cannot move "
+           "loses, so whoever takes the last match wins."),
         list);
   return g_strdup_printf (
-      _("Take %s matches from one heap; whoever takes the last match "
-           "loses, and a player who cannot move wins."),
+      _ ("Take %s matches from one heap; whoever takes the last match "
+         "loses, and a player who cannot move wins."),
       list);
 }
 
@@ -397,8 +397,8 @@ join_counts (const guint32 *counts, guint n)
   for (i = 0; i < n; i++)
     g_string_append_printf (s, "%s%u",
                             i == 0       ? ""
-                            : i + 1 == n ? C_("list", " or ")
-                                         : C_("list", ", "),
+                            : i + 1 == n ? C_ ("list", " or ")
+                                         : C_ ("list", ", "),
                             counts[i]);
   return g_string_free (s, FALSE);
 }
@@ -433,7 +433,7 @@ nim_rules_describe_counts (const NimRules *rules, guint32 at_most)
           return join_counts (counts, n);
         }
       /* TRANSLATORS: the counts a move may take, in "take 1 to 3". */
-      return g_strdup_printf (_("1 to %u"), n);
+      return g_strdup_printf (_ ("1 to %u"), n);
     }
   for (i = 0, n = 0; i < rules->n_moves && rules->moves[i] <= at_most; i++)
     counts[n++] = rules->moves[i];
@@ -459,40 +459,40 @@ nim_rules_describe_pile (const NimRules *rules)
   /* Whole sentences again, one per rule and ending. */
   if (nim_rules_is_take_any (rules))
     return g_strdup (rules->misere
-                         ? _("Take any number of stones from the pile; "
-                             "whoever takes the last stone loses.")
-                         : _("Take any number of stones from the pile; "
-                             "whoever takes the last stone wins."));
+                         ? _ ("Take any number of stones from the pile; "
+                              "whoever takes the last stone loses.")
+                         : _ ("Take any number of stones from the pile; "
+                              "whoever takes the last stone wins."));
   if (rules->kind == NIM_TAKE_RANGE && rules->max_take == 1)
     return g_strdup (rules->misere
-                         ? _("Take 1 stone at a time from the pile; whoever "
-                             "takes the last stone loses.")
-                         : _("Take 1 stone at a time from the pile; whoever "
-                             "takes the last stone wins."));
+                         ? _ ("Take 1 stone at a time from the pile; whoever "
+                              "takes the last stone loses.")
+                         : _ ("Take 1 stone at a time from the pile; whoever "
+                              "takes the last stone wins."));
   counts = nim_rules_describe_counts (rules, NIM_HEAP_SIZE_MAX);
   if (rules->kind == NIM_TAKE_RANGE)
     return g_strdup_printf (rules->misere
                                 /* TRANSLATORS: %s is "1 or 2" or "1 to 3". */
-                                ? _("Take %s stones from the pile; whoever "
-                                    "takes the last stone loses.")
-                                : _("Take %s stones from the pile; whoever "
-                                    "takes the last stone wins."),
+                                ? _ ("Take %s stones from the pile; whoever "
+                                     "takes the last stone loses.")
+                                : _ ("Take %s stones from the pile; whoever "
+                                     "takes the last stone wins."),
                             counts);
   /* A set without 1 can leave stones nobody may take: say who wins then. */
   if (rules->n_moves == 1)
     return g_strdup_printf (
         rules->misere
-            ? _("Take exactly %s stones from the pile; whoever takes the "
-                "last stone loses, and a player who cannot move wins.")
-            : _("Take exactly %s stones from the pile; a player who cannot "
-                "move loses, so whoever takes the last stone wins."),
+            ? _ ("Take exactly %s stones from the pile; whoever takes the "
+                 "last stone loses, and a player who cannot move wins.")
+            : _ ("Take exactly %s stones from the pile; a player who cannot "
+                 "move loses, so whoever takes the last stone wins."),
         counts);
   return g_strdup_printf (
       rules->misere
           /* TRANSLATORS: %s is a list of counts, "2, 7, 15 or 16". */
-          ? _("Take %s stones from the pile; whoever takes the last stone "
-              "loses, and a player who cannot move wins.")
-          : _("Take %s stones from the pile; a player who cannot move "
-              "loses, so whoever takes the last stone wins."),
+          ? _ ("Take %s stones from the pile; whoever takes the last stone "
+               "loses, and a player who cannot move wins.")
+          : _ ("Take %s stones from the pile; a player who cannot move "
+               "loses, so whoever takes the last stone wins."),
       counts);
 }

@@ -12,7 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 
-G_DEFINE_QUARK (nim-error-quark, nim_error)
+G_DEFINE_QUARK (nim - error - quark, nim_error)
 
 /**
  * nim_error_to_exit_status:
@@ -113,21 +113,21 @@ nim_parse_uint (const char *text, guint64 min, guint64 max, const char *what,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: %1$s names the number asked for, an
                       option (--heaps) or words such as "number of heaps". */
-                   _("%1$s: nothing given; expected a whole number from "
-                     "%2$llu to %3$llu"),
+                   _ ("%1$s: nothing given; expected a whole number from "
+                      "%2$llu to %3$llu"),
                    what, (unsigned long long) min, (unsigned long long) max);
       return FALSE;
     case NIM_NUMBER_NEGATIVE:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("%1$s: '%2$s' is negative; expected a whole number "
-                     "from %3$llu to %4$llu"),
+                   _ ("%1$s: '%2$s' is negative; expected a whole number "
+                      "from %3$llu to %4$llu"),
                    what, s, (unsigned long long) min,
                    (unsigned long long) max);
       return FALSE;
     case NIM_NUMBER_NOT_A_NUMBER:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("%1$s: '%2$s' is not a whole number; expected digits "
-                     "0-9 only, a value from %3$llu to %4$llu"),
+                   _ ("%1$s: '%2$s' is not a whole number; expected digits "
+                      "0-9 only, a value from %3$llu to %4$llu"),
                    what, s, (unsigned long long) min,
                    (unsigned long long) max);
       return FALSE;
@@ -138,16 +138,16 @@ nim_parse_uint (const char *text, guint64 min, guint64 max, const char *what,
   if (kind == NIM_NUMBER_TOO_LARGE || value > max)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("%1$s: %2$s is too large; the largest accepted is "
-                     "%3$llu"),
+                   _ ("%1$s: %2$s is too large; the largest accepted is "
+                      "%3$llu"),
                    what, s, (unsigned long long) max);
       return FALSE;
     }
   if (value < min)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("%1$s: %2$s is too small; the smallest accepted is "
-                     "%3$llu"),
+                   _ ("%1$s: %2$s is too small; the smallest accepted is "
+                      "%3$llu"),
                    what, s, (unsigned long long) min);
       return FALSE;
     }
@@ -191,8 +191,8 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
       if (*p == ',')
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _("%s: empty entry in '%s'; expected numbers "
-                         "separated by commas, such as 3,4,5"),
+                       _ ("%s: empty entry in '%s'; expected numbers "
+                          "separated by commas, such as 3,4,5"),
                        what, text);
           return FALSE;
         }
@@ -224,8 +224,8 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
           if (*p == '\0' || *p == ',')
             {
               g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                           _("%s: empty entry in '%s'; expected numbers "
-                             "separated by commas, such as 3,4,5"),
+                           _ ("%s: empty entry in '%s'; expected numbers "
+                              "separated by commas, such as 3,4,5"),
                            what, text);
               return FALSE;
             }
@@ -234,7 +234,7 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
   if (items->len == 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("%s: no values given; expected a list such as 3,4,5"),
+                   _ ("%s: no values given; expected a list such as 3,4,5"),
                    what);
       return FALSE;
     }
@@ -267,8 +267,8 @@ nim_parse_double (const char *text, double min, double max, const char *what,
       || v < min || v > max)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("%s: '%s' is not accepted; expected a number from %g "
-                     "to %g"),
+                   _ ("%s: '%s' is not accepted; expected a number from %g "
+                      "to %g"),
                    what, s, min, max);
       return FALSE;
     }

@@ -52,8 +52,8 @@ NimNumberKind nim_scan_uint (const char *text, guint64 *value);
 gboolean nim_parse_uint (const char *text, guint64 min, guint64 max,
                          const char *what, guint64 *out, GError **error);
 gboolean nim_parse_uint_list (const char *text, guint64 min, guint64 max,
-                              guint max_items, const char *what,
-                              GArray **out, GError **error);
+                              guint max_items, const char *what, GArray **out,
+                              GError **error);
 gboolean nim_parse_double (const char *text, double min, double max,
                            const char *what, double *out, GError **error);
 

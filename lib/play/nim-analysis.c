@@ -55,10 +55,10 @@ engine_wins (NimPlayer *engine, const NimBoard *board, NimMove *best,
                    /* TRANSLATORS: the first %s is a player spec, the
                       second heaps such as 3,4,5, the third a player name
                       (the spec stays as it is). */
-                   _("%s did not prove the position %s within its budget; "
-                     "give it more, such as '%s:time=0', or use a "
-                     "closed-form engine (xor, grundy) where the rules "
-                     "allow"),
+                   _ ("%s did not prove the position %s within its budget; "
+                      "give it more, such as '%s:time=0', or use a "
+                      "closed-form engine (xor, grundy) where the rules "
+                      "allow"),
                    nim_player_get_spec (engine), heaps,
                    nim_player_get_name (engine));
       return FALSE;
@@ -115,7 +115,7 @@ nim_solve (const NimRules *rules, const NimBoard *board, const char *engine,
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: %s is a player's name, "human". */
-                   _("solving a position needs a computer engine, not %s"),
+                   _ ("solving a position needs a computer engine, not %s"),
                    nim_player_get_name (p));
       return NULL;
     }
@@ -181,8 +181,8 @@ nim_grundy_sequence_new (const NimRules *rules, guint64 n)
   self->rules = *rules;
   self->n = n;
   self->grundy = nim_grundy_new (rules);
-  self->periodic = nim_grundy_period (self->grundy, n, &self->preperiod,
-                                      &self->period);
+  self->periodic
+      = nim_grundy_period (self->grundy, n, &self->preperiod, &self->period);
   return self;
 }
 

@@ -47,8 +47,8 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
   /* A closed form always finishes, and reports its theory's value as
      proven.  A search that proved its value finished, even on the last
      node of its budget; one stopped by the budget has spent it exactly. */
-  row->finished = !search || nodes == 0 || row->stats.proven
-                  || row->stats.nodes < nodes;
+  row->finished
+      = !search || nodes == 0 || row->stats.proven || row->stats.nodes < nodes;
   row->value = !row->stats.proven ? 0 : row->stats.value > 0 ? 1 : -1;
   return TRUE;
 }

@@ -46,8 +46,8 @@ clear_move (gpointer data)
  * Returns: (transfer full): a game ready for nim_game_play()
  */
 NimGame *
-nim_game_new (const NimRules *rules, const NimBoard *start,
-              NimPlayer *player1, NimPlayer *player2, guint first)
+nim_game_new (const NimRules *rules, const NimBoard *start, NimPlayer *player1,
+              NimPlayer *player2, guint first)
 {
   NimGame *game;
 
@@ -152,7 +152,7 @@ nim_game_play (NimGame *game, GError **error)
       if (nim_interrupted ())
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
-                       _("interrupted: the game is abandoned"));
+                       _ ("interrupted: the game is abandoned"));
           NOTIFY (game, finished, game);
           return FALSE;
         }

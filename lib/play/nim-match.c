@@ -58,11 +58,11 @@ struct _NimMatch
 
   GMutex lock;
   GCond changed;
-  guint64 next;          /* the next game to start */
+  guint64 next; /* the next game to start */
   guint runners_done;
   gboolean stop;
-  gboolean stopped;      /* by Ctrl-C or nim_match_request_stop() */
-  GError *error;         /* the first failure of any job */
+  gboolean stopped;       /* by Ctrl-C or nim_match_request_stop() */
+  GError *error;          /* the first failure of any job */
   GHashTable *open_pairs; /* pair number -> PAIR_ state, for the pairs
                              with one game finished: jobs take games in
                              order, so it holds about one pair a job */
@@ -92,8 +92,8 @@ static void
 pair_position (const NimMatch *m, guint64 pair, NimBoard *board)
 {
   guint32 heaps[NIM_MAX_HEAPS];
-  guint32 seeds[3] = { m->config.seed, (guint32) pair,
-                       (guint32) (pair >> 32) };
+  guint32 seeds[3]
+      = { m->config.seed, (guint32) pair, (guint32) (pair >> 32) };
   g_autoptr (GRand) rand = NULL;
   guint i;
 
@@ -132,15 +132,15 @@ slot_init (Slot *slot, const NimMatch *m, GError **error)
         {
           /* TRANSLATORS: in front of an error, the player of a
              comparison run whose spec is wrong. */
-          g_prefix_error (error, _("player %u: "), i + 1);
+          g_prefix_error (error, _ ("player %u: "), i + 1);
           return FALSE;
         }
       if (nim_player_is_interactive (slot->players[i]))
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _("player %u (%s) asks a person for its moves, but "
-                         "a comparison run plays computer against "
-                         "computer"),
+                       _ ("player %u (%s) asks a person for its moves, but "
+                          "a comparison run plays computer against "
+                          "computer"),
                        i + 1, m->specs[i]);
           return FALSE;
         }
@@ -160,18 +160,18 @@ slot_init (Slot *slot, const NimMatch *m, GError **error)
 /* Starts the players of @slot for @board; returns the solver that judges
    the game. */
 static gboolean
-slot_start (Slot *slot, const NimMatch *m, const NimBoard *board,
-            guint64 game, NimPlayer **oracle, GError **error)
+slot_start (Slot *slot, const NimMatch *m, const NimBoard *board, guint64 game,
+            NimPlayer **oracle, GError **error)
 {
   guint i;
 
   for (i = 0; i < 2; i++)
     {
-      nim_player_set_seed (slot->players[i],
-                           (guint32) nim_tt_mix (((guint64) m->config.seed << 32)
-                                          ^ (game * 2 + i)));
-      if (!nim_player_start (slot->players[i], &m->config.rules, board,
-                             error))
+      nim_player_set_seed (
+          slot->players[i],
+          (guint32) nim_tt_mix (((guint64) m->config.seed << 32)
+                                ^ (game * 2 + i)));
+      if (!nim_player_start (slot->players[i], &m->config.rules, board, error))
         return FALSE;
     }
   for (i = 0; i < slot->oracles->len; i++)
@@ -182,7 +182,7 @@ slot_start (Slot *slot, const NimMatch *m, const NimBoard *board,
         return TRUE;
       }
   g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-               _("no exact solver plays these rules"));
+               _ ("no exact solver plays these rules"));
   return FALSE;
 }
 
@@ -213,9 +213,9 @@ nim_match_new (const NimMatchConfig *config, GError **error)
   if (most > NIM_MATCH_MAX_MATCHES)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("every game is played to its end, which can take a "
-                     "move a match: a position may hold at most %u "
-                     "matches, and these may hold %llu"),
+                   _ ("every game is played to its end, which can take a "
+                      "move a match: a position may hold at most %u "
+                      "matches, and these may hold %llu"),
                    NIM_MATCH_MAX_MATCHES, (unsigned long long) most);
       return NULL;
     }
@@ -228,8 +228,8 @@ nim_match_new (const NimMatchConfig *config, GError **error)
     m->specs[i] = g_strdup (config->specs[i]);
   m->config.specs[0] = m->specs[0];
   m->config.specs[1] = m->specs[1];
-  m->open_pairs = g_hash_table_new_full (g_int64_hash, g_int64_equal,
-                                         g_free, NULL);
+  m->open_pairs
+      = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   nim_stats_elo_estimate (m->summary.pair_counts, &m->summary.elo);
   m->slots = g_new0 (Slot, config->jobs);
   for (j = 0; j < config->jobs; j++)
@@ -382,8 +382,7 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
      is abandoned like the games still being played. */
   if (nim_interrupted ())
     {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
-                   _("interrupted"));
+      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED, _ ("interrupted"));
       return FALSE;
     }
 
@@ -435,7 +434,7 @@ run_job (gpointer data, gpointer user_data)
             {
               /* TRANSLATORS: in front of an error, the number of the game
                  of a comparison run that failed. */
-              g_prefix_error (&error, _("game %llu: "),
+              g_prefix_error (&error, _ ("game %llu: "),
                               (unsigned long long) (index + 1));
               m->error = g_steal_pointer (&error);
             }
@@ -503,12 +502,11 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
   pool = g_thread_pool_new (run_job, m, (gint) m->config.jobs, TRUE, &local);
   if (pool == NULL)
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local),
-                                  g_dngettext (GETTEXT_PACKAGE,
-                                               "cannot start %u jobs: ",
-                                               "cannot start %u jobs: ",
-                                               m->config.jobs),
-                                  m->config.jobs);
+      g_propagate_prefixed_error (
+          error, g_steal_pointer (&local),
+          g_dngettext (GETTEXT_PACKAGE, "cannot start %u jobs: ",
+                       "cannot start %u jobs: ", m->config.jobs),
+          m->config.jobs);
       return FALSE;
     }
   for (j = 0; j < m->config.jobs; j++)
@@ -519,8 +517,7 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
   g_mutex_unlock (&m->lock);
   g_thread_pool_free (pool, FALSE, TRUE);
   m->summary.seconds = (g_get_monotonic_time () - t0) / 1e6;
-  m->summary.interrupted = m->stopped
-                           && m->summary.finished < m->config.games;
+  m->summary.interrupted = m->stopped && m->summary.finished < m->config.games;
 
   if (m->error != NULL)
     {

@@ -69,7 +69,8 @@ nim_stats_elo_estimate (const guint64 pair_counts[3], NimElo *elo)
 
       elo->margin = lo <= 0 || hi >= 1 ? INFINITY
                                        : (nim_stats_elo_from_score (hi)
-                                          - nim_stats_elo_from_score (lo)) / 2;
+                                          - nim_stats_elo_from_score (lo))
+                                             / 2;
       elo->los = 0.5 * (1.0 + erf ((mu - 0.5) / (se * G_SQRT2)));
     }
   else

@@ -38,9 +38,9 @@ nim_explain_move (const NimBoard *board, const NimMove *move)
 {
   /* TRANSLATORS: a move, as in "xor chooses to take 2" (2 matches). */
   if (board->n_heaps == 1)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "take %u",
-                                         "take %u", move->count),
-                            move->count);
+    return g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "take %u", "take %u", move->count),
+        move->count);
   /* TRANSLATORS: a move, as in "xor chooses to take 2 from heap 1". */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "take %u from heap %u",
                                        "take %u from heap %u", move->count),
@@ -279,8 +279,8 @@ describe_value (const NimSearchStats *st, guint player)
                                                "player %u",
                                                st->distance),
                             st->distance, player);
-  return g_strdup_printf (st->value > 0 ? _("a win for player %u")
-                                        : _("a loss for player %u"),
+  return g_strdup_printf (st->value > 0 ? _ ("a win for player %u")
+                                        : _ ("a loss for player %u"),
                           player);
 }
 
@@ -299,48 +299,51 @@ append_value (GString *s, const NimSearchPlayer *self)
 
       /* TRANSLATORS: %s is "a win for player 1", "a loss in 7 plies for
          player 2". */
-      g_string_printf (s, _("Value: %s, the player to move, proven: the "
-                            "search saw every line it needed to the end of "
-                            "the game."),
+      g_string_printf (s,
+                       _ ("Value: %s, the player to move, proven: the "
+                          "search saw every line it needed to the end of "
+                          "the game."),
                        value);
       /* TRANSLATORS: each of these four sentences follows the one above,
          after a blank; score=distance is a player option, typed as is. */
       if (st->value > 0)
         g_string_append (s, st->distance > 0
-                                ? _(" With score=distance it plays the "
-                                    "quickest win.")
-                                : _(" It plays the first winning move, in "
-                                    "heap order, the smallest count "
-                                    "first."));
+                                ? _ (" With score=distance it plays the "
+                                     "quickest win.")
+                                : _ (" It plays the first winning move, in "
+                                     "heap order, the smallest count "
+                                     "first."));
       else
         g_string_append (s, st->distance > 0
-                                ? _(" With score=distance it plays the "
-                                    "slowest loss, hoping for a mistake.")
-                                : _(" Every move loses against best play, "
-                                    "so it takes the first legal move, as "
-                                    "little as it can, hoping for a "
-                                    "mistake."));
+                                ? _ (" With score=distance it plays the "
+                                     "slowest loss, hoping for a mistake.")
+                                : _ (" Every move loses against best play, "
+                                     "so it takes the first legal move, as "
+                                     "little as it can, hoping for a "
+                                     "mistake."));
     }
   else if (c->depth > 0 && st->depth >= c->depth)
     /* TRANSLATORS: depth=%u is a player option, typed as is. */
-    g_string_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                     "Value: unknown.  With depth=%u the "
-                                     "search looks %u plies ahead, and no "
-                                     "line that short decides the game; it "
-                                     "plays the first of the moves it cannot "
-                                     "tell apart.",
-                                     "Value: unknown.  With depth=%u the "
-                                     "search looks %u plies ahead, and no "
-                                     "line that short decides the game; it "
-                                     "plays the first of the moves it cannot "
-                                     "tell apart.",
-                                     st->depth),
+    g_string_printf (s,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "Value: unknown.  With depth=%u the "
+                                  "search looks %u plies ahead, and no "
+                                  "line that short decides the game; it "
+                                  "plays the first of the moves it cannot "
+                                  "tell apart.",
+                                  "Value: unknown.  With depth=%u the "
+                                  "search looks %u plies ahead, and no "
+                                  "line that short decides the game; it "
+                                  "plays the first of the moves it cannot "
+                                  "tell apart.",
+                                  st->depth),
                      st->depth, st->depth);
   else
-    g_string_printf (s, _("Value: unknown.  The search ran out of its "
-                          "budget (time or nodes) after depth %u, where no "
-                          "line decides the game yet; it plays the best "
-                          "move of that depth."),
+    g_string_printf (s,
+                     _ ("Value: unknown.  The search ran out of its "
+                        "budget (time or nodes) after depth %u, where no "
+                        "line decides the game yet; it plays the best "
+                        "move of that depth."),
                      st->depth);
 }
 
@@ -357,36 +360,37 @@ append_pv (GString *s, const NimSearchPlayer *self, const NimBoard *board,
   gboolean ended;
 
   g_string_assign (s, st->proven
-                         ? _("Principal variation (the line both sides are "
-                             "expected to play): ")
-                         : _("Principal variation (the line both sides are "
-                             "expected to play, up to the search's "
-                             "horizon): "));
+                          ? _ ("Principal variation (the line both sides are "
+                               "expected to play): ")
+                          : _ ("Principal variation (the line both sides are "
+                               "expected to play, up to the search's "
+                               "horizon): "));
   for (i = 0; i < n; i++)
     {
       guint mover = i % 2 == 0 ? who : 3 - who;
 
       /* TRANSLATORS: between the moves of the principal variation. */
       if (i > 0)
-        g_string_append (s, _("; "));
+        g_string_append (s, _ ("; "));
       if (b.n_heaps > 1)
         /* TRANSLATORS: a move of the principal variation: player,
            matches, heap. */
-        g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                                "player %u takes %u from "
-                                                "heap %u",
-                                                "player %u takes %u from "
-                                                "heap %u",
-                                                line[i].count),
+        g_string_append_printf (s,
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "player %u takes %u from "
+                                             "heap %u",
+                                             "player %u takes %u from "
+                                             "heap %u",
+                                             line[i].count),
                                 mover, line[i].count, line[i].heap + 1);
       else
         /* TRANSLATORS: a move of the principal variation, one heap:
            player, matches. */
-        g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
-                                                "player %u takes %u",
-                                                "player %u takes %u",
-                                                line[i].count),
-                                mover, line[i].count);
+        g_string_append_printf (
+            s,
+            g_dngettext (GETTEXT_PACKAGE, "player %u takes %u",
+                         "player %u takes %u", line[i].count),
+            mover, line[i].count);
       nim_board_make_move (&b, &line[i]);
     }
   ended = !nim_board_has_move (&b, &p->rules);
@@ -394,18 +398,19 @@ append_pv (GString *s, const NimSearchPlayer *self, const NimBoard *board,
     {
       guint stuck = n % 2 == 0 ? who : 3 - who;
 
-      g_string_append_printf (s, p->rules.misere
-                                     ? _("; then player %u cannot move and "
-                                         "wins.")
-                                     : _("; then player %u cannot move and "
-                                         "loses."),
+      g_string_append_printf (s,
+                              p->rules.misere
+                                  ? _ ("; then player %u cannot move and "
+                                       "wins.")
+                                  : _ ("; then player %u cannot move and "
+                                       "loses."),
                               stuck);
     }
   else if (cut)
-    g_string_append (s, _("; and so on."));
+    g_string_append (s, _ ("; and so on."));
   else
     /* TRANSLATORS: the full stop that ends the principal variation. */
-    g_string_append (s, C_("sentence end", "."));
+    g_string_append (s, C_ ("sentence end", "."));
 }
 
 /* Step 3: what the search cost. */
@@ -418,18 +423,21 @@ append_cost (GString *s, const NimSearchPlayer *self)
   /* TRANSLATORS: what a search cost: "Search: depth 5, 1234 nodes, 56
      cutoffs, table 7 hits in 89 probes, 0.001 s."; s is seconds.  The
      English says "nodes" and "cutoffs" for 1 too. */
-  g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "Search: depth %u, %llu nodes",
-                                   "Search: depth %u, %llu nodes", st->nodes),
+  g_string_printf (s,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "Search: depth %u, %llu nodes",
+                                "Search: depth %u, %llu nodes", st->nodes),
                    st->depth, (unsigned long long) st->nodes);
   if (c->ab)
-    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, ", %llu cutoffs",
-                                            ", %llu cutoffs", st->cutoffs),
+    g_string_append_printf (s,
+                            g_dngettext (GETTEXT_PACKAGE, ", %llu cutoffs",
+                                         ", %llu cutoffs", st->cutoffs),
                             (unsigned long long) st->cutoffs);
   if (self->tt != NULL)
-    g_string_append_printf (s, _(", table %llu hits in %llu probes"),
+    g_string_append_printf (s, _ (", table %llu hits in %llu probes"),
                             (unsigned long long) st->tt_hits,
                             (unsigned long long) st->tt_probes);
-  g_string_append_printf (s, _(", %.3f s."), st->seconds);
+  g_string_append_printf (s, _ (", %.3f s."), st->seconds);
 }
 
 /**

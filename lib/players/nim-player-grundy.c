@@ -41,8 +41,7 @@ live_heaps (const NimBoard *board, const NimRules *rules)
 }
 
 static gboolean
-grundy_supports (const NimRules *rules, const NimBoard *start,
-                 GError **error)
+grundy_supports (const NimRules *rules, const NimBoard *start, GError **error)
 {
   guint live = live_heaps (start, rules);
 
@@ -99,8 +98,8 @@ is_target (NimGrundy *g, gboolean misere, guint64 size, guint want,
 /* Sets *count to the smallest legal count that takes a heap of @h to a
    target size, or leaves it 0 when there is none. */
 static gboolean
-smallest_count (NimGrundyPlayer *self, guint32 h, gboolean misere,
-                guint want, guint32 *count, GError **error)
+smallest_count (NimGrundyPlayer *self, guint32 h, gboolean misere, guint want,
+                guint32 *count, GError **error)
 {
   const NimRules *r = &self->parent.rules;
   guint k;
@@ -126,8 +125,7 @@ smallest_count (NimGrundyPlayer *self, guint32 h, gboolean misere,
     {
       gboolean ok;
 
-      if (!is_target (self->grundy, misere, h - r->moves[k], want, &ok,
-                      error))
+      if (!is_target (self->grundy, misere, h - r->moves[k], want, &ok, error))
         return FALSE;
       if (ok)
         {
@@ -221,9 +219,9 @@ append_mex (NimGrundyPlayer *self, GString *out, guint64 n, GError **error)
   for (k = 0; k < shown; k++)
     {
       guint g;
-      const char *sep = k == 0 ? "" : k + 1 == shown && total > shown
-                                          ? ", ..., "
-                                          : ", ";
+      const char *sep = k == 0                            ? ""
+                        : k + 1 == shown && total > shown ? ", ..., "
+                                                          : ", ";
 
       if (!nim_grundy_value (self->grundy, sizes[k], &g, error))
         return FALSE;
@@ -233,7 +231,7 @@ append_mex (NimGrundyPlayer *self, GString *out, guint64 n, GError **error)
     }
   if (total == 0)
     /* TRANSLATORS: the value of a heap too small for any move. */
-    g_string_append_printf (out, _("G(%llu) = mex{} = 0, no move"),
+    g_string_append_printf (out, _ ("G(%llu) = mex{} = 0, no move"),
                             (unsigned long long) n);
   else
     g_string_append_printf (out, "G(%llu) = mex{%s} = mex{%s} = %u",
@@ -245,21 +243,22 @@ append_mex (NimGrundyPlayer *self, GString *out, guint64 n, GError **error)
 /* One heap's line of the table: its value by mex, through the period for
    a large heap. */
 static gboolean
-append_heap_value (NimGrundyPlayer *self, GString *out, guint heap,
-                   guint64 n, GError **error)
+append_heap_value (NimGrundyPlayer *self, GString *out, guint heap, guint64 n,
+                   GError **error)
 {
   const NimRules *r = &self->parent.rules;
   guint64 pre, period, m = n;
   /* TRANSLATORS: the label of a heap's line in the Grundy table of
      --explain, nine columns wide. */
-  g_autofree char *label = g_strdup_printf (_("heap %u:"), heap + 1);
+  g_autofree char *label = g_strdup_printf (_ ("heap %u:"), heap + 1);
 
   g_string_append_printf (out, "%-9s", label);
   if (n > DIRECT_MAX && nim_rules_is_take_any (r))
     {
-      g_string_append_printf (out, _("G(%1$llu) = mex{G(%2$llu), ..., G(0)} "
-                                     "= mex{%2$llu, ..., 0} = %1$llu: "
-                                     "taking any number, G(n) = n\n"),
+      g_string_append_printf (out,
+                              _ ("G(%1$llu) = mex{G(%2$llu), ..., G(0)} "
+                                 "= mex{%2$llu, ..., 0} = %1$llu: "
+                                 "taking any number, G(n) = n\n"),
                               (unsigned long long) n,
                               (unsigned long long) (n - 1));
       return TRUE;
@@ -271,20 +270,20 @@ append_heap_value (NimGrundyPlayer *self, GString *out, guint heap,
       if (pre == 0)
         /* TRANSLATORS: keep the line break and the nine blanks after it
            (%4$9s), which line the next line up under this one. */
-        g_string_append_printf (out, _("G(%1$llu) = G(%2$llu), as the "
-                                       "values repeat with period %3$llu "
-                                       "(%1$llu mod %3$llu = %2$llu)\n%4$9s"),
-                                (unsigned long long) n,
-                                (unsigned long long) m,
+        g_string_append_printf (out,
+                                _ ("G(%1$llu) = G(%2$llu), as the "
+                                   "values repeat with period %3$llu "
+                                   "(%1$llu mod %3$llu = %2$llu)\n%4$9s"),
+                                (unsigned long long) n, (unsigned long long) m,
                                 (unsigned long long) period, "");
       else
         /* TRANSLATORS: keep the line break and the nine blanks after it
            (%5$9s), which line the next line up under this one. */
-        g_string_append_printf (out, _("G(%1$llu) = G(%2$llu), as the "
-                                       "values repeat with period %3$llu "
-                                       "from G(%4$llu) on\n%5$9s"),
-                                (unsigned long long) n,
-                                (unsigned long long) m,
+        g_string_append_printf (out,
+                                _ ("G(%1$llu) = G(%2$llu), as the "
+                                   "values repeat with period %3$llu "
+                                   "from G(%4$llu) on\n%5$9s"),
+                                (unsigned long long) n, (unsigned long long) m,
                                 (unsigned long long) period,
                                 (unsigned long long) pre, "");
     }
@@ -312,7 +311,7 @@ describe_take (const NimRules *r)
 {
   /* TRANSLATORS: what a move takes, in "a move taking any number". */
   if (nim_rules_is_take_any (r))
-    return g_strdup (_("any number"));
+    return g_strdup (_ ("any number"));
   return nim_rules_describe_counts (r, NIM_HEAP_SIZE_MAX);
 }
 
@@ -333,25 +332,25 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
 
   nim_grundy_misere_wins (self->grundy, n, &wins, NULL);
   g_string_assign (s, board->n_heaps > 1
-                         ? _("Under misère play (whoever takes the last "
-                             "match loses, and a player left without a move "
-                             "wins) Grundy values do not add up, but the "
-                             "one heap that can still be played (the others "
-                             "are too small for any move) is decided by a "
-                             "table of its own: a size is lost for the "
-                             "player to move when every move leads to a won "
-                             "size; a size without a move is won.")
-                         : _("Under misère play (whoever takes the last "
-                             "match loses, and a player left without a move "
-                             "wins) Grundy values do not add up, but a "
-                             "single heap is decided by a table of its own: "
-                             "a size is lost for the player to move when "
-                             "every move leads to a won size; a size "
-                             "without a move is won."));
+                          ? _ ("Under misère play (whoever takes the last "
+                               "match loses, and a player left without a move "
+                               "wins) Grundy values do not add up, but the "
+                               "one heap that can still be played (the others "
+                               "are too small for any move) is decided by a "
+                               "table of its own: a size is lost for the "
+                               "player to move when every move leads to a won "
+                               "size; a size without a move is won.")
+                          : _ ("Under misère play (whoever takes the last "
+                               "match loses, and a player left without a move "
+                               "wins) Grundy values do not add up, but a "
+                               "single heap is decided by a table of its own: "
+                               "a size is lost for the player to move when "
+                               "every move leads to a won size; a size "
+                               "without a move is won."));
   nim_explain_wrap (out, s->str);
   if (nim_rules_is_take_any (r))
-    g_string_assign (s, _("Taking any number, only a heap of one match is "
-                          "lost: its last match must be taken."));
+    g_string_assign (s, _ ("Taking any number, only a heap of one match is "
+                           "lost: its last match must be taken."));
   else if (r->kind == NIM_TAKE_RANGE)
     {
       guint64 p1 = (guint64) r->max_take + 1;
@@ -360,10 +359,11 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
       /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3"; "%4$llu = %5$llu x
          %2$llu + %6$llu" is the heap size as quotient times divisor plus
          remainder. */
-      g_string_printf (s, _("Taking %1$s, the lost sizes are those "
-                            "that leave 1 when divided by %2$llu (the "
-                            "remainder of dividing by three).  Heap "
-                            "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
+      g_string_printf (s,
+                       _ ("Taking %1$s, the lost sizes are those "
+                          "that leave 1 when divided by %2$llu (the "
+                          "remainder of dividing by three).  Heap "
+                          "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
                        take, (unsigned long long) p1, heap,
                        (unsigned long long) n, (unsigned long long) (n / p1),
                        (unsigned long long) (n % p1));
@@ -374,24 +374,25 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
 
       /* TRANSLATORS: followed by the moves from a heap of that size and
          what they leave, ", take 2 -> 5 (won for the opponent)". */
-      g_string_printf (s, _("From %llu:"), (unsigned long long) n);
+      g_string_printf (s, _ ("From %llu:"), (unsigned long long) n);
       for (k = 0; k < r->n_moves && r->moves[k] <= n; k++)
         {
           gboolean w = FALSE;
 
           nim_grundy_misere_wins (self->grundy, n - r->moves[k], &w, NULL);
           if (k > 0)
-            g_string_append (s, C_("list", ","));
+            g_string_append (s, C_ ("list", ","));
           /* TRANSLATORS: a move from a heap of one size to another and
              what the size it leaves is worth; the blank in front is kept. */
-          g_string_append_printf (s, w ? _(" take %u -> %llu (won for the "
-                                           "opponent)")
-                                       : _(" take %u -> %llu (lost for the "
-                                           "opponent)"),
+          g_string_append_printf (s,
+                                  w ? _ (" take %u -> %llu (won for the "
+                                         "opponent)")
+                                    : _ (" take %u -> %llu (lost for the "
+                                         "opponent)"),
                                   r->moves[k],
                                   (unsigned long long) (n - r->moves[k]));
         }
-      g_string_append (s, C_("sentence end", "."));
+      g_string_append (s, C_ ("sentence end", "."));
     }
   nim_explain_wrap (out, s->str);
   if (wins)
@@ -399,16 +400,18 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
       g_autofree char *m = nim_explain_move (board, move);
 
       /* TRANSLATORS: %s is a move, "take 2 from heap 1". */
-      nim_explain_wrap_printf (out, _("So %s (%llu -> %llu): a lost size "
-                                      "for the opponent."),
+      nim_explain_wrap_printf (out,
+                               _ ("So %s (%llu -> %llu): a lost size "
+                                  "for the opponent."),
                                m, (unsigned long long) n,
                                (unsigned long long) left);
     }
   else
-    nim_explain_wrap_printf (out, _("Every move leaves a won size: the "
-                                    "position is lost.  grundy takes %u, "
-                                    "as little as it can, hoping for a "
-                                    "mistake."),
+    nim_explain_wrap_printf (out,
+                             _ ("Every move leaves a won size: the "
+                                "position is lost.  grundy takes %u, "
+                                "as little as it can, hoping for a "
+                                "mistake."),
                              move->count);
 }
 
@@ -431,10 +434,10 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
       = board->n_heaps == 1
             /* TRANSLATORS: the subject of "%s, of value 2, must get value
                2 XOR 3 = 1". */
-            ? g_strdup (_("The heap"))
+            ? g_strdup (_ ("The heap"))
             /* TRANSLATORS: the subject of "%s, of value 2, must get value
                2 XOR 3 = 1". */
-            : g_strdup_printf (_("Heap %u"), move->heap + 1);
+            : g_strdup_printf (_ ("Heap %u"), move->heap + 1);
 
   if (player->rules.misere)
     {
@@ -442,11 +445,12 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
       return;
     }
   /* TRANSLATORS: %s is "any number", "1 to 3" or "2, 7, 15 or 16". */
-  nim_explain_wrap_printf (out, _("Sprague-Grundy values, a "
-                                  "move taking %s: G(n) is the mex (the "
-                                  "smallest number not in the set) of the "
-                                  "values of the sizes one move away from "
-                                  "n."),
+  nim_explain_wrap_printf (out,
+                           _ ("Sprague-Grundy values, a "
+                              "move taking %s: G(n) is the mex (the "
+                              "smallest number not in the set) of the "
+                              "values of the sizes one move away from "
+                              "n."),
                            take);
   for (i = 0; i < board->n_heaps; i++)
     {
@@ -462,16 +466,17 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
   sum_after = xor_terms (after, board->n_heaps);
   /* TRANSLATORS: the last line of the Grundy table of --explain, the
      exclusive or of the values, nine columns wide. */
-  g_string_append_printf (out, "%-9s%s = %u\n", _("total:"), sum, total);
+  g_string_append_printf (out, "%-9s%s = %u\n", _ ("total:"), sum, total);
   if (total == 0)
     {
       nim_explain_wrap_printf (
-          out, _("The total is 0, so the position is lost against best "
-                 "play: a move changes one heap's value (no size one move "
-                 "away has the same value: that is what the mex ensures), "
-                 "which makes the total non-zero, and the opponent can make "
-                 "it 0 again.  grundy plays the first legal move (%s), "
-                 "hoping for a mistake."),
+          out,
+          _ ("The total is 0, so the position is lost against best "
+             "play: a move changes one heap's value (no size one move "
+             "away has the same value: that is what the mex ensures), "
+             "which makes the total non-zero, and the opponent can make "
+             "it 0 again.  grundy plays the first legal move (%s), "
+             "hoping for a mistake."),
           what);
       return;
     }
@@ -481,12 +486,13 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
          from heap 1", %8$s the values joined by XOR.  The blanks inside
          "%3$u XOR %2$u = %4$u", "%6$u -> %7$llu" and "G(%7$llu) = %4$u" are
          no-break spaces (U+00A0): the line is never broken there. */
-      _("The total is not 0, so the player to move can win: as with the "
-        "nim-sum, a position is lost exactly when the total is 0, a heap "
-        "of value v playing like a nim heap of v matches.  %1$s, of value "
-        "%2$u, must get value %3$u\u00a0XOR\u00a0%2$u\u00a0=\u00a0%4$u: %5$s "
-        "(%6$u\u00a0->\u00a0%7$llu, G(%7$llu)\u00a0=\u00a0%4$u).  The total becomes "
-        "%8$s = 0, a lost position for the opponent."),
+      _ ("The total is not 0, so the player to move can win: as with the "
+         "nim-sum, a position is lost exactly when the total is 0, a heap "
+         "of value v playing like a nim heap of v matches.  %1$s, of value "
+         "%2$u, must get value %3$u\u00a0XOR\u00a0%2$u\u00a0=\u00a0%4$u: %5$s "
+         "(%6$u\u00a0->\u00a0%7$llu, G(%7$llu)\u00a0=\u00a0%4$u).  The total "
+         "becomes "
+         "%8$s = 0, a lost position for the opponent."),
       heap_name, values[h], total, after[h], what, board->heaps[h],
       (unsigned long long) left, sum_after);
 }
@@ -499,10 +505,10 @@ grundy_finalize (NimPlayer *player)
 
 const NimPlayerClass nim_player_grundy_class = {
   .name = "grundy",
-  .summary = N_("Sprague-Grundy values by mex: leaves a position whose "
-                "values exclusive-or to 0"),
-  .rules_help = N_("every take rule; normal play with any heaps, misère "
-                   "play with one heap"),
+  .summary = N_ ("Sprague-Grundy values by mex: leaves a position whose "
+                 "values exclusive-or to 0"),
+  .rules_help = N_ ("every take rule; normal play with any heaps, misère "
+                    "play with one heap"),
   .instance_size = sizeof (NimGrundyPlayer),
   .kind = NIM_PLAYER_CLOSED_FORM,
   .perfect = TRUE,

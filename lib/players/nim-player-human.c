@@ -39,9 +39,9 @@ typedef struct
 
 typedef enum
 {
-  INPUT_MOVE,    /* a move was read */
-  INPUT_AGAIN,   /* a command ran or an error was shown: ask again */
-  INPUT_FAILED,  /* quit or end of input */
+  INPUT_MOVE,   /* a move was read */
+  INPUT_AGAIN,  /* a command ran or an error was shown: ask again */
+  INPUT_FAILED, /* quit or end of input */
 } InputResult;
 
 /* Whether to speak of stones in the pile rather than matches in heaps. */
@@ -61,18 +61,18 @@ tell_help (NimHumanPlayer *self, const NimBoard *board)
 
   g_string_append_printf (out, "%s\n", rules);
   if (is_one_pile (self, board))
-    g_string_append (out, _("Type how many stones you take, such as 2.\n"));
+    g_string_append (out, _ ("Type how many stones you take, such as 2.\n"));
   else if (board->n_heaps == 1)
-    g_string_append (out, _("Type how many matches you take, such as 2.\n"));
+    g_string_append (out, _ ("Type how many matches you take, such as 2.\n"));
   else
     g_string_append (out,
-                     _("Type the heap and how many matches you take from "
-                       "it, such as 2 3\n(heap 2, three matches), or just "
-                       "the heap to be asked for the count.\n"));
+                     _ ("Type the heap and how many matches you take from "
+                        "it, such as 2 3\n(heap 2, three matches), or just "
+                        "the heap to be asked for the count.\n"));
   /* TRANSLATORS: moves, hint, help and quit are the words typed at the
      prompt; they stay English (the prompt understands only them). */
-  g_string_append (out, _("Commands: moves (list the legal moves), hint "
-                          "(suggest a move), help, quit.\n"));
+  g_string_append (out, _ ("Commands: moves (list the legal moves), hint "
+                           "(suggest a move), help, quit.\n"));
 }
 
 static void
@@ -90,10 +90,10 @@ tell_moves (NimHumanPlayer *self, const NimBoard *board)
           = nim_rules_describe_counts (rules, board->heaps[0]);
 
       /* TRANSLATORS: %s is "1 or 2", "1 to 3" or "2, 7 or 15". */
-      g_string_append_printf (out, _("Legal moves: take %s.\n"), can);
+      g_string_append_printf (out, _ ("Legal moves: take %s.\n"), can);
       return;
     }
-  g_string_append (out, _("Legal moves (heap count):"));
+  g_string_append (out, _ ("Legal moves (heap count):"));
   while (shown < MAX_LISTED && nim_movegen_next (&gen, board, rules, &m))
     {
       g_string_append_printf (out, "%s %u %u", shown % 10 ? "," : "\n ",
@@ -127,7 +127,7 @@ tell_hint (NimHumanPlayer *self, const NimBoard *board)
   nim_player_set_number (self->advisor, p->number);
   if (!nim_player_choose_move (self->advisor, board, &m, &error))
     {
-      g_string_append_printf (out, _("No hint: %s\n"), error->message);
+      g_string_append_printf (out, _ ("No hint: %s\n"), error->message);
       return;
     }
   if (board->n_heaps == 1)
@@ -179,16 +179,16 @@ ask (NimHumanPlayer *self, const char *prompt, GError **error)
         {
           g_clear_pointer (&line, g_free);
           g_set_error (&local, NIM_ERROR, NIM_ERROR_ABANDONED,
-                       C_("reason", "quit"));
+                       C_ ("reason", "quit"));
         }
     }
   else if (local == NULL)
     /* A prompt function that forgot to say why. */
-    g_set_error (&local, NIM_ERROR, NIM_ERROR_ABANDONED, _("end of input"));
+    g_set_error (&local, NIM_ERROR, NIM_ERROR_ABANDONED, _ ("end of input"));
   if (line == NULL)
     {
       if (!g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
-        g_prefix_error (&local, _("player %u gave up: "), p->number);
+        g_prefix_error (&local, _ ("player %u gave up: "), p->number);
       g_propagate_error (error, g_steal_pointer (&local));
     }
   return line;
@@ -207,16 +207,16 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: "help" is the command typed at the
                       prompt; it stays English. */
-                   _("'%s' is not a heap number; type a heap from 1 to %u "
-                     "and a count, such as 1 2 (or help)."),
+                   _ ("'%s' is not a heap number; type a heap from 1 to %u "
+                      "and a count, such as 1 2 (or help)."),
                    word, board->n_heaps);
       return FALSE;
     }
   if (kind != NIM_NUMBER_OK || h < 1 || h > board->n_heaps)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("There is no heap %s; the heaps are numbered 1 to "
-                     "%u."),
+                   _ ("There is no heap %s; the heaps are numbered 1 to "
+                      "%u."),
                    word, board->n_heaps);
       return FALSE;
     }
@@ -238,13 +238,13 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
     case NIM_NUMBER_EMPTY: /* words are never empty */
     case NIM_NUMBER_NOT_A_NUMBER:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("'%s' is not a number of matches; type a count such "
-                     "as 1 (or help)."),
+                   _ ("'%s' is not a number of matches; type a count such "
+                      "as 1 (or help)."),
                    word);
       return FALSE;
     case NIM_NUMBER_NEGATIVE:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("%s is negative; you must take at least 1 match."),
+                   _ ("%s is negative; you must take at least 1 match."),
                    word);
       return FALSE;
     case NIM_NUMBER_TOO_LARGE:
@@ -264,8 +264,8 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
       break;
     }
   *count = (guint32) MIN (c, (guint64) NIM_HEAP_SIZE_MAX);
-  return nim_board_check_move (board, rules,
-                               &(NimMove) { heap, *count }, error);
+  return nim_board_check_move (board, rules, &(NimMove){ heap, *count },
+                               error);
 }
 
 /* Parses how many stones to take from the one pile: the course's checks,
@@ -285,7 +285,7 @@ parse_pile_count (const NimBoard *board, const NimRules *rules,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: %s is what was typed, then "1 or 2";
                       "help" is the command and stays English. */
-                   _("'%s' is not a number of stones; take %s (or help)."),
+                   _ ("'%s' is not a number of stones; take %s (or help)."),
                    word, can);
       return FALSE;
     }
@@ -316,8 +316,7 @@ parse_pile_count (const NimBoard *board, const NimRules *rules,
       return FALSE;
     }
   *count = (guint32) c;
-  return nim_board_check_move (board, rules, &(NimMove) { 0, *count },
-                               error);
+  return nim_board_check_move (board, rules, &(NimMove){ 0, *count }, error);
 }
 
 /* Splits a line into words at blanks; returns how many. */
@@ -356,14 +355,14 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
       if (n == 0)
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      /* TRANSLATORS: %s is "1 or 2". */
-                     _("Nothing was typed; type how many stones you take: "
-                       "%s."),
+                     _ ("Nothing was typed; type how many stones you take: "
+                        "%s."),
                      can);
       else
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      /* TRANSLATORS: %s is what was typed, then "1 or 2". */
-                     _("Too much typed: '%s'; type how many stones you "
-                       "take: %s."),
+                     _ ("Too much typed: '%s'; type how many stones you "
+                        "take: %s."),
                      line, can);
       return FALSE;
     }
@@ -371,17 +370,17 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
     {
       g_set_error_literal (error, NIM_ERROR, NIM_ERROR_USAGE,
                            board->n_heaps == 1
-                               ? _("Nothing was typed; type how many "
-                                   "matches you take, such as 1.")
-                               : _("Nothing was typed; type a heap and a "
-                                   "count, such as 1 2."));
+                               ? _ ("Nothing was typed; type how many "
+                                    "matches you take, such as 1.")
+                               : _ ("Nothing was typed; type a heap and a "
+                                    "count, such as 1 2."));
       return FALSE;
     }
   if (n > 2)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("Too much typed: '%s'; type a heap and a count, such "
-                     "as 1 2 (or help)."),
+                   _ ("Too much typed: '%s'; type a heap and a count, such "
+                      "as 1 2 (or help)."),
                    line);
       return FALSE;
     }
@@ -404,12 +403,11 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
 
   /* Just the heap: ask for the count, as the course's three-row game
      does. */
-  if (!nim_board_check_move (board, &p->rules,
-                             &(NimMove) { move->heap,
-                                          nim_rules_min_take (&p->rules) },
-                             error))
+  if (!nim_board_check_move (
+          board, &p->rules,
+          &(NimMove){ move->heap, nim_rules_min_take (&p->rules) }, error))
     return FALSE;
-  prompt = g_strdup_printf (_("How many matches do you take from heap %u? "),
+  prompt = g_strdup_printf (_ ("How many matches do you take from heap %u? "),
                             move->heap + 1);
   for (;;)
     {
@@ -421,12 +419,12 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
         tell_help (self, board);
       else if (*count == '\0')
         g_string_append_printf (self->told,
-                                _("Nothing was typed; type how many matches "
-                                  "you take from heap %u, such as 1.\n"),
+                                _ ("Nothing was typed; type how many matches "
+                                   "you take from heap %u, such as 1.\n"),
                                 move->heap + 1);
       else
-        return parse_count (board, &p->rules, move->heap, count,
-                            &move->count, error);
+        return parse_count (board, &p->rules, move->heap, count, &move->count,
+                            error);
     }
 }
 
@@ -439,22 +437,23 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
   g_autofree char *line = NULL;
   g_autoptr (GError) local = NULL;
 
-  prompt = is_one_pile (self, board)
-               /* TRANSLATORS: the prompt of a person's turn in the
-                  one-pile game, whose stones are taken from one pile. */
-               ? g_strdup_printf (_("Player %u, how many stones do you "
-                                    "take? "),
-                                  p->number)
-           : board->n_heaps == 1
-               /* TRANSLATORS: the prompt of a person's turn in a game of
-                  one heap. */
-               ? g_strdup_printf (_("Player %u, how many matches do you "
-                                    "take? "),
-                                  p->number)
-               /* TRANSLATORS: the prompt of a person's turn: HEAP COUNT
-                  says what to type, such as 3 2 (2 matches from heap 3). */
-               : g_strdup_printf (_("Player %u, your move (HEAP COUNT): "),
-                                  p->number);
+  prompt
+      = is_one_pile (self, board)
+            /* TRANSLATORS: the prompt of a person's turn in the
+               one-pile game, whose stones are taken from one pile. */
+            ? g_strdup_printf (_ ("Player %u, how many stones do you "
+                                  "take? "),
+                               p->number)
+            : board->n_heaps == 1
+                  /* TRANSLATORS: the prompt of a person's turn in a game of
+                     one heap. */
+                  ? g_strdup_printf (_ ("Player %u, how many matches do you "
+                                        "take? "),
+                                     p->number)
+                  /* TRANSLATORS: the prompt of a person's turn: HEAP COUNT
+                     says what to type, such as 3 2 (2 matches from heap 3). */
+                  : g_strdup_printf (_ ("Player %u, your move (HEAP COUNT): "),
+                                     p->number);
   line = ask (self, prompt, error);
   if (line == NULL)
     return INPUT_FAILED;
@@ -487,8 +486,8 @@ human_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
   if (player->prompt == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   _("player %u (%s) has no prompt to ask a person for "
-                     "its moves"),
+                   _ ("player %u (%s) has no prompt to ask a person for "
+                      "its moves"),
                    player->number, player->klass->name);
       return FALSE;
     }
@@ -514,9 +513,9 @@ const NimPlayerClass nim_player_human_class = {
   .name = "human",
   /* TRANSLATORS: moves, hint, help and quit are typed at the prompt and
      stay English. */
-  .summary = N_("a person at the keyboard: types HEAP COUNT, or moves, "
-                "hint, help, quit"),
-  .rules_help = N_("every rule"),
+  .summary = N_ ("a person at the keyboard: types HEAP COUNT, or moves, "
+                 "hint, help, quit"),
+  .rules_help = N_ ("every rule"),
   .instance_size = sizeof (NimHumanPlayer),
   .kind = NIM_PLAYER_PERSON,
   .choose_move = human_choose_move,

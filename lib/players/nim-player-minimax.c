@@ -55,8 +55,8 @@ max_node (NimSearch *s, guint depth, guint ply, const gboolean traced)
 }
 
 /* Min is to move: it picks the child worth the least to Max. */
-static NIM_ALWAYS_INLINE int
-min_node (NimSearch *s, guint depth, guint ply, const gboolean traced);
+static NIM_ALWAYS_INLINE int min_node (NimSearch *s, guint depth, guint ply,
+                                       const gboolean traced);
 
 /* Counts Max's node, or stops when the budget is spent. */
 static int
@@ -234,8 +234,8 @@ static void
 minimax_explain_move (NimPlayer *player, const NimBoard *board,
                       const NimMove *move)
 {
-  nim_explain_search ((NimSearchPlayer *) player, minimax_search_player,
-                      board, move);
+  nim_explain_search ((NimSearchPlayer *) player, minimax_search_player, board,
+                      move);
 }
 
 static const NimPlayerOption minimax_options[] = {
@@ -251,8 +251,8 @@ static const NimPlayerShowcase minimax_showcase[] = {
 
 const NimPlayerClass nim_player_minimax_class = {
   .name = "minimax",
-  .summary = N_("textbook minimax: a Max and a Min function, no pruning"),
-  .rules_help = N_("every rule"),
+  .summary = N_ ("textbook minimax: a Max and a Min function, no pruning"),
+  .rules_help = N_ ("every rule"),
   .instance_size = sizeof (NimSearchPlayer),
   .kind = NIM_PLAYER_SEARCHER,
   .perfect = TRUE,

@@ -183,8 +183,8 @@ picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
       if (p->next > 0)
         {
           move->heap = p->heap;
-          move->count = r->kind == NIM_TAKE_RANGE ? p->next
-                                                  : r->moves[p->next - 1];
+          move->count
+              = r->kind == NIM_TAKE_RANGE ? p->next : r->moves[p->next - 1];
           p->next--;
           return TRUE;
         }
@@ -367,8 +367,7 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
 
   /* Step 4. The transposition table. */
   if (s->tt != NULL
-      && probe_table (n, depth, ply, alpha, beta, key, &picker, flags,
-                      &known))
+      && probe_table (n, depth, ply, alpha, beta, key, &picker, flags, &known))
     return known;
   if (!n->order)
     picker.stage = 3;
@@ -388,9 +387,9 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
       int v;
 
       nim_board_make_move (&s->board, &move);
-      v = traced ? -negamax_traced (n, depth - 1, ply + 1, -beta, -alpha,
-                                    child)
-                 : -negamax (n, depth - 1, ply + 1, -beta, -alpha, child);
+      v = traced
+              ? -negamax_traced (n, depth - 1, ply + 1, -beta, -alpha, child)
+              : -negamax (n, depth - 1, ply + 1, -beta, -alpha, child);
       nim_board_unmake_move (&s->board, &move);
       if (s->aborted)
         return 0;
@@ -685,8 +684,7 @@ static void
 negamax_explain_move (NimPlayer *player, const NimBoard *board,
                       const NimMove *move)
 {
-  nim_explain_search ((NimSearchPlayer *) player, negamax_search, board,
-                      move);
+  nim_explain_search ((NimSearchPlayer *) player, negamax_search, board, move);
 }
 
 static void
@@ -700,23 +698,23 @@ static const char *const score_choices[] = { "win", "distance", NULL };
 static const NimPlayerOption negamax_options[] = {
   NIM_SEARCH_BUDGET_OPTIONS,
   { "ab", NIM_OPTION_BOOL, G_STRUCT_OFFSET (NimSearchPlayer, config.ab), 0, 0,
-    NULL, N_("alpha-beta pruning (default on)") },
+    NULL, N_ ("alpha-beta pruning (default on)") },
   { "tt", NIM_OPTION_SIZE, G_STRUCT_OFFSET (NimSearchPlayer, config.tt_bytes),
     MIN_TT_BYTES, MAX_TT_BYTES, NULL,
     /* TRANSLATORS: help of a player option in --list-players; 64M and
        off are typed as is. */
-    N_("transposition table size, such as 64M (default), or off") },
+    N_ ("transposition table size, such as 64M (default), or off") },
   { "order", NIM_OPTION_BOOL, G_STRUCT_OFFSET (NimSearchPlayer, config.order),
     0, 0, NULL,
-    N_("try the table's move and killer moves first (default on)") },
+    N_ ("try the table's move and killer moves first (default on)") },
   { "id", NIM_OPTION_BOOL, G_STRUCT_OFFSET (NimSearchPlayer, config.id), 0, 0,
-    NULL, N_("iterative deepening: depth 1, 2, 3, ... (default on)") },
-  { "score", NIM_OPTION_CHOICE, G_STRUCT_OFFSET (NimSearchPlayer, config.score),
-    0, 0, score_choices,
+    NULL, N_ ("iterative deepening: depth 1, 2, 3, ... (default on)") },
+  { "score", NIM_OPTION_CHOICE,
+    G_STRUCT_OFFSET (NimSearchPlayer, config.score), 0, 0, score_choices,
     /* TRANSLATORS: win and distance are the values of score=, typed as
        is. */
-    N_("win: any win is as good (default); distance: win fast, lose "
-       "slowly") },
+    N_ ("win: any win is as good (default); distance: win fast, lose "
+        "slowly") },
   { NULL },
 };
 
@@ -733,10 +731,10 @@ static const NimPlayerShowcase negamax_showcase[] = {
 
 const NimPlayerClass nim_player_negamax_class = {
   .name = "negamax",
-  .summary = N_("negamax, one function for both sides (the next step "
-                "after minimax), with switchable alpha-beta, table, "
-                "ordering and deepening"),
-  .rules_help = N_("every rule"),
+  .summary = N_ ("negamax, one function for both sides (the next step "
+                 "after minimax), with switchable alpha-beta, table, "
+                 "ordering and deepening"),
+  .rules_help = N_ ("every rule"),
   .instance_size = sizeof (NimSearchPlayer),
   .kind = NIM_PLAYER_SEARCHER,
   .perfect = TRUE,

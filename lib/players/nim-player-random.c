@@ -55,9 +55,9 @@ random_explain_move (NimPlayer *self, const NimBoard *board,
 
 const NimPlayerClass nim_player_random_class = {
   .name = "random",
-  .summary = N_("a legal move drawn uniformly at random; the same seed "
-                "replays the same choices"),
-  .rules_help = N_("every rule"),
+  .summary = N_ ("a legal move drawn uniformly at random; the same seed "
+                 "replays the same choices"),
+  .rules_help = N_ ("every rule"),
   .instance_size = sizeof (NimPlayer),
   .kind = NIM_PLAYER_OTHER,
   .choose_move = random_choose_move,

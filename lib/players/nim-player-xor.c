@@ -26,8 +26,8 @@ xor_supports (const NimRules *rules, const NimBoard *start, GError **error)
   if (!nim_rules_is_take_any (rules))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
-                   _("xor plays only the take-any rule (any number of "
-                     "matches from one heap), normal or misère"));
+                   _ ("xor plays only the take-any rule (any number of "
+                      "matches from one heap), normal or misère"));
       return FALSE;
     }
   return TRUE;
@@ -131,8 +131,8 @@ append_table (GString *out, const NimBoard *board, guint nim_sum)
   g_autofree char *sum_bin = nim_explain_binary (nim_sum, bits);
 
   /* TRANSLATORS: column headings of the nim-sum table of --explain. */
-  g_string_append_printf (out, "%-7s  %*s  %*s", "", size_w, _("size"),
-                          bin_w, _("binary"));
+  g_string_append_printf (out, "%-7s  %*s  %*s", "", size_w, _ ("size"), bin_w,
+                          _ ("binary"));
   if (nim_sum != 0)
     g_string_append_printf (out, "  XOR %s", sum_bin);
   g_string_append_c (out, '\n');
@@ -140,7 +140,7 @@ append_table (GString *out, const NimBoard *board, guint nim_sum)
     {
       guint32 h = board->heaps[i], t = h ^ nim_sum;
       /* TRANSLATORS: a row of the nim-sum table, seven columns wide. */
-      g_autofree char *name = g_strdup_printf (_("heap %u"), i + 1);
+      g_autofree char *name = g_strdup_printf (_ ("heap %u"), i + 1);
       g_autofree char *bin = nim_explain_binary (h, bits);
       g_autofree char *tbin = nim_explain_binary (t, bits);
 
@@ -153,7 +153,7 @@ append_table (GString *out, const NimBoard *board, guint nim_sum)
     }
   /* TRANSLATORS: the last row of the nim-sum table (the exclusive or of
      the heaps), seven columns wide. */
-  g_string_append_printf (out, "%-7s  %*u  %*s\n", _("nim-sum"), size_w,
+  g_string_append_printf (out, "%-7s  %*u  %*s\n", _ ("nim-sum"), size_w,
                           nim_sum, bin_w, sum_bin);
 }
 
@@ -180,27 +180,28 @@ explain_lost (GString *out, const Summary *all, gboolean misere,
   if (misere && all->big == 0)
     nim_explain_wrap_printf (
         /* TRANSLATORS: the last %s is a move, "take 1 from heap 2". */
-        out, _("Only heaps of one match are left, an odd number (%u) "
-               "of them: the players take them in turn, and the player "
-               "to move takes the last one, which loses under misère "
-               "play. So the position is lost; xor chooses to %s."),
+        out,
+        _ ("Only heaps of one match are left, an odd number (%u) "
+           "of them: the players take them in turn, and the player "
+           "to move takes the last one, which loses under misère "
+           "play. So the position is lost; xor chooses to %s."),
         all->ones, what);
   else
     nim_explain_wrap_printf (
         out,
-        misere ? _("The nim-sum is 0, so the position is lost against "
-                   "best play (under misère play too, while a heap of "
-                   "two or more remains): any move changes one heap, "
-                   "which makes some column odd and the nim-sum "
-                   "non-zero, and the opponent can make it 0 again "
-                   "every time, to the end.  xor chooses to %s, as "
-                   "little as it can, hoping for a mistake.")
-               : _("The nim-sum is 0, so the position is lost against "
-                   "best play: any move changes one heap, which makes "
-                   "some column odd and the nim-sum non-zero, and the "
-                   "opponent can make it 0 again every time, to the "
-                   "end.  xor chooses to %s, as little as it can, "
-                   "hoping for a mistake."),
+        misere ? _ ("The nim-sum is 0, so the position is lost against "
+                    "best play (under misère play too, while a heap of "
+                    "two or more remains): any move changes one heap, "
+                    "which makes some column odd and the nim-sum "
+                    "non-zero, and the opponent can make it 0 again "
+                    "every time, to the end.  xor chooses to %s, as "
+                    "little as it can, hoping for a mistake.")
+               : _ ("The nim-sum is 0, so the position is lost against "
+                    "best play: any move changes one heap, which makes "
+                    "some column odd and the nim-sum non-zero, and the "
+                    "opponent can make it 0 again every time, to the "
+                    "end.  xor chooses to %s, as little as it can, "
+                    "hoping for a mistake."),
         what);
 }
 
@@ -235,13 +236,14 @@ explain_misere_end (GString *out, const Summary *all, const NimMove *move,
                    ones_left),
       heap, move->count, heap, h, t, ones_left, after);
   if (all->nim_sum == 0)
-    nim_explain_wrap (out, _("Under normal play this position, with "
-                             "nim-sum 0, would be lost."));
+    nim_explain_wrap (out, _ ("Under normal play this position, with "
+                              "nim-sum 0, would be lost."));
   else if ((h ^ all->nim_sum) != t)
     nim_explain_wrap_printf (
-        out, _("Normal play would instead take heap %u to %u XOR %u = "
-               "%u, for a nim-sum of 0, leaving an even number of "
-               "single matches."),
+        out,
+        _ ("Normal play would instead take heap %u to %u XOR %u = "
+           "%u, for a nim-sum of 0, leaving an even number of "
+           "single matches."),
         heap, h, all->nim_sum, h ^ all->nim_sum);
 }
 
@@ -250,8 +252,8 @@ static void
 explain_win (GString *out, const NimBoard *board, const Summary *all,
              gboolean misere, const NimMove *move, const char *after)
 {
-  guint bits = nim_explain_bits (MAX (nim_board_max_heap (board),
-                                      all->nim_sum));
+  guint bits
+      = nim_explain_bits (MAX (nim_board_max_heap (board), all->nim_sum));
   guint heap = move->heap + 1;
   guint32 h = board->heaps[move->heap], t = h - move->count;
   g_autofree char *s_bin = nim_explain_binary (all->nim_sum, bits);
@@ -267,41 +269,40 @@ explain_win (GString *out, const NimBoard *board, const Summary *all,
          and "%u -> %u" are no-break spaces (U+00A0): the line is never
          broken there.  The %s after "so" is a move, "take 2 from heap
          1". */
-      _("The nim-sum %s is not 0: the player to move can win.  Making a "
-        "heap h into h\u00a0XOR\u00a0%s makes the nim-sum 0, and a move can "
-        "do that only where h\u00a0XOR\u00a0%s\u00a0<\u00a0h, that is in a "
-        "heap that has the nim-sum's highest bit (%s) set.  The first such "
-        "heap is heap %u: %s\u00a0XOR\u00a0%s\u00a0=\u00a0%s, so %s "
-        "(%u\u00a0->\u00a0%u)."),
+      _ ("The nim-sum %s is not 0: the player to move can win.  Making a "
+         "heap h into h\u00a0XOR\u00a0%s makes the nim-sum 0, and a move can "
+         "do that only where h\u00a0XOR\u00a0%s\u00a0<\u00a0h, that is in a "
+         "heap that has the nim-sum's highest bit (%s) set.  The first such "
+         "heap is heap %u: %s\u00a0XOR\u00a0%s\u00a0=\u00a0%s, so %s "
+         "(%u\u00a0->\u00a0%u)."),
       s_bin, s_bin, s_bin, high, heap, h_bin, s_bin, t_bin, what, h, t);
   if (!misere && board->total == move->count)
-    nim_explain_wrap (out, _("That takes the last match and wins."));
+    nim_explain_wrap (out, _ ("That takes the last match and wins."));
   else
     nim_explain_wrap_printf (
         out,
-        misere ? _("The heaps %s have nim-sum 0, a lost position for the "
-                   "opponent: any move makes the nim-sum non-zero, and this "
-                   "strategy makes it 0 again, until only heaps of one "
-                   "match remain, an odd number of them, and the opponent "
-                   "must take the last.")
-               : _("The heaps %s have nim-sum 0, a lost position for the "
-                   "opponent: any move makes the nim-sum non-zero, and this "
-                   "strategy makes it 0 again, until it takes the last "
-                   "match."),
+        misere ? _ ("The heaps %s have nim-sum 0, a lost position for the "
+                    "opponent: any move makes the nim-sum non-zero, and this "
+                    "strategy makes it 0 again, until only heaps of one "
+                    "match remain, an odd number of them, and the opponent "
+                    "must take the last.")
+               : _ ("The heaps %s have nim-sum 0, a lost position for the "
+                    "opponent: any move makes the nim-sum non-zero, and this "
+                    "strategy makes it 0 again, until it takes the last "
+                    "match."),
         after);
   if (misere)
-    nim_explain_wrap (out, _("Under misère play (whoever takes the last "
-                             "match loses) this is the normal-play move, "
-                             "as a heap of two or more matches remains "
-                             "after it; the rule changes only when no such "
-                             "heap would remain."));
+    nim_explain_wrap (out, _ ("Under misère play (whoever takes the last "
+                              "match loses) this is the normal-play move, "
+                              "as a heap of two or more matches remains "
+                              "after it; the rule changes only when no such "
+                              "heap would remain."));
 }
 
 /* Why xor_choose_move() chose @move: the table, then the rule that
    picked the move. */
 static void
-xor_explain_move (NimPlayer *self, const NimBoard *board,
-                  const NimMove *move)
+xor_explain_move (NimPlayer *self, const NimBoard *board, const NimMove *move)
 {
   GString *out = self->explain;
   Summary all = summarize (board);
@@ -310,9 +311,9 @@ xor_explain_move (NimPlayer *self, const NimBoard *board,
   g_autofree char *after = heaps_after (board, move);
   g_autofree char *what = nim_explain_move (board, move);
 
-  nim_explain_wrap (out, _("The nim-sum strategy: the heaps in binary; the "
-                           "nim-sum is their exclusive or, the bits of each "
-                           "column added without carry."));
+  nim_explain_wrap (out, _ ("The nim-sum strategy: the heaps in binary; the "
+                            "nim-sum is their exclusive or, the bits of each "
+                            "column added without carry."));
   append_table (out, board, all.nim_sum);
   if (!winning_target (&all, misere, h, &target) || target != t)
     explain_lost (out, &all, misere, what);
@@ -324,9 +325,9 @@ xor_explain_move (NimPlayer *self, const NimBoard *board,
 
 const NimPlayerClass nim_player_xor_class = {
   .name = "xor",
-  .summary = N_("the nim-sum strategy: leaves heaps whose exclusive or "
-                "is 0"),
-  .rules_help = N_("take any number; normal and misère play; any heaps"),
+  .summary = N_ ("the nim-sum strategy: leaves heaps whose exclusive or "
+                 "is 0"),
+  .rules_help = N_ ("take any number; normal and misère play; any heaps"),
   .instance_size = sizeof (NimPlayer),
   .kind = NIM_PLAYER_CLOSED_FORM,
   .perfect = TRUE,

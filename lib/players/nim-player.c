@@ -23,7 +23,8 @@
   ROW (grundy)                                                                \
   ROW (random)
 
-#define DECLARE_CLASS(name) extern const NimPlayerClass nim_player_##name##_class;
+#define DECLARE_CLASS(name)                                                   \
+  extern const NimPlayerClass nim_player_##name##_class;
 #define LIST_CLASS(name) &nim_player_##name##_class,
 NIM_PLAYER_REGISTRY (DECLARE_CLASS)
 
@@ -114,10 +115,17 @@ parse_size (const char *value, const NimPlayerOption *o, guint64 *out,
   if (len > 0)
     switch (g_ascii_toupper (digits[len - 1]))
       {
-      case 'K': shift = 10; break;
-      case 'M': shift = 20; break;
-      case 'G': shift = 30; break;
-      default: break;
+      case 'K':
+        shift = 10;
+        break;
+      case 'M':
+        shift = 20;
+        break;
+      case 'G':
+        shift = 30;
+        break;
+      default:
+        break;
       }
   if (shift > 0)
     digits[len - 1] = '\0';
@@ -127,8 +135,8 @@ parse_size (const char *value, const NimPlayerOption *o, guint64 *out,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: KEY=VALUE of a player option; off stays
                       English (it is typed). */
-                   _("%s=%s: expected a size such as 64M, 512K or 1G (from "
-                     "%lluK to %lluG), or off (also 0)"),
+                   _ ("%s=%s: expected a size such as 64M, 512K or 1G (from "
+                      "%lluK to %lluG), or off (also 0)"),
                    o->key, value, (unsigned long long) (o->min >> 10),
                    (unsigned long long) (o->max >> 30));
       return FALSE;
@@ -160,7 +168,7 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                        /* TRANSLATORS: on and off are typed; they stay
                           English. */
-                       _("%s=%s: expected on or off"), o->key, value);
+                       _ ("%s=%s: expected on or off"), o->key, value);
           return FALSE;
         }
       return TRUE;
@@ -180,13 +188,13 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
               return TRUE;
             }
         {
-          g_autofree char *list = g_strjoinv (C_("list", " or "),
-                                              (char **) o->choices);
+          g_autofree char *list
+              = g_strjoinv (C_ ("list", " or "), (char **) o->choices);
 
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                        /* TRANSLATORS: the last %s lists the accepted
                           values, "win or distance". */
-                       _("%s=%s: expected %s"), o->key, value, list);
+                       _ ("%s=%s: expected %s"), o->key, value, list);
         }
         return FALSE;
       }
@@ -197,12 +205,11 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
 /* Sets the option "KEY=VALUE" at @pair of @pairs, the options of @spec
    after its ':'; the options before @pair were set already. */
 static gboolean
-set_option_pair (NimPlayer *self, const char *spec, char **pairs,
-                 char **pair, GError **error)
+set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
+                 GError **error)
 {
   const char *eq = strchr (*pair, '=');
-  g_autofree char *key = eq ? g_strndup (*pair, eq - *pair)
-                            : g_strdup (*pair);
+  g_autofree char *key = eq ? g_strndup (*pair, eq - *pair) : g_strdup (*pair);
   const NimPlayerOption *o = self->klass->options;
   g_autofree char *known = option_names (self->klass);
   char **earlier;
@@ -211,12 +218,12 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs,
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    self->klass->options
-                       ? _("player %s: empty option in '%s'; write "
-                           "options as KEY=VALUE separated by commas, "
-                           "such as %s:depth=4")
-                       : _("player %s: empty option in '%s'; write "
-                           "options as KEY=VALUE separated by commas, "
-                           "such as %s:(no options)"),
+                       ? _ ("player %s: empty option in '%s'; write "
+                            "options as KEY=VALUE separated by commas, "
+                            "such as %s:depth=4")
+                       : _ ("player %s: empty option in '%s'; write "
+                            "options as KEY=VALUE separated by commas, "
+                            "such as %s:(no options)"),
                    self->klass->name, spec, self->klass->name);
       return FALSE;
     }
@@ -227,11 +234,11 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs,
     {
       if (*known == '\0')
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _("player %s takes no options, but '%s' was given"),
+                     _ ("player %s takes no options, but '%s' was given"),
                      self->klass->name, *pair);
       else
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _("player %s has no option '%s'; its options are %s"),
+                     _ ("player %s has no option '%s'; its options are %s"),
                      self->klass->name, key, known);
       return FALSE;
     }
@@ -240,22 +247,22 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: the last %s is the option's help,
                       as --list-players shows it. */
-                   _("player %s: option %s needs a value, as in "
-                     "%s=VALUE (%s)"),
-                   self->klass->name, key, key, _(o->help));
+                   _ ("player %s: option %s needs a value, as in "
+                      "%s=VALUE (%s)"),
+                   self->klass->name, key, key, _ (o->help));
       return FALSE;
     }
   for (earlier = pairs; earlier < pair; earlier++)
     if (g_str_has_prefix (*earlier, key) && (*earlier)[strlen (key)] == '=')
       {
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _("player %s: option %s is given twice"),
+                     _ ("player %s: option %s is given twice"),
                      self->klass->name, key);
         return FALSE;
       }
   if (!set_option (self, o, eq + 1, error))
     {
-      g_prefix_error (error, _("player %s: "), self->klass->name);
+      g_prefix_error (error, _ ("player %s: "), self->klass->name);
       return FALSE;
     }
   return TRUE;
@@ -286,8 +293,7 @@ nim_player_new (const char *spec, GError **error)
       g_autofree char *names = class_names ();
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("unknown player '%s'; the players are %s"),
-                   name, names);
+                   _ ("unknown player '%s'; the players are %s"), name, names);
       return NULL;
     }
   self = g_malloc0 (klass->instance_size);
@@ -303,8 +309,8 @@ nim_player_new (const char *spec, GError **error)
   if (colon[1] == '\0')
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _("player %s: nothing after ':'; write options as "
-                     "KEY=VALUE separated by commas, or leave out the ':'"),
+                   _ ("player %s: nothing after ':'; write options as "
+                      "KEY=VALUE separated by commas, or leave out the ':'"),
                    klass->name);
       return NULL;
     }
@@ -360,8 +366,7 @@ nim_player_set_number (NimPlayer *player, guint number)
  * players ignore it.
  */
 void
-nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
-                       gpointer data)
+nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt, gpointer data)
 {
   player->prompt = prompt;
   player->prompt_data = data;
@@ -563,8 +568,8 @@ nim_player_can_play (const NimPlayer *player, const NimRules *rules,
           g_string_append_printf (can, "%s%s", can->len ? ", " : "",
                                   player_classes[i]->name);
       g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
-                   _("player %u (%s) cannot play this game: %s; players "
-                     "that can: %s"),
+                   _ ("player %u (%s) cannot play this game: %s; players "
+                      "that can: %s"),
                    player->number, player->klass->name, local->message,
                    can->str);
       g_string_free (can, TRUE);
@@ -686,8 +691,8 @@ nim_player_exact_specs (const char *search_options)
         && player_classes[i]->perfect)
       g_ptr_array_add (specs, g_strdup (player_classes[i]->name));
   if (search_options != NULL && *search_options != '\0')
-    g_ptr_array_add (specs, g_strdup_printf ("%s:%s", strongest->name,
-                                             search_options));
+    g_ptr_array_add (
+        specs, g_strdup_printf ("%s:%s", strongest->name, search_options));
   else
     g_ptr_array_add (specs, g_strdup (strongest->name));
   g_ptr_array_add (specs, NULL);
@@ -723,7 +728,7 @@ nim_player_new_exact (const NimRules *rules, const NimBoard *start,
         return g_steal_pointer (&p);
     }
   g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-               _("no exact solver plays these rules"));
+               _ ("no exact solver plays these rules"));
   return NULL;
 }
 

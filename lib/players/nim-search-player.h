@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-search-player.h -- what the searching players share: options, budget, table */
+/* nim-search-player.h -- what the searching players share: options, budget,
+ * table */
 #pragma once
 
 #include "nim-player.h"
@@ -26,15 +27,25 @@ typedef struct
 /* The budget options both searchers take, for their option tables; the
    file that uses it includes nim-i18n.h for N_(). */
 #define NIM_SEARCH_BUDGET_OPTIONS                                             \
-  { "depth", NIM_OPTION_UINT,                                                 \
-    G_STRUCT_OFFSET (NimSearchPlayer, config.depth), 0, NIM_SEARCH_MAX_PLY,   \
-    NULL, N_ ("search at most N plies; 0 (default) to the end of the game") }, \
-  { "time", NIM_OPTION_SECONDS,                                               \
-    G_STRUCT_OFFSET (NimSearchPlayer, config.time), 0, 86400, NULL,           \
-    N_ ("seconds per move, 0 for no limit (default 5)") },                    \
-  { "nodes", NIM_OPTION_UINT,                                                 \
-    G_STRUCT_OFFSET (NimSearchPlayer, config.nodes), 0, G_MAXUINT64, NULL,    \
-    N_ ("nodes per move, 0 (default) for no limit") }
+  { "depth",                                                                  \
+    NIM_OPTION_UINT,                                                          \
+    G_STRUCT_OFFSET (NimSearchPlayer, config.depth),                          \
+    0,                                                                        \
+    NIM_SEARCH_MAX_PLY,                                                       \
+    NULL,                                                                     \
+    N_ ("search at most N plies; 0 (default) to the end of the game") },      \
+      { "time",                                                               \
+        NIM_OPTION_SECONDS,                                                   \
+        G_STRUCT_OFFSET (NimSearchPlayer, config.time),                       \
+        0,                                                                    \
+        86400,                                                                \
+        NULL,                                                                 \
+        N_ ("seconds per move, 0 for no limit (default 5)") },                \
+  {                                                                           \
+    "nodes", NIM_OPTION_UINT,                                                 \
+        G_STRUCT_OFFSET (NimSearchPlayer, config.nodes), 0, G_MAXUINT64,      \
+        NULL, N_ ("nodes per move, 0 (default) for no limit")                 \
+  }
 
 /* Default seconds per move of a searcher. */
 #define NIM_SEARCH_DEFAULT_TIME 5.0

@@ -53,8 +53,7 @@ nim_search_check_budget (NimSearch *search)
   if (search->aborted)
     return TRUE;
   if (search->nodes >= search->node_limit
-      || (search->deadline != 0
-          && g_get_monotonic_time () >= search->deadline)
+      || (search->deadline != 0 && g_get_monotonic_time () >= search->deadline)
       || nim_interrupted ())
     {
       search->aborted = TRUE;
@@ -126,12 +125,12 @@ nim_search_value_describe (const NimSearchStats *stats)
   if (!stats->proven)
     /* TRANSLATORS: the value a search found, at the start of the
        statistics line of --stats. */
-    return g_strdup (_("not proven"));
+    return g_strdup (_ ("not proven"));
   if (stats->distance > 0)
     /* TRANSLATORS: "win in 7": a win in 7 plies. */
-    return g_strdup_printf (stats->value > 0 ? _("win in %u")
-                                             : _("loss in %u"),
+    return g_strdup_printf (stats->value > 0 ? _ ("win in %u")
+                                             : _ ("loss in %u"),
                             stats->distance);
-  return g_strdup (stats->value > 0 ? C_("value", "win")
-                                    : C_("value", "loss"));
+  return g_strdup (stats->value > 0 ? C_ ("value", "win")
+                                    : C_ ("value", "loss"));
 }

@@ -156,8 +156,7 @@ nim_search_tick (NimSearch *search)
 static inline int
 nim_search_win (const NimSearch *search, guint ply)
 {
-  return search->score == NIM_SCORE_DISTANCE ? NIM_SCORE_MATE - (int) ply
-                                             : 1;
+  return search->score == NIM_SCORE_DISTANCE ? NIM_SCORE_MATE - (int) ply : 1;
 }
 
 /**
@@ -190,7 +189,7 @@ nim_search_is_proven (const NimSearch *search, int value)
   return value != 0;
 }
 
-void nim_search_finish_stats (const NimSearch *search, int value,
-                              guint depth, NimSearchStats *stats);
+void nim_search_finish_stats (const NimSearch *search, int value, guint depth,
+                              NimSearchStats *stats);
 
 G_END_DECLS

@@ -36,7 +36,8 @@ nim_tt_new (guint64 bytes)
      a search probes the table at random, and with 4 KiB pages nearly every
      probe of a large table also misses the TLB (measured: twice as slow). */
   if (posix_memalign ((void **) &tt->buckets, HUGE_PAGE,
-                      n * sizeof (NimTTBucket)) != 0)
+                      n * sizeof (NimTTBucket))
+      != 0)
     {
       g_free (tt);
       return NULL;

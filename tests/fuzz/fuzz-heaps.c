@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* fuzz-heaps.c -- libFuzzer target for nim_board_parse (--heaps 3,4, "--heaps",5) */
+/* fuzz-heaps.c -- libFuzzer target for nim_board_parse (--heaps 3,4,
+ * "--heaps",5) */
 
 #include "config.h"
 

@@ -51,8 +51,7 @@ check_list (const char *text, guint64 min, guint64 max, guint max_items)
   g_autoptr (GString) printed = g_string_new (NULL);
   guint i;
 
-  if (!nim_parse_uint_list (text, min, max, max_items, "list", &items,
-                            &error))
+  if (!nim_parse_uint_list (text, min, max, max_items, "list", &items, &error))
     {
       fuzz_check (g_error_matches (error, NIM_ERROR, NIM_ERROR_USAGE));
       fuzz_check (items == NULL);

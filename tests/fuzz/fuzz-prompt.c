@@ -22,8 +22,8 @@
 typedef struct
 {
   const char *heaps;
-  const char *moves;  /* NULL: take any number, or 1..max_take */
-  guint max_take;     /* 0: no range rule */
+  const char *moves; /* NULL: take any number, or 1..max_take */
+  guint max_take;    /* 0: no range rule */
   gboolean misere;
 } Game;
 
@@ -90,8 +90,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         {
           /* The only way out without a move is giving up: end of input,
              quit or q. */
-          fuzz_check (g_error_matches (error, NIM_ERROR,
-                                       NIM_ERROR_ABANDONED));
+          fuzz_check (g_error_matches (error, NIM_ERROR, NIM_ERROR_ABANDONED));
           break;
         }
       fuzz_check (error == NULL);

@@ -83,8 +83,8 @@ main (int argc, char **argv)
     {
       const char *path = g_ptr_array_index (paths, i);
       g_autofree char *base = g_path_get_basename (path);
-      g_autofree char *test = g_strdup_printf ("/fuzz/%s/%s", FUZZ_TARGET,
-                                               base);
+      g_autofree char *test
+          = g_strdup_printf ("/fuzz/%s/%s", FUZZ_TARGET, base);
 
       g_test_add_data_func (test, path, replay_file);
     }
