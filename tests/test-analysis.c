@@ -184,15 +184,48 @@ test_solve_errors (void)
   nim_test_board (&board, "3,4,5");
   g_assert_null (nim_solve (&rules, &board, "human", &e1));
   g_assert_error (e1, NIM_ERROR, NIM_ERROR_USAGE);
+  /* A player that does not claim perfect play is refused before it
+     moves, and the players that can are named from the registry. */
   g_assert_null (nim_solve (&rules, &board, "random", &e2));
-  g_assert_error (e2, NIM_ERROR, NIM_ERROR_FAILED);
+  g_assert_error (e2, NIM_ERROR, NIM_ERROR_USAGE);
+  nim_test_assert_contains (e2->message, "does not claim perfect play");
+  nim_test_assert_contains (e2->message, "negamax");
+  nim_test_assert_contains (e2->message, "xor");
   nim_test_board (&board, "1000000000,1000000000,3");
-  g_assert_null (nim_solve (&rules, &board, "negamax:nodes=100,time=0", &e3));
+  /* The advice is a spec that works when pasted: the options kept, the
+     budget gone. */
+  g_assert_null (
+      nim_solve (&rules, &board, "negamax:tt=off,nodes=100,time=0", &e3));
   g_assert_error (e3, NIM_ERROR, NIM_ERROR_FAILED);
   nim_test_assert_contains (e3->message, "did not prove");
+  nim_test_assert_contains (e3->message, "within its budget");
+  nim_test_assert_contains (e3->message, "'negamax:tt=off,time=0'");
   nim_test_rules (&rules, "2,3", FALSE);
   g_assert_null (nim_solve (&rules, &board, "xor", &e4));
   g_assert_error (e4, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
+}
+
+/* A depth limit is blamed as a depth limit, not as the budget, and the
+   advice drops it. */
+static void
+test_solve_depth_advice (void)
+{
+  NimRules rules;
+  NimBoard board;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimSolution) s = NULL;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "3,4,5");
+  g_assert_null (nim_solve (&rules, &board, "minimax:depth=2", &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
+  nim_test_assert_contains (error->message, "within its depth limit");
+  nim_test_assert_contains (error->message, "'minimax:time=0'");
+  nim_test_assert_contains (error->message, "or use xor, grundy");
+  /* The advice, pasted, solves the position. */
+  s = nim_solve (&rules, &board, "minimax:time=0", NULL);
+  g_assert_nonnull (s);
+  g_assert_true (s->wins);
 }
 
 /* A won position with more moves than can each be searched lists the
@@ -517,6 +550,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/solve-other-rules", test_solve_other_rules);
   g_test_add_func ("/analysis/solve-misere-grundy", test_solve_misere_grundy);
   g_test_add_func ("/analysis/solve-errors", test_solve_errors);
+  g_test_add_func ("/analysis/solve-depth-advice", test_solve_depth_advice);
   g_test_add_func ("/analysis/solve-huge", test_solve_huge);
   g_test_add_func ("/analysis/sequence-lib", test_sequence_lib);
   g_test_add_func ("/analysis/sequence-periods", test_sequence_periods);

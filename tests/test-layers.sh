@@ -45,12 +45,12 @@ strip_comments () {
       print out }'
 }
 
-lib_files=$(ls lib/*/*.c lib/*/*.h | grep -v "^lib/core/nim-defaults\.c$")
+lib_files=$(find lib -name '*.[ch]' | grep -v "^lib/core/nim-defaults\.c$" | sort)
 for f in $lib_files; do
   strip_comments "$f" | awk -v f="$f" '{ print f ":" NR ": " $0 }'
 done > "$work/lib-code"
 
-grep -E '(^|[^A-Za-z0-9_])(printf|fprintf|vfprintf|fputs|puts|putchar|fputc|fwrite|g_print|g_printerr)[[:space:]]*\(' \
+grep -E '(^|[^A-Za-z0-9_])(printf|fprintf|vprintf|vfprintf|dprintf|g_printf|g_fprintf|g_vprintf|g_vfprintf|fputs|puts|putchar|fputc|fwrite|perror|g_print|g_printerr|write)[[:space:]]*\(' \
   "$work/lib-code" > "$work/prints"
 report "lib/ never prints" "$work/prints"
 
@@ -80,10 +80,14 @@ find_header () {
 }
 
 # Every include of a project header, as "FROM TO" lines; the generated
-# lib/core/nim-defaults.c is not in git, and config.h is configure's.
+# lib/core/nim-defaults.c is not in git, and config.h is configure's.  A
+# header is named by its bare name in quotes: a path ("../src/x.h") or
+# angle brackets around one of ours would slip past the layers.
 : > "$work/edges"
 : > "$work/upward"
 for f in $lib_files src/*.c src/*.h; do
+  grep -nE '^#[[:space:]]*include[[:space:]]*("[^"]*/|<nim-)' "$f" |
+    sed "s|^|$f: not a bare project header: |" >> "$work/upward"
   sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
   while read -r h; do
     [ "$h" = config.h ] && continue

@@ -18,6 +18,8 @@
 #include "nim-player.h"
 #include "nim-util.h"
 
+#include <string.h>
+
 /* Every value of a sequence that may be asked for can be computed. */
 G_STATIC_ASSERT (NIM_GRUNDY_SEQUENCE_MAX < NIM_GRUNDY_TABLE_MAX);
 
@@ -36,6 +38,95 @@ nim_solution_free (NimSolution *solution)
   g_free (solution);
 }
 
+/* The players of @kind that claim perfect play and play @rules from
+   @board, "xor, grundy"; empty when there is none. */
+static char *
+perfect_players (NimPlayerKind kind, const NimRules *rules,
+                 const NimBoard *board)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  g_autoptr (GString) names = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; classes[i] != NULL; i++)
+    if (classes[i]->kind == kind && classes[i]->perfect
+        && nim_player_supports (classes[i], rules, board, NULL))
+      g_string_append_printf (names, "%s%s", names->len ? ", " : "",
+                              classes[i]->name);
+  return g_strdup (names->str);
+}
+
+/* The spec of @engine without a budget: its options but depth=, time=
+   and nodes=, then time=0 where it takes one, so that advice to search
+   to the end works when pasted.  *@depth_limited says whether a depth=
+   limit was given. */
+static char *
+unlimited_spec (const NimPlayer *engine, gboolean *depth_limited)
+{
+  const char *spec = nim_player_get_spec (engine);
+  const char *colon = strchr (spec, ':');
+  const NimPlayerOption *o;
+  g_autoptr (GString) out = g_string_new (nim_player_get_name (engine));
+  g_auto (GStrv) pairs = g_strsplit (colon ? colon + 1 : "", ",", -1);
+  gboolean takes_time = FALSE;
+  guint n = 0, i;
+
+  *depth_limited = FALSE;
+  for (o = engine->klass->options; o != NULL && o->key != NULL; o++)
+    takes_time = takes_time || g_str_equal (o->key, "time");
+  for (i = 0; pairs[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (pairs[i], "depth="))
+        *depth_limited = *depth_limited || !g_str_equal (pairs[i], "depth=0");
+      if (*pairs[i] == '\0' || g_str_has_prefix (pairs[i], "depth=")
+          || g_str_has_prefix (pairs[i], "time=")
+          || g_str_has_prefix (pairs[i], "nodes="))
+        continue;
+      g_string_append_printf (out, "%c%s", n++ ? ',' : ':', pairs[i]);
+    }
+  if (takes_time)
+    g_string_append_printf (out, "%ctime=0", n ? ',' : ':');
+  return g_strdup (out->str);
+}
+
+/* Sets @error to say that @engine did not prove @board, and what would:
+   the same engine without its limit (a depth limit, or its budget of time
+   or nodes), or a closed form where one knows the rules. */
+static void
+unproven (const NimPlayer *engine, const NimBoard *board, GError **error)
+{
+  g_autofree char *heaps = nim_board_to_string (board);
+  gboolean depth_limited;
+  g_autofree char *better = unlimited_spec (engine, &depth_limited);
+  g_autofree char *closed
+      = perfect_players (NIM_PLAYER_CLOSED_FORM, &engine->rules, board);
+
+  g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+               depth_limited
+                   /* TRANSLATORS: the first %s is a player spec, the second
+                      heaps such as 3,4,5, the third a player spec to
+                      paste, such as minimax:time=0. */
+                   ? _ ("%s did not prove the position %s within its depth "
+                        "limit; search to the end of the game, such as "
+                        "'%s'")
+                   /* TRANSLATORS: as above, for a budget of time or
+                      nodes. */
+                   : _ ("%s did not prove the position %s within its "
+                        "budget; give it more, such as '%s'"),
+               nim_player_get_spec (engine), heaps, better);
+  if (*closed != '\0')
+    {
+      g_autofree char *message = g_strdup_printf (
+          /* TRANSLATORS: follows the message above; %s lists players,
+             "xor, grundy". */
+          _ ("%s; or use %s, whose theory solves these rules at once"),
+          (*error)->message, closed);
+
+      g_free ((*error)->message);
+      (*error)->message = g_steal_pointer (&message);
+    }
+}
+
 /* Asks @engine whether the player to move on @board wins, adding what
    that cost to *@nodes; a value it could not prove is an error here. */
 static gboolean
@@ -49,18 +140,7 @@ engine_wins (NimPlayer *engine, const NimBoard *board, NimMove *best,
   *nodes += nim_player_get_stats (engine)->nodes;
   if (value == 0)
     {
-      g_autofree char *heaps = nim_board_to_string (board);
-
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   /* TRANSLATORS: the first %s is a player spec, the
-                      second heaps such as 3,4,5, the third a player name
-                      (the spec stays as it is). */
-                   _ ("%s did not prove the position %s within its budget; "
-                      "give it more, such as '%s:time=0', or use a "
-                      "closed-form engine (xor, grundy) where the rules "
-                      "allow"),
-                   nim_player_get_spec (engine), heaps,
-                   nim_player_get_name (engine));
+      unproven (engine, board, error);
       return FALSE;
     }
   *wins = value > 0;
@@ -117,6 +197,25 @@ nim_solve (const NimRules *rules, const NimBoard *board, const char *engine,
                    /* TRANSLATORS: %s is a player's name, "human". */
                    _ ("solving a position needs a computer engine, not %s"),
                    nim_player_get_name (p));
+      return NULL;
+    }
+  if (!p->klass->perfect)
+    {
+      g_autofree char *searchers
+          = perfect_players (NIM_PLAYER_SEARCHER, rules, board);
+      g_autofree char *closed
+          = perfect_players (NIM_PLAYER_CLOSED_FORM, rules, board);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: the first %s is a player's name,
+                      "random"; then two lists of players. */
+                   *closed ? _ ("%s does not claim perfect play, so it cannot "
+                                "prove what a position is worth; engines that "
+                                "can: %s, and for these rules %s")
+                           : _ ("%s does not claim perfect play, so it cannot "
+                                "prove what a position is worth; engines that "
+                                "can: %s"),
+                   nim_player_get_name (p), searchers, closed);
       return NULL;
     }
   s->rules = *rules;
