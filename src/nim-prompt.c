@@ -193,7 +193,13 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
       line = valid;
     }
   if (!isatty (fileno (in)))
-    fprintf (out, "%s\n", line);
+    {
+      /* Escaped: a control sequence in the input must not reach the
+         terminal raw (it could set the title, or worse). */
+      g_autofree char *shown = nim_text_escape (line, 0);
+
+      fprintf (out, "%s\n", shown);
+    }
   g_strstrip (line);
   if (g_ascii_strcasecmp (line, "quit") == 0)
     {

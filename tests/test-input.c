@@ -229,6 +229,37 @@ test_bad_prompt_lines (void)
     }
 }
 
+/* What was typed reaches the terminal escaped, in the echo and in the
+   messages: a terminal's escape sequence (here one that sets the window
+   title) is shown, not obeyed, and a long word is quoted cut short. */
+static void
+test_escaped_input (void)
+{
+  g_autofree char *long_word = g_strnfill (100, 'x');
+  g_autofree char *input = g_strdup_printf (
+      "\033]0;pwned\007 1\n1 %s\n\302\233[2J\n1 2 %s\n", long_word, long_word);
+  g_autofree char *cut = g_strdup_printf ("'%.40s...'", long_word);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (input, &out, &err, "--heaps", "3,4,5",
+                                     "--player2", "xor", NULL),
+                   ==, STATUS_ABANDONED);
+  g_assert_null (strchr (out, '\033'));
+  g_assert_null (strchr (out, '\007'));
+  nim_test_assert_not_contains (out, "\302\233");
+  nim_test_assert_contains (out, PROMPT "\\x1b]0;pwned\\x07 1\n");
+  nim_test_assert_contains (out, "'\\x1b]0;pwned\\x07' is not a heap number");
+  nim_test_assert_contains (out, cut);
+  nim_test_assert_not_contains (out,
+                                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'");
+  nim_test_assert_contains (out, "'\\u009b[2J' is not a heap number");
+  nim_test_assert_contains (
+      out, "Too much typed: '1 2 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'");
+}
+
 /* Reads @stream until its end (nim's exit closes it). */
 static char *
 read_to_end (GInputStream *stream)
@@ -364,6 +395,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/input/bad-options", test_bad_options);
   g_test_add_func ("/input/bad-prompt-lines", test_bad_prompt_lines);
+  g_test_add_func ("/input/escaped-input", test_escaped_input);
   g_test_add_func ("/input/interrupt-prompt", test_interrupt_prompt);
   g_test_add_func ("/input/interrupt-prompt-json", test_interrupt_prompt_json);
   g_test_add_func ("/input/interrupt-search", test_interrupt_search);

@@ -30,6 +30,10 @@
 /* The most moves `moves` lists before it says how many more there are. */
 #define MAX_LISTED 60
 
+/* The most characters of a typed line a message quotes: enough to
+   recognise it, and a pasted page does not flood the terminal. */
+#define MAX_QUOTED 40
+
 typedef struct
 {
   NimPlayer parent;
@@ -199,6 +203,7 @@ static gboolean
 parse_heap (const NimBoard *board, const char *word, guint *heap,
             GError **error)
 {
+  g_autofree char *shown = nim_text_escape (word, MAX_QUOTED);
   guint64 h = 0;
   NimNumberKind kind = nim_scan_uint (word, &h);
 
@@ -209,7 +214,7 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
                       prompt; it stays English. */
                    _ ("'%s' is not a heap number; type a heap from 1 to %u "
                       "and a count, such as 1 2 (or help)."),
-                   word, board->n_heaps);
+                   shown, board->n_heaps);
       return FALSE;
     }
   if (kind != NIM_NUMBER_OK || h < 1 || h > board->n_heaps)
@@ -217,7 +222,7 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("There is no heap %s; the heaps are numbered 1 to "
                       "%u."),
-                   word, board->n_heaps);
+                   shown, board->n_heaps);
       return FALSE;
     }
   *heap = (guint) h - 1;
@@ -230,6 +235,7 @@ static gboolean
 parse_count (const NimBoard *board, const NimRules *rules, guint heap,
              const char *word, guint32 *count, GError **error)
 {
+  g_autofree char *shown = nim_text_escape (word, MAX_QUOTED);
   guint64 c = 0;
   guint32 h = board->heaps[heap];
 
@@ -240,12 +246,12 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("'%s' is not a number of matches; type a count such "
                       "as 1 (or help)."),
-                   word);
+                   shown);
       return FALSE;
     case NIM_NUMBER_NEGATIVE:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("%s is negative; you must take at least 1 match."),
-                   word);
+                   shown);
       return FALSE;
     case NIM_NUMBER_TOO_LARGE:
     case NIM_NUMBER_OK:
@@ -258,7 +264,7 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
                                     "Heap %u has only %u matches; you cannot "
                                     "take %s.",
                                     h),
-                       heap + 1, h, word);
+                       heap + 1, h, shown);
           return FALSE;
         }
       break;
@@ -277,6 +283,7 @@ parse_pile_count (const NimBoard *board, const NimRules *rules,
 {
   guint32 left = board->heaps[0];
   g_autofree char *can = nim_rules_describe_counts (rules, left);
+  g_autofree char *shown = nim_text_escape (word, MAX_QUOTED);
   guint64 c = 0;
   NimNumberKind kind = nim_scan_uint (word, &c);
 
@@ -286,7 +293,7 @@ parse_pile_count (const NimBoard *board, const NimRules *rules,
                    /* TRANSLATORS: %s is what was typed, then "1 or 2";
                       "help" is the command and stays English. */
                    _ ("'%s' is not a number of stones; take %s (or help)."),
-                   word, can);
+                   shown, can);
       return FALSE;
     }
   if (kind != NIM_NUMBER_OK || c > NIM_HEAP_SIZE_MAX
@@ -300,7 +307,7 @@ parse_pile_count (const NimBoard *board, const NimRules *rules,
                    g_dngettext (GETTEXT_PACKAGE,
                                 "You cannot take %s stone; take %s.",
                                 "You cannot take %s stones; take %s.", n),
-                   word, can);
+                   shown, can);
       return FALSE;
     }
   if (c > left)
@@ -312,7 +319,7 @@ parse_pile_count (const NimBoard *board, const NimRules *rules,
                                 "Only %u stones are left in the pile; you "
                                 "cannot take %s.",
                                 left),
-                   left, word);
+                   left, shown);
       return FALSE;
     }
   *count = (guint32) c;
@@ -345,6 +352,7 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
   NimPlayer *p = &self->parent;
   g_auto (GStrv) words = NULL;
   guint n = split_words (line, &words);
+  g_autofree char *shown = nim_text_escape (line, MAX_QUOTED);
   g_autofree char *prompt = NULL;
 
   if (is_one_pile (self, board) && (n == 0 || n > 2))
@@ -363,7 +371,7 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
                      /* TRANSLATORS: %s is what was typed, then "1 or 2". */
                      _ ("Too much typed: '%s'; type how many stones you "
                         "take: %s."),
-                     line, can);
+                     shown, can);
       return FALSE;
     }
   if (n == 0)
@@ -381,7 +389,7 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("Too much typed: '%s'; type a heap and a count, such "
                       "as 1 2 (or help)."),
-                   line);
+                   shown);
       return FALSE;
     }
   if (n == 1 && is_one_pile (self, board))
