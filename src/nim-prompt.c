@@ -108,20 +108,31 @@ read_byte (FILE *in)
     }
 }
 
+/* The longest line kept, in bytes: far more than any answer. */
+#define LINE_MAX_BYTES 4096
+/* How much more of an over-long line is read and thrown away looking for
+   its end: bounded, so that endless input without a newline is given up
+   on rather than read for ever. */
+#define DISCARD_MAX_BYTES (256 * 1024)
+
 /**
  * nim_read_line:
  * @in: a stream
+ * @error: return location for a #NIM_ERROR_USAGE error when the line was
+ *   longer than 4096 bytes (the rest of it was read and thrown away), or
+ *   #NIM_ERROR_ABANDONED when no line end came within 256 KiB after that
  *
  * Reads one line, without its line end (a "\r\n" from a Windows
  * terminal is trimmed too).
  *
  * Returns: (transfer full) (nullable): the line, or %NULL at end of input
- *   or when Ctrl-C was pressed
+ *   or when Ctrl-C was pressed (@error not set), or with @error set
  */
 char *
-nim_read_line (FILE *in)
+nim_read_line (FILE *in, GError **error)
 {
-  GString *line = g_string_new (NULL);
+  GString *line = g_string_sized_new (64);
+  gsize discarded = 0;
   int c;
 
   for (;;)
@@ -129,17 +140,32 @@ nim_read_line (FILE *in)
       c = read_byte (in);
       if (c == EOF || c == '\n')
         break;
-      /* A NUL would cut the line short unseen: make it a character the
-         parsers refuse. */
-      g_string_append_c (line, c == '\0' ? '?' : (char) c);
+      if (line->len < LINE_MAX_BYTES)
+        /* A NUL would cut the line short unseen: make it a character the
+           parsers refuse. */
+        g_string_append_c (line, c == '\0' ? '?' : (char) c);
+      else if (++discarded > DISCARD_MAX_BYTES)
+        break;
     }
-  if (nim_interrupted ())
+  if (nim_interrupted () || (c == EOF && line->len == 0))
     {
       g_string_free (line, TRUE);
       return NULL;
     }
-  if (c == EOF && line->len == 0)
+  if (discarded > DISCARD_MAX_BYTES)
     {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                   _ ("a line of more than %u bytes did not end"),
+                   (guint) (LINE_MAX_BYTES + DISCARD_MAX_BYTES));
+      g_string_free (line, TRUE);
+      return NULL;
+    }
+  if (discarded > 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("The line was too long (more than %u bytes) and was "
+                      "ignored; type it again."),
+                   (guint) LINE_MAX_BYTES);
       g_string_free (line, TRUE);
       return NULL;
     }
@@ -166,11 +192,25 @@ nim_read_line (FILE *in)
 char *
 nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
 {
+  g_autoptr (GError) local = NULL;
   char *line;
 
   fprintf (out, "%s", prompt);
   fflush (out);
-  line = nim_read_line (in);
+  /* An over-long line is thrown away with a word, and asked for again. */
+  while ((line = nim_read_line (in, &local)) == NULL
+         && g_error_matches (local, NIM_ERROR, NIM_ERROR_USAGE))
+    {
+      fprintf (out, "\n%s\n%s", local->message, prompt);
+      fflush (out);
+      g_clear_error (&local);
+    }
+  if (line == NULL && local != NULL)
+    {
+      fprintf (out, "\n");
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
   if (line == NULL && nim_interrupted ())
     {
       fprintf (out, "\n");

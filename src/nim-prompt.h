@@ -23,7 +23,7 @@ typedef struct
 void nim_interrupt_catch (void);
 void nim_interrupt_release (void);
 
-char *nim_read_line (FILE *in);
+char *nim_read_line (FILE *in, GError **error);
 char *nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error);
 char *nim_prompt_ask (gpointer streams, const char *message,
                       const char *prompt, GError **error);

@@ -260,6 +260,50 @@ test_escaped_input (void)
       out, "Too much typed: '1 2 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'");
 }
 
+/* A line longer than 4 KiB is thrown away with a word and the prompt
+   comes again; the next line is read as usual. */
+static void
+test_long_line (void)
+{
+  g_autofree char *long_word = g_strnfill (5000, 'x');
+  g_autofree char *input = g_strdup_printf ("1 %s\nmoves\n", long_word);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (input, &out, &err, "--heaps", "3,4,5",
+                                     "--player2", "xor", NULL),
+                   ==, STATUS_ABANDONED);
+  nim_test_assert_not_contains (out, "xxxx");
+  nim_test_assert_contains (out, PROMPT "\nThe line was too long (more than "
+                                        "4096 bytes) and was ignored; type "
+                                        "it again.\n" PROMPT "moves\n");
+  nim_test_assert_contains (out, "Legal moves (heap count):");
+  nim_test_assert_contains (err, "end of input");
+}
+
+/* Megabytes without a line end are not read for ever: nim gives up on
+   them soon, with a word, and well within the runner's time limit. */
+static void
+test_endless_line (void)
+{
+  g_autofree char *input = g_strnfill (4 * 1024 * 1024, '7');
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (input, &out, &err, "--heaps", "3,4,5",
+                                     "--player2", "xor", NULL),
+                   ==, STATUS_ABANDONED);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
+  g_assert_cmpuint (strlen (out), <, 4096);
+  nim_test_assert_contains (err, "player 1 gave up: a line of more than");
+  nim_test_assert_contains (err, "bytes did not end");
+}
+
 /* Reads @stream until its end (nim's exit closes it). */
 static char *
 read_to_end (GInputStream *stream)
@@ -396,6 +440,8 @@ main (int argc, char **argv)
   g_test_add_func ("/input/bad-options", test_bad_options);
   g_test_add_func ("/input/bad-prompt-lines", test_bad_prompt_lines);
   g_test_add_func ("/input/escaped-input", test_escaped_input);
+  g_test_add_func ("/input/long-line", test_long_line);
+  g_test_add_func ("/input/endless-line", test_endless_line);
   g_test_add_func ("/input/interrupt-prompt", test_interrupt_prompt);
   g_test_add_func ("/input/interrupt-prompt-json", test_interrupt_prompt_json);
   g_test_add_func ("/input/interrupt-search", test_interrupt_search);
