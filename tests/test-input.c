@@ -304,6 +304,29 @@ test_endless_line (void)
   nim_test_assert_contains (err, "bytes did not end");
 }
 
+/* A count may carry one '+', as it may a leading 0: +1 reads as 1, at
+   the move prompt and in a game of one heap; a second sign is still
+   refused.  (A heap number takes no sign: see prompt_cases.) */
+static void
+test_plus_count (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out_one = NULL;
+  g_autofree char *err_one = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  nim_test_run_nim ("1 ++1\n1 +-1\n1 +1\n", &out, &err, "--heaps", "3,4,5",
+                    "--player2", "xor", NULL);
+  nim_test_assert_contains (out, "'++1' is not a number of matches");
+  nim_test_assert_contains (out, "'+-1' is not a number of matches");
+  nim_test_assert_contains (out, "Player 1 (human) takes 1 from heap 1.");
+  nim_test_run_nim ("+02\n", &out_one, &err_one, "--heaps", "7", "--player2",
+                    "xor", NULL);
+  nim_test_assert_contains (out_one, "Player 1 (human) takes 2.");
+}
+
 /* Reads @stream until its end (nim's exit closes it). */
 static char *
 read_to_end (GInputStream *stream)
@@ -441,6 +464,7 @@ main (int argc, char **argv)
   g_test_add_func ("/input/bad-prompt-lines", test_bad_prompt_lines);
   g_test_add_func ("/input/escaped-input", test_escaped_input);
   g_test_add_func ("/input/long-line", test_long_line);
+  g_test_add_func ("/input/plus-count", test_plus_count);
   g_test_add_func ("/input/endless-line", test_endless_line);
   g_test_add_func ("/input/interrupt-prompt", test_interrupt_prompt);
   g_test_add_func ("/input/interrupt-prompt-json", test_interrupt_prompt_json);

@@ -229,6 +229,17 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
   return TRUE;
 }
 
+/* Reads a count as nim_scan_uint() does, but with one '+' allowed in
+   front: a person may well type +1 for "one more", as 01 is read as 1.
+   (On the command line, a sign stays an error.) */
+static NimNumberKind
+scan_count (const char *word, guint64 *value)
+{
+  if (word[0] == '+' && g_ascii_isdigit (word[1]))
+    word++;
+  return nim_scan_uint (word, value);
+}
+
 /* Parses how many matches to take from @heap, with a message for every
    way a count can be wrong. */
 static gboolean
@@ -239,7 +250,7 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
   guint64 c = 0;
   guint32 h = board->heaps[heap];
 
-  switch (nim_scan_uint (word, &c))
+  switch (scan_count (word, &c))
     {
     case NIM_NUMBER_EMPTY: /* words are never empty */
     case NIM_NUMBER_NOT_A_NUMBER:
@@ -285,7 +296,7 @@ parse_pile_count (const NimBoard *board, const NimRules *rules,
   g_autofree char *can = nim_rules_describe_counts (rules, left);
   g_autofree char *shown = nim_text_escape (word, MAX_QUOTED);
   guint64 c = 0;
-  NimNumberKind kind = nim_scan_uint (word, &c);
+  NimNumberKind kind = scan_count (word, &c);
 
   if (kind == NIM_NUMBER_EMPTY || kind == NIM_NUMBER_NOT_A_NUMBER)
     {
