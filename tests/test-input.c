@@ -327,6 +327,43 @@ test_plus_count (void)
   nim_test_assert_contains (out_one, "Player 1 (human) takes 2.");
 }
 
+/* After just the heap, the count prompt takes the move prompt's
+   commands, and a bad count is asked for again, not the heap; quit
+   there gives up. */
+static void
+test_count_prompt (void)
+{
+  const char *ask = "How many matches do you take from heap 1? ";
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *quit_out = NULL;
+  g_autofree char *quit_err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  nim_test_run_nim ("1\nhint\nmoves\nhelp\nx\n5\n\n+2\n", &out, &err,
+                    "--heaps", "3,4,5", "--player2", "xor", NULL);
+  nim_test_assert_contains (out, PROMPT "1\n");
+  nim_test_assert_contains (out, "hint\nHint (xor): take 2 from heap 1.\n");
+  nim_test_assert_contains (out, "moves\nLegal moves (heap count):");
+  nim_test_assert_contains (out, "help\nTake any number of matches");
+  bad = g_strdup_printf (
+      "x\n'x' is not a number of matches; type a count such as 1 (or "
+      "help).\n%s5\nHeap 1 has only 3 matches; you cannot take 5.\n%s\n"
+      "Nothing was typed; type how many matches you take from heap 1, such "
+      "as 1.\n%s+2\nPlayer 1 (human) takes 2 from heap 1.",
+      ask, ask, ask);
+  nim_test_assert_contains (out, bad);
+  nim_test_assert_contains (err, "end of input");
+
+  g_assert_cmpint (nim_test_run_nim ("1\nquit\n", &quit_out, &quit_err,
+                                     "--heaps", "3,4,5", "--player2", "xor",
+                                     NULL),
+                   ==, STATUS_ABANDONED);
+  nim_test_assert_contains (quit_err, "player 1 gave up: quit");
+}
+
 /* Reads @stream until its end (nim's exit closes it). */
 static char *
 read_to_end (GInputStream *stream)
@@ -465,6 +502,7 @@ main (int argc, char **argv)
   g_test_add_func ("/input/escaped-input", test_escaped_input);
   g_test_add_func ("/input/long-line", test_long_line);
   g_test_add_func ("/input/plus-count", test_plus_count);
+  g_test_add_func ("/input/count-prompt", test_count_prompt);
   g_test_add_func ("/input/endless-line", test_endless_line);
   g_test_add_func ("/input/interrupt-prompt", test_interrupt_prompt);
   g_test_add_func ("/input/interrupt-prompt-json", test_interrupt_prompt_json);

@@ -428,22 +428,31 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
     return FALSE;
   prompt = g_strdup_printf (_ ("How many matches do you take from heap %u? "),
                             move->heap + 1);
+  /* The commands of the move prompt work here too, and a bad count is
+     asked for again (the heap was good). */
   for (;;)
     {
       g_autofree char *count = ask (self, prompt, error);
+      g_autoptr (GError) local = NULL;
 
       if (count == NULL)
         return FALSE;
       if (g_ascii_strcasecmp (count, "help") == 0 || g_str_equal (count, "?"))
         tell_help (self, board);
+      else if (g_ascii_strcasecmp (count, "moves") == 0)
+        tell_moves (self, board);
+      else if (g_ascii_strcasecmp (count, "hint") == 0)
+        tell_hint (self, board);
       else if (*count == '\0')
         g_string_append_printf (self->told,
                                 _ ("Nothing was typed; type how many matches "
                                    "you take from heap %u, such as 1.\n"),
                                 move->heap + 1);
+      else if (parse_count (board, &p->rules, move->heap, count, &move->count,
+                            &local))
+        return TRUE;
       else
-        return parse_count (board, &p->rules, move->heap, count, &move->count,
-                            error);
+        g_string_append_printf (self->told, "%s\n", local->message);
     }
 }
 
