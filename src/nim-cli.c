@@ -396,6 +396,86 @@ teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
   return TRUE;
 }
 
+/* The modes of nim, as bits of option_modes[].modes. */
+enum
+{
+  MODE_GAME = 1 << 0,
+  MODE_SOLVE = 1 << 1,
+  MODE_GRUNDY = 1 << 2,
+  MODE_COMPARE = 1 << 3,
+  MODE_GAMES = 1 << 4,
+  MODE_ALL = (1 << 5) - 1,
+};
+
+/* Which mode uses which option: one rule for every mode, so that an
+   option a mode would ignore is refused rather than silently dropped.
+   @field is the option's NimCliOptions member (see FIELD), a string or,
+   when @flag, a gboolean; @shown, when set, names the option in the
+   message with why it does not fit.  The mode options themselves are
+   checked against each other in dispatch(). */
+static const struct
+{
+  const char *name;
+  gpointer field;
+  gboolean flag;
+  guint modes;
+  const char *shown;
+} option_modes[] = {
+  { "--heaps", FIELD (heaps), FALSE,
+    MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES, NULL },
+  { "--max-take", FIELD (max_take), FALSE, MODE_ALL, NULL },
+  { "--moves", FIELD (moves), FALSE, MODE_ALL, NULL },
+  { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
+  { "--player1", FIELD (player1), FALSE, MODE_GAME | MODE_SOLVE | MODE_GAMES,
+    NULL },
+  { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
+  { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--json", FIELD (json), TRUE, MODE_ALL, NULL },
+  { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
+  { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
+  { "--trace", FIELD (trace), TRUE, MODE_GAME, NULL },
+  { "--trace-limit", FIELD (trace_limit), FALSE, MODE_GAME, NULL },
+  { "--dot", FIELD (dot), FALSE, MODE_GAME, NULL },
+  { "--nodes", FIELD (nodes), FALSE, MODE_COMPARE, NULL },
+  { "--jobs", FIELD (jobs), FALSE, MODE_GAMES,
+    N_ ("--jobs (it needs --games)") },
+  { "--random-heaps", FIELD (random_heaps), FALSE, MODE_GAMES,
+    N_ ("--random-heaps (it needs --games)") },
+  { "--results", FIELD (results), FALSE, MODE_GAMES,
+    N_ ("--results (it needs --games)") },
+};
+
+/* Refuses the first option given that @mode (one bit) does not use;
+   @mode_name names the mode in the message. */
+static gboolean
+check_mode_options (const NimCliOptions *o, guint mode, const char *mode_name,
+                    GError **error)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (option_modes); i++)
+    {
+      const char *at
+          = (const char *) o + GPOINTER_TO_SIZE (option_modes[i].field);
+      gboolean given = option_modes[i].flag ? *(const gboolean *) at
+                                            : *(char *const *) at != NULL;
+      const char *shown = option_modes[i].name;
+
+      if (!given || (option_modes[i].modes & mode) != 0)
+        continue;
+      if (option_modes[i].shown != NULL)
+        shown = _ (option_modes[i].shown);
+      else if (mode == MODE_GAMES && option_modes[i].field == FIELD (first))
+        shown = _ ("--first (each position is played "
+                   "with either player first)");
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("%s cannot be combined with %s"), mode_name, shown);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Runs the mode the options ask for, after the checks that span modes. */
 static int
 dispatch (const NimCliOptions *o)
@@ -420,6 +500,16 @@ dispatch (const NimCliOptions *o)
         && !nim_cli_check_conflicts (modes[i], modes + i + 1, set + i + 1,
                                      &error))
       return nim_cli_fail (error, TRUE);
+  if (!(o->solve ? check_mode_options (o, MODE_SOLVE, "--solve", &error)
+        : o->grundy_sequence != NULL
+            ? check_mode_options (o, MODE_GRUNDY, "--grundy-sequence", &error)
+        : o->compare
+            ? check_mode_options (o, MODE_COMPARE, "--compare", &error)
+        : o->games != NULL
+            ? check_mode_options (o, MODE_GAMES, "--games", &error)
+            /* TRANSLATORS: in "one game cannot be combined with --jobs". */
+            : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
+    return nim_cli_fail (error, TRUE);
   if (o->solve)
     return nim_cli_run_solve (o, &rules);
   if (o->grundy_sequence != NULL)

@@ -99,7 +99,6 @@ static const OptionCase option_cases[] = {
   { { "--games", "3" }, "is odd; give an even number" },
   { { "--games", "2", "--jobs", "0" }, "--jobs: 0 is too small" },
   { { "--games", "2", "--random-heaps", "65" }, "--random-heaps COUNT" },
-  { { "--grundy-sequence", "1e9" }, "is not a whole number" },
   { { "--no-such-option" }, "Unknown option --no-such-option" },
   { { "3,4,5" }, "unexpected argument '3,4,5'" },
   { { "--heaps" }, "Missing argument for --heaps" },
@@ -121,6 +120,51 @@ test_bad_options (void)
 
       for (j = 0; j < G_N_ELEMENTS (c->args) && c->args[j] != NULL; j++)
         args[2 + j] = c->args[j];
+      nim_test_assert_refused (args, STATUS_USAGE, c->message);
+    }
+}
+
+/* One rule for every mode: an option the mode does not use is refused,
+   naming both (taken as they are, without "--player2 xor"). */
+static const OptionCase mode_cases[] = {
+  { { "--solve", "--player2", "bogus", "--seed", "abc" },
+    "--solve cannot be combined with --player2" },
+  { { "--solve", "--seed", "1" }, "--solve cannot be combined with --seed" },
+  { { "--solve", "--results", "f", "--jobs", "2" },
+    "--solve cannot be combined with --jobs" },
+  { { "--grundy-sequence", "5", "--heaps", "3" },
+    "--grundy-sequence cannot be combined with --heaps" },
+  { { "--grundy-sequence", "5", "--player1", "negamax" },
+    "--grundy-sequence cannot be combined with --player1" },
+  { { "--compare", "--stats" }, "--compare cannot be combined with --stats" },
+  { { "--compare", "--explain" },
+    "--compare cannot be combined with --explain" },
+  { { "--compare", "--seed", "1" },
+    "--compare cannot be combined with --seed" },
+  { { "--games", "2", "--first", "1" },
+    "--games cannot be combined with --first" },
+  { { "--games", "2", "--explain" },
+    "--games cannot be combined with --explain" },
+  { { "--games", "2", "--nodes", "5" }, "--nodes is the budget of --compare" },
+  { { "--jobs", "2" }, "one game cannot be combined with --jobs" },
+  { { "--grundy-sequence", "1e9" }, "is not a whole number" },
+};
+
+static void
+test_mode_options (void)
+{
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (mode_cases); i++)
+    {
+      const OptionCase *c = &mode_cases[i];
+      const char *args[G_N_ELEMENTS (c->args) + 1] = { NULL };
+      guint j;
+
+      for (j = 0; j < G_N_ELEMENTS (c->args) && c->args[j] != NULL; j++)
+        args[j] = c->args[j];
       nim_test_assert_refused (args, STATUS_USAGE, c->message);
     }
 }
@@ -363,6 +407,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/input/bad-options", test_bad_options);
+  g_test_add_func ("/input/mode-options", test_mode_options);
   g_test_add_func ("/input/bad-prompt-lines", test_bad_prompt_lines);
   g_test_add_func ("/input/interrupt-prompt", test_interrupt_prompt);
   g_test_add_func ("/input/interrupt-prompt-json", test_interrupt_prompt_json);
