@@ -148,6 +148,32 @@ static const struct
   { "comparison", N_ ("Comparison runs:"), match_entries },
 };
 
+/* An option given twice is refused, not the last value silently kept:
+   GOption would free the earlier value, so each option that takes a
+   value is parsed as an array (see entries_for) into one of these, and
+   take_values() moves the one value into its NimCliOptions field. */
+typedef struct
+{
+  const char *long_name;
+  gsize offset;
+  char **values;
+} Values;
+
+typedef struct
+{
+  NimCliOptions *o;
+  Values values[32];
+  guint n_values;
+} Parsed;
+
+static void
+set_given_twice (const char *long_name, GError **error)
+{
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s is an option, such as --heaps */
+               _ ("%s is given twice; give it once"), long_name);
+}
+
 /* --trace[=DEPTH]: GOption stores no optional value itself, so this
    callback does, in the options its group was given as user data. */
 static gboolean
@@ -155,6 +181,11 @@ trace_cb (const char *name, const char *value, gpointer data, GError **error)
 {
   NimCliOptions *o = data;
 
+  if (o->trace)
+    {
+      set_given_twice ("--trace", error);
+      return FALSE;
+    }
   o->trace = TRUE;
   g_free (o->trace_depth);
   o->trace_depth = g_strdup (value);
@@ -524,10 +555,11 @@ dispatch (const NimCliOptions *o)
   return status;
 }
 
-/* A copy of @table whose arg_data point into @o (see FIELD), to be freed
-   with g_free(): GOption copies the entries it is given. */
+/* A copy of @table whose arg_data point into @p's options (see FIELD),
+   or for an option with a value, to a Values of @p (see Values), to be
+   freed with g_free(): GOption copies the entries it is given. */
 static GOptionEntry *
-entries_for (const GOptionEntry *table, NimCliOptions *o)
+entries_for (const GOptionEntry *table, Parsed *p)
 {
   GOptionEntry *entries;
   gsize n = 0, i;
@@ -536,18 +568,61 @@ entries_for (const GOptionEntry *table, NimCliOptions *o)
     n++;
   entries = g_memdup2 (table, (n + 1) * sizeof *table);
   for (i = 0; i < n; i++)
-    if (entries[i].arg != G_OPTION_ARG_CALLBACK)
-      entries[i].arg_data = (char *) o + GPOINTER_TO_SIZE (table[i].arg_data);
+    if (entries[i].arg == G_OPTION_ARG_STRING
+        || entries[i].arg == G_OPTION_ARG_FILENAME)
+      {
+        Values *v = &p->values[p->n_values++];
+
+        g_assert (p->n_values <= G_N_ELEMENTS (p->values));
+        v->long_name = table[i].long_name;
+        v->offset = GPOINTER_TO_SIZE (table[i].arg_data);
+        entries[i].arg = entries[i].arg == G_OPTION_ARG_STRING
+                             ? G_OPTION_ARG_STRING_ARRAY
+                             : G_OPTION_ARG_FILENAME_ARRAY;
+        entries[i].arg_data = &v->values;
+      }
+    else if (entries[i].arg != G_OPTION_ARG_CALLBACK)
+      entries[i].arg_data
+          = (char *) p->o + GPOINTER_TO_SIZE (table[i].arg_data);
   return entries;
+}
+
+/* Moves each option's one value into its field; refuses one given
+   twice.  Frees every array either way. */
+static gboolean
+take_values (Parsed *p, GError **error)
+{
+  gboolean ok = TRUE;
+  guint i;
+
+  for (i = 0; i < p->n_values; i++)
+    {
+      Values *v = &p->values[i];
+
+      if (v->values == NULL)
+        continue;
+      if (ok && v->values[0] != NULL && v->values[1] != NULL)
+        {
+          g_autofree char *name = g_strconcat ("--", v->long_name, NULL);
+
+          set_given_twice (name, error);
+          ok = FALSE;
+        }
+      else if (ok && v->values[0] != NULL)
+        *(char **) ((char *) p->o + v->offset) = g_strdup (v->values[0]);
+      g_clear_pointer (&v->values, g_strfreev);
+    }
+  return ok;
 }
 
 /* The option context of nim, storing what it parses into @o. */
 static GOptionContext *
-context_new (NimCliOptions *o)
+context_new (Parsed *p)
 {
+  NimCliOptions *o = p->o;
   GOptionContext *context = g_option_context_new (
       N_ ("- play Nim, solve positions, compare engines"));
-  g_autofree GOptionEntry *entries = entries_for (main_entries, o);
+  g_autofree GOptionEntry *entries = entries_for (main_entries, p);
   g_autofree char *description = nim_cli_help_description ();
   guint i;
 
@@ -561,7 +636,7 @@ context_new (NimCliOptions *o)
   for (i = 0; i < G_N_ELEMENTS (groups); i++)
     {
       g_autofree GOptionEntry *group_entries
-          = entries_for (groups[i].entries, o);
+          = entries_for (groups[i].entries, p);
       /* GOption translates the entries' descriptions (N_() marked) when it
          prints --help, but prints a group's heading as it is given. */
       GOptionGroup *group
@@ -616,6 +691,7 @@ int
 nim_cli_run (int argc, char **argv)
 {
   NimCliOptions o = { 0 };
+  Parsed parsed = { 0 };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) args = NULL;
@@ -627,9 +703,11 @@ nim_cli_run (int argc, char **argv)
                                        ? g_getenv ("NIM_LOCALEDIR")
                                        : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  context = context_new (&o);
+  parsed.o = &o;
+  context = context_new (&parsed);
   args = g_strdupv (argv);
-  if (!g_option_context_parse_strv (context, &args, &error))
+  if (!g_option_context_parse_strv (context, &args, &error)
+      || !take_values (&parsed, &error))
     status = nim_cli_fail (error, TRUE);
   else if (g_strv_length (args) > 1)
     {

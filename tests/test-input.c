@@ -148,6 +148,13 @@ static const OptionCase mode_cases[] = {
   { { "--games", "2", "--nodes", "5" }, "--nodes is the budget of --compare" },
   { { "--jobs", "2" }, "one game cannot be combined with --jobs" },
   { { "--grundy-sequence", "1e9" }, "is not a whole number" },
+  /* An option given twice: neither value silently wins */
+  { { "--heaps", "3", "--heaps", "4" }, "--heaps is given twice" },
+  { { "--heaps=3", "--player1", "xor", "--player1", "xor" },
+    "--player1 is given twice" },
+  { { "--games", "2", "--results", "a", "--results", "b" },
+    "--results is given twice" },
+  { { "--trace", "--trace=2" }, "--trace is given twice" },
 };
 
 static void
