@@ -709,6 +709,16 @@ nim_cli_run (int argc, char **argv)
   if (!g_option_context_parse_strv (context, &args, &error)
       || !take_values (&parsed, &error))
     status = nim_cli_fail (error, TRUE);
+  else if (g_strv_length (args) > 1 && g_str_equal (args[1], "--"))
+    {
+      /* GOption keeps a "--" and what follows it as arguments, and nim
+         takes none: "such as --heaps --" would be no help. */
+      fputs (_ ("nim: '--' ends the options, but nim takes nothing else; "
+                "leave it out\n"
+                "Try 'nim --help' for more information.\n"),
+             stderr);
+      status = NIM_EXIT_USAGE;
+    }
   else if (g_strv_length (args) > 1)
     {
       fprintf (stderr,

@@ -88,6 +88,10 @@ static const OptionCase option_cases[] = {
   { { "--player1", "negamax:time=nan" }, "expected a number from 0 to 86400" },
   { { "--player1", "negamax:time=1e999" },
     "expected a number from 0 to 86400" },
+  { { "--player1", "negamax:time=0x10" }, "'0x10' is not accepted" },
+  { { "--player1", "negamax:ab=maybe " }, "ab=maybe: expected on or off" },
+  { { "--player1", "negamax: depth=3,depth =4" },
+    "option depth is given twice" },
   { { "--player1", "xor:depth=3" },
     "takes no options, but 'depth=3' was given" },
   { { "--player1", "xor", "--moves", "2,3" }, "cannot play this game" },
@@ -101,6 +105,7 @@ static const OptionCase option_cases[] = {
   { { "--games", "2", "--random-heaps", "65" }, "--random-heaps COUNT" },
   { { "--no-such-option" }, "Unknown option --no-such-option" },
   { { "3,4,5" }, "unexpected argument '3,4,5'" },
+  { { "--", "--heaps", "3" }, "'--' ends the options, but nim takes nothing" },
   { { "--heaps" }, "Missing argument for --heaps" },
 };
 
