@@ -33,6 +33,8 @@
 
 static gboolean trace_cb (const char *name, const char *value, gpointer data,
                           GError **error);
+static gboolean flag_cb (const char *name, const char *value, gpointer data,
+                         GError **error);
 
 static const GOptionEntry main_entries[] = {
   { "help", 'h', 0, G_OPTION_ARG_NONE, FIELD (help),
@@ -172,6 +174,37 @@ set_given_twice (const char *long_name, GError **error)
   g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                /* TRANSLATORS: %s is an option, such as --heaps */
                _ ("%s is given twice; give it once"), long_name);
+}
+
+/* A flag such as --json: GOption would let it be given twice, so each
+   one of the groups is a callback that sets its field (found by the
+   option's name in the tables) and refuses it set already. */
+static gboolean
+flag_cb (const char *name, const char *value, gpointer data, GError **error)
+{
+  NimCliOptions *o = data;
+  guint i;
+  const GOptionEntry *e;
+
+  for (i = 0; i < G_N_ELEMENTS (groups); i++)
+    for (e = groups[i].entries; e->long_name != NULL; e++)
+      if (e->arg == G_OPTION_ARG_NONE
+          && (g_str_equal (name + 2, e->long_name)
+              || (name[1] == e->short_name && name[2] == '\0')))
+        {
+          gboolean *field
+              = (gboolean *) ((char *) o + GPOINTER_TO_SIZE (e->arg_data));
+          g_autofree char *long_name = g_strconcat ("--", e->long_name, NULL);
+
+          if (*field)
+            {
+              set_given_twice (long_name, error);
+              return FALSE;
+            }
+          *field = TRUE;
+          return TRUE;
+        }
+  g_assert_not_reached ();
 }
 
 /* --trace[=DEPTH]: GOption stores no optional value itself, so this
@@ -580,6 +613,12 @@ entries_for (const GOptionEntry *table, Parsed *p)
                              ? G_OPTION_ARG_STRING_ARRAY
                              : G_OPTION_ARG_FILENAME_ARRAY;
         entries[i].arg_data = &v->values;
+      }
+    else if (entries[i].arg == G_OPTION_ARG_NONE && table != main_entries)
+      {
+        entries[i].arg = G_OPTION_ARG_CALLBACK;
+        entries[i].flags |= G_OPTION_FLAG_NO_ARG;
+        entries[i].arg_data = (gpointer) flag_cb;
       }
     else if (entries[i].arg != G_OPTION_ARG_CALLBACK)
       entries[i].arg_data

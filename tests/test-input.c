@@ -160,6 +160,8 @@ static const OptionCase mode_cases[] = {
   { { "--games", "2", "--results", "a", "--results", "b" },
     "--results is given twice" },
   { { "--trace", "--trace=2" }, "--trace is given twice" },
+  { { "--json", "-j" }, "--json is given twice" },
+  { { "--misere", "--misere" }, "--misere is given twice" },
 };
 
 static void
