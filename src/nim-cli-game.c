@@ -176,19 +176,10 @@ ask_first (FILE *in, FILE *out, NimPlayer *const players[2], guint *first,
 }
 
 /* The options of one game that need no player: --heaps, --first and
-   --seed, after refusing those that only a comparison run takes. */
+   --seed (dispatch() has refused those that only other modes take). */
 static gboolean
 parse_setup (const NimCliOptions *o, GameSetup *setup, GError **error)
 {
-  const char *const conflicts[] = { _ ("--jobs (it needs --games)"),
-                                    _ ("--random-heaps (it needs --games)"),
-                                    _ ("--results (it needs --games)"), NULL };
-  const gboolean set[]
-      = { o->jobs != NULL, o->random_heaps != NULL, o->results != NULL };
-
-  /* TRANSLATORS: in "one game cannot be combined with --jobs". */
-  if (!nim_cli_check_conflicts (_ ("one game"), conflicts, set, error))
-    return FALSE;
   if (o->heaps != NULL
       && !nim_board_parse (&setup->board, o->heaps, "--heaps", error))
     return FALSE;

@@ -112,15 +112,14 @@ match_config (const NimCliOptions *o, const NimRules *rules,
 {
   guint64 seed;
   const char *strongest = nim_player_class_strongest ()->name;
-  const char *const conflicts[]
-      = { _ ("--first (each position is played "
-             "with either player first)"),
-          _ ("--heaps (give one or the other)"), "--stats", NULL };
-  const gboolean set[]
-      = { o->first != NULL, o->heaps != NULL && o->random_heaps != NULL,
-          o->stats };
 
-  if (!nim_cli_check_conflicts ("--games", conflicts, set, error))
+  /* dispatch() has refused the options of other modes; these two are
+     both --games options but name one thing. */
+  if (o->heaps != NULL && o->random_heaps != NULL
+      && !nim_cli_check_conflicts (
+          "--random-heaps",
+          (const char *const[]){ _ ("--heaps (give one or the other)"), NULL },
+          (const gboolean[]){ TRUE }, error))
     return FALSE;
   config->rules = *rules;
   if (!parse_counts (o, config, error))

@@ -33,6 +33,8 @@
 
 static gboolean trace_cb (const char *name, const char *value, gpointer data,
                           GError **error);
+static gboolean flag_cb (const char *name, const char *value, gpointer data,
+                         GError **error);
 
 static const GOptionEntry main_entries[] = {
   { "help", 'h', 0, G_OPTION_ARG_NONE, FIELD (help),
@@ -148,6 +150,63 @@ static const struct
   { "comparison", N_ ("Comparison runs:"), match_entries },
 };
 
+/* An option given twice is refused, not the last value silently kept:
+   GOption would free the earlier value, so each option that takes a
+   value is parsed as an array (see entries_for) into one of these, and
+   take_values() moves the one value into its NimCliOptions field. */
+typedef struct
+{
+  const char *long_name;
+  gsize offset;
+  char **values;
+} Values;
+
+typedef struct
+{
+  NimCliOptions *o;
+  Values values[32];
+  guint n_values;
+} Parsed;
+
+static void
+set_given_twice (const char *long_name, GError **error)
+{
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s is an option, such as --heaps */
+               _ ("%s is given twice; give it once"), long_name);
+}
+
+/* A flag such as --json: GOption would let it be given twice, so each
+   one of the groups is a callback that sets its field (found by the
+   option's name in the tables) and refuses it set already. */
+static gboolean
+flag_cb (const char *name, const char *value, gpointer data, GError **error)
+{
+  NimCliOptions *o = data;
+  guint i;
+  const GOptionEntry *e;
+
+  for (i = 0; i < G_N_ELEMENTS (groups); i++)
+    for (e = groups[i].entries; e->long_name != NULL; e++)
+      if (e->arg == G_OPTION_ARG_NONE
+          && (g_str_equal (name + 2, e->long_name)
+              || (name[1] == e->short_name && name[2] == '\0')))
+        {
+          gboolean *field
+              = (gboolean *) ((char *) o + GPOINTER_TO_SIZE (e->arg_data));
+          g_autofree char *long_name = g_strconcat ("--", e->long_name, NULL);
+
+          if (*field)
+            {
+              set_given_twice (long_name, error);
+              return FALSE;
+            }
+          *field = TRUE;
+          return TRUE;
+        }
+  g_assert_not_reached ();
+}
+
 /* --trace[=DEPTH]: GOption stores no optional value itself, so this
    callback does, in the options its group was given as user data. */
 static gboolean
@@ -155,6 +214,11 @@ trace_cb (const char *name, const char *value, gpointer data, GError **error)
 {
   NimCliOptions *o = data;
 
+  if (o->trace)
+    {
+      set_given_twice ("--trace", error);
+      return FALSE;
+    }
   o->trace = TRUE;
   g_free (o->trace_depth);
   o->trace_depth = g_strdup (value);
@@ -396,6 +460,86 @@ teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
   return TRUE;
 }
 
+/* The modes of nim, as bits of option_modes[].modes. */
+enum
+{
+  MODE_GAME = 1 << 0,
+  MODE_SOLVE = 1 << 1,
+  MODE_GRUNDY = 1 << 2,
+  MODE_COMPARE = 1 << 3,
+  MODE_GAMES = 1 << 4,
+  MODE_ALL = (1 << 5) - 1,
+};
+
+/* Which mode uses which option: one rule for every mode, so that an
+   option a mode would ignore is refused rather than silently dropped.
+   @field is the option's NimCliOptions member (see FIELD), a string or,
+   when @flag, a gboolean; @shown, when set, names the option in the
+   message with why it does not fit.  The mode options themselves are
+   checked against each other in dispatch(). */
+static const struct
+{
+  const char *name;
+  gpointer field;
+  gboolean flag;
+  guint modes;
+  const char *shown;
+} option_modes[] = {
+  { "--heaps", FIELD (heaps), FALSE,
+    MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES, NULL },
+  { "--max-take", FIELD (max_take), FALSE, MODE_ALL, NULL },
+  { "--moves", FIELD (moves), FALSE, MODE_ALL, NULL },
+  { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
+  { "--player1", FIELD (player1), FALSE, MODE_GAME | MODE_SOLVE | MODE_GAMES,
+    NULL },
+  { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
+  { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--json", FIELD (json), TRUE, MODE_ALL, NULL },
+  { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
+  { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
+  { "--trace", FIELD (trace), TRUE, MODE_GAME, NULL },
+  { "--trace-limit", FIELD (trace_limit), FALSE, MODE_GAME, NULL },
+  { "--dot", FIELD (dot), FALSE, MODE_GAME, NULL },
+  { "--nodes", FIELD (nodes), FALSE, MODE_COMPARE, NULL },
+  { "--jobs", FIELD (jobs), FALSE, MODE_GAMES,
+    N_ ("--jobs (it needs --games)") },
+  { "--random-heaps", FIELD (random_heaps), FALSE, MODE_GAMES,
+    N_ ("--random-heaps (it needs --games)") },
+  { "--results", FIELD (results), FALSE, MODE_GAMES,
+    N_ ("--results (it needs --games)") },
+};
+
+/* Refuses the first option given that @mode (one bit) does not use;
+   @mode_name names the mode in the message. */
+static gboolean
+check_mode_options (const NimCliOptions *o, guint mode, const char *mode_name,
+                    GError **error)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (option_modes); i++)
+    {
+      const char *at
+          = (const char *) o + GPOINTER_TO_SIZE (option_modes[i].field);
+      gboolean given = option_modes[i].flag ? *(const gboolean *) at
+                                            : *(char *const *) at != NULL;
+      const char *shown = option_modes[i].name;
+
+      if (!given || (option_modes[i].modes & mode) != 0)
+        continue;
+      if (option_modes[i].shown != NULL)
+        shown = _ (option_modes[i].shown);
+      else if (mode == MODE_GAMES && option_modes[i].field == FIELD (first))
+        shown = _ ("--first (each position is played "
+                   "with either player first)");
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("%s cannot be combined with %s"), mode_name, shown);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Runs the mode the options ask for, after the checks that span modes. */
 static int
 dispatch (const NimCliOptions *o)
@@ -420,6 +564,16 @@ dispatch (const NimCliOptions *o)
         && !nim_cli_check_conflicts (modes[i], modes + i + 1, set + i + 1,
                                      &error))
       return nim_cli_fail (error, TRUE);
+  if (!(o->solve ? check_mode_options (o, MODE_SOLVE, "--solve", &error)
+        : o->grundy_sequence != NULL
+            ? check_mode_options (o, MODE_GRUNDY, "--grundy-sequence", &error)
+        : o->compare
+            ? check_mode_options (o, MODE_COMPARE, "--compare", &error)
+        : o->games != NULL
+            ? check_mode_options (o, MODE_GAMES, "--games", &error)
+            /* TRANSLATORS: in "one game cannot be combined with --jobs". */
+            : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
+    return nim_cli_fail (error, TRUE);
   if (o->solve)
     return nim_cli_run_solve (o, &rules);
   if (o->grundy_sequence != NULL)
@@ -434,10 +588,11 @@ dispatch (const NimCliOptions *o)
   return status;
 }
 
-/* A copy of @table whose arg_data point into @o (see FIELD), to be freed
-   with g_free(): GOption copies the entries it is given. */
+/* A copy of @table whose arg_data point into @p's options (see FIELD),
+   or for an option with a value, to a Values of @p (see Values), to be
+   freed with g_free(): GOption copies the entries it is given. */
 static GOptionEntry *
-entries_for (const GOptionEntry *table, NimCliOptions *o)
+entries_for (const GOptionEntry *table, Parsed *p)
 {
   GOptionEntry *entries;
   gsize n = 0, i;
@@ -446,18 +601,67 @@ entries_for (const GOptionEntry *table, NimCliOptions *o)
     n++;
   entries = g_memdup2 (table, (n + 1) * sizeof *table);
   for (i = 0; i < n; i++)
-    if (entries[i].arg != G_OPTION_ARG_CALLBACK)
-      entries[i].arg_data = (char *) o + GPOINTER_TO_SIZE (table[i].arg_data);
+    if (entries[i].arg == G_OPTION_ARG_STRING
+        || entries[i].arg == G_OPTION_ARG_FILENAME)
+      {
+        Values *v = &p->values[p->n_values++];
+
+        g_assert (p->n_values <= G_N_ELEMENTS (p->values));
+        v->long_name = table[i].long_name;
+        v->offset = GPOINTER_TO_SIZE (table[i].arg_data);
+        entries[i].arg = entries[i].arg == G_OPTION_ARG_STRING
+                             ? G_OPTION_ARG_STRING_ARRAY
+                             : G_OPTION_ARG_FILENAME_ARRAY;
+        entries[i].arg_data = &v->values;
+      }
+    else if (entries[i].arg == G_OPTION_ARG_NONE && table != main_entries)
+      {
+        entries[i].arg = G_OPTION_ARG_CALLBACK;
+        entries[i].flags |= G_OPTION_FLAG_NO_ARG;
+        entries[i].arg_data = (gpointer) flag_cb;
+      }
+    else if (entries[i].arg != G_OPTION_ARG_CALLBACK)
+      entries[i].arg_data
+          = (char *) p->o + GPOINTER_TO_SIZE (table[i].arg_data);
   return entries;
+}
+
+/* Moves each option's one value into its field; refuses one given
+   twice.  Frees every array either way. */
+static gboolean
+take_values (Parsed *p, GError **error)
+{
+  gboolean ok = TRUE;
+  guint i;
+
+  for (i = 0; i < p->n_values; i++)
+    {
+      Values *v = &p->values[i];
+
+      if (v->values == NULL)
+        continue;
+      if (ok && v->values[0] != NULL && v->values[1] != NULL)
+        {
+          g_autofree char *name = g_strconcat ("--", v->long_name, NULL);
+
+          set_given_twice (name, error);
+          ok = FALSE;
+        }
+      else if (ok && v->values[0] != NULL)
+        *(char **) ((char *) p->o + v->offset) = g_strdup (v->values[0]);
+      g_clear_pointer (&v->values, g_strfreev);
+    }
+  return ok;
 }
 
 /* The option context of nim, storing what it parses into @o. */
 static GOptionContext *
-context_new (NimCliOptions *o)
+context_new (Parsed *p)
 {
+  NimCliOptions *o = p->o;
   GOptionContext *context = g_option_context_new (
       N_ ("- play Nim, solve positions, compare engines"));
-  g_autofree GOptionEntry *entries = entries_for (main_entries, o);
+  g_autofree GOptionEntry *entries = entries_for (main_entries, p);
   g_autofree char *description = nim_cli_help_description ();
   guint i;
 
@@ -471,7 +675,7 @@ context_new (NimCliOptions *o)
   for (i = 0; i < G_N_ELEMENTS (groups); i++)
     {
       g_autofree GOptionEntry *group_entries
-          = entries_for (groups[i].entries, o);
+          = entries_for (groups[i].entries, p);
       /* GOption translates the entries' descriptions (N_() marked) when it
          prints --help, but prints a group's heading as it is given. */
       GOptionGroup *group
@@ -526,6 +730,7 @@ int
 nim_cli_run (int argc, char **argv)
 {
   NimCliOptions o = { 0 };
+  Parsed parsed = { 0 };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) args = NULL;
@@ -537,10 +742,22 @@ nim_cli_run (int argc, char **argv)
                                        ? g_getenv ("NIM_LOCALEDIR")
                                        : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  context = context_new (&o);
+  parsed.o = &o;
+  context = context_new (&parsed);
   args = g_strdupv (argv);
-  if (!g_option_context_parse_strv (context, &args, &error))
+  if (!g_option_context_parse_strv (context, &args, &error)
+      || !take_values (&parsed, &error))
     status = nim_cli_fail (error, TRUE);
+  else if (g_strv_length (args) > 1 && g_str_equal (args[1], "--"))
+    {
+      /* GOption keeps a "--" and what follows it as arguments, and nim
+         takes none: "such as --heaps --" would be no help. */
+      fputs (_ ("nim: '--' ends the options, but nim takes nothing else; "
+                "leave it out\n"
+                "Try 'nim --help' for more information.\n"),
+             stderr);
+      status = NIM_EXIT_USAGE;
+    }
   else if (g_strv_length (args) > 1)
     {
       fprintf (stderr,

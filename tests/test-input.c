@@ -88,6 +88,10 @@ static const OptionCase option_cases[] = {
   { { "--player1", "negamax:time=nan" }, "expected a number from 0 to 86400" },
   { { "--player1", "negamax:time=1e999" },
     "expected a number from 0 to 86400" },
+  { { "--player1", "negamax:time=0x10" }, "'0x10' is not accepted" },
+  { { "--player1", "negamax:ab=maybe " }, "ab=maybe: expected on or off" },
+  { { "--player1", "negamax: depth=3,depth =4" },
+    "option depth is given twice" },
   { { "--player1", "xor:depth=3" },
     "takes no options, but 'depth=3' was given" },
   { { "--player1", "xor", "--moves", "2,3" }, "cannot play this game" },
@@ -99,9 +103,9 @@ static const OptionCase option_cases[] = {
   { { "--games", "3" }, "is odd; give an even number" },
   { { "--games", "2", "--jobs", "0" }, "--jobs: 0 is too small" },
   { { "--games", "2", "--random-heaps", "65" }, "--random-heaps COUNT" },
-  { { "--grundy-sequence", "1e9" }, "is not a whole number" },
   { { "--no-such-option" }, "Unknown option --no-such-option" },
   { { "3,4,5" }, "unexpected argument '3,4,5'" },
+  { { "--", "--heaps", "3" }, "'--' ends the options, but nim takes nothing" },
   { { "--heaps" }, "Missing argument for --heaps" },
 };
 
@@ -121,6 +125,60 @@ test_bad_options (void)
 
       for (j = 0; j < G_N_ELEMENTS (c->args) && c->args[j] != NULL; j++)
         args[2 + j] = c->args[j];
+      nim_test_assert_refused (args, STATUS_USAGE, c->message);
+    }
+}
+
+/* One rule for every mode: an option the mode does not use is refused,
+   naming both (taken as they are, without "--player2 xor"). */
+static const OptionCase mode_cases[] = {
+  { { "--solve", "--player2", "bogus", "--seed", "abc" },
+    "--solve cannot be combined with --player2" },
+  { { "--solve", "--seed", "1" }, "--solve cannot be combined with --seed" },
+  { { "--solve", "--results", "f", "--jobs", "2" },
+    "--solve cannot be combined with --jobs" },
+  { { "--grundy-sequence", "5", "--heaps", "3" },
+    "--grundy-sequence cannot be combined with --heaps" },
+  { { "--grundy-sequence", "5", "--player1", "negamax" },
+    "--grundy-sequence cannot be combined with --player1" },
+  { { "--compare", "--stats" }, "--compare cannot be combined with --stats" },
+  { { "--compare", "--explain" },
+    "--compare cannot be combined with --explain" },
+  { { "--compare", "--seed", "1" },
+    "--compare cannot be combined with --seed" },
+  { { "--games", "2", "--first", "1" },
+    "--games cannot be combined with --first" },
+  { { "--games", "2", "--explain" },
+    "--games cannot be combined with --explain" },
+  { { "--games", "2", "--nodes", "5" }, "--nodes is the budget of --compare" },
+  { { "--jobs", "2" }, "one game cannot be combined with --jobs" },
+  { { "--grundy-sequence", "1e9" }, "is not a whole number" },
+  /* An option given twice: neither value silently wins */
+  { { "--heaps", "3", "--heaps", "4" }, "--heaps is given twice" },
+  { { "--heaps=3", "--player1", "xor", "--player1", "xor" },
+    "--player1 is given twice" },
+  { { "--games", "2", "--results", "a", "--results", "b" },
+    "--results is given twice" },
+  { { "--trace", "--trace=2" }, "--trace is given twice" },
+  { { "--json", "-j" }, "--json is given twice" },
+  { { "--misere", "--misere" }, "--misere is given twice" },
+};
+
+static void
+test_mode_options (void)
+{
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (mode_cases); i++)
+    {
+      const OptionCase *c = &mode_cases[i];
+      const char *args[G_N_ELEMENTS (c->args) + 1] = { NULL };
+      guint j;
+
+      for (j = 0; j < G_N_ELEMENTS (c->args) && c->args[j] != NULL; j++)
+        args[j] = c->args[j];
       nim_test_assert_refused (args, STATUS_USAGE, c->message);
     }
 }
@@ -498,6 +556,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/input/bad-options", test_bad_options);
+  g_test_add_func ("/input/mode-options", test_mode_options);
   g_test_add_func ("/input/bad-prompt-lines", test_bad_prompt_lines);
   g_test_add_func ("/input/escaped-input", test_escaped_input);
   g_test_add_func ("/input/long-line", test_long_line);

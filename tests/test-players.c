@@ -154,6 +154,42 @@ test_spec_options (void)
   g_assert_cmpuint (c->nodes, ==, 0);
 }
 
+/* One syntax for values: booleans in any of their spellings and any
+   case, sizes' off in any case, blanks around keys and values dropped. */
+static void
+test_spec_value_syntax (void)
+{
+  static const char *const on[] = { "on", "ON", "Yes", "TRUE", "1", NULL };
+  static const char *const off[] = { "off", "Off", "NO", "false", "0", NULL };
+  guint i;
+
+  for (i = 0; on[i] != NULL; i++)
+    {
+      g_autofree char *spec_on = g_strdup_printf ("negamax:order=%s", on[i]);
+      g_autofree char *spec_off = g_strdup_printf ("negamax:order=%s", off[i]);
+      g_autoptr (NimPlayer) p_on = new_player (spec_on);
+      g_autoptr (NimPlayer) p_off = new_player (spec_off);
+
+      g_assert_true (search_config (p_on)->order);
+      g_assert_false (search_config (p_off)->order);
+    }
+  {
+    g_autoptr (NimPlayer) p
+        = new_player ("negamax: depth = 4 ,ab= Off ,tt=OFF, time = 0.5");
+    const NimSearchConfig *c = search_config (p);
+
+    g_assert_cmpuint (c->depth, ==, 4);
+    g_assert_false (c->ab);
+    g_assert_cmpuint (c->tt_bytes, ==, 0);
+    g_assert_cmpfloat (c->time, ==, 0.5);
+  }
+  assert_spec_rejected ("negamax:depth=1, depth =2", "depth", "twice");
+  assert_spec_rejected ("negamax:depth= ", "depth", "value");
+  assert_spec_rejected ("negamax:time=0x10", "time", "'0x10'");
+  assert_spec_rejected ("negamax:time=inf", "time", "'inf'");
+  assert_spec_rejected ("negamax:ab=onn", "ab=onn", "on or off");
+}
+
 /* The documented defaults of negamax and minimax. */
 static void
 test_spec_defaults (void)
@@ -1265,6 +1301,7 @@ main (int argc, char **argv)
   g_test_add_func ("/players/exhaustive/choice", test_exhaustive_choice);
   g_test_add_func ("/players/exhaustive/distance", test_exhaustive_distance);
   g_test_add_func ("/players/advisor", test_advisor);
+  g_test_add_func ("/players/spec-value-syntax", test_spec_value_syntax);
 
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 
 G_DEFINE_QUARK (nim - error - quark, nim_error)
 
@@ -263,8 +264,10 @@ nim_parse_double (const char *text, double min, double max, const char *what,
 
   errno = 0;
   v = g_ascii_strtod (s, &end);
-  if (*s == '\0' || end == s || *end != '\0' || errno != 0 || !isfinite (v)
-      || v < min || v > max)
+  /* Decimal only, like every other number: g_ascii_strtod() would read
+     "0x10" as 16 and "inf" as infinity. */
+  if (*s == '\0' || s[strspn (s, "0123456789.eE+-")] != '\0' || end == s
+      || *end != '\0' || errno != 0 || !isfinite (v) || v < min || v > max)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("%s: '%s' is not accepted; expected a number from %g "

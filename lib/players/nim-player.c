@@ -88,13 +88,17 @@ parse_bool (const char *value, gboolean *out)
   static const char *const yes[] = { "on", "yes", "true", "1", NULL };
   static const char *const no[] = { "off", "no", "false", "0", NULL };
 
-  if (g_strv_contains (yes, value))
-    *out = TRUE;
-  else if (g_strv_contains (no, value))
-    *out = FALSE;
-  else
-    return FALSE;
-  return TRUE;
+  guint i;
+
+  /* In any case, as ab=ON reads as well as ab=on. */
+  for (i = 0; yes[i] != NULL; i++)
+    if (g_ascii_strcasecmp (yes[i], value) == 0
+        || g_ascii_strcasecmp (no[i], value) == 0)
+      {
+        *out = g_ascii_strcasecmp (yes[i], value) == 0;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 /* "64M" -> 67108864.  Suffixes are binary, as memory sizes usually are. */
@@ -107,7 +111,7 @@ parse_size (const char *value, const NimPlayerOption *o, guint64 *out,
   guint shift = 0;
   guint64 n;
 
-  if (g_str_equal (value, "off"))
+  if (g_ascii_strcasecmp (value, "off") == 0)
     {
       *out = 0;
       return TRUE;
@@ -202,6 +206,17 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
   g_assert_not_reached ();
 }
 
+/* Whether the option "KEY=VALUE" @pair sets @key, blanks around KEY
+   dropped. */
+static gboolean
+same_key (const char *pair, const char *key)
+{
+  const char *eq = strchr (pair, '=');
+  g_autofree char *k = g_strstrip (g_strndup (pair, eq ? eq - pair : -1));
+
+  return eq != NULL && g_str_equal (k, key);
+}
+
 /* Sets the option "KEY=VALUE" at @pair of @pairs, the options of @spec
    after its ':'; the options before @pair were set already. */
 static gboolean
@@ -209,7 +224,11 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
                  GError **error)
 {
   const char *eq = strchr (*pair, '=');
-  g_autofree char *key = eq ? g_strndup (*pair, eq - *pair) : g_strdup (*pair);
+  /* Blanks around a key or a value are dropped, as numbers everywhere
+     drop them: "depth = 4" is depth=4. */
+  g_autofree char *key
+      = g_strstrip (eq ? g_strndup (*pair, eq - *pair) : g_strdup (*pair));
+  g_autofree char *value = g_strstrip (g_strdup (eq ? eq + 1 : ""));
   const NimPlayerOption *o = self->klass->options;
   g_autofree char *known = option_names (self->klass);
   char **earlier;
@@ -242,7 +261,7 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
                      self->klass->name, key, known);
       return FALSE;
     }
-  if (eq == NULL || eq[1] == '\0')
+  if (eq == NULL || *value == '\0')
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: the last %s is the option's help,
@@ -253,14 +272,14 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
       return FALSE;
     }
   for (earlier = pairs; earlier < pair; earlier++)
-    if (g_str_has_prefix (*earlier, key) && (*earlier)[strlen (key)] == '=')
+    if (same_key (*earlier, key))
       {
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      _ ("player %s: option %s is given twice"),
                      self->klass->name, key);
         return FALSE;
       }
-  if (!set_option (self, o, eq + 1, error))
+  if (!set_option (self, o, value, error))
     {
       g_prefix_error (error, _ ("player %s: "), self->klass->name);
       return FALSE;
