@@ -58,6 +58,34 @@ read_all (FILE *f)
   return g_string_free (s, FALSE);
 }
 
+/* What the display shows of a game between two players of @spec on
+   @heaps under @take (as nim_test_rules() takes it) and @misere, player 1
+   first, with the display's @flags. */
+static char *
+displayed_game (const char *spec, const char *take, gboolean misere,
+                const char *heaps, guint flags)
+{
+  g_autoptr (NimPlayer) p1 = NULL;
+  g_autoptr (NimPlayer) p2 = NULL;
+  g_autoptr (NimGame) game = NULL;
+  NimRules rules;
+  NimBoard start;
+  FILE *out = tmpfile ();
+  char *text;
+
+  g_assert_nonnull (out);
+  nim_test_rules (&rules, take, misere);
+  nim_test_board (&start, heaps);
+  p1 = new_started (spec, 1, &rules, &start);
+  p2 = new_started (spec, 2, &rules, &start);
+  game = nim_game_new (&rules, &start, p1, p2, 1);
+  nim_display_attach (game, out, flags);
+  g_assert_true (nim_game_play (game, NULL));
+  text = read_all (out);
+  fclose (out);
+  return text;
+}
+
 /* Replays the game's moves from its start: each must be legal where it
    was played, by the player whose turn it was, and leave the position
    recorded with it.  Returns the final position in @end. */
@@ -982,24 +1010,9 @@ test_display_pile (void)
 static void
 test_display_one_pile (void)
 {
-  g_autoptr (NimPlayer) p1 = NULL;
-  g_autoptr (NimPlayer) p2 = NULL;
-  g_autoptr (NimGame) game = NULL;
-  g_autofree char *text = NULL;
-  NimRules rules;
-  NimBoard start;
-  FILE *out = tmpfile ();
+  g_autofree char *text
+      = displayed_game ("grundy", "max=2", TRUE, "4", NIM_DISPLAY_ONE_PILE);
 
-  g_assert_nonnull (out);
-  nim_test_rules (&rules, "max=2", TRUE);
-  nim_test_board (&start, "4");
-  p1 = new_started ("grundy", 1, &rules, &start);
-  p2 = new_started ("grundy", 2, &rules, &start);
-  game = nim_game_new (&rules, &start, p1, p2, 1);
-  nim_display_attach (game, out, NIM_DISPLAY_ONE_PILE);
-  g_assert_true (nim_game_play (game, NULL));
-  text = read_all (out);
-  fclose (out);
   g_assert_cmpstr (text, ==,
                    "Nim. Take 1 or 2 stones from the pile; whoever takes "
                    "the last stone loses.\n"
@@ -1027,24 +1040,8 @@ test_display_one_pile (void)
 static void
 test_display_game (void)
 {
-  g_autoptr (NimPlayer) p1 = NULL;
-  g_autoptr (NimPlayer) p2 = NULL;
-  g_autoptr (NimGame) game = NULL;
-  g_autofree char *text = NULL;
-  NimRules rules;
-  NimBoard start;
-  FILE *out = tmpfile ();
+  g_autofree char *text = displayed_game ("xor", "any", FALSE, "1,2", 0);
 
-  g_assert_nonnull (out);
-  nim_test_rules (&rules, "any", FALSE);
-  nim_test_board (&start, "1,2");
-  p1 = new_started ("xor", 1, &rules, &start);
-  p2 = new_started ("xor", 2, &rules, &start);
-  game = nim_game_new (&rules, &start, p1, p2, 1);
-  nim_display_attach (game, out, 0);
-  g_assert_true (nim_game_play (game, NULL));
-  text = read_all (out);
-  fclose (out);
   g_assert_cmpstr (text, ==,
                    "Nim. Take any number of matches from one heap; whoever "
                    "takes the last match wins.\n"
