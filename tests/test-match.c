@@ -26,6 +26,25 @@
 #define STATUS_INTERRUPTED 130
 
 /* ------------------------------------------------------------------------ */
+/* A file @name in a directory of its own, for a run's results; the
+   directory goes to *@dir. */
+static char *
+results_file_new (char **dir, const char *name)
+{
+  g_autoptr (GError) error = NULL;
+
+  *dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
+  g_assert_no_error (error);
+  return g_build_filename (*dir, name, NULL);
+}
+
+static void
+results_file_remove (const char *dir, const char *path)
+{
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Elo, against values worked out by hand (and checked with a calculator):
    score s is worth -400 log10 (1/s - 1). */
 
@@ -212,9 +231,7 @@ test_xor_theory (void)
 
   if (!nim_test_have_nim ())
     return;
-  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "results.jsonl", NULL);
+  path = results_file_new (&dir, "results.jsonl");
 
   {
     const char *args[]
@@ -268,8 +285,7 @@ test_xor_theory (void)
                                       json_node_get_object (random), "pairs"),
                                   "1-1"),
       ==, 30);
-  g_unlink (path);
-  g_rmdir (dir);
+  results_file_remove (dir, path);
 }
 
 /* Removes what may differ between two runs of the same games: times and
@@ -347,9 +363,7 @@ test_results_file (void)
 
   if (!nim_test_have_nim ())
     return;
-  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "r.jsonl", NULL);
+  path = results_file_new (&dir, "r.jsonl");
   args_template[11] = path;
   for (run = 0; run < 2; run++)
     {
@@ -397,8 +411,7 @@ test_results_file (void)
       for (j = 0; j < n; j++)
         g_assert_cmpint (heaps[j], ==, 0);
     }
-  g_unlink (path);
-  g_rmdir (dir);
+  results_file_remove (dir, path);
 }
 
 /* Starts nim with @args (NULL-terminated, without the program name) under
@@ -466,9 +479,7 @@ test_results_concurrent (void)
 
   if (!nim_test_have_nim ())
     return;
-  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "r.jsonl", NULL);
+  path = results_file_new (&dir, "r.jsonl");
   args[11] = path;
   args[5] = "5";
   a = spawn_nim (args);
@@ -500,8 +511,7 @@ test_results_concurrent (void)
   for (i = 0; lines[i] != NULL; i++)
     longest = MAX (longest, strlen (lines[i]));
   g_assert_cmpuint (longest, >, 4096);
-  g_unlink (path);
-  g_rmdir (dir);
+  results_file_remove (dir, path);
 }
 
 /* A record a stopped run left half written, as kill -9 leaves it. */
@@ -552,9 +562,7 @@ test_results_torn_line (void)
 
   if (!nim_test_have_nim ())
     return;
-  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "r.jsonl", NULL);
+  path = results_file_new (&dir, "r.jsonl");
   g_file_set_contents (path, FRAGMENT, -1, &error);
   g_assert_no_error (error);
   status = nim_test_run_nim (NULL, &out, &err, "--games", "4", "--player1",
@@ -578,8 +586,7 @@ test_results_torn_line (void)
   g_assert_cmpint (status, ==, STATUS_OK);
   g_assert_cmpstr (err, ==, "");
   assert_fragment_apart (path, 6);
-  g_unlink (path);
-  g_rmdir (dir);
+  results_file_remove (dir, path);
 }
 
 /* Counts the lines of @path that end after the first @after in it (all
@@ -622,9 +629,7 @@ test_results_torn_by_other (void)
 
   if (!nim_test_have_nim ())
     return;
-  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "r.jsonl", NULL);
+  path = results_file_new (&dir, "r.jsonl");
   args[11] = path;
   process = spawn_nim (args);
   while (count_lines (path, NULL) < 2)
@@ -661,8 +666,7 @@ test_results_torn_by_other (void)
                    STATUS_INTERRUPTED);
   nim_test_assert_contains (err, "incomplete line");
   assert_fragment_apart (path, 0);
-  g_unlink (path);
-  g_rmdir (dir);
+  results_file_remove (dir, path);
 }
 
 /* Run in the child before nim starts: a file size limit of 4 KiB, with
@@ -720,9 +724,7 @@ test_results_full (void)
       g_clear_pointer (&err, g_free);
     }
 
-  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "r.jsonl", NULL);
+  path = results_file_new (&dir, "r.jsonl");
   g_file_set_contents (path, first, -1, &error);
   g_assert_no_error (error);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
@@ -747,8 +749,7 @@ test_results_full (void)
   g_file_get_contents (path, &text, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (text, ==, first);
-  g_unlink (path);
-  g_rmdir (dir);
+  results_file_remove (dir, path);
 }
 
 /* A run that fails with --json prints the error and nothing else: no
@@ -797,9 +798,7 @@ test_interrupt (void)
 
   if (!nim_test_have_nim ())
     return;
-  dir = g_dir_make_tmp ("nim-match-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "r.jsonl", NULL);
+  path = results_file_new (&dir, "r.jsonl");
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
@@ -835,8 +834,7 @@ test_interrupt (void)
   expected
       = g_strdup_printf ("Games: %u of 1000000 (interrupted)", records->len);
   nim_test_assert_contains (out, expected);
-  g_unlink (path);
-  g_rmdir (dir);
+  results_file_remove (dir, path);
 }
 
 /* Every bad comparison option gets its message and exit status 2; a
