@@ -29,6 +29,25 @@ typedef struct
   const char *message;
 } OptionCase;
 
+/* Runs nim with @c's arguments after @key and @value (two arguments put
+   first, or NULL for none) and checks that it refuses them with a usage
+   error and @c's message. */
+static void
+assert_case_refused (const OptionCase *c, const char *key, const char *value)
+{
+  const char *args[G_N_ELEMENTS (c->args) + 3] = { NULL };
+  guint n = 0, j;
+
+  if (key != NULL)
+    {
+      args[n++] = key;
+      args[n++] = value;
+    }
+  for (j = 0; j < G_N_ELEMENTS (c->args) && c->args[j] != NULL; j++)
+    args[n++] = c->args[j];
+  nim_test_assert_refused (args, STATUS_USAGE, c->message);
+}
+
 /* Each on top of "--player2 xor", so that nothing but the bad option can
    be wrong. */
 static const OptionCase option_cases[] = {
@@ -118,15 +137,7 @@ test_bad_options (void)
     return;
   g_assert_cmpuint (G_N_ELEMENTS (option_cases), >=, 40);
   for (i = 0; i < G_N_ELEMENTS (option_cases); i++)
-    {
-      const OptionCase *c = &option_cases[i];
-      const char *args[10] = { "--player2", "xor" };
-      guint j;
-
-      for (j = 0; j < G_N_ELEMENTS (c->args) && c->args[j] != NULL; j++)
-        args[2 + j] = c->args[j];
-      nim_test_assert_refused (args, STATUS_USAGE, c->message);
-    }
+    assert_case_refused (&option_cases[i], "--player2", "xor");
 }
 
 /* One rule for every mode: an option the mode does not use is refused,
@@ -172,15 +183,7 @@ test_mode_options (void)
   if (!nim_test_have_nim ())
     return;
   for (i = 0; i < G_N_ELEMENTS (mode_cases); i++)
-    {
-      const OptionCase *c = &mode_cases[i];
-      const char *args[G_N_ELEMENTS (c->args) + 1] = { NULL };
-      guint j;
-
-      for (j = 0; j < G_N_ELEMENTS (c->args) && c->args[j] != NULL; j++)
-        args[j] = c->args[j];
-      nim_test_assert_refused (args, STATUS_USAGE, c->message);
-    }
+    assert_case_refused (&mode_cases[i], NULL, NULL);
 }
 
 typedef struct
