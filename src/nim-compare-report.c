@@ -9,6 +9,7 @@
 #include "nim-compare-report.h"
 
 #include "nim-i18n.h"
+#include "nim-text.h"
 #include "nim-util.h"
 
 #include <stdio.h>

@@ -15,6 +15,7 @@
 
 #include "nim-i18n.h"
 #include "nim-record.h"
+#include "nim-text.h"
 #include "nim-util.h"
 
 #include <stdio.h>

@@ -62,8 +62,5 @@ void nim_interrupt_clear (void);
 gboolean nim_interrupted (void);
 
 char *nim_text_escape (const char *text, gsize max_chars);
-gsize nim_text_width (const char *text);
-void nim_string_append_padded (GString *s, const char *text, gsize width,
-                               gboolean left);
 
 G_END_DECLS
