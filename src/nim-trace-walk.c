@@ -16,6 +16,7 @@
 
 #include "nim-i18n.h"
 #include "nim-movegen.h"
+#include "nim-notation.h"
 #include "nim-search.h"
 
 #include <stdio.h>
@@ -306,7 +307,7 @@ nim_trace_append_value (GString *s, int value)
 void
 nim_trace_append_move (GString *s, const NimMove *move)
 {
-  g_string_append_printf (s, "h%u-%u", move->heap + 1, move->count);
+  nim_notation_append_move (s, move);
 }
 
 /**
