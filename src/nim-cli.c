@@ -760,11 +760,13 @@ nim_cli_run (int argc, char **argv)
     }
   else if (g_strv_length (args) > 1)
     {
+      g_autofree char *shown = nim_text_escape (args[1], 40);
+
       fprintf (stderr,
                _ ("nim: unexpected argument '%1$s'; every setting is "
                   "an option, such as --heaps %1$s\n"
                   "Try 'nim --help' for more information.\n"),
-               args[1]);
+               shown);
       status = NIM_EXIT_USAGE;
     }
   else
