@@ -57,6 +57,8 @@ main (int argc, char **argv)
   guint to_move = 1;
   char line[65536];
   guint gos = 0;
+  NimRules started_rules;
+  gboolean started = FALSE;
 
   if (argc > 1)
     mode = argv[1];
@@ -93,7 +95,22 @@ main (int argc, char **argv)
           say ("ugiok");
         }
       else if (strcmp (words[0], "isready") == 0)
-        say ("readyok");
+        {
+          /* Ready means ready: the player is started (a start may clear
+             a large table) before readyok, not at the first go. */
+          if (!started || !nim_rules_equal (&rules, &started_rules))
+            {
+              const guint32 one[] = { 1 };
+              NimBoard any;
+
+              nim_board_init (&any, one, 1);
+              if (!nim_player_start (player, &rules, &any, NULL))
+                return 1;
+              started_rules = rules;
+              started = TRUE;
+            }
+          say ("readyok");
+        }
       else if (strcmp (words[0], "quit") == 0)
         break;
       else if (strcmp (words[0], "setoption") == 0 && !is ("deaf")
@@ -170,8 +187,15 @@ main (int argc, char **argv)
               say ("info string no legal move");
               continue;
             }
-          if (!nim_player_start (player, &rules, &board, NULL)
-              || !nim_player_choose_move (player, &board, &move, NULL))
+          /* Started once per rules: a start may clear a large table. */
+          if (!started || !nim_rules_equal (&rules, &started_rules))
+            {
+              if (!nim_player_start (player, &rules, &board, NULL))
+                return 1;
+              started_rules = rules;
+              started = TRUE;
+            }
+          if (!nim_player_choose_move (player, &board, &move, NULL))
             return 1;
           {
             const NimSearchStats *st = nim_player_get_stats (player);
