@@ -26,6 +26,9 @@
 #include "nim-search-player.h"
 #include "nim-util.h"
 
+/* How often a wait for an engine looks at Ctrl-C, in microseconds. */
+#define INTERRUPT_SLICE (100 * G_TIME_SPAN_MILLISECOND)
+
 /* An engine as declared: the class's data. */
 typedef struct
 {
@@ -169,8 +172,22 @@ expect (EnginePlayer *self, const char *word, gint64 deadline, NimEnd late,
   for (;;)
     {
       g_autoptr (GError) io = NULL;
-      char *line = nim_engine_process_read_line (self->process, deadline, &io);
+      /* Wait in slices, so that Ctrl-C ends the wait however long the
+         engine has: the game is then abandoned, not lost. */
+      gint64 slice = g_get_monotonic_time () + INTERRUPT_SLICE;
+      char *line = nim_engine_process_read_line (
+          self->process, deadline >= 0 ? MIN (deadline, slice) : slice, &io);
 
+      if (line == NULL && nim_interrupted ())
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
+                       _ ("interrupted: the game is abandoned"));
+          return NULL;
+        }
+      if (line == NULL
+          && g_error_matches (io, G_IO_ERROR, G_IO_ERROR_TIMED_OUT)
+          && (deadline < 0 || g_get_monotonic_time () < deadline))
+        continue;
       if (line == NULL)
         {
           forfeit_io (self, io, late, word, error);
