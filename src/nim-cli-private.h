@@ -54,6 +54,9 @@ typedef struct
   char *dot;
   gboolean compare;
   char *nodes;
+  /* engines */
+  gboolean ugi;
+  char *check_engine;
 } NimCliOptions;
 
 void nim_cli_print_version (void);
@@ -78,5 +81,6 @@ int nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules);
 int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);
+int nim_cli_run_ugi (const NimCliOptions *o);
 
 G_END_DECLS

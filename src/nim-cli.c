@@ -136,6 +136,14 @@ static const GOptionEntry match_entries[] = {
   { NULL },
 };
 
+static const GOptionEntry ugi_entries[] = {
+  { "ugi", 0, 0, G_OPTION_ARG_NONE, FIELD (ugi),
+    N_ ("Be a UGI engine on standard input and output, playing as "
+        "--player1 (default negamax); see nim(1) and doc/ugi.md"),
+    NULL },
+  { NULL },
+};
+
 /* The groups of --help, each under its heading, in this order. */
 static const struct
 {
@@ -148,6 +156,7 @@ static const struct
   { "output", N_ ("Output:"), output_entries },
   { "analysis", N_ ("Analysis:"), analysis_entries },
   { "comparison", N_ ("Comparison runs:"), match_entries },
+  { "ugi", N_ ("Engine protocol (UGI):"), ugi_entries },
 };
 
 /* An option given twice is refused, not the last value silently kept:
@@ -244,6 +253,7 @@ options_clear (NimCliOptions *o)
   g_free (o->trace_limit);
   g_free (o->dot);
   g_free (o->nodes);
+  g_free (o->check_engine);
 }
 
 /**
@@ -469,6 +479,7 @@ enum
   MODE_COMPARE = 1 << 3,
   MODE_GAMES = 1 << 4,
   MODE_ALL = (1 << 5) - 1,
+  MODE_UGI = 1 << 5, /* not in MODE_ALL: setoption sets the rules */
 };
 
 /* Which mode uses which option: one rule for every mode, so that an
@@ -490,11 +501,11 @@ static const struct
   { "--max-take", FIELD (max_take), FALSE, MODE_ALL, NULL },
   { "--moves", FIELD (moves), FALSE, MODE_ALL, NULL },
   { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
-  { "--player1", FIELD (player1), FALSE, MODE_GAME | MODE_SOLVE | MODE_GAMES,
-    NULL },
+  { "--player1", FIELD (player1), FALSE,
+    MODE_GAME | MODE_SOLVE | MODE_GAMES | MODE_UGI, NULL },
   { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_GAMES, NULL },
   { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
-  { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES | MODE_UGI, NULL },
   { "--json", FIELD (json), TRUE, MODE_ALL, NULL },
   { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
   { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
@@ -546,10 +557,11 @@ dispatch (const NimCliOptions *o)
 {
   g_autoptr (GError) error = NULL;
   NimRules rules;
-  const char *const modes[]
-      = { "--solve", "--grundy-sequence", "--games", "--compare", NULL };
-  const gboolean set[]
-      = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare };
+  const char *const modes[] = { "--solve", "--grundy-sequence",
+                                "--games", "--compare",
+                                "--ugi",   NULL };
+  const gboolean set[] = { o->solve, o->grundy_sequence != NULL,
+                           o->games != NULL, o->compare, o->ugi };
   NimTraceOptions trace_options
       = { stdout, NIM_TRACE_DEFAULT_DEPTH, NIM_TRACE_DEFAULT_LIMIT, NULL };
   guint i;
@@ -564,7 +576,8 @@ dispatch (const NimCliOptions *o)
         && !nim_cli_check_conflicts (modes[i], modes + i + 1, set + i + 1,
                                      &error))
       return nim_cli_fail (error, TRUE);
-  if (!(o->solve ? check_mode_options (o, MODE_SOLVE, "--solve", &error)
+  if (!(o->ugi     ? check_mode_options (o, MODE_UGI, "--ugi", &error)
+        : o->solve ? check_mode_options (o, MODE_SOLVE, "--solve", &error)
         : o->grundy_sequence != NULL
             ? check_mode_options (o, MODE_GRUNDY, "--grundy-sequence", &error)
         : o->compare
@@ -574,6 +587,8 @@ dispatch (const NimCliOptions *o)
             /* TRANSLATORS: in "one game cannot be combined with --jobs". */
             : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
     return nim_cli_fail (error, TRUE);
+  if (o->ugi)
+    return nim_cli_run_ugi (o);
   if (o->solve)
     return nim_cli_run_solve (o, &rules);
   if (o->grundy_sequence != NULL)

@@ -208,6 +208,9 @@ void nim_player_set_seed (NimPlayer *player, guint32 seed);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);
 void nim_player_set_trace (NimPlayer *player, NimObserver *trace);
+gboolean nim_player_set_option (NimPlayer *player, const char *key,
+                                const char *value, GError **error);
+void nim_player_set_stop (NimPlayer *player, const gint *stop);
 const char *nim_player_get_name (const NimPlayer *player);
 const char *nim_player_get_spec (const NimPlayer *player);
 gboolean nim_player_is_interactive (const NimPlayer *player);
