@@ -82,5 +82,6 @@ int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);
 int nim_cli_run_ugi (const NimCliOptions *o);
+int nim_cli_run_check_engine (const NimCliOptions *o);
 
 G_END_DECLS

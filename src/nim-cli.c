@@ -141,6 +141,10 @@ static const GOptionEntry ugi_entries[] = {
     N_ ("Be a UGI engine on standard input and output, playing as "
         "--player1 (default negamax); see nim(1) and doc/ugi.md"),
     NULL },
+  { "check-engine", 0, 0, G_OPTION_ARG_STRING, FIELD (check_engine),
+    N_ ("Check that the engine COMMAND speaks UGI: every command, each "
+        "check printed; exit 0 when all pass"),
+    "COMMAND" },
   { NULL },
 };
 
@@ -479,7 +483,8 @@ enum
   MODE_COMPARE = 1 << 3,
   MODE_GAMES = 1 << 4,
   MODE_ALL = (1 << 5) - 1,
-  MODE_UGI = 1 << 5, /* not in MODE_ALL: setoption sets the rules */
+  MODE_UGI = 1 << 5,   /* not in MODE_ALL: setoption sets the rules */
+  MODE_CHECK = 1 << 6, /* --check-engine sends rules of its own */
 };
 
 /* Which mode uses which option: one rule for every mode, so that an
@@ -557,11 +562,12 @@ dispatch (const NimCliOptions *o)
 {
   g_autoptr (GError) error = NULL;
   NimRules rules;
-  const char *const modes[] = { "--solve", "--grundy-sequence",
-                                "--games", "--compare",
-                                "--ugi",   NULL };
-  const gboolean set[] = { o->solve, o->grundy_sequence != NULL,
-                           o->games != NULL, o->compare, o->ugi };
+  const char *const modes[]
+      = { "--solve", "--grundy-sequence", "--games", "--compare",
+          "--ugi",   "--check-engine",    NULL };
+  const gboolean set[]
+      = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare,
+          o->ugi,   o->check_engine != NULL };
   NimTraceOptions trace_options
       = { stdout, NIM_TRACE_DEFAULT_DEPTH, NIM_TRACE_DEFAULT_LIMIT, NULL };
   guint i;
@@ -576,7 +582,9 @@ dispatch (const NimCliOptions *o)
         && !nim_cli_check_conflicts (modes[i], modes + i + 1, set + i + 1,
                                      &error))
       return nim_cli_fail (error, TRUE);
-  if (!(o->ugi     ? check_mode_options (o, MODE_UGI, "--ugi", &error)
+  if (!(o->check_engine != NULL
+            ? check_mode_options (o, MODE_CHECK, "--check-engine", &error)
+        : o->ugi   ? check_mode_options (o, MODE_UGI, "--ugi", &error)
         : o->solve ? check_mode_options (o, MODE_SOLVE, "--solve", &error)
         : o->grundy_sequence != NULL
             ? check_mode_options (o, MODE_GRUNDY, "--grundy-sequence", &error)
@@ -589,6 +597,8 @@ dispatch (const NimCliOptions *o)
     return nim_cli_fail (error, TRUE);
   if (o->ugi)
     return nim_cli_run_ugi (o);
+  if (o->check_engine != NULL)
+    return nim_cli_run_check_engine (o);
   if (o->solve)
     return nim_cli_run_solve (o, &rules);
   if (o->grundy_sequence != NULL)

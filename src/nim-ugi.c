@@ -422,7 +422,6 @@ go_number (Engine *e, char **words, guint *i, guint64 min, guint64 *value)
       g_autofree char *m = g_strdup_printf ("go: %s needs a number", key);
 
       say_error (e, m);
-      (*i)++;
       return FALSE;
     }
   (*i)++;

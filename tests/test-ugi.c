@@ -521,6 +521,157 @@ test_isready_and_stop (void)
   engine_finish (e);
 }
 
+/* Runs nim --check-engine on @engine, a command line made of @words
+   (each quoted as the shell would need); returns the exit status and
+   the report in @out. */
+static int
+check_engine (char **out, const char *first_word, ...)
+{
+  GString *command = g_string_new (NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *line = NULL;
+  const char *word;
+  va_list ap;
+  int status;
+
+  va_start (ap, first_word);
+  for (word = first_word; word != NULL; word = va_arg (ap, const char *))
+    {
+      g_autofree char *quoted = g_shell_quote (word);
+
+      g_string_append_printf (command, "%s%s", command->len ? " " : "",
+                              quoted);
+    }
+  va_end (ap);
+  line = g_string_free (command, FALSE);
+  status = nim_test_run_nim (NULL, out, &err, "--check-engine", line, NULL);
+  g_assert_cmpstr (err, ==, "");
+  return status;
+}
+
+/* A path in the source tree. */
+static char *
+srcdir_path (const char *path)
+{
+  return g_build_filename (
+      g_getenv ("NIM_SRCDIR") ? g_getenv ("NIM_SRCDIR") : ".", path, NULL);
+}
+
+/* nim --ugi passes its own check, every player that can play every rule
+   family too; xor cannot, and the check says where. */
+static void
+test_check_engine_nim (void)
+{
+  g_autofree char *out = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (check_engine (&out, g_getenv ("NIM_BINARY"), "--ugi", NULL),
+                   ==, 0);
+  nim_test_assert_contains (out, "ok 1 - handshake\n"
+                                 "    sent:     ugi\n"
+                                 "    got:      id name nim ");
+  nim_test_assert_contains (out, "ok 18 - go infinite, then stop\n");
+  nim_test_assert_contains (out, "ok 19 - isready while thinking\n");
+  nim_test_assert_contains (out, "ok 20 - quit\n");
+  g_assert_true (g_str_has_suffix (out, "\nAll 20 checks passed.\n"));
+  nim_test_assert_not_contains (out, "not ok");
+
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (check_engine (&out, g_getenv ("NIM_BINARY"), "--ugi",
+                                 "--player1", "xor", NULL),
+                   ==, 1);
+  nim_test_assert_contains (out, "not ok 6 - a move under the rules 1,2,3\n");
+  nim_test_assert_contains (out, "info string error: player 1 (xor) cannot "
+                                 "play this game");
+  g_assert_true (g_str_has_suffix (out, "\n10 of 20 checks failed.\n"));
+}
+
+/* The example engine of doc/examples passes the check, so that it never
+   rots: python3 is a test dependency. */
+static void
+test_check_engine_example (void)
+{
+  g_autofree char *python = g_find_program_in_path ("python3");
+  g_autofree char *example = srcdir_path ("doc/examples/nim-negamax.py");
+  g_autofree char *out = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_nonnull (python);
+  g_assert_cmpint (check_engine (&out, python, example, NULL), ==, 0);
+  nim_test_assert_contains (out, "id name nim-negamax.py");
+  g_assert_true (g_str_has_suffix (out, "\nAll 20 checks passed.\n"));
+}
+
+/* Broken engines fail the check, each where it breaks, and nim survives
+   an engine that dies (no SIGPIPE). */
+static void
+test_check_engine_broken (void)
+{
+  g_autofree char *script = srcdir_path ("tests/ugi-broken-engine.sh");
+  g_autofree char *out = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (check_engine (&out, "sh", script, "illegal", NULL), ==, 1);
+  nim_test_assert_contains (out, "ok 3 - new game\n");
+  nim_test_assert_contains (out, "not ok 4 - a move under the rules any\n"
+                                 "    sent:     uginewgame | setoption name "
+                                 "rules value any | setoption name misere "
+                                 "value false | position fen 3,4,5 p1 | go "
+                                 "movetime 500\n"
+                                 "    got:      bestmove h9-9\n"
+                                 "    expected: bestmove with a legal move "
+                                 "within 1.5 s\n");
+  nim_test_assert_contains (out, "not ok 19 - isready while thinking\n");
+  nim_test_assert_contains (out, "\nok 20 - quit\n");
+  g_assert_true (g_str_has_suffix (out, "\n16 of 20 checks failed.\n"));
+
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (check_engine (&out, "sh", script, "crash", NULL), ==, 1);
+  nim_test_assert_contains (out, "not ok 4 - a move under the rules any\n");
+  nim_test_assert_contains (
+      out, "    got:      (nothing: the engine closed its output)\n");
+  /* Whether "quit" could still be written depends on how soon the
+     engine's end is seen. */
+  nim_test_assert_contains (out, "not ok 20 - quit\n"
+                                 "    sent:     quit");
+  nim_test_assert_contains (out, "\n    got:      (exited with status 3)\n"
+                                 "    expected: the engine exits with "
+                                 "status 0 within 2 s\n");
+  g_assert_true (g_str_has_suffix (out, "\n17 of 20 checks failed.\n"));
+}
+
+/* A command that cannot be run is a usage error. */
+static void
+test_check_engine_refused (void)
+{
+  static const char *const missing[]
+      = { "--check-engine", "/nonexistent/engine --fast", NULL };
+  static const char *const unquoted[]
+      = { "--check-engine", "python3 'engine.py", NULL };
+  static const char *const with_heaps[]
+      = { "--check-engine", "x", "--heaps", "3", NULL };
+  static const char *const with_ugi[]
+      = { "--check-engine", "x", "--ugi", NULL };
+
+  if (!nim_test_have_nim ())
+    return;
+  nim_test_assert_refused (missing, 2,
+                           "--check-engine: cannot start "
+                           "'/nonexistent/engine --fast': ");
+  nim_test_assert_refused (unquoted, 2,
+                           "--check-engine: cannot start "
+                           "'python3 'engine.py': ");
+  nim_test_assert_refused (with_heaps, 2,
+                           "--check-engine cannot be "
+                           "combined with --heaps");
+  nim_test_assert_refused (with_ugi, 2,
+                           "--ugi cannot be combined with "
+                           "--check-engine");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -532,5 +683,9 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/bad-input", test_bad_input);
   g_test_add_func ("/ugi/refused", test_refused);
   g_test_add_func ("/ugi/isready-and-stop", test_isready_and_stop);
+  g_test_add_func ("/ugi/check-engine/nim", test_check_engine_nim);
+  g_test_add_func ("/ugi/check-engine/example", test_check_engine_example);
+  g_test_add_func ("/ugi/check-engine/broken", test_check_engine_broken);
+  g_test_add_func ("/ugi/check-engine/refused", test_check_engine_refused);
   return g_test_run ();
 }
