@@ -9,179 +9,35 @@
    form of go, isready while it thinks, stop and quit.  Every check is
    printed with what was sent, what came back and what was expected, so
    that a failure says what to fix.  nim judges every move's legality
-   itself, with the rules it sent. */
+   itself, with the rules it sent.  The engine runs as every external
+   engine does (lib/players/nim-engine-process.c): without a shell, its
+   standard error discarded unless --engine-log says where. */
 
 #include "config.h"
 
 #include "nim-cli-private.h"
 
+#include "nim-engine-process.h"
 #include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-notation.h"
 #include "nim-util.h"
 
-#include <errno.h>
 #include <gio/gio.h>
-#include <glib-unix.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 /* How long the engine may take to answer what needs no search, and how
    much later than its time a move may come, in milliseconds. */
 #define ANSWER_MS 10000
 #define MARGIN_MS 1000
 
-/* ---- the engine as a child process --------------------------------- */
-
-typedef struct
-{
-  GSubprocess *process;
-  GOutputStream *in;
-  int out; /* the read end of the engine's standard output */
-  GString *buffer;
-  gboolean eof;
-} Process;
-
-static void
-process_free (Process *p)
-{
-  if (p == NULL)
-    return;
-  if (g_subprocess_get_identifier (p->process) != NULL)
-    {
-      g_subprocess_force_exit (p->process);
-      g_subprocess_wait (p->process, NULL, NULL);
-    }
-  g_object_unref (p->process);
-  close (p->out);
-  g_string_free (p->buffer, TRUE);
-  g_free (p);
-}
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Process, process_free)
-
-/* Starts @command, split as a shell would split it and run without one,
-   with pipes to its standard input and from its standard output; its
-   standard error is nim's, where a student sees their engine's errors. */
-static Process *
-process_start (const char *command, GError **error)
-{
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_auto (GStrv) argv = NULL;
-  GSubprocess *process;
-  Process *p;
-  int fds[2];
-
-  if (!g_shell_parse_argv (command, NULL, &argv, error))
-    return NULL;
-  /* A pipe of our own rather than GIO's stream, so that a read can wait
-     in poll(2) with a timeout. */
-  if (!g_unix_open_pipe (fds, FD_CLOEXEC, error))
-    return NULL;
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE);
-  g_subprocess_launcher_take_stdout_fd (launcher, fds[1]);
-  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv,
-                                          error);
-  if (process == NULL)
-    {
-      close (fds[0]);
-      return NULL;
-    }
-  p = g_new0 (Process, 1);
-  p->process = process;
-  p->in = g_subprocess_get_stdin_pipe (process);
-  p->out = fds[0];
-  p->buffer = g_string_new (NULL);
-  return p;
-}
-
-static gboolean
-process_send (Process *p, const char *line)
-{
-  g_autofree char *text = g_strconcat (line, "\n", NULL);
-
-  return g_output_stream_write_all (p->in, text, strlen (text), NULL, NULL,
-                                    NULL)
-         && g_output_stream_flush (p->in, NULL, NULL);
-}
-
-/* The next line the engine writes, without its line end, or %NULL when
-   none came by @deadline (g_get_monotonic_time()) or the engine closed its
-   output (then @p->eof). */
-static char *
-process_read_line (Process *p, gint64 deadline)
-{
-  for (;;)
-    {
-      char *nl = memchr (p->buffer->str, '\n', p->buffer->len);
-      struct pollfd pfd = { p->out, POLLIN, 0 };
-      gint64 left = deadline - g_get_monotonic_time ();
-      char chunk[4096];
-      ssize_t n;
-      int r;
-
-      if (nl != NULL)
-        {
-          gsize len = nl - p->buffer->str;
-          char *line = g_strndup (p->buffer->str, len);
-
-          g_string_erase (p->buffer, 0, len + 1);
-          if (len > 0 && line[len - 1] == '\r')
-            line[len - 1] = '\0';
-          return line;
-        }
-      if (p->eof || left <= 0)
-        return NULL;
-      r = poll (&pfd, 1, (int) MIN ((left + 999) / 1000, G_MAXINT));
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r <= 0)
-        continue; /* the deadline is looked at above */
-      n = read (p->out, chunk, sizeof chunk);
-      if (n < 0 && (errno == EINTR || errno == EAGAIN))
-        continue;
-      if (n <= 0)
-        {
-          p->eof = TRUE;
-          continue;
-        }
-      /* A line without an end for ever is not an answer: keep at most
-         a megabyte of it. */
-      if (p->buffer->len < 1024 * 1024)
-        g_string_append_len (p->buffer, chunk, n);
-    }
-}
-
-/* Waits until @deadline for the engine to exit; %TRUE if it did. */
-static gboolean
-process_wait (Process *p, gint64 deadline)
-{
-  while (g_get_monotonic_time () < deadline)
-    {
-      g_free (process_read_line (
-          p, MIN (deadline, g_get_monotonic_time () + 20000)));
-      if (p->eof)
-        {
-          /* Its output closed: it exits, or closed it on purpose. */
-          while (g_get_monotonic_time () < deadline)
-            {
-              if (g_subprocess_get_identifier (p->process) == NULL)
-                return TRUE;
-              g_usleep (5000);
-            }
-          return FALSE;
-        }
-    }
-  return g_subprocess_get_identifier (p->process) == NULL;
-}
-
 /* ---- the checks ---------------------------------------------------- */
 
 typedef struct
 {
-  Process *p;
+  NimEngineProcess *p;
+  gboolean eof; /* the engine closed its output */
   guint number;
   guint failed;
   GString *sent;
@@ -200,7 +56,7 @@ static void
 send_line (Check *c, const char *line)
 {
   g_string_append_printf (c->sent, "%s%s", c->sent->len ? " | " : "", line);
-  if (!process_send (c->p, line))
+  if (!nim_engine_process_send (c->p, line, NULL))
     g_string_append (c->sent, _ (" (not written: the engine has closed its "
                                  "input)"));
 }
@@ -209,10 +65,19 @@ send_line (Check *c, const char *line)
 static char *
 read_line (Check *c, gint64 ms)
 {
-  char *line = process_read_line (c->p, g_get_monotonic_time () + ms * 1000);
+  g_autoptr (GError) error = NULL;
+  char *line = nim_engine_process_read_line (
+      c->p, g_get_monotonic_time () + ms * 1000, &error);
 
   if (line != NULL)
     g_string_append_printf (c->got, "%s%s", c->got->len ? " | " : "", line);
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
+           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED))
+    c->eof = TRUE;
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    /* A line too long to be an answer, say. */
+    g_string_append_printf (c->got, "%s(%s)", c->got->len ? " | " : "",
+                            error->message);
   return line;
 }
 
@@ -251,7 +116,7 @@ check_end (Check *c, gboolean ok, const char *name, const char *expected)
   printf (_ ("    sent:     %s\n"), c->sent->str);
   printf (_ ("    got:      %s\n"),
           c->got->len ? c->got->str
-          : c->p->eof ? _ ("(nothing: the engine closed its output)")
+          : c->eof    ? _ ("(nothing: the engine closed its output)")
                       : _ ("(nothing)"));
   printf (_ ("    expected: %s\n"), expected);
   fflush (stdout);
@@ -570,24 +435,40 @@ check_isready_while_thinking (Check *c)
 static void
 check_quit (Check *c)
 {
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  g_autofree char *how = NULL;
+  g_autofree char *clean = g_strdup_printf (_ ("exited with status %d"), 0);
   gboolean exited;
 
   check_begin (c);
   send_line (c, "quit");
-  exited = process_wait (c->p, g_get_monotonic_time () + 2 * G_USEC_PER_SEC);
-  if (exited)
-    {
-      if (g_subprocess_get_if_exited (c->p->process))
-        g_string_append_printf (c->got, _ ("(exited with status %d)"),
-                                g_subprocess_get_exit_status (c->p->process));
-      else
-        g_string_append_printf (c->got, _ ("(killed by signal %d)"),
-                                g_subprocess_get_term_sig (c->p->process));
-    }
-  check_end (c,
-             exited && g_subprocess_get_if_exited (c->p->process)
-                 && g_subprocess_get_exit_status (c->p->process) == 0,
-             "quit", _ ("the engine exits with status 0 within 2 s"));
+  while (!(exited = nim_engine_process_has_exited (c->p))
+         && g_get_monotonic_time () < deadline)
+    g_usleep (10000);
+  how = nim_engine_process_describe_exit (c->p);
+  g_string_append_printf (c->got, "(%s)", how);
+  check_end (c, exited && g_str_equal (how, clean), "quit",
+             _ ("the engine exits with status 0 within 2 s"));
+}
+
+/* The command and directory of the engine declared as @name with
+   --engine NAME=COMMAND (and --engine-dir NAME=DIR), or %FALSE. */
+static gboolean
+declared_engine (const NimCliOptions *o, const char *name,
+                 const char **command, const char **directory)
+{
+  gsize n = strlen (name);
+  guint i;
+
+  *command = *directory = NULL;
+  for (i = 0; o->engines != NULL && o->engines[i] != NULL; i++)
+    if (strncmp (o->engines[i], name, n) == 0 && o->engines[i][n] == '=')
+      *command = o->engines[i] + n + 1;
+  for (i = 0; o->engine_dirs != NULL && o->engine_dirs[i] != NULL; i++)
+    if (strncmp (o->engine_dirs[i], name, n) == 0
+        && o->engine_dirs[i][n] == '=')
+      *directory = o->engine_dirs[i] + n + 1;
+  return *command != NULL;
 }
 
 /**
@@ -601,28 +482,38 @@ int
 nim_cli_run_check_engine (const NimCliOptions *o)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (Process) p = process_start (o->check_engine, &error);
+  g_autoptr (NimEngineProcess) p = NULL;
+  g_autofree char *log_path = NULL;
+  const char *command = o->check_engine, *directory = NULL;
+  const char *name = "check";
   Check c = { 0 };
 
-  /* An engine that dies leaves a pipe that nobody reads: writing to it
-     must fail the check, not kill nim with SIGPIPE. */
-  signal (SIGPIPE, SIG_IGN);
+  /* A name declared with --engine, else a command line. */
+  if (declared_engine (o, o->check_engine, &command, &directory))
+    name = o->check_engine;
+  else
+    command = o->check_engine;
+  if (o->engine_log != NULL)
+    {
+      g_autofree char *file = g_strconcat (name, "-check.log", NULL);
+
+      log_path = g_build_filename (o->engine_log, file, NULL);
+    }
+  p = nim_engine_process_new (command, directory, log_path, &error);
   if (p == NULL)
     {
-      /* A command that cannot be run is a usage error, whatever GLib
-         called it (a spawn or a shell quoting error). */
+      /* A command that cannot be run is a usage error, whatever the
+         process module called it. */
       g_autoptr (GError) usage
-          = g_error_new (NIM_ERROR, NIM_ERROR_USAGE,
-                         _ ("--check-engine: cannot start '%s': %s"),
-                         o->check_engine, error->message);
+          = g_error_new (NIM_ERROR, NIM_ERROR_USAGE, _ ("--check-engine: %s"),
+                         error->message);
 
       return nim_cli_fail (usage, TRUE);
     }
   c.p = p;
   c.sent = g_string_new (NULL);
   c.got = g_string_new (NULL);
-  printf (_ ("Checking the engine '%s' (UGI, see doc/ugi.md)\n"),
-          o->check_engine);
+  printf (_ ("Checking the engine '%s' (UGI, see doc/ugi.md)\n"), command);
   if (!check_handshake (&c))
     {
       /* Every other check needs the handshake. */
@@ -641,6 +532,7 @@ nim_cli_run_check_engine (const NimCliOptions *o)
   check_isready_while_thinking (&c);
   check_quit (&c);
 done:
+  nim_engine_process_stop (p, NIM_ENGINE_PROCESS_GRACE);
   if (c.failed == 0)
     printf (_ ("All %u checks passed.\n"), c.number);
   else

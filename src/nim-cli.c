@@ -171,7 +171,7 @@ static const GOptionEntry ugi_entries[] = {
   { "check-engine", 0, 0, G_OPTION_ARG_STRING, FIELD (check_engine),
     N_ ("Check that the engine COMMAND speaks UGI: every command, each "
         "check printed; exit 0 when all pass"),
-    "COMMAND" },
+    "NAME|COMMAND" },
   { NULL },
 };
 
@@ -559,11 +559,14 @@ static const struct
   { "--results", FIELD (results), FALSE, MODE_GAMES,
     N_ ("--results (it needs --games)") },
   { "--tc", FIELD (tc), FALSE, MODE_GAME | MODE_GAMES, NULL },
-  { "--engine", FIELD (engines), FALSE, MODE_GAME | MODE_GAMES, NULL },
-  { "--engine-dir", FIELD (engine_dirs), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine", FIELD (engines), FALSE, MODE_GAME | MODE_GAMES | MODE_CHECK,
+    NULL },
+  { "--engine-dir", FIELD (engine_dirs), FALSE,
+    MODE_GAME | MODE_GAMES | MODE_CHECK, NULL },
   { "--engine-option", FIELD (engine_options), FALSE, MODE_GAME | MODE_GAMES,
     NULL },
-  { "--engine-log", FIELD (engine_log), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine-log", FIELD (engine_log), FALSE,
+    MODE_GAME | MODE_GAMES | MODE_CHECK, NULL },
   { "--engine-startup-timeout", FIELD (engine_startup_timeout), FALSE,
     MODE_GAME | MODE_GAMES, NULL },
 };

@@ -5,7 +5,9 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "nim-board.h"
 #include "nim-notation.h"
@@ -659,17 +661,165 @@ test_check_engine_refused (void)
   if (!nim_test_have_nim ())
     return;
   nim_test_assert_refused (missing, 2,
-                           "--check-engine: cannot start "
-                           "'/nonexistent/engine --fast': ");
+                           "--check-engine: cannot start engine "
+                           "\"/nonexistent/engine --fast\": ");
   nim_test_assert_refused (unquoted, 2,
-                           "--check-engine: cannot start "
-                           "'python3 'engine.py': ");
+                           "--check-engine: engine command \"python3 "
+                           "'engine.py\": ");
   nim_test_assert_refused (with_heaps, 2,
                            "--check-engine cannot be "
                            "combined with --heaps");
   nim_test_assert_refused (with_ugi, 2,
                            "--ugi cannot be combined with "
                            "--check-engine");
+}
+
+/* The moves and the winner of each game of a --results file, one line a
+   game: "h1-2 h3-1 ... winner 1". */
+static char *
+games_of (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GString *games = g_string_new (NULL);
+  guint i, j;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr (JsonNode) root = NULL;
+      JsonObject *game;
+      JsonArray *moves;
+
+      if (lines[i][0] == '\0')
+        continue;
+      root = nim_test_parse_json (lines[i]);
+      game = json_node_get_object (root);
+      moves = json_object_get_array_member (game, "moves");
+      g_string_append_printf (games, "game %" G_GINT64_FORMAT ":",
+                              json_object_get_int_member (game, "game"));
+      for (j = 0; j < json_array_get_length (moves); j++)
+        {
+          JsonObject *m = json_array_get_object_element (moves, j);
+
+          g_string_append_printf (games,
+                                  " h%" G_GINT64_FORMAT "-%" G_GINT64_FORMAT,
+                                  json_object_get_int_member (m, "heap"),
+                                  json_object_get_int_member (m, "take"));
+        }
+      g_string_append_printf (games, " winner %" G_GINT64_FORMAT " end %s\n",
+                              json_object_get_int_member (game, "winner"),
+                              json_object_get_string_member (game, "end"));
+    }
+  return g_string_free (games, FALSE);
+}
+
+/* A temporary file name, the file removed. */
+static char *
+temp_path (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp ("nim-test-ugi-XXXXXX.jsonl", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_unlink (path);
+  return path;
+}
+
+/* nim against nim over UGI plays exactly the games nim plays against its
+   built-in twin: the protocol adds nothing and loses nothing.  Node
+   budgets make the searches deterministic. */
+static void
+test_engine_twin (void)
+{
+  g_autofree char *built_in = temp_path ();
+  g_autofree char *over_ugi = temp_path ();
+  g_autofree char *engine = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *nim = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  nim = g_shell_quote (g_getenv ("NIM_BINARY"));
+  engine = g_strdup_printf ("twin=%s --ugi --player1 negamax", nim);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--games", "12",
+                                     "--random-heaps", "3:9", "--seed", "5",
+                                     "--moves", "1,3,4", "--player1",
+                                     "negamax:nodes=700,time=30", "--player2",
+                                     "negamax:nodes=700,time=30", "--results",
+                                     built_in, NULL),
+                   ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--games", "12", "--random-heaps", "3:9",
+                                     "--seed", "5", "--moves", "1,3,4",
+                                     "--player1", "negamax:nodes=700,time=30",
+                                     "--player2", "twin:nodes=700,time=30",
+                                     "--results", over_ugi, NULL),
+                   ==, 0);
+  a = games_of (built_in);
+  b = games_of (over_ugi);
+  g_test_message ("built-in:\n%s", a);
+  /* Twelve games, and some cut short by the node budget, or the test
+     would prove little. */
+  nim_test_assert_contains (a, "game 12:");
+  g_assert_cmpstr (a, ==, b);
+  g_unlink (built_in);
+  g_unlink (over_ugi);
+}
+
+/* A short comparison run of the example engine: every game finished, no
+   forfeit, and every won position kept (plain negamax sees to the end). */
+static void
+test_engine_example_games (void)
+{
+  g_autofree char *python = g_find_program_in_path ("python3");
+  g_autofree char *example = srcdir_path ("doc/examples/nim-negamax.py");
+  g_autofree char *quoted = g_shell_quote (example);
+  g_autofree char *engine = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *py;
+  JsonObject *forfeits;
+  GList *kinds, *k;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_nonnull (python);
+  engine = g_strdup_printf ("py=python3 %s", quoted);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--games", "4", "--heaps", "3,4,5",
+                                     "--player1", "negamax", "--player2",
+                                     "py:time=10", "--json", NULL),
+                   ==, 0);
+  root = nim_test_parse_json (out);
+  g_assert_cmpint (
+      json_object_get_int_member (json_node_get_object (root), "games"), ==,
+      4);
+  py = json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (root), "players"),
+      1);
+  g_assert_cmpstr (json_object_get_string_member (py, "spec"), ==,
+                   "py:time=10");
+  /* Both sides play perfectly: each wins the games it starts. */
+  g_assert_cmpint (json_object_get_int_member (py, "wins"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (py, "won_positions"), >, 0);
+  g_assert_cmpint (json_object_get_int_member (py, "kept_win"), ==,
+                   json_object_get_int_member (py, "won_positions"));
+  forfeits = json_object_get_object_member (py, "forfeits");
+  kinds = json_object_get_members (forfeits);
+  g_assert_nonnull (kinds);
+  for (k = kinds; k != NULL; k = k->next)
+    g_assert_cmpint (json_object_get_int_member (forfeits, k->data), ==, 0);
+  g_list_free (kinds);
 }
 
 int
@@ -687,5 +837,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/check-engine/example", test_check_engine_example);
   g_test_add_func ("/ugi/check-engine/broken", test_check_engine_broken);
   g_test_add_func ("/ugi/check-engine/refused", test_check_engine_refused);
+  g_test_add_func ("/ugi/engine/twin", test_engine_twin);
+  g_test_add_func ("/ugi/engine/example-games", test_engine_example_games);
   return g_test_run ();
 }
