@@ -520,12 +520,13 @@ do_go (Engine *e, char **words)
         seconds = movetime / 1000.0;
       else if (have_clock[e->to_move - 1])
         {
-          /* A twentieth of what is left, plus the increment, but never
-             more than half of what is left: as chess engines budget. */
-          double left = clock[e->to_move - 1] / 1000.0;
-          double add = inc[e->to_move - 1] / 1000.0;
+          /* The budget a built-in player takes from a game's clock, so
+             that a player thinks as long over UGI as inside nim. */
+          NimClock k
+              = { { (gint64) clock[0] * 1000, (gint64) clock[1] * 1000 },
+                  { (gint64) inc[0] * 1000, (gint64) inc[1] * 1000 } };
 
-          seconds = MIN (left / 20 + add, left / 2);
+          seconds = nim_player_clock_budget (&k, e->to_move);
         }
       /* 0 means no limit to a searcher; a clock run down still gets a
          millisecond. */
