@@ -509,8 +509,8 @@ do_go (Engine *e, char **words)
 
   /* The budget of this search, in the player's options. */
   if (infinite)
-    budget[0] = g_strdup ("0"), budget[1] = g_strdup ("0"),
-    budget[2] = g_strdup ("0");
+    for (i = 0; i < 3; i++)
+      budget[i] = g_strdup ("0"); /* no limit: until stop */
   else if (limited)
     {
       double seconds = 0;
