@@ -63,6 +63,9 @@ typedef struct
   char *engine_log;
   char *engine_startup_timeout;
   char *tc;
+  /* engines */
+  gboolean ugi;
+  char *check_engine;
 } NimCliOptions;
 
 void nim_cli_print_version (void);
@@ -90,5 +93,7 @@ int nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules);
 int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);
+int nim_cli_run_ugi (const NimCliOptions *o);
+int nim_cli_run_check_engine (const NimCliOptions *o);
 
 G_END_DECLS

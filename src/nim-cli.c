@@ -172,6 +172,18 @@ static const GOptionEntry engine_entries[] = {
   { NULL },
 };
 
+static const GOptionEntry ugi_entries[] = {
+  { "ugi", 0, 0, G_OPTION_ARG_NONE, FIELD (ugi),
+    N_ ("Be a UGI engine on standard input and output, playing as "
+        "--player1 (default negamax); see nim(1) and doc/ugi.md"),
+    NULL },
+  { "check-engine", 0, 0, G_OPTION_ARG_STRING, FIELD (check_engine),
+    N_ ("Check that the engine COMMAND speaks UGI: every command, each "
+        "check printed; exit 0 when all pass"),
+    "NAME|COMMAND" },
+  { NULL },
+};
+
 /* The groups of --help, each under its heading, in this order. */
 static const struct
 {
@@ -185,6 +197,7 @@ static const struct
   { "analysis", N_ ("Analysis:"), analysis_entries },
   { "comparison", N_ ("Comparison runs:"), match_entries },
   { "engines", N_ ("External engines:"), engine_entries },
+  { "ugi", N_ ("Engine protocol (UGI):"), ugi_entries },
 };
 
 /* An option given twice is refused, not the last value silently kept:
@@ -288,6 +301,7 @@ options_clear (NimCliOptions *o)
   g_free (o->engine_log);
   g_free (o->engine_startup_timeout);
   g_free (o->tc);
+  g_free (o->check_engine);
 }
 
 /**
@@ -536,6 +550,8 @@ enum
   MODE_COMPARE = 1 << 3,
   MODE_GAMES = 1 << 4,
   MODE_ALL = (1 << 5) - 1,
+  MODE_UGI = 1 << 5,   /* not in MODE_ALL: setoption sets the rules */
+  MODE_CHECK = 1 << 6, /* --check-engine sends rules of its own */
 };
 
 /* Which mode uses which option: one rule for every mode, so that an
@@ -560,11 +576,11 @@ static const struct
   { "--prove", FIELD (prove), TRUE, MODE_GRUNDY,
     N_ ("--prove (it needs --grundy-sequence)") },
   { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
-  { "--player1", FIELD (player1), FALSE, MODE_GAME | MODE_SOLVE | MODE_GAMES,
-    NULL },
+  { "--player1", FIELD (player1), FALSE,
+    MODE_GAME | MODE_SOLVE | MODE_GAMES | MODE_UGI, NULL },
   { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_GAMES, NULL },
   { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
-  { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES | MODE_UGI, NULL },
   { "--json", FIELD (json), TRUE, MODE_ALL, NULL },
   { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
   { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
@@ -579,11 +595,14 @@ static const struct
   { "--results", FIELD (results), FALSE, MODE_GAMES,
     N_ ("--results (it needs --games)") },
   { "--tc", FIELD (tc), FALSE, MODE_GAME | MODE_GAMES, NULL },
-  { "--engine", FIELD (engines), FALSE, MODE_GAME | MODE_GAMES, NULL },
-  { "--engine-dir", FIELD (engine_dirs), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine", FIELD (engines), FALSE, MODE_GAME | MODE_GAMES | MODE_CHECK,
+    NULL },
+  { "--engine-dir", FIELD (engine_dirs), FALSE,
+    MODE_GAME | MODE_GAMES | MODE_CHECK, NULL },
   { "--engine-option", FIELD (engine_options), FALSE, MODE_GAME | MODE_GAMES,
     NULL },
-  { "--engine-log", FIELD (engine_log), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine-log", FIELD (engine_log), FALSE,
+    MODE_GAME | MODE_GAMES | MODE_CHECK, NULL },
   { "--engine-startup-timeout", FIELD (engine_startup_timeout), FALSE,
     MODE_GAME | MODE_GAMES, NULL },
 };
@@ -625,9 +644,11 @@ dispatch (const NimCliOptions *o)
   g_autoptr (GError) error = NULL;
   NimRules rules;
   const char *const modes[]
-      = { "--solve", "--grundy-sequence", "--games", "--compare", NULL };
+      = { "--solve", "--grundy-sequence", "--games", "--compare",
+          "--ugi",   "--check-engine",    NULL };
   const gboolean set[]
-      = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare };
+      = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare,
+          o->ugi,   o->check_engine != NULL };
   NimTraceOptions trace_options
       = { stdout, NIM_TRACE_DEFAULT_DEPTH, NIM_TRACE_DEFAULT_LIMIT, NULL };
   guint i;
@@ -642,7 +663,10 @@ dispatch (const NimCliOptions *o)
         && !nim_cli_check_conflicts (modes[i], modes + i + 1, set + i + 1,
                                      &error))
       return nim_cli_fail (error, TRUE);
-  if (!(o->solve ? check_mode_options (o, MODE_SOLVE, "--solve", &error)
+  if (!(o->check_engine != NULL
+            ? check_mode_options (o, MODE_CHECK, "--check-engine", &error)
+        : o->ugi   ? check_mode_options (o, MODE_UGI, "--ugi", &error)
+        : o->solve ? check_mode_options (o, MODE_SOLVE, "--solve", &error)
         : o->grundy_sequence != NULL
             ? check_mode_options (o, MODE_GRUNDY, "--grundy-sequence", &error)
         : o->compare
@@ -652,6 +676,10 @@ dispatch (const NimCliOptions *o)
             /* TRANSLATORS: in "one game cannot be combined with --jobs". */
             : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
     return nim_cli_fail (error, TRUE);
+  if (o->ugi)
+    return nim_cli_run_ugi (o);
+  if (o->check_engine != NULL)
+    return nim_cli_run_check_engine (o);
   if (o->solve)
     return nim_cli_run_solve (o, &rules);
   if (o->grundy_sequence != NULL)

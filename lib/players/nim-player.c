@@ -932,3 +932,89 @@ nim_player_new_advisor (const NimRules *rules, const NimBoard *start)
   g_assert (p != NULL);
   return p;
 }
+
+/* The option @key of @klass, or %NULL. */
+static const NimPlayerOption *
+find_option (const NimPlayerClass *klass, const char *key)
+{
+  const NimPlayerOption *o;
+
+  for (o = klass->options; o != NULL && o->key != NULL; o++)
+    if (g_str_equal (o->key, key))
+      return o;
+  return NULL;
+}
+
+/**
+ * nim_player_set_option:
+ * @player: a player
+ * @key: one of its options, "depth"
+ * @value: the value, as a spec writes it: "4", "on", "64M", "0.5"
+ * @error: return location for a #NIM_ERROR_USAGE error naming what is
+ *   wrong and what is accepted
+ *
+ * Sets one option after the player was made, as "KEY=VALUE" in its spec
+ * would have: how a UGI engine's `setoption` and `go depth 4` reach the
+ * player.  An option that sizes what nim_player_start() allocates (the
+ * table) takes effect at the next start.
+ *
+ * Returns: %TRUE if the option was set
+ */
+gboolean
+nim_player_set_option (NimPlayer *player, const char *key, const char *value,
+                       GError **error)
+{
+  const NimPlayerOption *o = find_option (player->klass, key);
+
+  g_return_val_if_fail (value != NULL, FALSE);
+  if (o == NULL)
+    {
+      g_autofree char *known = option_names (player->klass);
+
+      if (*known == '\0')
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("player %s takes no options, but '%s' was given"),
+                     player->klass->name, key);
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("player %s has no option '%s'; its options are %s"),
+                     player->klass->name, key, known);
+      return FALSE;
+    }
+  if (!set_option (player, o, value, error))
+    {
+      g_prefix_error (error, _ ("player %s: "), player->klass->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_player_set_stop:
+ * @player: a player
+ * @stop: (nullable): an integer that another thread sets to non-zero
+ *   (with g_atomic_int_set()) to stop the search under way, or %NULL
+ *
+ * Gives a searcher a stop flag of its own, which it reads where it reads
+ * its clock: unlike Ctrl-C's nim_interrupt_request(), it stops this
+ * player's search and no other.  The searcher then returns the best move
+ * it has, as when its time runs out.  A player that does not search
+ * answers at once and has no use for the flag; it is ignored.  @stop must
+ * outlive the searches it is given for.
+ */
+void
+nim_player_set_stop (NimPlayer *player, const gint *stop)
+{
+  const NimPlayerOption *depth = find_option (player->klass, "depth");
+  NimSearchConfig *config;
+
+  /* A searcher's budget options are fields of its NimSearchConfig
+     (NIM_SEARCH_BUDGET_OPTIONS), so the depth option's offset finds that
+     struct in the instance without a list of searchers. */
+  if (player->klass->kind != NIM_PLAYER_SEARCHER || depth == NULL
+      || depth->type != NIM_OPTION_UINT)
+    return;
+  config = (NimSearchConfig *) ((char *) player + depth->offset
+                                - G_STRUCT_OFFSET (NimSearchConfig, depth));
+  config->stop = stop;
+}

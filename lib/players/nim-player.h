@@ -268,6 +268,9 @@ void nim_player_set_trace (NimPlayer *player, NimObserver *trace);
 void nim_player_set_clock (NimPlayer *player, const NimClock *clock);
 const GError *nim_player_get_forfeit (const NimPlayer *player);
 double nim_player_clock_budget (const NimClock *clock, guint number);
+gboolean nim_player_set_option (NimPlayer *player, const char *key,
+                                const char *value, GError **error);
+void nim_player_set_stop (NimPlayer *player, const gint *stop);
 const char *nim_player_get_name (const NimPlayer *player);
 const char *nim_player_get_spec (const NimPlayer *player);
 gboolean nim_player_is_interactive (const NimPlayer *player);

@@ -50,6 +50,8 @@ typedef enum
  * @order: move ordering (table move, killers)
  * @id: iterative deepening
  * @score: a #NimScoreMode
+ * @stop: (nullable): when set, the search stops as soon as the integer it
+ *   points to is not 0 (see nim_player_set_stop()); not an option
  *
  * The options of the searching players, filled from a player spec.
  */
@@ -63,6 +65,7 @@ typedef struct
   gboolean order;
   gboolean id;
   guint score;
+  const gint *stop;
 } NimSearchConfig;
 
 /**
@@ -118,6 +121,7 @@ typedef struct
   guint64 next_check;
   gint64 deadline;
   gboolean aborted;
+  const gint *stop;   /* (nullable): see NimSearchConfig */
   NimObserver *trace; /* (nullable): reported to at every node when set */
 } NimSearch;
 
