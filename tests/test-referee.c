@@ -138,14 +138,26 @@ test_missing_program (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("nim-referee-XXXXXX", NULL);
+  g_autofree char *results = g_build_filename (dir, "r.jsonl", NULL);
+  g_autofree char *lines = NULL;
 
   if (!nim_test_have_nim ())
     return;
   g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine",
                                      "ghost=/nonexistent/engine", "--player2",
-                                     "ghost", "--games", "2", NULL),
+                                     "ghost", "--games", "2", "--results",
+                                     results, NULL),
                    ==, 0);
   nim_test_assert_contains (out, "Player 2 lost by failing: 2 startup");
+  /* Every results line says how its game ended, and who failed. */
+  g_assert_true (g_file_get_contents (results, &lines, NULL, NULL));
+  g_assert_nonnull (
+      strstr (strstr (lines, "\"end\":\"startup\",\"end_player\":2"), "\n"));
+  nim_test_assert_contains (strchr (lines, '\n') + 1,
+                            "\"end\":\"startup\",\"end_player\":2");
+  g_unlink (results);
+  g_rmdir (dir);
 }
 
 /* The conversation: the rules before isready, a new game, the position
