@@ -382,7 +382,7 @@ position_command (EnginePlayer *self, const NimBoard *board)
 }
 
 /* `go ...` from the clock or the budget, and the deadline of its answer
-   (-1 for none: time=0 with no clock). */
+   (-1 for none: depth= or nodes= alone). */
 static char *
 go_command (EnginePlayer *self, gint64 *deadline)
 {
@@ -404,9 +404,13 @@ go_command (EnginePlayer *self, gint64 *deadline)
           k->increment[0] / 1000, k->increment[1] / 1000);
       *deadline = now + k->remaining[player->number - 1] + NIM_ENGINE_MARGIN;
     }
-  else if (c->time > 0)
+  else if (c->time > 0 || (c->depth == 0 && c->nodes == 0))
     {
-      gint64 ms = MAX ((gint64) (c->time * 1000 + 0.5), 1);
+      /* No budget at all is the searchers' default time; a depth or a
+         node count alone goes without a movetime (and without a
+         deadline: Ctrl-C still ends the wait). */
+      double seconds = c->time > 0 ? c->time : NIM_SEARCH_DEFAULT_TIME;
+      gint64 ms = MAX ((gint64) (seconds * 1000 + 0.5), 1);
 
       g_string_append_printf (go, " movetime %" G_GINT64_FORMAT, ms);
       *deadline = now + ms * 1000 + NIM_ENGINE_MARGIN;
@@ -469,7 +473,9 @@ engine_init (NimPlayer *player)
 {
   EnginePlayer *self = (EnginePlayer *) player;
 
-  self->parent.config.time = NIM_SEARCH_DEFAULT_TIME;
+  /* 0: go_command () sends the default time only when neither depth=
+     nor nodes= is given. */
+  self->parent.config.time = 0;
   self->moves = g_string_new (NULL);
 }
 
