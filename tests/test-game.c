@@ -560,8 +560,10 @@ test_human_plays_to_the_end (void)
   g_assert_cmpuint (nim_game_get_winner (game), ==, 1);
   g_assert_cmpuint (nim_game_get_n_moves (game), ==, 1);
   nim_test_assert_contains (told, "how many matches do you take?");
-  nim_test_assert_contains (told,
-                            "Heap 1 has only 5 matches; you cannot take 6");
+  /* A game of one heap never names a heap number. */
+  nim_test_assert_contains (told, "Only 5 matches are left; you cannot take 6");
+  nim_test_assert_not_contains (told, "heap");
+  nim_test_assert_not_contains (told, "Heap");
 }
 
 /* A prompt function of the test's own: it answers with the lines of
@@ -937,7 +939,8 @@ test_display_board (void)
   /* An empty heap keeps its line. */
   assert_display ("0,2", "Heap 1:     0\n"
                          "Heap 2: ||  2\n");
-  assert_display ("1", "Heap 1: |  1\n");
+  /* A game of one heap: no heap number. */
+  assert_display ("1", "Matches: |  1\n");
   /* 50 matches are still drawn, 68 columns wide (ten groups of five and
      nine gaps of two); the single match is padded to that width. */
   {
@@ -952,7 +955,7 @@ test_display_board (void)
   }
   /* 51 are too wide for a line: numbers only. */
   assert_display ("51,1", "Heap 1: 51\nHeap 2: 1\n");
-  assert_display ("4000000000", "Heap 1: 4000000000\n");
+  assert_display ("4000000000", "Matches: 4000000000\n");
   /* Ten heaps or more widen the label so the bars line up. */
   assert_display ("1,1,1,1,1,1,1,1,1,1", "Heap  1: |  1\n"
                                          "Heap  2: |  1\n"

@@ -120,16 +120,47 @@ nim_game_add_observer (NimGame *game, const NimObserverClass *klass,
   }                                                                           \
   G_STMT_END
 
+/* Takes back the moves played since @who's last move, that one
+   included, so that @who is to move again where it was (against a
+   computer: the computer's reply and the person's move).  Returns how
+   many moves were taken back: 0 when @who has not moved. */
+static guint
+take_back (NimGame *game, guint who)
+{
+  guint last = game->moves->len, n = 0;
+
+  while (last > 0
+         && g_array_index (game->moves, NimGameMove, last - 1).player != who)
+    last--;
+  if (last == 0)
+    return 0;
+  while (game->moves->len >= last)
+    {
+      guint i = game->moves->len - 1;
+
+      nim_board_unmake_move (
+          &game->board, &g_array_index (game->moves, NimGameMove, i).move);
+      g_array_remove_index (game->moves, i);
+      n++;
+    }
+  game->to_move = who;
+  return n;
+}
+
 /**
  * nim_game_play:
  * @game: a new game
  * @error: return location for an error; #NIM_ERROR_ABANDONED when a
- *   player gave up
+ *   player gave up, #NIM_ERROR_NEW_GAME when a person asked for a new
+ *   game
  *
  * Plays to the end: asks the player to move for a move until the player
  * to move has none.  That player loses under normal play and wins under
- * misère play.  Observers hear of the start, every move and the end,
- * abandoned games included.
+ * misère play.  Observers hear of the start, every turn, every move and
+ * the end, abandoned games included.  A person may ask to see the
+ * position again (#NIM_ERROR_SHOW_BOARD) or to take back its last move
+ * and the moves since (#NIM_ERROR_UNDO): the observers hear of it, and
+ * the player to move is asked again.
  *
  * Returns: %TRUE if the game was played to its end
  */
@@ -141,10 +172,28 @@ nim_game_play (NimGame *game, GError **error)
     {
       NimPlayer *p = game->players[game->to_move - 1];
       NimGameMove record = { 0 };
+      g_autoptr (GError) local = NULL;
 
-      if (!nim_player_choose_move (p, &game->board, &record.move, error))
+      NOTIFY (game, turn, game);
+      if (!nim_player_choose_move (p, &game->board, &record.move, &local))
         {
+          /* A person's requests that the game answers: the position
+             shown again, or moves taken back; then the same player (or
+             the one whose move was taken back) is asked again. */
+          if (g_error_matches (local, NIM_ERROR, NIM_ERROR_SHOW_BOARD))
+            {
+              NOTIFY (game, shown, game);
+              continue;
+            }
+          if (g_error_matches (local, NIM_ERROR, NIM_ERROR_UNDO))
+            {
+              guint n = take_back (game, game->to_move);
+
+              NOTIFY (game, taken_back, game, n);
+              continue;
+            }
           NOTIFY (game, finished, game);
+          g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
         }
       /* Ctrl-C: a search it cut short has still returned a move, but

@@ -175,6 +175,8 @@ struct _NimPlayerClass
  *   explores to this observer (not owned)
  *
  * @one_pile: the game is the one-pile game (see nim_player_set_one_pile())
+ * @alone: the player is the one person in a game against a computer (see
+ *   nim_player_set_alone())
  *
  * The part every player has; concrete players embed it first.
  */
@@ -191,6 +193,7 @@ struct _NimPlayer
   GString *explain;
   NimObserver *trace;
   gboolean one_pile;
+  gboolean alone;
 };
 
 const NimPlayerClass *const *nim_player_classes (void);
@@ -204,6 +207,7 @@ void nim_player_set_number (NimPlayer *player, guint number);
 void nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
                             gpointer data);
 void nim_player_set_one_pile (NimPlayer *player, gboolean one_pile);
+void nim_player_set_alone (NimPlayer *player, gboolean alone);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);
