@@ -1110,10 +1110,9 @@ test_one_pile_prompt (void)
                    "stone loses.\n"
                    "Type how many stones you take, such as 2.\n"
                    "Commands: moves (list the legal moves), hint (suggest a "
-                   "move), board (show the position again),\n"
-                   "undo (take back your last move and the computer's "
-                   "reply), new (start a new game),\n"
-                   "help, quit.\n");
+                   "move),\nboard (show the position again), undo (take back "
+                   "your last move and the\ncomputer's reply), new (start a "
+                   "new game), help, quit.\n");
   list = response_to (out, PROMPT_PILE, "moves", PROMPT_PILE);
   g_assert_cmpstr (list, ==, "Legal moves: take 1 or 2.\n");
   assert_reprompted (out, PROMPT_PILE, "abc",
@@ -1435,6 +1434,9 @@ test_prompt_help (void)
   nim_test_assert_contains (help, "such as 2 3");
   nim_test_assert_contains (help, "Commands: moves");
   nim_test_assert_contains (help, "hint");
+  nim_test_assert_contains (help, "board (show the position again)");
+  nim_test_assert_contains (help, "undo (take back your last move");
+  nim_test_assert_contains (help, "new (start a new game)");
   nim_test_assert_contains (help, "quit");
   question = response_to (out, PROMPT, "?", PROMPT);
   g_assert_cmpstr (question, ==, help);
@@ -1529,6 +1531,135 @@ test_prompt_hint (void)
   g_assert_true (g_str_has_prefix (hint1, "Hint ("));
   nim_test_assert_contains (hint1, "take 1");
   nim_test_assert_not_contains (hint1, "from heap");
+}
+
+/* The start of 3, 4, 5 as a game against the computer draws it. */
+#define START_3_4_5 BOARD ("Heap 1: |||\nHeap 2: ||||\nHeap 3: |||||\n")
+
+/* board draws the position again, at the move prompt and at the count
+   prompt, and the turn goes on. */
+static void
+test_prompt_board (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *drawn = NULL;
+  g_autofree char *drawn_count = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("board\n1\nBoard\n1 3\n", &out, &err, "--heaps", "3,4,5",
+                    "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  drawn = response_to (out, PROMPT, "board", PROMPT);
+  g_assert_cmpstr (drawn, ==, START_3_4_5 "\nYour move!\n");
+  drawn_count = response_to (out, PROMPT_COUNT, "Board", PROMPT);
+  g_assert_cmpstr (drawn_count, ==, START_3_4_5 "\nYour move!\n");
+  nim_test_assert_contains (
+      out, PROMPT "1 3\n" BOARD ("Heap 1:\nHeap 2: ||||\nHeap 3: |||||\n"));
+}
+
+/* undo takes back the person's last move and the computer's reply, at
+   either prompt, and says why not before the person has moved, and
+   between two persons. */
+static void
+test_prompt_undo (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *none = NULL;
+  g_autofree char *back = NULL;
+  g_autofree char *back_count = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *none2 = NULL;
+  g_autofree char *out3 = NULL;
+  g_autofree char *err3 = NULL;
+  g_autofree char *alone = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  /* 1 3, xor takes 1 from heap 3; undo: 3, 4, 5 again; 2 1, xor
+     replies (3, 3, 0); 1, then undo at the count prompt: 3, 4, 5
+     again. */
+  status = run_nim ("undo\n1 3\nundo\n2 1\n1\nundo\n", &out, &err, "--heaps",
+                    "3,4,5", "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  none = response_to (out, PROMPT, "undo", PROMPT);
+  g_assert_cmpstr (none, ==,
+                   "There is nothing to undo: you have not moved yet.\n");
+  nim_test_assert_contains (out, "The computer takes 1 match from heap 3.\n");
+  back = response_to (out, "Heap 3: ||||\n\nYour move!\n" PROMPT, "undo",
+                      PROMPT);
+  g_assert_cmpstr (
+      back, ==,
+      "Your last move and the computer's reply are taken back.\n" START_3_4_5
+      "\nYour move!\n");
+  back_count = response_to (out, PROMPT_COUNT, "undo", PROMPT);
+  g_assert_cmpstr (
+      back_count, ==,
+      "Your last move and the computer's reply are taken back.\n" START_3_4_5
+      "\nYour move!\n");
+
+  /* The computer first: its first move stays. */
+  status = run_nim ("undo\n2 1\nundo\n", &out2, &err2, "--heaps", "3,4,5",
+                    "--player2", "xor", "--first", "2", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  none2 = response_to (out2, PROMPT, "undo", PROMPT);
+  g_assert_cmpstr (none2, ==,
+                   "There is nothing to undo: you have not moved yet.\n");
+  nim_test_assert_contains (
+      out2, PROMPT
+      "undo\n"
+      "Your last move and the computer's reply are taken back.\n" BOARD (
+          "Heap 1: |\nHeap 2: ||||\nHeap 3: |||||\n"));
+
+  /* Two persons: no taking back. */
+  status = run_nim ("1 1\nundo\n", &out3, &err3, "--heaps", "3,4,5",
+                    "--player2", "human", NULL);
+  assert_status (status, STATUS_ABANDONED, out3, err3);
+  alone = response_to (out3, "Player 2, your move (HEAP COUNT): ", "undo",
+                       "Player 2, your move (HEAP COUNT): ");
+  g_assert_cmpstr (alone, ==,
+                   "undo takes back moves only in a game of one person "
+                   "against the computer.\n");
+}
+
+/* new abandons the game and plays another with the same options: the
+   --heaps again, or the rows asked for again. */
+static void
+test_prompt_new (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  const char *second;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("1 3\nnew\n1 1\n", &out, &err, "--heaps", "3,4,5",
+                    "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  nim_test_assert_contains (out, PROMPT "new\nGame abandoned.\n\nNIM game\n");
+  second = strstr (out, "Game abandoned.\n\nNIM game\n");
+  g_assert_nonnull (second);
+  nim_test_assert_contains (second,
+                            START_3_4_5 "\nYour move!\n" PROMPT "1 1\n");
+
+  status = run_nim ("1\n2\n3\n2\nnew\n4\n5\n6\n", &out2, &err2, "--player2",
+                    "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  nim_test_assert_contains (out2, PROMPT_COUNT "new\nGame abandoned.\n\n"
+                                               "NIM game\n-----\n");
+  nim_test_assert_contains (
+      out2, "Matches in heap 1: 4\n"
+            "Matches in heap 2: 5\n"
+            "Matches in heap 3: 6\n" BOARD ("Heap 1: ||||\nHeap 2: |||||\n"
+                                            "Heap 3: |||||  |\n"));
 }
 
 /* quit (or q, in any case) at either prompt gives up: status 3 and
@@ -2141,6 +2272,9 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/prompt/help", test_prompt_help);
   g_test_add_func ("/cli/prompt/moves", test_prompt_moves);
   g_test_add_func ("/cli/prompt/hint", test_prompt_hint);
+  g_test_add_func ("/cli/prompt/board", test_prompt_board);
+  g_test_add_func ("/cli/prompt/undo", test_prompt_undo);
+  g_test_add_func ("/cli/prompt/new", test_prompt_new);
   g_test_add_func ("/cli/prompt/quit", test_prompt_quit);
   g_test_add_func ("/cli/prompt/end-of-input", test_end_of_input);
 

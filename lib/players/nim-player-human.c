@@ -78,10 +78,10 @@ tell_help (NimHumanPlayer *self, const NimBoard *board)
      words typed at the prompt; they stay English (the prompt understands
      only them). */
   g_string_append (out, _ ("Commands: moves (list the legal moves), hint "
-                           "(suggest a move), board (show the position "
-                           "again),\nundo (take back your last move and "
-                           "the computer's reply), new (start a new game),\n"
-                           "help, quit.\n"));
+                           "(suggest a move),\nboard (show the position "
+                           "again), undo (take back your last move and the\n"
+                           "computer's reply), new (start a new game), help, "
+                           "quit.\n"));
 }
 
 static void
