@@ -2132,6 +2132,9 @@ test_help (void)
   for (i = 0; i < G_N_ELEMENTS (games); i++)
     nim_test_assert_contains (out, games[i]);
   nim_test_assert_contains (out, "A move takes 1 to K matches, such as 3\n");
+  /* The commands of the prompt, the new ones too. */
+  nim_test_assert_contains (out, "or one of moves, hint, board, undo, new, "
+                                 "help, quit.\n");
   nim_test_assert_not_contains (out, "seed 0");
 }
 
