@@ -362,7 +362,7 @@ test_endless_line (void)
                    ==, STATUS_ABANDONED);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
   g_assert_cmpuint (strlen (out), <, 4096);
-  nim_test_assert_contains (err, "player 1 gave up: a line of more than");
+  nim_test_assert_contains (err, "you gave up: a line of more than");
   nim_test_assert_contains (err, "bytes did not end");
 }
 
@@ -425,7 +425,7 @@ test_count_prompt (void)
                                      "--heaps", "3,4,5", "--player2", "xor",
                                      NULL),
                    ==, STATUS_ABANDONED);
-  nim_test_assert_contains (quit_err, "player 1 gave up: quit");
+  nim_test_assert_contains (quit_err, "you gave up: quit");
 }
 
 /* Reads @stream until its end (nim's exit closes it). */

@@ -197,7 +197,12 @@ ask (NimHumanPlayer *self, const char *prompt, GError **error)
     g_set_error (&local, NIM_ERROR, NIM_ERROR_ABANDONED, _ ("end of input"));
   if (line == NULL)
     {
-      if (!g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+      /* Against the computer the person is "you", as everywhere. */
+      if (g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+        ; /* "interrupted" says it all */
+      else if (p->alone)
+        g_prefix_error (&local, _ ("you gave up: "));
+      else
         g_prefix_error (&local, _ ("player %u gave up: "), p->number);
       g_propagate_error (error, g_steal_pointer (&local));
     }
