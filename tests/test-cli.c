@@ -1500,6 +1500,9 @@ test_prompt_moves (void)
 static void
 test_prompt_hint (void)
 {
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *hint2 = NULL;
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autofree char *hint = NULL;
@@ -1530,7 +1533,20 @@ test_prompt_hint (void)
   hint1 = response_to (out1, PROMPT_ONE, "hint", PROMPT_ONE);
   g_assert_true (g_str_has_prefix (hint1, "Hint ("));
   nim_test_assert_contains (hint1, "take 1");
+  /* A game of one heap names no heap, in the explanation either. */
+  nim_test_assert_contains (hint1, "\n  G(13) = mex{G(12), G(11), G(10)}");
   nim_test_assert_not_contains (hint1, "from heap");
+  nim_test_assert_not_contains (hint1, "heap 1");
+  nim_test_assert_not_contains (hint1, "Heap 1");
+
+  /* The one-pile game's: the remainder of three, no heap. */
+  status = run_nim ("hint\n", &out2, &err2, "--heaps", "7", "--max-take", "2",
+                    "--misere", "--player2", "grundy", "--first", "1", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  hint2 = response_to (out2, "How many stones do you take? ", "hint",
+                       "How many stones do you take? ");
+  nim_test_assert_contains (hint2, "dividing by three): 7 = 2 x 3 + 1.");
+  nim_test_assert_not_contains (hint2, "Heap 1");
 }
 
 /* The start of 3, 4, 5 as a game against the computer draws it. */
