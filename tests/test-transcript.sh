@@ -60,17 +60,17 @@ done
 
 # The transcript's answers: the three rows, then heap and count, asked
 # one after the other, for each of the person's six moves.
-moves='3\n4\n9\n3\n2\n3\n1\n1\n1\n2\n1\n3\n2\n3\n1\n'
+printf '3\n4\n9\n3\n2\n3\n1\n1\n1\n2\n1\n3\n2\n3\n1\n' > "$work/moves"
 
 # LANG=de_DE.UTF-8 where that locale is generated, as the course text's
 # students would run it; else LANGUAGE=de in C.UTF-8.
 if locale -a 2> /dev/null | grep -q -i -x 'de_DE\.utf-\{0,1\}8'; then
-  printf "$moves" | (unset LC_ALL LC_MESSAGES LANGUAGE
+  (unset LC_ALL LC_MESSAGES LANGUAGE
     NIM_LOCALEDIR="$work/locale" LANG=de_DE.UTF-8 "$nim" --player2 xor) \
-    > "$work/de.out" 2> "$work/de.err"
+    < "$work/moves" > "$work/de.out" 2> "$work/de.err"
 else
-  printf "$moves" | NIM_LOCALEDIR="$work/locale" LC_ALL=C.UTF-8 \
-    LANGUAGE=de "$nim" --player2 xor > "$work/de.out" 2> "$work/de.err"
+  NIM_LOCALEDIR="$work/locale" LC_ALL=C.UTF-8 LANGUAGE=de "$nim" \
+    --player2 xor < "$work/moves" > "$work/de.out" 2> "$work/de.err"
 fi
 status=$?
 if [ "$status" -eq 0 ] && [ ! -s "$work/de.err" ]; then
@@ -114,15 +114,15 @@ fi
 
 # The same game in English and in Chinese speaks to "you" of "the
 # computer".
-printf "$moves" | LC_ALL=C "$nim" --player2 xor > "$work/en.out" 2>&1
+LC_ALL=C "$nim" --player2 xor < "$work/moves" > "$work/en.out" 2>&1
 check "the English game speaks of you and the computer" "$work/en.out" \
   "NIM game" "You play against the computer (xor)." \
   "Which heap do you take matches from? 3" "How many matches do you take? 2" \
   "Your move!" "The computer's move!" \
   "The computer takes 1 match from heap 1." "Current position:" \
   "The computer has won this game!"
-printf "$moves" | NIM_LOCALEDIR="$work/locale" LC_ALL=C.UTF-8 \
-  LANGUAGE=zh_CN "$nim" --player2 xor > "$work/zh.out" 2>&1
+NIM_LOCALEDIR="$work/locale" LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$nim" \
+  --player2 xor < "$work/moves" > "$work/zh.out" 2>&1
 check "the Chinese game speaks of you and the computer" "$work/zh.out" \
   "尼姆游戏" "您与电脑（xor）对弈。" "轮到您了！" "轮到电脑了！" \
   "电脑从第 1 堆取 1 颗石子。" "当前局面：" "电脑赢了这一局！"
