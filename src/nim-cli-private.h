@@ -30,6 +30,7 @@ typedef struct
   char *heaps;
   char *max_take;
   char *moves;
+  char *rules_code;
   gboolean misere;
   char *player1;
   char *player2;
@@ -43,6 +44,7 @@ typedef struct
   gboolean help;
   gboolean solve;
   char *grundy_sequence;
+  gboolean prove;
   char *games;
   char *jobs;
   char *random_heaps;

@@ -10,6 +10,7 @@
 
 #include "nim-i18n.h"
 #include "nim-prompt.h"
+#include "nim-octal.h"
 #include "nim-util.h"
 
 #include <errno.h>
@@ -56,6 +57,10 @@ static const GOptionEntry rules_entries[] = {
   { "moves", 'm', 0, G_OPTION_ARG_STRING, FIELD (moves),
     N_ ("A move takes exactly one of these counts, such as 2,7,15,16"),
     "LIST" },
+  { "rules", 0, 0, G_OPTION_ARG_STRING, FIELD (rules_code),
+    N_ ("The take-and-break code of the game, such as 0.333 (take 1 to 3) "
+        "or 0.77 (Kayles, with --grundy-sequence)"),
+    "CODE" },
   { "misere", 0, 0, G_OPTION_ARG_NONE, FIELD (misere),
     N_ ("Whoever takes the last match loses"), NULL },
   { NULL },
@@ -110,6 +115,10 @@ static const GOptionEntry analysis_entries[] = {
     NULL },
   { "grundy-sequence", 0, 0, G_OPTION_ARG_STRING, FIELD (grundy_sequence),
     N_ ("Print G(0) to G(N) of one heap and its period"), "N" },
+  { "prove", 0, 0, G_OPTION_ARG_NONE, FIELD (prove),
+    N_ ("With --grundy-sequence, compute past N until the period is "
+        "proven"),
+    NULL },
   { "compare", 0, 0, G_OPTION_ARG_NONE, FIELD (compare),
     N_ ("Search the --heaps with every algorithm and print one table"), NULL },
   { "nodes", 0, 0, G_OPTION_ARG_STRING, FIELD (nodes),
@@ -231,6 +240,7 @@ options_clear (NimCliOptions *o)
   g_free (o->heaps);
   g_free (o->max_take);
   g_free (o->moves);
+  g_free (o->rules_code);
   g_free (o->player1);
   g_free (o->player2);
   g_free (o->first);
@@ -377,12 +387,35 @@ static gboolean
 parse_rules (const NimCliOptions *o, NimRules *rules, GError **error)
 {
   nim_rules_init_default (rules);
-  if (o->max_take != NULL && o->moves != NULL)
+  if ((o->max_take != NULL) + (o->moves != NULL) + (o->rules_code != NULL) > 1)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--max-take and --moves both set the take rule; give "
-                      "one of them"));
+                   _ ("--max-take, --moves and --rules each set the take "
+                      "rule; give one of them"));
       return FALSE;
+    }
+  if (o->rules_code != NULL)
+    {
+      NimOctal code;
+      g_autofree char *shown = NULL;
+
+      if (!nim_octal_parse (&code, o->rules_code, "--rules", error))
+        return FALSE;
+      /* A code that splits heaps, or takes only whole heaps, is not a
+         take rule the players know: --grundy-sequence computes its
+         values (nim_cli_run_grundy_sequence() reads the code itself). */
+      if (!nim_octal_to_rules (&code, rules) && o->grundy_sequence == NULL)
+        {
+          shown = nim_octal_to_string (&code);
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--rules %s: nim plays the codes whose digits "
+                          "are 0 and 3 (a move takes one of the counts "
+                          "whose digit is 3, such as 0.333 or 0.3033); "
+                          "for the values and period of any code, use "
+                          "--grundy-sequence N --rules %s"),
+                       shown, shown);
+          return FALSE;
+        }
     }
   if (o->max_take != NULL
       && !nim_rules_parse_max_take (rules, o->max_take, "--max-take", error))
@@ -489,6 +522,9 @@ static const struct
     MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES, NULL },
   { "--max-take", FIELD (max_take), FALSE, MODE_ALL, NULL },
   { "--moves", FIELD (moves), FALSE, MODE_ALL, NULL },
+  { "--rules", FIELD (rules_code), FALSE, MODE_ALL, NULL },
+  { "--prove", FIELD (prove), TRUE, MODE_GRUNDY,
+    N_ ("--prove (it needs --grundy-sequence)") },
   { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
   { "--player1", FIELD (player1), FALSE, MODE_GAME | MODE_SOLVE | MODE_GAMES,
     NULL },
@@ -760,11 +796,13 @@ nim_cli_run (int argc, char **argv)
     }
   else if (g_strv_length (args) > 1)
     {
+      g_autofree char *shown = nim_text_escape (args[1], 40);
+
       fprintf (stderr,
                _ ("nim: unexpected argument '%1$s'; every setting is "
                   "an option, such as --heaps %1$s\n"
                   "Try 'nim --help' for more information.\n"),
-               args[1]);
+               shown);
       status = NIM_EXIT_USAGE;
     }
   else

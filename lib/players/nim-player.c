@@ -251,14 +251,17 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
       break;
   if (o == NULL || o->key == NULL)
     {
+      g_autofree char *shown_pair = nim_text_escape (*pair, 40);
+      g_autofree char *shown_key = nim_text_escape (key, 40);
+
       if (*known == '\0')
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      _ ("player %s takes no options, but '%s' was given"),
-                     self->klass->name, *pair);
+                     self->klass->name, shown_pair);
       else
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      _ ("player %s has no option '%s'; its options are %s"),
-                     self->klass->name, key, known);
+                     self->klass->name, shown_key, known);
       return FALSE;
     }
   if (eq == NULL || *value == '\0')
@@ -310,9 +313,11 @@ nim_player_new (const char *spec, GError **error)
   if (klass == NULL)
     {
       g_autofree char *names = class_names ();
+      g_autofree char *shown = nim_text_escape (name, 40);
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("unknown player '%s'; the players are %s"), name, names);
+                   _ ("unknown player '%s'; the players are %s"), shown,
+                   names);
       return NULL;
     }
   self = g_malloc0 (klass->instance_size);
