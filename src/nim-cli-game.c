@@ -343,11 +343,13 @@ trace_attach (const NimTraceOptions *trace_options, FILE *talk,
   return trace;
 }
 
-/* One game from @setup, after its questions, shown or recorded; FALSE
-   with #NIM_ERROR_NEW_GAME when the person asked for another. */
+/* One game from @setup, after its questions, shown or recorded, on the
+   clock of --tc (@clock: seconds and increment) when it is not NULL;
+   FALSE with #NIM_ERROR_NEW_GAME when the person asked for another. */
 static gboolean
 play_one (const NimCliOptions *o, const NimRules *rules, FILE *talk,
-          NimPlayer *const players[2], GameSetup setup, GError **error)
+          NimPlayer *const players[2], GameSetup setup, const double *clock,
+          GError **error)
 {
   g_autoptr (NimGame) game = NULL;
   NimDisplayFlags flags = o->stats ? NIM_DISPLAY_STATS : 0;
@@ -364,6 +366,8 @@ play_one (const NimCliOptions *o, const NimRules *rules, FILE *talk,
     }
   game = nim_game_new (rules, &setup.board, players[0], players[1],
                        setup.first);
+  if (clock != NULL)
+    nim_game_set_clock (game, clock[0], clock[1]);
   if (setup.one_pile)
     flags |= NIM_DISPLAY_ONE_PILE;
   if (is_versus (players))
@@ -389,6 +393,7 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
   g_autoptr (NimTrace) trace = NULL;
   NimPlayer *players[2];
   GameSetup setup;
+  double clock[2] = { 0, 0 }; /* --tc: seconds and increment */
   guint i;
   FILE *talk = o->json ? stderr : stdout;
   /* A person types at standard input and reads the prompts on standard
@@ -418,9 +423,13 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
       if (trace == NULL)
         return nim_cli_fail (error, FALSE);
     }
+  /* --tc, read before anything is asked. */
+  if (o->tc != NULL && !nim_cli_parse_tc (o->tc, &clock[0], &clock[1], &error))
+    return nim_cli_fail (error, TRUE);
   /* `new` at the prompt plays again with the same options, as the
      course's programs loop: the heaps asked for are asked again. */
-  while (!play_one (o, rules, talk, players, setup, &error))
+  while (!play_one (o, rules, talk, players, setup,
+                    o->tc != NULL ? clock : NULL, &error))
     {
       if (!g_error_matches (error, NIM_ERROR, NIM_ERROR_NEW_GAME))
         return nim_cli_fail (error, FALSE);

@@ -56,6 +56,13 @@ typedef struct
   char *dot;
   gboolean compare;
   char *nodes;
+  /* external engines and clocks */
+  char **engines;        /* NAME=COMMAND, each --engine */
+  char **engine_dirs;    /* NAME=DIR */
+  char **engine_options; /* NAME:KEY=VALUE */
+  char *engine_log;
+  char *engine_startup_timeout;
+  char *tc;
 } NimCliOptions;
 
 void nim_cli_print_version (void);
@@ -70,6 +77,9 @@ gboolean nim_cli_parse_heaps (const NimCliOptions *o, NimBoard *board,
 gboolean nim_cli_parse_seed (const NimCliOptions *o, guint64 *seed,
                              GError **error);
 NimPlayer *nim_cli_player_new (const char *spec, GError **error);
+gboolean nim_cli_declare_engines (const NimCliOptions *o, GError **error);
+gboolean nim_cli_parse_tc (const char *text, double *seconds,
+                           double *increment, GError **error);
 
 /* The runners, one per mode: each takes the options and the rules made
    of them, reports its own errors, and returns the exit status. */

@@ -142,6 +142,33 @@ static const GOptionEntry match_entries[] = {
     "COUNT[:MAX]" },
   { "results", 'o', 0, G_OPTION_ARG_FILENAME, FIELD (results),
     N_ ("Append one JSON line per finished game to FILE"), "FILE" },
+  { "tc", 0, 0, G_OPTION_ARG_STRING, FIELD (tc),
+    N_ ("Play every game under a clock: SECONDS a player, plus INC after "
+        "each move; running out loses on time"),
+    "SECONDS[+INC]" },
+  { NULL },
+};
+
+static const GOptionEntry engine_entries[] = {
+  { "engine", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engines),
+    N_ ("Declare an external UGI engine: NAME then plays wherever a player "
+        "does, such as --engine mybot='python3 bot.py' --player2 mybot "
+        "(repeatable)"),
+    "NAME=COMMAND" },
+  { "engine-dir", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engine_dirs),
+    N_ ("Run engine NAME in directory DIR (repeatable)"), "NAME=DIR" },
+  { "engine-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engine_options),
+    N_ ("Send engine NAME 'setoption name KEY value VALUE' before it starts "
+        "(repeatable)"),
+    "NAME:KEY=VALUE" },
+  { "engine-log", 0, 0, G_OPTION_ARG_FILENAME, FIELD (engine_log),
+    N_ ("Write each engine process's conversation and standard error to "
+        "DIR/NAME-N.log (default: standard error is discarded)"),
+    "DIR" },
+  { "engine-startup-timeout", 0, 0, G_OPTION_ARG_STRING,
+    FIELD (engine_startup_timeout),
+    N_ ("Seconds an engine has to answer ugi and isready (default 10)"),
+    "SECONDS" },
   { NULL },
 };
 
@@ -157,6 +184,7 @@ static const struct
   { "output", N_ ("Output:"), output_entries },
   { "analysis", N_ ("Analysis:"), analysis_entries },
   { "comparison", N_ ("Comparison runs:"), match_entries },
+  { "engines", N_ ("External engines:"), engine_entries },
 };
 
 /* An option given twice is refused, not the last value silently kept:
@@ -254,6 +282,12 @@ options_clear (NimCliOptions *o)
   g_free (o->trace_limit);
   g_free (o->dot);
   g_free (o->nodes);
+  g_strfreev (o->engines);
+  g_strfreev (o->engine_dirs);
+  g_strfreev (o->engine_options);
+  g_free (o->engine_log);
+  g_free (o->engine_startup_timeout);
+  g_free (o->tc);
 }
 
 /**
@@ -544,6 +578,14 @@ static const struct
     N_ ("--random-heaps (it needs --games)") },
   { "--results", FIELD (results), FALSE, MODE_GAMES,
     N_ ("--results (it needs --games)") },
+  { "--tc", FIELD (tc), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine", FIELD (engines), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine-dir", FIELD (engine_dirs), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine-option", FIELD (engine_options), FALSE, MODE_GAME | MODE_GAMES,
+    NULL },
+  { "--engine-log", FIELD (engine_log), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine-startup-timeout", FIELD (engine_startup_timeout), FALSE,
+    MODE_GAME | MODE_GAMES, NULL },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;
@@ -732,6 +774,8 @@ context_new (Parsed *p)
 static int
 run (const NimCliOptions *o, GOptionContext *context)
 {
+  g_autoptr (GError) error = NULL;
+
   if (o->help)
     {
       g_autofree char *help = g_option_context_get_help (context, FALSE, NULL);
@@ -744,6 +788,8 @@ run (const NimCliOptions *o, GOptionContext *context)
       nim_cli_print_version ();
       return NIM_EXIT_OK;
     }
+  if (!nim_cli_declare_engines (o, &error))
+    return nim_cli_fail (error, TRUE);
   if (o->list_players)
     {
       nim_cli_print_players (stdout);

@@ -442,15 +442,22 @@ display_finished (gpointer data, const NimGame *game)
       fputs (_ ("Game abandoned.\n"), d->out);
       return;
     }
-  if (is_versus (d))
+  /* Against the computer, in the course's words; a forfeit (an external
+     engine's failure) is told the referee's way below. */
+  if (is_versus (d) && nim_game_get_end (game) == NIM_END_NORMAL)
     {
       finished_versus (d, game, winner);
       fflush (d->out);
       return;
     }
+  /* A player that failed (an external engine) lost by the referee's
+     word: say how. */
+  if (nim_game_get_end (game) != NIM_END_NORMAL)
+    fprintf (d->out, _ ("Player %u loses by forfeit: %s\n"),
+             nim_game_get_end_player (game), nim_game_get_end_message (game));
   /* Under a subtraction set the game can end with matches left (as the
      course's subtraction game does): say why it ended. */
-  if (nim_game_get_board (game)->total > 0)
+  else if (nim_game_get_board (game)->total > 0)
     fprintf (d->out, _ ("Player %u has no legal move.\n"),
              nim_game_get_to_move (game));
   who = player_label (game, winner);
