@@ -62,17 +62,21 @@ ask_number (FILE *in, FILE *out, const char *prompt, guint64 min, guint64 max,
 }
 
 /* The heaps, asked for one by one when a person plays without --heaps:
-   three rows of matches by default, or a single pile when one heap is
-   asked for. */
+   three rows of matches against the computer (@versus), else as many
+   heaps as the first answer says, three by default. */
 static gboolean
-ask_heaps (FILE *in, FILE *out, NimBoard *board, GError **error)
+ask_heaps (FILE *in, FILE *out, gboolean versus, NimBoard *board,
+           GError **error)
 {
   guint32 heaps[NIM_MAX_HEAPS];
-  guint64 n, v, i;
+  guint64 n = DEFAULT_N_HEAPS, v, i;
 
+  /* Against the computer, the course's three rows, as its transcript
+     asks for them; --heaps gives any other start. */
   /* TRANSLATORS: [3] is the answer taken when nothing is typed. */
-  if (!ask_number (in, out, _ ("How many heaps? [3] "), 1, NIM_MAX_HEAPS,
-                   DEFAULT_N_HEAPS, _ ("number of heaps"), &n, error))
+  if (!versus
+      && !ask_number (in, out, _ ("How many heaps? [3] "), 1, NIM_MAX_HEAPS,
+                      DEFAULT_N_HEAPS, _ ("number of heaps"), &n, error))
     return FALSE;
   for (i = 0; i < n; i++)
     {
@@ -281,25 +285,41 @@ check_players (const NimCliOptions *o, const NimRules *rules,
   return TRUE;
 }
 
-/* Without --heaps a person is asked for them, or for the one pile, and,
-   without --first, for who moves first. */
+/* Whether the game is one person against the computer. */
 static gboolean
-ask_setup (const NimCliOptions *o, FILE *talk, NimPlayer *const players[2],
-           GameSetup *setup, GError **error)
+is_versus (NimPlayer *const players[2])
 {
+  return nim_player_is_interactive (players[0])
+         != nim_player_is_interactive (players[1]);
+}
+
+/* Without --heaps a person is asked for them, or for the one pile, and,
+   without --first, for who moves first.  Against the computer the
+   three-row game begins with its title, as the course's transcript does,
+   and player 1 moves first unless --first says otherwise, as the
+   transcript's person does. */
+static gboolean
+ask_setup (const NimCliOptions *o, const NimRules *rules, FILE *talk,
+           NimPlayer *const players[2], GameSetup *setup, GError **error)
+{
+  gboolean versus = is_versus (players);
+
+  if (versus && !setup->one_pile && !o->json)
+    nim_display_title (
+        talk, rules,
+        nim_player_get_spec (
+            players[nim_player_is_interactive (players[0]) ? 1 : 0]));
   if (!asks_heaps (o, players))
     return TRUE;
   /* The one-pile game's own question when it has a person and a
      computer, as it always does: a person plays every rule. */
-  if (setup->one_pile
-      && nim_player_is_interactive (players[0])
-             != nim_player_is_interactive (players[1]))
+  if (setup->one_pile && versus)
     return ask_pile (stdin, talk, &setup->board, error)
            && (o->first != NULL
                || ask_first_pile (stdin, talk, players, &setup->first, error));
-  if (!ask_heaps (stdin, talk, &setup->board, error))
+  if (!ask_heaps (stdin, talk, versus, &setup->board, error))
     return FALSE;
-  return o->first != NULL
+  return versus || o->first != NULL
          || ask_first (stdin, talk, players, &setup->first, error);
 }
 
@@ -323,6 +343,42 @@ trace_attach (const NimTraceOptions *trace_options, FILE *talk,
   return trace;
 }
 
+/* One game from @setup, after its questions, shown or recorded, on the
+   clock of --tc (@clock: seconds and increment) when it is not NULL;
+   FALSE with #NIM_ERROR_NEW_GAME when the person asked for another. */
+static gboolean
+play_one (const NimCliOptions *o, const NimRules *rules, FILE *talk,
+          NimPlayer *const players[2], GameSetup setup, const double *clock,
+          GError **error)
+{
+  g_autoptr (NimGame) game = NULL;
+  NimDisplayFlags flags = o->stats ? NIM_DISPLAY_STATS : 0;
+  guint i;
+
+  if (!ask_setup (o, rules, talk, players, &setup, error))
+    return FALSE;
+  setup.one_pile = setup.one_pile && setup.board.n_heaps == 1;
+  for (i = 0; i < 2; i++)
+    {
+      if (!nim_player_start (players[i], rules, &setup.board, error))
+        return FALSE;
+      nim_player_set_one_pile (players[i], setup.one_pile);
+    }
+  game = nim_game_new (rules, &setup.board, players[0], players[1],
+                       setup.first);
+  if (clock != NULL)
+    nim_game_set_clock (game, clock[0], clock[1]);
+  if (setup.one_pile)
+    flags |= NIM_DISPLAY_ONE_PILE;
+  if (is_versus (players))
+    flags |= NIM_DISPLAY_VERSUS;
+  if (!o->json)
+    nim_display_attach (game, stdout, flags);
+  else
+    nim_record_attach (game, stdout, (gint64) setup.seed);
+  return nim_game_play (game, error);
+}
+
 /* One game, the default mode: the players of --player1 and --player2 on
    the --heaps (asked for when a person plays and none were given), shown
    move by move, or recorded as JSON with --json.  @trace_options are
@@ -334,10 +390,10 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
   g_autoptr (GError) error = NULL;
   g_autoptr (NimPlayer) p1 = NULL;
   g_autoptr (NimPlayer) p2 = NULL;
-  g_autoptr (NimGame) game = NULL;
   g_autoptr (NimTrace) trace = NULL;
   NimPlayer *players[2];
   GameSetup setup;
+  double clock[2] = { 0, 0 }; /* --tc: seconds and increment */
   guint i;
   FILE *talk = o->json ? stderr : stdout;
   /* A person types at standard input and reads the prompts on standard
@@ -359,38 +415,27 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
   players[1] = p2;
   if (!check_players (o, rules, players, &setup, &error))
     return nim_cli_fail (error, FALSE);
-  if (!ask_setup (o, talk, players, &setup, &error))
-    return nim_cli_fail (error, FALSE);
-  setup.one_pile = setup.one_pile && setup.board.n_heaps == 1;
   for (i = 0; i < 2; i++)
-    {
-      if (!nim_player_start (players[i], rules, &setup.board, &error))
-        return nim_cli_fail (error, FALSE);
-      nim_player_set_one_pile (players[i], setup.one_pile);
-    }
+    nim_player_set_alone (players[i], is_versus (players));
   if (o->trace || o->dot != NULL)
     {
       trace = trace_attach (trace_options, talk, players, &error);
       if (trace == NULL)
         return nim_cli_fail (error, FALSE);
     }
-  game = nim_game_new (rules, &setup.board, p1, p2, setup.first);
-  if (o->tc != NULL)
+  /* --tc, read before anything is asked. */
+  if (o->tc != NULL && !nim_cli_parse_tc (o->tc, &clock[0], &clock[1], &error))
+    return nim_cli_fail (error, TRUE);
+  /* `new` at the prompt plays again with the same options, as the
+     course's programs loop: the heaps asked for are asked again. */
+  while (!play_one (o, rules, talk, players, setup,
+                    o->tc != NULL ? clock : NULL, &error))
     {
-      double seconds, increment;
-
-      if (!nim_cli_parse_tc (o->tc, &seconds, &increment, &error))
-        return nim_cli_fail (error, TRUE);
-      nim_game_set_clock (game, seconds, increment);
+      if (!g_error_matches (error, NIM_ERROR, NIM_ERROR_NEW_GAME))
+        return nim_cli_fail (error, FALSE);
+      g_clear_error (&error);
+      fputc ('\n', talk);
     }
-  if (!o->json)
-    nim_display_attach (game, stdout,
-                        (o->stats ? NIM_DISPLAY_STATS : 0)
-                            | (setup.one_pile ? NIM_DISPLAY_ONE_PILE : 0));
-  else
-    nim_record_attach (game, stdout, (gint64) setup.seed);
-  if (!nim_game_play (game, &error))
-    return nim_cli_fail (error, FALSE);
   if (trace != NULL && !nim_trace_close (trace, &error))
     return nim_cli_fail (error, FALSE);
   return NIM_EXIT_OK;

@@ -146,5 +146,11 @@ nim_cli_help_description (void)
          "Report bugs to: %s\n"),
       PACKAGE_BUGREPORT);
 
-  return g_strconcat (players, "\n", rest, NULL);
+  /* TRANSLATORS: the commands are typed at the prompt and stay
+     English. */
+  const char *prompt = _ ("At the prompt a person types HEAP COUNT (or the "
+                          "heap, then the count),\nor one of moves, hint, "
+                          "board, undo, new, help, quit.\n");
+
+  return g_strconcat (players, prompt, "\n", rest, NULL);
 }

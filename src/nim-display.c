@@ -20,6 +20,7 @@ typedef struct
 {
   FILE *out;
   NimDisplayFlags flags;
+  guint you; /* with NIM_DISPLAY_VERSUS, the person's number */
 } Display;
 
 static guint
@@ -37,15 +38,10 @@ append_bars (GString *s, guint32 h)
     g_string_append (s, i > 0 && i % 5 == 0 ? "  |" : "|");
 }
 
-/**
- * nim_display_board:
- * @board: a position
- *
- * Returns: (transfer full): the heaps, one line each:
- *   "Heap 3: |||||  ||||  9"
- */
-char *
-nim_display_board (const NimBoard *board)
+/* The heaps, one line each, with the count beside the bars when
+   @counts. */
+static char *
+draw_board (const NimBoard *board, gboolean counts)
 {
   GString *s = g_string_new (NULL);
   guint max = nim_board_max_heap (board), width = bars_width (max), i;
@@ -56,12 +52,27 @@ nim_display_board (const NimBoard *board)
     {
       guint32 h = board->heaps[i];
 
-      /* TRANSLATORS: the start of a heap's line on the board, before its
-         matches drawn as bars, "Heap 3: |||||  ||||  9"; %*u is the heap
-         number, padded to the width of the largest.  Keep the colon. */
-      g_string_append_printf (s, _ ("Heap %*u: "), label, i + 1);
+      if (board->n_heaps == 1)
+        /* TRANSLATORS: the start of the line of a game's one heap, whose
+           number would say nothing: "Matches: |||||  |||  8".  Keep the
+           colon. */
+        g_string_append (s, _ ("Matches: "));
+      else
+        /* TRANSLATORS: the start of a heap's line on the board, before
+           its matches drawn as bars, "Heap 3: |||||  ||||  9"; %*u is the
+           heap number, padded to the width of the largest.  Keep the
+           colon. */
+        g_string_append_printf (s, _ ("Heap %*u: "), label, i + 1);
       if (numbers_only)
         g_string_append_printf (s, "%u\n", h);
+      else if (!counts)
+        {
+          append_bars (s, h);
+          /* An empty heap's line ends at its colon: "1. Reihe:". */
+          while (s->len > 0 && s->str[s->len - 1] == ' ')
+            g_string_truncate (s, s->len - 1);
+          g_string_append_c (s, '\n');
+        }
       else
         {
           gsize start = s->len;
@@ -73,6 +84,45 @@ nim_display_board (const NimBoard *board)
         }
     }
   return g_string_free (s, FALSE);
+}
+
+/**
+ * nim_display_board:
+ * @board: a position
+ *
+ * Returns: (transfer full): the heaps, one line each:
+ *   "Heap 3: |||||  ||||  9", or "Matches: |||||  |||  8" for a game's
+ *   one heap
+ */
+char *
+nim_display_board (const NimBoard *board)
+{
+  return draw_board (board, TRUE);
+}
+
+/**
+ * nim_display_title:
+ * @out: where to print
+ * @rules: the rules
+ * @computer: the computer player's spec, such as xor
+ *
+ * The start of a game of one person against the computer, before the
+ * heaps are asked for: the title with its rule, as the course's
+ * three-row game begins ("NIM-Spiel" in its transcript), then the
+ * computer player named, once, and the rules.
+ */
+void
+nim_display_title (FILE *out, const NimRules *rules, const char *computer)
+{
+  g_autofree char *described = nim_rules_describe (rules);
+
+  /* TRANSLATORS: the title of a game against the computer, over a rule
+     of five dashes ("NIM-Spiel" in the course's German transcript). */
+  fprintf (out, "%s\n-----\n", _ ("NIM game"));
+  /* TRANSLATORS: %s is the computer player's spec, such as xor, then the
+     rules, a sentence. */
+  fprintf (out, _ ("You play against the computer (%s). %s\n"), computer,
+           described);
 }
 
 /**
@@ -140,60 +190,174 @@ player_label (const NimGame *game, guint number)
       nim_player_get_spec (nim_game_get_player (game, number)));
 }
 
+static gboolean
+is_versus (const Display *d)
+{
+  return d->flags & NIM_DISPLAY_VERSUS;
+}
+
+static gboolean
+is_pile (const Display *d)
+{
+  return d->flags & NIM_DISPLAY_ONE_PILE;
+}
+
+/* The position, as the game shows it after a move: the pile in words,
+   the course's "Current position:" and its rule over the bars against
+   the computer, else the bars with their counts. */
+static void
+print_position (const Display *d, const NimBoard *board, gboolean start)
+{
+  g_autofree char *text = NULL;
+
+  if (is_pile (d))
+    text = nim_display_pile (board->heaps[0], start);
+  else if (is_versus (d))
+    {
+      g_autofree char *bars = draw_board (board, FALSE);
+
+      /* TRANSLATORS: over the board, in a game against the computer
+         ("Aktueller Spielstand:" in the course's transcript). */
+      text = g_strdup_printf ("%s\n-----\n%s", _ ("Current position:"), bars);
+    }
+  else
+    text = nim_display_board (board);
+  /* The course's conversation goes on after the board without a blank
+     line, the next line starting with one. */
+  fprintf (d->out, "\n%s%s", text, is_versus (d) && !is_pile (d) ? "" : "\n");
+}
+
 static void
 display_started (gpointer data, const NimGame *game)
 {
   Display *d = data;
   const NimBoard *start = nim_game_get_board (game);
-  gboolean pile = d->flags & NIM_DISPLAY_ONE_PILE;
-  g_autofree char *rules
-      = pile ? nim_rules_describe_pile (nim_game_get_rules (game))
-             : nim_rules_describe (nim_game_get_rules (game));
-  g_autofree char *board = pile ? nim_display_pile (start->heaps[0], TRUE)
-                                : nim_display_board (start);
-  g_autofree char *p1 = player_label (game, 1);
-  g_autofree char *p2 = player_label (game, 2);
+  g_autofree char *rules = NULL;
+  g_autofree char *p1 = NULL;
+  g_autofree char *p2 = NULL;
 
+  /* Against the computer the title and the rules came before the
+     questions (nim_display_title()): the position follows. */
+  if (is_versus (d) && !is_pile (d))
+    {
+      print_position (d, start, TRUE);
+      return;
+    }
+  rules = is_pile (d) ? nim_rules_describe_pile (nim_game_get_rules (game))
+                      : nim_rules_describe (nim_game_get_rules (game));
   /* TRANSLATORS: the first line of a game: the name of the game and its
      rules, a sentence. */
   fprintf (d->out, _ ("Nim. %s\n"), rules);
-  /* TRANSLATORS: the two "Player N (NAME)" and who moves first. */
-  fprintf (d->out, _ ("%s plays %s; player %u moves first.\n"), p1, p2,
-           nim_game_get_first (game));
-  fprintf (d->out, "\n%s\n", board);
+  if (is_versus (d))
+    {
+      fprintf (d->out,
+               nim_game_get_first (game) == d->you
+                   /* TRANSLATORS: %s is the computer player's spec, such as
+                      grundy. */
+                   ? _ ("You play against the computer (%s); you move first.")
+                   : _ ("You play against the computer (%s); the computer "
+                        "moves first."),
+               nim_player_get_spec (nim_game_get_player (game, 3 - d->you)));
+      fputc ('\n', d->out);
+    }
+  else
+    {
+      p1 = player_label (game, 1);
+      p2 = player_label (game, 2);
+      /* TRANSLATORS: the two "Player N (NAME)" and who moves first. */
+      fprintf (d->out, _ ("%s plays %s; player %u moves first.\n"), p1, p2,
+               nim_game_get_first (game));
+    }
+  print_position (d, start, TRUE);
+}
+
+/* Against the computer, whose turn it is, as the course's transcript
+   says it before each move. */
+static void
+display_turn (gpointer data, const NimGame *game)
+{
+  Display *d = data;
+
+  if (!is_versus (d) || is_pile (d))
+    return;
+  fprintf (d->out, "\n%s\n",
+           nim_game_get_to_move (game) == d->you
+               /* TRANSLATORS: "Sie sind am Zug!" in the course's
+                  transcript. */
+               ? _ ("Your move!")
+               /* TRANSLATORS: "Der Computer ist am Zug!" in the course's
+                  transcript. */
+               : _ ("The computer's move!"));
+  fflush (d->out);
+}
+
+/* What a move took, in words: "Player 2 (xor) takes 3 from heap 1.",
+   "The computer takes 3 from heap 1." against the computer, "You remove
+   2 stones." in the one-pile game; NULL for a person's move against the
+   computer in the three-row game, whose entry says it already. */
+static char *
+describe_move (const Display *d, const NimGame *game, const NimGameMove *move)
+{
+  guint n = move->move.count;
+  g_autofree char *who = NULL;
+
+  if (is_versus (d) && is_pile (d))
+    return g_strdup_printf (
+        move->player == d->you
+            /* TRANSLATORS: a person's move in the one-pile game. */
+            ? g_dngettext (GETTEXT_PACKAGE, "You remove %u stone.\n",
+                           "You remove %u stones.\n", n)
+            /* TRANSLATORS: the computer's move in the one-pile game. */
+            : g_dngettext (GETTEXT_PACKAGE, "The computer removes %u stone.\n",
+                           "The computer removes %u stones.\n", n),
+        n);
+  if (is_versus (d) && move->player == d->you)
+    return NULL;
+  if (is_versus (d) && move->after.n_heaps == 1)
+    /* TRANSLATORS: the computer's move in a game of one heap: 3
+       matches. */
+    return g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "The computer takes %u match.\n",
+                     "The computer takes %u matches.\n", n),
+        n);
+  if (is_versus (d))
+    /* TRANSLATORS: the computer's move: 3 matches from heap 1. */
+    return g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE,
+                     "The computer takes %u match from "
+                     "heap %u.\n",
+                     "The computer takes %u matches from heap %u.\n", n),
+        n, move->move.heap + 1);
+  who = player_label (game, move->player);
+  if (is_pile (d))
+    /* TRANSLATORS: a move in the one-pile game: "Player 2 (grundy)
+       removes 1 stone." */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%s removes %u stone.\n",
+                                         "%s removes %u stones.\n", n),
+                            who, n);
+  if (move->after.n_heaps == 1)
+    /* TRANSLATORS: a move in a game of one heap: "Player 2 (xor) takes
+       3." (3 matches). */
+    return g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "%s takes %u.\n", "%s takes %u.\n", n),
+        who, n);
+  /* TRANSLATORS: a move: "Player 2 (xor) takes 3 from heap 1." (3
+     matches from heap 1). */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s takes %u from heap %u.\n",
+                                       "%s takes %u from heap %u.\n", n),
+                          who, n, move->move.heap + 1);
 }
 
 static void
 display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
 {
   Display *d = data;
-  gboolean pile = d->flags & NIM_DISPLAY_ONE_PILE;
-  g_autofree char *board = pile
-                               ? nim_display_pile (move->after.heaps[0], FALSE)
-                               : nim_display_board (&move->after);
-  g_autofree char *who = player_label (game, move->player);
+  g_autofree char *what = describe_move (d, game, move);
 
-  if (pile)
-    /* TRANSLATORS: a move in the one-pile game: "Player 2 (grundy)
-       removes 1 stone." */
-    fprintf (d->out,
-             g_dngettext (GETTEXT_PACKAGE, "%s removes %u stone.\n",
-                          "%s removes %u stones.\n", move->move.count),
-             who, move->move.count);
-  else if (move->after.n_heaps == 1)
-    /* TRANSLATORS: a move in a game of one heap: "Player 2 (xor) takes
-       3." (3 matches). */
-    fprintf (d->out,
-             g_dngettext (GETTEXT_PACKAGE, "%s takes %u.\n", "%s takes %u.\n",
-                          move->move.count),
-             who, move->move.count);
-  else
-    /* TRANSLATORS: a move: "Player 2 (xor) takes 3 from heap 1." (3
-       matches from heap 1). */
-    fprintf (d->out,
-             g_dngettext (GETTEXT_PACKAGE, "%s takes %u from heap %u.\n",
-                          "%s takes %u from heap %u.\n", move->move.count),
-             who, move->move.count, move->move.heap + 1);
+  if (what != NULL)
+    fputs (what, d->out);
   if ((d->flags & NIM_DISPLAY_STATS) && move->stats.searched)
     print_stats (d->out, &move->stats);
   if (move->explain != NULL)
@@ -203,8 +367,65 @@ display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
       nim_explain_indent (why, move->explain);
       fputs (why->str, d->out);
     }
-  fprintf (d->out, "\n%s\n", board);
+  /* Against the computer an empty board is not drawn: the game is over,
+     and the next line says who won, as the course's transcript ends. */
+  if (!(is_versus (d) && !is_pile (d) && move->after.total == 0))
+    print_position (d, &move->after, FALSE);
   fflush (d->out);
+}
+
+static void
+display_shown (gpointer data, const NimGame *game)
+{
+  print_position (data, nim_game_get_board (game), FALSE);
+}
+
+static void
+display_taken_back (gpointer data, const NimGame *game, guint n_moves)
+{
+  Display *d = data;
+
+  fprintf (d->out,
+           n_moves == 2 && is_versus (d)
+               ? _ ("Your last move and the computer's reply are taken "
+                    "back.\n")
+               : g_dngettext (GETTEXT_PACKAGE, "%u move is taken back.\n",
+                              "%u moves are taken back.\n", n_moves),
+           n_moves);
+  print_position (d, nim_game_get_board (game), FALSE);
+}
+
+/* Against the computer: why the game ended when that is not plain, and
+   who won, speaking to the person. */
+static void
+finished_versus (Display *d, const NimGame *game, guint winner)
+{
+  const NimBoard *board = nim_game_get_board (game);
+  gboolean you_won = winner == d->you;
+
+  if (!is_pile (d))
+    fputc ('\n', d->out);
+  if (board->total > 0)
+    fputs (you_won ? _ ("The computer has no legal move left.\n")
+                   : _ ("You have no legal move left.\n"),
+           d->out);
+  else if (nim_game_get_rules (game)->misere)
+    fputs (is_pile (d) ? (you_won ? _ ("The computer took the last stone, "
+                                       "so it loses.\n")
+                                  : _ ("You took the last stone, so you "
+                                       "lose.\n"))
+                       : (you_won ? _ ("The computer took the last match, "
+                                       "so it loses.\n")
+                                  : _ ("You took the last match, so you "
+                                       "lose.\n")),
+           d->out);
+  fputs (you_won
+             /* TRANSLATORS: "Sie haben dieses Spiel gewonnen!" */
+             ? _ ("You have won this game!\n")
+             /* TRANSLATORS: "Der Computer hat dieses Spiel gewonnen!" in
+                the course's transcript. */
+             : _ ("The computer has won this game!\n"),
+         d->out);
 }
 
 static void
@@ -219,6 +440,14 @@ display_finished (gpointer data, const NimGame *game)
   if (winner == 0)
     {
       fputs (_ ("Game abandoned.\n"), d->out);
+      return;
+    }
+  /* Against the computer, in the course's words; a forfeit (an external
+     engine's failure) is told the referee's way below. */
+  if (is_versus (d) && nim_game_get_end (game) == NIM_END_NORMAL)
+    {
+      finished_versus (d, game, winner);
+      fflush (d->out);
       return;
     }
   /* A player that failed (an external engine) lost by the referee's
@@ -249,6 +478,9 @@ static const NimObserverClass display_class = {
   .moved = display_moved,
   .finished = display_finished,
   .free = g_free,
+  .turn = display_turn,
+  .shown = display_shown,
+  .taken_back = display_taken_back,
 };
 
 /**
@@ -259,17 +491,24 @@ static const NimObserverClass display_class = {
  *
  * Shows the game as it is played: the rules and position at the start,
  * each move and the position after it, and who won.  With
- * %NIM_DISPLAY_ONE_PILE the game must have one heap.
+ * %NIM_DISPLAY_ONE_PILE the game must have one heap; with
+ * %NIM_DISPLAY_VERSUS exactly one of its players must be a person.
  */
 void
 nim_display_attach (NimGame *game, FILE *out, NimDisplayFlags flags)
 {
+  NimPlayer *p1 = nim_game_get_player (game, 1);
+  NimPlayer *p2 = nim_game_get_player (game, 2);
   Display *d;
 
   g_return_if_fail (!(flags & NIM_DISPLAY_ONE_PILE)
                     || nim_game_get_board (game)->n_heaps == 1);
+  g_return_if_fail (!(flags & NIM_DISPLAY_VERSUS)
+                    || nim_player_is_interactive (p1)
+                           != nim_player_is_interactive (p2));
   d = g_new0 (Display, 1);
   d->out = out;
   d->flags = flags;
+  d->you = nim_player_is_interactive (p1) ? 1 : 2;
   nim_game_add_observer (game, &display_class, d);
 }

@@ -16,15 +16,20 @@ G_BEGIN_DECLS
  * @NIM_DISPLAY_STATS: each search's statistics under its move (--stats)
  * @NIM_DISPLAY_ONE_PILE: the one-pile game: stones in the pile, how many
  *   each move removes and how many are left, in words
+ * @NIM_DISPLAY_VERSUS: one person against the computer: the course's
+ *   conversation, which speaks to "you" of "the computer"
  */
 typedef enum
 {
   NIM_DISPLAY_STATS = 1 << 0,
   NIM_DISPLAY_ONE_PILE = 1 << 1,
+  NIM_DISPLAY_VERSUS = 1 << 2,
 } NimDisplayFlags;
 
 char *nim_display_board (const NimBoard *board);
 char *nim_display_pile (guint32 stones, gboolean start);
+void nim_display_title (FILE *out, const NimRules *rules,
+                        const char *computer);
 void nim_display_attach (NimGame *game, FILE *out, NimDisplayFlags flags);
 
 G_END_DECLS

@@ -5,8 +5,8 @@
  * script to its standard input and checks what a person would see, the
  * --json record or the error message, and the exit status.  nim echoes
  * each line it reads when standard input is not a terminal, so a
- * transcript reads like the course's: "Player 1, your move (HEAP COUNT):
- * 3 2".  The games of the five course exercises, whose dialogues users
+ * transcript reads like the course's: "Which heap do you take matches
+ * from? 3".  The games of the five course exercises, whose dialogues users
  * expect, are replayed here move for move. */
 
 #include "config.h"
@@ -26,11 +26,13 @@
 #define STATUS_USAGE 2
 #define STATUS_ABANDONED 3
 
-/* The prompts of the human player: multi-heap, single-heap, and the
-   count after the heap alone was typed. */
-#define PROMPT "Player 1, your move (HEAP COUNT): "
-#define PROMPT_ONE "Player 1, how many matches do you take? "
-#define PROMPT_COUNT "How many matches do you take from heap 3? "
+/* The prompts of a person playing the computer: multi-heap,
+   single-heap, and the count after the heap alone was typed (the German
+   transcript's "Wieviele Streichhoelzer moechten Sie entnehmen?"). */
+#define PROMPT "Which heap do you take matches from? "
+#define PROMPT_ONE "How many matches do you take? "
+#define PROMPT_COUNT "How many matches do you take? "
+/* Between two persons, which asks for the number of heaps too. */
 #define PROMPT_HEAPS "How many heaps? [3] "
 
 #define MAX_HEAPS 64
@@ -283,6 +285,101 @@ transcript_moves (const char *out)
   return moves;
 }
 
+/* The moves of the one-pile game against the computer, player
+   @computer: "The computer removes 2 stones." and "You remove 1 stone." */
+static GArray *
+pile_moves (const char *out, guint computer)
+{
+  g_autoptr (GRegex) re = NULL;
+  g_autoptr (GMatchInfo) match = NULL;
+  GArray *moves = g_array_new (FALSE, FALSE, sizeof (Move));
+
+  re = g_regex_new ("^(The computer removes|You remove) ([0-9]+) stones?\\.$",
+                    G_REGEX_MULTILINE, 0, NULL);
+  g_assert_nonnull (re);
+  g_regex_match (re, out, 0, &match);
+  while (g_match_info_matches (match))
+    {
+      g_autofree char *who = g_match_info_fetch (match, 1);
+      g_autofree char *take = g_match_info_fetch (match, 2);
+      Move m;
+
+      m.player = g_str_has_prefix (who, "You") ? 3 - computer : computer;
+      m.take = g_ascii_strtoull (take, NULL, 10);
+      m.heap = 1;
+      g_array_append_val (moves, m);
+      g_match_info_next (match, NULL);
+    }
+  return moves;
+}
+
+/* The moves of a game of one person against the computer, which names
+   no player: read off its boards, "Current position:" at the start and
+   after every move but one that empties the board (the game's end, as
+   the course's transcript shows it), each move the difference between
+   one board and the next, the players taking turns from @first. */
+static GArray *
+versus_moves (const char *out, guint first)
+{
+  g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
+  g_autoptr (GArray) boards = g_array_new (FALSE, TRUE, sizeof (Position));
+  GArray *moves = g_array_new (FALSE, FALSE, sizeof (Move));
+  Position pos;
+  guint i, j, player = first;
+
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      if (!g_str_equal (lines[i], "Current position:"))
+        continue;
+      g_assert_cmpstr (lines[i + 1], ==, "-----");
+      memset (&pos, 0, sizeof pos);
+      for (i += 2; lines[i] != NULL
+                   && (g_str_has_prefix (lines[i], "Heap ")
+                       || g_str_has_prefix (lines[i], "Matches:"));
+           i++)
+        {
+          const char *c;
+
+          for (c = strchr (lines[i], ':'); *c != '\0'; c++)
+            pos.heaps[pos.n_heaps] += *c == '|';
+          pos.n_heaps++;
+        }
+      g_array_append_val (boards, pos);
+      i--;
+    }
+  g_assert_cmpuint (boards->len, >, 0);
+  /* The last move took the last match when the game was won with none
+     drawn after it. */
+  if (strstr (out, "has won this game!") != NULL
+      && strstr (out, "no legal move") == NULL)
+    {
+      memset (&pos, 0, sizeof pos);
+      pos.n_heaps = g_array_index (boards, Position, 0).n_heaps;
+      g_array_append_val (boards, pos);
+    }
+  for (i = 1; i < boards->len; i++)
+    {
+      const Position *a = &g_array_index (boards, Position, i - 1);
+      const Position *b = &g_array_index (boards, Position, i);
+      Move m = { player, 0, 0 };
+
+      /* `board` draws the same position again: no move. */
+      if (memcmp (a->heaps, b->heaps, sizeof a->heaps) == 0)
+        continue;
+      for (j = 0; j < a->n_heaps; j++)
+        if (a->heaps[j] != b->heaps[j])
+          {
+            g_assert_cmpuint (m.heap, ==, 0); /* one heap a move */
+            g_assert_cmpuint (b->heaps[j], <, a->heaps[j]);
+            m.heap = j + 1;
+            m.take = a->heaps[j] - b->heaps[j];
+          }
+      g_array_append_val (moves, m);
+      player = 3 - player;
+    }
+  return moves;
+}
+
 /* Checks the moves of @player in @moves against @expected, a list of
    heap, take pairs, in order. */
 static void
@@ -492,34 +589,34 @@ static const char three_rows_moves[] = "3 2\n3 1\n1 1\n2 1\n3 2\n3 1\n";
 static const guint three_rows_replies[]
     = { 1, 1, 1, 1, 3, 2, 3, 1, 2, 2, 2, 1 };
 
-/* The end of the three-row game as nim shows it: the computer has won. */
+/* The end of the three-row game as nim shows it: the computer has won,
+   the empty board not drawn, as the transcript ends. */
 #define THREE_ROWS_END                                                        \
-  "Player 2 (xor) takes 1 from heap 2.\n\n"                                   \
-  "Heap 1: 0\nHeap 2: 0\nHeap 3: 0\n\n"                                       \
-  "Player 2 (xor) wins!\nToo bad, you lost!\n"
+  "The computer's move!\nThe computer takes 1 match from heap 2.\n\n"         \
+  "The computer has won this game!\n"
 
 /* Checks the three-row game in @out: xor answers the nim-sum move
    whenever it has one, and replies as the transcript's computer did. */
 static void
 check_three_rows_game (const char *out)
 {
-  g_autoptr (GArray) moves = transcript_moves (out);
+  g_autoptr (GArray) moves = versus_moves (out, 1);
   Position pos;
   guint i;
 
-  nim_test_assert_contains (out,
-                            "Player 1 (human) plays Player 2 (xor); player 1 "
-                            "moves first.\n\n"
-                            "Heap 1: |||          3\n"
-                            "Heap 2: ||||         4\n"
-                            "Heap 3: |||||  ||||  9\n");
-  nim_test_assert_contains (out,
-                            PROMPT "3 2\n"
-                                   "Player 1 (human) takes 2 from heap 3.\n\n"
-                                   "Heap 1: |||        3\n"
-                                   "Heap 2: ||||       4\n"
-                                   "Heap 3: |||||  ||  7\n\n"
-                                   "Player 2 (xor) takes 1 from heap 1.\n");
+  nim_test_assert_contains (out, "\nCurrent position:\n-----\n"
+                                 "Heap 1: |||\n"
+                                 "Heap 2: ||||\n"
+                                 "Heap 3: |||||  ||||\n"
+                                 "\nYour move!\n" PROMPT "3 2\n"
+                                 "\nCurrent position:\n-----\n"
+                                 "Heap 1: |||\n"
+                                 "Heap 2: ||||\n"
+                                 "Heap 3: |||||  ||\n"
+                                 "\nThe computer's move!\n"
+                                 "The computer takes 1 match from heap 1.\n");
+  /* One person against the computer: no "Player 2 (xor)". */
+  nim_test_assert_not_contains (out, "Player");
   assert_ends_with (out, THREE_ROWS_END);
 
   g_assert_cmpuint (moves->len, ==, 12);
@@ -538,15 +635,15 @@ check_three_rows_game (const char *out)
   g_assert_cmpuint (position_winner (&pos, &take_any), ==, 2);
 }
 
-/* Three rows asked for (the default count by an empty line), then the
-   transcript's moves against xor to the computer's win. */
+/* The three rows asked for, as the transcript asks (no number of heaps,
+   nor who moves first: the person does), then the transcript's moves
+   against xor to the computer's win. */
 static void
 test_three_rows_dialogue (void)
 {
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  g_autofree char *input
-      = g_strconcat ("\n3\n4\n9\n1\n", three_rows_moves, NULL);
+  g_autofree char *input = g_strconcat ("3\n4\n9\n", three_rows_moves, NULL);
   int status;
 
   if (!have_nim ())
@@ -554,22 +651,21 @@ test_three_rows_dialogue (void)
   status = run_nim (input, &out, &err, "--player2", "xor", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
   g_assert_true (g_str_has_prefix (
-      out, "How many heaps? [3] \n"
+      out, "NIM game\n-----\n"
+           "You play against the computer (xor). Take any number of matches "
+           "from one heap; whoever takes the last match wins.\n"
            "Matches in heap 1: 3\n"
            "Matches in heap 2: 4\n"
            "Matches in heap 3: 9\n"
-           "Who moves first, 1 = player 1 (human) or 2 = player 2 (xor)? "
-           "[1] 1\n"
            "\n"
-           "Nim. Take any number of matches from one heap; whoever takes the "
-           "last match wins.\n"));
+           "Current position:\n"));
   check_three_rows_game (out);
   g_assert_cmpstr (err, ==, "");
 }
 
 /* The three-row game's way of moving: the heap alone, then the count
-   when asked ("How many matches do you take from heap 3?"); the whole
-   game again. */
+   when asked ("How many matches do you take?"); the whole game again,
+   typed as the transcript types it. */
 static void
 test_three_rows_heap_then_count (void)
 {
@@ -580,20 +676,16 @@ test_three_rows_heap_then_count (void)
 
   if (!have_nim ())
     return;
-  status = run_nim ("3\n3\n4\n9\n\n3\n2\n3\n1\n1\n1\n2\n1\n3\n2\n3\n1\n", &out,
+  status = run_nim ("3\n4\n9\n3\n2\n3\n1\n1\n1\n2\n1\n3\n2\n3\n1\n", &out,
                     &err, "--player2", "xor", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
-  nim_test_assert_contains (out, PROMPT_HEAPS "3\nMatches in heap 1: 3\n");
-  nim_test_assert_contains (out, PROMPT
-                            "3\n"
-                            "How many matches do you take from heap 3? 2\n"
-                            "Player 1 (human) takes 2 from heap 3.\n");
-  nim_test_assert_contains (out, PROMPT
-                            "2\n"
-                            "How many matches do you take from heap 2? 1\n"
-                            "Player 1 (human) takes 1 from heap 2.\n");
+  nim_test_assert_contains (out, "Matches in heap 1: 3\n");
+  nim_test_assert_contains (out, PROMPT "3\n" PROMPT_COUNT "2\n"
+                                        "\nCurrent position:\n");
+  nim_test_assert_contains (out, PROMPT "2\n" PROMPT_COUNT "1\n"
+                                        "\nCurrent position:\n");
   assert_ends_with (out, THREE_ROWS_END);
-  moves = transcript_moves (out);
+  moves = versus_moves (out, 1);
   g_assert_cmpuint (moves->len, ==, 12);
   assert_moves_of (moves, 2, three_rows_replies,
                    G_N_ELEMENTS (three_rows_replies) / 2);
@@ -622,14 +714,14 @@ test_subtraction_game (void)
                  "--heaps", "2,6,19", "--player2", "grundy", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
   g_assert_true (g_str_has_prefix (
-      out, "Nim. Take 2, 7, 15 or 16 matches from one heap; a player who "
-           "cannot move loses, so whoever takes the last match wins.\n"));
-  nim_test_assert_contains (out, "Heap 3: |||||  |||||  |||||  ||||  19\n");
-  assert_ends_with (out, "Player 1 has no legal move.\n"
-                         "Player 2 (grundy) wins!\n"
-                         "Too bad, you lost!\n");
+      out, "NIM game\n-----\nYou play against the computer (grundy). Take 2, "
+           "7, 15 or 16 matches from one heap; a player who cannot move "
+           "loses, so whoever takes the last match wins.\n"));
+  nim_test_assert_contains (out, "Heap 3: |||||  |||||  |||||  ||||\n");
+  assert_ends_with (out, "You have no legal move left.\n"
+                         "The computer has won this game!\n");
 
-  moves = transcript_moves (out);
+  moves = versus_moves (out, 1);
   g_assert_cmpuint (moves->len, ==, 8);
   assert_moves_of (moves, 2, replies, G_N_ELEMENTS (replies) / 2);
   position_init (&pos, "2,6,19", 1);
@@ -652,7 +744,7 @@ static void
 check_multiples_of_four (const char *out, guint player, guint first)
 {
   static const Rules rules = { .max_take = 3 };
-  g_autoptr (GArray) moves = transcript_moves (out);
+  g_autoptr (GArray) moves = versus_moves (out, first);
   Position pos;
   guint i;
 
@@ -685,17 +777,23 @@ test_thirteen_minimax_first (void)
                     "3", "--player1", "minimax", "--player2", "human", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
   g_assert_true (g_str_has_prefix (
-      out, "Nim. Take 1 to 3 matches from one heap; whoever takes the last "
-           "match wins.\n"
-           "Player 1 (minimax) plays Player 2 (human); player 1 moves "
-           "first.\n\n"
-           "Heap 1: |||||  |||||  |||  13\n\n"
-           "Player 1 (minimax) takes 1.\n\n"
-           "Heap 1: |||||  |||||  ||  12\n\n"
-           "Player 2, how many matches do you take? 3\n"
-           "Player 2 (human) takes 3.\n"));
-  assert_ends_with (out, "Heap 1: 0\n\nPlayer 1 (minimax) wins!\n"
-                         "Too bad, you lost!\n");
+      out, "NIM game\n-----\n"
+           "You play against the computer (minimax). Take 1 to 3 matches "
+           "from one heap; whoever takes the last match wins.\n\n"
+           "Current position:\n-----\n"
+           "Matches: |||||  |||||  |||\n\n"
+           "The computer's move!\n"
+           "The computer takes 1 match.\n\n"
+           "Current position:\n-----\n"
+           "Matches: |||||  |||||  ||\n\n"
+           "Your move!\n" PROMPT_ONE "3\n\n"
+           "Current position:\n-----\n"
+           "Matches: |||||  ||||\n"));
+  assert_ends_with (out, "The computer takes 3 matches.\n\n"
+                         "The computer has won this game!\n");
+  /* One heap: no heap number anywhere. */
+  nim_test_assert_not_contains (out, "heap 1");
+  nim_test_assert_not_contains (out, "Heap 1");
   check_multiples_of_four (out, 1, 1);
 }
 
@@ -713,11 +811,13 @@ test_thirteen_human_first (void)
   status = run_nim ("2\n2\n1\n", &out, &err, "--heaps", "13", "--max-take",
                     "3", "--player2", "minimax", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
-  nim_test_assert_contains (out, PROMPT_ONE "2\nPlayer 1 (human) takes 2.\n\n"
-                                            "Heap 1: |||||  |||||  |  11\n\n"
-                                            "Player 2 (minimax) takes 3.\n");
-  nim_test_assert_not_contains (out, "from heap");
-  assert_ends_with (out, "Player 2 (minimax) wins!\nToo bad, you lost!\n");
+  nim_test_assert_contains (out, PROMPT_ONE "2\n\nCurrent position:\n-----\n"
+                                            "Matches: |||||  |||||  |\n\n"
+                                            "The computer's move!\n"
+                                            "The computer takes 3 matches.\n");
+  nim_test_assert_not_contains (out, "heap 1");
+  nim_test_assert_not_contains (out, "Heap 1");
+  assert_ends_with (out, "The computer has won this game!\n");
   check_multiples_of_four (out, 2, 1);
 }
 
@@ -762,16 +862,16 @@ test_misere_human (void)
   status = run_nim ("1 1\n", &out, &err, "--misere", "--heaps", "1,1",
                     "--player2", "xor", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
-  assert_ends_with (out, "Player 2 (xor) takes 1 from heap 2.\n\n"
-                         "Heap 1: 0\nHeap 2: 0\n\n"
-                         "Player 1 (human) wins!\nWell done, you won!\n");
+  assert_ends_with (out, "The computer takes 1 match from heap 2.\n\n"
+                         "The computer took the last match, so it loses.\n"
+                         "You have won this game!\n");
 
   /* Whichever heap xor leaves, one of "2 1" and "3 1" is the last match. */
   status = run_nim ("1 1\n2 1\n3 1\n", &out3, &err3, "--misere", "--heaps",
                     "1,1,1", "--player2", "xor", NULL);
   assert_status (status, STATUS_FINISHED, out3, err3);
-  assert_ends_with (out3, "Heap 1: 0\nHeap 2: 0\nHeap 3: 0\n\n"
-                          "Player 2 (xor) wins!\nToo bad, you lost!\n");
+  assert_ends_with (out3, "\n\nYou took the last match, so you lose.\n"
+                          "The computer has won this game!\n");
 }
 
 /* Under misère play xor wins from a winning position whatever the other
@@ -823,7 +923,7 @@ static void
 check_remainder_of_three (const char *out, guint first, guint winner)
 {
   static const Rules rules = { .max_take = 2, .misere = TRUE };
-  g_autoptr (GArray) moves = transcript_moves (out);
+  g_autoptr (GArray) moves = pile_moves (out, 2);
   Position pos;
   guint i;
 
@@ -843,7 +943,7 @@ check_remainder_of_three (const char *out, guint first, guint winner)
 #define PROMPT_STONES "Number of stones to start with: "
 #define PROMPT_PILE_FIRST                                                     \
   "Who moves first, 0 = the computer (grundy) or 1 = you? "
-#define PROMPT_PILE "Player 1, how many stones do you take? "
+#define PROMPT_PILE "How many stones do you take? "
 
 /* The course's one-pile game as its text describes it: nim asks for the
    number of stones (never for heaps: grundy plays one heap only under
@@ -882,45 +982,46 @@ test_one_pile_dialogue (void)
       "\n"
       "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
       "stone loses.\n"
-      "Player 1 (human) plays Player 2 (grundy); player 2 moves "
+      "You play against the computer (grundy); the computer moves "
       "first.\n"
       "\n"
       "The pile has 10 stones: |||||  |||||\n"
       "\n"
-      "Player 2 (grundy) removes 1 stone.\n"
+      "The computer removes 1 stone.\n"
       "\n"
       "9 stones are left in the pile: |||||  ||||\n"
       "\n" PROMPT_PILE "3\n"
       "You cannot take 3 stones; take 1 or 2.\n" PROMPT_PILE "0\n"
       "You cannot take 0 stones; take 1 or 2.\n" PROMPT_PILE "1\n"
-      "Player 1 (human) removes 1 stone.\n"
+      "You remove 1 stone.\n"
       "\n"
       "8 stones are left in the pile: |||||  |||\n"
       "\n"
-      "Player 2 (grundy) removes 1 stone.\n"));
+      "The computer removes 1 stone.\n"));
   /* Not more than are left: 2 of the last stone. */
   assert_ends_with (out, "3 stones are left in the pile: |||\n"
                          "\n"
-                         "Player 2 (grundy) removes 2 stones.\n"
+                         "The computer removes 2 stones.\n"
                          "\n"
                          "1 stone is left in the pile: |\n"
                          "\n" PROMPT_PILE "2\n"
                          "Only 1 stone is left in the pile; you cannot "
                          "take 2.\n" PROMPT_PILE "1\n"
-                         "Player 1 (human) removes 1 stone.\n"
+                         "You remove 1 stone.\n"
                          "\n"
                          "No stones are left in the pile.\n"
                          "\n"
-                         "Player 2 (grundy) wins!\n"
-                         "Too bad, you lost!\n");
+                         "You took the last stone, so you lose.\n"
+                         "The computer has won this game!\n");
   /* The words of the one-pile game, not of the three-row game. */
   nim_test_assert_not_contains (out, "How many heaps");
   nim_test_assert_not_contains (out, "Heap 1");
   nim_test_assert_not_contains (out, "match");
   nim_test_assert_not_contains (out, "1 to 2");
+  nim_test_assert_not_contains (out, "Player");
 
   /* How many are left, after every move. */
-  moves = transcript_moves (out);
+  moves = pile_moves (out, 2);
   g_assert_cmpuint (moves->len, ==, 8);
   for (p = out; (p = strstr (p, " left in the pile: ")) != NULL; p++)
     left_lines++;
@@ -951,12 +1052,10 @@ test_one_pile_person_second (void)
       "\n"
       "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
       "stone loses.\n"
-      "Player 1 (grundy) plays Player 2 (human); player 2 moves "
-      "first.\n"
+      "You play against the computer (grundy); you move first.\n"
       "\n"
       "The pile has 7 stones: |||||  ||\n"
-      "\n"
-      "Player 2, how many stones do you take? \n"));
+      "\n" PROMPT_PILE "\n"));
   assert_ends_with (out, "Game abandoned.\n");
 }
 
@@ -979,10 +1078,11 @@ test_one_pile_first_option (void)
   nim_test_assert_not_contains (out, "How many heaps");
   nim_test_assert_not_contains (out, "Number of stones");
   nim_test_assert_not_contains (out, "Who moves first");
-  nim_test_assert_contains (out, "player 2 moves first.\n\n"
+  nim_test_assert_contains (out, "the computer moves first.\n\n"
                                  "The pile has 10 stones: |||||  |||||\n\n"
-                                 "Player 2 (grundy) removes 1 stone.\n");
-  assert_ends_with (out, "Player 1 (human) wins!\nWell done, you won!\n");
+                                 "The computer removes 1 stone.\n");
+  assert_ends_with (out, "The computer took the last stone, so it loses.\n"
+                         "You have won this game!\n");
   check_remainder_of_three (out, 2, 1);
 }
 
@@ -1010,7 +1110,9 @@ test_one_pile_prompt (void)
                    "stone loses.\n"
                    "Type how many stones you take, such as 2.\n"
                    "Commands: moves (list the legal moves), hint (suggest a "
-                   "move), help, quit.\n");
+                   "move),\nboard (show the position again), undo (take back "
+                   "your last move and the\ncomputer's reply), new (start a "
+                   "new game), help, quit.\n");
   list = response_to (out, PROMPT_PILE, "moves", PROMPT_PILE);
   g_assert_cmpstr (list, ==, "Legal moves: take 1 or 2.\n");
   assert_reprompted (out, PROMPT_PILE, "abc",
@@ -1095,71 +1197,71 @@ typedef struct
   const char *message;  /* part of the message it must get */
   const char *again;    /* the prompt asked next; NULL: @prompt */
   const char *next;     /* a legal move typed at @again */
-  const char *moved;    /* how that move is shown */
+  const char *moved;    /* the board after that move */
 } BadEntry;
+
+/* The board as a game against the computer draws it after a move. */
+#define BOARD(heaps) "\nCurrent position:\n-----\n" heaps
+/* 3, 4, 5 after 1 3; and after xor's reply (0, 4, 4) and 2 1. */
+#define AFTER_1_3 BOARD ("Heap 1:\nHeap 2: ||||\nHeap 3: |||||")
+#define AFTER_2_1 BOARD ("Heap 1:\nHeap 2: |||\nHeap 3: ||||")
 
 static const BadEntry bad_entries[] = {
   { "not-a-number", "3,4,5", NULL, "xor", "", PROMPT, "abc",
-    "'abc' is not a heap number", NULL, "1 3",
-    "Player 1 (human) takes 3 from heap 1." },
+    "'abc' is not a heap number", NULL, "1 3", AFTER_1_3 },
   { "heap-too-large", "3,4,5", NULL, "xor", "", PROMPT, "9 1",
-    "There is no heap 9", NULL, "1 3",
-    "Player 1 (human) takes 3 from heap 1." },
+    "There is no heap 9", NULL, "1 3", AFTER_1_3 },
   { "heap-zero", "3,4,5", NULL, "xor", "", PROMPT, "0 1", "There is no heap 0",
-    NULL, "1 3", "Player 1 (human) takes 3 from heap 1." },
+    NULL, "1 3", AFTER_1_3 },
   { "heap-negative", "3,4,5", NULL, "xor", "", PROMPT, "-1 1",
-    "There is no heap -1", NULL, "1 3",
-    "Player 1 (human) takes 3 from heap 1." },
+    "There is no heap -1", NULL, "1 3", AFTER_1_3 },
   { "heap-overflow", "3,4,5", NULL, "xor", "", PROMPT,
     "99999999999999999999999 1", "There is no heap 99999999999999999999999",
-    NULL, "1 3", "Player 1 (human) takes 3 from heap 1." },
+    NULL, "1 3", AFTER_1_3 },
   /* After 1 3, xor leaves 0, 4, 4. */
   { "empty-heap", "3,4,5", NULL, "xor", "1 3\n", PROMPT, "1 1",
-    "Heap 1 is empty", NULL, "2 1", "Player 1 (human) takes 1 from heap 2." },
+    "Heap 1 is empty", NULL, "2 1", AFTER_2_1 },
   { "empty-heap-alone", "3,4,5", NULL, "xor", "1 3\n", PROMPT, "1",
-    "Heap 1 is empty", NULL, "2 1", "Player 1 (human) takes 1 from heap 2." },
+    "Heap 1 is empty", NULL, "2 1", AFTER_2_1 },
   { "count-zero", "3,4,5", NULL, "xor", "", PROMPT, "1 0", "at least 1", NULL,
-    "1 3", "Player 1 (human) takes 3 from heap 1." },
+    "1 3", AFTER_1_3 },
   { "count-negative", "3,4,5", NULL, "xor", "", PROMPT, "1 -2",
-    "-2 is negative; you must take at least 1", NULL, "1 3",
-    "Player 1 (human) takes 3 from heap 1." },
+    "-2 is negative; you must take at least 1", NULL, "1 3", AFTER_1_3 },
   { "count-above-heap", "3,4,5", NULL, "xor", "", PROMPT, "1 5",
-    "Heap 1 has only 3 matches; you cannot take 5", NULL, "1 3",
-    "Player 1 (human) takes 3 from heap 1." },
+    "Heap 1 has only 3 matches; you cannot take 5", NULL, "1 3", AFTER_1_3 },
   { "count-overflow", "3,4,5", NULL, "xor", "", PROMPT,
     "1 99999999999999999999999", "Heap 1 has only 3 matches", NULL, "1 3",
-    "Player 1 (human) takes 3 from heap 1." },
+    AFTER_1_3 },
   { "count-not-a-number", "3,4,5", NULL, "xor", "", PROMPT, "1 x",
-    "'x' is not a number of matches", NULL, "1 3",
-    "Player 1 (human) takes 3 from heap 1." },
+    "'x' is not a number of matches", NULL, "1 3", AFTER_1_3 },
   { "count-not-in-set", "10,10", "--moves=2,7", "grundy", "", PROMPT, "1 3",
     "You cannot take 3", NULL, "1 2",
-    "Player 1 (human) takes 2 from heap 1." },
+    BOARD ("Heap 1: |||||  |||\nHeap 2: |||||  |||||") },
   { "count-above-max-take", "10,10", "--max-take=3", "grundy", "", PROMPT,
     "1 4", "You may take at most 3 matches", NULL, "1 3",
-    "Player 1 (human) takes 3 from heap 1." },
+    BOARD ("Heap 1: |||||  ||\nHeap 2: |||||  |||||") },
   { "empty-line", "3,4,5", NULL, "xor", "", PROMPT, "", "Nothing was typed",
-    NULL, "1 3", "Player 1 (human) takes 3 from heap 1." },
+    NULL, "1 3", AFTER_1_3 },
   { "blank-line", "3,4,5", NULL, "xor", "", PROMPT, "  \t ",
-    "Nothing was typed", NULL, "1 3",
-    "Player 1 (human) takes 3 from heap 1." },
+    "Nothing was typed", NULL, "1 3", AFTER_1_3 },
   { "too-many-words", "3,4,5", NULL, "xor", "", PROMPT, "1 2 3",
-    "Too much typed", NULL, "1 3", "Player 1 (human) takes 3 from heap 1." },
+    "Too much typed", NULL, "1 3", AFTER_1_3 },
   { "count-prompt-zero", "3,4,9", NULL, "xor", "3\n", PROMPT_COUNT, "0",
-    "at least 1", PROMPT_COUNT, "2", "Player 1 (human) takes 2 from heap 3." },
+    "at least 1", PROMPT_COUNT, "2",
+    BOARD ("Heap 1: |||\nHeap 2: ||||\nHeap 3: |||||  ||") },
   { "count-prompt-above-heap", "3,4,9", NULL, "xor", "3\n", PROMPT_COUNT, "10",
     "Heap 3 has only 9 matches", PROMPT_COUNT, "2",
-    "Player 1 (human) takes 2 from heap 3." },
+    BOARD ("Heap 1: |||\nHeap 2: ||||\nHeap 3: |||||  ||") },
   { "one-heap-not-a-number", "13", "--max-take=3", "grundy", "", PROMPT_ONE,
     "abc", "'abc' is not a number of matches", NULL, "1",
-    "Player 1 (human) takes 1." },
+    BOARD ("Matches: |||||  |||||  ||") },
   { "one-heap-zero", "13", "--max-take=3", "grundy", "", PROMPT_ONE, "0",
-    "at least 1", NULL, "1", "Player 1 (human) takes 1." },
+    "at least 1", NULL, "1", BOARD ("Matches: |||||  |||||  ||") },
   { "one-heap-above-max-take", "13", "--max-take=3", "grundy", "", PROMPT_ONE,
     "4", "You may take at most 3 matches", NULL, "1",
-    "Player 1 (human) takes 1." },
+    BOARD ("Matches: |||||  |||||  ||") },
   { "one-heap-empty-line", "13", "--max-take=3", "grundy", "", PROMPT_ONE, "",
-    "Nothing was typed", NULL, "1", "Player 1 (human) takes 1." },
+    "Nothing was typed", NULL, "1", BOARD ("Matches: |||||  |||||  ||") },
 };
 
 /* A wrong entry is named, asked for again, and the game goes on. */
@@ -1205,10 +1307,10 @@ test_count_prompt_empty_line (void)
                     "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
   nim_test_assert_contains (
-      out,
-      PROMPT_COUNT "\nNothing was typed; type how many "
-                   "matches you take from heap 3, such as 1.\n" PROMPT_COUNT
-                   "2\nPlayer 1 (human) takes 2 from heap 3.\n");
+      out, PROMPT_COUNT
+      "\nNothing was typed; type how many "
+      "matches you take from heap 3, such as 1.\n" PROMPT_COUNT
+      "2\n" BOARD ("Heap 1: |||\nHeap 2: ||||\nHeap 3: |||||  ||\n"));
 }
 
 /* "help" at the count prompt explains the input and asks for the count
@@ -1228,40 +1330,57 @@ test_count_prompt_help (void)
   nim_test_assert_contains (out,
                             PROMPT_COUNT "help\nTake any number of matches");
   nim_test_assert_contains (out, "Commands: moves");
-  nim_test_assert_contains (out, PROMPT_COUNT
-                            "2\nPlayer 1 (human) takes 2 from heap 3.\n");
+  nim_test_assert_contains (
+      out, PROMPT_COUNT
+      "2\n" BOARD ("Heap 1: |||\nHeap 2: ||||\nHeap 3: |||||  ||\n"));
 }
 
-/* Wrong answers in the set-up dialogue are named and asked again: heap
-   counts 0, abc, 65 and -1, heap sizes 0 and nothing, first player 3. */
+/* Wrong answers in the set-up dialogue are named and asked again.
+   Against the computer the three rows are asked for: heap sizes 0,
+   nothing and x.  Between two persons the number of heaps and who moves
+   first are asked too: heap counts 0, abc, 65 and -1, first player 3
+   and 0. */
 static void
 test_setup_bad_answers (void)
 {
   static const char *const first
-      = "Who moves first, 1 = player 1 (human) or 2 = player 2 (xor)? [1] ";
+      = "Who moves first, 1 = player 1 (human) or 2 = player 2 (human)? [1] ";
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
   int status;
 
   if (!have_nim ())
     return;
-  status = run_nim ("0\nabc\n65\n-1\n2\n0\n5\n\n7\n3\n0\n2\n", &out, &err,
-                    "--player2", "xor", NULL);
+  status = run_nim ("0\n5\n\n7\nx\n3\n", &out, &err, "--player2", "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
-  assert_reprompted (out, PROMPT_HEAPS, "0", "0 is too small", NULL);
-  assert_reprompted (out, PROMPT_HEAPS, "abc", "'abc' is not a whole number",
-                     NULL);
-  assert_reprompted (out, PROMPT_HEAPS, "65", "65 is too large", NULL);
-  assert_reprompted (out, PROMPT_HEAPS, "-1", "is negative", NULL);
   assert_reprompted (out, "Matches in heap 1: ", "0", "0 is too small", NULL);
   assert_reprompted (out, "Matches in heap 2: ", "", "nothing given", NULL);
-  assert_reprompted (out, first, "3", "3 is too large", NULL);
-  assert_reprompted (out, first, "0", "0 is too small", NULL);
-  /* Then the game starts from what was accepted, xor first. */
-  nim_test_assert_contains (out, "player 2 moves first.\n\n"
-                                 "Heap 1: |||||      5\n"
-                                 "Heap 2: |||||  ||  7\n\n"
-                                 "Player 2 (xor) takes 2 from heap 2.\n");
+  assert_reprompted (out, "Matches in heap 3: ", "x",
+                     "'x' is not a whole number", NULL);
+  nim_test_assert_not_contains (out, PROMPT_HEAPS);
+  nim_test_assert_not_contains (out, "Who moves first");
+  /* Then the game starts from what was accepted, the person first. */
+  nim_test_assert_contains (
+      out, "Matches in heap 3: 3\n" BOARD ("Heap 1: |||||\n"
+                                           "Heap 2: |||||  ||\n"
+                                           "Heap 3: |||\n") "\nYour move!\n");
+
+  status = run_nim ("0\nabc\n65\n-1\n2\n5\n7\n3\n0\n2\n", &out2, &err2,
+                    "--player2", "human", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  assert_reprompted (out2, PROMPT_HEAPS, "0", "0 is too small", NULL);
+  assert_reprompted (out2, PROMPT_HEAPS, "abc", "'abc' is not a whole number",
+                     NULL);
+  assert_reprompted (out2, PROMPT_HEAPS, "65", "65 is too large", NULL);
+  assert_reprompted (out2, PROMPT_HEAPS, "-1", "is negative", NULL);
+  assert_reprompted (out2, first, "3", "3 is too large", NULL);
+  assert_reprompted (out2, first, "0", "0 is too small", NULL);
+  nim_test_assert_contains (out2, "player 2 moves first.\n\n"
+                                  "Heap 1: |||||      5\n"
+                                  "Heap 2: |||||  ||  7\n\n"
+                                  "Player 2, your move (HEAP COUNT): ");
 }
 
 /* quit and end of input during the set-up dialogue give up: status 3. */
@@ -1278,8 +1397,8 @@ test_setup_abandoned (void)
     return;
   status = run_nim ("2\nquit\n", &out, &err, "--player2", "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
-  nim_test_assert_contains (out, "Matches in heap 1: quit\n");
-  nim_test_assert_not_contains (out, "Nim. ");
+  nim_test_assert_contains (out, "Matches in heap 2: quit\n");
+  nim_test_assert_not_contains (out, "Current position:");
   nim_test_assert_contains (err, "quit");
 
   status = run_nim ("", &out2, &err2, "--player2", "xor", NULL);
@@ -1315,11 +1434,14 @@ test_prompt_help (void)
   nim_test_assert_contains (help, "such as 2 3");
   nim_test_assert_contains (help, "Commands: moves");
   nim_test_assert_contains (help, "hint");
+  nim_test_assert_contains (help, "board (show the position again)");
+  nim_test_assert_contains (help, "undo (take back your last move");
+  nim_test_assert_contains (help, "new (start a new game)");
   nim_test_assert_contains (help, "quit");
   question = response_to (out, PROMPT, "?", PROMPT);
   g_assert_cmpstr (question, ==, help);
-  nim_test_assert_contains (out, PROMPT
-                            "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
+  nim_test_assert_contains (
+      out, PROMPT "1 2\n" BOARD ("Heap 1: |\nHeap 2: ||||\nHeap 3: |||||\n"));
 
   status = run_nim ("help\n", &out1, &err1, "--heaps", "13", "--max-take", "3",
                     "--player2", "grundy", NULL);
@@ -1329,7 +1451,8 @@ test_prompt_help (void)
   nim_test_assert_contains (help1, "Type how many matches you take");
 }
 
-/* moves lists exactly the legal moves, under every take rule. */
+/* moves lists exactly the legal moves, under every take rule; with one
+   heap, the counts. */
 static void
 test_prompt_moves (void)
 {
@@ -1368,7 +1491,8 @@ test_prompt_moves (void)
                     "3", "--player2", "grundy", NULL);
   assert_status (status, STATUS_ABANDONED, out3, err3);
   list3 = response_to (out3, PROMPT_ONE, "moves", PROMPT_ONE);
-  g_assert_cmpstr (list3, ==, "Legal moves (heap count):\n  1 1, 1 2, 1 3\n");
+  /* One heap: the counts alone, no heap number. */
+  g_assert_cmpstr (list3, ==, "Legal moves: take 1 to 3.\n");
 }
 
 /* hint suggests the winning move, with the explanation --explain gives;
@@ -1376,6 +1500,9 @@ test_prompt_moves (void)
 static void
 test_prompt_hint (void)
 {
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *hint2 = NULL;
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autofree char *hint = NULL;
@@ -1396,8 +1523,8 @@ test_prompt_hint (void)
   /* The three-row game's table: 011 XOR 100 XOR 101 = 010. */
   nim_test_assert_contains (hint, "\n  heap 1      3     011  001 = 1 < 3\n");
   nim_test_assert_contains (hint, "\n  nim-sum     2     010\n");
-  nim_test_assert_contains (out, PROMPT
-                            "1 2\nPlayer 1 (human) takes 2 from heap 1.\n");
+  nim_test_assert_contains (
+      out, PROMPT "1 2\n" BOARD ("Heap 1: |\nHeap 2: ||||\nHeap 3: |||||\n"));
 
   /* One heap of 13, 1 to 3: take 1 to leave 12. */
   status = run_nim ("hint\n", &out1, &err1, "--heaps", "13", "--max-take", "3",
@@ -1406,7 +1533,149 @@ test_prompt_hint (void)
   hint1 = response_to (out1, PROMPT_ONE, "hint", PROMPT_ONE);
   g_assert_true (g_str_has_prefix (hint1, "Hint ("));
   nim_test_assert_contains (hint1, "take 1");
+  /* A game of one heap names no heap, in the explanation either. */
+  nim_test_assert_contains (hint1, "\n  G(13) = mex{G(12), G(11), G(10)}");
   nim_test_assert_not_contains (hint1, "from heap");
+  nim_test_assert_not_contains (hint1, "heap 1");
+  nim_test_assert_not_contains (hint1, "Heap 1");
+
+  /* The one-pile game's: the remainder of three, no heap. */
+  status = run_nim ("hint\n", &out2, &err2, "--heaps", "7", "--max-take", "2",
+                    "--misere", "--player2", "grundy", "--first", "1", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  hint2 = response_to (out2, "How many stones do you take? ", "hint",
+                       "How many stones do you take? ");
+  nim_test_assert_contains (hint2, "dividing by three): 7 = 2 x 3 + 1.");
+  nim_test_assert_not_contains (hint2, "Heap 1");
+}
+
+/* The start of 3, 4, 5 as a game against the computer draws it. */
+#define START_3_4_5 BOARD ("Heap 1: |||\nHeap 2: ||||\nHeap 3: |||||\n")
+
+/* board draws the position again, at the move prompt and at the count
+   prompt, and the turn goes on. */
+static void
+test_prompt_board (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *drawn = NULL;
+  g_autofree char *drawn_count = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("board\n1\nBoard\n1 3\n", &out, &err, "--heaps", "3,4,5",
+                    "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  drawn = response_to (out, PROMPT, "board", PROMPT);
+  g_assert_cmpstr (drawn, ==, START_3_4_5 "\nYour move!\n");
+  drawn_count = response_to (out, PROMPT_COUNT, "Board", PROMPT);
+  g_assert_cmpstr (drawn_count, ==, START_3_4_5 "\nYour move!\n");
+  nim_test_assert_contains (
+      out, PROMPT "1 3\n" BOARD ("Heap 1:\nHeap 2: ||||\nHeap 3: |||||\n"));
+}
+
+/* undo takes back the person's last move and the computer's reply, at
+   either prompt, and says why not before the person has moved, and
+   between two persons. */
+static void
+test_prompt_undo (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *none = NULL;
+  g_autofree char *back = NULL;
+  g_autofree char *back_count = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *none2 = NULL;
+  g_autofree char *out3 = NULL;
+  g_autofree char *err3 = NULL;
+  g_autofree char *alone = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  /* 1 3, xor takes 1 from heap 3; undo: 3, 4, 5 again; 2 1, xor
+     replies (3, 3, 0); 1, then undo at the count prompt: 3, 4, 5
+     again. */
+  status = run_nim ("undo\n1 3\nundo\n2 1\n1\nundo\n", &out, &err, "--heaps",
+                    "3,4,5", "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  none = response_to (out, PROMPT, "undo", PROMPT);
+  g_assert_cmpstr (none, ==,
+                   "There is nothing to undo: you have not moved yet.\n");
+  nim_test_assert_contains (out, "The computer takes 1 match from heap 3.\n");
+  back = response_to (out, "Heap 3: ||||\n\nYour move!\n" PROMPT, "undo",
+                      PROMPT);
+  g_assert_cmpstr (
+      back, ==,
+      "Your last move and the computer's reply are taken back.\n" START_3_4_5
+      "\nYour move!\n");
+  back_count = response_to (out, PROMPT_COUNT, "undo", PROMPT);
+  g_assert_cmpstr (
+      back_count, ==,
+      "Your last move and the computer's reply are taken back.\n" START_3_4_5
+      "\nYour move!\n");
+
+  /* The computer first: its first move stays. */
+  status = run_nim ("undo\n2 1\nundo\n", &out2, &err2, "--heaps", "3,4,5",
+                    "--player2", "xor", "--first", "2", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  none2 = response_to (out2, PROMPT, "undo", PROMPT);
+  g_assert_cmpstr (none2, ==,
+                   "There is nothing to undo: you have not moved yet.\n");
+  nim_test_assert_contains (
+      out2, PROMPT
+      "undo\n"
+      "Your last move and the computer's reply are taken back.\n" BOARD (
+          "Heap 1: |\nHeap 2: ||||\nHeap 3: |||||\n"));
+
+  /* Two persons: no taking back. */
+  status = run_nim ("1 1\nundo\n", &out3, &err3, "--heaps", "3,4,5",
+                    "--player2", "human", NULL);
+  assert_status (status, STATUS_ABANDONED, out3, err3);
+  alone = response_to (out3, "Player 2, your move (HEAP COUNT): ", "undo",
+                       "Player 2, your move (HEAP COUNT): ");
+  g_assert_cmpstr (alone, ==,
+                   "undo takes back moves only in a game of one person "
+                   "against the computer.\n");
+}
+
+/* new abandons the game and plays another with the same options: the
+   --heaps again, or the rows asked for again. */
+static void
+test_prompt_new (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  const char *second;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("1 3\nnew\n1 1\n", &out, &err, "--heaps", "3,4,5",
+                    "--player2", "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out, err);
+  nim_test_assert_contains (out, PROMPT "new\nGame abandoned.\n\nNIM game\n");
+  second = strstr (out, "Game abandoned.\n\nNIM game\n");
+  g_assert_nonnull (second);
+  nim_test_assert_contains (second,
+                            START_3_4_5 "\nYour move!\n" PROMPT "1 1\n");
+
+  status = run_nim ("1\n2\n3\n2\nnew\n4\n5\n6\n", &out2, &err2, "--player2",
+                    "xor", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  nim_test_assert_contains (out2, PROMPT_COUNT "new\nGame abandoned.\n\n"
+                                               "NIM game\n-----\n");
+  nim_test_assert_contains (
+      out2, "Matches in heap 1: 4\n"
+            "Matches in heap 2: 5\n"
+            "Matches in heap 3: 6\n" BOARD ("Heap 1: ||||\nHeap 2: |||||\n"
+                                            "Heap 3: |||||  |\n"));
 }
 
 /* quit (or q, in any case) at either prompt gives up: status 3 and
@@ -1879,6 +2148,9 @@ test_help (void)
   for (i = 0; i < G_N_ELEMENTS (games); i++)
     nim_test_assert_contains (out, games[i]);
   nim_test_assert_contains (out, "A move takes 1 to K matches, such as 3\n");
+  /* The commands of the prompt, the new ones too. */
+  nim_test_assert_contains (out, "or one of moves, hint, board, undo, new, "
+                                 "help, quit.\n");
   nim_test_assert_not_contains (out, "seed 0");
 }
 
@@ -2057,6 +2329,9 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/prompt/help", test_prompt_help);
   g_test_add_func ("/cli/prompt/moves", test_prompt_moves);
   g_test_add_func ("/cli/prompt/hint", test_prompt_hint);
+  g_test_add_func ("/cli/prompt/board", test_prompt_board);
+  g_test_add_func ("/cli/prompt/undo", test_prompt_undo);
+  g_test_add_func ("/cli/prompt/new", test_prompt_new);
   g_test_add_func ("/cli/prompt/quit", test_prompt_quit);
   g_test_add_func ("/cli/prompt/end-of-input", test_end_of_input);
 

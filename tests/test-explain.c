@@ -103,6 +103,34 @@ test_xor_misere (void)
   assert_says (ones, "an odd number (3) of them");
 }
 
+/* One heap: the nim-sum is the heap, and no heap number is named, under
+   normal and misère play, won and lost; grundy's one-heap table line is
+   its formula alone. */
+static void
+test_one_heap (void)
+{
+  NimMove m;
+  g_autofree char *normal = explain ("xor", "any", FALSE, "13", &m);
+  g_autofree char *misere = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *grundy = NULL;
+
+  assert_says (normal, "the nim-sum is the heap's own size, 13");
+  g_assert_cmpuint (m.count, ==, 13);
+  misere = explain ("xor", "any", TRUE, "13", &m);
+  assert_says (misere, "take all but one, 12 of 13");
+  g_assert_cmpuint (m.count, ==, 12);
+  last = explain ("xor", "any", TRUE, "1", &m);
+  assert_says (last, "the position is lost");
+  grundy = explain ("grundy", "max=3", FALSE, "13", &m);
+  nim_test_assert_contains (grundy, "\nG(13) = mex{G(12), G(11), G(10)} = "
+                                    "mex{0, 3, 2} = 1\n");
+  nim_test_assert_not_contains (normal, "heap 1");
+  nim_test_assert_not_contains (misere, "heap 1");
+  nim_test_assert_not_contains (last, "heap 1");
+  nim_test_assert_not_contains (grundy, "heap 1");
+}
+
 /* The mex of the course's subtraction game, with the set {1, 3, 4}:
    G = 0 1 0 1 2 3 2 0 for 0..7. */
 static void
@@ -364,6 +392,7 @@ main (int argc, char **argv)
   g_test_add_func ("/explain/xor/three-rows", test_xor_three_rows);
   g_test_add_func ("/explain/xor/lost", test_xor_lost);
   g_test_add_func ("/explain/xor/misere", test_xor_misere);
+  g_test_add_func ("/explain/one-heap", test_one_heap);
   g_test_add_func ("/explain/grundy/mex", test_grundy_mex);
   g_test_add_func ("/explain/grundy/misere", test_grundy_misere);
   g_test_add_func ("/explain/random", test_random);

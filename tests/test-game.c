@@ -560,8 +560,11 @@ test_human_plays_to_the_end (void)
   g_assert_cmpuint (nim_game_get_winner (game), ==, 1);
   g_assert_cmpuint (nim_game_get_n_moves (game), ==, 1);
   nim_test_assert_contains (told, "how many matches do you take?");
+  /* A game of one heap never names a heap number. */
   nim_test_assert_contains (told,
-                            "Heap 1 has only 5 matches; you cannot take 6");
+                            "Only 5 matches are left; you cannot take 6");
+  nim_test_assert_not_contains (told, "heap");
+  nim_test_assert_not_contains (told, "Heap");
 }
 
 /* A prompt function of the test's own: it answers with the lines of
@@ -733,6 +736,85 @@ test_human_one_pile (void)
                    "Player 1, how many matches do you take? ");
   g_assert_cmpstr (messages->pdata[1], ==,
                    "You may take at most 2 matches at a time.\n");
+}
+
+/* Every notice of the game loop, requests included, in one log. */
+static void
+watch_turn (gpointer data, const NimGame *game)
+{
+  g_string_append_printf (((Watch *) data)->log, "turn %u;",
+                          nim_game_get_to_move (game));
+}
+
+static void
+watch_shown (gpointer data, const NimGame *game)
+{
+  (void) game;
+  g_string_append (((Watch *) data)->log, "shown;");
+}
+
+static void
+watch_taken_back (gpointer data, const NimGame *game, guint n_moves)
+{
+  g_string_append_printf (((Watch *) data)->log, "taken back %u to %u;",
+                          n_moves, nim_game_get_n_moves (game));
+}
+
+static const NimObserverClass request_watch_class = {
+  .started = watch_started,
+  .moved = watch_moved,
+  .finished = watch_finished,
+  .free = watch_free,
+  .turn = watch_turn,
+  .shown = watch_shown,
+  .taken_back = watch_taken_back,
+};
+
+/* A person's requests, answered by the game loop: board shows the
+   position again, undo takes back the person's move and the reply (the
+   board and the history as before them), and new ends the game with
+   NIM_ERROR_NEW_GAME for the program to start another. */
+static void
+test_human_requests (void)
+{
+  NimRules rules;
+  NimBoard start, expected;
+  FILE *in = input_file ("board\n1 3\nundo\n1 2\nnew\n");
+  FILE *out = tmpfile ();
+  NimPromptStreams streams = { in, out };
+  g_autoptr (NimPlayer) human = NULL;
+  g_autoptr (NimPlayer) xor = NULL;
+  g_autoptr (NimGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  Watch *w = watch_new (NULL);
+  g_autofree char *told = NULL;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&start, "3,4,5");
+  human = new_started ("human", 1, &rules, &start);
+  xor = new_started ("xor", 2, &rules, &start);
+  nim_player_set_prompt (human, nim_prompt_ask, &streams);
+  nim_player_set_alone (human, TRUE);
+  game = nim_game_new (&rules, &start, human, xor, 1);
+  nim_game_add_observer (game, &request_watch_class, w);
+  g_assert_false (nim_game_play (game, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_NEW_GAME);
+  /* 1 3, xor 3 1 (0, 4, 4), taken back; 1 2 (1, 4, 5: lost for xor,
+     which takes one match, 0, 4, 5). */
+  g_assert_cmpstr (w->log->str, ==,
+                   "started;turn 1;shown;turn 1;moved 1 1 3;turn 2;"
+                   "moved 2 3 1;turn 1;taken back 2 to 0;turn 1;"
+                   "moved 1 1 2;turn 2;moved 2 1 1;turn 1;finished 0;");
+  g_assert_cmpuint (nim_game_get_n_moves (game), ==, 2);
+  g_assert_cmpuint (nim_game_get_move (game, 0)->move.count, ==, 2);
+  nim_test_board (&expected, "0,4,5");
+  g_assert_true (nim_board_equal (nim_game_get_board (game), &expected));
+  g_assert_cmpuint (nim_game_get_winner (game), ==, 0);
+  told = read_all (out);
+  nim_test_assert_not_contains (told, "nothing to undo");
+  fclose (in);
+  fclose (out);
+  nim_player_set_prompt (human, NULL, NULL);
 }
 
 /* A person player that nobody gave a prompt fails with an error, and
@@ -937,7 +1019,8 @@ test_display_board (void)
   /* An empty heap keeps its line. */
   assert_display ("0,2", "Heap 1:     0\n"
                          "Heap 2: ||  2\n");
-  assert_display ("1", "Heap 1: |  1\n");
+  /* A game of one heap: no heap number. */
+  assert_display ("1", "Matches: |  1\n");
   /* 50 matches are still drawn, 68 columns wide (ten groups of five and
      nine gaps of two); the single match is padded to that width. */
   {
@@ -952,7 +1035,7 @@ test_display_board (void)
   }
   /* 51 are too wide for a line: numbers only. */
   assert_display ("51,1", "Heap 1: 51\nHeap 2: 1\n");
-  assert_display ("4000000000", "Heap 1: 4000000000\n");
+  assert_display ("4000000000", "Matches: 4000000000\n");
   /* Ten heaps or more widen the label so the bars line up. */
   assert_display ("1,1,1,1,1,1,1,1,1,1", "Heap  1: |  1\n"
                                          "Heap  2: |  1\n"
@@ -1086,6 +1169,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/human/prompt-messages", test_human_prompt_messages);
   g_test_add_func ("/game/human/one-pile", test_human_one_pile);
   g_test_add_func ("/game/human/no-prompt", test_human_no_prompt);
+  g_test_add_func ("/game/human/requests", test_human_requests);
   g_test_add_func ("/game/record", test_record);
   g_test_add_func ("/game/record-abandoned", test_record_abandoned);
   g_test_add_func ("/game/display/board", test_display_board);

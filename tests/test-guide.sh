@@ -1,5 +1,6 @@
 #!/bin/sh
-# test-guide.sh -- every command the guide quotes prints what the guide shows
+# test-guide.sh -- every command the guide and the README quote prints what
+# they show
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # doc/guide.md illustrates each step with real output, in blocks
@@ -20,6 +21,8 @@
 # test; the first difference is shown.  A guide without commands fails.
 
 guide="${NIM_SRCDIR:-.}/doc/guide.md"
+# The README's course games show their dialogues the same way.
+readme="${NIM_SRCDIR:-.}/README.md"
 nim="${NIM_BINARY:-./nim}"
 
 case $nim in
@@ -46,13 +49,14 @@ awk -v dir="$work" '
   inblock && /^\$ / {
     n++; cur = n
     print substr($0, 3) > (dir "/cmd." n); close(dir "/cmd." n)
-    print NR > (dir "/line." n); close(dir "/line." n)
+    name = FILENAME; sub(/.*\//, "", name)
+    print name " line " FNR > (dir "/line." n); close(dir "/line." n)
     printf "" > (dir "/exp." n)
     next
   }
   inblock && cur > 0 { print >> (dir "/exp." cur); close(dir "/exp." cur) }
   END { print n + 0 > (dir "/count") }
-' "$guide"
+' "$guide" "$readme"
 
 count=$(cat "$work/count")
 if [ "$count" -eq 0 ]; then
@@ -77,9 +81,9 @@ while [ "$i" -le "$count" ]; do
     | normalize > "$work/got.$i"
   normalize < "$work/exp.$i" > "$work/want.$i"
   if cmp -s "$work/want.$i" "$work/got.$i"; then
-    printf 'ok %s - guide line %s: $ %s\n' "$i" "$line" "$cmd"
+    printf 'ok %s - %s: $ %s\n' "$i" "$line" "$cmd"
   else
-    printf 'not ok %s - guide line %s: $ %s\n' "$i" "$line" "$cmd"
+    printf 'not ok %s - %s: $ %s\n' "$i" "$line" "$cmd"
     echo "# the guide shows (-), nim prints (+); first difference:"
     diff -u "$work/want.$i" "$work/got.$i" | sed -n '3,$p' \
       | awk '/^[-+]/ { shown++ } { print "# " $0 } shown >= 6 { exit }'

@@ -143,7 +143,7 @@ run () {
 printf '1 2\nx\n3 1\n2 5\nquit\n' \
   | run de --heaps 3,4,5 --player2 xor > "$work/de.game" 2>&1
 check "German game" "$work/de.game" "1. Reihe: |||" "Streichhölzer" \
-  "Sie sind am Zug!" "Spieler 2 (xor) nimmt"
+  "Sie sind am Zug!" "Der Computer nimmt"
 check "German message for a bad entry" "$work/de.game" \
   "'x' ist keine Reihennummer" "Die 2. Reihe hat nur 3 Streichhölzer"
 # The one-pile game in German: Steine vom Haufen, the formal Sie.
@@ -152,7 +152,7 @@ printf '10\n2\n0\n3\nquit\n' \
 check "German one-pile game" "$work/de.pile" "Anzahl der Steine zu Beginn: " \
   "Wer zieht zuerst, 0 = der Computer (grundy) oder 1 = Sie? " \
   "'2' ist weder 0 noch 1" "Nehmen Sie 1 oder 2 Steine vom Haufen" \
-  "Spieler 2 (grundy) entfernt 1 Stein." \
+  "Der Computer entfernt 1 Stein." \
   "Im Haufen liegen noch 9 Steine: |||||  ||||" "Sie sind am Zug!" \
   "Sie können nicht 3 Steine nehmen; nehmen Sie 1 oder 2."
 run de --help > "$work/de.help" 2>&1
@@ -213,7 +213,7 @@ fi
 printf 'x\nq\n' | LC_ALL=C NIM_LOCALEDIR="$work/locale" "$nim" --heaps 3,4,5 \
   --player2 xor > "$work/c.game" 2>&1
 check "LC_ALL=C stays English" "$work/c.game" "Heap 1: |||" \
-  "'x' is not a heap number" "Player 1, your move (HEAP COUNT): "
+  "'x' is not a heap number" "Which heap do you take matches from? "
 
 echo "1..$n"
 exit 0

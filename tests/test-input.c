@@ -20,8 +20,9 @@
 #define STATUS_USAGE 2
 #define STATUS_INTERRUPTED 130
 
-#define PROMPT "Player 1, your move (HEAP COUNT): "
-#define PROMPT_ONE "Player 1, how many matches do you take? "
+/* The prompts of a game of one person against the computer. */
+#define PROMPT "Which heap do you take matches from? "
+#define PROMPT_ONE "How many matches do you take? "
 
 typedef struct
 {
@@ -257,7 +258,7 @@ static const PromptCase prompt_cases[] = {
     "abc",
     "'abc' is not a number of matches; type a count "
     "such as 1" },
-  { "13", { NULL }, "14", "Heap 1 has only 13 matches; you cannot take 14." },
+  { "13", { NULL }, "14", "Only 13 matches are left; you cannot take 14." },
 };
 
 static void
@@ -361,7 +362,7 @@ test_endless_line (void)
                    ==, STATUS_ABANDONED);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
   g_assert_cmpuint (strlen (out), <, 4096);
-  nim_test_assert_contains (err, "player 1 gave up: a line of more than");
+  nim_test_assert_contains (err, "you gave up: a line of more than");
   nim_test_assert_contains (err, "bytes did not end");
 }
 
@@ -382,10 +383,12 @@ test_plus_count (void)
                     "--player2", "xor", NULL);
   nim_test_assert_contains (out, "'++1' is not a number of matches");
   nim_test_assert_contains (out, "'+-1' is not a number of matches");
-  nim_test_assert_contains (out, "Player 1 (human) takes 1 from heap 1.");
+  nim_test_assert_contains (out,
+                            "1 +1\n\nCurrent position:\n-----\nHeap 1: ||\n");
   nim_test_run_nim ("+02\n", &out_one, &err_one, "--heaps", "7", "--player2",
                     "xor", NULL);
-  nim_test_assert_contains (out_one, "Player 1 (human) takes 2.");
+  nim_test_assert_contains (
+      out_one, "+02\n\nCurrent position:\n-----\nMatches: |||||\n");
 }
 
 /* After just the heap, the count prompt takes the move prompt's
@@ -394,7 +397,7 @@ test_plus_count (void)
 static void
 test_count_prompt (void)
 {
-  const char *ask = "How many matches do you take from heap 1? ";
+  const char *ask = PROMPT_ONE;
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autofree char *bad = NULL;
@@ -413,7 +416,7 @@ test_count_prompt (void)
       "x\n'x' is not a number of matches; type a count such as 1 (or "
       "help).\n%s5\nHeap 1 has only 3 matches; you cannot take 5.\n%s\n"
       "Nothing was typed; type how many matches you take from heap 1, such "
-      "as 1.\n%s+2\nPlayer 1 (human) takes 2 from heap 1.",
+      "as 1.\n%s+2\n\nCurrent position:\n-----\nHeap 1: |\n",
       ask, ask, ask);
   nim_test_assert_contains (out, bad);
   nim_test_assert_contains (err, "end of input");
@@ -422,7 +425,7 @@ test_count_prompt (void)
                                      "--heaps", "3,4,5", "--player2", "xor",
                                      NULL),
                    ==, STATUS_ABANDONED);
-  nim_test_assert_contains (quit_err, "player 1 gave up: quit");
+  nim_test_assert_contains (quit_err, "you gave up: quit");
 }
 
 /* Reads @stream until its end (nim's exit closes it). */

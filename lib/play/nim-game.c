@@ -126,6 +126,33 @@ nim_game_add_observer (NimGame *game, const NimObserverClass *klass,
   }                                                                           \
   G_STMT_END
 
+/* Takes back the moves played since @who's last move, that one
+   included, so that @who is to move again where it was (against a
+   computer: the computer's reply and the person's move).  Returns how
+   many moves were taken back: 0 when @who has not moved. */
+static guint
+take_back (NimGame *game, guint who)
+{
+  guint last = game->moves->len, n = 0;
+
+  while (last > 0
+         && g_array_index (game->moves, NimGameMove, last - 1).player != who)
+    last--;
+  if (last == 0)
+    return 0;
+  while (game->moves->len >= last)
+    {
+      guint i = game->moves->len - 1;
+
+      nim_board_unmake_move (
+          &game->board, &g_array_index (game->moves, NimGameMove, i).move);
+      g_array_remove_index (game->moves, i);
+      n++;
+    }
+  game->to_move = who;
+  return n;
+}
+
 /**
  * nim_game_set_clock:
  * @game: a game not yet played
@@ -165,12 +192,16 @@ end_by (NimGame *game, guint loser, NimEnd end, const char *message)
  * nim_game_play:
  * @game: a game whose players were started (nim_player_start())
  * @error: return location for an error: a person gave up
- *   (#NIM_ERROR_ABANDONED), Ctrl-C (#NIM_ERROR_INTERRUPTED)
+ *   (#NIM_ERROR_ABANDONED) or asked for a new game (#NIM_ERROR_NEW_GAME),
+ *   Ctrl-C (#NIM_ERROR_INTERRUPTED)
  *
  * Plays to the end: asks the player to move for a move until the player
  * to move has none.  That player loses under normal play and wins under
- * misère play.  Observers hear of the start, every move and the end,
- * abandoned games included.
+ * misère play.  Observers hear of the start, every turn, every move and
+ * the end, abandoned games included.  A person may ask to see the
+ * position again (#NIM_ERROR_SHOW_BOARD) or to take back its last move
+ * and the moves since (#NIM_ERROR_UNDO): the observers hear of it, and
+ * the player to move is asked again.
  *
  * The game is the referee too: a player that could not start, that fails
  * to move the way an external engine can fail (a #NIM_FORFEIT_ERROR) or
@@ -205,6 +236,7 @@ nim_game_play (NimGame *game, GError **error)
       gint64 t0 = g_get_monotonic_time (), used;
       gboolean chose;
 
+      NOTIFY (game, turn, game);
       nim_player_set_clock (p, game->timed ? &game->clock : NULL);
       chose = nim_player_choose_move (p, &game->board, &record.move, &local);
       nim_player_set_clock (p, NULL);
@@ -213,10 +245,25 @@ nim_game_play (NimGame *game, GError **error)
           end_by (game, game->to_move, (NimEnd) local->code, local->message);
           return TRUE;
         }
+      /* A person's requests that the game answers: the position shown
+         again, or moves taken back; then the same player (or the one
+         whose move was taken back) is asked again. */
+      if (!chose && g_error_matches (local, NIM_ERROR, NIM_ERROR_SHOW_BOARD))
+        {
+          NOTIFY (game, shown, game);
+          continue;
+        }
+      if (!chose && g_error_matches (local, NIM_ERROR, NIM_ERROR_UNDO))
+        {
+          guint n = take_back (game, game->to_move);
+
+          NOTIFY (game, taken_back, game, n);
+          continue;
+        }
       if (!chose)
         {
-          g_propagate_error (error, g_steal_pointer (&local));
           NOTIFY (game, finished, game);
+          g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
         }
       used = g_get_monotonic_time () - t0;

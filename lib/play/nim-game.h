@@ -37,6 +37,10 @@ typedef struct
  * @finished: (nullable): the game is over; nim_game_get_winner() is 0
  *   when it was abandoned
  * @free: (nullable): frees the observer's data
+ * @turn: (nullable): a player is about to be asked for its move
+ * @shown: (nullable): a person asked to see the position again (`board`)
+ * @taken_back: (nullable): @n_moves moves were taken back (`undo`); the
+ *   position is nim_game_get_board()'s again
  *
  * The game loop reports to observers (the text display, the JSON record)
  * without knowing what they are.
@@ -47,6 +51,9 @@ typedef struct
   void (*moved) (gpointer data, const NimGame *game, const NimGameMove *move);
   void (*finished) (gpointer data, const NimGame *game);
   void (*free) (gpointer data);
+  void (*turn) (gpointer data, const NimGame *game);
+  void (*shown) (gpointer data, const NimGame *game);
+  void (*taken_back) (gpointer data, const NimGame *game, guint n_moves);
 } NimObserverClass;
 
 NimGame *nim_game_new (const NimRules *rules, const NimBoard *start,

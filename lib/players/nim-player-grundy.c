@@ -243,8 +243,8 @@ append_mex (NimGrundyPlayer *self, GString *out, guint64 n, GError **error)
 /* One heap's line of the table: its value by mex, through the period for
    a large heap. */
 static gboolean
-append_heap_value (NimGrundyPlayer *self, GString *out, guint heap, guint64 n,
-                   GError **error)
+append_heap_value (NimGrundyPlayer *self, GString *out, guint heap,
+                   gboolean labelled, guint64 n, GError **error)
 {
   const NimRules *r = &self->parent.rules;
   guint64 pre, period, m = n;
@@ -252,7 +252,9 @@ append_heap_value (NimGrundyPlayer *self, GString *out, guint heap, guint64 n,
      --explain, nine columns wide. */
   g_autofree char *label = g_strdup_printf (_ ("heap %u:"), heap + 1);
 
-  g_string_append_printf (out, "%-9s", label);
+  /* A game of one heap names no heap: the line is the formula alone. */
+  if (labelled)
+    g_string_append_printf (out, "%-9s", label);
   if (n > DIRECT_MAX && nim_rules_is_take_any (r))
     {
       g_string_append_printf (out,
@@ -359,14 +361,28 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
       /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3"; "%4$llu = %5$llu x
          %2$llu + %6$llu" is the heap size as quotient times divisor plus
          remainder. */
-      g_string_printf (s,
-                       _ ("Taking %1$s, the lost sizes are those "
-                          "that leave 1 when divided by %2$llu (the "
-                          "remainder of dividing by three).  Heap "
-                          "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
-                       take, (unsigned long long) p1, heap,
-                       (unsigned long long) n, (unsigned long long) (n / p1),
-                       (unsigned long long) (n % p1));
+      if (board->n_heaps > 1)
+        g_string_printf (s,
+                         _ ("Taking %1$s, the lost sizes are those "
+                            "that leave 1 when divided by %2$llu (the "
+                            "remainder of dividing by three).  Heap "
+                            "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
+                         take, (unsigned long long) p1, heap,
+                         (unsigned long long) n, (unsigned long long) (n / p1),
+                         (unsigned long long) (n % p1));
+      else
+        /* One heap: no heap number to name (the one-pile game's own
+           words).  TRANSLATORS: as the message before, without the
+           heap: "%3$llu = %4$llu x %2$llu + %5$llu" is the size as
+           quotient times divisor plus remainder. */
+        g_string_printf (s,
+                         _ ("Taking %1$s, the lost sizes are those "
+                            "that leave 1 when divided by %2$llu (the "
+                            "remainder of dividing by three): "
+                            "%3$llu = %4$llu x %2$llu + %5$llu."),
+                         take, (unsigned long long) p1, (unsigned long long) n,
+                         (unsigned long long) (n / p1),
+                         (unsigned long long) (n % p1));
     }
   else
     {
@@ -456,7 +472,8 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
     {
       /* choose_move just computed every one of these. */
       if (!nim_grundy_value (self->grundy, board->heaps[i], &values[i], NULL)
-          || !append_heap_value (self, out, i, board->heaps[i], NULL))
+          || !append_heap_value (self, out, i, board->n_heaps > 1,
+                                 board->heaps[i], NULL))
         return;
       total ^= values[i];
       after[i] = values[i];

@@ -39,6 +39,7 @@ typedef struct
   NimPlayer parent;
   NimPlayer *advisor; /* behind `hint`, made on first use */
   GString *told;      /* lines for the next question to show first */
+  guint n_moved;      /* moves played this game and not taken back */
 } NimHumanPlayer;
 
 typedef enum
@@ -73,10 +74,14 @@ tell_help (NimHumanPlayer *self, const NimBoard *board)
                      _ ("Type the heap and how many matches you take from "
                         "it, such as 2 3\n(heap 2, three matches), or just "
                         "the heap to be asked for the count.\n"));
-  /* TRANSLATORS: moves, hint, help and quit are the words typed at the
-     prompt; they stay English (the prompt understands only them). */
+  /* TRANSLATORS: moves, hint, board, undo, new, help and quit are the
+     words typed at the prompt; they stay English (the prompt understands
+     only them). */
   g_string_append (out, _ ("Commands: moves (list the legal moves), hint "
-                           "(suggest a move), help, quit.\n"));
+                           "(suggest a move),\nboard (show the position "
+                           "again), undo (take back your last move and the\n"
+                           "computer's reply), new (start a new game), help, "
+                           "quit.\n"));
 }
 
 static void
@@ -88,7 +93,8 @@ tell_moves (NimHumanPlayer *self, const NimBoard *board)
   NimMove m;
   guint64 n = nim_movegen_count (board, rules), shown = 0;
 
-  if (is_one_pile (self, board))
+  /* One heap: the counts alone, as a heap number would say nothing. */
+  if (board->n_heaps == 1)
     {
       g_autofree char *can
           = nim_rules_describe_counts (rules, board->heaps[0]);
@@ -191,7 +197,12 @@ ask (NimHumanPlayer *self, const char *prompt, GError **error)
     g_set_error (&local, NIM_ERROR, NIM_ERROR_ABANDONED, _ ("end of input"));
   if (line == NULL)
     {
-      if (!g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+      /* Against the computer the person is "you", as everywhere. */
+      if (g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+        ; /* "interrupted" says it all */
+      else if (p->alone)
+        g_prefix_error (&local, _ ("you gave up: "));
+      else
         g_prefix_error (&local, _ ("player %u gave up: "), p->number);
       g_propagate_error (error, g_steal_pointer (&local));
     }
@@ -266,6 +277,18 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
       return FALSE;
     case NIM_NUMBER_TOO_LARGE:
     case NIM_NUMBER_OK:
+      if (c > h && h > 0 && board->n_heaps == 1)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "Only %u match is left; you cannot take "
+                                    "%s.",
+                                    "Only %u matches are left; you cannot "
+                                    "take %s.",
+                                    h),
+                       h, shown);
+          return FALSE;
+        }
       if (c > h && h > 0)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -335,6 +358,73 @@ parse_pile_count (const NimBoard *board, const NimRules *rules,
     }
   *count = (guint32) c;
   return nim_board_check_move (board, rules, &(NimMove){ 0, *count }, error);
+}
+
+typedef enum
+{
+  COMMAND_NONE,    /* not a command */
+  COMMAND_TOLD,    /* something was told: ask again */
+  COMMAND_REQUEST, /* a request for the game, in the error */
+} CommandResult;
+
+/* `undo`: against a computer, after a move of one's own, a request that
+   the game take back that move and the reply; else a word why not. */
+static CommandResult
+ask_undo (NimHumanPlayer *self, GError **error)
+{
+  if (!self->parent.alone)
+    {
+      /* TRANSLATORS: "undo" is the command typed; it stays English. */
+      g_string_append (self->told, _ ("undo takes back moves only in a game "
+                                      "of one person against the "
+                                      "computer.\n"));
+      return COMMAND_TOLD;
+    }
+  if (self->n_moved == 0)
+    {
+      g_string_append (self->told, _ ("There is nothing to undo: you have "
+                                      "not moved yet.\n"));
+      return COMMAND_TOLD;
+    }
+  self->n_moved--;
+  g_set_error_literal (error, NIM_ERROR, NIM_ERROR_UNDO,
+                       /* TRANSLATORS: the command typed, as a reason. */
+                       C_ ("reason", "undo"));
+  return COMMAND_REQUEST;
+}
+
+/* The commands, the same at the move prompt and the count prompt: help,
+   moves and hint tell something and the question is asked again; board,
+   undo and new are requests the game answers (see #NimError). */
+static CommandResult
+run_command (NimHumanPlayer *self, const NimBoard *board, const char *word,
+             GError **error)
+{
+  if (g_ascii_strcasecmp (word, "help") == 0 || g_str_equal (word, "?"))
+    tell_help (self, board);
+  else if (g_ascii_strcasecmp (word, "moves") == 0)
+    tell_moves (self, board);
+  else if (g_ascii_strcasecmp (word, "hint") == 0)
+    tell_hint (self, board);
+  else if (g_ascii_strcasecmp (word, "board") == 0)
+    {
+      g_set_error_literal (error, NIM_ERROR, NIM_ERROR_SHOW_BOARD,
+                           /* TRANSLATORS: the command typed, as a reason. */
+                           C_ ("reason", "board"));
+      return COMMAND_REQUEST;
+    }
+  else if (g_ascii_strcasecmp (word, "undo") == 0)
+    return ask_undo (self, error);
+  else if (g_ascii_strcasecmp (word, "new") == 0)
+    {
+      g_set_error_literal (error, NIM_ERROR, NIM_ERROR_NEW_GAME,
+                           /* TRANSLATORS: the command typed, as a reason. */
+                           C_ ("reason", "new game"));
+      return COMMAND_REQUEST;
+    }
+  else
+    return COMMAND_NONE;
+  return COMMAND_TOLD;
 }
 
 /* Splits a line into words at blanks; returns how many. */
@@ -414,6 +504,20 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
       move->heap = 0;
       return parse_count (board, &p->rules, 0, words[0], &move->count, error);
     }
+  /* One heap: no heap number is asked for, and none is named; "1 3"
+     still reads as heap 1, three matches. */
+  if (board->n_heaps == 1 && !g_str_equal (words[0], "1"))
+    {
+      g_autofree char *can
+          = nim_rules_describe_counts (&p->rules, board->heaps[0]);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %s is what was typed, then "1 to 3". */
+                   _ ("Too much typed: '%s'; type how many matches you take: "
+                      "%s."),
+                   shown, can);
+      return FALSE;
+    }
   if (!parse_heap (board, words[0], &move->heap, error))
     return FALSE;
   if (n == 2)
@@ -426,24 +530,30 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
           board, &p->rules,
           &(NimMove){ move->heap, nim_rules_min_take (&p->rules) }, error))
     return FALSE;
-  prompt = g_strdup_printf (_ ("How many matches do you take from heap %u? "),
-                            move->heap + 1);
+  prompt = p->alone
+               /* TRANSLATORS: the count asked for after the heap, in a
+                  game against the computer ("Wieviele Streichhoelzer
+                  moechten Sie entnehmen?" in the course's transcript). */
+               ? g_strdup (_ ("How many matches do you take? "))
+               : g_strdup_printf (
+                   _ ("How many matches do you take from heap %u? "),
+                   move->heap + 1);
   /* The commands of the move prompt work here too, and a bad count is
      asked for again (the heap was good). */
   for (;;)
     {
       g_autofree char *count = ask (self, prompt, error);
       g_autoptr (GError) local = NULL;
+      CommandResult command;
 
       if (count == NULL)
         return FALSE;
-      if (g_ascii_strcasecmp (count, "help") == 0 || g_str_equal (count, "?"))
-        tell_help (self, board);
-      else if (g_ascii_strcasecmp (count, "moves") == 0)
-        tell_moves (self, board);
-      else if (g_ascii_strcasecmp (count, "hint") == 0)
-        tell_hint (self, board);
-      else if (*count == '\0')
+      command = run_command (self, board, count, error);
+      if (command == COMMAND_REQUEST)
+        return FALSE;
+      if (command == COMMAND_TOLD)
+        continue;
+      if (*count == '\0')
         g_string_append_printf (self->told,
                                 _ ("Nothing was typed; type how many matches "
                                    "you take from heap %u, such as 1.\n"),
@@ -465,42 +575,62 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
   g_autofree char *line = NULL;
   g_autoptr (GError) local = NULL;
 
-  prompt
-      = is_one_pile (self, board)
-            /* TRANSLATORS: the prompt of a person's turn in the
-               one-pile game, whose stones are taken from one pile. */
-            ? g_strdup_printf (_ ("Player %u, how many stones do you "
-                                  "take? "),
-                               p->number)
-            : board->n_heaps == 1
-                  /* TRANSLATORS: the prompt of a person's turn in a game of
-                     one heap. */
-                  ? g_strdup_printf (_ ("Player %u, how many matches do you "
-                                        "take? "),
-                                     p->number)
-                  /* TRANSLATORS: the prompt of a person's turn: HEAP COUNT
-                     says what to type, such as 3 2 (2 matches from heap 3). */
-                  : g_strdup_printf (_ ("Player %u, your move (HEAP COUNT): "),
-                                     p->number);
+  if (p->alone)
+    prompt
+        = g_strdup (is_one_pile (self, board)
+                        /* TRANSLATORS: the prompt of the one-pile game against
+                           the computer. */
+                        ? _ ("How many stones do you take? ")
+                        : board->n_heaps == 1
+                              ? _ ("How many matches do you take? ")
+                              /* TRANSLATORS: the prompt of a game against
+                                 the computer ("Aus welcher Reihe moechten
+                                 Sie Streichhoelzer entnehmen?" in the
+                                 course's transcript); the heap and the
+                                 count may be typed on one line too. */
+                              : _ ("Which heap do you take matches from? "));
+  else
+    prompt
+        = is_one_pile (self, board)
+              /* TRANSLATORS: the prompt of a person's turn in the
+                 one-pile game, whose stones are taken from one pile. */
+              ? g_strdup_printf (_ ("Player %u, how many stones do you "
+                                    "take? "),
+                                 p->number)
+              : board->n_heaps == 1
+                    /* TRANSLATORS: the prompt of a person's turn in a game of
+                       one heap. */
+                    ? g_strdup_printf (_ ("Player %u, how many matches do you "
+                                          "take? "),
+                                       p->number)
+                    /* TRANSLATORS: the prompt of a person's turn: HEAP COUNT
+                       says what to type, such as 3 2 (2 matches from heap 3).
+                     */
+                    : g_strdup_printf (
+                        _ ("Player %u, your move (HEAP COUNT): "), p->number);
   line = ask (self, prompt, error);
   if (line == NULL)
     return INPUT_FAILED;
 
-  if (g_ascii_strcasecmp (line, "help") == 0 || g_str_equal (line, "?"))
-    tell_help (self, board);
-  else if (g_ascii_strcasecmp (line, "moves") == 0)
-    tell_moves (self, board);
-  else if (g_ascii_strcasecmp (line, "hint") == 0)
-    tell_hint (self, board);
-  else if (parse_move (self, board, line, move, &local))
+  switch (run_command (self, board, line, &local))
+    {
+    case COMMAND_TOLD:
+      return INPUT_AGAIN;
+    case COMMAND_REQUEST:
+      g_propagate_error (error, g_steal_pointer (&local));
+      return INPUT_FAILED;
+    case COMMAND_NONE:
+      break;
+    }
+  if (parse_move (self, board, line, move, &local))
     return INPUT_MOVE;
-  else if (g_error_matches (local, NIM_ERROR, NIM_ERROR_ABANDONED))
+  /* Given up, or a request made at the count prompt. */
+  if (!g_error_matches (local, NIM_ERROR, NIM_ERROR_USAGE))
     {
       g_propagate_error (error, g_steal_pointer (&local));
       return INPUT_FAILED;
     }
-  else
-    g_string_append_printf (self->told, "%s\n", local->message);
+  g_string_append_printf (self->told, "%s\n", local->message);
   return INPUT_AGAIN;
 }
 
@@ -524,7 +654,17 @@ human_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
   g_string_truncate (self->told, 0);
   while ((r = read_move (self, board, move, error)) == INPUT_AGAIN)
     ;
+  if (r == INPUT_MOVE)
+    self->n_moved++;
   return r == INPUT_MOVE;
+}
+
+static gboolean
+human_start (NimPlayer *player, GError **error)
+{
+  (void) error;
+  ((NimHumanPlayer *) player)->n_moved = 0;
+  return TRUE;
 }
 
 static void
@@ -539,13 +679,14 @@ human_finalize (NimPlayer *player)
 
 const NimPlayerClass nim_player_human_class = {
   .name = "human",
-  /* TRANSLATORS: moves, hint, help and quit are typed at the prompt and
-     stay English. */
-  .summary = N_ ("a person at the keyboard: types HEAP COUNT, or moves, "
-                 "hint, help, quit"),
+  /* TRANSLATORS: hint, undo and help are typed at the prompt and stay
+     English. */
+  .summary = N_ ("a person at the keyboard: types HEAP COUNT, or a "
+                 "command such as hint, undo or help"),
   .rules_help = N_ ("every rule"),
   .instance_size = sizeof (NimHumanPlayer),
   .kind = NIM_PLAYER_PERSON,
+  .start = human_start,
   .choose_move = human_choose_move,
   .finalize = human_finalize,
 };

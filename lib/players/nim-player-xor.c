@@ -299,6 +299,43 @@ explain_win (GString *out, const NimBoard *board, const Summary *all,
                               "heap would remain."));
 }
 
+/* A game of one heap: the nim-sum is the heap itself, and there is no
+   heap number to name (nor a table to draw). */
+static void
+explain_one_heap (GString *out, gboolean misere, guint32 h, guint32 count)
+{
+  if (!misere)
+    nim_explain_wrap_printf (
+        out,
+        g_dngettext (GETTEXT_PACKAGE,
+                     "The nim-sum strategy with one heap: the nim-sum is the "
+                     "heap's own size, %u, not 0, so the player to move wins "
+                     "by taking all of it, the last match.",
+                     "The nim-sum strategy with one heap: the nim-sum is the "
+                     "heap's own size, %u, not 0, so the player to move wins "
+                     "by taking all of it, the last match.",
+                     h),
+        h);
+  else if (h >= 2)
+    nim_explain_wrap_printf (
+        out,
+        g_dngettext (GETTEXT_PACKAGE,
+                     "The nim-sum strategy with one heap under misère play "
+                     "(whoever takes the last match loses): take all but "
+                     "one, %u of %u, so that the opponent must take the "
+                     "last match.",
+                     "The nim-sum strategy with one heap under misère play "
+                     "(whoever takes the last match loses): take all but "
+                     "one, %u of %u, so that the opponent must take the "
+                     "last match.",
+                     count),
+        count, h);
+  else
+    nim_explain_wrap (out, _ ("One match is left, and under misère play "
+                              "(whoever takes the last match loses) it must "
+                              "be taken: the position is lost."));
+}
+
 /* Why xor_choose_move() chose @move: the table, then the rule that
    picked the move. */
 static void
@@ -311,6 +348,11 @@ xor_explain_move (NimPlayer *self, const NimBoard *board, const NimMove *move)
   g_autofree char *after = heaps_after (board, move);
   g_autofree char *what = nim_explain_move (board, move);
 
+  if (board->n_heaps == 1)
+    {
+      explain_one_heap (out, misere, h, move->count);
+      return;
+    }
   nim_explain_wrap (out, _ ("The nim-sum strategy: the heaps in binary; the "
                             "nim-sum is their exclusive or, the bits of each "
                             "column added without carry."));

@@ -484,6 +484,23 @@ nim_player_set_one_pile (NimPlayer *player, gboolean one_pile)
 }
 
 /**
+ * nim_player_set_alone:
+ * @player: a player
+ * @alone: whether the player is the one person in a game against a
+ *   computer
+ *
+ * The program says so when one person plays one computer: a person
+ * player then speaks to "you" alone (no "Player 1, ..."), as the
+ * course's programs do, and can take back its last move and the
+ * computer's reply (`undo`).  Other players ignore it.
+ */
+void
+nim_player_set_alone (NimPlayer *player, gboolean alone)
+{
+  player->alone = alone;
+}
+
+/**
  * nim_player_set_seed:
  * @player: a player
  * @seed: seeds the player's random numbers, for reproducible games

@@ -227,6 +227,8 @@ struct _NimPlayerClass
  *   first move
  * @clock: (nullable): the game's clock while the player chooses a move
  *   under one (see nim_player_set_clock())
+ * @alone: the player is the one person in a game against a computer (see
+ *   nim_player_set_alone())
  *
  * The part every player has; concrete players embed it first.
  */
@@ -246,6 +248,7 @@ struct _NimPlayer
   NimBoard start;
   GError *forfeit;
   const NimClock *clock;
+  gboolean alone;
 };
 
 const NimPlayerClass *const *nim_player_classes (void);
@@ -261,6 +264,7 @@ void nim_player_set_number (NimPlayer *player, guint number);
 void nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
                             gpointer data);
 void nim_player_set_one_pile (NimPlayer *player, gboolean one_pile);
+void nim_player_set_alone (NimPlayer *player, gboolean alone);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);

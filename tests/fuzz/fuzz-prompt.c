@@ -6,8 +6,8 @@
  * program's prompt (nim_prompt_ask ()) on an fmemopen () stream.  A move
  * it returns must be legal; it is played and the next one read, until
  * the input ends (the player then gives up) or the game does.  Commands
- * such as `hint` and `moves` run too, which is why every game here has a
- * closed-form advisor: an instant hint, no search. */
+ * such as `hint`, `moves`, `board` and `new` run too, which is why every game
+ * here has a closed-form advisor: an instant hint, no search. */
 
 #include "config.h"
 
@@ -88,9 +88,19 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
       if (!nim_player_choose_move (human, &board, &move, &error))
         {
-          /* The only way out without a move is giving up: end of input,
-             quit or q. */
-          fuzz_check (g_error_matches (error, NIM_ERROR, NIM_ERROR_ABANDONED));
+          /* `board` asks the game to draw the position: it is asked
+             again, as the game loop would. */
+          if (g_error_matches (error, NIM_ERROR, NIM_ERROR_SHOW_BOARD))
+            {
+              g_clear_error (&error);
+              continue;
+            }
+          /* The only other ways out without a move are giving up (end of
+             input, quit or q) and `new`.  (`undo` only tells here: the
+             person is not alone against a computer.) */
+          fuzz_check (
+              g_error_matches (error, NIM_ERROR, NIM_ERROR_ABANDONED)
+              || g_error_matches (error, NIM_ERROR, NIM_ERROR_NEW_GAME));
           break;
         }
       fuzz_check (error == NULL);
