@@ -133,6 +133,12 @@ match_config (const NimCliOptions *o, const NimRules *rules,
   if (!nim_cli_parse_seed (o, &seed, error))
     return FALSE;
   config->seed = (guint32) seed;
+  if (o->sprt != NULL)
+    {
+      if (!nim_cli_parse_sprt (o->sprt, &config->sprt, error))
+        return FALSE;
+      config->sprt_enabled = TRUE;
+    }
   config->specs[0] = o->player1 ? o->player1 : strongest;
   config->specs[1] = o->player2 ? o->player2 : strongest;
   return check_match (config, error);

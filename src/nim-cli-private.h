@@ -10,6 +10,7 @@
 #include "nim-board.h"
 #include "nim-player.h"
 #include "nim-rules.h"
+#include "nim-sprt.h"
 #include "nim-trace.h"
 
 G_BEGIN_DECLS
@@ -47,6 +48,7 @@ typedef struct
   char *jobs;
   char *random_heaps;
   char *results;
+  char *sprt;
   /* teaching */
   gboolean trace;
   char *trace_depth;
@@ -68,6 +70,7 @@ gboolean nim_cli_parse_heaps (const NimCliOptions *o, NimBoard *board,
 gboolean nim_cli_parse_seed (const NimCliOptions *o, guint64 *seed,
                              GError **error);
 NimPlayer *nim_cli_player_new (const char *spec, GError **error);
+gboolean nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error);
 
 /* The runners, one per mode: each takes the options and the rules made
    of them, reports its own errors, and returns the exit status. */

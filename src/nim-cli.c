@@ -133,6 +133,11 @@ static const GOptionEntry match_entries[] = {
     "COUNT[:MAX]" },
   { "results", 'o', 0, G_OPTION_ARG_FILENAME, FIELD (results),
     N_ ("Append one JSON line per finished game to FILE"), "FILE" },
+  { "sprt", 0, 0, G_OPTION_ARG_STRING, FIELD (sprt),
+    N_ ("Stop as soon as a sequential test decides between elo0 and elo1 "
+        "(alpha, beta default 0.05; model logistic or normalized); "
+        "--games is then the most"),
+    "elo0=A,elo1=B[,...]" },
   { NULL },
 };
 
@@ -240,6 +245,7 @@ options_clear (NimCliOptions *o)
   g_free (o->jobs);
   g_free (o->random_heaps);
   g_free (o->results);
+  g_free (o->sprt);
   g_free (o->trace_depth);
   g_free (o->trace_limit);
   g_free (o->dot);
@@ -508,6 +514,8 @@ static const struct
     N_ ("--random-heaps (it needs --games)") },
   { "--results", FIELD (results), FALSE, MODE_GAMES,
     N_ ("--results (it needs --games)") },
+  { "--sprt", FIELD (sprt), FALSE, MODE_GAMES,
+    N_ ("--sprt (it needs --games, the most games to play)") },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;

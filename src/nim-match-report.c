@@ -523,6 +523,39 @@ print_score (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
              (unsigned long long) s->elo.pairs);
 }
 
+/* The sequential test: its hypotheses, the LLR between its bounds and
+   what it decided. */
+static void
+print_sprt (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
+{
+  double lower, upper;
+
+  if (!c->sprt_enabled)
+    return;
+  nim_sprt_bounds (&c->sprt, &lower, &upper);
+  /* TRANSLATORS: the sequential test's line of the summary: the Elo of
+     H0 and H1, alpha, beta, the model (logistic or normalized, not
+     translated), then the log-likelihood ratio and its bounds. */
+  fprintf (out,
+           _ ("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g, %s: LLR %.2f in "
+              "[%.2f, %.2f]\n"),
+           c->sprt.elo0, c->sprt.elo1, c->sprt.alpha, c->sprt.beta,
+           nim_sprt_model_name (c->sprt.model), s->llr + 0.0, lower, upper);
+  if (s->decision == NIM_SPRT_H1)
+    fprintf (out,
+             _ ("SPRT decision: H1 accepted, player 1 is stronger by at "
+                "least %g Elo\n"),
+             c->sprt.elo1);
+  else if (s->decision == NIM_SPRT_H0)
+    fprintf (out,
+             _ ("SPRT decision: H0 accepted, player 1 is stronger by at "
+                "most %g Elo\n"),
+             c->sprt.elo0);
+  else
+    fputs (_ ("SPRT decision: none yet, the LLR is between its bounds\n"),
+           out);
+}
+
 /* How they played: moves, nodes, time, wins kept; then the wall time. */
 static void
 print_play (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
@@ -573,6 +606,7 @@ nim_match_report_print_summary (const NimMatchConfig *config,
 {
   print_setup (config, summary, out);
   print_score (config, summary, out);
+  print_sprt (config, summary, out);
   print_play (config, summary, out);
 }
 
@@ -657,6 +691,44 @@ add_pairs (JsonBuilder *b, const NimMatchSummary *s)
   add_double_or_null (b, "los", s->elo.pairs > 0 ? s->elo.los : NAN);
 }
 
+/* "sprt": the test, the LLR, its bounds and the decision (null for
+   none yet); the pair counts are those of "pairs". */
+static void
+add_sprt (JsonBuilder *b, const NimMatchConfig *c, const NimMatchSummary *s)
+{
+  double lower, upper;
+
+  json_builder_set_member_name (b, "sprt");
+  if (!c->sprt_enabled)
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+  nim_sprt_bounds (&c->sprt, &lower, &upper);
+  json_builder_begin_object (b);
+  add_double_or_null (b, "elo0", c->sprt.elo0);
+  add_double_or_null (b, "elo1", c->sprt.elo1);
+  add_double_or_null (b, "alpha", c->sprt.alpha);
+  add_double_or_null (b, "beta", c->sprt.beta);
+  json_builder_set_member_name (b, "model");
+  json_builder_add_string_value (b, nim_sprt_model_name (c->sprt.model));
+  add_double_or_null (b, "llr", s->llr + 0.0);
+  add_double_or_null (b, "lower", lower);
+  add_double_or_null (b, "upper", upper);
+  json_builder_set_member_name (b, "decision");
+  if (s->decision == NIM_SPRT_NONE)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_string_value (b, nim_sprt_decision_name (s->decision));
+  json_builder_set_member_name (b, "pairs");
+  json_builder_begin_array (b);
+  json_builder_add_int_value (b, (gint64) s->pair_counts[0]);
+  json_builder_add_int_value (b, (gint64) s->pair_counts[1]);
+  json_builder_add_int_value (b, (gint64) s->pair_counts[2]);
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
 /**
  * nim_match_report_summary_to_json:
  * @config: what the run played
@@ -683,6 +755,7 @@ nim_match_report_summary_to_json (const NimMatchConfig *config,
     add_player (b, config->specs[i], &summary->players[i], summary->finished);
   json_builder_end_array (b);
   add_pairs (b, summary);
+  add_sprt (b, config, summary);
   add_int (b, "jobs", config->jobs);
   json_builder_set_member_name (b, "seconds");
   json_builder_add_double_value (b, summary->seconds);

@@ -328,6 +328,25 @@ tally_add (NimMatchTally *sum, const NimMatchTally *t)
   sum->unchecked += t->unchecked;
 }
 
+/* With the lock held, after a pair is complete: the SPRT's LLR, and the
+   end of the run once it crosses a bound.  The games in progress still
+   finish and are counted; the decision is the first crossing's. */
+static void
+sprt_update (NimMatch *m)
+{
+  NimMatchSummary *s = &m->summary;
+
+  if (!m->config.sprt_enabled)
+    return;
+  s->llr = nim_sprt_llr (&m->config.sprt, s->pair_counts);
+  if (s->decision == NIM_SPRT_NONE)
+    {
+      s->decision = nim_sprt_decide (&m->config.sprt, s->llr);
+      if (s->decision != NIM_SPRT_NONE)
+        m->stop = TRUE;
+    }
+}
+
 /* Counts a finished game; called with the lock held. */
 static void
 count_game (NimMatch *m, guint64 game, guint winner, const NimMatchTally t[2])
@@ -349,6 +368,7 @@ count_game (NimMatch *m, guint64 game, guint winner, const NimMatchTally t[2])
       s->pair_counts[2 - !!(state & PAIR_WON0) - !!(state & PAIR_WON1)]++;
       g_hash_table_remove (m->open_pairs, &pair);
       nim_stats_elo_estimate (s->pair_counts, &s->elo);
+      sprt_update (m);
     }
   else
     g_hash_table_insert (m->open_pairs, g_memdup2 (&pair, sizeof pair),

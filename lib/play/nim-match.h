@@ -6,6 +6,7 @@
 
 #include "nim-board.h"
 #include "nim-game.h"
+#include "nim-sprt.h"
 #include "nim-stats.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,8 @@ G_BEGIN_DECLS
  * @games: how many games, an even number
  * @jobs: games played at once
  * @seed: seeds the positions drawn and the players' random numbers
+ * @sprt_enabled: stop as soon as @sprt decides; @games is then the most
+ * @sprt: the sequential test, when @sprt_enabled
  *
  * What to play.  A position may hold at most %NIM_MATCH_MAX_MATCHES
  * matches (see nim_match_config_most_matches()).
@@ -44,6 +47,8 @@ typedef struct
   guint64 games;
   guint jobs;
   guint32 seed;
+  gboolean sprt_enabled;
+  NimSprt sprt;
 } NimMatchConfig;
 
 /**
@@ -77,6 +82,10 @@ typedef struct
  * @pair_counts: the complete pairs player 1 won 2-0, split 1-1 and lost
  *   0-2
  * @elo: the estimate from @pair_counts
+ * @llr: the SPRT's log-likelihood ratio from @pair_counts (0 without
+ *   the test)
+ * @decision: what the SPRT decided, the first time the LLR crossed a
+ *   bound (it stays, though the games still in progress then are counted)
  * @interrupted: the run was stopped before its last game (set when the
  *   run is over)
  * @seconds: the wall time of the run (set when the run is over)
@@ -89,6 +98,8 @@ typedef struct
   NimMatchTally players[2];
   guint64 pair_counts[3];
   NimElo elo;
+  double llr;
+  NimSprtDecision decision;
   gboolean interrupted;
   double seconds;
 } NimMatchSummary;
