@@ -13,6 +13,7 @@
 #include "nim-util.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* COUNT[:MAX] of --random-heaps. */
 static gboolean
@@ -105,10 +106,118 @@ parse_counts (const NimCliOptions *o, NimMatchConfig *config, GError **error)
   return TRUE;
 }
 
+/* What a config points to, owned by the runner: the position suite. */
+typedef struct
+{
+  GArray *boards;
+  GArray *first_movers;
+} Suite;
+
+static void
+suite_clear (Suite *suite)
+{
+  g_clear_pointer (&suite->boards, g_array_unref);
+  g_clear_pointer (&suite->first_movers, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Suite, suite_clear)
+
+/* --positions FILE, --order and --start. */
+static gboolean
+parse_positions (const NimCliOptions *o, NimMatchConfig *config, Suite *suite,
+                 GError **error)
+{
+  guint64 v;
+
+  if (o->positions == NULL)
+    {
+      if (o->order != NULL || o->start != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s orders the --positions of a file; give "
+                          "--positions FILE"),
+                       o->order != NULL ? "--order" : "--start");
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (o->heaps != NULL || o->random_heaps != NULL)
+    return nim_cli_check_conflicts (
+        "--positions",
+        (const char *const[]){ "--heaps", "--random-heaps", NULL },
+        (const gboolean[]){ o->heaps != NULL, o->random_heaps != NULL },
+        error);
+  if (!nim_cli_read_positions (o->positions, &suite->boards,
+                               &suite->first_movers, error))
+    return FALSE;
+  config->positions = (const NimBoard *) suite->boards->data;
+  config->first_movers = (const guint *) suite->first_movers->data;
+  config->n_positions = suite->boards->len;
+  config->positions_label = o->positions;
+  if (o->order != NULL)
+    {
+      if (g_str_equal (o->order, "random"))
+        config->random_order = TRUE;
+      else if (!g_str_equal (o->order, "sequential"))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--order: '%s' is not an order; give sequential "
+                          "or random"),
+                       o->order);
+          return FALSE;
+        }
+    }
+  if (o->start != NULL)
+    {
+      if (!nim_parse_uint (o->start, 1, config->n_positions, "--start", &v,
+                           error))
+        return FALSE;
+      config->start_position = (guint) (v - 1);
+    }
+  return TRUE;
+}
+
+/* Whether the player of @spec plays the same game every time from one
+   position: the theories and the searchers do (their budgets in nodes;
+   a time budget makes a searcher's play depend on the machine, which
+   gives no variety to count on either).  Of the others nothing is
+   known. */
+static gboolean
+spec_deterministic (const char *spec)
+{
+  g_autofree char *name = g_strndup (spec, strcspn (spec, ":"));
+  const NimPlayerClass *klass = nim_player_class_lookup (name);
+
+  return klass != NULL
+         && (klass->kind == NIM_PLAYER_CLOSED_FORM
+             || klass->kind == NIM_PLAYER_SEARCHER);
+}
+
+/* Two deterministic players replay the games of a position they have
+   played already: say so when there are more pairs than positions. */
+static void
+warn_replays (const NimMatchConfig *config)
+{
+  guint64 pairs = config->games / 2;
+  guint64 distinct = config->n_positions > 0 ? config->n_positions : 1;
+
+  if (config->random_count > 0 || pairs <= distinct
+      || !spec_deterministic (config->specs[0])
+      || !spec_deterministic (config->specs[1]))
+    return;
+  fprintf (stderr,
+           _ ("nim: warning: both players are deterministic, and %llu "
+              "pairs play %llu positions: every pair after the first "
+              "%llu replays games already played (use --random-heaps, "
+              "more --positions or fewer --games)\n"),
+           (unsigned long long) pairs, (unsigned long long) distinct,
+           (unsigned long long) distinct);
+}
+
 /* The run that --games and the options with it ask for. */
 static gboolean
 match_config (const NimCliOptions *o, const NimRules *rules,
-              NimMatchConfig *config, GError **error)
+              NimMatchConfig *config, Suite *suite, GError **error)
 {
   guint64 seed;
   const char *strongest = nim_player_class_strongest ()->name;
@@ -126,6 +235,8 @@ match_config (const NimCliOptions *o, const NimRules *rules,
     return FALSE;
   if (o->random_heaps != NULL
       && !parse_random_heaps (o->random_heaps, config, error))
+    return FALSE;
+  if (!parse_positions (o, config, suite, error))
     return FALSE;
   if (o->random_heaps == NULL
       && !nim_cli_parse_heaps (o, &config->start, error))
@@ -177,10 +288,12 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
   g_autoptr (NimMatchReport) report = NULL;
   const NimMatchSummary *summary;
   NimMatchConfig config = { 0 };
+  g_auto (Suite) suite = { NULL, NULL };
   gboolean ok;
 
-  if (!match_config (o, rules, &config, &error))
+  if (!match_config (o, rules, &config, &suite, &error))
     return nim_cli_fail (error, TRUE);
+  warn_replays (&config);
   match = nim_match_new (&config, &error);
   if (match == NULL)
     return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);

@@ -49,6 +49,9 @@ typedef struct
   char *random_heaps;
   char *results;
   char *sprt;
+  char *positions;
+  char *order;
+  char *start;
   /* teaching */
   gboolean trace;
   char *trace_depth;
@@ -71,6 +74,8 @@ gboolean nim_cli_parse_seed (const NimCliOptions *o, guint64 *seed,
                              GError **error);
 NimPlayer *nim_cli_player_new (const char *spec, GError **error);
 gboolean nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error);
+gboolean nim_cli_read_positions (const char *path, GArray **boards,
+                                 GArray **first_movers, GError **error);
 
 /* The runners, one per mode: each takes the options and the rules made
    of them, reports its own errors, and returns the exit status. */

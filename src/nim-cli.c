@@ -138,6 +138,16 @@ static const GOptionEntry match_entries[] = {
         "(alpha, beta default 0.05; model logistic or normalized); "
         "--games is then the most"),
     "elo0=A,elo1=B[,...]" },
+  { "positions", 0, 0, G_OPTION_ARG_FILENAME, FIELD (positions),
+    N_ ("Play each pair from the next position of FILE, one a line, such as "
+        "3,4,5 or 3,4,5 p2"),
+    "FILE" },
+  { "order", 0, 0, G_OPTION_ARG_STRING, FIELD (order),
+    N_ ("Play the --positions in file order or shuffled with --seed "
+        "(default sequential)"),
+    "sequential|random" },
+  { "start", 0, 0, G_OPTION_ARG_STRING, FIELD (start),
+    N_ ("Begin with the Nth of the --positions (default 1)"), "N" },
   { NULL },
 };
 
@@ -246,6 +256,9 @@ options_clear (NimCliOptions *o)
   g_free (o->random_heaps);
   g_free (o->results);
   g_free (o->sprt);
+  g_free (o->positions);
+  g_free (o->order);
+  g_free (o->start);
   g_free (o->trace_depth);
   g_free (o->trace_limit);
   g_free (o->dot);
@@ -516,6 +529,12 @@ static const struct
     N_ ("--results (it needs --games)") },
   { "--sprt", FIELD (sprt), FALSE, MODE_GAMES,
     N_ ("--sprt (it needs --games, the most games to play)") },
+  { "--positions", FIELD (positions), FALSE, MODE_GAMES,
+    N_ ("--positions (it needs --games)") },
+  { "--order", FIELD (order), FALSE, MODE_GAMES,
+    N_ ("--order (it needs --games and --positions)") },
+  { "--start", FIELD (start), FALSE, MODE_GAMES,
+    N_ ("--start (it needs --games and --positions)") },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;

@@ -449,7 +449,16 @@ print_setup (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
            (unsigned long long) s->finished, (unsigned long long) c->games);
   /* TRANSLATORS: %s is a sentence describing the rules. */
   fprintf (out, _ ("Rules: %s\n"), rules);
-  if (c->random_count > 0)
+  if (c->n_positions > 0)
+    fprintf (out,
+             c->random_order
+                 ? _ ("Positions: %u from %s, shuffled, from number %u, "
+                      "seed %u\n")
+                 : _ ("Positions: %u from %s, in order from number %u, "
+                      "seed %u\n"),
+             c->n_positions, c->positions_label ? c->positions_label : "-",
+             c->start_position + 1, c->seed);
+  else if (c->random_count > 0)
     fprintf (out,
              _ ("Positions: %u random heaps of 1 to %u matches, seed "
                 "%u\n"),
@@ -636,7 +645,21 @@ add_setup (JsonBuilder *b, const NimMatchConfig *c)
 {
   json_builder_set_member_name (b, "rules");
   json_builder_add_value (b, nim_record_rules (&c->rules));
-  if (c->random_count > 0)
+  if (c->n_positions > 0)
+    {
+      json_builder_set_member_name (b, "positions");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "file");
+      json_builder_add_string_value (b, c->positions_label ? c->positions_label
+                                                           : "");
+      add_int (b, "count", c->n_positions);
+      json_builder_set_member_name (b, "order");
+      json_builder_add_string_value (b, c->random_order ? "random"
+                                                        : "sequential");
+      add_int (b, "start", c->start_position + 1);
+      json_builder_end_object (b);
+    }
+  else if (c->random_count > 0)
     {
       json_builder_set_member_name (b, "random_heaps");
       json_builder_begin_object (b);

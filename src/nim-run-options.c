@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-run-options.c -- the options of comparison runs that say how a
-   run is driven: --sprt */
+   run is driven: --sprt, --positions */
 
 #include "config.h"
 
 #include "nim-cli-private.h"
 
 #include "nim-i18n.h"
+#include "nim-notation.h"
 #include "nim-util.h"
 
 #include <string.h>
@@ -97,5 +98,94 @@ nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error)
       g_prefix_error (error, "--sprt: ");
       return FALSE;
     }
+  return TRUE;
+}
+
+/* The most bad lines of a position file named in one message. */
+#define MAX_BAD_LINES 5
+
+/**
+ * nim_cli_read_positions:
+ * @path: a file of positions, one a line: the heaps, optionally the
+ *   player to move ("3,4,5" or "3,4,5 p2"); `#` starts a comment, blank
+ *   lines are skipped
+ * @boards: (out) (transfer full): the positions, #NimBoard
+ * @first_movers: (out) (transfer full): who moves first in each, guint
+ * @error: return location for an error: a file that cannot be read
+ *   (#NIM_ERROR_FAILED), bad lines or no position (#NIM_ERROR_USAGE)
+ *
+ * Every bad line is named with its number, up to %MAX_BAD_LINES of them.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_cli_read_positions (const char *path, GArray **boards,
+                        GArray **first_movers, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) local = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (NimBoard));
+  g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GString) bad = g_string_new (NULL);
+  guint n_bad = 0, i;
+
+  if (!g_file_get_contents (path, &text, NULL, &local))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("--positions: cannot read %s: %s"), path,
+                   local->message);
+      return FALSE;
+    }
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      char *line = lines[i];
+      char *hash = strchr (line, '#');
+      g_autoptr (GError) why = NULL;
+      NimBoard board;
+      guint mover = 1;
+
+      if (hash != NULL)
+        *hash = '\0';
+      g_strstrip (line);
+      if (*line == '\0')
+        continue;
+      if (nim_notation_parse_position (line, &board, &mover, &why)
+          && board.total == 0)
+        g_set_error (&why, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("every heap is empty; a game needs a match to "
+                        "take"));
+      if (why != NULL)
+        {
+          if (n_bad++ < MAX_BAD_LINES)
+            g_string_append_printf (bad, "\n%s:%u: %s", path, i + 1,
+                                    why->message);
+          continue;
+        }
+      g_array_append_val (b, board);
+      g_array_append_val (f, mover);
+    }
+  if (n_bad > 0)
+    {
+      if (n_bad > MAX_BAD_LINES)
+        g_string_append_printf (bad, _ ("\n... and %u more bad lines"),
+                                n_bad - MAX_BAD_LINES);
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--positions: %s has bad lines; each line is one "
+                      "position, such as 3,4,5 or 3,4,5 p2:%s"),
+                   path, bad->str);
+      return FALSE;
+    }
+  if (b->len == 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--positions: %s holds no position; give one a "
+                      "line, such as 3,4,5"),
+                   path);
+      return FALSE;
+    }
+  *boards = g_steal_pointer (&b);
+  *first_movers = g_steal_pointer (&f);
   return TRUE;
 }

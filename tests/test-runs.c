@@ -47,6 +47,91 @@ member (JsonNode *node, const char *name)
   return json_object_get_object_member (json_node_get_object (node), name);
 }
 
+/* A file @name holding @text in a directory of its own, which goes to
+ *@dir. */
+static char *
+file_new (char **dir, const char *name, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  char *path;
+
+  *dir = g_dir_make_tmp ("nim-runs-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (*dir, name, NULL);
+  if (text != NULL)
+    {
+      g_file_set_contents (path, text, -1, &error);
+      g_assert_no_error (error);
+    }
+  return path;
+}
+
+/* Removes the files of @dir, then @dir. */
+static void
+dir_remove (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* The records of a results file, one JSON object a line, in order;
+   lines that are not objects with a "game" (headers, fragments) are
+   left out. */
+static GPtrArray *
+read_games (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GPtrArray *records
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  g_autoptr (GError) error = NULL;
+  guint i;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      JsonNode *node = json_from_string (lines[i], NULL);
+
+      if (node != NULL && JSON_NODE_HOLDS_OBJECT (node)
+          && json_object_has_member (json_node_get_object (node), "game"))
+        g_ptr_array_add (records, node);
+      else if (node != NULL)
+        json_node_unref (node);
+    }
+  return records;
+}
+
+/* The heaps a record started from, as text: "3,4,5". */
+static char *
+record_start (JsonNode *record)
+{
+  JsonArray *heaps
+      = json_object_get_array_member (json_node_get_object (record), "start");
+  g_autoptr (GString) s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < json_array_get_length (heaps); i++)
+    g_string_append_printf (s, "%s%" G_GINT64_FORMAT, i ? "," : "",
+                            json_array_get_int_element (heaps, i));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static gint64
+record_int (JsonNode *record, const char *name)
+{
+  return json_object_get_int_member (json_node_get_object (record), name);
+}
+
 /* ------------------------------------------------------------------------ */
 /* SPRT */
 
@@ -168,6 +253,176 @@ test_sprt_bad (void)
     nim_test_assert_refused (cases[i].args, STATUS_USAGE, cases[i].message);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Position suites */
+
+#define SUITE "# three positions\n3,4,5\n\n1,2 p2   # player 2 first\n2,2\n"
+
+/* The pairs play the suite in file order from --start, round it again;
+   "p2" puts player 2 first in the first game of its pair; comments and
+   blank lines are skipped. */
+static void
+test_positions_sequential (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *suite = file_new (&dir, "suite.txt", SUITE);
+  g_autofree char *results = g_build_filename (dir, "r.jsonl", NULL);
+  const char *args[]
+      = { "--games",   "8",         "--positions", suite,       "--start",
+          "2",         "--player1", "random",      "--player2", "random",
+          "--results", results,     "--seed",      "3",         NULL };
+  const char *want[]
+      = { "1,2", "1,2", "2,2", "2,2", "3,4,5", "3,4,5", "1,2", "1,2" };
+  const gint64 first[] = { 2, 1, 1, 2, 1, 2, 2, 1 };
+  g_autoptr (JsonNode) s = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (args);
+  g_assert_cmpint (
+      json_object_get_int_member (member (s, "positions"), "count"), ==, 3);
+  games = read_games (results);
+  g_assert_cmpuint (games->len, ==, 8);
+  for (i = 0; i < games->len; i++)
+    {
+      JsonNode *g = games->pdata[i];
+      g_autofree char *start = record_start (g);
+      guint64 n = (guint64) record_int (g, "game") - 1;
+
+      g_assert_cmpstr (start, ==, want[n]);
+      g_assert_cmpint (record_int (g, "first"), ==, first[n]);
+    }
+  dir_remove (dir);
+}
+
+/* --order random plays a permutation drawn with the seed: every position
+   once in the first three pairs, the same order for the same seed. */
+static void
+test_positions_random (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *suite = file_new (&dir, "suite.txt", SUITE);
+  g_autofree char *results = g_build_filename (dir, "r.jsonl", NULL);
+  g_autofree char *again = g_build_filename (dir, "again.jsonl", NULL);
+  const char *args[]
+      = { "--games",   "6",         "--positions", suite,       "--order",
+          "random",    "--player1", "xor",         "--player2", "random",
+          "--results", results,     "--seed",      "9",         NULL };
+  g_autoptr (JsonNode) a = NULL;
+  g_autoptr (JsonNode) b = NULL;
+  g_autoptr (GPtrArray) one = NULL;
+  g_autoptr (GPtrArray) two = NULL;
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  a = run_summary (args);
+  args[11] = again;
+  b = run_summary (args);
+  one = read_games (results);
+  two = read_games (again);
+  g_assert_cmpuint (one->len, ==, 6);
+  g_assert_cmpuint (two->len, ==, 6);
+  for (i = 0; i < one->len; i++)
+    {
+      g_autofree char *x = record_start (one->pdata[i]);
+      g_autofree char *y = NULL;
+      guint j;
+
+      for (j = 0; j < two->len; j++)
+        if (record_int (two->pdata[j], "game")
+            == record_int (one->pdata[i], "game"))
+          y = record_start (two->pdata[j]);
+      g_assert_cmpstr (x, ==, y);
+      g_hash_table_add (seen, g_steal_pointer (&x));
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), ==, 3);
+  dir_remove (dir);
+}
+
+/* Every bad line is named with its number, and the run does not start;
+   --order and --start need --positions. */
+static void
+test_positions_bad (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *bad
+      = file_new (&dir, "bad.txt", "3,4,5\nfoo\n0,0\n3,4 p3\n1 # fine\n");
+  g_autofree char *empty = g_build_filename (dir, "empty.txt", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.txt", NULL);
+  g_autofree char *line2 = g_strconcat (bad, ":2: ", NULL);
+  g_autofree char *line3 = g_strconcat (bad, ":3: ", NULL);
+  g_autofree char *line4 = g_strconcat (bad, ":4: ", NULL);
+  const char *args[] = { "--games", "4", "--positions", bad, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, args), ==, STATUS_USAGE);
+  nim_test_assert_contains (err, line2);
+  nim_test_assert_contains (err, line3);
+  nim_test_assert_contains (err, line4);
+  nim_test_assert_not_contains (err, ":5: ");
+  g_assert_cmpstr (out, ==, "");
+  g_file_set_contents (empty, "# nothing\n\n", -1, NULL);
+  args[3] = empty;
+  nim_test_assert_refused (args, STATUS_USAGE, "holds no position");
+  args[3] = missing;
+  nim_test_assert_refused (args, 1, "cannot read");
+  {
+    const char *order[] = { "--games", "4", "--order", "random", NULL };
+    const char *start[] = { "--games", "4", "--start", "2", NULL };
+    const char *which[]
+        = { "--games", "4", "--positions", bad, "--order", "sorted", NULL };
+    const char *heaps[]
+        = { "--games", "4", "--positions", bad, "--heaps", "3,4", NULL };
+    const char *mode[] = { "--positions", bad, NULL };
+
+    nim_test_assert_refused (order, STATUS_USAGE, "--positions FILE");
+    nim_test_assert_refused (start, STATUS_USAGE, "--positions FILE");
+    nim_test_assert_refused (which, STATUS_USAGE, "--positions");
+    nim_test_assert_refused (heaps, STATUS_USAGE, "cannot be combined");
+    nim_test_assert_refused (mode, STATUS_USAGE, "--games");
+  }
+  dir_remove (dir);
+}
+
+/* Two deterministic players on fewer positions than pairs replay their
+   games: a warning says so; a random player makes none. */
+static void
+test_positions_replay_warning (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim ("", &out, &err, "--games", "6",
+                                     "--player1", "xor", "--player2",
+                                     "negamax", NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_contains (err, "replays games already played");
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (nim_test_run_nim ("", &out, &err, "--games", "6",
+                                     "--player1", "xor", "--player2", "random",
+                                     NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_not_contains (err, "replays");
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (nim_test_run_nim ("", &out, &err, "--games", "2",
+                                     "--player1", "xor", "--player2",
+                                     "negamax", NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_not_contains (err, "replays");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -176,5 +431,10 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/sprt-degenerate", test_sprt_degenerate);
   g_test_add_func ("/runs/sprt-run", test_sprt_run);
   g_test_add_func ("/runs/sprt-bad", test_sprt_bad);
+  g_test_add_func ("/runs/positions-sequential", test_positions_sequential);
+  g_test_add_func ("/runs/positions-random", test_positions_random);
+  g_test_add_func ("/runs/positions-bad", test_positions_bad);
+  g_test_add_func ("/runs/positions-replay-warning",
+                   test_positions_replay_warning);
   return g_test_run ();
 }

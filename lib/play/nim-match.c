@@ -52,6 +52,10 @@ struct _NimMatch
 {
   NimMatchConfig config;
   char *specs[2];
+  char *positions_label;
+  NimBoard *positions; /* the suite's, owned */
+  guint *first_movers; /* ... and who moves first in each */
+  guint *order;        /* the order the suite is played in */
   Slot *slots;
   NimMatchCallbacks callbacks;
   gpointer data;
@@ -82,9 +86,78 @@ struct _NimMatch
 guint64
 nim_match_config_most_matches (const NimMatchConfig *config)
 {
+  guint64 most = 0;
+  guint i;
+
   if (config->random_count > 0)
     return (guint64) config->random_count * config->random_max;
-  return config->start.total;
+  if (config->n_positions == 0)
+    return config->start.total;
+  for (i = 0; i < config->n_positions; i++)
+    most = MAX (most, config->positions[i].total);
+  return most;
+}
+
+/**
+ * nim_match_config_order:
+ * @config: what to play, with a position suite
+ *
+ * The order the suite is played in: 0, 1, ... or, with @random_order, a
+ * permutation drawn with the seed (Fisher-Yates), so that every job, every
+ * shard and a resumed run play the same.
+ *
+ * Returns: (transfer full): @n_positions indices into @positions
+ */
+guint *
+nim_match_config_order (const NimMatchConfig *config)
+{
+  guint *order = g_new (guint, MAX (config->n_positions, 1));
+  guint i;
+
+  for (i = 0; i < config->n_positions; i++)
+    order[i] = i;
+  if (config->random_order && config->n_positions > 1)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (config->seed ^ 0x5157u);
+
+      for (i = config->n_positions - 1; i > 0; i--)
+        {
+          guint j = (guint) g_rand_int_range (rand, 0, (gint32) i + 1);
+          guint t = order[i];
+
+          order[i] = order[j];
+          order[j] = t;
+        }
+    }
+  return order;
+}
+
+/**
+ * nim_match_config_pair_position:
+ * @config: what to play, with a position suite
+ * @order: the order of nim_match_config_order()
+ * @pair: a pair's number in the run, from 0
+ *
+ * Returns: the index in @positions of the position @pair plays
+ */
+guint
+nim_match_config_pair_position (const NimMatchConfig *config,
+                                const guint *order, guint64 pair)
+{
+  return order[(config->start_position + pair) % config->n_positions];
+}
+
+/* Who moves first in game @game: the position's first mover in the
+   first game of its pair, the other in the second. */
+static guint
+game_first_mover (const NimMatch *m, guint64 game)
+{
+  guint first = 1;
+
+  if (m->config.n_positions > 0 && m->first_movers != NULL)
+    first = m->first_movers[nim_match_config_pair_position (
+        &m->config, m->order, game / 2)];
+  return game % 2 == 0 ? first : 3 - first;
 }
 
 /* The starting position of pair @pair. */
@@ -97,6 +170,12 @@ pair_position (const NimMatch *m, guint64 pair, NimBoard *board)
   g_autoptr (GRand) rand = NULL;
   guint i;
 
+  if (m->config.n_positions > 0)
+    {
+      *board = m->positions[nim_match_config_pair_position (&m->config,
+                                                            m->order, pair)];
+      return;
+    }
   if (m->config.random_count == 0)
     {
       *board = m->config.start;
@@ -228,6 +307,21 @@ nim_match_new (const NimMatchConfig *config, GError **error)
     m->specs[i] = g_strdup (config->specs[i]);
   m->config.specs[0] = m->specs[0];
   m->config.specs[1] = m->specs[1];
+  if (config->n_positions > 0)
+    {
+      g_return_val_if_fail (config->start_position < config->n_positions,
+                            NULL);
+      m->positions = g_memdup2 (config->positions,
+                                config->n_positions * sizeof (NimBoard));
+      m->config.positions = m->positions;
+      if (config->first_movers != NULL)
+        m->first_movers = g_memdup2 (config->first_movers,
+                                     config->n_positions * sizeof (guint));
+      m->config.first_movers = m->first_movers;
+      m->positions_label = g_strdup (config->positions_label);
+      m->config.positions_label = m->positions_label;
+    }
+  m->order = nim_match_config_order (&m->config);
   m->open_pairs
       = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   nim_stats_elo_estimate (m->summary.pair_counts, &m->summary.elo);
@@ -240,6 +334,20 @@ nim_match_new (const NimMatchConfig *config, GError **error)
   pair_position (m, 0, &first);
   if (!slot_start (&m->slots[0], m, &first, 0, &oracle, error))
     return NULL;
+  /* ... and every position of a suite, without starting the players
+     (which would empty their tables once a position). */
+  for (i = 0; i < m->config.n_positions; i++)
+    for (j = 0; j < 2; j++)
+      if (!nim_player_can_play (m->slots[0].players[j], &m->config.rules,
+                                &m->positions[i], error))
+        {
+          g_autofree char *heaps = nim_board_to_string (&m->positions[i]);
+
+          /* TRANSLATORS: in front of an error: the player, then a
+             position of the suite, such as 3,4,5. */
+          g_prefix_error (error, _ ("player %u, position %s: "), j + 1, heaps);
+          return NULL;
+        }
   return g_steal_pointer (&m);
 }
 
@@ -263,6 +371,10 @@ nim_match_free (NimMatch *match)
     g_hash_table_unref (match->open_pairs);
   g_free (match->specs[0]);
   g_free (match->specs[1]);
+  g_free (match->positions);
+  g_free (match->positions_label);
+  g_free (match->first_movers);
+  g_free (match->order);
   g_mutex_clear (&match->lock);
   g_cond_clear (&match->changed);
   g_free (match);
@@ -391,7 +503,7 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
   if (!slot_start (slot, m, &start, index, &oracle, error))
     return FALSE;
   game = nim_game_new (&m->config.rules, &start, slot->players[0],
-                       slot->players[1], index % 2 == 0 ? 1 : 2);
+                       slot->players[1], game_first_mover (m, index));
   if (!nim_game_play (game, error))
     return FALSE;
   winner = nim_game_get_winner (game);

@@ -33,6 +33,16 @@ G_BEGIN_DECLS
  * @seed: seeds the positions drawn and the players' random numbers
  * @sprt_enabled: stop as soon as @sprt decides; @games is then the most
  * @sprt: the sequential test, when @sprt_enabled
+ * @positions: a position suite, when @n_positions is not 0: the pairs
+ *   play its positions in turn (instead of @start or drawn heaps)
+ * @first_movers: (nullable): for each of @positions, the player who moves
+ *   first in the first game of its pair, 1 or 2 (%NULL: player 1)
+ * @n_positions: how many positions @positions holds
+ * @random_order: play the suite in an order shuffled with @seed
+ * @start_position: the first pair plays this position of the order,
+ *   from 0, the next pair the next one, round the suite
+ * @positions_label: (nullable): what the suite is called (a file name),
+ *   for the program's summaries
  *
  * What to play.  A position may hold at most %NIM_MATCH_MAX_MATCHES
  * matches (see nim_match_config_most_matches()).
@@ -49,6 +59,12 @@ typedef struct
   guint32 seed;
   gboolean sprt_enabled;
   NimSprt sprt;
+  const NimBoard *positions;
+  const guint *first_movers;
+  guint n_positions;
+  gboolean random_order;
+  guint start_position;
+  const char *positions_label;
 } NimMatchConfig;
 
 /**
@@ -162,6 +178,9 @@ typedef struct
 } NimMatchCallbacks;
 
 guint64 nim_match_config_most_matches (const NimMatchConfig *config);
+guint nim_match_config_pair_position (const NimMatchConfig *config,
+                                      const guint *order, guint64 pair);
+guint *nim_match_config_order (const NimMatchConfig *config);
 
 typedef struct _NimMatch NimMatch;
 
