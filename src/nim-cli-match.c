@@ -291,8 +291,11 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
   g_auto (Suite) suite = { NULL, NULL };
   gboolean ok;
 
-  if (!match_config (o, rules, &config, &suite, &error))
+  if (!nim_cli_check_tournament (o, &error)
+      || !match_config (o, rules, &config, &suite, &error))
     return nim_cli_fail (error, TRUE);
+  if (o->tournament != NULL)
+    return nim_cli_run_tournament (o, &config);
   warn_replays (&config);
   match = nim_match_new (&config, &error);
   if (match == NULL)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "nim-board.h"
+#include "nim-match.h"
 #include "nim-player.h"
 #include "nim-rules.h"
 #include "nim-sprt.h"
@@ -52,6 +53,8 @@ typedef struct
   char *positions;
   char *order;
   char *start;
+  char *tournament;
+  char **players;
   /* teaching */
   gboolean trace;
   char *trace_depth;
@@ -82,6 +85,9 @@ gboolean nim_cli_read_positions (const char *path, GArray **boards,
 int nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
                       const NimTraceOptions *trace_options);
 int nim_cli_run_match (const NimCliOptions *o, const NimRules *rules);
+gboolean nim_cli_check_tournament (const NimCliOptions *o, GError **error);
+int nim_cli_run_tournament (const NimCliOptions *o,
+                            const NimMatchConfig *base);
 int nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules);
 int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);

@@ -148,6 +148,14 @@ static const GOptionEntry match_entries[] = {
     "sequential|random" },
   { "start", 0, 0, G_OPTION_ARG_STRING, FIELD (start),
     N_ ("Begin with the Nth of the --positions (default 1)"), "N" },
+  { "tournament", 0, 0, G_OPTION_ARG_STRING, FIELD (tournament),
+    N_ ("Play --games games in each pairing of the --player players, each "
+        "against each or the first against the others; print a crosstable "
+        "and ratings"),
+    "round-robin|gauntlet" },
+  { "player", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (players),
+    N_ ("A player of the --tournament; give one --player per player"),
+    "SPEC" },
   { NULL },
 };
 
@@ -259,6 +267,8 @@ options_clear (NimCliOptions *o)
   g_free (o->positions);
   g_free (o->order);
   g_free (o->start);
+  g_free (o->tournament);
+  g_strfreev (o->players);
   g_free (o->trace_depth);
   g_free (o->trace_limit);
   g_free (o->dot);
@@ -535,6 +545,10 @@ static const struct
     N_ ("--order (it needs --games and --positions)") },
   { "--start", FIELD (start), FALSE, MODE_GAMES,
     N_ ("--start (it needs --games and --positions)") },
+  { "--tournament", FIELD (tournament), FALSE, MODE_GAMES,
+    N_ ("--tournament (it needs --games, the games of each pairing)") },
+  { "--player", FIELD (players), FALSE, MODE_GAMES,
+    N_ ("--player (it needs --games and --tournament)") },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;

@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include "nim-ratings.h"
 #include "nim-sprt.h"
 #include "nim-test.h"
 #include "nim-util.h"
@@ -423,6 +424,137 @@ test_positions_replay_warning (void)
   nim_test_assert_not_contains (err, "replays");
 }
 
+/* ------------------------------------------------------------------------ */
+/* Tournaments */
+
+/* Bradley-Terry against a hand computation.  Two players, 30-10: with
+   the prior, 31 to 11, so g1/g0 = 11/31 and player 2 is rated
+   400 log10 (11/31) = -179.99; the information of its log-strength is
+   n p (1 - p) = 42 (11/42) (31/42) = 8.119, so the 95% interval is
+   +/- 1.96 / sqrt (8.119) x 400 / ln 10 = +/- 119.5.  A sweep, 20-0, is
+   finite: 400 log10 (1/21) = -528.9.  Three players in a cycle of
+   equal results are rated alike. */
+static void
+test_ratings (void)
+{
+  const guint64 two[4] = { 0, 30, 10, 0 };
+  const guint64 sweep[4] = { 0, 20, 0, 0 };
+  const guint64 cycle[9] = { 0, 7, 3, 3, 0, 7, 7, 3, 0 };
+  NimRating r[3];
+
+  nim_ratings_estimate (2, two, r);
+  g_assert_cmpfloat_with_epsilon (r[0].elo, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (r[0].low, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (r[1].elo, -179.99, 0.01);
+  g_assert_cmpfloat_with_epsilon (r[1].high - r[1].elo, 119.5, 0.1);
+  g_assert_cmpfloat_with_epsilon (r[1].elo - r[1].low, 119.5, 0.1);
+
+  nim_ratings_estimate (2, sweep, r);
+  g_assert_cmpfloat_with_epsilon (r[1].elo, -528.88, 0.01);
+  g_assert_true (isfinite (r[1].low) && isfinite (r[1].high));
+
+  nim_ratings_estimate (3, cycle, r);
+  g_assert_cmpfloat_with_epsilon (r[1].elo, 0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (r[2].elo, 0, 1e-6);
+}
+
+/* A round robin of three: every pairing plays --games games from the
+   same positions, the games numbered through the tournament, each
+   results line naming both players; the crosstable adds up, and xor
+   (perfect) is rated above random. */
+static void
+test_tournament (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *results = file_new (&dir, "r.jsonl", NULL);
+  const char *args[]
+      = { "--games",  "10",      "--tournament",   "round-robin",
+          "--player", "xor",     "--player",       "random",
+          "--player", "negamax", "--random-heaps", "3:6",
+          "--seed",   "4",       "--results",      results,
+          NULL };
+  g_autoptr (JsonNode) s = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  JsonObject *o;
+  JsonArray *players, *cross;
+  g_autoptr (GHashTable) numbers = g_hash_table_new (NULL, NULL);
+  guint i, j;
+  gint64 total = 0;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (args);
+  o = json_node_get_object (s);
+  g_assert_cmpint (json_object_get_int_member (o, "games"), ==, 30);
+  players = json_object_get_array_member (o, "players");
+  cross = json_object_get_array_member (o, "crosstable");
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++)
+      total += json_array_get_int_element (
+          json_array_get_array_element (cross, i), j);
+  g_assert_cmpint (total, ==, 30);
+  g_assert_cmpfloat (json_object_get_double_member (
+                         json_array_get_object_element (players, 1), "elo"),
+                     <, -100);
+  g_assert_cmpfloat (
+      json_object_get_double_member (
+          json_array_get_object_element (players, 1), "elo_high"),
+      <, 0);
+  games = read_games (results);
+  g_assert_cmpuint (games->len, ==, 30);
+  for (i = 0; i < games->len; i++)
+    {
+      JsonArray *names = json_object_get_array_member (
+          json_node_get_object (games->pdata[i]), "players");
+      gint64 n = record_int (games->pdata[i], "game");
+
+      g_assert_cmpint (n, >=, 1);
+      g_assert_cmpint (n, <=, 30);
+      g_hash_table_add (numbers, GINT_TO_POINTER ((int) n));
+      g_assert_cmpuint (json_array_get_length (names), ==, 2);
+      g_assert_cmpstr (json_array_get_string_element (names, 0), !=,
+                       json_array_get_string_element (names, 1));
+    }
+  g_assert_cmpuint (g_hash_table_size (numbers), ==, 30);
+  dir_remove (dir);
+}
+
+static void
+test_tournament_bad (void)
+{
+  static const struct
+  {
+    const char *args[12];
+    const char *message;
+  } cases[] = {
+    { { "--games", "4", "--tournament", "swiss", "--player", "xor", "--player",
+        "random", NULL },
+      "round-robin or gauntlet" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor", NULL },
+      "2 to 64 players" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor",
+        "--player", "human", NULL },
+      "asks a person" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor",
+        "--player", "nobody", NULL },
+      "--player nobody" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor",
+        "--player", "random", "--player1", "xor", NULL },
+      "--player1" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor",
+        "--player", "random", "--sprt", "elo0=0,elo1=5", NULL },
+      "--sprt" },
+    { { "--games", "4", "--player", "xor", NULL }, "--tournament" },
+    { { "--tournament", "gauntlet", "--player", "xor", NULL }, "--games" },
+  };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    nim_test_assert_refused (cases[i].args, STATUS_USAGE, cases[i].message);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -436,5 +568,8 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/positions-bad", test_positions_bad);
   g_test_add_func ("/runs/positions-replay-warning",
                    test_positions_replay_warning);
+  g_test_add_func ("/runs/ratings", test_ratings);
+  g_test_add_func ("/runs/tournament", test_tournament);
+  g_test_add_func ("/runs/tournament-bad", test_tournament_bad);
   return g_test_run ();
 }

@@ -500,7 +500,8 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
   guint winner;
 
   pair_position (m, index / 2, &start);
-  if (!slot_start (slot, m, &start, index, &oracle, error))
+  if (!slot_start (slot, m, &start, m->config.first_game + index, &oracle,
+                   error))
     return FALSE;
   game = nim_game_new (&m->config.rules, &start, slot->players[0],
                        slot->players[1], game_first_mover (m, index));
@@ -520,7 +521,7 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
 
   /* The program hears of the game first: a game is counted only once
      the program has it (its results line written). */
-  finished.number = index + 1;
+  finished.number = m->config.first_game + index + 1;
   finished.game = game;
   finished.positions = positions;
   g_mutex_lock (&m->lock);
@@ -566,8 +567,9 @@ run_job (gpointer data, gpointer user_data)
             {
               /* TRANSLATORS: in front of an error, the number of the game
                  of a comparison run that failed. */
-              g_prefix_error (&error, _ ("game %llu: "),
-                              (unsigned long long) (index + 1));
+              g_prefix_error (
+                  &error, _ ("game %llu: "),
+                  (unsigned long long) (m->config.first_game + index + 1));
               m->error = g_steal_pointer (&error);
             }
           m->stop = TRUE;

@@ -43,6 +43,10 @@ G_BEGIN_DECLS
  *   from 0, the next pair the next one, round the suite
  * @positions_label: (nullable): what the suite is called (a file name),
  *   for the program's summaries
+ * @first_game: the games are numbered from @first_game + 1, and their
+ *   players' random numbers drawn accordingly: a tournament numbers its
+ *   pairings' games one after the other (the positions of each pairing
+ *   are the same)
  *
  * What to play.  A position may hold at most %NIM_MATCH_MAX_MATCHES
  * matches (see nim_match_config_most_matches()).
@@ -65,6 +69,7 @@ typedef struct
   gboolean random_order;
   guint start_position;
   const char *positions_label;
+  guint64 first_game;
 } NimMatchConfig;
 
 /**
@@ -137,7 +142,7 @@ typedef enum
 
 /**
  * NimMatchGame:
- * @number: the game's number in the run, from 1
+ * @number: the game's number in the run, from @first_game + 1
  * @game: the game, played to its end
  * @positions: for each move of @game (nim_game_get_n_moves()), the
  *   position its player moved from, as the solver judged it
