@@ -244,6 +244,8 @@ match_config (const NimCliOptions *o, const NimRules *rules,
   if (!nim_cli_parse_seed (o, &seed, error))
     return FALSE;
   config->seed = (guint32) seed;
+  if (!nim_cli_parse_shard (o, config, error))
+    return FALSE;
   if (o->sprt != NULL)
     {
       if (!nim_cli_parse_sprt (o->sprt, &config->sprt, error))
@@ -253,6 +255,24 @@ match_config (const NimCliOptions *o, const NimRules *rules,
   config->specs[0] = o->player1 ? o->player1 : strongest;
   config->specs[1] = o->player2 ? o->player2 : strongest;
   return check_match (config, error);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (NimCliRunSetup, nim_cli_run_setup_clear)
+
+/* --resume: how many games the results file had. */
+static void
+report_resumed (const NimCliOptions *o, guint64 n)
+{
+  if (!o->resume)
+    return;
+  fprintf (stderr,
+           g_dngettext (GETTEXT_PACKAGE,
+                        "nim: resuming: %llu finished game of this run is in "
+                        "%s, counted and not played again\n",
+                        "nim: resuming: %llu finished games of this run are "
+                        "in %s, counted and not played again\n",
+                        n),
+           (unsigned long long) n, o->results);
 }
 
 /* After Ctrl-C: how many games finished, and where they are. */
@@ -289,6 +309,7 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
   const NimMatchSummary *summary;
   NimMatchConfig config = { 0 };
   g_auto (Suite) suite = { NULL, NULL };
+  g_auto (NimCliRunSetup) setup = { NULL, NULL, NULL, FALSE };
   gboolean ok;
 
   if (!nim_cli_check_tournament (o, &error)
@@ -296,13 +317,19 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
     return nim_cli_fail (error, TRUE);
   if (o->tournament != NULL)
     return nim_cli_run_tournament (o, &config);
+  if (!nim_cli_run_setup (o, &config, NULL, NULL, &setup, &error))
+    return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
   warn_replays (&config);
   match = nim_match_new (&config, &error);
   if (match == NULL)
     return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+  if (!nim_cli_run_resume (o, &setup, match, &error))
+    return nim_cli_fail (error, FALSE);
+  report_resumed (o, nim_match_get_summary (match)->finished);
   report = nim_match_report_new (&config, o->results, TRUE, &error);
   if (report == NULL)
     return nim_cli_fail (error, FALSE);
+  nim_match_report_set_run (report, setup.id, setup.header);
   ok = nim_match_run (match, &nim_match_report_callbacks, report, &error);
   nim_match_report_end_progress (report);
   summary = nim_match_get_summary (match);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include <stdio.h>
 
 #include "nim-board.h"
@@ -55,6 +56,8 @@ typedef struct
   char *start;
   char *tournament;
   char **players;
+  gboolean resume;
+  char *shard;
   /* teaching */
   gboolean trace;
   char *trace_depth;
@@ -77,6 +80,31 @@ gboolean nim_cli_parse_seed (const NimCliOptions *o, guint64 *seed,
                              GError **error);
 NimPlayer *nim_cli_player_new (const char *spec, GError **error);
 gboolean nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error);
+/**
+ * NimCliRunSetup:
+ * @params: the run's parameters, as its results file's header has them
+ * @id: the run's ID
+ * @header: (nullable): the header line to write, %NULL when the results
+ *   file has it (a resumed run)
+ * @resume: the results file holds games of this run to count
+ */
+typedef struct
+{
+  JsonNode *params;
+  char *id;
+  char *header;
+  gboolean resume;
+} NimCliRunSetup;
+
+gboolean nim_cli_parse_shard (const NimCliOptions *o, NimMatchConfig *config,
+                              GError **error);
+gboolean nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
+                            const char *tournament, const char *const *players,
+                            NimCliRunSetup *setup, GError **error);
+void nim_cli_run_setup_clear (NimCliRunSetup *setup);
+gboolean nim_cli_run_resume (const NimCliOptions *o,
+                             const NimCliRunSetup *setup, NimMatch *match,
+                             GError **error);
 gboolean nim_cli_read_positions (const char *path, GArray **boards,
                                  GArray **first_movers, GError **error);
 

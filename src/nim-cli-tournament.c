@@ -39,6 +39,7 @@ typedef struct
   gboolean interrupted;
   double seconds;
   guint jobs;
+  guint64 resumed; /* games counted from the results file (--resume) */
 } Tournament;
 
 /* The pairings, as player indices: every two players in a round robin,
@@ -336,20 +337,26 @@ summary_to_json (const Tournament *t, const NimMatchConfig *base,
 /* Plays one pairing into @t; FALSE with @error set when it failed. */
 static gboolean
 play_pairing (const NimCliOptions *o, const NimMatchConfig *config,
-              Tournament *t, guint a, guint b, GError **error)
+              NimCliRunSetup *setup, Tournament *t, guint a, guint b,
+              GError **error)
 {
   g_autoptr (NimMatch) match = nim_match_new (config, error);
   g_autoptr (NimMatchReport) report = NULL;
   const NimMatchSummary *s;
   gboolean ok;
 
-  if (match == NULL)
+  if (match == NULL || !nim_cli_run_resume (o, setup, match, error))
     return FALSE;
+  t->resumed += nim_match_get_summary (match)->finished;
   report = nim_match_report_new (config, o->results, !o->json, error);
   if (report == NULL)
     return FALSE;
+  nim_match_report_set_run (report, setup->id, setup->header);
   ok = nim_match_run (match, &nim_match_report_callbacks, report, error);
   nim_match_report_end_progress (report);
+  /* The header once, with the tournament's first record. */
+  if (nim_match_report_wrote_header (report))
+    g_clear_pointer (&setup->header, g_free);
   s = nim_match_get_summary (match);
   t->wins[a * t->n + b] += s->players[0].wins;
   t->wins[b * t->n + a] += s->players[1].wins;
@@ -375,6 +382,8 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
 {
   g_autoptr (GError) error = NULL;
   Tournament t = { 0 };
+  NimMatchConfig first = *base;
+  NimCliRunSetup setup;
   g_autofree guint *pairs = NULL;
   g_autofree NimRating *ratings = NULL;
   gboolean gauntlet = g_str_equal (o->tournament, "gauntlet");
@@ -390,30 +399,50 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
   pairs = g_new (guint, 2 * (gsize) t.n * t.n);
   t.n_pairings = pairings (&t, gauntlet, pairs);
   t.requested = base->games * t.n_pairings;
+  /* The whole tournament is one run: its first pairing's games are
+     numbered from 1, its parameters name every player. */
+  if (!nim_cli_run_setup (o, &first, t.kind, (const char *const *) t.specs,
+                          &setup, &error))
+    {
+      g_free (t.wins);
+      g_free (t.tallies);
+      return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+    }
   for (k = 0; k < t.n_pairings && ok && !t.interrupted; k++)
     {
-      NimMatchConfig config = *base;
+      NimMatchConfig config = first;
 
       config.specs[0] = t.specs[pairs[2 * k]];
       config.specs[1] = t.specs[pairs[2 * k + 1]];
       config.first_game = base->games * k;
-      ok = play_pairing (o, &config, &t, pairs[2 * k], pairs[2 * k + 1],
-                         &error);
+      ok = play_pairing (o, &config, &setup, &t, pairs[2 * k],
+                         pairs[2 * k + 1], &error);
     }
+  nim_cli_run_setup_clear (&setup);
+  if (o->resume)
+    fprintf (
+        stderr,
+        g_dngettext (GETTEXT_PACKAGE,
+                     "nim: resuming: %llu finished game of this run was "
+                     "in %s, counted and not played again\n",
+                     "nim: resuming: %llu finished games of this run were "
+                     "in %s, counted and not played again\n",
+                     t.resumed),
+        (unsigned long long) t.resumed, o->results);
   ratings = g_new0 (NimRating, t.n);
   nim_ratings_estimate (t.n, t.wins, ratings);
   if (!ok)
     {
       if (!o->json)
-        print_summary (&t, base, ratings, stderr);
+        print_summary (&t, &first, ratings, stderr);
       g_free (t.wins);
       g_free (t.tallies);
       return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
     }
   if (o->json)
-    nim_record_print (summary_to_json (&t, base, ratings), stdout);
+    nim_record_print (summary_to_json (&t, &first, ratings), stdout);
   else
-    print_summary (&t, base, ratings, stdout);
+    print_summary (&t, &first, ratings, stdout);
   g_free (t.wins);
   g_free (t.tallies);
   if (t.interrupted)

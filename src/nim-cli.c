@@ -156,6 +156,14 @@ static const GOptionEntry match_entries[] = {
   { "player", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (players),
     N_ ("A player of the --tournament; give one --player per player"),
     "SPEC" },
+  { "resume", 0, 0, G_OPTION_ARG_NONE, FIELD (resume),
+    N_ ("Go on with the run of the --results file: count its finished "
+        "games, play the others"),
+    NULL },
+  { "shard", 0, 0, G_OPTION_ARG_STRING, FIELD (shard),
+    N_ ("Play only the pairs whose number is K modulo N (give each shard "
+        "the same --seed); see --summarize"),
+    "K/N" },
   { NULL },
 };
 
@@ -269,6 +277,7 @@ options_clear (NimCliOptions *o)
   g_free (o->start);
   g_free (o->tournament);
   g_strfreev (o->players);
+  g_free (o->shard);
   g_free (o->trace_depth);
   g_free (o->trace_limit);
   g_free (o->dot);
@@ -549,6 +558,10 @@ static const struct
     N_ ("--tournament (it needs --games, the games of each pairing)") },
   { "--player", FIELD (players), FALSE, MODE_GAMES,
     N_ ("--player (it needs --games and --tournament)") },
+  { "--resume", FIELD (resume), TRUE, MODE_GAMES,
+    N_ ("--resume (it needs --games and --results)") },
+  { "--shard", FIELD (shard), FALSE, MODE_GAMES,
+    N_ ("--shard (it needs --games)") },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;

@@ -15,6 +15,7 @@
 
 #include "nim-i18n.h"
 #include "nim-record.h"
+#include "nim-run-file.h"
 #include "nim-text.h"
 #include "nim-util.h"
 
@@ -34,6 +35,10 @@ struct _NimMatchReport
   gboolean readable; /* ... opened for reading too (see open_results) */
   gboolean show;     /* draw the progress line */
   gboolean shown;    /* ... and it was drawn */
+  char *run_id;      /* (nullable): each record's "run" */
+  char *header;      /* (nullable): the run's header line, written with
+                        the first record */
+  gboolean wrote_header;
 };
 
 static int open_results (const char *path, gboolean *readable);
@@ -106,6 +111,8 @@ nim_match_report_free (NimMatchReport *report)
   if (report->results_fd >= 0)
     close (report->results_fd);
   g_free (report->results_path);
+  g_free (report->run_id);
+  g_free (report->header);
   g_free (report);
 }
 
@@ -289,6 +296,37 @@ append_record (NimMatchReport *r, const char *line, gsize len, GError **error)
   return FALSE;
 }
 
+/**
+ * nim_match_report_set_run:
+ * @report: a report
+ * @id: the run's ID (see nim-run-file.c), written in each record
+ * @header: (nullable): the run's header line, for a results file that
+ *   does not hold it yet: written in one write with the first record, so
+ *   that a file that takes no record takes no header either
+ */
+void
+nim_match_report_set_run (NimMatchReport *report, const char *id,
+                          const char *header)
+{
+  g_free (report->run_id);
+  report->run_id = g_strdup (id);
+  g_free (report->header);
+  report->header = g_strdup (header);
+}
+
+/**
+ * nim_match_report_wrote_header:
+ * @report: a report
+ *
+ * Returns: whether the header line of nim_match_report_set_run() was
+ *   written
+ */
+gboolean
+nim_match_report_wrote_header (const NimMatchReport *report)
+{
+  return report->wrote_header;
+}
+
 /* The game's record, each move marked with what the solver said of the
    position it was made from. */
 static JsonNode *
@@ -300,6 +338,12 @@ game_record (const NimMatchReport *r, const NimMatchGame *game)
   guint i;
 
   json_object_set_int_member (o, "game", (gint64) game->number);
+  if (r->run_id != NULL)
+    {
+      json_object_set_string_member (o, "run", r->run_id);
+      json_object_set_member (o, "tally",
+                              nim_run_file_tallies (game->tallies));
+    }
   moves = json_object_get_array_member (o, "moves");
   for (i = 0; i < json_array_get_length (moves); i++)
     {
@@ -329,8 +373,13 @@ report_game_finished (gpointer data, const NimMatchGame *game, GError **error)
     return TRUE;
   record = game_record (r, game);
   text = nim_record_to_string (record, FALSE);
-  line = g_strconcat (text, "\n", NULL);
-  return append_record (r, line, strlen (line), error);
+  line = g_strconcat (r->header ? r->header : "", text, "\n", NULL);
+  if (!append_record (r, line, strlen (line), error))
+    return FALSE;
+  if (r->header != NULL)
+    r->wrote_header = TRUE;
+  g_clear_pointer (&r->header, g_free);
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------------ */

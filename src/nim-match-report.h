@@ -18,6 +18,10 @@ NimMatchReport *nim_match_report_new (const NimMatchConfig *config,
 void nim_match_report_free (NimMatchReport *report);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimMatchReport, nim_match_report_free)
 
+void nim_match_report_set_run (NimMatchReport *report, const char *id,
+                               const char *header);
+gboolean nim_match_report_wrote_header (const NimMatchReport *report);
+
 extern const NimMatchCallbacks nim_match_report_callbacks;
 void nim_match_report_end_progress (NimMatchReport *report);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-run-options.c -- the options of comparison runs that say how a
-   run is driven: --sprt, --positions */
+   run is driven: --sprt, --positions, --shard, --resume */
 
 #include "config.h"
 
@@ -8,8 +8,10 @@
 
 #include "nim-i18n.h"
 #include "nim-notation.h"
+#include "nim-run-file.h"
 #include "nim-util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /**
@@ -188,4 +190,164 @@ nim_cli_read_positions (const char *path, GArray **boards,
   *boards = g_steal_pointer (&b);
   *first_movers = g_steal_pointer (&f);
   return TRUE;
+}
+
+/**
+ * nim_cli_parse_shard:
+ * @o: the options
+ * @config: (inout): the run; its shard is set from --shard K/N
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_cli_parse_shard (const NimCliOptions *o, NimMatchConfig *config,
+                     GError **error)
+{
+  g_auto (GStrv) parts = NULL;
+  guint64 k, n;
+
+  if (o->shard == NULL)
+    return TRUE;
+  parts = g_strsplit (o->shard, "/", 2);
+  if (parts[1] == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--shard: '%s' is not K/N; give the shard and how many "
+                      "there are, such as 1/4"),
+                   o->shard);
+      return FALSE;
+    }
+  if (!nim_parse_uint (parts[1], 1, NIM_MATCH_MAX_GAMES / 2, "--shard N", &n,
+                       error)
+      || !nim_parse_uint (parts[0], 1, n, "--shard K", &k, error))
+    return FALSE;
+  if (n > 1 && o->seed == NULL && !o->resume)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--shard plays a part of a run, which every shard must "
+                      "draw alike: give the same --seed to each"));
+      return FALSE;
+    }
+  config->shard = (guint) k;
+  config->shards = (guint) n;
+  return TRUE;
+}
+
+/**
+ * nim_cli_run_setup:
+ * @o: the options
+ * @config: (inout): the run; with --resume and no --seed, its seed is the
+ *   one the results file records
+ * @tournament: (nullable): the kind of tournament
+ * @players: (nullable): its players
+ * @setup: (out): the run's parameters, ID and header, cleared with
+ *   nim_cli_run_setup_clear()
+ * @error: return location for an error: --resume without --results, or
+ *   with a file of another run (#NIM_ERROR_USAGE); a file that cannot
+ *   be read (#NIM_ERROR_FAILED)
+ *
+ * The run's identity in its results file, and --resume's checks: the
+ * file's header must have this run's parameters, else what differs is
+ * named.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
+                   const char *tournament, const char *const *players,
+                   NimCliRunSetup *setup, GError **error)
+{
+  g_autoptr (NimRunFileScan) scan = NULL;
+
+  memset (setup, 0, sizeof *setup);
+  if (o->resume && o->results == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--resume goes on with the run of a results file; give "
+                      "it with --results FILE"));
+      return FALSE;
+    }
+  if (o->resume && g_file_test (o->results, G_FILE_TEST_EXISTS))
+    {
+      scan = nim_run_file_scan (o->results, error);
+      if (scan == NULL)
+        return FALSE;
+      if (o->seed == NULL && scan->params->len > 0)
+        {
+          JsonObject *last = json_node_get_object (
+              scan->params->pdata[scan->params->len - 1]);
+
+          config->seed = (guint32) json_object_get_int_member_with_default (
+              last, "seed", config->seed);
+        }
+    }
+  setup->params = nim_run_file_params (config, tournament, players);
+  setup->id = nim_run_file_id (setup->params);
+  if (scan != NULL && scan->params->len > 0
+      && nim_run_file_scan_find (scan, setup->id) == NULL)
+    {
+      g_autofree char *differences = nim_run_file_differences (
+          scan->params->pdata[scan->params->len - 1], setup->params);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--resume: %s holds the games of another run; give the "
+                      "options of that run, or another --results file.  "
+                      "What differs:%s"),
+                   o->results, differences);
+      nim_cli_run_setup_clear (setup);
+      return FALSE;
+    }
+  if (scan != NULL && scan->torn_end)
+    fprintf (stderr,
+             _ ("nim: the last line of %s is incomplete (a run was stopped "
+                "while writing it): it is not counted, and its game is "
+                "played again\n"),
+             o->results);
+  setup->resume = scan != NULL && scan->params->len > 0;
+  if (!setup->resume)
+    setup->header = nim_run_file_header (setup->params, setup->id, config);
+  return TRUE;
+}
+
+/**
+ * nim_cli_run_setup_clear:
+ * @setup: what nim_cli_run_setup() made
+ */
+void
+nim_cli_run_setup_clear (NimCliRunSetup *setup)
+{
+  g_clear_pointer (&setup->params, json_node_unref);
+  g_clear_pointer (&setup->id, g_free);
+  g_clear_pointer (&setup->header, g_free);
+}
+
+static void
+resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
+{
+  NimMatch *match = data;
+
+  nim_match_add_finished (match, number, tallies);
+}
+
+/**
+ * nim_cli_run_resume:
+ * @o: the options
+ * @setup: the run's identity
+ * @match: a run not started
+ * @error: return location for an error reading the results file
+ *
+ * With --resume, counts the games of this run that the results file
+ * holds, each once, so that @match plays only the others.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_cli_run_resume (const NimCliOptions *o, const NimCliRunSetup *setup,
+                    NimMatch *match, GError **error)
+{
+  if (!setup->resume)
+    return TRUE;
+  return nim_run_file_each_game (o->results, setup->id, resume_game, match,
+                                 error);
 }

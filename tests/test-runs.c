@@ -555,6 +555,166 @@ test_tournament_bad (void)
     nim_test_assert_refused (cases[i].args, STATUS_USAGE, cases[i].message);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Resuming */
+
+/* The summary without what depends on the clock. */
+static void
+drop_times (JsonNode *summary)
+{
+  JsonObject *o = json_node_get_object (summary);
+  JsonArray *players = json_object_get_array_member (o, "players");
+  guint i;
+
+  json_object_remove_member (o, "seconds");
+  for (i = 0; i < json_array_get_length (players); i++)
+    json_object_remove_member (json_array_get_object_element (players, i),
+                               "seconds_per_move");
+}
+
+/* Keeps the first @n lines of @path and half of the next one, as a run
+   killed while writing would have left it. */
+static void
+cut_results (const char *path, guint n)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) kept = g_string_new (NULL);
+  guint i;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >, n + 1);
+  for (i = 0; i < n; i++)
+    g_string_append_printf (kept, "%s\n", lines[i]);
+  g_string_append_len (kept, lines[n], (gssize) strlen (lines[n]) / 2);
+  g_assert_true (g_file_set_contents (path, kept->str, -1, NULL));
+}
+
+/* Runs @args (ending in "--results", NULL) into a fresh file; cuts the
+   file after @keep lines and a torn one; resumes without --seed (the
+   file's is taken): the summary is the uninterrupted run's, and the file
+   holds every game of the run exactly once. */
+static void
+check_resume (const char **args, guint n_args, guint keep, guint64 games)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *full_path = file_new (&dir, "full.jsonl", NULL);
+  g_autofree char *part_path = g_build_filename (dir, "part.jsonl", NULL);
+  g_autoptr (JsonNode) full = NULL;
+  g_autoptr (JsonNode) resumed = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GHashTable) numbers = g_hash_table_new (NULL, NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  guint i;
+
+  for (i = 0; i < n_args; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, (gpointer) "--seed");
+  g_ptr_array_add (argv, (gpointer) "77");
+  g_ptr_array_add (argv, (gpointer) "--results");
+  g_ptr_array_add (argv, full_path);
+  g_ptr_array_add (argv, NULL);
+  full = run_summary ((const char *const *) argv->pdata);
+  g_assert_true (g_file_get_contents (full_path, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (part_path, text, -1, NULL));
+  cut_results (part_path, keep);
+
+  /* Resumed without --seed: the file says which. */
+  g_ptr_array_set_size (argv, n_args);
+  g_ptr_array_add (argv, (gpointer) "--resume");
+  g_ptr_array_add (argv, (gpointer) "--results");
+  g_ptr_array_add (argv, part_path);
+  g_ptr_array_add (argv, (gpointer) "--json");
+  g_ptr_array_add (argv, NULL);
+  g_assert_cmpint (
+      nim_test_run_nimv (NULL, &out, &err, (const char *const *) argv->pdata),
+      ==, STATUS_OK);
+  nim_test_assert_contains (err, "incomplete");
+  nim_test_assert_contains (err, "resuming");
+  resumed = nim_test_parse_json (out);
+  drop_times (full);
+  drop_times (resumed);
+  if (!json_node_equal (full, resumed))
+    {
+      g_autofree char *a = json_to_string (full, FALSE);
+      g_autofree char *b = json_to_string (resumed, FALSE);
+
+      g_test_message ("full: %s\nresumed: %s", a, b);
+      g_assert_not_reached ();
+    }
+  records = read_games (part_path);
+  for (i = 0; i < records->len; i++)
+    {
+      gint64 n = record_int (records->pdata[i], "game");
+
+      g_assert_false (g_hash_table_contains (numbers, GINT_TO_POINTER (n)));
+      g_hash_table_add (numbers, GINT_TO_POINTER (n));
+      g_assert_cmpint (n, >=, 1);
+      g_assert_cmpint (n, <=, (gint64) games);
+    }
+  g_assert_cmpuint (records->len, ==, games);
+  dir_remove (dir);
+}
+
+static void
+test_resume (void)
+{
+  const char *args[] = { "--games",   "24",     "--player1",      "negamax",
+                         "--player2", "random", "--random-heaps", "3:6",
+                         "--jobs",    "2" };
+
+  if (!nim_test_have_nim ())
+    return;
+  check_resume (args, G_N_ELEMENTS (args), 9, 24);
+}
+
+static void
+test_resume_tournament (void)
+{
+  const char *args[] = { "--games",  "6",       "--tournament",   "gauntlet",
+                         "--player", "xor",     "--player",       "random",
+                         "--player", "negamax", "--random-heaps", "3:5" };
+
+  if (!nim_test_have_nim ())
+    return;
+  check_resume (args, G_N_ELEMENTS (args), 8, 12);
+}
+
+/* A results file of another run is refused, naming what differs. */
+static void
+test_resume_mismatch (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *first[]
+      = { "--games", "4", "--player1", "xor", "--player2", "random",
+          "--seed",  "1", "--results", path,  NULL };
+  const char *other[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "xor",
+          "--seed",  "2", "--resume",  "--results", path,        NULL };
+  const char *no_file[] = { "--games", "4", "--resume", NULL };
+  g_autoptr (JsonNode) s = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (first);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, other), ==,
+                   STATUS_USAGE);
+  nim_test_assert_contains (err, "another run");
+  nim_test_assert_contains (err, "players: [\"xor\",\"random\"] in the file, "
+                                 "[\"xor\",\"xor\"] now");
+  nim_test_assert_contains (err, "seed: 1 in the file, 2 now");
+  nim_test_assert_not_contains (err, "games:");
+  nim_test_assert_refused (no_file, STATUS_USAGE, "--results FILE");
+  dir_remove (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -571,5 +731,8 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/ratings", test_ratings);
   g_test_add_func ("/runs/tournament", test_tournament);
   g_test_add_func ("/runs/tournament-bad", test_tournament_bad);
+  g_test_add_func ("/runs/resume", test_resume);
+  g_test_add_func ("/runs/resume-tournament", test_resume_tournament);
+  g_test_add_func ("/runs/resume-mismatch", test_resume_mismatch);
   return g_test_run ();
 }

@@ -71,6 +71,10 @@ struct _NimMatch
                              with one game finished: jobs take games in
                              order, so it holds about one pair a job */
   NimMatchSummary summary;
+  guint64 done_below; /* every game before this one is finished (added by
+                         nim_match_add_finished()) */
+  GHashTable *done;   /* ... and these after it: a resumed run's games
+                         finished out of order, about one a job */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -265,6 +269,60 @@ slot_start (Slot *slot, const NimMatch *m, const NimBoard *board, guint64 game,
   return FALSE;
 }
 
+/* A run's state, without players: the config copied, the counts at 0. */
+static NimMatch *
+match_alloc (const NimMatchConfig *config)
+{
+  NimMatch *m = g_new0 (NimMatch, 1);
+  guint i;
+
+  m->config = *config;
+  g_mutex_init (&m->lock);
+  g_cond_init (&m->changed);
+  for (i = 0; i < 2; i++)
+    m->specs[i] = g_strdup (config->specs[i]);
+  m->config.specs[0] = m->specs[0];
+  m->config.specs[1] = m->specs[1];
+  if (config->n_positions > 0)
+    {
+      m->positions = g_memdup2 (config->positions,
+                                config->n_positions * sizeof (NimBoard));
+      m->config.positions = m->positions;
+      if (config->first_movers != NULL)
+        m->first_movers = g_memdup2 (config->first_movers,
+                                     config->n_positions * sizeof (guint));
+      m->config.first_movers = m->first_movers;
+      m->positions_label = g_strdup (config->positions_label);
+      m->config.positions_label = m->positions_label;
+    }
+  m->order = nim_match_config_order (&m->config);
+  m->open_pairs
+      = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  m->done = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  nim_stats_elo_estimate (m->summary.pair_counts, &m->summary.elo);
+  return m;
+}
+
+/**
+ * nim_match_new_counter:
+ * @config: what a run played
+ *
+ * A run that plays nothing and makes no player, for counting the games of
+ * results files with nim_match_add_finished() and reading the summary;
+ * nim_match_run() must not be called on it.
+ *
+ * Returns: (transfer full): the counter
+ */
+NimMatch *
+nim_match_new_counter (const NimMatchConfig *config)
+{
+  g_return_val_if_fail (config->games >= 2 && config->games % 2 == 0, NULL);
+  g_return_val_if_fail (config->n_positions == 0
+                            || config->start_position < config->n_positions,
+                        NULL);
+  return match_alloc (config);
+}
+
 /**
  * nim_match_new:
  * @config: what to play
@@ -288,6 +346,9 @@ nim_match_new (const NimMatchConfig *config, GError **error)
 
   g_return_val_if_fail (config->games >= 2 && config->games % 2 == 0, NULL);
   g_return_val_if_fail (config->jobs >= 1, NULL);
+  g_return_val_if_fail (config->n_positions == 0
+                            || config->start_position < config->n_positions,
+                        NULL);
 
   if (most > NIM_MATCH_MAX_MATCHES)
     {
@@ -299,32 +360,7 @@ nim_match_new (const NimMatchConfig *config, GError **error)
       return NULL;
     }
 
-  m = g_new0 (NimMatch, 1);
-  m->config = *config;
-  g_mutex_init (&m->lock);
-  g_cond_init (&m->changed);
-  for (i = 0; i < 2; i++)
-    m->specs[i] = g_strdup (config->specs[i]);
-  m->config.specs[0] = m->specs[0];
-  m->config.specs[1] = m->specs[1];
-  if (config->n_positions > 0)
-    {
-      g_return_val_if_fail (config->start_position < config->n_positions,
-                            NULL);
-      m->positions = g_memdup2 (config->positions,
-                                config->n_positions * sizeof (NimBoard));
-      m->config.positions = m->positions;
-      if (config->first_movers != NULL)
-        m->first_movers = g_memdup2 (config->first_movers,
-                                     config->n_positions * sizeof (guint));
-      m->config.first_movers = m->first_movers;
-      m->positions_label = g_strdup (config->positions_label);
-      m->config.positions_label = m->positions_label;
-    }
-  m->order = nim_match_config_order (&m->config);
-  m->open_pairs
-      = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  nim_stats_elo_estimate (m->summary.pair_counts, &m->summary.elo);
+  m = match_alloc (config);
   m->slots = g_new0 (Slot, config->jobs);
   for (j = 0; j < config->jobs; j++)
     if (!slot_init (&m->slots[j], m, error))
@@ -369,6 +405,8 @@ nim_match_free (NimMatch *match)
   g_clear_error (&match->error);
   if (match->open_pairs != NULL)
     g_hash_table_unref (match->open_pairs);
+  if (match->done != NULL)
+    g_hash_table_unref (match->done);
   g_free (match->specs[0]);
   g_free (match->specs[1]);
   g_free (match->positions);
@@ -524,6 +562,7 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
   finished.number = m->config.first_game + index + 1;
   finished.game = game;
   finished.positions = positions;
+  finished.tallies = t;
   g_mutex_lock (&m->lock);
   if (m->callbacks.game_finished != NULL)
     ok = m->callbacks.game_finished (m->data, &finished, error);
@@ -531,6 +570,76 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
     count_game (m, index, winner, t);
   g_mutex_unlock (&m->lock);
   return ok;
+}
+
+/**
+ * nim_match_config_plays_game:
+ * @config: what to play
+ * @game: a game's index in @config's run, from 0
+ *
+ * Returns: whether @game is one of the shard's (every game without
+ *   shards)
+ */
+gboolean
+nim_match_config_plays_game (const NimMatchConfig *config, guint64 game)
+{
+  guint64 pair = (config->first_game + game) / 2 + 1;
+
+  return config->shards <= 1
+         || pair % config->shards == config->shard % config->shards;
+}
+
+/* Whether game @index is still to be played, with the lock held: one of
+   the shard's, and not finished in an earlier run. */
+static gboolean
+game_wanted (const NimMatch *m, guint64 index)
+{
+  gint64 key = (gint64) index;
+
+  return nim_match_config_plays_game (&m->config, index)
+         && index >= m->done_below && !g_hash_table_contains (m->done, &key);
+}
+
+/**
+ * nim_match_add_finished:
+ * @match: a run not running yet, or a counter (nim_match_new_counter())
+ * @number: a game's number, as #NimMatchGame has it
+ * @tallies: what its players did, as #NimMatchGame has it; the winner is
+ *   the one with a win
+ *
+ * Counts a game finished earlier, read back from a results file, as if
+ * it had just been played (the SPRT included), and leaves it out of the
+ * games nim_match_run() plays.  A game already counted is not counted
+ * again.
+ *
+ * Returns: %TRUE if the game was counted; %FALSE for a number outside
+ *   the run or a game counted already
+ */
+gboolean
+nim_match_add_finished (NimMatch *match, guint64 number,
+                        const NimMatchTally tallies[2])
+{
+  NimMatch *m = match;
+  guint64 index;
+  gint64 key;
+
+  if (number <= m->config.first_game
+      || number > m->config.first_game + m->config.games)
+    return FALSE;
+  index = number - m->config.first_game - 1;
+  key = (gint64) index;
+  if (index < m->done_below || g_hash_table_contains (m->done, &key))
+    return FALSE;
+  g_hash_table_add (m->done, g_memdup2 (&key, sizeof key));
+  while (TRUE)
+    {
+      key = (gint64) m->done_below;
+      if (!g_hash_table_remove (m->done, &key))
+        break;
+      m->done_below++;
+    }
+  count_game (m, index, tallies[0].wins > 0 ? 1 : 2, tallies);
+  return TRUE;
 }
 
 /* A job: plays the next game not yet started until there is none, or the
@@ -547,6 +656,8 @@ run_job (gpointer data, gpointer user_data)
       guint64 index;
 
       g_mutex_lock (&m->lock);
+      while (m->next < m->config.games && !game_wanted (m, m->next))
+        m->next++;
       index = m->next;
       if (m->stop || index >= m->config.games)
         {

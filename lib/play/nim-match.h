@@ -43,6 +43,10 @@ G_BEGIN_DECLS
  *   from 0, the next pair the next one, round the suite
  * @positions_label: (nullable): what the suite is called (a file name),
  *   for the program's summaries
+ * @shard: with @shards above 1, play only the pairs whose number (from 1,
+ *   through the whole run: (@first_game + game) / 2 + 1) is @shard modulo
+ *   @shards; @shard is 1 to @shards
+ * @shards: how many shards the run is cut into; 0 or 1 for none
  * @first_game: the games are numbered from @first_game + 1, and their
  *   players' random numbers drawn accordingly: a tournament numbers its
  *   pairings' games one after the other (the positions of each pairing
@@ -70,6 +74,8 @@ typedef struct
   guint start_position;
   const char *positions_label;
   guint64 first_game;
+  guint shard;
+  guint shards;
 } NimMatchConfig;
 
 /**
@@ -146,6 +152,8 @@ typedef enum
  * @game: the game, played to its end
  * @positions: for each move of @game (nim_game_get_n_moves()), the
  *   position its player moved from, as the solver judged it
+ * @tallies: what each of the two players did in the game, as the summary
+ *   counts it (nim_match_add_finished() takes it back)
  *
  * A finished game, as nim_match_run() hands it to the program.
  */
@@ -154,6 +162,7 @@ typedef struct
   guint64 number;
   const NimGame *game;
   const NimMatchPosition *positions;
+  const NimMatchTally *tallies;
 } NimMatchGame;
 
 /**
@@ -190,6 +199,11 @@ guint *nim_match_config_order (const NimMatchConfig *config);
 typedef struct _NimMatch NimMatch;
 
 NimMatch *nim_match_new (const NimMatchConfig *config, GError **error);
+NimMatch *nim_match_new_counter (const NimMatchConfig *config);
+gboolean nim_match_add_finished (NimMatch *match, guint64 number,
+                                 const NimMatchTally tallies[2]);
+gboolean nim_match_config_plays_game (const NimMatchConfig *config,
+                                      guint64 game);
 void nim_match_free (NimMatch *match);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimMatch, nim_match_free)
 
