@@ -58,6 +58,8 @@ typedef struct
   char **players;
   gboolean resume;
   char *shard;
+  gboolean summarize;
+  char **files;
   /* teaching */
   gboolean trace;
   char *trace_depth;
@@ -120,5 +122,8 @@ int nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules);
 int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);
+int nim_cli_run_summarize (const NimCliOptions *o);
+int nim_cli_summarize_tournament (const NimCliOptions *o, JsonNode *params,
+                                  const NimMatchConfig *base, const char *id);
 
 G_END_DECLS

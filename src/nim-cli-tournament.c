@@ -18,6 +18,7 @@
 #include "nim-match-report.h"
 #include "nim-ratings.h"
 #include "nim-record.h"
+#include "nim-run-file.h"
 #include "nim-text.h"
 #include "nim-util.h"
 
@@ -334,6 +335,19 @@ summary_to_json (const Tournament *t, const NimMatchConfig *base,
 /* ------------------------------------------------------------------------ */
 /* Playing */
 
+/* Adds the counts of the pairing of players @a and @b to @t. */
+static void
+tournament_add (Tournament *t, guint a, guint b, const NimMatchSummary *s)
+{
+  t->wins[a * t->n + b] += s->players[0].wins;
+  t->wins[b * t->n + a] += s->players[1].wins;
+  tally_add (&t->tallies[a], &s->players[0]);
+  tally_add (&t->tallies[b], &s->players[1]);
+  t->games += s->finished;
+  t->seconds += s->seconds;
+  t->interrupted = s->interrupted;
+}
+
 /* Plays one pairing into @t; FALSE with @error set when it failed. */
 static gboolean
 play_pairing (const NimCliOptions *o, const NimMatchConfig *config,
@@ -358,13 +372,7 @@ play_pairing (const NimCliOptions *o, const NimMatchConfig *config,
   if (nim_match_report_wrote_header (report))
     g_clear_pointer (&setup->header, g_free);
   s = nim_match_get_summary (match);
-  t->wins[a * t->n + b] += s->players[0].wins;
-  t->wins[b * t->n + a] += s->players[1].wins;
-  tally_add (&t->tallies[a], &s->players[0]);
-  tally_add (&t->tallies[b], &s->players[1]);
-  t->games += s->finished;
-  t->seconds += s->seconds;
-  t->interrupted = s->interrupted;
+  tournament_add (t, a, b, s);
   return ok;
 }
 
@@ -456,4 +464,87 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
       return NIM_EXIT_INTERRUPTED;
     }
   return NIM_EXIT_OK;
+}
+
+static void
+count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
+{
+  nim_match_add_finished (data, number, tallies);
+}
+
+/**
+ * nim_cli_summarize_tournament:
+ * @o: the options of --summarize
+ * @params: the tournament's parameters, from a header line
+ * @base: the run of each pairing they describe
+ * @id: the tournament's ID
+ *
+ * The crosstable and ratings of a tournament, from its results files.
+ *
+ * Returns: the exit status
+ */
+int
+nim_cli_summarize_tournament (const NimCliOptions *o, JsonNode *params,
+                              const NimMatchConfig *base, const char *id)
+{
+  JsonObject *p = json_node_get_object (params);
+  JsonArray *players = json_object_get_array_member (p, "players");
+  g_autoptr (GError) error = NULL;
+  g_autofree char **specs = NULL;
+  g_autofree guint *pairs = NULL;
+  g_autofree NimRating *ratings = NULL;
+  Tournament t = { 0 };
+  guint i, k;
+  int status = NIM_EXIT_OK;
+
+  t.kind = json_object_get_string_member (p, "tournament");
+  t.n = json_array_get_length (players);
+  if (t.n < 2 || t.n > NIM_RATINGS_MAX_PLAYERS)
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("the run's parameters in the header line are not "
+                      "understood"));
+      return nim_cli_fail (error, FALSE);
+    }
+  specs = g_new0 (char *, t.n + 1);
+  for (i = 0; i < t.n; i++)
+    specs[i] = (char *) json_array_get_string_element (players, i);
+  t.specs = specs;
+  t.jobs = 1;
+  t.wins = g_new0 (guint64, (gsize) t.n * t.n);
+  t.tallies = g_new0 (NimMatchTally, t.n);
+  pairs = g_new (guint, 2 * (gsize) t.n * t.n);
+  t.n_pairings = pairings (&t, g_str_equal (t.kind, "gauntlet"), pairs);
+  t.requested = base->games * t.n_pairings;
+  for (k = 0; k < t.n_pairings && status == NIM_EXIT_OK; k++)
+    {
+      NimMatchConfig config = *base;
+      g_autoptr (NimMatch) counter = NULL;
+
+      config.specs[0] = t.specs[pairs[2 * k]];
+      config.specs[1] = t.specs[pairs[2 * k + 1]];
+      config.first_game = base->games * k;
+      counter = nim_match_new_counter (&config);
+      for (i = 0; o->files[i] != NULL; i++)
+        if (!nim_run_file_each_game (o->files[i], id, count_game, counter,
+                                     &error))
+          {
+            status = nim_cli_fail (error, FALSE);
+            break;
+          }
+      tournament_add (&t, pairs[2 * k], pairs[2 * k + 1],
+                      nim_match_get_summary (counter));
+    }
+  if (status == NIM_EXIT_OK)
+    {
+      ratings = g_new0 (NimRating, t.n);
+      nim_ratings_estimate (t.n, t.wins, ratings);
+      if (o->json)
+        nim_record_print (summary_to_json (&t, base, ratings), stdout);
+      else
+        print_summary (&t, base, ratings, stdout);
+    }
+  g_free (t.wins);
+  g_free (t.tallies);
+  return status;
 }

@@ -164,6 +164,10 @@ static const GOptionEntry match_entries[] = {
     N_ ("Play only the pairs whose number is K modulo N (give each shard "
         "the same --seed); see --summarize"),
     "K/N" },
+  { "summarize", 0, 0, G_OPTION_ARG_NONE, FIELD (summarize),
+    N_ ("Print the summary of the run whose games the results FILEs hold "
+        "(the shards of one run, say), each game once"),
+    NULL },
   { NULL },
 };
 
@@ -278,6 +282,7 @@ options_clear (NimCliOptions *o)
   g_free (o->tournament);
   g_strfreev (o->players);
   g_free (o->shard);
+  g_strfreev (o->files);
   g_free (o->trace_depth);
   g_free (o->trace_limit);
   g_free (o->dot);
@@ -507,6 +512,8 @@ enum
   MODE_COMPARE = 1 << 3,
   MODE_GAMES = 1 << 4,
   MODE_ALL = (1 << 5) - 1,
+  /* Not in MODE_ALL: it reads results files, and the rules are theirs. */
+  MODE_SUMMARIZE = 1 << 5,
 };
 
 /* Which mode uses which option: one rule for every mode, so that an
@@ -533,7 +540,7 @@ static const struct
   { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_GAMES, NULL },
   { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
   { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES, NULL },
-  { "--json", FIELD (json), TRUE, MODE_ALL, NULL },
+  { "--json", FIELD (json), TRUE, MODE_ALL | MODE_SUMMARIZE, NULL },
   { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
   { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
   { "--trace", FIELD (trace), TRUE, MODE_GAME, NULL },
@@ -562,6 +569,7 @@ static const struct
     N_ ("--resume (it needs --games and --results)") },
   { "--shard", FIELD (shard), FALSE, MODE_GAMES,
     N_ ("--shard (it needs --games)") },
+  { "--summarize", FIELD (summarize), TRUE, MODE_SUMMARIZE, NULL },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;
@@ -600,10 +608,10 @@ dispatch (const NimCliOptions *o)
 {
   g_autoptr (GError) error = NULL;
   NimRules rules;
-  const char *const modes[]
-      = { "--solve", "--grundy-sequence", "--games", "--compare", NULL };
-  const gboolean set[]
-      = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare };
+  const char *const modes[] = { "--solve",   "--grundy-sequence", "--games",
+                                "--compare", "--summarize",       NULL };
+  const gboolean set[] = { o->solve, o->grundy_sequence != NULL,
+                           o->games != NULL, o->compare, o->summarize };
   NimTraceOptions trace_options
       = { stdout, NIM_TRACE_DEFAULT_DEPTH, NIM_TRACE_DEFAULT_LIMIT, NULL };
   guint i;
@@ -625,6 +633,8 @@ dispatch (const NimCliOptions *o)
             ? check_mode_options (o, MODE_COMPARE, "--compare", &error)
         : o->games != NULL
             ? check_mode_options (o, MODE_GAMES, "--games", &error)
+        : o->summarize
+            ? check_mode_options (o, MODE_SUMMARIZE, "--summarize", &error)
             /* TRANSLATORS: in "one game cannot be combined with --jobs". */
             : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
     return nim_cli_fail (error, TRUE);
@@ -634,6 +644,8 @@ dispatch (const NimCliOptions *o)
     return nim_cli_run_grundy_sequence (o, &rules);
   if (o->compare)
     return nim_cli_run_compare (o, &rules);
+  if (o->summarize)
+    return nim_cli_run_summarize (o);
   /* A game and a comparison run wind down on a first Ctrl-C. */
   nim_interrupt_catch ();
   status = o->games != NULL ? nim_cli_run_match (o, &rules)
@@ -811,6 +823,12 @@ nim_cli_run (int argc, char **argv)
                 "Try 'nim --help' for more information.\n"),
              stderr);
       status = NIM_EXIT_USAGE;
+    }
+  else if (g_strv_length (args) > 1 && o.summarize)
+    {
+      /* nim --summarize FILE...: the files are the arguments. */
+      o.files = g_strdupv (args + 1);
+      status = run (&o, context);
     }
   else if (g_strv_length (args) > 1)
     {

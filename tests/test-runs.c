@@ -715,6 +715,227 @@ test_resume_mismatch (void)
   dir_remove (dir);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Shards */
+
+/* A game record without what depends on the clock: the moves' "stats"
+   and the seconds of "tally"; as text, to compare. */
+static char *
+record_timeless (JsonNode *record)
+{
+  g_autoptr (JsonNode) copy = json_node_copy (record);
+  JsonObject *o = json_node_get_object (copy);
+  JsonArray *moves = json_object_get_array_member (o, "moves");
+  JsonArray *tally = json_object_get_array_member (o, "tally");
+  guint i;
+
+  for (i = 0; i < json_array_get_length (moves); i++)
+    json_object_remove_member (json_array_get_object_element (moves, i),
+                               "stats");
+  for (i = 0; i < json_array_get_length (tally); i++)
+    json_array_remove_element (json_array_get_array_element (tally, i), 3);
+  return json_to_string (copy, FALSE);
+}
+
+/* The game records of @paths, timeless, by game number. */
+static GHashTable *
+records_by_number (const char *const *paths)
+{
+  GHashTable *by = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  guint i, j;
+
+  for (i = 0; paths[i] != NULL; i++)
+    {
+      g_autoptr (GPtrArray) records = read_games (paths[i]);
+
+      for (j = 0; j < records->len; j++)
+        {
+          gint64 n = record_int (records->pdata[j], "game");
+
+          g_assert_false (g_hash_table_contains (by, GINT_TO_POINTER (n)));
+          g_hash_table_insert (by, GINT_TO_POINTER (n),
+                               record_timeless (records->pdata[j]));
+        }
+    }
+  return by;
+}
+
+/* Runs @args (a run's options) on one machine and as @n shards, then
+   --summarize over the shards' files: the same records, each game in
+   one shard only, and the same summary. */
+static void
+check_shards (const char **args, guint n_args, guint n)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *one = file_new (&dir, "one.jsonl", NULL);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GPtrArray) shards = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (JsonNode) whole = NULL;
+  g_autoptr (JsonNode) merged = NULL;
+  g_autoptr (GHashTable) a = NULL;
+  g_autoptr (GHashTable) b = NULL;
+  const char *ones[] = { one, NULL };
+  GHashTableIter iter;
+  gpointer key, value;
+  guint i, k;
+
+  for (i = 0; i < n_args; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, (gpointer) "--results");
+  g_ptr_array_add (argv, one);
+  g_ptr_array_add (argv, NULL);
+  whole = run_summary ((const char *const *) argv->pdata);
+  for (k = 1; k <= n; k++)
+    {
+      g_autoptr (JsonNode) part = NULL;
+      char *path = g_strdup_printf ("%s/shard-%u.jsonl", dir, k);
+      char *shard = g_strdup_printf ("%u/%u", k, n);
+
+      g_ptr_array_add (shards, path);
+      g_ptr_array_add (names, shard);
+      g_ptr_array_set_size (argv, n_args);
+      g_ptr_array_add (argv, (gpointer) "--results");
+      g_ptr_array_add (argv, path);
+      g_ptr_array_add (argv, (gpointer) "--shard");
+      g_ptr_array_add (argv, shard);
+      g_ptr_array_add (argv, NULL);
+      part = run_summary ((const char *const *) argv->pdata);
+    }
+  g_ptr_array_add (shards, NULL);
+  g_ptr_array_set_size (argv, 0);
+  g_ptr_array_add (argv, (gpointer) "--summarize");
+  for (k = 0; k < n; k++)
+    g_ptr_array_add (argv, shards->pdata[k]);
+  g_ptr_array_add (argv, NULL);
+  merged = run_summary ((const char *const *) argv->pdata);
+
+  a = records_by_number (ones);
+  b = records_by_number ((const char *const *) shards->pdata);
+  g_assert_cmpuint (g_hash_table_size (a), >, 0);
+  g_assert_cmpuint (g_hash_table_size (a), ==, g_hash_table_size (b));
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_assert_cmpstr (value, ==, g_hash_table_lookup (b, key));
+
+  drop_times (whole);
+  drop_times (merged);
+  json_object_remove_member (json_node_get_object (whole), "jobs");
+  json_object_remove_member (json_node_get_object (merged), "jobs");
+  if (!json_node_equal (whole, merged))
+    {
+      g_autofree char *x = json_to_string (whole, FALSE);
+      g_autofree char *y = json_to_string (merged, FALSE);
+
+      g_test_message ("one machine: %s\nshards: %s", x, y);
+      g_assert_not_reached ();
+    }
+  for (k = 0; k < n; k++)
+    g_unlink (shards->pdata[k]);
+  dir_remove (dir);
+}
+
+static void
+test_shards (void)
+{
+  const char *args[] = { "--games",   "36",     "--player1",      "negamax",
+                         "--player2", "random", "--random-heaps", "3:7",
+                         "--seed",    "12",     "--jobs",         "2" };
+
+  if (!nim_test_have_nim ())
+    return;
+  check_shards (args, G_N_ELEMENTS (args), 3);
+}
+
+static void
+test_shards_positions (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *suite = file_new (&dir, "suite.txt", SUITE);
+  const char *args[]
+      = { "--games", "40", "--player1",   "negamax", "--player2", "random",
+          "--seed",  "5",  "--positions", suite,     "--order",   "random" };
+  g_autofree char *results = g_build_filename (dir, "sprt.jsonl", NULL);
+  const char *sprt[]
+      = { "--games", "40",     "--player1", "negamax", "--player2",
+          "random",  "--seed", "5",         "--sprt",  "elo0=0,elo1=400",
+          "--shard", "1/2",    "--results", results,   NULL };
+  const char *merge[] = { "--summarize", results, NULL };
+  g_autoptr (JsonNode) shard = NULL;
+  g_autoptr (JsonNode) merged = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  check_shards (args, G_N_ELEMENTS (args), 4);
+  /* A shard of an SPRT run plays all its pairs, the test decided over
+     the shards together. */
+  shard = run_summary (sprt);
+  g_assert_cmpint (
+      json_object_get_int_member (json_node_get_object (shard), "games"), ==,
+      20);
+  merged = run_summary (merge);
+  g_assert_cmpstr (
+      json_object_get_string_member (member (merged, "sprt"), "decision"), ==,
+      "H1");
+  g_unlink (results);
+  dir_remove (dir);
+}
+
+static void
+test_shards_tournament (void)
+{
+  const char *args[] = { "--games",  "8",      "--tournament",   "round-robin",
+                         "--player", "xor",    "--player",       "random",
+                         "--player", "grundy", "--random-heaps", "2:5",
+                         "--seed",   "3" };
+
+  if (!nim_test_have_nim ())
+    return;
+  check_shards (args, G_N_ELEMENTS (args), 2);
+}
+
+/* --summarize refuses the files of different runs, naming what
+   differs, and --shard needs --seed. */
+static void
+test_summarize_refuses (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = file_new (&dir, "a.jsonl", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.jsonl", NULL);
+  g_autofree char *plain = g_build_filename (dir, "plain.jsonl", NULL);
+  const char *run_a[]
+      = { "--games", "4", "--player1", "xor", "--player2", "random",
+          "--seed",  "1", "--results", a,     NULL };
+  const char *run_b[]
+      = { "--games", "4", "--player1", "xor", "--player2", "random",
+          "--seed",  "2", "--results", b,     NULL };
+  const char *both[] = { "--summarize", a, b, NULL };
+  const char *none[] = { "--summarize", NULL };
+  const char *nothing[] = { "--summarize", plain, NULL };
+  const char *extra[] = { "--summarize", a, "--games", "4", NULL };
+  const char *no_seed[] = { "--games", "4", "--shard", "1/2", NULL };
+  const char *bad_shard[]
+      = { "--games", "4", "--shard", "3/2", "--seed", "1", NULL };
+  const char *stray[] = { "--games", "4", "stray", NULL };
+  g_autoptr (JsonNode) x = NULL;
+  g_autoptr (JsonNode) y = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  x = run_summary (run_a);
+  y = run_summary (run_b);
+  nim_test_assert_refused (both, STATUS_USAGE, "seed: 1 in the file, 2 now");
+  nim_test_assert_refused (both, STATUS_USAGE, "different runs");
+  nim_test_assert_refused (none, STATUS_USAGE, "give the results files");
+  g_file_set_contents (plain, "{\"game\":1}\n", -1, NULL);
+  nim_test_assert_refused (nothing, STATUS_USAGE, "no run's header");
+  nim_test_assert_refused (extra, STATUS_USAGE, "cannot be combined");
+  nim_test_assert_refused (no_seed, STATUS_USAGE, "--seed");
+  nim_test_assert_refused (bad_shard, STATUS_USAGE, "--shard K");
+  nim_test_assert_refused (stray, STATUS_USAGE, "unexpected argument");
+  dir_remove (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -734,5 +955,9 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/resume", test_resume);
   g_test_add_func ("/runs/resume-tournament", test_resume_tournament);
   g_test_add_func ("/runs/resume-mismatch", test_resume_mismatch);
+  g_test_add_func ("/runs/shards", test_shards);
+  g_test_add_func ("/runs/shards-positions", test_shards_positions);
+  g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
+  g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);
   return g_test_run ();
 }

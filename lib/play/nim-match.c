@@ -479,8 +479,9 @@ tally_add (NimMatchTally *sum, const NimMatchTally *t)
 }
 
 /* With the lock held, after a pair is complete: the SPRT's LLR, and the
-   end of the run once it crosses a bound.  The games in progress still
-   finish and are counted; the decision is the first crossing's. */
+   end of the run once it crosses a bound (not a shard's).  The games in
+   progress still finish and are counted; the decision is the first crossing's.
+ */
 static void
 sprt_update (NimMatch *m)
 {
@@ -492,7 +493,9 @@ sprt_update (NimMatch *m)
   if (s->decision == NIM_SPRT_NONE)
     {
       s->decision = nim_sprt_decide (&m->config.sprt, s->llr);
-      if (s->decision != NIM_SPRT_NONE)
+      /* A shard sees only some of the pairs: it plays all of them, and
+         the test is decided over the shards together (--summarize). */
+      if (s->decision != NIM_SPRT_NONE && m->config.shards <= 1)
         m->stop = TRUE;
     }
 }
