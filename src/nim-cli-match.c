@@ -238,6 +238,15 @@ match_config (const NimCliOptions *o, const NimRules *rules,
     return FALSE;
   if (!parse_positions (o, config, suite, error))
     return FALSE;
+  if (o->per_position && (o->random_heaps != NULL || o->tournament != NULL))
+    return nim_cli_check_conflicts (
+        "--per-position",
+        (const char *const[]){
+            _ ("--random-heaps (every pair has a position of its own; "
+               "give --positions FILE)"),
+            "--tournament", NULL },
+        (const gboolean[]){ o->random_heaps != NULL, o->tournament != NULL },
+        error);
   if (o->random_heaps == NULL
       && !nim_cli_parse_heaps (o, &config->start, error))
     return FALSE;
@@ -263,7 +272,7 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (NimCliRunSetup, nim_cli_run_setup_clear)
 static void
 report_resumed (const NimCliOptions *o, guint64 n)
 {
-  if (!o->resume)
+  if (!o->resume || o->quiet)
     return;
   fprintf (stderr,
            g_dngettext (GETTEXT_PACKAGE,
@@ -319,17 +328,20 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
     return nim_cli_run_tournament (o, &config);
   if (!nim_cli_run_setup (o, &config, NULL, NULL, &setup, &error))
     return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
-  warn_replays (&config);
+  if (!o->quiet)
+    warn_replays (&config);
   match = nim_match_new (&config, &error);
   if (match == NULL)
     return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
   if (!nim_cli_run_resume (o, &setup, match, &error))
     return nim_cli_fail (error, FALSE);
   report_resumed (o, nim_match_get_summary (match)->finished);
-  report = nim_match_report_new (&config, o->results, TRUE, &error);
+  report = nim_match_report_new (&config, o->results, !o->quiet, &error);
   if (report == NULL)
     return nim_cli_fail (error, FALSE);
   nim_match_report_set_run (report, setup.id, setup.header);
+  nim_match_report_set_resumed (report,
+                                nim_match_get_summary (match)->finished);
   ok = nim_match_run (match, &nim_match_report_callbacks, report, &error);
   nim_match_report_end_progress (report);
   summary = nim_match_get_summary (match);
@@ -341,10 +353,19 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
       return nim_cli_fail (error, FALSE);
     }
   if (o->json)
-    nim_record_print (nim_match_report_summary_to_json (&config, summary),
-                      stdout);
+    {
+      JsonNode *json = nim_match_report_summary_to_json (&config, summary);
+
+      if (o->per_position)
+        nim_match_report_add_per_position (json, &config, summary);
+      nim_record_print (json, stdout);
+    }
   else
-    nim_match_report_print_summary (&config, summary, stdout);
+    {
+      nim_match_report_print_summary (&config, summary, stdout);
+      if (o->per_position)
+        nim_match_report_print_per_position (&config, summary, stdout);
+    }
   if (summary->interrupted)
     {
       report_interrupted (o, summary->finished);

@@ -59,6 +59,8 @@ typedef struct
   gboolean resume;
   char *shard;
   gboolean summarize;
+  gboolean quiet;
+  gboolean per_position;
   char **files;
   /* teaching */
   gboolean trace;

@@ -118,11 +118,22 @@ nim_cli_run_summarize (const NimCliOptions *o)
     if (!nim_run_file_each_game (o->files[i], id, count_game, counter, &error))
       return nim_cli_fail (error, FALSE);
   if (o->json)
-    nim_record_print (nim_match_report_summary_to_json (
-                          &config, nim_match_get_summary (counter)),
-                      stdout);
+    {
+      JsonNode *json = nim_match_report_summary_to_json (
+          &config, nim_match_get_summary (counter));
+
+      if (o->per_position)
+        nim_match_report_add_per_position (json, &config,
+                                           nim_match_get_summary (counter));
+      nim_record_print (json, stdout);
+    }
   else
-    nim_match_report_print_summary (&config, nim_match_get_summary (counter),
-                                    stdout);
+    {
+      nim_match_report_print_summary (&config, nim_match_get_summary (counter),
+                                      stdout);
+      if (o->per_position)
+        nim_match_report_print_per_position (
+            &config, nim_match_get_summary (counter), stdout);
+    }
   return NIM_EXIT_OK;
 }

@@ -362,10 +362,12 @@ play_pairing (const NimCliOptions *o, const NimMatchConfig *config,
   if (match == NULL || !nim_cli_run_resume (o, setup, match, error))
     return FALSE;
   t->resumed += nim_match_get_summary (match)->finished;
-  report = nim_match_report_new (config, o->results, !o->json, error);
+  report = nim_match_report_new (config, o->results, !o->quiet, error);
   if (report == NULL)
     return FALSE;
   nim_match_report_set_run (report, setup->id, setup->header);
+  nim_match_report_set_resumed (report,
+                                nim_match_get_summary (match)->finished);
   ok = nim_match_run (match, &nim_match_report_callbacks, report, error);
   nim_match_report_end_progress (report);
   /* The header once, with the tournament's first record. */

@@ -164,6 +164,14 @@ static const GOptionEntry match_entries[] = {
     N_ ("Play only the pairs whose number is K modulo N (give each shard "
         "the same --seed); see --summarize"),
     "K/N" },
+  { "quiet", 'q', 0, G_OPTION_ARG_NONE, FIELD (quiet),
+    N_ ("Draw no progress line, and say nothing but the summary and "
+        "errors"),
+    NULL },
+  { "per-position", 0, 0, G_OPTION_ARG_NONE, FIELD (per_position),
+    N_ ("Add a table of each position's pairs and blunders (moves that "
+        "gave a won position away)"),
+    NULL },
   { "summarize", 0, 0, G_OPTION_ARG_NONE, FIELD (summarize),
     N_ ("Print the summary of the run whose games the results FILEs hold "
         "(the shards of one run, say), each game once"),
@@ -570,6 +578,10 @@ static const struct
   { "--shard", FIELD (shard), FALSE, MODE_GAMES,
     N_ ("--shard (it needs --games)") },
   { "--summarize", FIELD (summarize), TRUE, MODE_SUMMARIZE, NULL },
+  { "--quiet", FIELD (quiet), TRUE, MODE_GAMES | MODE_SUMMARIZE,
+    N_ ("--quiet (it needs --games)") },
+  { "--per-position", FIELD (per_position), TRUE, MODE_GAMES | MODE_SUMMARIZE,
+    N_ ("--per-position (it needs --games)") },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;

@@ -14,6 +14,7 @@
 #include "nim-match-report.h"
 
 #include "nim-i18n.h"
+#include "nim-notation.h"
 #include "nim-record.h"
 #include "nim-run-file.h"
 #include "nim-text.h"
@@ -39,12 +40,15 @@ struct _NimMatchReport
   char *header;      /* (nullable): the run's header line, written with
                         the first record */
   gboolean wrote_header;
+  guint64 resumed;      /* games counted before the run began */
+  gsize progress_width; /* the widest progress line drawn */
 };
 
 static int open_results (const char *path, gboolean *readable);
 static gboolean lock_results (int fd, gboolean lock);
 static gboolean mend_torn_end (NimMatchReport *r, GError **error);
 static void clear_progress (const NimMatchReport *r);
+static char *describe_elo (double v, gboolean sign);
 
 /**
  * nim_match_report_new:
@@ -315,6 +319,18 @@ nim_match_report_set_run (NimMatchReport *report, const char *id,
 }
 
 /**
+ * nim_match_report_set_resumed:
+ * @report: a report
+ * @games: how many games of the run were counted before it began
+ *   (--resume), which the progress line's speed leaves out
+ */
+void
+nim_match_report_set_resumed (NimMatchReport *report, guint64 games)
+{
+  report->resumed = games;
+}
+
+/**
  * nim_match_report_wrote_header:
  * @report: a report
  *
@@ -385,29 +401,45 @@ report_game_finished (gpointer data, const NimMatchGame *game, GError **error)
 /* ------------------------------------------------------------------------ */
 /* The progress line */
 
+/* The status line: games done of those to play, player 1's score, the
+   Elo estimate, the LLR when the SPRT is on, games a second, time left.
+   Games counted from the results file (--resume) are done but not
+   played, so the speed is of the games this run played. */
 static void
-print_progress (const NimMatchReport *r, const NimMatchSummary *s,
-                double elapsed)
+print_progress (NimMatchReport *r, const NimMatchSummary *s, double elapsed)
 {
-  double left = s->finished > 0
-                    ? elapsed * (double) (r->config.games - s->finished)
-                          / (double) s->finished
-                    : 0;
+  g_autoptr (GString) line = g_string_new (NULL);
+  g_autofree char *elo = describe_elo (s->elo.elo, TRUE);
+  g_autofree char *margin = describe_elo (s->elo.margin, FALSE);
+  guint64 total = nim_match_config_games_to_play (&r->config);
+  guint64 played = s->finished - r->resumed;
+  double rate = elapsed > 0 ? (double) played / elapsed : 0;
   double score = s->finished > 0 ? 100.0 * (double) s->players[0].wins
                                        / (double) s->finished
                                  : 0;
+  gsize width;
 
-  /* Back to the start of the line, which the next progress overwrites. */
-  fputc ('\r', stderr);
   /* TRANSLATORS: the progress line of a comparison run, rewritten in
-     place; keep the blank at the end. */
-  fprintf (stderr,
-           _ ("%llu/%llu games (%.0f%%), player 1 scores %.1f%%, %.0f s, "
-              "about %.0f s left "),
-           (unsigned long long) s->finished,
-           (unsigned long long) r->config.games,
-           100.0 * (double) s->finished / (double) r->config.games, score,
-           elapsed, left);
+     place: games done of all, player 1's score, the Elo difference and
+     its margin, games a second. */
+  g_string_append_printf (line,
+                          _ ("%llu/%llu games, player 1 %.1f%%, Elo %s +/- "
+                             "%s, %.1f games/s"),
+                          (unsigned long long) s->finished,
+                          (unsigned long long) total, score, elo, margin,
+                          rate);
+  if (r->config.sprt_enabled)
+    g_string_append_printf (line, ", LLR %.2f", s->llr + 0.0);
+  if (rate > 0 && total > s->finished)
+    /* TRANSLATORS: the end of the progress line; s is seconds. */
+    g_string_append_printf (line, _ (", about %.0f s left"),
+                            (double) (total - s->finished) / rate);
+  width = nim_text_width (line->str);
+  /* Back to the start of the line; blanks over what a longer line left. */
+  fprintf (stderr, "\r%s%*s", line->str,
+           (int) (r->progress_width > width ? r->progress_width - width : 0),
+           "");
+  r->progress_width = MAX (r->progress_width, width);
 }
 
 /* Leaves the progress line blank for what follows. */
@@ -415,7 +447,7 @@ static void
 clear_progress (const NimMatchReport *r)
 {
   if (r->shown)
-    fprintf (stderr, "\r%-79s\r", "");
+    fprintf (stderr, "\r%*s\r", (int) MAX (r->progress_width, 79), "");
 }
 
 /* Draws the line once the run has lasted a second: a short run shows
@@ -833,4 +865,95 @@ nim_match_report_summary_to_json (const NimMatchConfig *config,
   json_builder_add_double_value (b, summary->seconds);
   json_builder_end_object (b);
   return json_builder_get_root (b);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Per position (--per-position) */
+
+/* Position @i of the summary's per_position, as the suite writes it. */
+static char *
+position_text (const NimMatchConfig *c, guint i)
+{
+  if (c->n_positions == 0)
+    return nim_board_to_string (&c->start);
+  return nim_notation_position (&c->positions[i],
+                                c->first_movers ? c->first_movers[i] : 1);
+}
+
+/**
+ * nim_match_report_print_per_position:
+ * @config: what the run played
+ * @summary: its counts
+ * @out: where to print the table of each position's pairs and blunders
+ */
+void
+nim_match_report_print_per_position (const NimMatchConfig *config,
+                                     const NimMatchSummary *summary, FILE *out)
+{
+  gsize width = 8;
+  guint i;
+
+  for (i = 0; i < summary->n_per_position; i++)
+    {
+      g_autofree char *text = position_text (config, i);
+
+      width = MAX (width, nim_text_width (text));
+    }
+  /* TRANSLATORS: the heading of the --per-position table. */
+  fputs (_ ("Per position: the pairs for player 1, and the blunders (moves "
+            "that gave a won position away) of each player:\n"),
+         out);
+  fprintf (out, "%-*s %7s %7s %7s %12s %12s\n", (int) width, "", "2-0", "1-1",
+           "0-2", _ ("blunders 1"), _ ("blunders 2"));
+  for (i = 0; i < summary->n_per_position; i++)
+    {
+      const NimMatchPositionTally *p = &summary->per_position[i];
+      g_autofree char *text = position_text (config, i);
+      g_autoptr (GString) padded = g_string_new (NULL);
+
+      nim_string_append_padded (padded, text, width, TRUE);
+      fprintf (out, "%s %7llu %7llu %7llu %12llu %12llu\n", padded->str,
+               (unsigned long long) p->pair_counts[0],
+               (unsigned long long) p->pair_counts[1],
+               (unsigned long long) p->pair_counts[2],
+               (unsigned long long) p->blunders[0],
+               (unsigned long long) p->blunders[1]);
+    }
+}
+
+/**
+ * nim_match_report_add_per_position:
+ * @summary_json: the summary of nim_match_report_summary_to_json()
+ * @config: what the run played
+ * @summary: its counts
+ *
+ * Adds "per_position": for each position, {"position", "2-0", "1-1",
+ * "0-2", "blunders": [player 1's, player 2's]}.
+ */
+void
+nim_match_report_add_per_position (JsonNode *summary_json,
+                                   const NimMatchConfig *config,
+                                   const NimMatchSummary *summary)
+{
+  JsonArray *rows = json_array_new ();
+  guint i;
+
+  for (i = 0; i < summary->n_per_position; i++)
+    {
+      const NimMatchPositionTally *p = &summary->per_position[i];
+      JsonObject *row = json_object_new ();
+      JsonArray *blunders = json_array_new ();
+      g_autofree char *text = position_text (config, i);
+
+      json_object_set_string_member (row, "position", text);
+      json_object_set_int_member (row, "2-0", (gint64) p->pair_counts[0]);
+      json_object_set_int_member (row, "1-1", (gint64) p->pair_counts[1]);
+      json_object_set_int_member (row, "0-2", (gint64) p->pair_counts[2]);
+      json_array_add_int_element (blunders, (gint64) p->blunders[0]);
+      json_array_add_int_element (blunders, (gint64) p->blunders[1]);
+      json_object_set_array_member (row, "blunders", blunders);
+      json_array_add_object_element (rows, row);
+    }
+  json_object_set_array_member (json_node_get_object (summary_json),
+                                "per_position", rows);
 }

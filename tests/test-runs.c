@@ -936,6 +936,135 @@ test_summarize_refuses (void)
   dir_remove (dir);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Progress and per position */
+
+/* On a terminal (script(1) gives one) a run of a few seconds draws its
+   status line on standard error, rewritten in place; --quiet draws none,
+   nor does a run whose standard error is not a terminal. */
+static void
+test_progress (void)
+{
+  g_autofree char *script = g_find_program_in_path ("script");
+  g_autofree char *command = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  if (script == NULL)
+    {
+      g_test_skip ("script(1) is not installed");
+      return;
+    }
+  command = g_strdup_printf ("%s --games 8000 --random-heaps 3:12 --player1 "
+                             "negamax --player2 random --seed 1 --sprt "
+                             "elo0=-2000,elo1=-1999 > /dev/null",
+                             g_getenv ("NIM_BINARY"));
+  {
+    const char *argv[] = { script, "-qfec", command, "/dev/null", NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                  &out, &err, &status, &error);
+    g_assert_no_error (error);
+  }
+  /* The run may be over before a second has passed on a fast machine:
+     then there is no line to look for. */
+  if (strstr (out, "games/s") == NULL)
+    {
+      g_test_skip ("the run ended within a second");
+      return;
+    }
+  nim_test_assert_contains (out, "\r");
+  nim_test_assert_contains (out, "/8000 games, player 1 ");
+  nim_test_assert_contains (out, "LLR ");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    g_autofree char *q = g_strdup_printf (
+        "%s --games 8000 --random-heaps 3:12 --player1 negamax --player2 "
+        "random --seed 1 --quiet > /dev/null",
+        g_getenv ("NIM_BINARY"));
+    const char *argv[] = { script, "-qfec", q, "/dev/null", NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                  &out, &err, &status, &error);
+    g_assert_no_error (error);
+    nim_test_assert_not_contains (out, "games/s");
+  }
+}
+
+/* --per-position: each position's pairs add up to the run's, and the
+   blunders are the won positions not kept; --summarize gives the same
+   table. */
+static void
+test_per_position (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *suite = file_new (&dir, "suite.txt", SUITE);
+  g_autofree char *results = g_build_filename (dir, "r.jsonl", NULL);
+  const char *args[]
+      = { "--games",     "24",     "--player1",      "negamax",
+          "--player2",   "random", "--seed",         "8",
+          "--positions", suite,    "--per-position", "--results",
+          results,       NULL };
+  const char *merge[] = { "--summarize", results, "--per-position", NULL };
+  const char * xor []
+      = { "--games",        "4",       "--player1", "xor", "--player2", "xor",
+          "--per-position", "--quiet", NULL };
+  g_autoptr (JsonNode) s = NULL;
+  g_autoptr (JsonNode) m = NULL;
+  g_autoptr (JsonNode) x = NULL;
+  JsonObject *o;
+  JsonArray *rows;
+  gint64 pairs = 0, blunders = 0;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (args);
+  o = json_node_get_object (s);
+  rows = json_object_get_array_member (o, "per_position");
+  g_assert_cmpuint (json_array_get_length (rows), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_array_get_object_element (rows, 1), "position"),
+                   ==, "1,2 p2");
+  for (i = 0; i < 3; i++)
+    {
+      JsonObject *row = json_array_get_object_element (rows, i);
+
+      pairs += json_object_get_int_member (row, "2-0")
+               + json_object_get_int_member (row, "1-1")
+               + json_object_get_int_member (row, "0-2");
+      blunders += json_array_get_int_element (
+          json_object_get_array_member (row, "blunders"), 1);
+    }
+  g_assert_cmpint (pairs, ==, 12);
+  {
+    JsonObject *p2 = json_array_get_object_element (
+        json_object_get_array_member (o, "players"), 1);
+
+    g_assert_cmpint (blunders, ==,
+                     json_object_get_int_member (p2, "won_positions")
+                         - json_object_get_int_member (p2, "kept_win"));
+  }
+  m = run_summary (merge);
+  g_assert_true (json_node_equal (
+      json_object_get_member (o, "per_position"),
+      json_object_get_member (json_node_get_object (m), "per_position")));
+  x = run_summary (xor);
+  rows = json_object_get_array_member (json_node_get_object (x),
+                                       "per_position");
+  g_assert_cmpuint (json_array_get_length (rows), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (
+                       json_array_get_object_element (rows, 0), "1-1"),
+                   ==, 2);
+  g_unlink (results);
+  dir_remove (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -959,5 +1088,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/shards-positions", test_shards_positions);
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);
+  g_test_add_func ("/runs/progress", test_progress);
+  g_test_add_func ("/runs/per-position", test_per_position);
   return g_test_run ();
 }

@@ -296,6 +296,12 @@ match_alloc (const NimMatchConfig *config)
       m->config.positions_label = m->positions_label;
     }
   m->order = nim_match_config_order (&m->config);
+  if (m->config.random_count == 0)
+    {
+      m->summary.n_per_position = MAX (m->config.n_positions, 1);
+      m->summary.per_position
+          = g_new0 (NimMatchPositionTally, m->summary.n_per_position);
+    }
   m->open_pairs
       = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   m->done = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -413,6 +419,7 @@ nim_match_free (NimMatch *match)
   g_free (match->positions_label);
   g_free (match->first_movers);
   g_free (match->order);
+  g_free (match->summary.per_position);
   g_mutex_clear (&match->lock);
   g_cond_clear (&match->changed);
   g_free (match);
@@ -500,6 +507,15 @@ sprt_update (NimMatch *m)
     }
 }
 
+/* The index in the summary's per_position of pair @pair's position. */
+static guint
+position_index (const NimMatch *m, gint64 pair)
+{
+  if (m->config.n_positions == 0)
+    return 0;
+  return nim_match_config_pair_position (&m->config, m->order, (guint64) pair);
+}
+
 /* Counts a finished game; called with the lock held. */
 static void
 count_game (NimMatch *m, guint64 game, guint winner, const NimMatchTally t[2])
@@ -511,6 +527,13 @@ count_game (NimMatch *m, guint64 game, guint winner, const NimMatchTally t[2])
   s->finished++;
   for (i = 0; i < 2; i++)
     tally_add (&s->players[i], &t[i]);
+  if (s->per_position != NULL)
+    {
+      NimMatchPositionTally *p = &s->per_position[position_index (m, pair)];
+
+      for (i = 0; i < 2; i++)
+        p->blunders[i] += t[i].won_positions - t[i].kept;
+    }
   state = GPOINTER_TO_UINT (g_hash_table_lookup (m->open_pairs, &pair));
   if (game % 2 == 0)
     state |= PAIR_DONE0 | (winner == 1 ? PAIR_WON0 : 0);
@@ -519,6 +542,9 @@ count_game (NimMatch *m, guint64 game, guint winner, const NimMatchTally t[2])
   if ((state & (PAIR_DONE0 | PAIR_DONE1)) == (PAIR_DONE0 | PAIR_DONE1))
     {
       s->pair_counts[2 - !!(state & PAIR_WON0) - !!(state & PAIR_WON1)]++;
+      if (s->per_position != NULL)
+        s->per_position[position_index (m, pair)]
+            .pair_counts[2 - !!(state & PAIR_WON0) - !!(state & PAIR_WON1)]++;
       g_hash_table_remove (m->open_pairs, &pair);
       nim_stats_elo_estimate (s->pair_counts, &s->elo);
       sprt_update (m);
@@ -573,6 +599,29 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
     count_game (m, index, winner, t);
   g_mutex_unlock (&m->lock);
   return ok;
+}
+
+/**
+ * nim_match_config_games_to_play:
+ * @config: what to play
+ *
+ * Returns: how many of @config's games this process plays: all of them,
+ *   or those of its shard
+ */
+guint64
+nim_match_config_games_to_play (const NimMatchConfig *config)
+{
+  guint64 lo, hi, r;
+
+  if (config->shards <= 1)
+    return config->games;
+  /* The pairs numbered lo to hi, those congruent to r modulo shards. */
+  lo = config->first_game / 2 + 1;
+  hi = lo + config->games / 2 - 1;
+  r = config->shard % config->shards;
+  return 2
+         * ((hi + config->shards - r) / config->shards
+            - (lo - 1 + config->shards - r) / config->shards);
 }
 
 /**

@@ -102,6 +102,20 @@ typedef struct
 } NimMatchTally;
 
 /**
+ * NimMatchPositionTally:
+ * @pair_counts: the complete pairs of this position player 1 won 2-0,
+ *   split 1-1 and lost 0-2
+ * @blunders: the moves of each player that gave a won position away
+ *
+ * What happened on one position of a run.
+ */
+typedef struct
+{
+  guint64 pair_counts[3];
+  guint64 blunders[2];
+} NimMatchPositionTally;
+
+/**
  * NimMatchSummary:
  * @finished: the games played to the end and counted
  * @players: each player's tally; the losses of one are the wins of the
@@ -113,6 +127,10 @@ typedef struct
  *   the test)
  * @decision: what the SPRT decided, the first time the LLR crossed a
  *   bound (it stays, though the games still in progress then are counted)
+ * @per_position: for each position of the suite (or the one position
+ *   of @start), what happened on it; %NULL with drawn positions, which
+ *   are as many as the pairs
+ * @n_per_position: how many @per_position holds
  * @interrupted: the run was stopped before its last game (set when the
  *   run is over)
  * @seconds: the wall time of the run (set when the run is over)
@@ -127,6 +145,8 @@ typedef struct
   NimElo elo;
   double llr;
   NimSprtDecision decision;
+  NimMatchPositionTally *per_position;
+  guint n_per_position;
   gboolean interrupted;
   double seconds;
 } NimMatchSummary;
@@ -195,6 +215,7 @@ guint64 nim_match_config_most_matches (const NimMatchConfig *config);
 guint nim_match_config_pair_position (const NimMatchConfig *config,
                                       const guint *order, guint64 pair);
 guint *nim_match_config_order (const NimMatchConfig *config);
+guint64 nim_match_config_games_to_play (const NimMatchConfig *config);
 
 typedef struct _NimMatch NimMatch;
 
