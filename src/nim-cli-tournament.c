@@ -429,7 +429,7 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
                          pairs[2 * k + 1], &error);
     }
   nim_cli_run_setup_clear (&setup);
-  if (o->resume)
+  if (o->resume && !o->quiet)
     fprintf (
         stderr,
         g_dngettext (GETTEXT_PACKAGE,

@@ -132,7 +132,9 @@ static const GOptionEntry match_entries[] = {
         "matches (default 20), drawn with --seed"),
     "COUNT[:MAX]" },
   { "results", 'o', 0, G_OPTION_ARG_FILENAME, FIELD (results),
-    N_ ("Append one JSON line per finished game to FILE"), "FILE" },
+    N_ ("Append one JSON line per finished game to FILE, after a line of "
+        "the run's parameters"),
+    "FILE" },
   { "sprt", 0, 0, G_OPTION_ARG_STRING, FIELD (sprt),
     N_ ("Stop as soon as a sequential test decides between elo0 and elo1 "
         "(alpha, beta default 0.05; model logistic or normalized); "
