@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
 
 #define STATUS_OK 0
@@ -684,6 +685,94 @@ test_resume_tournament (void)
   check_resume (args, G_N_ELEMENTS (args), 8, 12);
 }
 
+/* Ctrl-C in the middle of a run with two jobs (the games in progress
+   abandoned, games finished out of order), then --resume: the summary is
+   the uninterrupted run's, and every game is in the file once. */
+static void
+test_resume_after_interrupt (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  g_autofree char *full_path = g_build_filename (dir, "full.jsonl", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *full_args[]
+      = { "--games",   "3000",   "--player1",      "negamax:tt=1M",
+          "--player2", "random", "--random-heaps", "4:12",
+          "--seed",    "21",     "--results",      full_path,
+          NULL };
+  const char *resume_args[] = { "--games",
+                                "3000",
+                                "--player1",
+                                "negamax:tt=1M",
+                                "--player2",
+                                "random",
+                                "--random-heaps",
+                                "4:12",
+                                "--resume",
+                                "--jobs",
+                                "2",
+                                "--results",
+                                path,
+                                NULL };
+  g_autoptr (JsonNode) full = NULL;
+  g_autoptr (JsonNode) resumed = NULL;
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GHashTable) numbers = g_hash_table_new (NULL, NULL);
+  guint waited = 0, i;
+
+  if (!nim_test_have_nim ())
+    return;
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  process = g_subprocess_launcher_spawn (
+      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "3000",
+      "--player1", "negamax:tt=1M", "--player2", "random", "--random-heaps",
+      "4:12", "--seed", "21", "--jobs", "2", "--results", path, NULL);
+  g_assert_no_error (error);
+  /* Some games finished, then Ctrl-C. */
+  for (;;)
+    {
+      g_autofree char *text = NULL;
+
+      g_usleep (50 * 1000);
+      waited += 50;
+      g_assert_cmpuint (waited, <, 30000);
+      if (g_file_get_contents (path, &text, NULL, NULL)
+          && strlen (text) > 20000)
+        break;
+    }
+  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  resumed = run_summary (resume_args);
+  full = run_summary (full_args);
+  drop_times (full);
+  drop_times (resumed);
+  json_object_remove_member (json_node_get_object (full), "jobs");
+  json_object_remove_member (json_node_get_object (resumed), "jobs");
+  g_assert_true (json_node_equal (full, resumed));
+  records = read_games (path);
+  g_assert_cmpuint (records->len, ==, 3000);
+  for (i = 0; i < records->len; i++)
+    {
+      gint64 n = record_int (records->pdata[i], "game");
+
+      g_assert_false (g_hash_table_contains (numbers, GINT_TO_POINTER (n)));
+      g_hash_table_add (numbers, GINT_TO_POINTER (n));
+    }
+  g_unlink (full_path);
+  dir_remove (dir);
+}
+
 /* A results file of another run is refused, naming what differs. */
 static void
 test_resume_mismatch (void)
@@ -1084,6 +1173,8 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/resume", test_resume);
   g_test_add_func ("/runs/resume-tournament", test_resume_tournament);
   g_test_add_func ("/runs/resume-mismatch", test_resume_mismatch);
+  g_test_add_func ("/runs/resume-after-interrupt",
+                   test_resume_after_interrupt);
   g_test_add_func ("/runs/shards", test_shards);
   g_test_add_func ("/runs/shards-positions", test_shards_positions);
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
