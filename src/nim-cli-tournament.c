@@ -418,6 +418,25 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
       g_free (t.tallies);
       return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
     }
+  /* Every player plays these rules and positions: found out before the
+     first game, not after some pairings were played. */
+  for (k = 0; k < t.n; k++)
+    {
+      NimMatchConfig config = first;
+      g_autoptr (NimMatch) check = NULL;
+
+      config.specs[0] = t.specs[k];
+      config.specs[1] = t.specs[k == 0 ? 1 : 0];
+      config.jobs = 1;
+      check = nim_match_new (&config, &error);
+      if (check == NULL)
+        {
+          nim_cli_run_setup_clear (&setup);
+          g_free (t.wins);
+          g_free (t.tallies);
+          return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+        }
+    }
   for (k = 0; k < t.n_pairings && ok && !t.interrupted; k++)
     {
       NimMatchConfig config = first;

@@ -525,7 +525,7 @@ test_tournament_bad (void)
 {
   static const struct
   {
-    const char *args[12];
+    const char *args[14];
     const char *message;
   } cases[] = {
     { { "--games", "4", "--tournament", "swiss", "--player", "xor", "--player",
@@ -547,6 +547,10 @@ test_tournament_bad (void)
       "--sprt" },
     { { "--games", "4", "--player", "xor", NULL }, "--tournament" },
     { { "--tournament", "gauntlet", "--player", "xor", NULL }, "--games" },
+    /* Found before any game: xor plays only take-any. */
+    { { "--games", "4", "--tournament", "round-robin", "--player", "random",
+        "--player", "negamax", "--player", "xor", "--moves", "2,3", NULL },
+      "xor plays only" },
   };
   guint i;
 
