@@ -33,6 +33,7 @@ typedef struct
   char *heaps;
   char *max_take;
   char *moves;
+  char *rules_code;
   gboolean misere;
   char *player1;
   char *player2;
@@ -46,6 +47,7 @@ typedef struct
   gboolean help;
   gboolean solve;
   char *grundy_sequence;
+  gboolean prove;
   char *games;
   char *jobs;
   char *random_heaps;
@@ -69,6 +71,13 @@ typedef struct
   char *dot;
   gboolean compare;
   char *nodes;
+  /* external engines and clocks */
+  char **engines;        /* NAME=COMMAND, each --engine */
+  char **engine_dirs;    /* NAME=DIR */
+  char **engine_options; /* NAME:KEY=VALUE */
+  char *engine_log;
+  char *engine_startup_timeout;
+  char *tc;
 } NimCliOptions;
 
 void nim_cli_print_version (void);
@@ -111,6 +120,9 @@ gboolean nim_cli_run_resume (const NimCliOptions *o,
                              GError **error);
 gboolean nim_cli_read_positions (const char *path, GArray **boards,
                                  GArray **first_movers, GError **error);
+gboolean nim_cli_declare_engines (const NimCliOptions *o, GError **error);
+gboolean nim_cli_parse_tc (const char *text, double *seconds,
+                           double *increment, GError **error);
 
 /* The runners, one per mode: each takes the options and the rules made
    of them, reports its own errors, and returns the exit status. */

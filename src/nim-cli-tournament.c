@@ -64,6 +64,8 @@ pairings (const Tournament *t, gboolean gauntlet, guint *pairs)
 static void
 tally_add (NimMatchTally *sum, const NimMatchTally *t)
 {
+  guint i;
+
   sum->wins += t->wins;
   sum->moves += t->moves;
   sum->nodes += t->nodes;
@@ -71,6 +73,8 @@ tally_add (NimMatchTally *sum, const NimMatchTally *t)
   sum->won_positions += t->won_positions;
   sum->kept += t->kept;
   sum->unchecked += t->unchecked;
+  for (i = 0; i < NIM_END_N; i++)
+    sum->forfeits[i] += t->forfeits[i];
 }
 
 /* Checks the --player specs: known players, computers, at most

@@ -10,6 +10,7 @@
 
 #include "nim-i18n.h"
 #include "nim-prompt.h"
+#include "nim-octal.h"
 #include "nim-util.h"
 
 #include <errno.h>
@@ -56,6 +57,10 @@ static const GOptionEntry rules_entries[] = {
   { "moves", 'm', 0, G_OPTION_ARG_STRING, FIELD (moves),
     N_ ("A move takes exactly one of these counts, such as 2,7,15,16"),
     "LIST" },
+  { "rules", 0, 0, G_OPTION_ARG_STRING, FIELD (rules_code),
+    N_ ("The take-and-break code of the game, such as 0.333 (take 1 to 3) "
+        "or 0.77 (Kayles, with --grundy-sequence)"),
+    "CODE" },
   { "misere", 0, 0, G_OPTION_ARG_NONE, FIELD (misere),
     N_ ("Whoever takes the last match loses"), NULL },
   { NULL },
@@ -110,6 +115,10 @@ static const GOptionEntry analysis_entries[] = {
     NULL },
   { "grundy-sequence", 0, 0, G_OPTION_ARG_STRING, FIELD (grundy_sequence),
     N_ ("Print G(0) to G(N) of one heap and its period"), "N" },
+  { "prove", 0, 0, G_OPTION_ARG_NONE, FIELD (prove),
+    N_ ("With --grundy-sequence, compute past N until the period is "
+        "proven"),
+    NULL },
   { "compare", 0, 0, G_OPTION_ARG_NONE, FIELD (compare),
     N_ ("Search the --heaps with every algorithm and print one table"), NULL },
   { "nodes", 0, 0, G_OPTION_ARG_STRING, FIELD (nodes),
@@ -178,6 +187,33 @@ static const GOptionEntry match_entries[] = {
     N_ ("Print the summary of the run whose games the results FILEs hold "
         "(the shards of one run, say), each game once"),
     NULL },
+  { "tc", 0, 0, G_OPTION_ARG_STRING, FIELD (tc),
+    N_ ("Play every game under a clock: SECONDS a player, plus INC after "
+        "each move; running out loses on time"),
+    "SECONDS[+INC]" },
+  { NULL },
+};
+
+static const GOptionEntry engine_entries[] = {
+  { "engine", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engines),
+    N_ ("Declare an external UGI engine: NAME then plays wherever a player "
+        "does, such as --engine mybot='python3 bot.py' --player2 mybot "
+        "(repeatable)"),
+    "NAME=COMMAND" },
+  { "engine-dir", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engine_dirs),
+    N_ ("Run engine NAME in directory DIR (repeatable)"), "NAME=DIR" },
+  { "engine-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engine_options),
+    N_ ("Send engine NAME 'setoption name KEY value VALUE' before it starts "
+        "(repeatable)"),
+    "NAME:KEY=VALUE" },
+  { "engine-log", 0, 0, G_OPTION_ARG_FILENAME, FIELD (engine_log),
+    N_ ("Write each engine process's conversation and standard error to "
+        "DIR/NAME-N.log (default: standard error is discarded)"),
+    "DIR" },
+  { "engine-startup-timeout", 0, 0, G_OPTION_ARG_STRING,
+    FIELD (engine_startup_timeout),
+    N_ ("Seconds an engine has to answer ugi and isready (default 10)"),
+    "SECONDS" },
   { NULL },
 };
 
@@ -193,6 +229,7 @@ static const struct
   { "output", N_ ("Output:"), output_entries },
   { "analysis", N_ ("Analysis:"), analysis_entries },
   { "comparison", N_ ("Comparison runs:"), match_entries },
+  { "engines", N_ ("External engines:"), engine_entries },
 };
 
 /* An option given twice is refused, not the last value silently kept:
@@ -276,6 +313,7 @@ options_clear (NimCliOptions *o)
   g_free (o->heaps);
   g_free (o->max_take);
   g_free (o->moves);
+  g_free (o->rules_code);
   g_free (o->player1);
   g_free (o->player2);
   g_free (o->first);
@@ -297,6 +335,12 @@ options_clear (NimCliOptions *o)
   g_free (o->trace_limit);
   g_free (o->dot);
   g_free (o->nodes);
+  g_strfreev (o->engines);
+  g_strfreev (o->engine_dirs);
+  g_strfreev (o->engine_options);
+  g_free (o->engine_log);
+  g_free (o->engine_startup_timeout);
+  g_free (o->tc);
 }
 
 /**
@@ -430,12 +474,35 @@ static gboolean
 parse_rules (const NimCliOptions *o, NimRules *rules, GError **error)
 {
   nim_rules_init_default (rules);
-  if (o->max_take != NULL && o->moves != NULL)
+  if ((o->max_take != NULL) + (o->moves != NULL) + (o->rules_code != NULL) > 1)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--max-take and --moves both set the take rule; give "
-                      "one of them"));
+                   _ ("--max-take, --moves and --rules each set the take "
+                      "rule; give one of them"));
       return FALSE;
+    }
+  if (o->rules_code != NULL)
+    {
+      NimOctal code;
+      g_autofree char *shown = NULL;
+
+      if (!nim_octal_parse (&code, o->rules_code, "--rules", error))
+        return FALSE;
+      /* A code that splits heaps, or takes only whole heaps, is not a
+         take rule the players know: --grundy-sequence computes its
+         values (nim_cli_run_grundy_sequence() reads the code itself). */
+      if (!nim_octal_to_rules (&code, rules) && o->grundy_sequence == NULL)
+        {
+          shown = nim_octal_to_string (&code);
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--rules %s: nim plays the codes whose digits "
+                          "are 0 and 3 (a move takes one of the counts "
+                          "whose digit is 3, such as 0.333 or 0.3033); "
+                          "for the values and period of any code, use "
+                          "--grundy-sequence N --rules %s"),
+                       shown, shown);
+          return FALSE;
+        }
     }
   if (o->max_take != NULL
       && !nim_rules_parse_max_take (rules, o->max_take, "--max-take", error))
@@ -544,6 +611,9 @@ static const struct
     MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES, NULL },
   { "--max-take", FIELD (max_take), FALSE, MODE_ALL, NULL },
   { "--moves", FIELD (moves), FALSE, MODE_ALL, NULL },
+  { "--rules", FIELD (rules_code), FALSE, MODE_ALL, NULL },
+  { "--prove", FIELD (prove), TRUE, MODE_GRUNDY,
+    N_ ("--prove (it needs --grundy-sequence)") },
   { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
   { "--player1", FIELD (player1), FALSE, MODE_GAME | MODE_SOLVE | MODE_GAMES,
     NULL },
@@ -584,6 +654,14 @@ static const struct
     N_ ("--quiet (it needs --games)") },
   { "--per-position", FIELD (per_position), TRUE, MODE_GAMES | MODE_SUMMARIZE,
     N_ ("--per-position (it needs --games)") },
+  { "--tc", FIELD (tc), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine", FIELD (engines), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine-dir", FIELD (engine_dirs), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine-option", FIELD (engine_options), FALSE, MODE_GAME | MODE_GAMES,
+    NULL },
+  { "--engine-log", FIELD (engine_log), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine-startup-timeout", FIELD (engine_startup_timeout), FALSE,
+    MODE_GAME | MODE_GAMES, NULL },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;
@@ -776,6 +854,8 @@ context_new (Parsed *p)
 static int
 run (const NimCliOptions *o, GOptionContext *context)
 {
+  g_autoptr (GError) error = NULL;
+
   if (o->help)
     {
       g_autofree char *help = g_option_context_get_help (context, FALSE, NULL);
@@ -788,6 +868,8 @@ run (const NimCliOptions *o, GOptionContext *context)
       nim_cli_print_version ();
       return NIM_EXIT_OK;
     }
+  if (!nim_cli_declare_engines (o, &error))
+    return nim_cli_fail (error, TRUE);
   if (o->list_players)
     {
       nim_cli_print_players (stdout);
@@ -846,11 +928,13 @@ nim_cli_run (int argc, char **argv)
     }
   else if (g_strv_length (args) > 1)
     {
+      g_autofree char *shown = nim_text_escape (args[1], 40);
+
       fprintf (stderr,
                _ ("nim: unexpected argument '%1$s'; every setting is "
                   "an option, such as --heaps %1$s\n"
                   "Try 'nim --help' for more information.\n"),
-               args[1]);
+               shown);
       status = NIM_EXIT_USAGE;
     }
   else

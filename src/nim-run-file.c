@@ -374,13 +374,14 @@ nim_run_file_scan_find (const NimRunFileScan *scan, const char *id)
  * @tallies: what the two players of a game did
  *
  * Returns: (transfer full): the "tally" of a game record: per player
- *   [wins, moves, nodes, seconds, won positions, kept, unchecked]
+ *   [wins, moves, nodes, seconds, won positions, kept, unchecked,
+ *   [forfeits of each kind of end]]
  */
 JsonNode *
 nim_run_file_tallies (const NimMatchTally tallies[2])
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  guint i;
+  guint i, k;
 
   json_builder_begin_array (b);
   for (i = 0; i < 2; i++)
@@ -395,6 +396,10 @@ nim_run_file_tallies (const NimMatchTally tallies[2])
       json_builder_add_int_value (b, (gint64) t->won_positions);
       json_builder_add_int_value (b, (gint64) t->kept);
       json_builder_add_int_value (b, (gint64) t->unchecked);
+      json_builder_begin_array (b);
+      for (k = 0; k < NIM_END_N; k++)
+        json_builder_add_int_value (b, (gint64) t->forfeits[k]);
+      json_builder_end_array (b);
       json_builder_end_array (b);
     }
   json_builder_end_array (b);
@@ -443,9 +448,19 @@ game_line (gpointer data, JsonObject *o)
       JsonArray *p;
 
       if (!JSON_NODE_HOLDS_ARRAY (pn)
-          || json_array_get_length (json_node_get_array (pn)) != 7)
+          || json_array_get_length (json_node_get_array (pn)) < 7)
         return;
       p = json_node_get_array (pn);
+      memset (&t[i], 0, sizeof t[i]);
+      if (json_array_get_length (p) >= 8
+          && JSON_NODE_HOLDS_ARRAY (json_array_get_element (p, 7)))
+        {
+          JsonArray *f = json_array_get_array_element (p, 7);
+          guint k;
+
+          for (k = 0; k < NIM_END_N && k < json_array_get_length (f); k++)
+            t[i].forfeits[k] = element_uint (f, k);
+        }
       t[i].wins = element_uint (p, 0);
       t[i].moves = element_uint (p, 1);
       t[i].nodes = element_uint (p, 2);
