@@ -283,6 +283,18 @@ nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
         }
     }
   setup->params = nim_run_file_params (config, tournament, players);
+  /* An external engine's name stands for its command: a resumed run
+     must run the same program. */
+  if (o->engines != NULL)
+    {
+      JsonArray *engines = json_array_new ();
+      guint i;
+
+      for (i = 0; o->engines[i] != NULL; i++)
+        json_array_add_string_element (engines, o->engines[i]);
+      json_object_set_array_member (json_node_get_object (setup->params),
+                                    "engines", engines);
+    }
   setup->id = nim_run_file_id (setup->params);
   if (scan != NULL && scan->params->len > 0
       && nim_run_file_scan_find (scan, setup->id) == NULL)
