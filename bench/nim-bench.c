@@ -16,6 +16,7 @@
 
 #include "config.h"
 
+#include "nim-match.h"
 #include "nim-player.h"
 #include "nim-util.h"
 
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -865,6 +867,87 @@ print_ratio (const LineResult *loop, const LineResult *minimax)
           loop->nodes == minimax->nodes ? "" : "; THE NODE COUNTS DIFFER");
 }
 
+/* Comparison runs: the games a second of one fixed run with 1 and with
+   2 jobs.  The games are those of the test suite's runs: a searcher
+   against a random player on drawn positions, each move judged.  The run
+   is the median of @n_runs for each number of jobs. */
+#define MATCH_GAMES 4000
+
+static double
+process_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+static double
+match_games_per_second (guint jobs, guint n_runs, double *cpu_per_game)
+{
+  g_autofree double *rates = g_new (double, n_runs);
+  double cpu0 = process_cpu_seconds ();
+  guint i, j;
+
+  for (i = 0; i < n_runs; i++)
+    {
+      NimMatchConfig config = { 0 };
+      g_autoptr (NimMatch) match = NULL;
+      g_autoptr (GError) error = NULL;
+
+      nim_rules_init (&config.rules);
+      config.random_count = 4;
+      config.random_max = 12;
+      config.specs[0] = "negamax:time=0,tt=1M";
+      config.specs[1] = "random";
+      config.games = MATCH_GAMES;
+      config.jobs = jobs;
+      config.seed = 1;
+      match = nim_match_new (&config, &error);
+      if (match == NULL || !nim_match_run (match, NULL, NULL, &error))
+        {
+          fprintf (stderr, "nim-bench: comparison run: %s\n",
+                   error->message);
+          return 0;
+        }
+      rates[i] = MATCH_GAMES / nim_match_get_summary (match)->seconds;
+    }
+  *cpu_per_game = (process_cpu_seconds () - cpu0) / (n_runs * MATCH_GAMES);
+  /* The median, by insertion sort: a handful of runs. */
+  for (i = 1; i < n_runs; i++)
+    for (j = i; j > 0 && rates[j - 1] > rates[j]; j--)
+      {
+        double t = rates[j];
+
+        rates[j] = rates[j - 1];
+        rates[j - 1] = t;
+      }
+  return rates[n_runs / 2];
+}
+
+/* Prints the comparison runs' speed with 1 and 2 jobs, and the ratio
+   (target: 2 jobs >= 1.8 x 1 job on a 2-core machine). */
+static void
+print_match_scaling (guint n_runs)
+{
+  double cpu1, cpu2;
+  double one = match_games_per_second (1, n_runs, &cpu1);
+  double two = match_games_per_second (2, n_runs, &cpu2);
+
+  printf ("#\n# comparison run (%u games, negamax:tt=1M against random, 4 "
+          "heaps of 1 to 12):\n#   1 job %.0f games/s, 2 jobs %.0f games/s: "
+          "%.2f x (target: 2 jobs >= 1.8 x 1 job on 2 cores; %u cores "
+          "here)\n",
+          MATCH_GAMES, one, two, one > 0 ? two / one : 0,
+          g_get_num_processors ());
+  /* On a machine other work keeps busy the wall clock says little; the
+     CPU time a game takes says what the jobs cost each other (locks,
+     memory), which is what 2 idle cores would show. */
+  printf ("#   CPU time a game: 1 job %.1f us, 2 jobs %.1f us: on 2 idle "
+          "cores 2 jobs would play %.2f x the games of 1\n",
+          cpu1 * 1e6, cpu2 * 1e6, cpu2 > 0 ? 2 * cpu1 / cpu2 : 0);
+}
+
 /* The table: every selected line, --runs times each. */
 static int
 print_table (const Options *o, guint n_runs)
@@ -915,6 +998,8 @@ print_table (const Options *o, guint n_runs)
         }
     }
   print_ratio (loop, minimax);
+  if (o->only == NULL || g_pattern_match_simple (o->only, "match"))
+    print_match_scaling (n_runs);
   if (expected != NULL && differ->len == 0)
     printf ("#\n# every node count matches %s\n", o->expected);
   else if (expected != NULL)
@@ -957,7 +1042,7 @@ main (int argc, char **argv)
       "Time each line over N runs, 1 to 25 (default 5)", "N" },
     { "only", 'o', 0, G_OPTION_ARG_STRING, &o.only,
       "Only the lines whose name matches PATTERN (* and ?), such as "
-      "'full/*'",
+      "'full/*'; 'match' is the comparison runs' speed with 1 and 2 jobs",
       "PATTERN" },
     { "list", 'l', 0, G_OPTION_ARG_NONE, &o.list,
       "List the lines' names and engine configurations", NULL },
@@ -1016,7 +1101,8 @@ main (int argc, char **argv)
     n_selected += selected (&o, &suite[i]);
   if (o.version)
     status = (printf ("nim-bench (%s)\n", PACKAGE_STRING), NIM_EXIT_OK);
-  else if (n_selected == 0)
+  else if (n_selected == 0
+           && !(o.only != NULL && g_pattern_match_simple (o.only, "match")))
     {
       g_autofree char *message = g_strdup_printf (
           "--only: no line matches '%s'; --list names them", o.only);

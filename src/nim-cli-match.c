@@ -13,6 +13,7 @@
 #include "nim-util.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* COUNT[:MAX] of --random-heaps. */
 static gboolean
@@ -105,10 +106,118 @@ parse_counts (const NimCliOptions *o, NimMatchConfig *config, GError **error)
   return TRUE;
 }
 
+/* What a config points to, owned by the runner: the position suite. */
+typedef struct
+{
+  GArray *boards;
+  GArray *first_movers;
+} Suite;
+
+static void
+suite_clear (Suite *suite)
+{
+  g_clear_pointer (&suite->boards, g_array_unref);
+  g_clear_pointer (&suite->first_movers, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Suite, suite_clear)
+
+/* --positions FILE, --order and --start. */
+static gboolean
+parse_positions (const NimCliOptions *o, NimMatchConfig *config, Suite *suite,
+                 GError **error)
+{
+  guint64 v;
+
+  if (o->positions == NULL)
+    {
+      if (o->order != NULL || o->start != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s orders the --positions of a file; give "
+                          "--positions FILE"),
+                       o->order != NULL ? "--order" : "--start");
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (o->heaps != NULL || o->random_heaps != NULL)
+    return nim_cli_check_conflicts (
+        "--positions",
+        (const char *const[]){ "--heaps", "--random-heaps", NULL },
+        (const gboolean[]){ o->heaps != NULL, o->random_heaps != NULL },
+        error);
+  if (!nim_cli_read_positions (o->positions, &suite->boards,
+                               &suite->first_movers, error))
+    return FALSE;
+  config->positions = (const NimBoard *) suite->boards->data;
+  config->first_movers = (const guint *) suite->first_movers->data;
+  config->n_positions = suite->boards->len;
+  config->positions_label = o->positions;
+  if (o->order != NULL)
+    {
+      if (g_str_equal (o->order, "random"))
+        config->random_order = TRUE;
+      else if (!g_str_equal (o->order, "sequential"))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--order: '%s' is not an order; give sequential "
+                          "or random"),
+                       o->order);
+          return FALSE;
+        }
+    }
+  if (o->start != NULL)
+    {
+      if (!nim_parse_uint (o->start, 1, config->n_positions, "--start", &v,
+                           error))
+        return FALSE;
+      config->start_position = (guint) (v - 1);
+    }
+  return TRUE;
+}
+
+/* Whether the player of @spec plays the same game every time from one
+   position: the theories and the searchers do (their budgets in nodes;
+   a time budget makes a searcher's play depend on the machine, which
+   gives no variety to count on either).  Of the others nothing is
+   known. */
+static gboolean
+spec_deterministic (const char *spec)
+{
+  g_autofree char *name = g_strndup (spec, strcspn (spec, ":"));
+  const NimPlayerClass *klass = nim_player_class_lookup (name);
+
+  return klass != NULL
+         && (klass->kind == NIM_PLAYER_CLOSED_FORM
+             || klass->kind == NIM_PLAYER_SEARCHER);
+}
+
+/* Two deterministic players replay the games of a position they have
+   played already: say so when there are more pairs than positions. */
+static void
+warn_replays (const NimMatchConfig *config)
+{
+  guint64 pairs = config->games / 2;
+  guint64 distinct = config->n_positions > 0 ? config->n_positions : 1;
+
+  if (config->random_count > 0 || pairs <= distinct
+      || !spec_deterministic (config->specs[0])
+      || !spec_deterministic (config->specs[1]))
+    return;
+  fprintf (stderr,
+           _ ("nim: warning: both players are deterministic, and %llu "
+              "pairs play %llu positions: every pair after the first "
+              "%llu replays games already played (use --random-heaps, "
+              "more --positions or fewer --games)\n"),
+           (unsigned long long) pairs, (unsigned long long) distinct,
+           (unsigned long long) distinct);
+}
+
 /* The run that --games and the options with it ask for. */
 static gboolean
 match_config (const NimCliOptions *o, const NimRules *rules,
-              NimMatchConfig *config, GError **error)
+              NimMatchConfig *config, Suite *suite, GError **error)
 {
   guint64 seed;
   const char *strongest = nim_player_class_strongest ()->name;
@@ -127,12 +236,31 @@ match_config (const NimCliOptions *o, const NimRules *rules,
   if (o->random_heaps != NULL
       && !parse_random_heaps (o->random_heaps, config, error))
     return FALSE;
+  if (!parse_positions (o, config, suite, error))
+    return FALSE;
+  if (o->per_position && (o->random_heaps != NULL || o->tournament != NULL))
+    return nim_cli_check_conflicts (
+        "--per-position",
+        (const char *const[]){
+            _ ("--random-heaps (every pair has a position of its own; "
+               "give --positions FILE)"),
+            "--tournament", NULL },
+        (const gboolean[]){ o->random_heaps != NULL, o->tournament != NULL },
+        error);
   if (o->random_heaps == NULL
       && !nim_cli_parse_heaps (o, &config->start, error))
     return FALSE;
   if (!nim_cli_parse_seed (o, &seed, error))
     return FALSE;
   config->seed = (guint32) seed;
+  if (!nim_cli_parse_shard (o, config, error))
+    return FALSE;
+  if (o->sprt != NULL)
+    {
+      if (!nim_cli_parse_sprt (o->sprt, &config->sprt, error))
+        return FALSE;
+      config->sprt_enabled = TRUE;
+    }
   config->specs[0] = o->player1 ? o->player1 : strongest;
   config->specs[1] = o->player2 ? o->player2 : strongest;
   if (o->tc != NULL
@@ -140,6 +268,24 @@ match_config (const NimCliOptions *o, const NimRules *rules,
                             error))
     return FALSE;
   return check_match (config, error);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (NimCliRunSetup, nim_cli_run_setup_clear)
+
+/* --resume: how many games the results file had. */
+static void
+report_resumed (const NimCliOptions *o, guint64 n)
+{
+  if (!o->resume || o->quiet)
+    return;
+  fprintf (stderr,
+           g_dngettext (GETTEXT_PACKAGE,
+                        "nim: resuming: %llu finished game of this run is in "
+                        "%s, counted and not played again\n",
+                        "nim: resuming: %llu finished games of this run are "
+                        "in %s, counted and not played again\n",
+                        n),
+           (unsigned long long) n, o->results);
 }
 
 /* After Ctrl-C: how many games finished, and where they are. */
@@ -175,16 +321,31 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
   g_autoptr (NimMatchReport) report = NULL;
   const NimMatchSummary *summary;
   NimMatchConfig config = { 0 };
+  g_auto (Suite) suite = { NULL, NULL };
+  g_auto (NimCliRunSetup) setup = { NULL, NULL, NULL, FALSE };
   gboolean ok;
 
-  if (!match_config (o, rules, &config, &error))
+  if (!nim_cli_check_tournament (o, &error)
+      || !match_config (o, rules, &config, &suite, &error))
     return nim_cli_fail (error, TRUE);
+  if (o->tournament != NULL)
+    return nim_cli_run_tournament (o, &config);
+  if (!nim_cli_run_setup (o, &config, NULL, NULL, &setup, &error))
+    return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+  if (!o->quiet)
+    warn_replays (&config);
   match = nim_match_new (&config, &error);
   if (match == NULL)
     return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
-  report = nim_match_report_new (&config, o->results, TRUE, &error);
+  if (!nim_cli_run_resume (o, &setup, match, &error))
+    return nim_cli_fail (error, FALSE);
+  report_resumed (o, nim_match_get_summary (match)->finished);
+  report = nim_match_report_new (&config, o->results, !o->quiet, &error);
   if (report == NULL)
     return nim_cli_fail (error, FALSE);
+  nim_match_report_set_run (report, setup.id, setup.header);
+  nim_match_report_set_resumed (report,
+                                nim_match_get_summary (match)->finished);
   ok = nim_match_run (match, &nim_match_report_callbacks, report, &error);
   nim_match_report_end_progress (report);
   summary = nim_match_get_summary (match);
@@ -196,10 +357,19 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
       return nim_cli_fail (error, FALSE);
     }
   if (o->json)
-    nim_record_print (nim_match_report_summary_to_json (&config, summary),
-                      stdout);
+    {
+      JsonNode *json = nim_match_report_summary_to_json (&config, summary);
+
+      if (o->per_position)
+        nim_match_report_add_per_position (json, &config, summary);
+      nim_record_print (json, stdout);
+    }
   else
-    nim_match_report_print_summary (&config, summary, stdout);
+    {
+      nim_match_report_print_summary (&config, summary, stdout);
+      if (o->per_position)
+        nim_match_report_print_per_position (&config, summary, stdout);
+    }
   if (summary->interrupted)
     {
       report_interrupted (o, summary->finished);

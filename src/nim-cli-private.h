@@ -5,11 +5,14 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include <stdio.h>
 
 #include "nim-board.h"
+#include "nim-match.h"
 #include "nim-player.h"
 #include "nim-rules.h"
+#include "nim-sprt.h"
 #include "nim-trace.h"
 
 G_BEGIN_DECLS
@@ -49,6 +52,18 @@ typedef struct
   char *jobs;
   char *random_heaps;
   char *results;
+  char *sprt;
+  char *positions;
+  char *order;
+  char *start;
+  char *tournament;
+  char **players;
+  gboolean resume;
+  char *shard;
+  gboolean summarize;
+  gboolean quiet;
+  gboolean per_position;
+  char **files;
   /* teaching */
   gboolean trace;
   char *trace_depth;
@@ -80,6 +95,34 @@ gboolean nim_cli_parse_heaps (const NimCliOptions *o, NimBoard *board,
 gboolean nim_cli_parse_seed (const NimCliOptions *o, guint64 *seed,
                              GError **error);
 NimPlayer *nim_cli_player_new (const char *spec, GError **error);
+gboolean nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error);
+/**
+ * NimCliRunSetup:
+ * @params: the run's parameters, as its results file's header has them
+ * @id: the run's ID
+ * @header: (nullable): the header line to write, %NULL when the results
+ *   file has it (a resumed run)
+ * @resume: the results file holds games of this run to count
+ */
+typedef struct
+{
+  JsonNode *params;
+  char *id;
+  char *header;
+  gboolean resume;
+} NimCliRunSetup;
+
+gboolean nim_cli_parse_shard (const NimCliOptions *o, NimMatchConfig *config,
+                              GError **error);
+gboolean nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
+                            const char *tournament, const char *const *players,
+                            NimCliRunSetup *setup, GError **error);
+void nim_cli_run_setup_clear (NimCliRunSetup *setup);
+gboolean nim_cli_run_resume (const NimCliOptions *o,
+                             const NimCliRunSetup *setup, NimMatch *match,
+                             GError **error);
+gboolean nim_cli_read_positions (const char *path, GArray **boards,
+                                 GArray **first_movers, GError **error);
 gboolean nim_cli_declare_engines (const NimCliOptions *o, GError **error);
 gboolean nim_cli_parse_tc (const char *text, double *seconds,
                            double *increment, GError **error);
@@ -89,11 +132,17 @@ gboolean nim_cli_parse_tc (const char *text, double *seconds,
 int nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
                       const NimTraceOptions *trace_options);
 int nim_cli_run_match (const NimCliOptions *o, const NimRules *rules);
+gboolean nim_cli_check_tournament (const NimCliOptions *o, GError **error);
+int nim_cli_run_tournament (const NimCliOptions *o,
+                            const NimMatchConfig *base);
 int nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules);
 int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);
 int nim_cli_run_ugi (const NimCliOptions *o);
 int nim_cli_run_check_engine (const NimCliOptions *o);
+int nim_cli_run_summarize (const NimCliOptions *o);
+int nim_cli_summarize_tournament (const NimCliOptions *o, JsonNode *params,
+                                  const NimMatchConfig *base, const char *id);
 
 G_END_DECLS

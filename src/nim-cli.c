@@ -141,7 +141,52 @@ static const GOptionEntry match_entries[] = {
         "matches (default 20), drawn with --seed"),
     "COUNT[:MAX]" },
   { "results", 'o', 0, G_OPTION_ARG_FILENAME, FIELD (results),
-    N_ ("Append one JSON line per finished game to FILE"), "FILE" },
+    N_ ("Append one JSON line per finished game to FILE, after a line of "
+        "the run's parameters"),
+    "FILE" },
+  { "sprt", 0, 0, G_OPTION_ARG_STRING, FIELD (sprt),
+    N_ ("Stop as soon as a sequential test decides between elo0 and elo1 "
+        "(alpha, beta default 0.05; model logistic or normalized); "
+        "--games is then the most"),
+    "elo0=A,elo1=B[,...]" },
+  { "positions", 0, 0, G_OPTION_ARG_FILENAME, FIELD (positions),
+    N_ ("Play each pair from the next position of FILE, one a line, such as "
+        "3,4,5 or 3,4,5 p2"),
+    "FILE" },
+  { "order", 0, 0, G_OPTION_ARG_STRING, FIELD (order),
+    N_ ("Play the --positions in file order or shuffled with --seed "
+        "(default sequential)"),
+    "sequential|random" },
+  { "start", 0, 0, G_OPTION_ARG_STRING, FIELD (start),
+    N_ ("Begin with the Nth of the --positions (default 1)"), "N" },
+  { "tournament", 0, 0, G_OPTION_ARG_STRING, FIELD (tournament),
+    N_ ("Play --games games in each pairing of the --player players, each "
+        "against each or the first against the others; print a crosstable "
+        "and ratings"),
+    "round-robin|gauntlet" },
+  { "player", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (players),
+    N_ ("A player of the --tournament; give one --player per player"),
+    "SPEC" },
+  { "resume", 0, 0, G_OPTION_ARG_NONE, FIELD (resume),
+    N_ ("Go on with the run of the --results file: count its finished "
+        "games, play the others"),
+    NULL },
+  { "shard", 0, 0, G_OPTION_ARG_STRING, FIELD (shard),
+    N_ ("Play only the pairs whose number is K modulo N (give each shard "
+        "the same --seed); see --summarize"),
+    "K/N" },
+  { "quiet", 'q', 0, G_OPTION_ARG_NONE, FIELD (quiet),
+    N_ ("Draw no progress line, and say nothing but the summary and "
+        "errors"),
+    NULL },
+  { "per-position", 0, 0, G_OPTION_ARG_NONE, FIELD (per_position),
+    N_ ("Add a table of each position's pairs and blunders (moves that "
+        "gave a won position away)"),
+    NULL },
+  { "summarize", 0, 0, G_OPTION_ARG_NONE, FIELD (summarize),
+    N_ ("Print the summary of the run whose games the results FILEs hold "
+        "(the shards of one run, say), each game once"),
+    NULL },
   { "tc", 0, 0, G_OPTION_ARG_STRING, FIELD (tc),
     N_ ("Play every game under a clock: SECONDS a player, plus INC after "
         "each move; running out loses on time"),
@@ -291,6 +336,14 @@ options_clear (NimCliOptions *o)
   g_free (o->jobs);
   g_free (o->random_heaps);
   g_free (o->results);
+  g_free (o->sprt);
+  g_free (o->positions);
+  g_free (o->order);
+  g_free (o->start);
+  g_free (o->tournament);
+  g_strfreev (o->players);
+  g_free (o->shard);
+  g_strfreev (o->files);
   g_free (o->trace_depth);
   g_free (o->trace_limit);
   g_free (o->dot);
@@ -552,6 +605,8 @@ enum
   MODE_ALL = (1 << 5) - 1,
   MODE_UGI = 1 << 5,   /* not in MODE_ALL: setoption sets the rules */
   MODE_CHECK = 1 << 6, /* --check-engine sends rules of its own */
+  /* Not in MODE_ALL: it reads results files, and the rules are theirs. */
+  MODE_SUMMARIZE = 1 << 7,
 };
 
 /* Which mode uses which option: one rule for every mode, so that an
@@ -581,7 +636,7 @@ static const struct
   { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_GAMES, NULL },
   { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
   { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES | MODE_UGI, NULL },
-  { "--json", FIELD (json), TRUE, MODE_ALL, NULL },
+  { "--json", FIELD (json), TRUE, MODE_ALL | MODE_SUMMARIZE, NULL },
   { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
   { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
   { "--trace", FIELD (trace), TRUE, MODE_GAME, NULL },
@@ -594,6 +649,27 @@ static const struct
     N_ ("--random-heaps (it needs --games)") },
   { "--results", FIELD (results), FALSE, MODE_GAMES,
     N_ ("--results (it needs --games)") },
+  { "--sprt", FIELD (sprt), FALSE, MODE_GAMES,
+    N_ ("--sprt (it needs --games, the most games to play)") },
+  { "--positions", FIELD (positions), FALSE, MODE_GAMES,
+    N_ ("--positions (it needs --games)") },
+  { "--order", FIELD (order), FALSE, MODE_GAMES,
+    N_ ("--order (it needs --games and --positions)") },
+  { "--start", FIELD (start), FALSE, MODE_GAMES,
+    N_ ("--start (it needs --games and --positions)") },
+  { "--tournament", FIELD (tournament), FALSE, MODE_GAMES,
+    N_ ("--tournament (it needs --games, the games of each pairing)") },
+  { "--player", FIELD (players), FALSE, MODE_GAMES,
+    N_ ("--player (it needs --games and --tournament)") },
+  { "--resume", FIELD (resume), TRUE, MODE_GAMES,
+    N_ ("--resume (it needs --games and --results)") },
+  { "--shard", FIELD (shard), FALSE, MODE_GAMES,
+    N_ ("--shard (it needs --games)") },
+  { "--summarize", FIELD (summarize), TRUE, MODE_SUMMARIZE, NULL },
+  { "--quiet", FIELD (quiet), TRUE, MODE_GAMES | MODE_SUMMARIZE,
+    N_ ("--quiet (it needs --games)") },
+  { "--per-position", FIELD (per_position), TRUE, MODE_GAMES | MODE_SUMMARIZE,
+    N_ ("--per-position (it needs --games)") },
   { "--tc", FIELD (tc), FALSE, MODE_GAME | MODE_GAMES, NULL },
   { "--engine", FIELD (engines), FALSE, MODE_GAME | MODE_GAMES | MODE_CHECK,
     NULL },
@@ -644,11 +720,11 @@ dispatch (const NimCliOptions *o)
   g_autoptr (GError) error = NULL;
   NimRules rules;
   const char *const modes[]
-      = { "--solve", "--grundy-sequence", "--games", "--compare",
-          "--ugi",   "--check-engine",    NULL };
+      = { "--solve", "--grundy-sequence", "--games",     "--compare",
+          "--ugi",   "--check-engine",    "--summarize", NULL };
   const gboolean set[]
       = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare,
-          o->ugi,   o->check_engine != NULL };
+          o->ugi,   o->check_engine != NULL,    o->summarize };
   NimTraceOptions trace_options
       = { stdout, NIM_TRACE_DEFAULT_DEPTH, NIM_TRACE_DEFAULT_LIMIT, NULL };
   guint i;
@@ -673,6 +749,8 @@ dispatch (const NimCliOptions *o)
             ? check_mode_options (o, MODE_COMPARE, "--compare", &error)
         : o->games != NULL
             ? check_mode_options (o, MODE_GAMES, "--games", &error)
+        : o->summarize
+            ? check_mode_options (o, MODE_SUMMARIZE, "--summarize", &error)
             /* TRANSLATORS: in "one game cannot be combined with --jobs". */
             : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
     return nim_cli_fail (error, TRUE);
@@ -686,6 +764,8 @@ dispatch (const NimCliOptions *o)
     return nim_cli_run_grundy_sequence (o, &rules);
   if (o->compare)
     return nim_cli_run_compare (o, &rules);
+  if (o->summarize)
+    return nim_cli_run_summarize (o);
   /* A game and a comparison run wind down on a first Ctrl-C. */
   nim_interrupt_catch ();
   status = o->games != NULL ? nim_cli_run_match (o, &rules)
@@ -867,6 +947,12 @@ nim_cli_run (int argc, char **argv)
                 "Try 'nim --help' for more information.\n"),
              stderr);
       status = NIM_EXIT_USAGE;
+    }
+  else if (g_strv_length (args) > 1 && o.summarize)
+    {
+      /* nim --summarize FILE...: the files are the arguments. */
+      o.files = g_strdupv (args + 1);
+      status = run (&o, context);
     }
   else if (g_strv_length (args) > 1)
     {

@@ -14,7 +14,9 @@
 #include "nim-match-report.h"
 
 #include "nim-i18n.h"
+#include "nim-notation.h"
 #include "nim-record.h"
+#include "nim-run-file.h"
 #include "nim-text.h"
 #include "nim-util.h"
 
@@ -34,12 +36,19 @@ struct _NimMatchReport
   gboolean readable; /* ... opened for reading too (see open_results) */
   gboolean show;     /* draw the progress line */
   gboolean shown;    /* ... and it was drawn */
+  char *run_id;      /* (nullable): each record's "run" */
+  char *header;      /* (nullable): the run's header line, written with
+                        the first record */
+  gboolean wrote_header;
+  guint64 resumed;      /* games counted before the run began */
+  gsize progress_width; /* the widest progress line drawn */
 };
 
 static int open_results (const char *path, gboolean *readable);
 static gboolean lock_results (int fd, gboolean lock);
 static gboolean mend_torn_end (NimMatchReport *r, GError **error);
 static void clear_progress (const NimMatchReport *r);
+static char *describe_elo (double v, gboolean sign);
 
 /**
  * nim_match_report_new:
@@ -106,6 +115,8 @@ nim_match_report_free (NimMatchReport *report)
   if (report->results_fd >= 0)
     close (report->results_fd);
   g_free (report->results_path);
+  g_free (report->run_id);
+  g_free (report->header);
   g_free (report);
 }
 
@@ -289,6 +300,49 @@ append_record (NimMatchReport *r, const char *line, gsize len, GError **error)
   return FALSE;
 }
 
+/**
+ * nim_match_report_set_run:
+ * @report: a report
+ * @id: the run's ID (see nim-run-file.c), written in each record
+ * @header: (nullable): the run's header line, for a results file that
+ *   does not hold it yet: written in one write with the first record, so
+ *   that a file that takes no record takes no header either
+ */
+void
+nim_match_report_set_run (NimMatchReport *report, const char *id,
+                          const char *header)
+{
+  g_free (report->run_id);
+  report->run_id = g_strdup (id);
+  g_free (report->header);
+  report->header = g_strdup (header);
+}
+
+/**
+ * nim_match_report_set_resumed:
+ * @report: a report
+ * @games: how many games of the run were counted before it began
+ *   (--resume), which the progress line's speed leaves out
+ */
+void
+nim_match_report_set_resumed (NimMatchReport *report, guint64 games)
+{
+  report->resumed = games;
+}
+
+/**
+ * nim_match_report_wrote_header:
+ * @report: a report
+ *
+ * Returns: whether the header line of nim_match_report_set_run() was
+ *   written
+ */
+gboolean
+nim_match_report_wrote_header (const NimMatchReport *report)
+{
+  return report->wrote_header;
+}
+
 /* The game's record, each move marked with what the solver said of the
    position it was made from. */
 static JsonNode *
@@ -300,6 +354,12 @@ game_record (const NimMatchReport *r, const NimMatchGame *game)
   guint i;
 
   json_object_set_int_member (o, "game", (gint64) game->number);
+  if (r->run_id != NULL)
+    {
+      json_object_set_string_member (o, "run", r->run_id);
+      json_object_set_member (o, "tally",
+                              nim_run_file_tallies (game->tallies));
+    }
   moves = json_object_get_array_member (o, "moves");
   for (i = 0; i < json_array_get_length (moves); i++)
     {
@@ -329,36 +389,57 @@ report_game_finished (gpointer data, const NimMatchGame *game, GError **error)
     return TRUE;
   record = game_record (r, game);
   text = nim_record_to_string (record, FALSE);
-  line = g_strconcat (text, "\n", NULL);
-  return append_record (r, line, strlen (line), error);
+  line = g_strconcat (r->header ? r->header : "", text, "\n", NULL);
+  if (!append_record (r, line, strlen (line), error))
+    return FALSE;
+  if (r->header != NULL)
+    r->wrote_header = TRUE;
+  g_clear_pointer (&r->header, g_free);
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------------ */
 /* The progress line */
 
+/* The status line: games done of those to play, player 1's score, the
+   Elo estimate, the LLR when the SPRT is on, games a second, time left.
+   Games counted from the results file (--resume) are done but not
+   played, so the speed is of the games this run played. */
 static void
-print_progress (const NimMatchReport *r, const NimMatchSummary *s,
-                double elapsed)
+print_progress (NimMatchReport *r, const NimMatchSummary *s, double elapsed)
 {
-  double left = s->finished > 0
-                    ? elapsed * (double) (r->config.games - s->finished)
-                          / (double) s->finished
-                    : 0;
+  g_autoptr (GString) line = g_string_new (NULL);
+  g_autofree char *elo = describe_elo (s->elo.elo, TRUE);
+  g_autofree char *margin = describe_elo (s->elo.margin, FALSE);
+  guint64 total = nim_match_config_games_to_play (&r->config);
+  guint64 played = s->finished - r->resumed;
+  double rate = elapsed > 0 ? (double) played / elapsed : 0;
   double score = s->finished > 0 ? 100.0 * (double) s->players[0].wins
                                        / (double) s->finished
                                  : 0;
+  gsize width;
 
-  /* Back to the start of the line, which the next progress overwrites. */
-  fputc ('\r', stderr);
   /* TRANSLATORS: the progress line of a comparison run, rewritten in
-     place; keep the blank at the end. */
-  fprintf (stderr,
-           _ ("%llu/%llu games (%.0f%%), player 1 scores %.1f%%, %.0f s, "
-              "about %.0f s left "),
-           (unsigned long long) s->finished,
-           (unsigned long long) r->config.games,
-           100.0 * (double) s->finished / (double) r->config.games, score,
-           elapsed, left);
+     place: games done of all, player 1's score, the Elo difference and
+     its margin, games a second. */
+  g_string_append_printf (line,
+                          _ ("%llu/%llu games, player 1 %.1f%%, Elo %s +/- "
+                             "%s, %.1f games/s"),
+                          (unsigned long long) s->finished,
+                          (unsigned long long) total, score, elo, margin,
+                          rate);
+  if (r->config.sprt_enabled)
+    g_string_append_printf (line, ", LLR %.2f", s->llr + 0.0);
+  if (rate > 0 && total > s->finished)
+    /* TRANSLATORS: the end of the progress line; s is seconds. */
+    g_string_append_printf (line, _ (", about %.0f s left"),
+                            (double) (total - s->finished) / rate);
+  width = nim_text_width (line->str);
+  /* Back to the start of the line; blanks over what a longer line left. */
+  fprintf (stderr, "\r%s%*s", line->str,
+           (int) (r->progress_width > width ? r->progress_width - width : 0),
+           "");
+  r->progress_width = MAX (r->progress_width, width);
 }
 
 /* Leaves the progress line blank for what follows. */
@@ -366,7 +447,7 @@ static void
 clear_progress (const NimMatchReport *r)
 {
   if (r->shown)
-    fprintf (stderr, "\r%-79s\r", "");
+    fprintf (stderr, "\r%*s\r", (int) MAX (r->progress_width, 79), "");
 }
 
 /* Draws the line once the run has lasted a second: a short run shows
@@ -449,7 +530,16 @@ print_setup (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
            (unsigned long long) s->finished, (unsigned long long) c->games);
   /* TRANSLATORS: %s is a sentence describing the rules. */
   fprintf (out, _ ("Rules: %s\n"), rules);
-  if (c->random_count > 0)
+  if (c->n_positions > 0)
+    fprintf (out,
+             c->random_order
+                 ? _ ("Positions: %u from %s, shuffled, from number %u, "
+                      "seed %u\n")
+                 : _ ("Positions: %u from %s, in order from number %u, "
+                      "seed %u\n"),
+             c->n_positions, c->positions_label ? c->positions_label : "-",
+             c->start_position + 1, c->seed);
+  else if (c->random_count > 0)
     fprintf (out,
              _ ("Positions: %u random heaps of 1 to %u matches, seed "
                 "%u\n"),
@@ -523,6 +613,39 @@ print_score (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
              (unsigned long long) s->elo.pairs);
 }
 
+/* The sequential test: its hypotheses, the LLR between its bounds and
+   what it decided. */
+static void
+print_sprt (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
+{
+  double lower, upper;
+
+  if (!c->sprt_enabled)
+    return;
+  nim_sprt_bounds (&c->sprt, &lower, &upper);
+  /* TRANSLATORS: the sequential test's line of the summary: the Elo of
+     H0 and H1, alpha, beta, the model (logistic or normalized, not
+     translated), then the log-likelihood ratio and its bounds. */
+  fprintf (out,
+           _ ("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g, %s: LLR %.2f in "
+              "[%.2f, %.2f]\n"),
+           c->sprt.elo0, c->sprt.elo1, c->sprt.alpha, c->sprt.beta,
+           nim_sprt_model_name (c->sprt.model), s->llr + 0.0, lower, upper);
+  if (s->decision == NIM_SPRT_H1)
+    fprintf (out,
+             _ ("SPRT decision: H1 accepted, player 1 is stronger by at "
+                "least %g Elo\n"),
+             c->sprt.elo1);
+  else if (s->decision == NIM_SPRT_H0)
+    fprintf (out,
+             _ ("SPRT decision: H0 accepted, player 1 is stronger by at "
+                "most %g Elo\n"),
+             c->sprt.elo0);
+  else
+    fputs (_ ("SPRT decision: none yet, the LLR is between its bounds\n"),
+           out);
+}
+
 /* How they played: moves, nodes, time, wins kept; then the wall time. */
 static void
 print_play (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
@@ -590,6 +713,7 @@ nim_match_report_print_summary (const NimMatchConfig *config,
 {
   print_setup (config, summary, out);
   print_score (config, summary, out);
+  print_sprt (config, summary, out);
   print_play (config, summary, out);
 }
 
@@ -619,7 +743,21 @@ add_setup (JsonBuilder *b, const NimMatchConfig *c)
 {
   json_builder_set_member_name (b, "rules");
   json_builder_add_value (b, nim_record_rules (&c->rules));
-  if (c->random_count > 0)
+  if (c->n_positions > 0)
+    {
+      json_builder_set_member_name (b, "positions");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "file");
+      json_builder_add_string_value (b, c->positions_label ? c->positions_label
+                                                           : "");
+      add_int (b, "count", c->n_positions);
+      json_builder_set_member_name (b, "order");
+      json_builder_add_string_value (b, c->random_order ? "random"
+                                                        : "sequential");
+      add_int (b, "start", c->start_position + 1);
+      json_builder_end_object (b);
+    }
+  else if (c->random_count > 0)
     {
       json_builder_set_member_name (b, "random_heaps");
       json_builder_begin_object (b);
@@ -684,6 +822,44 @@ add_pairs (JsonBuilder *b, const NimMatchSummary *s)
   add_double_or_null (b, "los", s->elo.pairs > 0 ? s->elo.los : NAN);
 }
 
+/* "sprt": the test, the LLR, its bounds and the decision (null for
+   none yet); the pair counts are those of "pairs". */
+static void
+add_sprt (JsonBuilder *b, const NimMatchConfig *c, const NimMatchSummary *s)
+{
+  double lower, upper;
+
+  json_builder_set_member_name (b, "sprt");
+  if (!c->sprt_enabled)
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+  nim_sprt_bounds (&c->sprt, &lower, &upper);
+  json_builder_begin_object (b);
+  add_double_or_null (b, "elo0", c->sprt.elo0);
+  add_double_or_null (b, "elo1", c->sprt.elo1);
+  add_double_or_null (b, "alpha", c->sprt.alpha);
+  add_double_or_null (b, "beta", c->sprt.beta);
+  json_builder_set_member_name (b, "model");
+  json_builder_add_string_value (b, nim_sprt_model_name (c->sprt.model));
+  add_double_or_null (b, "llr", s->llr + 0.0);
+  add_double_or_null (b, "lower", lower);
+  add_double_or_null (b, "upper", upper);
+  json_builder_set_member_name (b, "decision");
+  if (s->decision == NIM_SPRT_NONE)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_string_value (b, nim_sprt_decision_name (s->decision));
+  json_builder_set_member_name (b, "pairs");
+  json_builder_begin_array (b);
+  json_builder_add_int_value (b, (gint64) s->pair_counts[0]);
+  json_builder_add_int_value (b, (gint64) s->pair_counts[1]);
+  json_builder_add_int_value (b, (gint64) s->pair_counts[2]);
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
 /**
  * nim_match_report_summary_to_json:
  * @config: what the run played
@@ -710,9 +886,101 @@ nim_match_report_summary_to_json (const NimMatchConfig *config,
     add_player (b, config->specs[i], &summary->players[i], summary->finished);
   json_builder_end_array (b);
   add_pairs (b, summary);
+  add_sprt (b, config, summary);
   add_int (b, "jobs", config->jobs);
   json_builder_set_member_name (b, "seconds");
   json_builder_add_double_value (b, summary->seconds);
   json_builder_end_object (b);
   return json_builder_get_root (b);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Per position (--per-position) */
+
+/* Position @i of the summary's per_position, as the suite writes it. */
+static char *
+position_text (const NimMatchConfig *c, guint i)
+{
+  if (c->n_positions == 0)
+    return nim_board_to_string (&c->start);
+  return nim_notation_position (&c->positions[i],
+                                c->first_movers ? c->first_movers[i] : 1);
+}
+
+/**
+ * nim_match_report_print_per_position:
+ * @config: what the run played
+ * @summary: its counts
+ * @out: where to print the table of each position's pairs and blunders
+ */
+void
+nim_match_report_print_per_position (const NimMatchConfig *config,
+                                     const NimMatchSummary *summary, FILE *out)
+{
+  gsize width = 8;
+  guint i;
+
+  for (i = 0; i < summary->n_per_position; i++)
+    {
+      g_autofree char *text = position_text (config, i);
+
+      width = MAX (width, nim_text_width (text));
+    }
+  /* TRANSLATORS: the heading of the --per-position table. */
+  fputs (_ ("Per position: the pairs for player 1, and the blunders (moves "
+            "that gave a won position away) of each player:\n"),
+         out);
+  fprintf (out, "%-*s %7s %7s %7s %12s %12s\n", (int) width, "", "2-0", "1-1",
+           "0-2", _ ("blunders 1"), _ ("blunders 2"));
+  for (i = 0; i < summary->n_per_position; i++)
+    {
+      const NimMatchPositionTally *p = &summary->per_position[i];
+      g_autofree char *text = position_text (config, i);
+      g_autoptr (GString) padded = g_string_new (NULL);
+
+      nim_string_append_padded (padded, text, width, TRUE);
+      fprintf (out, "%s %7llu %7llu %7llu %12llu %12llu\n", padded->str,
+               (unsigned long long) p->pair_counts[0],
+               (unsigned long long) p->pair_counts[1],
+               (unsigned long long) p->pair_counts[2],
+               (unsigned long long) p->blunders[0],
+               (unsigned long long) p->blunders[1]);
+    }
+}
+
+/**
+ * nim_match_report_add_per_position:
+ * @summary_json: the summary of nim_match_report_summary_to_json()
+ * @config: what the run played
+ * @summary: its counts
+ *
+ * Adds "per_position": for each position, {"position", "2-0", "1-1",
+ * "0-2", "blunders": [player 1's, player 2's]}.
+ */
+void
+nim_match_report_add_per_position (JsonNode *summary_json,
+                                   const NimMatchConfig *config,
+                                   const NimMatchSummary *summary)
+{
+  JsonArray *rows = json_array_new ();
+  guint i;
+
+  for (i = 0; i < summary->n_per_position; i++)
+    {
+      const NimMatchPositionTally *p = &summary->per_position[i];
+      JsonObject *row = json_object_new ();
+      JsonArray *blunders = json_array_new ();
+      g_autofree char *text = position_text (config, i);
+
+      json_object_set_string_member (row, "position", text);
+      json_object_set_int_member (row, "2-0", (gint64) p->pair_counts[0]);
+      json_object_set_int_member (row, "1-1", (gint64) p->pair_counts[1]);
+      json_object_set_int_member (row, "0-2", (gint64) p->pair_counts[2]);
+      json_array_add_int_element (blunders, (gint64) p->blunders[0]);
+      json_array_add_int_element (blunders, (gint64) p->blunders[1]);
+      json_object_set_array_member (row, "blunders", blunders);
+      json_array_add_object_element (rows, row);
+    }
+  json_object_set_array_member (json_node_get_object (summary_json),
+                                "per_position", rows);
 }

@@ -18,6 +18,17 @@ NimMatchReport *nim_match_report_new (const NimMatchConfig *config,
 void nim_match_report_free (NimMatchReport *report);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimMatchReport, nim_match_report_free)
 
+void nim_match_report_set_run (NimMatchReport *report, const char *id,
+                               const char *header);
+gboolean nim_match_report_wrote_header (const NimMatchReport *report);
+void nim_match_report_set_resumed (NimMatchReport *report, guint64 games);
+void nim_match_report_print_per_position (const NimMatchConfig *config,
+                                          const NimMatchSummary *summary,
+                                          FILE *out);
+void nim_match_report_add_per_position (JsonNode *summary_json,
+                                        const NimMatchConfig *config,
+                                        const NimMatchSummary *summary);
+
 extern const NimMatchCallbacks nim_match_report_callbacks;
 void nim_match_report_end_progress (NimMatchReport *report);
 

@@ -83,7 +83,7 @@ expect_only ()
 }
 
 nim=$NIM_BINARY
-expect_only "long options" --player1= --player2= -- "$nim" --pla
+expect_only "long options" --player1= --player2= --player= -- "$nim" --pla
 expect_only "players after --player2" negamax -- "$nim" --player2 neg
 expect_only "players after -1" minimax -- "$nim" -1 mi
 expect_only "players after --player1=" human -- "$nim" --player1=hu
@@ -93,6 +93,9 @@ expect "short options" -H -k -m -1 -2 -j -- "$nim" -
 expect "options without an argument" --misere --list-players --json \
   -- "$nim" --heaps 3,4,5 --
 expect_only "nothing for a number" -- "$nim" --heaps ""
+expect_only "the choices of --tournament" round-robin gauntlet -- "$nim" --tournament ""
+expect_only "the choices of --order" random -- "$nim" --order r
+expect_only "players after --player" xor -- "$nim" --player xo
 
 # A stand-in nim with an option that takes a FILE: file names complete.
 tmp=$(mktemp -d)

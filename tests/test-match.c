@@ -188,7 +188,8 @@ nim_sum (JsonArray *heaps)
   return s;
 }
 
-/* Reads a results file: one JSON object a line, each parsed. */
+/* Reads a results file: one JSON object a line, each parsed; the header
+   lines of the runs are left out. */
 static GPtrArray *
 read_results (const char *path)
 {
@@ -209,6 +210,12 @@ read_results (const char *path)
         JsonNode *node = nim_test_parse_json (lines[i]);
 
         g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+        /* A run's header line (its parameters) is not a game. */
+        if (json_object_has_member (json_node_get_object (node), "params"))
+          {
+            json_node_unref (node);
+            continue;
+          }
         g_ptr_array_add (records, node);
       }
   return records;
@@ -517,7 +524,8 @@ test_results_concurrent (void)
 /* A record a stopped run left half written, as kill -9 leaves it. */
 #define FRAGMENT "{\"game\":7,\"moves\":[{\"heap\":1,\"ta"
 
-/* Checks that @path holds @n records, each a line of its own, and the
+/* Checks that @path holds @n records (and header lines), each a line of
+   its own, and the
    line FRAGMENT once, whole; so no record ran on from it. */
 static void
 assert_fragment_apart (const char *path, guint n)
@@ -539,7 +547,9 @@ assert_fragment_apart (const char *path, guint n)
         g_autoptr (JsonNode) node = nim_test_parse_json (lines[i]);
 
         g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
-        records++;
+        /* Runs' header lines are not records. */
+        records
+            += !json_object_has_member (json_node_get_object (node), "params");
       }
   g_assert_cmpuint (fragments, ==, 1);
   if (n > 0)

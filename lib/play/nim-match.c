@@ -52,6 +52,10 @@ struct _NimMatch
 {
   NimMatchConfig config;
   char *specs[2];
+  char *positions_label;
+  NimBoard *positions; /* the suite's, owned */
+  guint *first_movers; /* ... and who moves first in each */
+  guint *order;        /* the order the suite is played in */
   Slot *slots;
   NimMatchCallbacks callbacks;
   gpointer data;
@@ -67,6 +71,10 @@ struct _NimMatch
                              with one game finished: jobs take games in
                              order, so it holds about one pair a job */
   NimMatchSummary summary;
+  guint64 done_below; /* every game before this one is finished (added by
+                         nim_match_add_finished()) */
+  GHashTable *done;   /* ... and these after it: a resumed run's games
+                         finished out of order, about one a job */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -82,9 +90,78 @@ struct _NimMatch
 guint64
 nim_match_config_most_matches (const NimMatchConfig *config)
 {
+  guint64 most = 0;
+  guint i;
+
   if (config->random_count > 0)
     return (guint64) config->random_count * config->random_max;
-  return config->start.total;
+  if (config->n_positions == 0)
+    return config->start.total;
+  for (i = 0; i < config->n_positions; i++)
+    most = MAX (most, config->positions[i].total);
+  return most;
+}
+
+/**
+ * nim_match_config_order:
+ * @config: what to play, with a position suite
+ *
+ * The order the suite is played in: 0, 1, ... or, with @random_order, a
+ * permutation drawn with the seed (Fisher-Yates), so that every job, every
+ * shard and a resumed run play the same.
+ *
+ * Returns: (transfer full): @n_positions indices into @positions
+ */
+guint *
+nim_match_config_order (const NimMatchConfig *config)
+{
+  guint *order = g_new (guint, MAX (config->n_positions, 1));
+  guint i;
+
+  for (i = 0; i < config->n_positions; i++)
+    order[i] = i;
+  if (config->random_order && config->n_positions > 1)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (config->seed ^ 0x5157u);
+
+      for (i = config->n_positions - 1; i > 0; i--)
+        {
+          guint j = (guint) g_rand_int_range (rand, 0, (gint32) i + 1);
+          guint t = order[i];
+
+          order[i] = order[j];
+          order[j] = t;
+        }
+    }
+  return order;
+}
+
+/**
+ * nim_match_config_pair_position:
+ * @config: what to play, with a position suite
+ * @order: the order of nim_match_config_order()
+ * @pair: a pair's number in the run, from 0
+ *
+ * Returns: the index in @positions of the position @pair plays
+ */
+guint
+nim_match_config_pair_position (const NimMatchConfig *config,
+                                const guint *order, guint64 pair)
+{
+  return order[(config->start_position + pair) % config->n_positions];
+}
+
+/* Who moves first in game @game: the position's first mover in the
+   first game of its pair, the other in the second. */
+static guint
+game_first_mover (const NimMatch *m, guint64 game)
+{
+  guint first = 1;
+
+  if (m->config.n_positions > 0 && m->first_movers != NULL)
+    first = m->first_movers[nim_match_config_pair_position (
+        &m->config, m->order, game / 2)];
+  return game % 2 == 0 ? first : 3 - first;
 }
 
 /* The starting position of pair @pair. */
@@ -97,6 +174,12 @@ pair_position (const NimMatch *m, guint64 pair, NimBoard *board)
   g_autoptr (GRand) rand = NULL;
   guint i;
 
+  if (m->config.n_positions > 0)
+    {
+      *board = m->positions[nim_match_config_pair_position (&m->config,
+                                                            m->order, pair)];
+      return;
+    }
   if (m->config.random_count == 0)
     {
       *board = m->config.start;
@@ -186,6 +269,66 @@ slot_start (Slot *slot, const NimMatch *m, const NimBoard *board, guint64 game,
   return FALSE;
 }
 
+/* A run's state, without players: the config copied, the counts at 0. */
+static NimMatch *
+match_alloc (const NimMatchConfig *config)
+{
+  NimMatch *m = g_new0 (NimMatch, 1);
+  guint i;
+
+  m->config = *config;
+  g_mutex_init (&m->lock);
+  g_cond_init (&m->changed);
+  for (i = 0; i < 2; i++)
+    m->specs[i] = g_strdup (config->specs[i]);
+  m->config.specs[0] = m->specs[0];
+  m->config.specs[1] = m->specs[1];
+  if (config->n_positions > 0)
+    {
+      m->positions = g_memdup2 (config->positions,
+                                config->n_positions * sizeof (NimBoard));
+      m->config.positions = m->positions;
+      if (config->first_movers != NULL)
+        m->first_movers = g_memdup2 (config->first_movers,
+                                     config->n_positions * sizeof (guint));
+      m->config.first_movers = m->first_movers;
+      m->positions_label = g_strdup (config->positions_label);
+      m->config.positions_label = m->positions_label;
+    }
+  m->order = nim_match_config_order (&m->config);
+  if (m->config.random_count == 0)
+    {
+      m->summary.n_per_position = MAX (m->config.n_positions, 1);
+      m->summary.per_position
+          = g_new0 (NimMatchPositionTally, m->summary.n_per_position);
+    }
+  m->open_pairs
+      = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  m->done = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  nim_stats_elo_estimate (m->summary.pair_counts, &m->summary.elo);
+  return m;
+}
+
+/**
+ * nim_match_new_counter:
+ * @config: what a run played
+ *
+ * A run that plays nothing and makes no player, for counting the games of
+ * results files with nim_match_add_finished() and reading the summary;
+ * nim_match_run() must not be called on it.
+ *
+ * Returns: (transfer full): the counter
+ */
+NimMatch *
+nim_match_new_counter (const NimMatchConfig *config)
+{
+  g_return_val_if_fail (config->games >= 2 && config->games % 2 == 0, NULL);
+  g_return_val_if_fail (config->n_positions == 0
+                            || config->start_position < config->n_positions,
+                        NULL);
+  return match_alloc (config);
+}
+
 /**
  * nim_match_new:
  * @config: what to play
@@ -209,6 +352,9 @@ nim_match_new (const NimMatchConfig *config, GError **error)
 
   g_return_val_if_fail (config->games >= 2 && config->games % 2 == 0, NULL);
   g_return_val_if_fail (config->jobs >= 1, NULL);
+  g_return_val_if_fail (config->n_positions == 0
+                            || config->start_position < config->n_positions,
+                        NULL);
 
   if (most > NIM_MATCH_MAX_MATCHES)
     {
@@ -220,17 +366,7 @@ nim_match_new (const NimMatchConfig *config, GError **error)
       return NULL;
     }
 
-  m = g_new0 (NimMatch, 1);
-  m->config = *config;
-  g_mutex_init (&m->lock);
-  g_cond_init (&m->changed);
-  for (i = 0; i < 2; i++)
-    m->specs[i] = g_strdup (config->specs[i]);
-  m->config.specs[0] = m->specs[0];
-  m->config.specs[1] = m->specs[1];
-  m->open_pairs
-      = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  nim_stats_elo_estimate (m->summary.pair_counts, &m->summary.elo);
+  m = match_alloc (config);
   m->slots = g_new0 (Slot, config->jobs);
   for (j = 0; j < config->jobs; j++)
     if (!slot_init (&m->slots[j], m, error))
@@ -240,6 +376,20 @@ nim_match_new (const NimMatchConfig *config, GError **error)
   pair_position (m, 0, &first);
   if (!slot_start (&m->slots[0], m, &first, 0, &oracle, error))
     return NULL;
+  /* ... and every position of a suite, without starting the players
+     (which would empty their tables once a position). */
+  for (i = 0; i < m->config.n_positions; i++)
+    for (j = 0; j < 2; j++)
+      if (!nim_player_can_play (m->slots[0].players[j], &m->config.rules,
+                                &m->positions[i], error))
+        {
+          g_autofree char *heaps = nim_board_to_string (&m->positions[i]);
+
+          /* TRANSLATORS: in front of an error: the player, then a
+             position of the suite, such as 3,4,5. */
+          g_prefix_error (error, _ ("player %u, position %s: "), j + 1, heaps);
+          return NULL;
+        }
   return g_steal_pointer (&m);
 }
 
@@ -261,8 +411,15 @@ nim_match_free (NimMatch *match)
   g_clear_error (&match->error);
   if (match->open_pairs != NULL)
     g_hash_table_unref (match->open_pairs);
+  if (match->done != NULL)
+    g_hash_table_unref (match->done);
   g_free (match->specs[0]);
   g_free (match->specs[1]);
+  g_free (match->positions);
+  g_free (match->positions_label);
+  g_free (match->first_movers);
+  g_free (match->order);
+  g_free (match->summary.per_position);
   g_mutex_clear (&match->lock);
   g_cond_clear (&match->changed);
   g_free (match);
@@ -332,6 +489,37 @@ tally_add (NimMatchTally *sum, const NimMatchTally *t)
     sum->forfeits[i] += t->forfeits[i];
 }
 
+/* With the lock held, after a pair is complete: the SPRT's LLR, and the
+   end of the run once it crosses a bound (not a shard's).  The games in
+   progress still finish and are counted; the decision is the first crossing's.
+ */
+static void
+sprt_update (NimMatch *m)
+{
+  NimMatchSummary *s = &m->summary;
+
+  if (!m->config.sprt_enabled)
+    return;
+  s->llr = nim_sprt_llr (&m->config.sprt, s->pair_counts);
+  if (s->decision == NIM_SPRT_NONE)
+    {
+      s->decision = nim_sprt_decide (&m->config.sprt, s->llr);
+      /* A shard sees only some of the pairs: it plays all of them, and
+         the test is decided over the shards together (--summarize). */
+      if (s->decision != NIM_SPRT_NONE && m->config.shards <= 1)
+        m->stop = TRUE;
+    }
+}
+
+/* The index in the summary's per_position of pair @pair's position. */
+static guint
+position_index (const NimMatch *m, gint64 pair)
+{
+  if (m->config.n_positions == 0)
+    return 0;
+  return nim_match_config_pair_position (&m->config, m->order, (guint64) pair);
+}
+
 /* Counts a finished game; called with the lock held. */
 static void
 count_game (NimMatch *m, guint64 game, guint winner, const NimMatchTally t[2])
@@ -343,6 +531,13 @@ count_game (NimMatch *m, guint64 game, guint winner, const NimMatchTally t[2])
   s->finished++;
   for (i = 0; i < 2; i++)
     tally_add (&s->players[i], &t[i]);
+  if (s->per_position != NULL)
+    {
+      NimMatchPositionTally *p = &s->per_position[position_index (m, pair)];
+
+      for (i = 0; i < 2; i++)
+        p->blunders[i] += t[i].won_positions - t[i].kept;
+    }
   state = GPOINTER_TO_UINT (g_hash_table_lookup (m->open_pairs, &pair));
   if (game % 2 == 0)
     state |= PAIR_DONE0 | (winner == 1 ? PAIR_WON0 : 0);
@@ -351,8 +546,12 @@ count_game (NimMatch *m, guint64 game, guint winner, const NimMatchTally t[2])
   if ((state & (PAIR_DONE0 | PAIR_DONE1)) == (PAIR_DONE0 | PAIR_DONE1))
     {
       s->pair_counts[2 - !!(state & PAIR_WON0) - !!(state & PAIR_WON1)]++;
+      if (s->per_position != NULL)
+        s->per_position[position_index (m, pair)]
+            .pair_counts[2 - !!(state & PAIR_WON0) - !!(state & PAIR_WON1)]++;
       g_hash_table_remove (m->open_pairs, &pair);
       nim_stats_elo_estimate (s->pair_counts, &s->elo);
+      sprt_update (m);
     }
   else
     g_hash_table_insert (m->open_pairs, g_memdup2 (&pair, sizeof pair),
@@ -372,10 +571,11 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
   guint winner;
 
   pair_position (m, index / 2, &start);
-  if (!slot_start (slot, m, &start, index, &oracle, error))
+  if (!slot_start (slot, m, &start, m->config.first_game + index, &oracle,
+                   error))
     return FALSE;
   game = nim_game_new (&m->config.rules, &start, slot->players[0],
-                       slot->players[1], index % 2 == 0 ? 1 : 2);
+                       slot->players[1], game_first_mover (m, index));
   if (m->config.tc_seconds > 0)
     nim_game_set_clock (game, m->config.tc_seconds, m->config.tc_increment);
   if (!nim_game_play (game, error))
@@ -397,9 +597,10 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
 
   /* The program hears of the game first: a game is counted only once
      the program has it (its results line written). */
-  finished.number = index + 1;
+  finished.number = m->config.first_game + index + 1;
   finished.game = game;
   finished.positions = positions;
+  finished.tallies = t;
   g_mutex_lock (&m->lock);
   if (m->callbacks.game_finished != NULL)
     ok = m->callbacks.game_finished (m->data, &finished, error);
@@ -407,6 +608,99 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
     count_game (m, index, winner, t);
   g_mutex_unlock (&m->lock);
   return ok;
+}
+
+/**
+ * nim_match_config_games_to_play:
+ * @config: what to play
+ *
+ * Returns: how many of @config's games this process plays: all of them,
+ *   or those of its shard
+ */
+guint64
+nim_match_config_games_to_play (const NimMatchConfig *config)
+{
+  guint64 lo, hi, r;
+
+  if (config->shards <= 1)
+    return config->games;
+  /* The pairs numbered lo to hi, those congruent to r modulo shards. */
+  lo = config->first_game / 2 + 1;
+  hi = lo + config->games / 2 - 1;
+  r = config->shard % config->shards;
+  return 2
+         * ((hi + config->shards - r) / config->shards
+            - (lo - 1 + config->shards - r) / config->shards);
+}
+
+/**
+ * nim_match_config_plays_game:
+ * @config: what to play
+ * @game: a game's index in @config's run, from 0
+ *
+ * Returns: whether @game is one of the shard's (every game without
+ *   shards)
+ */
+gboolean
+nim_match_config_plays_game (const NimMatchConfig *config, guint64 game)
+{
+  guint64 pair = (config->first_game + game) / 2 + 1;
+
+  return config->shards <= 1
+         || pair % config->shards == config->shard % config->shards;
+}
+
+/* Whether game @index is still to be played, with the lock held: one of
+   the shard's, and not finished in an earlier run. */
+static gboolean
+game_wanted (const NimMatch *m, guint64 index)
+{
+  gint64 key = (gint64) index;
+
+  return nim_match_config_plays_game (&m->config, index)
+         && index >= m->done_below && !g_hash_table_contains (m->done, &key);
+}
+
+/**
+ * nim_match_add_finished:
+ * @match: a run not running yet, or a counter (nim_match_new_counter())
+ * @number: a game's number, as #NimMatchGame has it
+ * @tallies: what its players did, as #NimMatchGame has it; the winner is
+ *   the one with a win
+ *
+ * Counts a game finished earlier, read back from a results file, as if
+ * it had just been played (the SPRT included), and leaves it out of the
+ * games nim_match_run() plays.  A game already counted is not counted
+ * again.
+ *
+ * Returns: %TRUE if the game was counted; %FALSE for a number outside
+ *   the run or a game counted already
+ */
+gboolean
+nim_match_add_finished (NimMatch *match, guint64 number,
+                        const NimMatchTally tallies[2])
+{
+  NimMatch *m = match;
+  guint64 index;
+  gint64 key;
+
+  if (number <= m->config.first_game
+      || number > m->config.first_game + m->config.games)
+    return FALSE;
+  index = number - m->config.first_game - 1;
+  key = (gint64) index;
+  if (index < m->done_below || g_hash_table_contains (m->done, &key))
+    return FALSE;
+  g_hash_table_add (m->done, g_memdup2 (&key, sizeof key));
+  while (TRUE)
+    {
+      key = (gint64) m->done_below;
+      if (!g_hash_table_remove (m->done, &key))
+        break;
+      m->done_below++;
+    }
+  count_game (m, index, tallies[0].wins > 0 ? 1 : 2, tallies);
+  return TRUE;
 }
 
 /* A job: plays the next game not yet started until there is none, or the
@@ -423,6 +717,8 @@ run_job (gpointer data, gpointer user_data)
       guint64 index;
 
       g_mutex_lock (&m->lock);
+      while (m->next < m->config.games && !game_wanted (m, m->next))
+        m->next++;
       index = m->next;
       if (m->stop || index >= m->config.games)
         {
@@ -443,8 +739,9 @@ run_job (gpointer data, gpointer user_data)
             {
               /* TRANSLATORS: in front of an error, the number of the game
                  of a comparison run that failed. */
-              g_prefix_error (&error, _ ("game %llu: "),
-                              (unsigned long long) (index + 1));
+              g_prefix_error (
+                  &error, _ ("game %llu: "),
+                  (unsigned long long) (m->config.first_game + index + 1));
               m->error = g_steal_pointer (&error);
             }
           m->stop = TRUE;

@@ -6,6 +6,7 @@
 
 #include "nim-board.h"
 #include "nim-game.h"
+#include "nim-sprt.h"
 #include "nim-stats.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,26 @@ G_BEGIN_DECLS
  * @games: how many games, an even number
  * @jobs: games played at once
  * @seed: seeds the positions drawn and the players' random numbers
+ * @sprt_enabled: stop as soon as @sprt decides; @games is then the most
+ * @sprt: the sequential test, when @sprt_enabled
+ * @positions: a position suite, when @n_positions is not 0: the pairs
+ *   play its positions in turn (instead of @start or drawn heaps)
+ * @first_movers: (nullable): for each of @positions, the player who moves
+ *   first in the first game of its pair, 1 or 2 (%NULL: player 1)
+ * @n_positions: how many positions @positions holds
+ * @random_order: play the suite in an order shuffled with @seed
+ * @start_position: the first pair plays this position of the order,
+ *   from 0, the next pair the next one, round the suite
+ * @positions_label: (nullable): what the suite is called (a file name),
+ *   for the program's summaries
+ * @shard: with @shards above 1, play only the pairs whose number (from 1,
+ *   through the whole run: (@first_game + game) / 2 + 1) is @shard modulo
+ *   @shards; @shard is 1 to @shards
+ * @shards: how many shards the run is cut into; 0 or 1 for none
+ * @first_game: the games are numbered from @first_game + 1, and their
+ *   players' random numbers drawn accordingly: a tournament numbers its
+ *   pairings' games one after the other (the positions of each pairing
+ *   are the same)
  * @tc_seconds: when > 0, every game is played under a clock of this many
  *   seconds a player (see nim_game_set_clock())
  * @tc_increment: ... plus this many seconds after each move
@@ -47,6 +68,17 @@ typedef struct
   guint64 games;
   guint jobs;
   guint32 seed;
+  gboolean sprt_enabled;
+  NimSprt sprt;
+  const NimBoard *positions;
+  const guint *first_movers;
+  guint n_positions;
+  gboolean random_order;
+  guint start_position;
+  const char *positions_label;
+  guint64 first_game;
+  guint shard;
+  guint shards;
   double tc_seconds;
   double tc_increment;
 } NimMatchConfig;
@@ -77,6 +109,20 @@ typedef struct
 } NimMatchTally;
 
 /**
+ * NimMatchPositionTally:
+ * @pair_counts: the complete pairs of this position player 1 won 2-0,
+ *   split 1-1 and lost 0-2
+ * @blunders: the moves of each player that gave a won position away
+ *
+ * What happened on one position of a run.
+ */
+typedef struct
+{
+  guint64 pair_counts[3];
+  guint64 blunders[2];
+} NimMatchPositionTally;
+
+/**
  * NimMatchSummary:
  * @finished: the games played to the end and counted
  * @players: each player's tally; the losses of one are the wins of the
@@ -84,6 +130,14 @@ typedef struct
  * @pair_counts: the complete pairs player 1 won 2-0, split 1-1 and lost
  *   0-2
  * @elo: the estimate from @pair_counts
+ * @llr: the SPRT's log-likelihood ratio from @pair_counts (0 without
+ *   the test)
+ * @decision: what the SPRT decided, the first time the LLR crossed a
+ *   bound (it stays, though the games still in progress then are counted)
+ * @per_position: for each position of the suite (or the one position
+ *   of @start), what happened on it; %NULL with drawn positions, which
+ *   are as many as the pairs
+ * @n_per_position: how many @per_position holds
  * @interrupted: the run was stopped before its last game (set when the
  *   run is over)
  * @seconds: the wall time of the run (set when the run is over)
@@ -96,6 +150,10 @@ typedef struct
   NimMatchTally players[2];
   guint64 pair_counts[3];
   NimElo elo;
+  double llr;
+  NimSprtDecision decision;
+  NimMatchPositionTally *per_position;
+  guint n_per_position;
   gboolean interrupted;
   double seconds;
 } NimMatchSummary;
@@ -117,10 +175,12 @@ typedef enum
 
 /**
  * NimMatchGame:
- * @number: the game's number in the run, from 1
+ * @number: the game's number in the run, from @first_game + 1
  * @game: the game, played to its end
  * @positions: for each move of @game (nim_game_get_n_moves()), the
  *   position its player moved from, as the solver judged it
+ * @tallies: what each of the two players did in the game, as the summary
+ *   counts it (nim_match_add_finished() takes it back)
  *
  * A finished game, as nim_match_run() hands it to the program.
  */
@@ -129,6 +189,7 @@ typedef struct
   guint64 number;
   const NimGame *game;
   const NimMatchPosition *positions;
+  const NimMatchTally *tallies;
 } NimMatchGame;
 
 /**
@@ -158,10 +219,19 @@ typedef struct
 } NimMatchCallbacks;
 
 guint64 nim_match_config_most_matches (const NimMatchConfig *config);
+guint nim_match_config_pair_position (const NimMatchConfig *config,
+                                      const guint *order, guint64 pair);
+guint *nim_match_config_order (const NimMatchConfig *config);
+guint64 nim_match_config_games_to_play (const NimMatchConfig *config);
 
 typedef struct _NimMatch NimMatch;
 
 NimMatch *nim_match_new (const NimMatchConfig *config, GError **error);
+NimMatch *nim_match_new_counter (const NimMatchConfig *config);
+gboolean nim_match_add_finished (NimMatch *match, guint64 number,
+                                 const NimMatchTally tallies[2]);
+gboolean nim_match_config_plays_game (const NimMatchConfig *config,
+                                      guint64 game);
 void nim_match_free (NimMatch *match);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimMatch, nim_match_free)
 

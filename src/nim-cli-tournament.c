@@ -1,0 +1,575 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-cli-tournament.c -- nim --games N --tournament round-robin|gauntlet
+   --player SPEC ...: comparison runs between more than two players,
+   with a crosstable and Bradley-Terry ratings
+ *
+ * A tournament is one comparison run a pairing, one after the other,
+ * each of --games games from the same positions; the games are numbered
+ * through the whole tournament, so that a results file names each once,
+ * with both players (its record's "players").  The ratings are made from
+ * the pairings' wins by nim_ratings_estimate(), in O(players^2), nothing
+ * kept per game. */
+
+#include "config.h"
+
+#include "nim-cli-private.h"
+
+#include "nim-i18n.h"
+#include "nim-match-report.h"
+#include "nim-ratings.h"
+#include "nim-record.h"
+#include "nim-run-file.h"
+#include "nim-text.h"
+#include "nim-util.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* What the tournament keeps: the wins of each player against each, and
+   each player's tally over all its games. */
+typedef struct
+{
+  const char *kind;
+  char **specs;
+  guint n;
+  guint64 *wins; /* n x n: wins[i * n + j], games i won against j */
+  NimMatchTally *tallies;
+  guint64 games;     /* finished */
+  guint64 requested; /* of all pairings */
+  guint n_pairings;
+  gboolean interrupted;
+  double seconds;
+  guint jobs;
+  guint64 resumed; /* games counted from the results file (--resume) */
+} Tournament;
+
+/* The pairings, as player indices: every two players in a round robin,
+   the first against each other in a gauntlet. */
+static guint
+pairings (const Tournament *t, gboolean gauntlet, guint *pairs)
+{
+  guint n = 0, i, j;
+
+  for (i = 0; i < t->n; i++)
+    for (j = i + 1; j < t->n; j++)
+      if (!gauntlet || i == 0)
+        {
+          pairs[2 * n] = i;
+          pairs[2 * n + 1] = j;
+          n++;
+        }
+  return n;
+}
+
+static void
+tally_add (NimMatchTally *sum, const NimMatchTally *t)
+{
+  guint i;
+
+  sum->wins += t->wins;
+  sum->moves += t->moves;
+  sum->nodes += t->nodes;
+  sum->seconds += t->seconds;
+  sum->won_positions += t->won_positions;
+  sum->kept += t->kept;
+  sum->unchecked += t->unchecked;
+  for (i = 0; i < NIM_END_N; i++)
+    sum->forfeits[i] += t->forfeits[i];
+}
+
+/* Checks the --player specs: known players, computers, at most
+   NIM_RATINGS_MAX_PLAYERS of them and at least two. */
+static gboolean
+check_players (const NimCliOptions *o, GError **error)
+{
+  guint n = o->players ? g_strv_length (o->players) : 0, i;
+
+  if (n < 2 || n > NIM_RATINGS_MAX_PLAYERS)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--tournament needs 2 to %u players, each given with "
+                      "--player SPEC; %u were given"),
+                   NIM_RATINGS_MAX_PLAYERS, n);
+      return FALSE;
+    }
+  for (i = 0; i < n; i++)
+    {
+      g_autoptr (NimPlayer) p = nim_cli_player_new (o->players[i], error);
+
+      if (p == NULL)
+        {
+          g_prefix_error (error, "--player %s: ", o->players[i]);
+          return FALSE;
+        }
+      if (nim_player_is_interactive (p))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--tournament plays computer against computer; "
+                          "--player %s asks a person for its moves"),
+                       o->players[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * nim_cli_check_tournament:
+ * @o: the options
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * The options of a tournament: --tournament with --player, without
+ * --player1, --player2 or --sprt (a test between two players); --player
+ * only with --tournament.
+ *
+ * Returns: %TRUE when they fit
+ */
+gboolean
+nim_cli_check_tournament (const NimCliOptions *o, GError **error)
+{
+  if (o->tournament == NULL)
+    {
+      if (o->players != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--player names the players of a --tournament; "
+                          "two players are --player1 and --player2"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (!g_str_equal (o->tournament, "round-robin")
+      && !g_str_equal (o->tournament, "gauntlet"))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--tournament: '%s' is not a kind of tournament; give "
+                      "round-robin or gauntlet"),
+                   o->tournament);
+      return FALSE;
+    }
+  if (!nim_cli_check_conflicts (
+          "--tournament",
+          (const char *const[]){
+              _ ("--player1 (give each player with --player)"),
+              _ ("--player2 (give each player with --player)"),
+              _ ("--sprt (a test between two players)"), NULL },
+          (const gboolean[]){ o->player1 != NULL, o->player2 != NULL,
+                              o->sprt != NULL },
+          error))
+    return FALSE;
+  return check_players (o, error);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The summaries */
+
+static double
+ratio (double a, double b)
+{
+  return b > 0 ? a / b : 0;
+}
+
+static char *
+describe (double v)
+{
+  if (isinf (v))
+    return g_strdup (v > 0 ? "+inf" : "-inf");
+  return g_strdup_printf ("%+.0f", round (v) + 0.0); /* no -0 */
+}
+
+static void
+print_summary (const Tournament *t, const NimMatchConfig *base,
+               const NimRating *r, FILE *out)
+{
+  g_autofree char *rules = nim_rules_describe (&base->rules);
+  gsize width = 0;
+  guint i, j;
+
+  fprintf (
+      out,
+      t->interrupted ? _ ("Tournament: %s of %u players, %llu of %llu games "
+                          "(interrupted), %llu a pairing\n")
+                     : _ ("Tournament: %s of %u players, %llu of %llu games, "
+                          "%llu a pairing\n"),
+      t->kind, t->n, (unsigned long long) t->games,
+      (unsigned long long) t->requested, (unsigned long long) base->games);
+  fprintf (out, _ ("Rules: %s\n"), rules);
+  for (i = 0; i < t->n; i++)
+    width = MAX (width, nim_text_width (t->specs[i]));
+  /* The crosstable: row i, column j, i's wins-losses against j. */
+  fputs (_ ("Crosstable (wins-losses of the row's player against the "
+            "column's):\n"),
+         out);
+  fprintf (out, "%*s", (int) width + 4, "");
+  for (j = 0; j < t->n; j++)
+    fprintf (out, " %9u", j + 1);
+  fputc ('\n', out);
+  for (i = 0; i < t->n; i++)
+    {
+      g_autoptr (GString) spec = g_string_new (NULL);
+
+      nim_string_append_padded (spec, t->specs[i], width, TRUE);
+      fprintf (out, "%2u  %s", i + 1, spec->str);
+      for (j = 0; j < t->n; j++)
+        {
+          guint64 w = t->wins[i * t->n + j], l = t->wins[j * t->n + i];
+          g_autofree char *cell
+              = i == j || w + l == 0
+                    ? g_strdup ("-")
+                    : g_strdup_printf ("%llu-%llu", (unsigned long long) w,
+                                       (unsigned long long) l);
+
+          fprintf (out, " %9s", cell);
+        }
+      fputc ('\n', out);
+    }
+  /* TRANSLATORS: the heading of the ratings; "Bradley-Terry" is a
+     name. */
+  fprintf (out,
+           _ ("Ratings (Bradley-Terry, player 1 at 0, 95%% intervals, a "
+              "prior of %g virtual win each way a pairing):\n"),
+           NIM_RATINGS_PRIOR_WINS);
+  /* TRANSLATORS: the column headings of the ratings table, right
+     aligned in 7, 17, 8, 7 and 14 columns. */
+  fprintf (out, "%-*s %7s %17s %8s %7s %14s\n", (int) width + 4, "", "Elo",
+           "95%", _ ("games"), _ ("score"), _ ("kept the win"));
+  for (i = 0; i < t->n; i++)
+    {
+      g_autoptr (GString) spec = g_string_new (NULL);
+      g_autofree char *elo = describe (r[i].elo);
+      g_autofree char *low = describe (r[i].low);
+      g_autofree char *high = describe (r[i].high);
+      g_autofree char *interval = g_strdup_printf ("[%s, %s]", low, high);
+      g_autofree char *kept = NULL;
+      guint64 games = 0;
+
+      for (j = 0; j < t->n; j++)
+        games += t->wins[i * t->n + j] + t->wins[j * t->n + i];
+      kept = t->tallies[i].won_positions > 0 ? g_strdup_printf (
+                 "%.1f%%", 100.0
+                               * ratio ((double) t->tallies[i].kept,
+                                        (double) t->tallies[i].won_positions))
+                                             : g_strdup ("-");
+      nim_string_append_padded (spec, t->specs[i], width, TRUE);
+      fprintf (out, "%2u  %s %7s %17s %8llu %6.1f%% %14s\n", i + 1, spec->str,
+               elo, interval, (unsigned long long) games,
+               100.0 * ratio ((double) t->tallies[i].wins, (double) games),
+               kept);
+    }
+  fprintf (out,
+           g_dngettext (GETTEXT_PACKAGE, "Wall time: %.2f s, %u job\n",
+                        "Wall time: %.2f s, %u jobs\n", t->jobs),
+           t->seconds, t->jobs);
+}
+
+static void
+add_double_or_null (JsonBuilder *b, const char *name, double v)
+{
+  json_builder_set_member_name (b, name);
+  if (isfinite (v))
+    json_builder_add_double_value (b, v + 0.0);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_int (JsonBuilder *b, const char *name, gint64 v)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, v);
+}
+
+static JsonNode *
+summary_to_json (const Tournament *t, const NimMatchConfig *base,
+                 const NimRating *r)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint i, j;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "tournament");
+  json_builder_add_string_value (b, t->kind);
+  add_int (b, "games", (gint64) t->games);
+  add_int (b, "games_requested", (gint64) t->requested);
+  add_int (b, "games_per_pairing", (gint64) base->games);
+  json_builder_set_member_name (b, "interrupted");
+  json_builder_add_boolean_value (b, t->interrupted);
+  json_builder_set_member_name (b, "rules");
+  json_builder_add_value (b, nim_record_rules (&base->rules));
+  add_int (b, "seed", base->seed);
+  json_builder_set_member_name (b, "players");
+  json_builder_begin_array (b);
+  for (i = 0; i < t->n; i++)
+    {
+      guint64 games = 0;
+
+      for (j = 0; j < t->n; j++)
+        games += t->wins[i * t->n + j] + t->wins[j * t->n + i];
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "spec");
+      json_builder_add_string_value (b, t->specs[i]);
+      add_double_or_null (b, "elo", r[i].elo);
+      add_double_or_null (b, "elo_low", r[i].low);
+      add_double_or_null (b, "elo_high", r[i].high);
+      add_int (b, "games", (gint64) games);
+      add_int (b, "wins", (gint64) t->tallies[i].wins);
+      add_int (b, "won_positions", (gint64) t->tallies[i].won_positions);
+      add_int (b, "kept_win", (gint64) t->tallies[i].kept);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "crosstable");
+  json_builder_begin_array (b);
+  for (i = 0; i < t->n; i++)
+    {
+      json_builder_begin_array (b);
+      for (j = 0; j < t->n; j++)
+        json_builder_add_int_value (b, (gint64) t->wins[i * t->n + j]);
+      json_builder_end_array (b);
+    }
+  json_builder_end_array (b);
+  add_double_or_null (b, "prior_wins", NIM_RATINGS_PRIOR_WINS);
+  add_int (b, "jobs", t->jobs);
+  json_builder_set_member_name (b, "seconds");
+  json_builder_add_double_value (b, t->seconds);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Playing */
+
+/* Adds the counts of the pairing of players @a and @b to @t. */
+static void
+tournament_add (Tournament *t, guint a, guint b, const NimMatchSummary *s)
+{
+  t->wins[a * t->n + b] += s->players[0].wins;
+  t->wins[b * t->n + a] += s->players[1].wins;
+  tally_add (&t->tallies[a], &s->players[0]);
+  tally_add (&t->tallies[b], &s->players[1]);
+  t->games += s->finished;
+  t->seconds += s->seconds;
+  t->interrupted = s->interrupted;
+}
+
+/* Plays one pairing into @t; FALSE with @error set when it failed. */
+static gboolean
+play_pairing (const NimCliOptions *o, const NimMatchConfig *config,
+              NimCliRunSetup *setup, Tournament *t, guint a, guint b,
+              GError **error)
+{
+  g_autoptr (NimMatch) match = nim_match_new (config, error);
+  g_autoptr (NimMatchReport) report = NULL;
+  const NimMatchSummary *s;
+  gboolean ok;
+
+  if (match == NULL || !nim_cli_run_resume (o, setup, match, error))
+    return FALSE;
+  t->resumed += nim_match_get_summary (match)->finished;
+  report = nim_match_report_new (config, o->results, !o->quiet, error);
+  if (report == NULL)
+    return FALSE;
+  nim_match_report_set_run (report, setup->id, setup->header);
+  nim_match_report_set_resumed (report,
+                                nim_match_get_summary (match)->finished);
+  ok = nim_match_run (match, &nim_match_report_callbacks, report, error);
+  nim_match_report_end_progress (report);
+  /* The header once, with the tournament's first record. */
+  if (nim_match_report_wrote_header (report))
+    g_clear_pointer (&setup->header, g_free);
+  s = nim_match_get_summary (match);
+  tournament_add (t, a, b, s);
+  return ok;
+}
+
+/**
+ * nim_cli_run_tournament:
+ * @o: the options, checked by nim_cli_check_tournament()
+ * @base: the run of each pairing, but for its players
+ *
+ * Plays every pairing, then prints the crosstable and the ratings.
+ *
+ * Returns: the exit status
+ */
+int
+nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
+{
+  g_autoptr (GError) error = NULL;
+  Tournament t = { 0 };
+  NimMatchConfig first = *base;
+  NimCliRunSetup setup;
+  g_autofree guint *pairs = NULL;
+  g_autofree NimRating *ratings = NULL;
+  gboolean gauntlet = g_str_equal (o->tournament, "gauntlet");
+  gboolean ok = TRUE;
+  guint k;
+
+  t.kind = o->tournament;
+  t.specs = o->players;
+  t.n = g_strv_length (o->players);
+  t.jobs = base->jobs;
+  t.wins = g_new0 (guint64, (gsize) t.n * t.n);
+  t.tallies = g_new0 (NimMatchTally, t.n);
+  pairs = g_new (guint, 2 * (gsize) t.n * t.n);
+  t.n_pairings = pairings (&t, gauntlet, pairs);
+  t.requested = base->games * t.n_pairings;
+  /* The whole tournament is one run: its first pairing's games are
+     numbered from 1, its parameters name every player. */
+  if (!nim_cli_run_setup (o, &first, t.kind, (const char *const *) t.specs,
+                          &setup, &error))
+    {
+      g_free (t.wins);
+      g_free (t.tallies);
+      return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+    }
+  /* Every player plays these rules and positions: found out before the
+     first game, not after some pairings were played. */
+  for (k = 0; k < t.n; k++)
+    {
+      NimMatchConfig config = first;
+      g_autoptr (NimMatch) check = NULL;
+
+      config.specs[0] = t.specs[k];
+      config.specs[1] = t.specs[k == 0 ? 1 : 0];
+      config.jobs = 1;
+      check = nim_match_new (&config, &error);
+      if (check == NULL)
+        {
+          nim_cli_run_setup_clear (&setup);
+          g_free (t.wins);
+          g_free (t.tallies);
+          return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+        }
+    }
+  for (k = 0; k < t.n_pairings && ok && !t.interrupted; k++)
+    {
+      NimMatchConfig config = first;
+
+      config.specs[0] = t.specs[pairs[2 * k]];
+      config.specs[1] = t.specs[pairs[2 * k + 1]];
+      config.first_game = base->games * k;
+      ok = play_pairing (o, &config, &setup, &t, pairs[2 * k],
+                         pairs[2 * k + 1], &error);
+    }
+  nim_cli_run_setup_clear (&setup);
+  if (o->resume && !o->quiet)
+    fprintf (
+        stderr,
+        g_dngettext (GETTEXT_PACKAGE,
+                     "nim: resuming: %llu finished game of this run was "
+                     "in %s, counted and not played again\n",
+                     "nim: resuming: %llu finished games of this run were "
+                     "in %s, counted and not played again\n",
+                     t.resumed),
+        (unsigned long long) t.resumed, o->results);
+  ratings = g_new0 (NimRating, t.n);
+  nim_ratings_estimate (t.n, t.wins, ratings);
+  if (!ok)
+    {
+      if (!o->json)
+        print_summary (&t, &first, ratings, stderr);
+      g_free (t.wins);
+      g_free (t.tallies);
+      return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+    }
+  if (o->json)
+    nim_record_print (summary_to_json (&t, &first, ratings), stdout);
+  else
+    print_summary (&t, &first, ratings, stdout);
+  g_free (t.wins);
+  g_free (t.tallies);
+  if (t.interrupted)
+    {
+      fprintf (stderr,
+               g_dngettext (GETTEXT_PACKAGE,
+                            "nim: interrupted after %llu finished games\n",
+                            "nim: interrupted after %llu finished games\n",
+                            t.games),
+               (unsigned long long) t.games);
+      return NIM_EXIT_INTERRUPTED;
+    }
+  return NIM_EXIT_OK;
+}
+
+static void
+count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
+{
+  nim_match_add_finished (data, number, tallies);
+}
+
+/**
+ * nim_cli_summarize_tournament:
+ * @o: the options of --summarize
+ * @params: the tournament's parameters, from a header line
+ * @base: the run of each pairing they describe
+ * @id: the tournament's ID
+ *
+ * The crosstable and ratings of a tournament, from its results files.
+ *
+ * Returns: the exit status
+ */
+int
+nim_cli_summarize_tournament (const NimCliOptions *o, JsonNode *params,
+                              const NimMatchConfig *base, const char *id)
+{
+  JsonObject *p = json_node_get_object (params);
+  JsonArray *players = json_object_get_array_member (p, "players");
+  g_autoptr (GError) error = NULL;
+  g_autofree char **specs = NULL;
+  g_autofree guint *pairs = NULL;
+  g_autofree NimRating *ratings = NULL;
+  Tournament t = { 0 };
+  guint i, k;
+  int status = NIM_EXIT_OK;
+
+  t.kind = json_object_get_string_member (p, "tournament");
+  t.n = json_array_get_length (players);
+  if (t.n < 2 || t.n > NIM_RATINGS_MAX_PLAYERS)
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("the run's parameters in the header line are not "
+                      "understood"));
+      return nim_cli_fail (error, FALSE);
+    }
+  specs = g_new0 (char *, t.n + 1);
+  for (i = 0; i < t.n; i++)
+    specs[i] = (char *) json_array_get_string_element (players, i);
+  t.specs = specs;
+  t.jobs = 1;
+  t.wins = g_new0 (guint64, (gsize) t.n * t.n);
+  t.tallies = g_new0 (NimMatchTally, t.n);
+  pairs = g_new (guint, 2 * (gsize) t.n * t.n);
+  t.n_pairings = pairings (&t, g_str_equal (t.kind, "gauntlet"), pairs);
+  t.requested = base->games * t.n_pairings;
+  for (k = 0; k < t.n_pairings && status == NIM_EXIT_OK; k++)
+    {
+      NimMatchConfig config = *base;
+      g_autoptr (NimMatch) counter = NULL;
+
+      config.specs[0] = t.specs[pairs[2 * k]];
+      config.specs[1] = t.specs[pairs[2 * k + 1]];
+      config.first_game = base->games * k;
+      counter = nim_match_new_counter (&config);
+      for (i = 0; o->files[i] != NULL; i++)
+        if (!nim_run_file_each_game (o->files[i], id, count_game, counter,
+                                     &error))
+          {
+            status = nim_cli_fail (error, FALSE);
+            break;
+          }
+      tournament_add (&t, pairs[2 * k], pairs[2 * k + 1],
+                      nim_match_get_summary (counter));
+    }
+  if (status == NIM_EXIT_OK)
+    {
+      ratings = g_new0 (NimRating, t.n);
+      nim_ratings_estimate (t.n, t.wins, ratings);
+      if (o->json)
+        nim_record_print (summary_to_json (&t, base, ratings), stdout);
+      else
+        print_summary (&t, base, ratings, stdout);
+    }
+  g_free (t.wins);
+  g_free (t.tallies);
+  return status;
+}

@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-run-options.c -- the options of comparison runs that say how a
+   run is driven: --sprt, --positions, --shard, --resume */
+
+#include "config.h"
+
+#include "nim-cli-private.h"
+
+#include "nim-i18n.h"
+#include "nim-notation.h"
+#include "nim-run-file.h"
+#include "nim-util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/**
+ * nim_cli_parse_sprt:
+ * @text: the value of --sprt, elo0=A,elo1=B[,alpha=X][,beta=Y][,model=M]
+ * @sprt: (out): the test
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  gboolean have0 = FALSE, have1 = FALSE;
+  guint i;
+
+  sprt->elo0 = 0;
+  sprt->elo1 = 0;
+  sprt->alpha = 0.05;
+  sprt->beta = 0.05;
+  sprt->model = NIM_SPRT_LOGISTIC;
+  for (i = 0; parts[i] != NULL; i++)
+    {
+      const char *eq = strchr (parts[i], '=');
+      g_autofree char *key
+          = eq ? g_strndup (parts[i], (gsize) (eq - parts[i])) : NULL;
+      const char *value = eq ? eq + 1 : NULL;
+      g_autofree char *what = NULL;
+      double *target = NULL;
+
+      if (key == NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--sprt: '%s' is not KEY=VALUE; give "
+                          "elo0=A,elo1=B and optionally alpha=, beta= and "
+                          "model=logistic or model=normalized"),
+                       parts[i]);
+          return FALSE;
+        }
+      what = g_strconcat ("--sprt ", key, NULL);
+      if (g_str_equal (key, "model"))
+        {
+          if (g_str_equal (value, "logistic"))
+            sprt->model = NIM_SPRT_LOGISTIC;
+          else if (g_str_equal (value, "normalized"))
+            sprt->model = NIM_SPRT_NORMALIZED;
+          else
+            {
+              g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                           _ ("--sprt model: '%s' is not a model; give "
+                              "logistic or normalized"),
+                           value);
+              return FALSE;
+            }
+          continue;
+        }
+      if (g_str_equal (key, "elo0"))
+        target = &sprt->elo0, have0 = TRUE;
+      else if (g_str_equal (key, "elo1"))
+        target = &sprt->elo1, have1 = TRUE;
+      else if (g_str_equal (key, "alpha"))
+        target = &sprt->alpha;
+      else if (g_str_equal (key, "beta"))
+        target = &sprt->beta;
+      else
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--sprt: unknown key '%s'; the keys are elo0, "
+                          "elo1, alpha, beta and model"),
+                       key);
+          return FALSE;
+        }
+      if (!nim_parse_double (value, -2000, 2000, what, target, error))
+        return FALSE;
+    }
+  if (!have0 || !have1)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--sprt: give both elo0= and elo1=, such as --sprt "
+                      "elo0=0,elo1=10"));
+      return FALSE;
+    }
+  if (!nim_sprt_check (sprt, error))
+    {
+      g_prefix_error (error, "--sprt: ");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The most bad lines of a position file named in one message. */
+#define MAX_BAD_LINES 5
+
+/**
+ * nim_cli_read_positions:
+ * @path: a file of positions, one a line: the heaps, optionally the
+ *   player to move ("3,4,5" or "3,4,5 p2"); `#` starts a comment, blank
+ *   lines are skipped
+ * @boards: (out) (transfer full): the positions, #NimBoard
+ * @first_movers: (out) (transfer full): who moves first in each, guint
+ * @error: return location for an error: a file that cannot be read
+ *   (#NIM_ERROR_FAILED), bad lines or no position (#NIM_ERROR_USAGE)
+ *
+ * Every bad line is named with its number, up to %MAX_BAD_LINES of them.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_cli_read_positions (const char *path, GArray **boards,
+                        GArray **first_movers, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) local = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (NimBoard));
+  g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GString) bad = g_string_new (NULL);
+  guint n_bad = 0, i;
+
+  if (!g_file_get_contents (path, &text, NULL, &local))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("--positions: cannot read %s: %s"), path,
+                   local->message);
+      return FALSE;
+    }
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      char *line = lines[i];
+      char *hash = strchr (line, '#');
+      g_autoptr (GError) why = NULL;
+      NimBoard board;
+      guint mover = 1;
+
+      if (hash != NULL)
+        *hash = '\0';
+      g_strstrip (line);
+      if (*line == '\0')
+        continue;
+      if (nim_notation_parse_position (line, &board, &mover, &why)
+          && board.total == 0)
+        g_set_error (&why, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("every heap is empty; a game needs a match to "
+                        "take"));
+      if (why != NULL)
+        {
+          if (n_bad++ < MAX_BAD_LINES)
+            g_string_append_printf (bad, "\n%s:%u: %s", path, i + 1,
+                                    why->message);
+          continue;
+        }
+      g_array_append_val (b, board);
+      g_array_append_val (f, mover);
+    }
+  if (n_bad > 0)
+    {
+      if (n_bad > MAX_BAD_LINES)
+        g_string_append_printf (bad, _ ("\n... and %u more bad lines"),
+                                n_bad - MAX_BAD_LINES);
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--positions: %s has bad lines; each line is one "
+                      "position, such as 3,4,5 or 3,4,5 p2:%s"),
+                   path, bad->str);
+      return FALSE;
+    }
+  if (b->len == 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--positions: %s holds no position; give one a "
+                      "line, such as 3,4,5"),
+                   path);
+      return FALSE;
+    }
+  *boards = g_steal_pointer (&b);
+  *first_movers = g_steal_pointer (&f);
+  return TRUE;
+}
+
+/**
+ * nim_cli_parse_shard:
+ * @o: the options
+ * @config: (inout): the run; its shard is set from --shard K/N
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_cli_parse_shard (const NimCliOptions *o, NimMatchConfig *config,
+                     GError **error)
+{
+  g_auto (GStrv) parts = NULL;
+  guint64 k, n;
+
+  if (o->shard == NULL)
+    return TRUE;
+  parts = g_strsplit (o->shard, "/", 2);
+  if (parts[1] == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--shard: '%s' is not K/N; give the shard and how many "
+                      "there are, such as 1/4"),
+                   o->shard);
+      return FALSE;
+    }
+  if (!nim_parse_uint (parts[1], 1, NIM_MATCH_MAX_GAMES / 2, "--shard N", &n,
+                       error)
+      || !nim_parse_uint (parts[0], 1, n, "--shard K", &k, error))
+    return FALSE;
+  if (n > 1 && o->seed == NULL && !o->resume)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--shard plays a part of a run, which every shard must "
+                      "draw alike: give the same --seed to each"));
+      return FALSE;
+    }
+  config->shard = (guint) k;
+  config->shards = (guint) n;
+  return TRUE;
+}
+
+/**
+ * nim_cli_run_setup:
+ * @o: the options
+ * @config: (inout): the run; with --resume and no --seed, its seed is the
+ *   one the results file records
+ * @tournament: (nullable): the kind of tournament
+ * @players: (nullable): its players
+ * @setup: (out): the run's parameters, ID and header, cleared with
+ *   nim_cli_run_setup_clear()
+ * @error: return location for an error: --resume without --results, or
+ *   with a file of another run (#NIM_ERROR_USAGE); a file that cannot
+ *   be read (#NIM_ERROR_FAILED)
+ *
+ * The run's identity in its results file, and --resume's checks: the
+ * file's header must have this run's parameters, else what differs is
+ * named.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
+                   const char *tournament, const char *const *players,
+                   NimCliRunSetup *setup, GError **error)
+{
+  g_autoptr (NimRunFileScan) scan = NULL;
+
+  memset (setup, 0, sizeof *setup);
+  if (o->resume && o->results == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--resume goes on with the run of a results file; give "
+                      "it with --results FILE"));
+      return FALSE;
+    }
+  if (o->resume && g_file_test (o->results, G_FILE_TEST_EXISTS))
+    {
+      scan = nim_run_file_scan (o->results, error);
+      if (scan == NULL)
+        return FALSE;
+      if (o->seed == NULL && scan->params->len > 0)
+        {
+          JsonObject *last = json_node_get_object (
+              scan->params->pdata[scan->params->len - 1]);
+
+          config->seed = (guint32) json_object_get_int_member_with_default (
+              last, "seed", config->seed);
+        }
+    }
+  setup->params = nim_run_file_params (config, tournament, players);
+  /* An external engine's name stands for its command: a resumed run
+     must run the same program. */
+  if (o->engines != NULL)
+    {
+      JsonArray *engines = json_array_new ();
+      guint i;
+
+      for (i = 0; o->engines[i] != NULL; i++)
+        json_array_add_string_element (engines, o->engines[i]);
+      json_object_set_array_member (json_node_get_object (setup->params),
+                                    "engines", engines);
+    }
+  setup->id = nim_run_file_id (setup->params);
+  if (scan != NULL && scan->params->len > 0
+      && nim_run_file_scan_find (scan, setup->id) == NULL)
+    {
+      g_autofree char *differences = nim_run_file_differences (
+          scan->params->pdata[scan->params->len - 1], setup->params);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--resume: %s holds the games of another run; give the "
+                      "options of that run, or another --results file.  "
+                      "What differs:%s"),
+                   o->results, differences);
+      nim_cli_run_setup_clear (setup);
+      return FALSE;
+    }
+  if (scan != NULL && scan->torn_end)
+    fprintf (stderr,
+             _ ("nim: the last line of %s is incomplete (a run was stopped "
+                "while writing it): it is not counted, and its game is "
+                "played again\n"),
+             o->results);
+  setup->resume = scan != NULL && scan->params->len > 0;
+  if (!setup->resume)
+    setup->header = nim_run_file_header (setup->params, setup->id, config);
+  return TRUE;
+}
+
+/**
+ * nim_cli_run_setup_clear:
+ * @setup: what nim_cli_run_setup() made
+ */
+void
+nim_cli_run_setup_clear (NimCliRunSetup *setup)
+{
+  g_clear_pointer (&setup->params, json_node_unref);
+  g_clear_pointer (&setup->id, g_free);
+  g_clear_pointer (&setup->header, g_free);
+}
+
+static void
+resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
+{
+  NimMatch *match = data;
+
+  nim_match_add_finished (match, number, tallies);
+}
+
+/**
+ * nim_cli_run_resume:
+ * @o: the options
+ * @setup: the run's identity
+ * @match: a run not started
+ * @error: return location for an error reading the results file
+ *
+ * With --resume, counts the games of this run that the results file
+ * holds, each once, so that @match plays only the others.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_cli_run_resume (const NimCliOptions *o, const NimCliRunSetup *setup,
+                    NimMatch *match, GError **error)
+{
+  if (!setup->resume)
+    return TRUE;
+  return nim_run_file_each_game (o->results, setup->id, resume_game, match,
+                                 error);
+}

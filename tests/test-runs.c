@@ -1,0 +1,1189 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-runs.c -- what drives a comparison run: the SPRT, position
+ * suites, tournaments, resuming, shards and progress */
+
+#include "config.h"
+
+#include "nim-ratings.h"
+#include "nim-sprt.h"
+#include "nim-test.h"
+#include "nim-util.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+
+#define STATUS_OK 0
+#define STATUS_USAGE 2
+
+/* ------------------------------------------------------------------------ */
+/* Helpers */
+
+/* Runs nim with @args and --json, expecting success; the summary. */
+static JsonNode *
+run_summary (const char *const *args)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  int status;
+
+  for (; *args != NULL; args++)
+    g_ptr_array_add (argv, (gpointer) *args);
+  g_ptr_array_add (argv, (gpointer) "--json");
+  g_ptr_array_add (argv, NULL);
+  status = nim_test_run_nimv (NULL, &out, &err,
+                              (const char *const *) argv->pdata);
+  if (status != STATUS_OK)
+    g_test_message ("stderr: %s", err);
+  g_assert_cmpint (status, ==, STATUS_OK);
+  return nim_test_parse_json (out);
+}
+
+static JsonObject *
+member (JsonNode *node, const char *name)
+{
+  return json_object_get_object_member (json_node_get_object (node), name);
+}
+
+/* A file @name holding @text in a directory of its own, which goes to
+ *@dir. */
+static char *
+file_new (char **dir, const char *name, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  char *path;
+
+  *dir = g_dir_make_tmp ("nim-runs-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (*dir, name, NULL);
+  if (text != NULL)
+    {
+      g_file_set_contents (path, text, -1, &error);
+      g_assert_no_error (error);
+    }
+  return path;
+}
+
+/* Removes the files of @dir, then @dir. */
+static void
+dir_remove (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* The records of a results file, one JSON object a line, in order;
+   lines that are not objects with a "game" (headers, fragments) are
+   left out. */
+static GPtrArray *
+read_games (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GPtrArray *records
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  g_autoptr (GError) error = NULL;
+  guint i;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      JsonNode *node = json_from_string (lines[i], NULL);
+
+      if (node != NULL && JSON_NODE_HOLDS_OBJECT (node)
+          && json_object_has_member (json_node_get_object (node), "game"))
+        g_ptr_array_add (records, node);
+      else if (node != NULL)
+        json_node_unref (node);
+    }
+  return records;
+}
+
+/* The heaps a record started from, as text: "3,4,5". */
+static char *
+record_start (JsonNode *record)
+{
+  JsonArray *heaps
+      = json_object_get_array_member (json_node_get_object (record), "start");
+  g_autoptr (GString) s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < json_array_get_length (heaps); i++)
+    g_string_append_printf (s, "%s%" G_GINT64_FORMAT, i ? "," : "",
+                            json_array_get_int_element (heaps, i));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static gint64
+record_int (JsonNode *record, const char *name)
+{
+  return json_object_get_int_member (json_node_get_object (record), name);
+}
+
+/* ------------------------------------------------------------------------ */
+/* SPRT */
+
+/* The LLR of fixed pair counts against a hand computation: 30 pairs won
+   2-0, 50 split, 20 lost.  Mean m = (30 + 25) / 100 = 0.55; variance
+   v = (30 x 0.45^2 + 50 x 0.05^2 + 20 x 0.55^2) / 100 = 0.1225.
+   Logistic, elo0 = 0, elo1 = 10: s0 = 0.5, s1 = 1 / (1 + 10^-0.025) =
+   0.5143872; LLR = 100 (s1 - s0) (2m - s0 - s1) / 2v = 100 x 0.0143872 x
+   0.0856128 / 0.245 = 0.502746.  Normalized: s = 0.5 + nelo sqrt (2v) /
+   (800 / ln 10), s1 = 0.5142465, LLR = 0.498648. */
+static void
+test_sprt_llr (void)
+{
+  const guint64 counts[3] = { 30, 50, 20 };
+  NimSprt sprt = { 0, 10, 0.05, 0.05, NIM_SPRT_LOGISTIC };
+  double lower, upper;
+
+  g_assert_true (nim_sprt_check (&sprt, NULL));
+  g_assert_cmpfloat_with_epsilon (nim_sprt_llr (&sprt, counts), 0.502746,
+                                  1e-5);
+  sprt.model = NIM_SPRT_NORMALIZED;
+  g_assert_cmpfloat_with_epsilon (nim_sprt_llr (&sprt, counts), 0.498648,
+                                  1e-5);
+  /* ln (0.05 / 0.95) and ln (0.95 / 0.05). */
+  nim_sprt_bounds (&sprt, &lower, &upper);
+  g_assert_cmpfloat_with_epsilon (lower, -2.944439, 1e-6);
+  g_assert_cmpfloat_with_epsilon (upper, 2.944439, 1e-6);
+  g_assert_cmpint (nim_sprt_decide (&sprt, 0.5), ==, NIM_SPRT_NONE);
+  g_assert_cmpint (nim_sprt_decide (&sprt, 3.0), ==, NIM_SPRT_H1);
+  g_assert_cmpint (nim_sprt_decide (&sprt, -3.0), ==, NIM_SPRT_H0);
+}
+
+/* Degenerate counts: no pair, every pair split (zero variance), every
+   pair won; a zero count is taken as half a pair, so the LLR is finite
+   and a sweep needs several pairs to decide (7 for elo1 = 50). */
+static void
+test_sprt_degenerate (void)
+{
+  const NimSprt sprt = { 0, 50, 0.05, 0.05, NIM_SPRT_LOGISTIC };
+  const NimSprt norm = { 0, 5, 0.05, 0.05, NIM_SPRT_NORMALIZED };
+  const guint64 none[3] = { 0, 0, 0 };
+  guint64 split[3] = { 0, 40, 0 };
+  guint64 sweep[3] = { 6, 0, 0 };
+  double llr;
+
+  g_assert_cmpfloat (nim_sprt_llr (&sprt, none), ==, 0);
+  llr = nim_sprt_llr (&sprt, split);
+  g_assert_true (isfinite (llr));
+  g_assert_cmpfloat (llr, <, 0);
+  split[1] = 1000;
+  g_assert_cmpint (nim_sprt_decide (&sprt, nim_sprt_llr (&sprt, split)), ==,
+                   NIM_SPRT_H0);
+  g_assert_true (isfinite (nim_sprt_llr (&norm, split)));
+  g_assert_cmpint (nim_sprt_decide (&sprt, nim_sprt_llr (&sprt, sweep)), ==,
+                   NIM_SPRT_NONE);
+  sweep[0] = 7;
+  g_assert_cmpint (nim_sprt_decide (&sprt, nim_sprt_llr (&sprt, sweep)), ==,
+                   NIM_SPRT_H1);
+  sweep[2] = sweep[0];
+  sweep[0] = 0;
+  g_assert_cmpint (nim_sprt_decide (&sprt, nim_sprt_llr (&sprt, sweep)), ==,
+                   NIM_SPRT_H0);
+  g_assert_true (isfinite (nim_sprt_llr (&norm, sweep)));
+}
+
+/* A run stops once the test decides: negamax sweeps random long before
+   the 400 games, and the summary says H1 with the LLR past its bound. */
+static void
+test_sprt_run (void)
+{
+  const char *args[]
+      = { "--games",   "400",    "--player1",      "negamax",
+          "--player2", "random", "--random-heaps", "3:7",
+          "--seed",    "5",      "--sprt",         "elo0=0,elo1=50",
+          NULL };
+  g_autoptr (JsonNode) s = NULL;
+  JsonObject *sprt;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (args);
+  sprt = member (s, "sprt");
+  g_assert_cmpstr (json_object_get_string_member (sprt, "decision"), ==, "H1");
+  g_assert_cmpfloat (json_object_get_double_member (sprt, "llr"), >=,
+                     json_object_get_double_member (sprt, "upper"));
+  g_assert_cmpint (
+      json_object_get_int_member (json_node_get_object (s), "games"), <, 400);
+  g_assert_false (json_object_get_boolean_member (json_node_get_object (s),
+                                                  "interrupted"));
+}
+
+static void
+test_sprt_bad (void)
+{
+  static const struct
+  {
+    const char *args[8];
+    const char *message;
+  } cases[] = {
+    { { "--games", "4", "--sprt", "elo0=5,elo1=0", NULL }, "elo0 must be" },
+    { { "--games", "4", "--sprt", "elo0=0", NULL }, "give both" },
+    { { "--games", "4", "--sprt", "elo0=0,elo1=5,alpha=1", NULL },
+      "between 0 and 1" },
+    { { "--games", "4", "--sprt", "elo0=0,elo1=5,alpha=0.6,beta=0.5", NULL },
+      "less than 1" },
+    { { "--games", "4", "--sprt", "elo0=0,elo1=5,model=bayes", NULL },
+      "logistic or normalized" },
+    { { "--games", "4", "--sprt", "elo0=0,elo1=5,gamma=1", NULL },
+      "unknown key" },
+    { { "--games", "4", "--sprt", "elo0=x,elo1=5", NULL }, "--sprt elo0" },
+    { { "--games", "4", "--sprt", "elo0", NULL }, "KEY=VALUE" },
+    { { "--sprt", "elo0=0,elo1=5", "--player1", "xor", NULL }, "--games" },
+  };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    nim_test_assert_refused (cases[i].args, STATUS_USAGE, cases[i].message);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Position suites */
+
+#define SUITE "# three positions\n3,4,5\n\n1,2 p2   # player 2 first\n2,2\n"
+
+/* The pairs play the suite in file order from --start, round it again;
+   "p2" puts player 2 first in the first game of its pair; comments and
+   blank lines are skipped. */
+static void
+test_positions_sequential (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *suite = file_new (&dir, "suite.txt", SUITE);
+  g_autofree char *results = g_build_filename (dir, "r.jsonl", NULL);
+  const char *args[]
+      = { "--games",   "8",         "--positions", suite,       "--start",
+          "2",         "--player1", "random",      "--player2", "random",
+          "--results", results,     "--seed",      "3",         NULL };
+  const char *want[]
+      = { "1,2", "1,2", "2,2", "2,2", "3,4,5", "3,4,5", "1,2", "1,2" };
+  const gint64 first[] = { 2, 1, 1, 2, 1, 2, 2, 1 };
+  g_autoptr (JsonNode) s = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (args);
+  g_assert_cmpint (
+      json_object_get_int_member (member (s, "positions"), "count"), ==, 3);
+  games = read_games (results);
+  g_assert_cmpuint (games->len, ==, 8);
+  for (i = 0; i < games->len; i++)
+    {
+      JsonNode *g = games->pdata[i];
+      g_autofree char *start = record_start (g);
+      guint64 n = (guint64) record_int (g, "game") - 1;
+
+      g_assert_cmpstr (start, ==, want[n]);
+      g_assert_cmpint (record_int (g, "first"), ==, first[n]);
+    }
+  dir_remove (dir);
+}
+
+/* --order random plays a permutation drawn with the seed: every position
+   once in the first three pairs, the same order for the same seed. */
+static void
+test_positions_random (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *suite = file_new (&dir, "suite.txt", SUITE);
+  g_autofree char *results = g_build_filename (dir, "r.jsonl", NULL);
+  g_autofree char *again = g_build_filename (dir, "again.jsonl", NULL);
+  const char *args[]
+      = { "--games",   "6",         "--positions", suite,       "--order",
+          "random",    "--player1", "xor",         "--player2", "random",
+          "--results", results,     "--seed",      "9",         NULL };
+  g_autoptr (JsonNode) a = NULL;
+  g_autoptr (JsonNode) b = NULL;
+  g_autoptr (GPtrArray) one = NULL;
+  g_autoptr (GPtrArray) two = NULL;
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  a = run_summary (args);
+  args[11] = again;
+  b = run_summary (args);
+  one = read_games (results);
+  two = read_games (again);
+  g_assert_cmpuint (one->len, ==, 6);
+  g_assert_cmpuint (two->len, ==, 6);
+  for (i = 0; i < one->len; i++)
+    {
+      g_autofree char *x = record_start (one->pdata[i]);
+      g_autofree char *y = NULL;
+      guint j;
+
+      for (j = 0; j < two->len; j++)
+        if (record_int (two->pdata[j], "game")
+            == record_int (one->pdata[i], "game"))
+          y = record_start (two->pdata[j]);
+      g_assert_cmpstr (x, ==, y);
+      g_hash_table_add (seen, g_steal_pointer (&x));
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), ==, 3);
+  dir_remove (dir);
+}
+
+/* Every bad line is named with its number, and the run does not start;
+   --order and --start need --positions. */
+static void
+test_positions_bad (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *bad
+      = file_new (&dir, "bad.txt", "3,4,5\nfoo\n0,0\n3,4 p3\n1 # fine\n");
+  g_autofree char *empty = g_build_filename (dir, "empty.txt", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.txt", NULL);
+  g_autofree char *line2 = g_strconcat (bad, ":2: ", NULL);
+  g_autofree char *line3 = g_strconcat (bad, ":3: ", NULL);
+  g_autofree char *line4 = g_strconcat (bad, ":4: ", NULL);
+  const char *args[] = { "--games", "4", "--positions", bad, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, args), ==, STATUS_USAGE);
+  nim_test_assert_contains (err, line2);
+  nim_test_assert_contains (err, line3);
+  nim_test_assert_contains (err, line4);
+  nim_test_assert_not_contains (err, ":5: ");
+  g_assert_cmpstr (out, ==, "");
+  g_file_set_contents (empty, "# nothing\n\n", -1, NULL);
+  args[3] = empty;
+  nim_test_assert_refused (args, STATUS_USAGE, "holds no position");
+  args[3] = missing;
+  nim_test_assert_refused (args, 1, "cannot read");
+  {
+    const char *order[] = { "--games", "4", "--order", "random", NULL };
+    const char *start[] = { "--games", "4", "--start", "2", NULL };
+    const char *which[]
+        = { "--games", "4", "--positions", bad, "--order", "sorted", NULL };
+    const char *heaps[]
+        = { "--games", "4", "--positions", bad, "--heaps", "3,4", NULL };
+    const char *mode[] = { "--positions", bad, NULL };
+
+    nim_test_assert_refused (order, STATUS_USAGE, "--positions FILE");
+    nim_test_assert_refused (start, STATUS_USAGE, "--positions FILE");
+    nim_test_assert_refused (which, STATUS_USAGE, "--positions");
+    nim_test_assert_refused (heaps, STATUS_USAGE, "cannot be combined");
+    nim_test_assert_refused (mode, STATUS_USAGE, "--games");
+  }
+  dir_remove (dir);
+}
+
+/* Two deterministic players on fewer positions than pairs replay their
+   games: a warning says so; a random player makes none. */
+static void
+test_positions_replay_warning (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim ("", &out, &err, "--games", "6",
+                                     "--player1", "xor", "--player2",
+                                     "negamax", NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_contains (err, "replays games already played");
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (nim_test_run_nim ("", &out, &err, "--games", "6",
+                                     "--player1", "xor", "--player2", "random",
+                                     NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_not_contains (err, "replays");
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (nim_test_run_nim ("", &out, &err, "--games", "2",
+                                     "--player1", "xor", "--player2",
+                                     "negamax", NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_not_contains (err, "replays");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tournaments */
+
+/* Bradley-Terry against a hand computation.  Two players, 30-10: with
+   the prior, 31 to 11, so g1/g0 = 11/31 and player 2 is rated
+   400 log10 (11/31) = -179.99; the information of its log-strength is
+   n p (1 - p) = 42 (11/42) (31/42) = 8.119, so the 95% interval is
+   +/- 1.96 / sqrt (8.119) x 400 / ln 10 = +/- 119.5.  A sweep, 20-0, is
+   finite: 400 log10 (1/21) = -528.9.  Three players in a cycle of
+   equal results are rated alike. */
+static void
+test_ratings (void)
+{
+  const guint64 two[4] = { 0, 30, 10, 0 };
+  const guint64 sweep[4] = { 0, 20, 0, 0 };
+  const guint64 cycle[9] = { 0, 7, 3, 3, 0, 7, 7, 3, 0 };
+  NimRating r[3];
+
+  nim_ratings_estimate (2, two, r);
+  g_assert_cmpfloat_with_epsilon (r[0].elo, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (r[0].low, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (r[1].elo, -179.99, 0.01);
+  g_assert_cmpfloat_with_epsilon (r[1].high - r[1].elo, 119.5, 0.1);
+  g_assert_cmpfloat_with_epsilon (r[1].elo - r[1].low, 119.5, 0.1);
+
+  nim_ratings_estimate (2, sweep, r);
+  g_assert_cmpfloat_with_epsilon (r[1].elo, -528.88, 0.01);
+  g_assert_true (isfinite (r[1].low) && isfinite (r[1].high));
+
+  nim_ratings_estimate (3, cycle, r);
+  g_assert_cmpfloat_with_epsilon (r[1].elo, 0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (r[2].elo, 0, 1e-6);
+}
+
+/* A round robin of three: every pairing plays --games games from the
+   same positions, the games numbered through the tournament, each
+   results line naming both players; the crosstable adds up, and xor
+   (perfect) is rated above random. */
+static void
+test_tournament (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *results = file_new (&dir, "r.jsonl", NULL);
+  const char *args[]
+      = { "--games",  "10",      "--tournament",   "round-robin",
+          "--player", "xor",     "--player",       "random",
+          "--player", "negamax", "--random-heaps", "3:6",
+          "--seed",   "4",       "--results",      results,
+          NULL };
+  g_autoptr (JsonNode) s = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  JsonObject *o;
+  JsonArray *players, *cross;
+  g_autoptr (GHashTable) numbers = g_hash_table_new (NULL, NULL);
+  guint i, j;
+  gint64 total = 0;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (args);
+  o = json_node_get_object (s);
+  g_assert_cmpint (json_object_get_int_member (o, "games"), ==, 30);
+  players = json_object_get_array_member (o, "players");
+  cross = json_object_get_array_member (o, "crosstable");
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++)
+      total += json_array_get_int_element (
+          json_array_get_array_element (cross, i), j);
+  g_assert_cmpint (total, ==, 30);
+  g_assert_cmpfloat (json_object_get_double_member (
+                         json_array_get_object_element (players, 1), "elo"),
+                     <, -100);
+  g_assert_cmpfloat (
+      json_object_get_double_member (
+          json_array_get_object_element (players, 1), "elo_high"),
+      <, 0);
+  games = read_games (results);
+  g_assert_cmpuint (games->len, ==, 30);
+  for (i = 0; i < games->len; i++)
+    {
+      JsonArray *names = json_object_get_array_member (
+          json_node_get_object (games->pdata[i]), "players");
+      gint64 n = record_int (games->pdata[i], "game");
+
+      g_assert_cmpint (n, >=, 1);
+      g_assert_cmpint (n, <=, 30);
+      g_hash_table_add (numbers, GINT_TO_POINTER ((int) n));
+      g_assert_cmpuint (json_array_get_length (names), ==, 2);
+      g_assert_cmpstr (json_array_get_string_element (names, 0), !=,
+                       json_array_get_string_element (names, 1));
+    }
+  g_assert_cmpuint (g_hash_table_size (numbers), ==, 30);
+  dir_remove (dir);
+}
+
+static void
+test_tournament_bad (void)
+{
+  static const struct
+  {
+    const char *args[14];
+    const char *message;
+  } cases[] = {
+    { { "--games", "4", "--tournament", "swiss", "--player", "xor", "--player",
+        "random", NULL },
+      "round-robin or gauntlet" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor", NULL },
+      "2 to 64 players" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor",
+        "--player", "human", NULL },
+      "asks a person" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor",
+        "--player", "nobody", NULL },
+      "--player nobody" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor",
+        "--player", "random", "--player1", "xor", NULL },
+      "--player1" },
+    { { "--games", "4", "--tournament", "gauntlet", "--player", "xor",
+        "--player", "random", "--sprt", "elo0=0,elo1=5", NULL },
+      "--sprt" },
+    { { "--games", "4", "--player", "xor", NULL }, "--tournament" },
+    { { "--tournament", "gauntlet", "--player", "xor", NULL }, "--games" },
+    /* Found before any game: xor plays only take-any. */
+    { { "--games", "4", "--tournament", "round-robin", "--player", "random",
+        "--player", "negamax", "--player", "xor", "--moves", "2,3", NULL },
+      "xor plays only" },
+  };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    nim_test_assert_refused (cases[i].args, STATUS_USAGE, cases[i].message);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Resuming */
+
+/* The summary without what depends on the clock. */
+static void
+drop_times (JsonNode *summary)
+{
+  JsonObject *o = json_node_get_object (summary);
+  JsonArray *players = json_object_get_array_member (o, "players");
+  guint i;
+
+  json_object_remove_member (o, "seconds");
+  for (i = 0; i < json_array_get_length (players); i++)
+    json_object_remove_member (json_array_get_object_element (players, i),
+                               "seconds_per_move");
+}
+
+/* Keeps the first @n lines of @path and half of the next one, as a run
+   killed while writing would have left it. */
+static void
+cut_results (const char *path, guint n)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) kept = g_string_new (NULL);
+  guint i;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >, n + 1);
+  for (i = 0; i < n; i++)
+    g_string_append_printf (kept, "%s\n", lines[i]);
+  g_string_append_len (kept, lines[n], (gssize) strlen (lines[n]) / 2);
+  g_assert_true (g_file_set_contents (path, kept->str, -1, NULL));
+}
+
+/* Runs @args (ending in "--results", NULL) into a fresh file; cuts the
+   file after @keep lines and a torn one; resumes without --seed (the
+   file's is taken): the summary is the uninterrupted run's, and the file
+   holds every game of the run exactly once. */
+static void
+check_resume (const char **args, guint n_args, guint keep, guint64 games)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *full_path = file_new (&dir, "full.jsonl", NULL);
+  g_autofree char *part_path = g_build_filename (dir, "part.jsonl", NULL);
+  g_autoptr (JsonNode) full = NULL;
+  g_autoptr (JsonNode) resumed = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GHashTable) numbers = g_hash_table_new (NULL, NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  guint i;
+
+  for (i = 0; i < n_args; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, (gpointer) "--seed");
+  g_ptr_array_add (argv, (gpointer) "77");
+  g_ptr_array_add (argv, (gpointer) "--results");
+  g_ptr_array_add (argv, full_path);
+  g_ptr_array_add (argv, NULL);
+  full = run_summary ((const char *const *) argv->pdata);
+  g_assert_true (g_file_get_contents (full_path, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (part_path, text, -1, NULL));
+  cut_results (part_path, keep);
+
+  /* Resumed without --seed: the file says which. */
+  g_ptr_array_set_size (argv, n_args);
+  g_ptr_array_add (argv, (gpointer) "--resume");
+  g_ptr_array_add (argv, (gpointer) "--results");
+  g_ptr_array_add (argv, part_path);
+  g_ptr_array_add (argv, (gpointer) "--json");
+  g_ptr_array_add (argv, NULL);
+  g_assert_cmpint (
+      nim_test_run_nimv (NULL, &out, &err, (const char *const *) argv->pdata),
+      ==, STATUS_OK);
+  nim_test_assert_contains (err, "incomplete");
+  nim_test_assert_contains (err, "resuming");
+  resumed = nim_test_parse_json (out);
+  drop_times (full);
+  drop_times (resumed);
+  if (!json_node_equal (full, resumed))
+    {
+      g_autofree char *a = json_to_string (full, FALSE);
+      g_autofree char *b = json_to_string (resumed, FALSE);
+
+      g_test_message ("full: %s\nresumed: %s", a, b);
+      g_assert_not_reached ();
+    }
+  records = read_games (part_path);
+  for (i = 0; i < records->len; i++)
+    {
+      gint64 n = record_int (records->pdata[i], "game");
+
+      g_assert_false (g_hash_table_contains (numbers, GINT_TO_POINTER (n)));
+      g_hash_table_add (numbers, GINT_TO_POINTER (n));
+      g_assert_cmpint (n, >=, 1);
+      g_assert_cmpint (n, <=, (gint64) games);
+    }
+  g_assert_cmpuint (records->len, ==, games);
+  dir_remove (dir);
+}
+
+static void
+test_resume (void)
+{
+  const char *args[] = { "--games",   "24",     "--player1",      "negamax",
+                         "--player2", "random", "--random-heaps", "3:6",
+                         "--jobs",    "2" };
+
+  if (!nim_test_have_nim ())
+    return;
+  check_resume (args, G_N_ELEMENTS (args), 9, 24);
+}
+
+static void
+test_resume_tournament (void)
+{
+  const char *args[] = { "--games",  "6",       "--tournament",   "gauntlet",
+                         "--player", "xor",     "--player",       "random",
+                         "--player", "negamax", "--random-heaps", "3:5" };
+
+  if (!nim_test_have_nim ())
+    return;
+  check_resume (args, G_N_ELEMENTS (args), 8, 12);
+}
+
+/* Ctrl-C in the middle of a run with two jobs (the games in progress
+   abandoned, games finished out of order), then --resume: the summary is
+   the uninterrupted run's, and every game is in the file once. */
+static void
+test_resume_after_interrupt (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  g_autofree char *full_path = g_build_filename (dir, "full.jsonl", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *full_args[]
+      = { "--games",   "3000",   "--player1",      "negamax:tt=1M",
+          "--player2", "random", "--random-heaps", "4:12",
+          "--seed",    "21",     "--results",      full_path,
+          NULL };
+  const char *resume_args[] = { "--games",
+                                "3000",
+                                "--player1",
+                                "negamax:tt=1M",
+                                "--player2",
+                                "random",
+                                "--random-heaps",
+                                "4:12",
+                                "--resume",
+                                "--jobs",
+                                "2",
+                                "--results",
+                                path,
+                                NULL };
+  g_autoptr (JsonNode) full = NULL;
+  g_autoptr (JsonNode) resumed = NULL;
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GHashTable) numbers = g_hash_table_new (NULL, NULL);
+  guint waited = 0, i;
+
+  if (!nim_test_have_nim ())
+    return;
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  process = g_subprocess_launcher_spawn (
+      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "3000",
+      "--player1", "negamax:tt=1M", "--player2", "random", "--random-heaps",
+      "4:12", "--seed", "21", "--jobs", "2", "--results", path, NULL);
+  g_assert_no_error (error);
+  /* Some games finished, then Ctrl-C. */
+  for (;;)
+    {
+      g_autofree char *text = NULL;
+
+      g_usleep (50 * 1000);
+      waited += 50;
+      g_assert_cmpuint (waited, <, 30000);
+      if (g_file_get_contents (path, &text, NULL, NULL)
+          && strlen (text) > 20000)
+        break;
+    }
+  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  resumed = run_summary (resume_args);
+  full = run_summary (full_args);
+  drop_times (full);
+  drop_times (resumed);
+  json_object_remove_member (json_node_get_object (full), "jobs");
+  json_object_remove_member (json_node_get_object (resumed), "jobs");
+  g_assert_true (json_node_equal (full, resumed));
+  records = read_games (path);
+  g_assert_cmpuint (records->len, ==, 3000);
+  for (i = 0; i < records->len; i++)
+    {
+      gint64 n = record_int (records->pdata[i], "game");
+
+      g_assert_false (g_hash_table_contains (numbers, GINT_TO_POINTER (n)));
+      g_hash_table_add (numbers, GINT_TO_POINTER (n));
+    }
+  g_unlink (full_path);
+  dir_remove (dir);
+}
+
+/* A results file of another run is refused, naming what differs. */
+static void
+test_resume_mismatch (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *first[]
+      = { "--games", "4", "--player1", "xor", "--player2", "random",
+          "--seed",  "1", "--results", path,  NULL };
+  const char *other[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "xor",
+          "--seed",  "2", "--resume",  "--results", path,        NULL };
+  const char *no_file[] = { "--games", "4", "--resume", NULL };
+  g_autoptr (JsonNode) s = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (first);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, other), ==,
+                   STATUS_USAGE);
+  nim_test_assert_contains (err, "another run");
+  nim_test_assert_contains (err, "players: [\"xor\",\"random\"] in the file, "
+                                 "[\"xor\",\"xor\"] now");
+  nim_test_assert_contains (err, "seed: 1 in the file, 2 now");
+  nim_test_assert_not_contains (err, "games:");
+  nim_test_assert_refused (no_file, STATUS_USAGE, "--results FILE");
+  dir_remove (dir);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Shards */
+
+/* A game record without what depends on the clock: the moves' "stats"
+   and the seconds of "tally"; as text, to compare. */
+static char *
+record_timeless (JsonNode *record)
+{
+  g_autoptr (JsonNode) copy = json_node_copy (record);
+  JsonObject *o = json_node_get_object (copy);
+  JsonArray *moves = json_object_get_array_member (o, "moves");
+  JsonArray *tally = json_object_get_array_member (o, "tally");
+  guint i;
+
+  for (i = 0; i < json_array_get_length (moves); i++)
+    json_object_remove_member (json_array_get_object_element (moves, i),
+                               "stats");
+  for (i = 0; i < json_array_get_length (tally); i++)
+    json_array_remove_element (json_array_get_array_element (tally, i), 3);
+  return json_to_string (copy, FALSE);
+}
+
+/* The game records of @paths, timeless, by game number. */
+static GHashTable *
+records_by_number (const char *const *paths)
+{
+  GHashTable *by = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  guint i, j;
+
+  for (i = 0; paths[i] != NULL; i++)
+    {
+      g_autoptr (GPtrArray) records = read_games (paths[i]);
+
+      for (j = 0; j < records->len; j++)
+        {
+          gint64 n = record_int (records->pdata[j], "game");
+
+          g_assert_false (g_hash_table_contains (by, GINT_TO_POINTER (n)));
+          g_hash_table_insert (by, GINT_TO_POINTER (n),
+                               record_timeless (records->pdata[j]));
+        }
+    }
+  return by;
+}
+
+/* Runs @args (a run's options) on one machine and as @n shards, then
+   --summarize over the shards' files: the same records, each game in
+   one shard only, and the same summary. */
+static void
+check_shards (const char **args, guint n_args, guint n)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *one = file_new (&dir, "one.jsonl", NULL);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GPtrArray) shards = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (JsonNode) whole = NULL;
+  g_autoptr (JsonNode) merged = NULL;
+  g_autoptr (GHashTable) a = NULL;
+  g_autoptr (GHashTable) b = NULL;
+  const char *ones[] = { one, NULL };
+  GHashTableIter iter;
+  gpointer key, value;
+  guint i, k;
+
+  for (i = 0; i < n_args; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, (gpointer) "--results");
+  g_ptr_array_add (argv, one);
+  g_ptr_array_add (argv, NULL);
+  whole = run_summary ((const char *const *) argv->pdata);
+  for (k = 1; k <= n; k++)
+    {
+      g_autoptr (JsonNode) part = NULL;
+      char *path = g_strdup_printf ("%s/shard-%u.jsonl", dir, k);
+      char *shard = g_strdup_printf ("%u/%u", k, n);
+
+      g_ptr_array_add (shards, path);
+      g_ptr_array_add (names, shard);
+      g_ptr_array_set_size (argv, n_args);
+      g_ptr_array_add (argv, (gpointer) "--results");
+      g_ptr_array_add (argv, path);
+      g_ptr_array_add (argv, (gpointer) "--shard");
+      g_ptr_array_add (argv, shard);
+      g_ptr_array_add (argv, NULL);
+      part = run_summary ((const char *const *) argv->pdata);
+    }
+  g_ptr_array_add (shards, NULL);
+  g_ptr_array_set_size (argv, 0);
+  g_ptr_array_add (argv, (gpointer) "--summarize");
+  for (k = 0; k < n; k++)
+    g_ptr_array_add (argv, shards->pdata[k]);
+  g_ptr_array_add (argv, NULL);
+  merged = run_summary ((const char *const *) argv->pdata);
+
+  a = records_by_number (ones);
+  b = records_by_number ((const char *const *) shards->pdata);
+  g_assert_cmpuint (g_hash_table_size (a), >, 0);
+  g_assert_cmpuint (g_hash_table_size (a), ==, g_hash_table_size (b));
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_assert_cmpstr (value, ==, g_hash_table_lookup (b, key));
+
+  drop_times (whole);
+  drop_times (merged);
+  json_object_remove_member (json_node_get_object (whole), "jobs");
+  json_object_remove_member (json_node_get_object (merged), "jobs");
+  if (!json_node_equal (whole, merged))
+    {
+      g_autofree char *x = json_to_string (whole, FALSE);
+      g_autofree char *y = json_to_string (merged, FALSE);
+
+      g_test_message ("one machine: %s\nshards: %s", x, y);
+      g_assert_not_reached ();
+    }
+  for (k = 0; k < n; k++)
+    g_unlink (shards->pdata[k]);
+  dir_remove (dir);
+}
+
+static void
+test_shards (void)
+{
+  const char *args[] = { "--games",   "36",     "--player1",      "negamax",
+                         "--player2", "random", "--random-heaps", "3:7",
+                         "--seed",    "12",     "--jobs",         "2" };
+
+  if (!nim_test_have_nim ())
+    return;
+  check_shards (args, G_N_ELEMENTS (args), 3);
+}
+
+static void
+test_shards_positions (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *suite = file_new (&dir, "suite.txt", SUITE);
+  const char *args[]
+      = { "--games", "40", "--player1",   "negamax", "--player2", "random",
+          "--seed",  "5",  "--positions", suite,     "--order",   "random" };
+  g_autofree char *results = g_build_filename (dir, "sprt.jsonl", NULL);
+  const char *sprt[]
+      = { "--games", "40",     "--player1", "negamax", "--player2",
+          "random",  "--seed", "5",         "--sprt",  "elo0=0,elo1=400",
+          "--shard", "1/2",    "--results", results,   NULL };
+  const char *merge[] = { "--summarize", results, NULL };
+  g_autoptr (JsonNode) shard = NULL;
+  g_autoptr (JsonNode) merged = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  check_shards (args, G_N_ELEMENTS (args), 4);
+  /* A shard of an SPRT run plays all its pairs, the test decided over
+     the shards together. */
+  shard = run_summary (sprt);
+  g_assert_cmpint (
+      json_object_get_int_member (json_node_get_object (shard), "games"), ==,
+      20);
+  merged = run_summary (merge);
+  g_assert_cmpstr (
+      json_object_get_string_member (member (merged, "sprt"), "decision"), ==,
+      "H1");
+  g_unlink (results);
+  dir_remove (dir);
+}
+
+static void
+test_shards_tournament (void)
+{
+  const char *args[] = { "--games",  "8",      "--tournament",   "round-robin",
+                         "--player", "xor",    "--player",       "random",
+                         "--player", "grundy", "--random-heaps", "2:5",
+                         "--seed",   "3" };
+
+  if (!nim_test_have_nim ())
+    return;
+  check_shards (args, G_N_ELEMENTS (args), 2);
+}
+
+/* --summarize refuses the files of different runs, naming what
+   differs, and --shard needs --seed. */
+static void
+test_summarize_refuses (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = file_new (&dir, "a.jsonl", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.jsonl", NULL);
+  g_autofree char *plain = g_build_filename (dir, "plain.jsonl", NULL);
+  const char *run_a[]
+      = { "--games", "4", "--player1", "xor", "--player2", "random",
+          "--seed",  "1", "--results", a,     NULL };
+  const char *run_b[]
+      = { "--games", "4", "--player1", "xor", "--player2", "random",
+          "--seed",  "2", "--results", b,     NULL };
+  const char *both[] = { "--summarize", a, b, NULL };
+  const char *none[] = { "--summarize", NULL };
+  const char *nothing[] = { "--summarize", plain, NULL };
+  const char *extra[] = { "--summarize", a, "--games", "4", NULL };
+  const char *no_seed[] = { "--games", "4", "--shard", "1/2", NULL };
+  const char *bad_shard[]
+      = { "--games", "4", "--shard", "3/2", "--seed", "1", NULL };
+  const char *stray[] = { "--games", "4", "stray", NULL };
+  g_autoptr (JsonNode) x = NULL;
+  g_autoptr (JsonNode) y = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  x = run_summary (run_a);
+  y = run_summary (run_b);
+  nim_test_assert_refused (both, STATUS_USAGE, "seed: 1 in the file, 2 now");
+  nim_test_assert_refused (both, STATUS_USAGE, "different runs");
+  nim_test_assert_refused (none, STATUS_USAGE, "give the results files");
+  g_file_set_contents (plain, "{\"game\":1}\n", -1, NULL);
+  nim_test_assert_refused (nothing, STATUS_USAGE, "no run's header");
+  nim_test_assert_refused (extra, STATUS_USAGE, "cannot be combined");
+  nim_test_assert_refused (no_seed, STATUS_USAGE, "--seed");
+  nim_test_assert_refused (bad_shard, STATUS_USAGE, "--shard K");
+  nim_test_assert_refused (stray, STATUS_USAGE, "unexpected argument");
+  dir_remove (dir);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Progress and per position */
+
+/* On a terminal (script(1) gives one) a run of a few seconds draws its
+   status line on standard error, rewritten in place; --quiet draws none,
+   nor does a run whose standard error is not a terminal. */
+static void
+test_progress (void)
+{
+  g_autofree char *script = g_find_program_in_path ("script");
+  g_autofree char *command = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  if (script == NULL)
+    {
+      g_test_skip ("script(1) is not installed");
+      return;
+    }
+  command = g_strdup_printf ("%s --games 8000 --random-heaps 3:12 --player1 "
+                             "negamax --player2 random --seed 1 --sprt "
+                             "elo0=-2000,elo1=-1999 > /dev/null",
+                             g_getenv ("NIM_BINARY"));
+  {
+    const char *argv[] = { script, "-qfec", command, "/dev/null", NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                  &out, &err, &status, &error);
+    g_assert_no_error (error);
+  }
+  /* The run may be over before a second has passed on a fast machine:
+     then there is no line to look for. */
+  if (strstr (out, "games/s") == NULL)
+    {
+      g_test_skip ("the run ended within a second");
+      return;
+    }
+  nim_test_assert_contains (out, "\r");
+  nim_test_assert_contains (out, "/8000 games, player 1 ");
+  nim_test_assert_contains (out, "LLR ");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    g_autofree char *q = g_strdup_printf (
+        "%s --games 8000 --random-heaps 3:12 --player1 negamax --player2 "
+        "random --seed 1 --quiet > /dev/null",
+        g_getenv ("NIM_BINARY"));
+    const char *argv[] = { script, "-qfec", q, "/dev/null", NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                  &out, &err, &status, &error);
+    g_assert_no_error (error);
+    nim_test_assert_not_contains (out, "games/s");
+  }
+}
+
+/* --per-position: each position's pairs add up to the run's, and the
+   blunders are the won positions not kept; --summarize gives the same
+   table. */
+static void
+test_per_position (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *suite = file_new (&dir, "suite.txt", SUITE);
+  g_autofree char *results = g_build_filename (dir, "r.jsonl", NULL);
+  const char *args[]
+      = { "--games",     "24",     "--player1",      "negamax",
+          "--player2",   "random", "--seed",         "8",
+          "--positions", suite,    "--per-position", "--results",
+          results,       NULL };
+  const char *merge[] = { "--summarize", results, "--per-position", NULL };
+  const char * xor []
+      = { "--games",        "4",       "--player1", "xor", "--player2", "xor",
+          "--per-position", "--quiet", NULL };
+  g_autoptr (JsonNode) s = NULL;
+  g_autoptr (JsonNode) m = NULL;
+  g_autoptr (JsonNode) x = NULL;
+  JsonObject *o;
+  JsonArray *rows;
+  gint64 pairs = 0, blunders = 0;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (args);
+  o = json_node_get_object (s);
+  rows = json_object_get_array_member (o, "per_position");
+  g_assert_cmpuint (json_array_get_length (rows), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_array_get_object_element (rows, 1), "position"),
+                   ==, "1,2 p2");
+  for (i = 0; i < 3; i++)
+    {
+      JsonObject *row = json_array_get_object_element (rows, i);
+
+      pairs += json_object_get_int_member (row, "2-0")
+               + json_object_get_int_member (row, "1-1")
+               + json_object_get_int_member (row, "0-2");
+      blunders += json_array_get_int_element (
+          json_object_get_array_member (row, "blunders"), 1);
+    }
+  g_assert_cmpint (pairs, ==, 12);
+  {
+    JsonObject *p2 = json_array_get_object_element (
+        json_object_get_array_member (o, "players"), 1);
+
+    g_assert_cmpint (blunders, ==,
+                     json_object_get_int_member (p2, "won_positions")
+                         - json_object_get_int_member (p2, "kept_win"));
+  }
+  m = run_summary (merge);
+  g_assert_true (json_node_equal (
+      json_object_get_member (o, "per_position"),
+      json_object_get_member (json_node_get_object (m), "per_position")));
+  x = run_summary (xor);
+  rows = json_object_get_array_member (json_node_get_object (x),
+                                       "per_position");
+  g_assert_cmpuint (json_array_get_length (rows), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (
+                       json_array_get_object_element (rows, 0), "1-1"),
+                   ==, 2);
+  g_unlink (results);
+  dir_remove (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/runs/sprt-llr", test_sprt_llr);
+  g_test_add_func ("/runs/sprt-degenerate", test_sprt_degenerate);
+  g_test_add_func ("/runs/sprt-run", test_sprt_run);
+  g_test_add_func ("/runs/sprt-bad", test_sprt_bad);
+  g_test_add_func ("/runs/positions-sequential", test_positions_sequential);
+  g_test_add_func ("/runs/positions-random", test_positions_random);
+  g_test_add_func ("/runs/positions-bad", test_positions_bad);
+  g_test_add_func ("/runs/positions-replay-warning",
+                   test_positions_replay_warning);
+  g_test_add_func ("/runs/ratings", test_ratings);
+  g_test_add_func ("/runs/tournament", test_tournament);
+  g_test_add_func ("/runs/tournament-bad", test_tournament_bad);
+  g_test_add_func ("/runs/resume", test_resume);
+  g_test_add_func ("/runs/resume-tournament", test_resume_tournament);
+  g_test_add_func ("/runs/resume-mismatch", test_resume_mismatch);
+  g_test_add_func ("/runs/resume-after-interrupt",
+                   test_resume_after_interrupt);
+  g_test_add_func ("/runs/shards", test_shards);
+  g_test_add_func ("/runs/shards-positions", test_shards_positions);
+  g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
+  g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);
+  g_test_add_func ("/runs/progress", test_progress);
+  g_test_add_func ("/runs/per-position", test_per_position);
+  return g_test_run ();
+}
