@@ -11,7 +11,8 @@
  * the same whatever the number of jobs is, but for the times.
  *
  * Each move is judged by an exact solver: the closed-form strategy where
- * the rules have one, else negamax with a node budget.
+ * the rules have one, else negamax with a node budget and a time budget
+ * for the whole game; a move it could not judge is counted as unchecked.
  *
  * This file schedules and counts; it shows nothing.  The program hears
  * of each finished game and of the run's progress through the
@@ -23,6 +24,7 @@
 #include "nim-match.h"
 
 #include "nim-i18n.h"
+#include "nim-search-player.h"
 #include "nim-tt.h"
 #include "nim-util.h"
 
@@ -271,12 +273,28 @@ nim_match_free (NimMatch *match)
 /* ------------------------------------------------------------------------ */
 /* Playing */
 
-/* What the solver says of a position: 1 won, -1 lost, 0 unknown. */
+/* The judge's time for the moves of one game: a searcher that judges
+   rules no closed form knows (misère play on several heaps of a set) can
+   search millions of nodes a position without a proof; what it has not
+   judged by then is counted as unchecked, not waited for. */
+#define JUDGE_GAME_SECONDS 3.0
+
+/* What the solver says of a position: 1 won, -1 lost, 0 unknown (also
+   once the game's judging time, up to @deadline, is spent). */
 static int
-judge (NimPlayer *oracle, const NimBoard *board)
+judge (NimPlayer *oracle, const NimBoard *board, gint64 deadline)
 {
   int value;
 
+  if (oracle->klass->kind == NIM_PLAYER_SEARCHER)
+    {
+      double left = (deadline - g_get_monotonic_time ()) / 1e6;
+
+      if (left <= 0)
+        return 0;
+      /* A searcher's instance is a NimSearchPlayer. */
+      ((NimSearchPlayer *) oracle)->config.time = left;
+    }
   return nim_player_evaluate (oracle, board, &value, NULL, NULL) ? value : 0;
 }
 
@@ -290,13 +308,15 @@ judge_game (const NimGame *game, const NimBoard *start, NimPlayer *oracle,
 {
   guint n = nim_game_get_n_moves (game), i;
   NimMatchPosition *positions = g_new0 (NimMatchPosition, n);
-  int value = judge (oracle, start);
+  gint64 deadline = g_get_monotonic_time ()
+                    + (gint64) (JUDGE_GAME_SECONDS * G_USEC_PER_SEC);
+  int value = judge (oracle, start, deadline);
 
   for (i = 0; i < n; i++)
     {
       const NimGameMove *mv = nim_game_get_move (game, i);
       NimMatchTally *p = &t[mv->player - 1];
-      int after = judge (oracle, &mv->after);
+      int after = judge (oracle, &mv->after, deadline);
 
       p->moves++;
       p->nodes += mv->stats.nodes;
