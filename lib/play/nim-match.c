@@ -23,6 +23,7 @@
 
 #include "nim-match.h"
 
+#include "nim-grundy.h"
 #include "nim-i18n.h"
 #include "nim-search-player.h"
 #include "nim-tt.h"
@@ -282,10 +283,30 @@ nim_match_free (NimMatch *match)
 /* What the solver says of a position: 1 won, -1 lost, 0 unknown (also
    once the game's judging time, up to @deadline, is spent). */
 static int
-judge (NimPlayer *oracle, const NimBoard *board, gint64 deadline)
+judge (NimPlayer *oracle, NimGrundy *grundy, const NimBoard *board,
+       gint64 deadline)
 {
   int value;
+  guint i, live = 0;
+  guint64 h = 0;
 
+  /* Misère play down to one heap that can be played: the outcome is a
+     single heap's, which the Grundy table knows, although the game's
+     start (several heaps) left the judging to a searcher. */
+  for (i = 0; i < board->n_heaps; i++)
+    if (board->heaps[i] >= nim_rules_min_take (&oracle->rules))
+      {
+        live++;
+        h = board->heaps[i];
+      }
+  if (oracle->klass->kind == NIM_PLAYER_SEARCHER && oracle->rules.misere
+      && live <= 1)
+    {
+      gboolean wins = TRUE; /* no move: under misère play the mover wins */
+
+      if (live == 0 || nim_grundy_misere_wins (grundy, h, &wins, NULL))
+        return wins ? 1 : -1;
+    }
   if (oracle->klass->kind == NIM_PLAYER_SEARCHER)
     {
       double left = (deadline - g_get_monotonic_time ()) / 1e6;
@@ -310,13 +331,14 @@ judge_game (const NimGame *game, const NimBoard *start, NimPlayer *oracle,
   NimMatchPosition *positions = g_new0 (NimMatchPosition, n);
   gint64 deadline = g_get_monotonic_time ()
                     + (gint64) (JUDGE_GAME_SECONDS * G_USEC_PER_SEC);
-  int value = judge (oracle, start, deadline);
+  g_autoptr (NimGrundy) grundy = nim_grundy_new (&oracle->rules);
+  int value = judge (oracle, grundy, start, deadline);
 
   for (i = 0; i < n; i++)
     {
       const NimGameMove *mv = nim_game_get_move (game, i);
       NimMatchTally *p = &t[mv->player - 1];
-      int after = judge (oracle, &mv->after, deadline);
+      int after = judge (oracle, grundy, &mv->after, deadline);
 
       p->moves++;
       p->nodes += mv->stats.nodes;
