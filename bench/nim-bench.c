@@ -72,6 +72,7 @@ typedef enum
   ENGINE_AB_BUDGET,
   ENGINE_AB_TT,
   ENGINE_FULL,
+  ENGINE_PNS,
 } Engine;
 
 /* The engine configurations: a tag for the line's name, and the tag of
@@ -92,6 +93,7 @@ static const struct
   [ENGINE_AB_BUDGET] = { "ab-50M", "ab", "nodes=" AB_BUDGET },
   [ENGINE_AB_TT] = { "ab-tt", "ab-tt", NULL },
   [ENGINE_FULL] = { "full", "full", NULL },
+  [ENGINE_PNS] = { "pns", "pns", NULL },
 };
 
 /* The player spec of @engine, "negamax:time=0,tt=off,order=off,id=off":
@@ -148,8 +150,9 @@ typedef struct
    counted; their counts must be equal (and equal the C loop's).  Then,
    position by position, alpha-beta alone, with the table, and with
    everything; alpha-beta alone gets a node budget on the positions it
-   cannot finish.  The slow lines repeat, at 5 s, what minimax/nim/1,3,5,7
-   already checks: the full tree of 1,3,5,7. */
+   cannot finish; df-pn (pns) beside them on the take-any positions it
+   proves within a second.  The slow lines repeat, at 5 s, what
+   minimax/nim/1,3,5,7 already checks: the full tree of 1,3,5,7. */
 static const BenchLine suite[] = {
   { ENGINE_LOOP, RULES_NIM, "1,3,5,7", TRUE },
   { ENGINE_MINIMAX, RULES_NIM, "1,3,5,7", FALSE },
@@ -160,30 +163,37 @@ static const BenchLine suite[] = {
   { ENGINE_AB, RULES_NIM, "3,4,5", FALSE },
   { ENGINE_AB_TT, RULES_NIM, "3,4,5", FALSE },
   { ENGINE_FULL, RULES_NIM, "3,4,5", FALSE },
+  { ENGINE_PNS, RULES_NIM, "3,4,5", FALSE },
 
   { ENGINE_AB, RULES_NIM, "1,3,5,7", FALSE },
   { ENGINE_AB_TT, RULES_NIM, "1,3,5,7", FALSE },
   { ENGINE_FULL, RULES_NIM, "1,3,5,7", FALSE },
+  { ENGINE_PNS, RULES_NIM, "1,3,5,7", FALSE },
 
   { ENGINE_AB_BUDGET, RULES_NIM, "7,7,7,7", FALSE },
   { ENGINE_AB_TT, RULES_NIM, "7,7,7,7", FALSE },
   { ENGINE_FULL, RULES_NIM, "7,7,7,7", FALSE },
+  { ENGINE_PNS, RULES_NIM, "7,7,7,7", FALSE },
 
   { ENGINE_AB_BUDGET, RULES_NIM, "10,20,30", FALSE },
   { ENGINE_AB_TT, RULES_NIM, "10,20,30", FALSE },
   { ENGINE_FULL, RULES_NIM, "10,20,30", FALSE },
+  { ENGINE_PNS, RULES_NIM, "10,20,30", FALSE },
 
   { ENGINE_AB_BUDGET, RULES_NIM, "15,15,15,15", FALSE },
   { ENGINE_AB_TT, RULES_NIM, "15,15,15,15", FALSE },
   { ENGINE_FULL, RULES_NIM, "15,15,15,15", FALSE },
+  { ENGINE_PNS, RULES_NIM, "15,15,15,15", FALSE },
 
   { ENGINE_AB_BUDGET, RULES_NIM, "20,30,40,50", FALSE },
   { ENGINE_AB_TT, RULES_NIM, "20,30,40,50", FALSE },
   { ENGINE_FULL, RULES_NIM, "20,30,40,50", FALSE },
+  { ENGINE_PNS, RULES_NIM, "20,30,40,50", FALSE },
 
   { ENGINE_AB_BUDGET, RULES_NIM, "50,60,70", FALSE },
   { ENGINE_AB_TT, RULES_NIM, "50,60,70", FALSE },
   { ENGINE_FULL, RULES_NIM, "50,60,70", FALSE },
+  { ENGINE_PNS, RULES_NIM, "50,60,70", FALSE },
 
   { ENGINE_AB_BUDGET, RULES_NIM, "10,20,30,40,50", FALSE },
   { ENGINE_AB_TT, RULES_NIM, "10,20,30,40,50", FALSE },

@@ -14,6 +14,21 @@
 
 #include <stdio.h>
 
+/* What each closed form is, by NimSolveMethod. */
+static const char *const method_text[] = {
+  NULL,
+  N_ ("Solved by theory: the nim-sum (Bouton): the player to move loses "
+      "exactly when it is 0."),
+  N_ ("Solved by theory: the Sprague-Grundy values of the heaps (periodic "
+      "for these rules): the player to move loses exactly when they XOR to "
+      "0."),
+  N_ ("Solved by theory: misère Nim plays as normal Nim while a heap holds "
+      "two or more; then the player to move loses exactly when an odd "
+      "number of heaps of one is left."),
+  N_ ("Solved by theory: one heap can be played, and the misère outcomes "
+      "of a single heap are periodic like its Grundy values."),
+};
+
 /**
  * nim_analysis_report_print_solution:
  * @solution: a solution
@@ -83,11 +98,33 @@ nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
     fputs (_ ("Sprague-Grundy values: unknown (no period found for these "
               "sizes)\n"),
            out);
-  /* TRANSLATORS: the engine's spec, the nodes it searched and the seconds
-     it took. */
-  fprintf (out, _ ("Engine: %s, %llu nodes, %.3f s\n"), s->engine,
-           (unsigned long long) s->nodes, s->seconds);
+  if (s->method == NIM_SOLVE_SEARCH)
+    /* TRANSLATORS: the engine's spec, the nodes it searched and the
+       seconds it took. */
+    fprintf (out, _ ("Engine: %s, %llu nodes, %.3f s\n"), s->engine,
+             (unsigned long long) s->nodes, s->seconds);
+  else
+    {
+      fprintf (out, "%s\n", _ (method_text[s->method]));
+      fprintf (out,
+               s->verified
+                   /* TRANSLATORS: the engine's spec, the nodes it searched
+                      and the seconds the whole answer took. */
+                   ? _ ("Verified by search: %s proved the same value, %llu "
+                        "nodes, %.3f s\n")
+                   /* TRANSLATORS: as above, for a search that did not
+                      finish. */
+                   : _ ("Not verified by search: %s did not finish within "
+                        "its budget (%llu nodes, %.3f s); the theory's "
+                        "answer stands\n"),
+               s->engine, (unsigned long long) s->nodes, s->seconds);
+    }
 }
+
+/* The names of the methods in the JSON record, by NimSolveMethod. */
+static const char *const method_names[] = {
+  "search", "nim-sum", "grundy", "misere-nim", "misere-one-heap",
+};
 
 /**
  * nim_analysis_report_solution_to_json:
@@ -96,6 +133,8 @@ nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
  * Returns: (transfer full): {"rules": {...}, "heaps": [...],
  *   "to_move": "win"|"loss", "winning_moves": [{"heap": h, "take": n}],
  *   "complete": bool, "grundy": G|null, "heap_grundy": [...]|null,
+ *   "method": "search"|"nim-sum"|"grundy"|"misere-nim"|"misere-one-heap",
+ *   "verified": bool (a closed form checked by a search)|null (a search),
  *   "engine": "spec", "nodes": N, "seconds": S}, heaps numbered from 1
  */
 JsonNode *
@@ -143,6 +182,13 @@ nim_analysis_report_solution_to_json (const NimSolution *solution)
     }
   else
     json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "method");
+  json_builder_add_string_value (b, method_names[s->method]);
+  json_builder_set_member_name (b, "verified");
+  if (s->method == NIM_SOLVE_SEARCH)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_boolean_value (b, s->verified);
   json_builder_set_member_name (b, "engine");
   json_builder_add_string_value (b, s->engine);
   json_builder_set_member_name (b, "nodes");

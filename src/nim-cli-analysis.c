@@ -19,14 +19,15 @@
 #include <stdio.h>
 
 /* nim --solve: the value of one position and its winning moves, found
-   by the engine of --player1. */
+   by the engine of --player1, or by theory where the rules have one. */
 int
 nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimSolution) solution = NULL;
-  const char *engine
-      = o->player1 ? o->player1 : nim_player_class_strongest ()->name;
+  /* No --player1: the closed form where the rules have one, otherwise
+     the strongest searcher (nim_solve () chooses). */
+  const char *engine = o->player1;
   g_autoptr (NimPlayer) player = NULL;
   NimBoard board;
 
@@ -34,10 +35,11 @@ nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules)
     return nim_cli_fail (error, TRUE);
   /* nim_solve refuses a person too, but only here can the user be told
      which option names the engine. */
-  player = nim_cli_player_new (engine, &error);
-  if (player == NULL)
+  if (engine != NULL)
+    player = nim_cli_player_new (engine, &error);
+  if (engine != NULL && player == NULL)
     return nim_cli_fail (error, TRUE);
-  if (nim_player_is_interactive (player))
+  if (player != NULL && nim_player_is_interactive (player))
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--solve needs a computer engine, not %s; give one "

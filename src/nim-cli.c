@@ -69,7 +69,8 @@ static const GOptionEntry rules_entries[] = {
 static const GOptionEntry player_entries[] = {
   { "player1", '1', 0, G_OPTION_ARG_STRING, FIELD (player1),
     N_ ("Player 1, NAME[:KEY=VALUE,...] (default human; the engine of "
-        "--solve, default negamax)"),
+        "--solve, default the rules' theory where they have one, else "
+        "negamax)"),
     "SPEC" },
   { "player2", '2', 0, G_OPTION_ARG_STRING, FIELD (player2),
     N_ ("Player 2 (default negamax)"), "SPEC" },

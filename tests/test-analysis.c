@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "nim-analysis.h"
+#include "nim-player.h"
 #include "nim-test.h"
 #include "nim-util.h"
 
@@ -87,6 +88,8 @@ test_solve_take_any (void)
   for_each_board (3, 4, check_take_any, (gpointer) "minimax:time=0");
   for_each_board (3, 6, check_take_any, (gpointer) "xor");
   for_each_board (3, 6, check_take_any, (gpointer) "grundy");
+  /* No engine: the nim-sum answers, a short search verifies. */
+  for_each_board (3, 5, check_take_any, NULL);
   for_each_board (3, 4, check_take_any,
                   (gpointer) "negamax:ab=off,tt=off,order=off,id=off,time=0");
 }
@@ -118,7 +121,9 @@ check_agree (const NimBoard *board, gpointer data)
   g_assert_no_error (error);
   g_assert_cmpint (a->wins, ==, b->wins);
   g_assert_cmpuint (a->winning_moves->len, ==, b->winning_moves->len);
-  g_assert_cmpint (a->wins, ==, a->winning_moves->len > 0);
+  /* Under misère play a position without a move is won with no move. */
+  if (nim_board_has_move (board, &rules))
+    g_assert_cmpint (a->wins, ==, a->winning_moves->len > 0);
   for (i = 0; i < a->winning_moves->len; i++)
     {
       NimMove *x = &g_array_index (a->winning_moves, NimMove, i);
@@ -142,6 +147,15 @@ test_solve_other_rules (void)
     { "1,3,4", TRUE, "minimax:time=0", "negamax:tt=1M", 4 },
     { "1,3,4", TRUE, "negamax:ab=off,tt=off,id=off,order=off,time=0",
       "negamax:tt=1M", 5 },
+    /* No engine: the closed form of each family (Grundy values, the
+       misère rule of Nim, a single heap's misère outcomes) or, for
+       misère play on several heaps of a set, the strongest searcher. */
+    { "max=3", FALSE, NULL, "negamax:tt=1M", 5 },
+    { "2,5,6", FALSE, NULL, "negamax:tt=1M", 6 },
+    { "3", FALSE, NULL, "negamax:tt=1M", 5 },
+    { "any", TRUE, NULL, "negamax:tt=1M", 5 },
+    { "max=3", TRUE, NULL, "negamax:tt=1M", 5 },
+    { "2,5,6", TRUE, NULL, "negamax:tt=1M", 6 },
   };
   guint i;
 
@@ -249,6 +263,91 @@ test_solve_huge (void)
   m = &g_array_index (s->winning_moves, NimMove, 0);
   g_assert_cmpuint (m->heap, ==, 2);
   g_assert_cmpuint (m->count, ==, 3);
+}
+
+/* Without an engine, a closed form answers heaps no search could: a
+   winning move of take-any among billions of moves, under normal and
+   misère play, and a subtraction set of two sizes with a period of a
+   billion and one (G(4294967295) = 1 for {1, 1000000000}). */
+static void
+test_solve_theory_huge (void)
+{
+  static const struct
+  {
+    const char *take;
+    gboolean misere;
+    const char *heaps;
+    NimSolveMethod method;
+    gboolean wins;
+    guint heap, count; /* the winning move listed first, when wins */
+  } cases[] = {
+    { "any", FALSE, "4000000000,4000000001", NIM_SOLVE_NIM_SUM, TRUE, 1, 1 },
+    { "any", TRUE, "4000000000,1", NIM_SOLVE_MISERE_NIM, TRUE, 0,
+      4000000000u },
+    { "any", TRUE, "4000000000,4000000000", NIM_SOLVE_MISERE_NIM, FALSE },
+    { "max=1000000", TRUE, "4000000000", NIM_SOLVE_MISERE_ONE_HEAP, TRUE, 0,
+      996000 },
+    { "1,1000000000", FALSE, "4294967295,4294967295,4294967295",
+      NIM_SOLVE_GRUNDY, TRUE, 0, 1 },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      NimRules rules;
+      NimBoard board;
+      g_autoptr (NimSolution) s = NULL;
+      g_autoptr (GError) error = NULL;
+
+      g_test_message ("%s %s", cases[i].take, cases[i].heaps);
+      nim_test_rules (&rules, cases[i].take, cases[i].misere);
+      nim_test_board (&board, cases[i].heaps);
+      s = nim_solve (&rules, &board, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (s->method, ==, cases[i].method);
+      g_assert_cmpint (s->wins, ==, cases[i].wins);
+      g_assert_cmpint (s->winning_moves->len > 0, ==, cases[i].wins);
+      if (cases[i].wins)
+        {
+          NimMove *m = &g_array_index (s->winning_moves, NimMove, 0);
+
+          g_assert_cmpuint (m->heap, ==, cases[i].heap);
+          g_assert_cmpuint (m->count, ==, cases[i].count);
+        }
+      g_assert_true (
+          g_str_has_prefix (s->engine, nim_player_class_strongest ()->name));
+    }
+}
+
+/* An engine's budget covers the whole solution, not each search: on
+   3,3,3,3,3 without a table negamax proves the position in about 300,000
+   nodes and every child in as many again, so 400,000 nodes (once enough
+   for each search alone) run out on a child, which the message names as
+   a child, with the move that leads to it.  With enough for all, the
+   nodes of every search together stay within the budget. */
+static void
+test_solve_whole_budget (void)
+{
+  NimRules rules;
+  NimBoard board;
+  g_autoptr (NimSolution) s = NULL;
+  g_autoptr (NimSolution) s2 = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) error2 = NULL;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "3,3,3,3,3");
+  s = nim_solve (&rules, &board, "negamax:tt=off,nodes=400000", &error);
+  g_assert_null (s);
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
+  nim_test_assert_contains (error->message, "2,3,3,3,3 (the position after "
+                                            "taking 1 from heap 1, one of the "
+                                            "moves to check)");
+  nim_test_assert_contains (error->message, "covers the whole solution");
+  s2 = nim_solve (&rules, &board, "negamax:tt=off,nodes=3000000", &error2);
+  g_assert_no_error (error2);
+  g_assert_cmpuint (s2->nodes, <=, 3000000);
+  g_assert_cmpuint (s2->winning_moves->len, ==, 5);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -434,7 +533,11 @@ test_cli_solve_json (void)
   g_assert_cmpint (json_object_get_int_member (m, "heap"), ==, 1);
   g_assert_cmpint (json_object_get_int_member (m, "take"), ==, 2);
   g_assert_cmpint (json_object_get_int_member (o, "grundy"), ==, 2);
-  g_assert_cmpstr (json_object_get_string_member (o, "engine"), ==, "negamax");
+  /* The nim-sum answers; the strongest searcher verifies. */
+  g_assert_cmpstr (json_object_get_string_member (o, "method"), ==, "nim-sum");
+  g_assert_true (json_object_get_boolean_member (o, "verified"));
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (o, "engine"),
+                                   "negamax:time="));
   g_assert_cmpint (json_object_get_int_member (o, "nodes"), >, 0);
   g_assert_true (json_object_has_member (o, "seconds"));
 }
@@ -502,6 +605,37 @@ test_cli_solve_no_move (void)
                     ==, 0);
 }
 
+/* Issue 12's hostile input: heaps of 4 billion under {1, 1000000000}
+   are answered by the period of the Grundy values (a billion and one),
+   where the search gave up after 5 s; and 20,30,40,50,60, which no search
+   proves quickly, by the nim-sum. */
+static void
+test_cli_solve_theory (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--solve", "--heaps",
+                                     "4294967295,4294967295,4294967295",
+                                     "--moves", "1000000000,1", NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_contains (out, "The player to move wins.\n");
+  nim_test_assert_contains (out, "G(4294967295) = 1, G(4294967295) = 1, "
+                                 "G(4294967295) = 1; position 1");
+  nim_test_assert_contains (out, "Solved by theory: the Sprague-Grundy");
+  g_assert_cmpint (nim_test_run_nim (NULL, &out2, &err2, "--solve", "--heaps",
+                                     "20,30,40,50,60", NULL),
+                   ==, STATUS_OK);
+  nim_test_assert_contains (out2, "Winning moves: take 36 from heap 3, take "
+                                  "20 from heap 4, take 44 from heap 5\n");
+  nim_test_assert_contains (out2, "Solved by theory: the nim-sum");
+  nim_test_assert_contains (out2, "by search: negamax:time=");
+}
+
 static void
 test_cli_bad (void)
 {
@@ -552,11 +686,14 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/solve-errors", test_solve_errors);
   g_test_add_func ("/analysis/solve-depth-advice", test_solve_depth_advice);
   g_test_add_func ("/analysis/solve-huge", test_solve_huge);
+  g_test_add_func ("/analysis/solve-theory-huge", test_solve_theory_huge);
+  g_test_add_func ("/analysis/solve-whole-budget", test_solve_whole_budget);
   g_test_add_func ("/analysis/sequence-lib", test_sequence_lib);
   g_test_add_func ("/analysis/sequence-periods", test_sequence_periods);
   g_test_add_func ("/analysis/sequence-text", test_sequence_text);
   g_test_add_func ("/analysis/cli-solve-json", test_cli_solve_json);
   g_test_add_func ("/analysis/cli-solve-text", test_cli_solve_text);
+  g_test_add_func ("/analysis/cli-solve-theory", test_cli_solve_theory);
   g_test_add_func ("/analysis/cli-solve-no-move", test_cli_solve_no_move);
   g_test_add_func ("/analysis/cli-bad", test_cli_bad);
 

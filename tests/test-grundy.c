@@ -504,6 +504,54 @@ test_huge_heap_misere (void)
     }
 }
 
+/* A set of one or two sizes is answered by its closed form, without a
+   table: every value, misère outcome and period agrees with the mex
+   definition for every {a} and {a, b} with b <= 40, and a heap of 4
+   billion under {1, 1000000000} (a period of a billion and one) is
+   answered at once: 4294967295 mod 1000000001 = 294967291 < b, so G is
+   294967291 mod 2 = 1. */
+static void
+test_pairs (void)
+{
+  guint a, b, n;
+  NimRules rules;
+
+  for (a = 1; a <= 40; a++)
+    for (b = a; b <= 40; b++)
+      {
+        Set set = { b == a ? 1 : 2, { a, b } };
+        g_autofree guint *g = brute_grundy (&set, 400);
+        g_autoptr (NimGrundy) grundy = NULL;
+        g_autofree char *text = b == a ? g_strdup_printf ("%u", a)
+                                       : g_strdup_printf ("%u,%u", a, b);
+        gint8 memo[400];
+        guint bpre = 0, bperiod = 0;
+        guint64 pre = 0, period = 0;
+
+        memset (memo, -1, sizeof memo);
+        set_rules (&rules, text);
+        grundy = nim_grundy_new (&rules);
+        for (n = 0; n < 400; n++)
+          {
+            g_assert_cmpuint (value (grundy, n), ==, g[n]);
+            g_assert_cmpint (misere_wins (grundy, n), ==,
+                             brute_misere_wins (&set, n, memo));
+          }
+        g_assert_true (brute_period (g, 400, &bpre, &bperiod));
+        g_assert_true (nim_grundy_period (grundy, 399, &pre, &period));
+        g_assert_cmpuint (pre, ==, bpre);
+        g_assert_cmpuint (period, ==, bperiod);
+      }
+  set_rules (&rules, "1,1000000000");
+  {
+    g_autoptr (NimGrundy) grundy = nim_grundy_new (&rules);
+
+    g_assert_cmpuint (value (grundy, G_MAXUINT32), ==, 1);
+    g_assert_cmpuint (value (grundy, 1000000000), ==, 2);
+    g_assert_cmpuint (value (grundy, 1000000001), ==, 0);
+  }
+}
+
 /* nim_grundy_value agrees with the mex definition for n up to 300, asked
    upwards, downwards and in a scattered order. */
 static void
@@ -636,6 +684,7 @@ main (int argc, char **argv)
   g_test_add_func ("/grundy/huge-heap", test_huge_heap);
   g_test_add_func ("/grundy/huge-heap-misere", test_huge_heap_misere);
   g_test_add_func ("/grundy/brute-force", test_brute_force);
+  g_test_add_func ("/grundy/pairs", test_pairs);
   g_test_add_func ("/grundy/default-table", test_default_table);
 
   return g_test_run ();

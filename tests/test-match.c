@@ -944,6 +944,58 @@ test_misere_solver (void)
       json_object_get_int_member (player (s, 0), "won_positions"));
 }
 
+/* A judge with no theory for the rules (misère play on two heaps under
+   {1,2}: neither the nim-sum nor one heap's Grundy values decide it)
+   searched each move with 20 million nodes and no time limit, so two
+   random games on 5000,5000 did not finish in a minute.  Its time is now
+   capped per game, and the moves it could not judge are counted and
+   named in the summary. */
+static void
+test_judge_capped (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  status = nim_test_run_nim (NULL, &out, &err, "--games", "2", "--heaps",
+                             "5000,5000", "--moves", "1,2", "--misere", "-1",
+                             "random", "-2", "random", "--seed", "1", NULL);
+  g_assert_cmpint (status, ==, STATUS_OK);
+  nim_test_assert_contains (out, "Games: 2 of 2");
+  nim_test_assert_contains (out, "Moves the solver could not judge: ");
+}
+
+/* Misère play down to one heap that can be played is judged by that
+   heap's theory, although the start, two heaps, left the judging to a
+   searcher: on 20000,1 under {1,3,4} the searcher proves nothing (the
+   game is longer than the 4096 plies a search looks ahead) and used to
+   search every position to its node budget, so two games did not finish
+   in a minute.  Now only the few positions before the heap of one is
+   taken go unjudged; the thousands after it are judged by theory. */
+static void
+test_judge_one_heap_theory (void)
+{
+  const char *args[]
+      = { "--games", "2",        "--heaps", "20000,1", "--moves",
+          "1,3,4",   "--misere", "-1",      "random",  "-2",
+          "random",  "--seed",   "3",       NULL };
+  g_autoptr (JsonNode) s = NULL;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  s = run_summary (args);
+  for (i = 0; i < 2; i++)
+    {
+      g_assert_cmpint (json_object_get_int_member (player (s, i), "moves"), >,
+                       1000);
+      g_assert_cmpint (json_object_get_int_member (player (s, i), "unchecked"),
+                       <, 10);
+    }
+}
+
 /* The text summary names what a reader looks for. */
 static void
 test_text_summary (void)
@@ -989,6 +1041,8 @@ main (int argc, char **argv)
   g_test_add_func ("/match/interrupt", test_interrupt);
   g_test_add_func ("/match/bad-options", test_bad_options);
   g_test_add_func ("/match/misere-solver", test_misere_solver);
+  g_test_add_func ("/match/judge-capped", test_judge_capped);
+  g_test_add_func ("/match/judge-one-heap-theory", test_judge_one_heap_theory);
   g_test_add_func ("/match/text-summary", test_text_summary);
 
   return g_test_run ();

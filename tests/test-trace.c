@@ -451,11 +451,11 @@ test_compare_matches_bench (void)
     const char *rules_arg;
     guint n_rows; /* with the closed forms that apply */
   } positions[] = {
-    { "3,4,5", "nim", NULL, NULL, 8 },
-    { "1,3,5,7", "nim", NULL, NULL, 8 },
-    { "2,6,19", "sub", "--moves", "2,7,15,16", 7 },
-    { "13", "take3", "--max-take", "3", 7 },
-    { "1,3,5,7", "misere", "--misere", NULL, 7 },
+    { "3,4,5", "nim", NULL, NULL, 9 },
+    { "1,3,5,7", "nim", NULL, NULL, 9 },
+    { "2,6,19", "sub", "--moves", "2,7,15,16", 8 },
+    { "13", "take3", "--max-take", "3", 8 },
+    { "1,3,5,7", "misere", "--misere", NULL, 8 },
   };
   g_autoptr (GHashTable) expected = NULL;
   guint p, n_checked = 0;
@@ -478,7 +478,7 @@ test_compare_matches_bench (void)
                      STATUS_OK, out, err);
       node = nim_test_parse_json (out);
       rows = json_node_get_array (node);
-      /* Six searches and the closed forms that apply. */
+      /* Seven searches and the closed forms that apply. */
       g_assert_cmpuint (json_array_get_length (rows), ==, positions[p].n_rows);
       for (i = 0; i < json_array_get_length (rows); i++)
         {
@@ -512,8 +512,9 @@ test_compare_matches_bench (void)
         }
     }
   /* minimax, plain, ab, ab-tt and full on 3,4,5; ab, ab-tt and full on
-     each of the others (minimax/nim/1,3,5,7 needs more than the budget). */
-  g_assert_cmpuint (n_checked, ==, 5 + 3 * 4);
+     each of the others (minimax/nim/1,3,5,7 needs more than the budget);
+     pns on the two take-any positions. */
+  g_assert_cmpuint (n_checked, ==, 5 + 3 * 4 + 2);
 }
 
 /* The table: every algorithm, the closed forms that apply, and a search
@@ -674,7 +675,8 @@ test_compare_exact_budget (void)
 }
 
 /* A row whose player cannot run on the position: grundy has no period
-   for {1,1000000000} within its table, so a heap of 4294967295 is out of
+   for {1,2,1000000000} within its table (a set of two sizes has a closed
+   form and would be answered), so a heap of 4294967295 is out of
    its reach.  The row says n/a and why, under the table; the others are
    shown all the same, and the exit status is 0, as no option was wrong.
    With --json the row has "value": null and "error". */
@@ -692,7 +694,7 @@ test_compare_row_fails (void)
   if (!have_nim ())
     return;
   assert_status (run_nim (&out, &err, "--compare", "--heaps", "4294967295,5",
-                          "--moves", "1000000000,1", NULL),
+                          "--moves", "1000000000,1,2", NULL),
                  STATUS_OK, out, err);
   g_assert_cmpstr (err, ==, "");
   nim_test_assert_contains (out, "\nminimax ");
@@ -700,10 +702,10 @@ test_compare_row_fails (void)
   nim_test_assert_contains (out, "\ngrundy                                   "
                                  "n/a          -  ");
   nim_test_assert_contains (out, "\n\ngrundy: the Grundy values of "
-                                 "{1,1000000000} show no period");
+                                 "{1,2,1000000000} show no period");
 
   assert_status (run_nim (&out2, &err2, "--compare", "--heaps", "4294967295,5",
-                          "--moves", "1000000000,1", "--nodes", "1000",
+                          "--moves", "1000000000,1,2", "--nodes", "1000",
                           "--json", NULL),
                  STATUS_OK, out2, err2);
   node = nim_test_parse_json (out2);

@@ -8,7 +8,17 @@
  * computed by mex.  Each value depends only on the previous max(S) values,
  * so as soon as a window of max(S) values repeats the whole sequence is
  * periodic from there on; we detect that with a hash of the window and
- * then answer any heap size, even 4 billion, from the table. */
+ * then answer any heap size, even 4 billion, from the table.
+ *
+ * A set of one or two sizes needs no table: S = {a, b}, a < b, is purely
+ * periodic with period a + b (Winning Ways, chapter 4).  Within a period,
+ * r < b leaves only the move a, so G(r) = floor(r/a) mod 2; for
+ * b <= r < a + b the move b leads to G(r - b) = 0 and the move a to
+ * floor(r/a - 1) mod 2, so G(r) is 2 when floor(r/a) is even and 1 when
+ * it is odd; and the mover wins the heap alone under misère play exactly
+ * when floor(r/a) is even.  {a} is the same with b beyond every heap.
+ * So `--moves 1000000000,1` on heaps of 4 billion is answered at once,
+ * where a table would need two periods of a billion entries. */
 
 #include "config.h"
 
@@ -30,6 +40,8 @@ struct _NimGrundy
   guint64 power;      /* HASH_BASE ^ max(S), to drop the oldest entry */
   guint64 period;     /* 0 until detected */
   guint64 preperiod;
+  guint64 g_period; /* the Grundy values' own period, 0 until asked */
+  guint64 g_preperiod;
 };
 
 #define HASH_BASE G_GUINT64_CONSTANT (0x100000001b3)
@@ -192,6 +204,44 @@ nim_grundy_free (NimGrundy *grundy)
   g_free (grundy);
 }
 
+/* The values of a set of one or two sizes (see the top of the file). */
+static gboolean
+is_pair (const NimRules *rules)
+{
+  return rules->kind == NIM_TAKE_SET && rules->n_moves <= 2;
+}
+
+static void
+pair_answer (const NimRules *rules, guint64 n, guint *value, gboolean *wins)
+{
+  guint64 a = rules->moves[0];
+  guint64 b = rules->n_moves == 2 ? rules->moves[1] : G_MAXUINT64;
+  guint64 r = b == G_MAXUINT64 ? n : n % (a + b);
+  guint64 q = r / a;
+
+  *value = r < b ? (guint) (q % 2) : q % 2 == 0 ? 2 : 1;
+  *wins = q % 2 == 0;
+}
+
+/* The period of one or two sizes: a + b for the values and outcomes
+   together (*@combined); the Grundy values alone repeat after 2a when b is
+   an odd multiple of a (no value 2 appears), else after a + b. */
+static guint64
+pair_period (const NimRules *rules, guint64 *combined)
+{
+  guint64 a = rules->moves[0];
+
+  if (rules->n_moves == 1)
+    {
+      *combined = 2 * a;
+      return 2 * a;
+    }
+  *combined = a + rules->moves[1];
+  if (rules->moves[1] % a == 0 && (rules->moves[1] / a) % 2 == 1)
+    return 2 * a;
+  return *combined;
+}
+
 /* Makes entry @n available, directly or through the period, and sets
  *index to the place in the table that holds the answer for @n. */
 static gboolean
@@ -233,6 +283,11 @@ answer (NimGrundy *self, guint64 n, guint *value, gboolean *wins,
 
       *value = (guint) r;
       *wins = r != 1;
+      return TRUE;
+    }
+  if (is_pair (&self->rules))
+    {
+      pair_answer (&self->rules, n, value, wins);
       return TRUE;
     }
   if (!lookup (self, n, &i, error))
@@ -306,6 +361,22 @@ nim_grundy_period (NimGrundy *grundy, guint64 limit, guint64 *preperiod,
       *period = (guint64) grundy->rules.max_take + 1;
       return TRUE;
     }
+  if (is_pair (&grundy->rules))
+    {
+      guint64 combined;
+
+      *period = pair_period (&grundy->rules, &combined);
+      *preperiod = 0;
+      return 2 * combined <= limit + 1;
+    }
+  if (grundy->g_period != 0)
+    {
+      /* Found before: the search below scans the whole table, and a
+         player's explanation asks at every move. */
+      *preperiod = grundy->g_preperiod;
+      *period = grundy->g_period;
+      return grundy->preperiod + 2 * grundy->period <= limit + 1;
+    }
   while (grundy->period == 0 && grundy->grundy->len <= limit
          && grundy->grundy->len < NIM_GRUNDY_TABLE_MAX)
     extend (grundy);
@@ -332,7 +403,7 @@ nim_grundy_period (NimGrundy *grundy, guint64 limit, guint64 *preperiod,
          && grundy->grundy->data[start - 1]
                 == grundy->grundy->data[start - 1 + p])
     start--;
-  *preperiod = start;
-  *period = p;
+  grundy->g_preperiod = *preperiod = start;
+  grundy->g_period = *period = p;
   return TRUE;
 }

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-analysis.c -- solving one position; the Grundy sequence of a heap
  *
- * `nim --solve` asks an engine (any computer player) for the value of the
- * position, then for the value of every position one move away: a move
- * wins exactly when it leaves the opponent a lost position.  So the list
- * is the engine's own answer, and a closed-form engine and a searcher can
- * be checked against each other from the command line.  Both answers here
- * are structs; src/nim-analysis-report.c prints them. */
+ * Where the rules have a closed form (the nim-sum, Grundy values, the
+ * misère rule of Nim, a single heap's misère outcomes), `nim --solve`
+ * answers by it, at once even for heaps of billions, and a short search
+ * by the strongest searcher verifies the value when it can.  Otherwise,
+ * or when the user names an engine, it asks the engine (any computer
+ * player) for the value of the position, then for the value of every
+ * position one move away: a move wins exactly when it leaves the opponent
+ * a lost position.  So the list is the engine's own answer, and a
+ * closed-form engine and a searcher can be checked against each other
+ * from the command line.  The engine's budget covers all of it.  Both answers
+ * here are structs; src/nim-analysis-report.c prints them. */
 
 #include "config.h"
 
@@ -16,6 +21,7 @@
 #include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-player.h"
+#include "nim-search-player.h"
 #include "nim-util.h"
 
 #include <string.h>
@@ -89,31 +95,63 @@ unlimited_spec (const NimPlayer *engine, gboolean *depth_limited)
   return g_strdup (out->str);
 }
 
+/* How a search came to leave a position unproven. */
+typedef enum
+{
+  LIMIT_BUDGET,
+  LIMIT_DEPTH,
+  LIMIT_PLY,
+} Limit;
+
 /* Sets @error to say that @engine did not prove @board, and what would:
    the same engine without its limit (a depth limit, or its budget of time
-   or nodes), or a closed form where one knows the rules. */
+   or nodes, which covers the whole solution), or a closed form where one
+   knows the rules.  A @move leads from the position asked about to @board,
+   a child of it: the message says so, as the user never typed @board. */
 static void
-unproven (const NimPlayer *engine, const NimBoard *board, GError **error)
+unproven (const NimPlayer *engine, const NimBoard *board, const NimMove *move,
+          Limit limit, GError **error)
 {
   g_autofree char *heaps = nim_board_to_string (board);
   gboolean depth_limited;
   g_autofree char *better = unlimited_spec (engine, &depth_limited);
   g_autofree char *closed
       = perfect_players (NIM_PLAYER_CLOSED_FORM, &engine->rules, board);
+  g_autofree char *what = NULL;
 
-  g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-               depth_limited
-                   /* TRANSLATORS: the first %s is a player spec, the second
-                      heaps such as 3,4,5, the third a player spec to
-                      paste, such as minimax:time=0. */
-                   ? _ ("%s did not prove the position %s within its depth "
-                        "limit; search to the end of the game, such as "
-                        "'%s'")
-                   /* TRANSLATORS: as above, for a budget of time or
-                      nodes. */
-                   : _ ("%s did not prove the position %s within its "
-                        "budget; give it more, such as '%s'"),
-               nim_player_get_spec (engine), heaps, better);
+  if (move != NULL)
+    /* TRANSLATORS: the first %s is heaps such as 4,4,4,3,4; then the move
+       that leads to them from the position that was asked about. */
+    what = g_strdup_printf (_ ("%s (the position after taking %u from heap "
+                               "%u, one of the moves to check)"),
+                            heaps, move->count, move->heap + 1);
+  else
+    what = g_strdup (heaps);
+  if (limit == LIMIT_DEPTH || (limit == LIMIT_BUDGET && depth_limited))
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: the first %s is a player spec, the second
+                    a position such as 3,4,5, the third a player spec to
+                    paste, such as minimax:time=0. */
+                 _ ("%s did not prove the position %s within its depth "
+                    "limit; search to the end of the game, such as '%s'"),
+                 nim_player_get_spec (engine), what, better);
+  else if (limit == LIMIT_PLY)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: the first %s is a player spec, the second
+                    a position; %u is the most plies a search looks
+                    ahead. */
+                 _ ("%s did not prove the position %s: its games can last "
+                    "longer than the %u plies a search looks ahead, and no "
+                    "budget changes that"),
+                 nim_player_get_spec (engine), what, NIM_SEARCH_MAX_PLY);
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: as above, for a budget of time or nodes,
+                    which covers the position and every move checked. */
+                 _ ("%s did not prove the position %s within its budget, "
+                    "which covers the whole solution (the position and "
+                    "every move checked); give it more, such as '%s'"),
+                 nim_player_get_spec (engine), what, better);
   if (*closed != '\0')
     {
       g_autofree char *message = g_strdup_printf (
@@ -127,20 +165,98 @@ unproven (const NimPlayer *engine, const NimBoard *board, GError **error)
     }
 }
 
-/* Asks @engine whether the player to move on @board wins, adding what
-   that cost to *@nodes; a value it could not prove is an error here. */
+/* The budget of one solution: a searcher's time= and nodes= cover every
+   search nim_solve makes, the position's and each child's, so each search
+   gets what the ones before it left. */
+typedef struct
+{
+  NimSearchConfig *config; /* (nullable): a searcher's, changed per search */
+  double time;             /* the whole budget: 0 for none */
+  guint64 nodes;
+  gint64 t0;
+  guint64 used;
+} Budget;
+
+static void
+budget_init (Budget *budget, NimPlayer *engine)
+{
+  memset (budget, 0, sizeof *budget);
+  budget->t0 = g_get_monotonic_time ();
+  if (engine->klass->kind != NIM_PLAYER_SEARCHER)
+    return;
+  /* Every searcher's instance is a NimSearchPlayer (nim-search-player.h). */
+  g_assert (engine->klass->instance_size >= sizeof (NimSearchPlayer));
+  budget->config = &((NimSearchPlayer *) engine)->config;
+  budget->time = budget->config->time;
+  budget->nodes = budget->config->nodes;
+}
+
+/* Gives the next search what is left; FALSE when nothing is. */
 static gboolean
-engine_wins (NimPlayer *engine, const NimBoard *board, NimMove *best,
-             gboolean *wins, guint64 *nodes, GError **error)
+budget_next (Budget *budget)
+{
+  if (budget->config == NULL)
+    return TRUE;
+  if (budget->time > 0)
+    {
+      double left
+          = budget->time - (g_get_monotonic_time () - budget->t0) / 1e6;
+
+      if (left <= 0)
+        return FALSE;
+      budget->config->time = left;
+    }
+  if (budget->nodes > 0)
+    {
+      if (budget->used >= budget->nodes)
+        return FALSE;
+      budget->config->nodes = budget->nodes - budget->used;
+    }
+  return TRUE;
+}
+
+/* Why a search that came back unproven stopped: its depth limit, the ply
+   limit of every search (a game longer than NIM_SEARCH_MAX_PLY), or its
+   budget. */
+static Limit
+limit_of (const NimPlayer *engine, const Budget *budget, const NimBoard *board)
+{
+  const NimSearchConfig *c = budget->config;
+  guint64 longest = board->total / nim_rules_min_take (&engine->rules) + 1;
+  const NimSearchStats *st = nim_player_get_stats (engine);
+
+  if (c == NULL)
+    return LIMIT_BUDGET;
+  if (c->depth > 0 && c->depth < longest)
+    return LIMIT_DEPTH;
+  if (longest > NIM_SEARCH_MAX_PLY && !(c->nodes > 0 && st->nodes >= c->nodes)
+      && !(c->time > 0 && st->seconds >= c->time * 0.9))
+    return LIMIT_PLY;
+  return LIMIT_BUDGET;
+}
+
+/* Asks @engine whether the player to move on @board wins, adding what
+   that cost to *@nodes; a value it could not prove is an error here.
+   @move, when not %NULL, led to @board from the position asked about. */
+static gboolean
+engine_wins (NimPlayer *engine, Budget *budget, const NimBoard *board,
+             const NimMove *move, NimMove *best, gboolean *wins,
+             guint64 *nodes, GError **error)
 {
   int value;
 
+  if (!budget_next (budget))
+    {
+      unproven (engine, board, move, LIMIT_BUDGET, error);
+      return FALSE;
+    }
   if (!nim_player_evaluate (engine, board, &value, best, error))
     return FALSE;
   *nodes += nim_player_get_stats (engine)->nodes;
+  budget->used += nim_player_get_stats (engine)->nodes;
   if (value == 0)
     {
-      unproven (engine, board, error);
+      unproven (engine, board, move, limit_of (engine, budget, board), error);
       return FALSE;
     }
   *wins = value > 0;
@@ -149,14 +265,12 @@ engine_wins (NimPlayer *engine, const NimBoard *board, NimMove *best,
 
 /* The Sprague-Grundy values, where normal play defines them. */
 static void
-solve_grundy (NimSolution *s)
+solve_grundy (NimSolution *s, NimGrundy *grundy)
 {
-  g_autoptr (NimGrundy) grundy = NULL;
   guint i;
 
   if (s->rules.misere)
     return;
-  grundy = nim_grundy_new (&s->rules);
   s->grundy = 0;
   for (i = 0; i < s->board.n_heaps; i++)
     {
@@ -168,14 +282,228 @@ solve_grundy (NimSolution *s)
   s->have_grundy = TRUE;
 }
 
+/* Which closed form decides @board under @rules, if one does: normal play
+   with every heap's Grundy value known; take-any misère play; misère play
+   with one heap left to play on (a move keeps it so). */
+static NimSolveMethod
+theory_of (const NimSolution *s, NimGrundy *grundy)
+{
+  guint i, live = 0;
+  gboolean wins;
+
+  if (!s->rules.misere)
+    {
+      if (!s->have_grundy)
+        return NIM_SOLVE_SEARCH;
+      return nim_rules_is_take_any (&s->rules) ? NIM_SOLVE_NIM_SUM
+                                               : NIM_SOLVE_GRUNDY;
+    }
+  if (nim_rules_is_take_any (&s->rules))
+    return NIM_SOLVE_MISERE_NIM;
+  for (i = 0; i < s->board.n_heaps; i++)
+    if (s->board.heaps[i] >= nim_rules_min_take (&s->rules))
+      {
+        /* A set whose outcomes show no period is left to the search. */
+        if (!nim_grundy_misere_wins (grundy, s->board.heaps[i], &wins, NULL))
+          return NIM_SOLVE_SEARCH;
+        live++;
+      }
+  return live <= 1 ? NIM_SOLVE_MISERE_ONE_HEAP : NIM_SOLVE_SEARCH;
+}
+
+/* Whether the player to move wins @board, by the closed form @method. */
+static gboolean
+theory_wins (NimSolveMethod method, NimGrundy *grundy, const NimRules *rules,
+             const NimBoard *board)
+{
+  guint i, x = 0, big = 0, ones = 0;
+
+  switch (method)
+    {
+    case NIM_SOLVE_NIM_SUM:
+    case NIM_SOLVE_GRUNDY:
+      for (i = 0; i < board->n_heaps; i++)
+        {
+          guint g = 0;
+
+          /* Every heap of a child is at most the root's, whose values
+             are known, and so are theirs. */
+          if (!nim_grundy_value (grundy, board->heaps[i], &g, NULL))
+            g_assert_not_reached ();
+          x ^= g;
+        }
+      return x != 0;
+    case NIM_SOLVE_MISERE_NIM:
+      for (i = 0; i < board->n_heaps; i++)
+        {
+          x ^= board->heaps[i];
+          big += board->heaps[i] >= 2;
+          ones += board->heaps[i] == 1;
+        }
+      return big > 0 ? x != 0 : ones % 2 == 0;
+    case NIM_SOLVE_MISERE_ONE_HEAP:
+      for (i = 0; i < board->n_heaps; i++)
+        if (board->heaps[i] >= nim_rules_min_take (rules))
+          {
+            gboolean wins = FALSE;
+
+            if (!nim_grundy_misere_wins (grundy, board->heaps[i], &wins, NULL))
+              g_assert_not_reached ();
+            return wins;
+          }
+      return TRUE; /* no move: under misère play the mover wins */
+    case NIM_SOLVE_SEARCH:
+    default:
+      g_assert_not_reached ();
+    }
+  return FALSE;
+}
+
+/* Whether the move to a heap of @to on heap @i wins by the theory. */
+static gboolean
+theory_move_wins (const NimSolution *s, NimGrundy *grundy, guint i, guint64 to,
+                  NimMove *m)
+{
+  NimBoard child = s->board;
+
+  m->heap = i;
+  m->count = (guint32) (s->board.heaps[i] - to);
+  nim_board_make_move (&child, m);
+  return !theory_wins (s->method, grundy, &s->rules, &child);
+}
+
+/* Too many moves to try each: a winning move of a range rule (take-any
+   included), found among the few sizes a theory can want a heap to
+   become: the one whose Grundy value makes the total 0 (for take-any,
+   the heap's size XOR the nim-sum), or one that leaves 0 or 1 (misère
+   play's endings).  Each size is the one in reach of the heap with the
+   wanted remainder modulo max_take + 1, as G(n) = n mod (max_take + 1). */
+static gboolean
+theory_some_winning_move (const NimSolution *s, NimGrundy *grundy,
+                          NimMove *move)
+{
+  guint64 mod = (guint64) s->rules.max_take + 1;
+  guint i, k;
+
+  if (s->rules.kind != NIM_TAKE_RANGE)
+    return FALSE;
+  for (i = 0; i < s->board.n_heaps; i++)
+    {
+      guint64 h = s->board.heaps[i];
+      guint64 lo = h - MIN (h, (guint64) s->rules.max_take);
+      guint64 want[3] = { (h % mod) ^ (s->have_grundy ? s->grundy : 0), 0, 1 };
+
+      if (s->rules.misere && nim_rules_is_take_any (&s->rules))
+        want[0] = h ^ nim_board_nim_sum (&s->board);
+      for (k = 0; k < G_N_ELEMENTS (want) && h > 0; k++)
+        {
+          guint64 r = want[k] % mod, to;
+
+          if (r > h - 1)
+            continue;
+          to = (h - 1) - ((h - 1 - r) % mod);
+          if (to >= lo && theory_move_wins (s, grundy, i, to, move))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The answer of a closed form: the value and the winning moves. */
+static void
+solve_by_theory (NimSolution *s, NimGrundy *grundy)
+{
+  s->wins = theory_wins (s->method, grundy, &s->rules, &s->board);
+  if (!s->wins || !nim_board_has_move (&s->board, &s->rules))
+    return;
+  if (nim_movegen_count (&s->board, &s->rules) > NIM_SOLVE_MAX_MOVES)
+    {
+      NimMove m;
+
+      s->complete = FALSE;
+      /* A won position has a winning move, and for the rules with this
+         many moves (ranges) it is among the sizes tried. */
+      if (!theory_some_winning_move (s, grundy, &m))
+        g_assert_not_reached ();
+      g_array_append_val (s->winning_moves, m);
+    }
+  else
+    {
+      NimMoveGen gen = NIM_MOVEGEN_INIT;
+      NimMove m;
+
+      while (nim_movegen_next (&gen, &s->board, &s->rules, &m))
+        {
+          NimMove same;
+
+          if (theory_move_wins (s, grundy, m.heap,
+                                s->board.heaps[m.heap] - m.count, &same))
+            g_array_append_val (s->winning_moves, m);
+        }
+    }
+}
+
+/* Checks a closed form's value with a short search by the strongest
+   searcher (or the engine the caller named): verified when the search
+   proves the same value within its budget.  A search that proves the
+   other value is a bug in one of the two, and says so. */
+static gboolean
+verify_by_search (NimSolution *s, const char *engine, GError **error)
+{
+  const NimPlayerClass *strongest = nim_player_class_strongest ();
+  const NimPlayerOption *o;
+  g_autofree char *spec = NULL;
+  g_autoptr (NimPlayer) p = NULL;
+  gboolean has_tt = FALSE;
+  int value = 0;
+
+  /* A search of a fraction of a second fills a few megabytes of table at
+     most; a larger one would cost more to clear than the search. */
+  for (o = strongest->options; o != NULL && o->key != NULL; o++)
+    has_tt = has_tt || g_str_equal (o->key, "tt");
+  spec = engine != NULL
+             ? g_strdup (engine)
+             : g_strdup_printf ("%s:time=%g%s", strongest->name,
+                                NIM_SOLVE_VERIFY_TIME, has_tt ? ",tt=4M" : "");
+
+  p = nim_player_new (spec, error);
+  if (p == NULL)
+    return FALSE;
+  s->engine = g_strdup (nim_player_get_spec (p));
+  nim_player_set_number (p, 1);
+  nim_player_set_seed (p, 1);
+  if (!nim_player_start (p, &s->rules, &s->board, error)
+      || !nim_player_evaluate (p, &s->board, &value, NULL, error))
+    return FALSE;
+  s->nodes = nim_player_get_stats (p)->nodes;
+  if (value != 0 && (value > 0) != s->wins)
+    {
+      g_autofree char *heaps = nim_board_to_string (&s->board);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   /* TRANSLATORS: %s is a player spec, then heaps. */
+                   _ ("%s and the theory disagree on the position %s; "
+                      "this is a bug, please report it"),
+                   s->engine, heaps);
+      return FALSE;
+    }
+  s->verified = value != 0;
+  return TRUE;
+}
+
 /**
  * nim_solve:
  * @rules: the rules
  * @board: the position, with the player to move
- * @engine: a player spec, such as "negamax" or "xor"
+ * @engine: (nullable): a player spec, such as "negamax" or "xor"; %NULL
+ *   for the closed form where the rules have one (verified by a short
+ *   search, see %NIM_SOLVE_VERIFY_TIME), otherwise the strongest searcher
  * @error: return location for a #NIM_ERROR_USAGE error (a bad or human
  *   engine), #NIM_ERROR_UNSUPPORTED (an engine that does not play the
  *   rules) or #NIM_ERROR_FAILED (the engine's budget ran out)
+ *
+ * An engine's budget of time or nodes covers the whole solution: the
+ * position and every move checked.
  *
  * Returns: (transfer full) (nullable): the value of @board, its winning
  *   moves and what finding them cost
@@ -185,10 +513,32 @@ nim_solve (const NimRules *rules, const NimBoard *board, const char *engine,
            GError **error)
 {
   g_autoptr (NimSolution) s = g_new0 (NimSolution, 1);
-  g_autoptr (NimPlayer) p = nim_player_new (engine, error);
+  g_autoptr (NimGrundy) grundy = nim_grundy_new (rules);
+  g_autoptr (NimPlayer) p = NULL;
   gint64 t0 = g_get_monotonic_time ();
   NimMove best = { 0 };
+  Budget budget;
 
+  s->rules = *rules;
+  s->board = *board;
+  s->winning_moves = g_array_new (FALSE, FALSE, sizeof (NimMove));
+  s->complete = TRUE;
+  solve_grundy (s, grundy);
+  if (engine == NULL)
+    {
+      s->method = theory_of (s, grundy);
+      if (s->method != NIM_SOLVE_SEARCH)
+        {
+          solve_by_theory (s, grundy);
+          if (!verify_by_search (s, NULL, error))
+            return NULL;
+          s->seconds = (g_get_monotonic_time () - t0) / 1e6;
+          return g_steal_pointer (&s);
+        }
+      engine = nim_player_class_strongest ()->name;
+    }
+
+  p = nim_player_new (engine, error);
   if (p == NULL)
     return NULL;
   if (nim_player_is_interactive (p))
@@ -218,15 +568,15 @@ nim_solve (const NimRules *rules, const NimBoard *board, const char *engine,
                    nim_player_get_name (p), searchers, closed);
       return NULL;
     }
-  s->rules = *rules;
-  s->board = *board;
+  s->method = NIM_SOLVE_SEARCH;
   s->engine = g_strdup (nim_player_get_spec (p));
-  s->winning_moves = g_array_new (FALSE, FALSE, sizeof (NimMove));
-  s->complete = TRUE;
   nim_player_set_number (p, 1);
   nim_player_set_seed (p, 1);
-  if (!nim_player_start (p, rules, board, error)
-      || !engine_wins (p, board, &best, &s->wins, &s->nodes, error))
+  if (!nim_player_start (p, rules, board, error))
+    return NULL;
+  budget_init (&budget, p);
+  if (!engine_wins (p, &budget, board, NULL, &best, &s->wins, &s->nodes,
+                    error))
     return NULL;
 
   if (s->wins && nim_movegen_count (board, rules) > NIM_SOLVE_MAX_MOVES)
@@ -246,13 +596,13 @@ nim_solve (const NimRules *rules, const NimBoard *board, const char *engine,
           gboolean child_wins;
 
           nim_board_make_move (&child, &m);
-          if (!engine_wins (p, &child, &reply, &child_wins, &s->nodes, error))
+          if (!engine_wins (p, &budget, &child, &m, &reply, &child_wins,
+                            &s->nodes, error))
             return NULL;
           if (!child_wins)
             g_array_append_val (s->winning_moves, m);
         }
     }
-  solve_grundy (s);
   s->seconds = (g_get_monotonic_time () - t0) / 1e6;
   return g_steal_pointer (&s);
 }

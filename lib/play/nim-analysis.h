@@ -17,11 +17,44 @@ G_BEGIN_DECLS
    below NIM_GRUNDY_TABLE_MAX, so every value of it can be computed. */
 #define NIM_GRUNDY_SEQUENCE_MAX 10000000
 
+/* The budget of the search that verifies a closed form's answer: short,
+   as the theory has already answered; a search that does not finish in it
+   leaves the answer standing, marked as not verified. */
+#define NIM_SOLVE_VERIFY_TIME 0.25
+
+/**
+ * NimSolveMethod:
+ * @NIM_SOLVE_SEARCH: an engine's search (or a closed-form player named as
+ *   the engine) decided the position and each move
+ * @NIM_SOLVE_NIM_SUM: take-any, normal play: the nim-sum (Bouton)
+ * @NIM_SOLVE_GRUNDY: normal play: the Sprague-Grundy values of the heaps,
+ *   periodic for a subtraction set or a largest take
+ * @NIM_SOLVE_MISERE_NIM: take-any, misère play: the nim-sum while a heap
+ *   holds two or more, then the parity of the heaps of one
+ * @NIM_SOLVE_MISERE_ONE_HEAP: misère play with one heap that can be
+ *   played: the misère outcomes of a single heap, periodic like its
+ *   Grundy values
+ *
+ * How nim_solve() found its answer.
+ */
+typedef enum
+{
+  NIM_SOLVE_SEARCH,
+  NIM_SOLVE_NIM_SUM,
+  NIM_SOLVE_GRUNDY,
+  NIM_SOLVE_MISERE_NIM,
+  NIM_SOLVE_MISERE_ONE_HEAP,
+} NimSolveMethod;
+
 /**
  * NimSolution:
  * @rules: the rules
  * @board: the position
- * @engine: the spec of the engine that solved it
+ * @method: how the answer was found
+ * @engine: the spec of the engine that searched: the one that solved the
+ *   position, or under a closed form the one that verified its value
+ * @verified: under a closed form, the search proved the same value within
+ *   its budget (%FALSE: it did not finish; the theory's answer stands)
  * @wins: the player to move wins against any defence
  * @winning_moves: (element-type NimMove): the moves that keep the win, in
  *   generator order (heap order, then smallest take)
@@ -38,7 +71,9 @@ typedef struct
 {
   NimRules rules;
   NimBoard board;
+  NimSolveMethod method;
   char *engine;
+  gboolean verified;
   gboolean wins;
   GArray *winning_moves;
   gboolean complete;

@@ -11,7 +11,8 @@
  * the same whatever the number of jobs is, but for the times.
  *
  * Each move is judged by an exact solver: the closed-form strategy where
- * the rules have one, else negamax with a node budget.
+ * the rules have one, else negamax with a node budget and a time budget
+ * for the whole game; a move it could not judge is counted as unchecked.
  *
  * This file schedules and counts; it shows nothing.  The program hears
  * of each finished game and of the run's progress through the
@@ -22,7 +23,9 @@
 
 #include "nim-match.h"
 
+#include "nim-grundy.h"
 #include "nim-i18n.h"
+#include "nim-search-player.h"
 #include "nim-tt.h"
 #include "nim-util.h"
 
@@ -428,12 +431,48 @@ nim_match_free (NimMatch *match)
 /* ------------------------------------------------------------------------ */
 /* Playing */
 
-/* What the solver says of a position: 1 won, -1 lost, 0 unknown. */
+/* The judge's time for the moves of one game: a searcher that judges
+   rules no closed form knows (misère play on several heaps of a set) can
+   search millions of nodes a position without a proof; what it has not
+   judged by then is counted as unchecked, not waited for. */
+#define JUDGE_GAME_SECONDS 3.0
+
+/* What the solver says of a position: 1 won, -1 lost, 0 unknown (also
+   once the game's judging time, up to @deadline, is spent). */
 static int
-judge (NimPlayer *oracle, const NimBoard *board)
+judge (NimPlayer *oracle, NimGrundy *grundy, const NimBoard *board,
+       gint64 deadline)
 {
   int value;
+  guint i, live = 0;
+  guint64 h = 0;
 
+  /* Misère play down to one heap that can be played: the outcome is a
+     single heap's, which the Grundy table knows, although the game's
+     start (several heaps) left the judging to a searcher. */
+  for (i = 0; i < board->n_heaps; i++)
+    if (board->heaps[i] >= nim_rules_min_take (&oracle->rules))
+      {
+        live++;
+        h = board->heaps[i];
+      }
+  if (oracle->klass->kind == NIM_PLAYER_SEARCHER && oracle->rules.misere
+      && live <= 1)
+    {
+      gboolean wins = TRUE; /* no move: under misère play the mover wins */
+
+      if (live == 0 || nim_grundy_misere_wins (grundy, h, &wins, NULL))
+        return wins ? 1 : -1;
+    }
+  if (oracle->klass->kind == NIM_PLAYER_SEARCHER)
+    {
+      double left = (deadline - g_get_monotonic_time ()) / 1e6;
+
+      if (left <= 0)
+        return 0;
+      /* A searcher's instance is a NimSearchPlayer. */
+      ((NimSearchPlayer *) oracle)->config.time = left;
+    }
   return nim_player_evaluate (oracle, board, &value, NULL, NULL) ? value : 0;
 }
 
@@ -447,13 +486,16 @@ judge_game (const NimGame *game, const NimBoard *start, NimPlayer *oracle,
 {
   guint n = nim_game_get_n_moves (game), i;
   NimMatchPosition *positions = g_new0 (NimMatchPosition, n);
-  int value = judge (oracle, start);
+  gint64 deadline = g_get_monotonic_time ()
+                    + (gint64) (JUDGE_GAME_SECONDS * G_USEC_PER_SEC);
+  g_autoptr (NimGrundy) grundy = nim_grundy_new (&oracle->rules);
+  int value = judge (oracle, grundy, start, deadline);
 
   for (i = 0; i < n; i++)
     {
       const NimGameMove *mv = nim_game_get_move (game, i);
       NimMatchTally *p = &t[mv->player - 1];
-      int after = judge (oracle, &mv->after);
+      int after = judge (oracle, grundy, &mv->after, deadline);
 
       p->moves++;
       p->nodes += mv->stats.nodes;

@@ -19,6 +19,7 @@
   ROW (human)                                                                 \
   ROW (minimax)                                                               \
   ROW (negamax)                                                               \
+  ROW (pns)                                                                   \
   ROW (xor)                                                                   \
   ROW (grundy)                                                                \
   ROW (random)
