@@ -265,6 +265,25 @@ test_search_pv_depth (void)
   g_assert_cmpuint (replay_pv (why, "3,4,5", &rules, 1, FALSE, &ended), ==, 3);
 }
 
+/* A move chosen by a search cut short by its budget is said to be a
+   guess; a move chosen at a depth limit is not (the depth was asked
+   for), and neither is a proven one. */
+static void
+test_search_guess (void)
+{
+  NimMove m;
+  g_autofree char *budget = explain ("negamax:time=0,nodes=50", "any", FALSE,
+                                     "20,30,40,50,60", &m);
+  g_autofree char *depth
+      = explain ("negamax:depth=3", "any", FALSE, "3,4,5", &m);
+  g_autofree char *proven = explain ("negamax", "any", FALSE, "3,4,5", &m);
+
+  assert_says (budget, "ran out of its budget");
+  assert_says (budget, "The move is a guess");
+  g_assert_null (strstr (depth, "guess"));
+  g_assert_null (strstr (proven, "guess"));
+}
+
 /* Explaining changes nothing: the same moves and node counts, game after
    game, with the table kept across moves. */
 static void
@@ -369,6 +388,7 @@ main (int argc, char **argv)
   g_test_add_func ("/explain/random", test_random);
   g_test_add_func ("/explain/search/pv", test_search_pv);
   g_test_add_func ("/explain/search/pv-depth", test_search_pv_depth);
+  g_test_add_func ("/explain/search/guess", test_search_guess);
   g_test_add_func ("/explain/no-side-effects", test_no_side_effects);
   g_test_add_func ("/explain/binary", test_binary);
 

@@ -248,7 +248,7 @@ nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
       if (!root->proven)
         walk.config.depth = horizon - n;
       search (&walk, &b, rules, &m, &st);
-      if (st.nodes >= budget || (root->proven && !st.proven))
+      if (st.stopped || (root->proven && !st.proven))
         {
           *cut = TRUE;
           break;
@@ -345,6 +345,13 @@ append_value (GString *s, const NimSearchPlayer *self)
                         "line decides the game yet; it plays the best "
                         "move of that depth."),
                      st->depth);
+  if (!st->proven && !(c->depth > 0 && st->depth >= c->depth))
+    /* TRANSLATORS: follows "Value: unknown.  The search ran out of its
+       budget ...", after a blank. */
+    g_string_append (s, _ (" The move is a guess: neither this search nor "
+                           "the table it keeps from earlier moves has "
+                           "shown a move that keeps a won position, nor "
+                           "that there is none."));
 }
 
 /* Step 2: the principal variation @line of @n moves from @board, move by
