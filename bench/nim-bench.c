@@ -73,6 +73,7 @@ typedef enum
   ENGINE_AB_TT,
   ENGINE_FULL,
   ENGINE_PNS,
+  ENGINE_FULL_2G,
 } Engine;
 
 /* The engine configurations: a tag for the line's name, and the tag of
@@ -94,6 +95,7 @@ static const struct
   [ENGINE_AB_TT] = { "ab-tt", "ab-tt", NULL },
   [ENGINE_FULL] = { "full", "full", NULL },
   [ENGINE_PNS] = { "pns", "pns", NULL },
+  [ENGINE_FULL_2G] = { "full-2G", "full", "tt=2G" },
 };
 
 /* The player spec of @engine, "negamax:time=0,tt=off,order=off,id=off":
@@ -156,6 +158,7 @@ typedef struct
 static const BenchLine suite[] = {
   { ENGINE_LOOP, RULES_NIM, "1,3,5,7", TRUE },
   { ENGINE_MINIMAX, RULES_NIM, "1,3,5,7", FALSE },
+  { ENGINE_LOOP, RULES_NIM, "3,4,5", FALSE },
   { ENGINE_MINIMAX, RULES_NIM, "3,4,5", FALSE },
   { ENGINE_PLAIN, RULES_NIM, "1,3,5,7", TRUE },
   { ENGINE_PLAIN, RULES_NIM, "3,4,5", FALSE },
@@ -198,6 +201,8 @@ static const BenchLine suite[] = {
   { ENGINE_AB_BUDGET, RULES_NIM, "10,20,30,40,50", FALSE },
   { ENGINE_AB_TT, RULES_NIM, "10,20,30,40,50", FALSE },
   { ENGINE_FULL, RULES_NIM, "10,20,30,40,50", FALSE },
+
+  { ENGINE_FULL, RULES_NIM, "40,60,80,100", FALSE },
 
   { ENGINE_AB, RULES_TAKE3, "13", FALSE },
   { ENGINE_AB_TT, RULES_TAKE3, "13", FALSE },
@@ -859,10 +864,135 @@ check_counts (const Options *o)
   return n_failed > 0 ? NIM_EXIT_FAILURE : NIM_EXIT_OK;
 }
 
+/* ---------------------------------------------------------------------
+   The perfect-table reference */
+
+/* A position with its heaps sorted, empty ones left out: the key of a
+   table that ignores the order of the heaps, as nim's does. */
+static char *
+perfect_key (const guint32 *heaps, guint n)
+{
+  guint32 sorted[NIM_MAX_HEAPS];
+  GString *s = g_string_new (NULL);
+  guint i, j, m = 0;
+
+  for (i = 0; i < n; i++)
+    if (heaps[i] > 0)
+      {
+        for (j = m; j > 0 && sorted[j - 1] > heaps[i]; j--)
+          sorted[j] = sorted[j - 1];
+        sorted[j] = heaps[i];
+        m++;
+      }
+  for (i = 0; i < m; i++)
+    g_string_append_printf (s, "%u,", sorted[i]);
+  return g_string_free (s, FALSE);
+}
+
+static void
+perfect_visit (guint32 *heaps, guint n, GHashTable *seen, guint64 *nodes)
+{
+  char *key;
+  guint32 sum = 0, best_take = 0;
+  guint i, best = 0;
+
+  (*nodes)++;
+  key = perfect_key (heaps, n);
+  if (!g_hash_table_add (seen, key))
+    return; /* a perfect table knows it: entered, settled at once */
+  for (i = 0; i < n; i++)
+    sum ^= heaps[i];
+  if (sum != 0)
+    {
+      /* Won: the nim-sum's winning move that takes the most. */
+      for (i = 0; i < n; i++)
+        if ((heaps[i] ^ sum) < heaps[i]
+            && heaps[i] - (heaps[i] ^ sum) > best_take)
+          {
+            best = i;
+            best_take = heaps[i] - (heaps[i] ^ sum);
+          }
+      heaps[best] -= best_take;
+      perfect_visit (heaps, n, seen, nodes);
+      heaps[best] += best_take;
+      return;
+    }
+  /* Lost (or over): every move must be searched. */
+  for (i = 0; i < n; i++)
+    {
+      guint32 h = heaps[i], c;
+
+      for (c = 1; c <= h; c++)
+        {
+          heaps[i] = h - c;
+          perfect_visit (heaps, n, seen, nodes);
+        }
+      heaps[i] = h;
+    }
+}
+
+/**
+ * perfect_count:
+ * @text: a take-any position, as `--heaps` takes it
+ *
+ * The nodes a search of @text enters with a perfect table and perfect
+ * ordering, the reference the default negamax is measured against (issue
+ * 13): at a won position the nim-sum chooses one winning move (the one
+ * taking the most), at a lost one every move is searched, and a position
+ * entered before is entered (counted) but settled by the table at once.
+ * It gives 153,409 on 20,30,40,50 and 2,077,208 on 40,60,80,100, as the
+ * issue does; 845,677 on 10,20,30,40,50, where the issue's 851,623 chose
+ * among the winning moves some other way.
+ *
+ * Returns: the node count
+ */
+static guint64
+perfect_count (const char *text)
+{
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  NimBoard board;
+  guint64 nodes = 0;
+
+  if (!nim_board_parse (&board, text, "--heaps", NULL))
+    return 0;
+  perfect_visit (board.heaps, board.n_heaps, seen, &nodes);
+  return nodes;
+}
+
+/* Prints how the default negamax compares with a perfect table, on the
+   take-any lines of the default configuration that the run had. */
+static void
+print_perfect_ratios (const LineResult *results)
+{
+  guint i;
+  gboolean header = FALSE;
+
+  for (i = 0; i < G_N_ELEMENTS (suite); i++)
+    {
+      guint64 perfect;
+
+      if (suite[i].engine != ENGINE_FULL || suite[i].rules != RULES_NIM
+          || !results[i].ok || !results[i].searched)
+        continue;
+      if (!header)
+        printf (
+            "#\n# default negamax against a perfect table (target on "
+            "20,30,40,50,\n#   10,20,30,40,50 and 40,60,80,100: <= 1.5):\n");
+      header = TRUE;
+      perfect = perfect_count (suite[i].heaps);
+      printf ("#   %-16s %12" G_GUINT64_FORMAT
+              " nodes, perfect %12" G_GUINT64_FORMAT ": %.2fx\n",
+              suite[i].heaps, results[i].nodes, perfect,
+              (double) results[i].nodes / perfect);
+    }
+}
+
 /* Prints how minimax compares with the hand-written loop, when the run
    had both on 1,3,5,7. */
 static void
-print_ratio (const LineResult *loop, const LineResult *minimax)
+print_ratio (const char *heaps, const LineResult *loop,
+             const LineResult *minimax)
 {
   double loop_nps, minimax_nps;
 
@@ -870,10 +1000,10 @@ print_ratio (const LineResult *loop, const LineResult *minimax)
     return;
   loop_nps = loop->nodes / median_seconds (loop);
   minimax_nps = minimax->nodes / median_seconds (minimax);
-  printf ("#\n# minimax on 1,3,5,7: %.1fM nodes/s, the reference C loop "
+  printf ("#\n# minimax on %s: %.1fM nodes/s, the reference C loop "
           "%.1fM nodes/s:\n#   minimax runs at %.2f of the loop's speed "
-          "(target: minimax >= 150M nodes/s)%s\n",
-          minimax_nps / 1e6, loop_nps / 1e6, minimax_nps / loop_nps,
+          "(target: >= 0.9)%s\n",
+          heaps, minimax_nps / 1e6, loop_nps / 1e6, minimax_nps / loop_nps,
           loop->nodes == minimax->nodes ? "" : "; THE NODE COUNTS DIFFER");
 }
 
@@ -967,6 +1097,7 @@ print_table (const Options *o, guint n_runs)
   g_autoptr (GPtrArray) differ = g_ptr_array_new_with_free_func (g_free);
   LineResult *results = g_new0 (LineResult, G_N_ELEMENTS (suite));
   const LineResult *loop = NULL, *minimax = NULL;
+  const LineResult *loop345 = NULL, *minimax345 = NULL;
   guint i, n_lines = 0, n_failed = 0;
 
   if (o->expected != NULL)
@@ -1006,8 +1137,17 @@ print_table (const Options *o, guint n_runs)
           else if (suite[i].engine == ENGINE_MINIMAX)
             minimax = r;
         }
+      if (suite[i].rules == RULES_NIM && strcmp (suite[i].heaps, "3,4,5") == 0)
+        {
+          if (suite[i].engine == ENGINE_LOOP)
+            loop345 = r;
+          else if (suite[i].engine == ENGINE_MINIMAX)
+            minimax345 = r;
+        }
     }
-  print_ratio (loop, minimax);
+  print_ratio ("1,3,5,7", loop, minimax);
+  print_ratio ("3,4,5", loop345, minimax345);
+  print_perfect_ratios (results);
   if (o->only == NULL || g_pattern_match_simple (o->only, "match"))
     print_match_scaling (n_runs);
   if (expected != NULL && differ->len == 0)

@@ -12,6 +12,7 @@
 
 #include "nim-test.h"
 
+#include "nim-explain.h"
 #include "nim-player.h"
 
 #include <stdio.h>
@@ -293,6 +294,70 @@ test_search_pv_depth (void)
   g_assert_cmpuint (replay_pv (why, "3,4,5", &rules, 1, FALSE, &ended), ==, 3);
 }
 
+/* nim_explain_pv()'s second search, which a proven negamax must not
+   need. */
+static void
+no_search (NimSearchPlayer *self, const NimBoard *board, const NimRules *rules,
+           NimMove *move, NimSearchStats *stats)
+{
+  g_assert_not_reached ();
+}
+
+/* The principal variation of a proven value comes from the search's own
+   table, without a second search (it took one a ply, each with a table
+   of its own), and is a whole game of legal moves. */
+static void
+test_search_pv_from_table (void)
+{
+  static const char *const positions[] = { "3,4,5", "1,4,5", "10,20,30" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      g_autoptr (NimPlayer) p = nim_player_new ("negamax", NULL);
+      NimRules rules;
+      NimBoard board;
+      NimMove m, line[NIM_EXPLAIN_PV_MAX];
+      gboolean cut;
+      guint n, j;
+
+      nim_test_rules (&rules, "any", FALSE);
+      nim_test_board (&board, positions[i]);
+      g_assert_true (nim_player_start (p, &rules, &board, NULL));
+      g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
+      g_assert_true (nim_player_get_stats (p)->proven);
+      n = nim_explain_pv ((NimSearchPlayer *) p, no_search, &board, &m, line,
+                          &cut);
+      g_assert_cmpuint (n, >=, 2);
+      for (j = 0; j < n; j++)
+        {
+          g_assert_true (
+              nim_board_check_move (&board, &rules, &line[j], NULL));
+          nim_board_make_move (&board, &line[j]);
+        }
+      g_assert_true (cut || !nim_board_has_move (&board, &rules));
+    }
+}
+
+/* A move chosen by a search cut short by its budget is said to be a
+   guess; a move chosen at a depth limit is not (the depth was asked
+   for), and neither is a proven one. */
+static void
+test_search_guess (void)
+{
+  NimMove m;
+  g_autofree char *budget = explain ("negamax:time=0,nodes=50", "any", FALSE,
+                                     "20,30,40,50,60", &m);
+  g_autofree char *depth
+      = explain ("negamax:depth=3", "any", FALSE, "3,4,5", &m);
+  g_autofree char *proven = explain ("negamax", "any", FALSE, "3,4,5", &m);
+
+  assert_says (budget, "ran out of its budget");
+  assert_says (budget, "The move is a guess");
+  g_assert_null (strstr (depth, "guess"));
+  g_assert_null (strstr (proven, "guess"));
+}
+
 /* Explaining changes nothing: the same moves and node counts, game after
    game, with the table kept across moves. */
 static void
@@ -398,6 +463,8 @@ main (int argc, char **argv)
   g_test_add_func ("/explain/random", test_random);
   g_test_add_func ("/explain/search/pv", test_search_pv);
   g_test_add_func ("/explain/search/pv-depth", test_search_pv_depth);
+  g_test_add_func ("/explain/search/guess", test_search_guess);
+  g_test_add_func ("/explain/search/pv-from-table", test_search_pv_from_table);
   g_test_add_func ("/explain/no-side-effects", test_no_side_effects);
   g_test_add_func ("/explain/binary", test_binary);
 

@@ -282,7 +282,7 @@ test_spec_rejected (void)
   assert_spec_rejected ("negamax:tt=1X", "tt=1X", "64M");
   assert_spec_rejected ("negamax:tt=100", "tt=100", "1K");
   assert_spec_rejected ("negamax:tt=1023", "tt=1023", NULL);
-  assert_spec_rejected ("negamax:tt=64G", "tt=64G", "16G");
+  assert_spec_rejected ("negamax:tt=2048G", "tt=2048G", "1024G");
   assert_spec_rejected ("negamax:tt=", "tt", "value");
   assert_spec_rejected ("negamax:depth=1,depth=2", "depth", "twice");
   assert_spec_rejected ("negamax:ab=on,tt=1M,ab=off", "ab", "twice");
@@ -791,8 +791,9 @@ search_stats (const char *spec, const char *take, const char *heaps,
   return *nim_player_get_stats (p);
 }
 
-/* A node budget stops the search at exactly that many nodes, with a
-   legal move and nothing claimed proven. */
+/* A node budget stops the search at exactly that many nodes (with a
+   table, that many nodes and look-ups: see nim_search_add_work()), with
+   a legal move and nothing claimed proven. */
 static void
 test_budget_nodes (void)
 {
@@ -801,9 +802,15 @@ test_budget_nodes (void)
   gint64 usec;
 
   /* 20 ^ 30 ^ 40 ^ 50 = 16: a win, far too big to prove in 1000 nodes. */
-  s = search_stats ("negamax:nodes=1000", "any", "20,30,40,50", &m, &usec);
+  s = search_stats ("negamax:nodes=1000,tt=off", "any", "20,30,40,50", &m,
+                    &usec);
   g_assert_true (s.searched);
   g_assert_cmpuint (s.nodes, ==, 1000);
+  g_assert_false (s.proven);
+  s = search_stats ("negamax:nodes=1000", "any", "20,30,40,50", &m, &usec);
+  g_assert_true (s.searched);
+  g_assert_cmpuint (s.nodes, <=, 1000);
+  g_assert_cmpuint (s.nodes, >=, 100);
   g_assert_false (s.proven);
   g_assert_cmpint (s.value, ==, 0);
 

@@ -35,33 +35,36 @@ new_table (guint64 bytes)
   return tt;
 }
 
-/* An entry is 24 bytes and a bucket of two is 48, so 1 KiB holds 16
-   buckets (32 * 48 = 1536 would not fit); in general the bucket count is
-   the largest power of two that fits in the bytes asked for. */
+/* An entry is 16 bytes and a bucket of four is one 64-byte cache line,
+   so 1 KiB holds 16 buckets; in general the bucket count is the largest
+   power of two that fits in the bytes asked for. */
 static void
 test_new_size (void)
 {
   static const guint64 asks[] = {
-    48, 95, 96, 1000, 1024, 4096, 100000, 1u << 20, 3u << 20,
+    64, 127, 128, 1000, 1024, 4096, 100000, 1u << 20, 3u << 20,
   };
   guint i;
 
-  g_assert_cmpuint (sizeof (NimTTEntry), ==, 24);
-  g_assert_cmpuint (sizeof (NimTTBucket), ==, 48);
+  g_assert_cmpuint (sizeof (NimTTEntry), ==, 16);
+  g_assert_cmpuint (sizeof (NimTTBucket), ==, 64);
   {
     g_autoptr (NimTT) tt = nim_tt_new (1024);
 
     g_assert_nonnull (tt);
-    g_assert_cmpuint (nim_tt_size (tt), ==, 16 * 48);
-    g_assert_cmpuint (nim_tt_n_entries (tt), ==, 32);
+    g_assert_cmpuint (nim_tt_size (tt), ==, 16 * 64);
+    g_assert_cmpuint (nim_tt_n_entries (tt), ==, 64);
     g_assert_cmpuint (tt->mask, ==, 15);
+    /* Every bucket is one cache line. */
+    g_assert_cmpuint ((guintptr) tt->buckets % 64, ==, 0);
   }
   {
-    /* 1 MiB / 48 = 21845.3, so 16384 buckets. */
-    g_autoptr (NimTT) tt = nim_tt_new (1u << 20);
+    /* 3 MiB / 64 = 49152, so 32768 buckets. */
+    g_autoptr (NimTT) tt = nim_tt_new (3u << 20);
 
-    g_assert_cmpuint (nim_tt_size (tt), ==, 16384 * 48);
-    g_assert_cmpuint (nim_tt_n_entries (tt), ==, 32768);
+    g_assert_cmpuint (nim_tt_size (tt), ==, 32768 * 64);
+    g_assert_cmpuint (nim_tt_n_entries (tt), ==, 131072);
+    g_assert_cmpuint (nim_tt_size_for (3u << 20), ==, 32768 * 64);
   }
 
   for (i = 0; i < G_N_ELEMENTS (asks); i++)
@@ -78,7 +81,7 @@ test_new_size (void)
       g_assert_cmpuint (size, <=, asks[i]);
       g_assert_cmpuint (2 * size, >, asks[i]);
       g_assert_cmpuint (tt->mask, ==, buckets - 1);
-      g_assert_cmpuint (nim_tt_n_entries (tt), ==, 2 * buckets);
+      g_assert_cmpuint (nim_tt_n_entries (tt), ==, 4 * buckets);
     }
 }
 
@@ -103,8 +106,11 @@ test_new_is_empty (void)
       stale += count_used (tt);
       for (i = 0; i <= tt->mask; i++)
         {
-          nim_tt_store (tt, i, 1, 5, NIM_TT_EXACT, 7, 1);
-          nim_tt_store (tt, i + tt->mask + 1, 2, 9, NIM_TT_LOWER, 7, 2);
+          guint j;
+
+          for (j = 0; j < NIM_TT_WAYS; j++)
+            nim_tt_store (tt, i + j * (tt->mask + 1), 1, 5 + j, NIM_TT_EXACT,
+                          7, 1);
         }
       g_assert_cmpuint (count_used (tt), ==, nim_tt_n_entries (tt));
     }
@@ -119,63 +125,67 @@ test_store_probe (void)
   g_autoptr (NimTT) tt = new_table (1024);
   const guint32 heaps[] = { 3, 4, 5 };
   guint64 key = position_key (heaps, 3);
-  NimTTEntry *e;
+  NimTTHit e = { 0 };
 
-  g_assert_null (nim_tt_probe (tt, key));
+  g_assert_false (nim_tt_probe (tt, key, &e));
   nim_tt_store (tt, key, -7, 5, NIM_TT_EXACT, 5, 2);
-  e = nim_tt_probe (tt, key);
-  g_assert_nonnull (e);
-  g_assert_cmpuint (e->key, ==, key);
-  g_assert_cmpint (e->value, ==, -7);
-  g_assert_cmpuint (e->depth, ==, 5);
-  g_assert_cmpuint (e->bound, ==, NIM_TT_EXACT);
-  g_assert_cmpuint (e->from, ==, 5);
-  g_assert_cmpuint (e->count, ==, 2);
+  g_assert_true (nim_tt_probe (tt, key, &e));
+  g_assert_cmpint (e.value, ==, -7);
+  g_assert_cmpuint (e.depth, ==, 5);
+  g_assert_cmpuint (e.bound, ==, NIM_TT_EXACT);
+  g_assert_cmpuint (e.from, ==, 5);
+  g_assert_cmpuint (e.count, ==, 2);
 
   /* Storing the same key again replaces it, even from a shallower search. */
   nim_tt_store (tt, key, 1000, 2, NIM_TT_LOWER, 4, 1);
-  e = nim_tt_probe (tt, key);
-  g_assert_nonnull (e);
-  g_assert_cmpint (e->value, ==, 1000);
-  g_assert_cmpuint (e->depth, ==, 2);
-  g_assert_cmpuint (e->bound, ==, NIM_TT_LOWER);
-  g_assert_cmpuint (e->from, ==, 4);
-  g_assert_cmpuint (e->count, ==, 1);
+  g_assert_true (nim_tt_probe (tt, key, &e));
+  g_assert_cmpint (e.value, ==, 1000);
+  g_assert_cmpuint (e.depth, ==, 2);
+  g_assert_cmpuint (e.bound, ==, NIM_TT_LOWER);
+  g_assert_cmpuint (e.from, ==, 4);
+  g_assert_cmpuint (e.count, ==, 1);
+  g_assert_cmpuint (count_used (tt), ==, 1);
 
-  /* Proven values keep their depth; deeper ones are clamped to it. */
-  nim_tt_store (tt, key, G_MININT32, NIM_TT_DEPTH_PROVEN, NIM_TT_UPPER,
+  /* The extremes of each field; deeper depths are clamped to "proven",
+     larger values to the largest a slot holds. */
+  nim_tt_store (tt, key, -NIM_TT_VALUE_MAX, NIM_TT_DEPTH_PROVEN, NIM_TT_UPPER,
                 4294967295u, 4294967295u);
-  e = nim_tt_probe (tt, key);
-  g_assert_cmpint (e->value, ==, G_MININT32);
-  g_assert_cmpuint (e->depth, ==, NIM_TT_DEPTH_PROVEN);
-  g_assert_cmpuint (e->bound, ==, NIM_TT_UPPER);
-  g_assert_cmpuint (e->from, ==, 4294967295u);
-  g_assert_cmpuint (e->count, ==, 4294967295u);
-  nim_tt_store (tt, key, 0, 100000, NIM_TT_EXACT, 0, 0);
-  e = nim_tt_probe (tt, key);
-  g_assert_cmpuint (e->depth, ==, 65535);
+  g_assert_true (nim_tt_probe (tt, key, &e));
+  g_assert_cmpint (e.value, ==, -NIM_TT_VALUE_MAX);
+  g_assert_cmpuint (e.depth, ==, NIM_TT_DEPTH_PROVEN);
+  g_assert_cmpuint (e.bound, ==, NIM_TT_UPPER);
+  g_assert_cmpuint (e.from, ==, 4294967295u);
+  g_assert_cmpuint (e.count, ==, 4294967295u);
+  nim_tt_store (tt, key, G_MAXINT32, 100000, NIM_TT_EXACT, 0, 0);
+  g_assert_true (nim_tt_probe (tt, key, &e));
+  g_assert_cmpuint (e.depth, ==, NIM_TT_DEPTH_PROVEN);
+  g_assert_cmpint (e.value, ==, NIM_TT_VALUE_MAX);
 
   /* Key 0 (the empty board) is a key like any other. */
-  g_assert_null (nim_tt_probe (tt, 0));
+  g_assert_false (nim_tt_probe (tt, 0, &e));
   nim_tt_store (tt, 0, -1, 0, NIM_TT_EXACT, 0, 0);
-  e = nim_tt_probe (tt, 0);
-  g_assert_nonnull (e);
-  g_assert_cmpint (e->value, ==, -1);
+  g_assert_true (nim_tt_probe (tt, 0, &e));
+  g_assert_cmpint (e.value, ==, -1);
 }
 
-/* A key that was never stored misses, in another bucket or in the same. */
+/* A key that was never stored misses, in another bucket or in the same,
+   whichever bits of the key differ: the slot keeps both halves of the key
+   folded, so a difference in bits above the bucket index and below bit 32
+   is seen too. */
 static void
 test_miss (void)
 {
   g_autoptr (NimTT) tt = new_table (1024); /* 16 buckets */
   guint64 key = G_GUINT64_CONSTANT (0x123456789abcdef0);
+  NimTTHit e = { 0 };
+  guint bit;
 
   nim_tt_store (tt, key, 3, 4, NIM_TT_EXACT, 1, 1);
-  g_assert_nonnull (nim_tt_probe (tt, key));
-  g_assert_null (nim_tt_probe (tt, key + 1));
-  g_assert_null (nim_tt_probe (tt, key + 16));
-  g_assert_null (nim_tt_probe (tt, key + (G_GUINT64_CONSTANT (1) << 40)));
-  g_assert_null (nim_tt_probe (tt, key ^ (G_GUINT64_CONSTANT (1) << 63)));
+  g_assert_true (nim_tt_probe (tt, key, &e));
+  g_assert_false (nim_tt_probe (tt, key + 1, &e));
+  for (bit = 0; bit < 64; bit++)
+    g_assert_false (
+        nim_tt_probe (tt, key ^ (G_GUINT64_CONSTANT (1) << bit), &e));
 }
 
 /* Heap keys: an empty heap adds nothing, the order of heaps does not
@@ -226,72 +236,113 @@ test_replacement (void)
 
   for (i = 0; i < 100000; i++)
     {
-      NimTTEntry *e;
+      NimTTHit e = { 0 };
 
       keys[i] = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
-      nim_tt_store (tt, keys[i], (gint32) (keys[i] & 0x7fffffff),
+      nim_tt_store (tt, keys[i], (gint32) (keys[i] & 0xfff),
                     g_rand_int_range (rand, 0, 40), NIM_TT_EXACT,
                     (guint32) (keys[i] >> 32), 1);
-      e = nim_tt_probe (tt, keys[i]);
-      g_assert_nonnull (e);
-      g_assert_cmpint (e->value, ==, (gint32) (keys[i] & 0x7fffffff));
+      g_assert_true (nim_tt_probe (tt, keys[i], &e));
+      g_assert_cmpint (e.value, ==, (gint32) (keys[i] & 0xfff));
     }
   g_assert_cmpuint (nim_tt_size (tt), ==, size);
   g_assert_cmpuint (nim_tt_n_entries (tt), ==, entries);
   g_assert_true (tt->buckets == buckets);
   g_assert_cmpuint (tt->mask, ==, mask);
-  g_assert_cmpuint (count_used (tt), <=, entries);
+  g_assert_cmpuint (count_used (tt), ==, entries);
 
   for (i = 0; i < 100000; i++)
     {
-      NimTTEntry *e = nim_tt_probe (tt, keys[i]);
+      NimTTHit e = { 0 };
 
-      if (e == NULL)
+      if (!nim_tt_probe (tt, keys[i], &e))
         continue;
       found++;
-      g_assert_cmpuint (e->key, ==, keys[i]);
-      g_assert_cmpint (e->value, ==, (gint32) (keys[i] & 0x7fffffff));
-      g_assert_cmpuint (e->from, ==, (guint32) (keys[i] >> 32));
+      g_assert_cmpint (e.value, ==, (gint32) (keys[i] & 0xfff));
+      g_assert_cmpuint (e.from, ==, (guint32) (keys[i] >> 32));
     }
   g_assert_cmpuint (found, <=, entries);
   g_assert_cmpuint (found, >=, 1);
   g_free (keys);
 }
 
-/* Within one bucket the first slot keeps the deepest search and the
-   second the most recent, as nim_tt_store() documents. */
+/* Within one bucket a new key takes an empty slot first, then the slot
+   searched least deep (the first of them), as nim_tt_store() documents;
+   proofs, stored as the deepest, stay. */
 static void
 test_bucket_policy (void)
 {
   g_autoptr (NimTT) tt = new_table (1024); /* 16 buckets */
-  const guint64 a = 5, b = 5 + 16, c = 5 + 32, d = 5 + 48;
+  NimTTHit e = { 0 };
+  guint64 k[6];
+  guint i;
 
-  nim_tt_store (tt, a, 1, 10, NIM_TT_EXACT, 0, 0);
-  nim_tt_store (tt, b, 2, 3, NIM_TT_EXACT, 0, 0); /* shallower: slot 1 */
-  g_assert_nonnull (nim_tt_probe (tt, a));
-  g_assert_nonnull (nim_tt_probe (tt, b));
+  for (i = 0; i < G_N_ELEMENTS (k); i++)
+    k[i] = 5 + 16 * (guint64) i;
+  nim_tt_store (tt, k[0], 1, 10, NIM_TT_EXACT, 0, 0);
+  nim_tt_store (tt, k[1], 2, 3, NIM_TT_EXACT, 0, 0);
+  nim_tt_store (tt, k[2], 3, NIM_TT_DEPTH_PROVEN, NIM_TT_EXACT, 0, 0);
+  nim_tt_store (tt, k[3], 4, 7, NIM_TT_EXACT, 0, 0);
+  for (i = 0; i < 4; i++)
+    g_assert_true (nim_tt_probe (tt, k[i], &e));
+  g_assert_cmpuint (count_used (tt), ==, 4);
 
-  nim_tt_store (tt, c, 3, 2, NIM_TT_EXACT, 0, 0); /* replaces b */
-  g_assert_nonnull (nim_tt_probe (tt, a));
-  g_assert_null (nim_tt_probe (tt, b));
-  g_assert_nonnull (nim_tt_probe (tt, c));
+  /* The bucket is full: the shallowest, k[1], goes. */
+  nim_tt_store (tt, k[4], 5, 1, NIM_TT_EXACT, 0, 0);
+  g_assert_false (nim_tt_probe (tt, k[1], &e));
+  g_assert_true (nim_tt_probe (tt, k[4], &e));
+  g_assert_cmpint (e.value, ==, 5);
 
-  /* Deeper than a: takes slot 0, and a moves to slot 1 over c. */
-  nim_tt_store (tt, d, 4, 20, NIM_TT_EXACT, 0, 0);
-  g_assert_true (nim_tt_probe (tt, d) == &tt->buckets[5].slot[0]);
-  g_assert_true (nim_tt_probe (tt, a) == &tt->buckets[5].slot[1]);
-  g_assert_null (nim_tt_probe (tt, c));
-  g_assert_cmpint (nim_tt_probe (tt, a)->value, ==, 1);
-  g_assert_cmpint (nim_tt_probe (tt, d)->value, ==, 4);
-
-  /* Equal depth counts as deep enough for slot 0. */
-  nim_tt_store (tt, b, 5, 20, NIM_TT_EXACT, 0, 0);
-  g_assert_true (nim_tt_probe (tt, b) == &tt->buckets[5].slot[0]);
-  g_assert_true (nim_tt_probe (tt, d) == &tt->buckets[5].slot[1]);
-  g_assert_null (nim_tt_probe (tt, a));
+  /* Now k[4] is the shallowest. */
+  nim_tt_store (tt, k[5], 6, 2, NIM_TT_EXACT, 0, 0);
+  g_assert_false (nim_tt_probe (tt, k[4], &e));
+  g_assert_true (nim_tt_probe (tt, k[0], &e));
+  g_assert_true (nim_tt_probe (tt, k[2], &e));
+  g_assert_true (nim_tt_probe (tt, k[3], &e));
+  g_assert_true (nim_tt_probe (tt, k[5], &e));
 
   /* Other buckets were never touched. */
-  g_assert_cmpuint (count_used (tt), ==, 2);
+  g_assert_cmpuint (count_used (tt), ==, 4);
+}
+
+/* A table is ready at once, whatever its size: its pages are zeroed by
+   the kernel when first touched, not written when it is made.  A table of
+   16 GiB (more than most machines could zero in the seconds of a move) is
+   created, used and freed without touching more than a few pages. */
+static void
+test_new_is_lazy (void)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  NimTT *tt = nim_tt_new (G_GUINT64_CONSTANT (16) << 30);
+  NimTTHit e = { 0 };
+
+  if (tt == NULL)
+    {
+      g_test_skip ("cannot map 16 GiB of address space here");
+      return;
+    }
+  nim_tt_store (tt, 12345, 1, 3, NIM_TT_EXACT, 4, 1);
+  g_assert_true (nim_tt_probe (tt, 12345, &e));
+  g_assert_false (nim_tt_probe (tt, 54321, &e));
+  nim_tt_free (tt);
+  /* Zero-filling 16 GiB takes tens of seconds; a few hundred
+     milliseconds is generous on the busiest machine. */
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 2 * G_USEC_PER_SEC);
+}
+
+/* The memory a table may take is known here (Linux says). */
+static void
+test_memory_available (void)
+{
+  guint64 available = nim_tt_memory_available ();
+
+  if (!g_file_test ("/proc/meminfo", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /proc/meminfo");
+      return;
+    }
+  g_assert_cmpuint (available, >, 1u << 20);
+  g_assert_cmpuint (available, <, G_GUINT64_CONSTANT (1) << 50);
 }
 
 /* Clearing empties every slot and keeps the size. */
@@ -301,32 +352,34 @@ test_clear (void)
   g_autoptr (NimTT) tt = new_table (4096);
   guint64 size = nim_tt_size (tt);
   guint64 i;
+  NimTTHit e = { 0 };
 
   for (i = 0; i < 1000; i++)
     nim_tt_store (tt, nim_tt_heap_key ((guint32) i + 1), (gint32) i, 3,
                   NIM_TT_EXACT, 1, 1);
-  g_assert_nonnull (nim_tt_probe (tt, nim_tt_heap_key (1000)));
+  g_assert_true (nim_tt_probe (tt, nim_tt_heap_key (1000), &e));
   g_assert_cmpuint (count_used (tt), >, 0);
   nim_tt_clear (tt);
   g_assert_cmpuint (count_used (tt), ==, 0);
   for (i = 0; i < 1000; i++)
-    g_assert_null (nim_tt_probe (tt, nim_tt_heap_key ((guint32) i + 1)));
+    g_assert_false (nim_tt_probe (tt, nim_tt_heap_key ((guint32) i + 1), &e));
   g_assert_cmpuint (nim_tt_size (tt), ==, size);
 
   /* The table works again after a clear. */
   nim_tt_store (tt, 42, 7, 1, NIM_TT_EXACT, 1, 1);
-  g_assert_nonnull (nim_tt_probe (tt, 42));
+  g_assert_true (nim_tt_probe (tt, 42, &e));
 }
 
-/* A clear only starts a new generation; after 255 of them the generation
-   counter wraps and the slots are written.  Either way, nothing stored
-   before a clear is found after it, and entries of the new generation
-   replace stale ones first. */
+/* A clear only starts a new generation; after 7 of them the generation
+   counter wraps and the pages are handed back to the kernel.  Either way,
+   nothing stored before a clear is found after it, and entries of the new
+   generation replace stale ones first. */
 static void
 test_clear_generations (void)
 {
   g_autoptr (NimTT) tt = new_table (4096);
   guint round, i;
+  NimTTHit e = { 0 };
 
   for (round = 0; round < 600; round++)
     {
@@ -334,12 +387,12 @@ test_clear_generations (void)
         nim_tt_store (tt, nim_tt_heap_key (round * 40 + i + 1), (gint32) i,
                       round % 7, NIM_TT_EXACT, 1, 1);
       g_assert_cmpuint (count_used (tt), >, 0);
-      g_assert_nonnull (nim_tt_probe (tt, nim_tt_heap_key (round * 40 + 40)));
+      g_assert_true (nim_tt_probe (tt, nim_tt_heap_key (round * 40 + 40), &e));
       nim_tt_clear (tt);
       g_assert_cmpuint (count_used (tt), ==, 0);
       for (i = 0; i < 40; i++)
-        g_assert_null (
-            nim_tt_probe (tt, nim_tt_heap_key (round * 40 + i + 1)));
+        g_assert_false (
+            nim_tt_probe (tt, nim_tt_heap_key (round * 40 + i + 1), &e));
     }
 }
 
@@ -357,6 +410,8 @@ main (int argc, char **argv)
   g_test_add_func ("/tt/bucket-policy", test_bucket_policy);
   g_test_add_func ("/tt/clear", test_clear);
   g_test_add_func ("/tt/clear-generations", test_clear_generations);
+  g_test_add_func ("/tt/new-is-lazy", test_new_is_lazy);
+  g_test_add_func ("/tt/memory-available", test_memory_available);
 
   return g_test_run ();
 }

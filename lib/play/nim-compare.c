@@ -46,9 +46,9 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
   row->stats = *nim_player_get_stats (player);
   /* A closed form always finishes, and reports its theory's value as
      proven.  A search that proved its value finished, even on the last
-     node of its budget; one stopped by the budget has spent it exactly. */
+     node of its budget. */
   row->finished
-      = !search || nodes == 0 || row->stats.proven || row->stats.nodes < nodes;
+      = !search || nodes == 0 || row->stats.proven || !row->stats.stopped;
   row->value = !row->stats.proven ? 0 : row->stats.value > 0 ? 1 : -1;
   return TRUE;
 }

@@ -190,6 +190,57 @@ nim_explain_wrap_printf (GString *out, const char *format, ...)
   nim_explain_wrap (out, text);
 }
 
+/* The key of @b as the searchers' table computes it (see
+   nim_tt_heap_key()). */
+static guint64
+board_key (const NimBoard *b)
+{
+  guint64 key = 0;
+  guint i;
+
+  for (i = 0; i < b->n_heaps; i++)
+    key += nim_tt_heap_key (b->heaps[i]);
+  return key;
+}
+
+/* Step 1 of the principal variation of a proven value: the moves the
+   search itself stored, read back from its table, as long as each is a
+   proof's move (a proven entry, whose bound says what it proved: under
+   score=distance only an exact one, whose move is the quickest).  Adds
+   to @line after its @n moves, playing them on @b; no search. */
+static guint
+table_pv (NimSearchPlayer *self, NimBoard *b, NimMove *line, guint n)
+{
+  const NimRules *rules = &self->parent.rules;
+  gboolean distance = self->config.score == NIM_SCORE_DISTANCE;
+
+  while (n < NIM_EXPLAIN_PV_MAX && nim_board_has_move (b, rules))
+    {
+      NimTTHit e;
+      NimMove m = { 0, 0 };
+      gboolean ok;
+      guint i;
+
+      if (!nim_tt_probe (self->tt, board_key (b), &e)
+          || e.depth != NIM_TT_DEPTH_PROVEN || e.from == 0)
+        break;
+      ok = distance ? e.bound == NIM_TT_EXACT
+                    : (e.value > 0 && e.bound != NIM_TT_UPPER)
+                          || (e.value < 0 && e.bound != NIM_TT_LOWER);
+      if (!ok)
+        break;
+      for (i = 0; i < b->n_heaps && b->heaps[i] != e.from; i++)
+        ;
+      m.heap = i;
+      m.count = e.count;
+      if (i == b->n_heaps || !nim_board_check_move (b, rules, &m, NULL))
+        break;
+      line[n++] = m;
+      nim_board_make_move (b, &m);
+    }
+  return n;
+}
+
 /**
  * nim_explain_pv:
  * @self: the searcher that chose @first
@@ -201,8 +252,11 @@ nim_explain_wrap_printf (GString *out, const char *format, ...)
  * @cut: (out): set when the line was not followed to its end (the length
  *   limit or the walk's node budget stopped it)
  *
- * The principal variation is the line both sides are expected to play:
- * after @first, the move the same searcher, with the same options, chooses
+ * The principal variation is the line both sides are expected to play.
+ * Of a proven value, it is first the line the search itself stored in its
+ * table (see table_pv()), without a second search; where the table holds
+ * no proof's move (an entry replaced, or no table), and for an unproven
+ * value, it is the move the same searcher, with the same options, chooses
  * for the side to move, and so on.  A proven value is followed to the end
  * of the game; an unproven one to the horizon of the search, each step
  * one ply shallower, as the search itself saw it.  A step whose search
@@ -226,14 +280,23 @@ nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
   guint n = 0;
 
   *cut = FALSE;
+  line[n++] = *first;
+  nim_board_make_move (&b, first);
+  /* A proven value: the search's own table holds the line, usually to
+     the end of the game, so no second search is needed. */
+  if (root->proven && self->tt != NULL)
+    n = table_pv (self, &b, line, n);
+  if (n == NIM_EXPLAIN_PV_MAX || !nim_board_has_move (&b, rules))
+    {
+      *cut = n == NIM_EXPLAIN_PV_MAX && nim_board_has_move (&b, rules);
+      return n;
+    }
   walk.tt = self->tt != NULL
                 ? nim_tt_new (MIN (self->config.tt_bytes, PV_TT_BYTES))
                 : NULL;
   walk.config.time = 0;
   /* The walk is the explanation's own search: --trace shows the move's. */
   walk.parent.trace = NULL;
-  line[n++] = *first;
-  nim_board_make_move (&b, first);
   while (n < horizon && nim_board_has_move (&b, rules))
     {
       NimSearchStats st = { 0 };
@@ -248,7 +311,7 @@ nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
       if (!root->proven)
         walk.config.depth = horizon - n;
       search (&walk, &b, rules, &m, &st);
-      if (st.nodes >= budget || (root->proven && !st.proven))
+      if (st.stopped || (root->proven && !st.proven))
         {
           *cut = TRUE;
           break;
@@ -345,6 +408,13 @@ append_value (GString *s, const NimSearchPlayer *self)
                         "line decides the game yet; it plays the best "
                         "move of that depth."),
                      st->depth);
+  if (!st->proven && !(c->depth > 0 && st->depth >= c->depth))
+    /* TRANSLATORS: follows "Value: unknown.  The search ran out of its
+       budget ...", after a blank. */
+    g_string_append (s, _ (" The move is a guess: neither this search nor "
+                           "the table it keeps from earlier moves has "
+                           "shown a move that keeps a won position, nor "
+                           "that there is none."));
 }
 
 /* Step 2: the principal variation @line of @n moves from @board, move by

@@ -15,124 +15,153 @@
 #include "nim-i18n.h"
 #include "nim-movegen.h"
 
-/* The search comes in two copies made from the same inline functions: the
-   plain one, and one that reports every node to a trace.  The root picks
-   one, so a search without a trace runs exactly the code it ran before
-   traces existed, without even a branch on them. */
-static int search_max (NimSearch *s, guint depth, guint ply);
-static int search_min (NimSearch *s, guint depth, guint ply);
-static int search_min_traced (NimSearch *s, guint depth, guint ply);
-static int search_max_traced (NimSearch *s, guint depth, guint ply);
+/* The search comes in copies made from the same inline body: Max's and
+   Min's nodes, each plain or reporting every node to a trace, each for
+   one kind of take rule and for normal or misère play.  What the copy is
+   for is a constant in it, so a node tests nothing the configuration
+   fixes; the root picks the copy, so a search without a trace runs code
+   without even a branch on it. */
+#define C_TRACED 1u
+#define C_MIN 2u
+#define C_RANGE 4u
+#define C_MISERE 8u
+#define C_ANY 16u   /* take any number: the heap is the only limit */
+#define C_DEPTH 32u /* a depth limit short of the end of the game */
 
-/* Max is to move, and the node is counted: it picks the child worth the
-   most.  @traced is a constant: which copy of the search to recurse into. */
+/* What a copy returns when the budget is spent, for every node above it
+   to pass up at once: a constant to compare with costs less than a
+   look at the search's flag after every child. */
+#define ABORTED G_MININT
+
+/* A copy takes the search alone: the depth and ply, which only a depth
+   limit and a trace need, are kept in it (s->ply) by the copies for
+   those, so that the others pass and keep nothing at all. */
+typedef int (*NodeFunc) (NimSearch *s);
+
+/* The node of the player to move, Max or Min by @cfg, once counted: the
+   child worth the most to its player, 1 a win for Max, -1 a loss.  The
+   moves are those of nim_movegen_next(), in its order, written out as a
+   loop over the heaps so that a node costs what a hand-written loop
+   costs; @child is the copy for the other player. */
 static NIM_ALWAYS_INLINE int
-max_node (NimSearch *s, guint depth, guint ply, const gboolean traced)
+minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
 {
-  NimMoveGen gen = NIM_MOVEGEN_INIT;
-  NimMove move;
-  int best = -NIM_SCORE_INF;
+  const gboolean max = !(cfg & C_MIN);
+  const int none = max ? -NIM_SCORE_INF : NIM_SCORE_INF;
+  const NimRules *r = &s->rules;
+  guint32 *heaps = s->board.heaps;
+  const guint n_heaps = s->board.n_heaps;
+  int best = none;
+  guint i;
 
-  if (!nim_movegen_next (&gen, &s->board, &s->rules, &move))
-    return nim_search_terminal (s, ply); /* Max cannot move */
-  if (depth == 0)
+  /* The horizon: a position with a move, beyond which nothing is
+     known.  Without a depth limit there is none: the root's depth is
+     longer than the game can last. */
+  if ((cfg & C_DEPTH) && G_UNLIKELY (s->ply == s->horizon)
+      && nim_board_has_move (&s->board, r))
     return 0;
-  do
+  for (i = 0; i < n_heaps; i++)
     {
-      int v;
+      const guint32 h = heaps[i];
+      const guint32 limit = (cfg & C_ANY) ? h
+                            : (cfg & C_RANGE)
+                                ? (h < r->max_take ? h : r->max_take)
+                                : 0;
+      guint k;
 
-      nim_board_make_move (&s->board, &move);
-      v = traced ? search_min_traced (s, depth - 1, ply + 1)
-                 : search_min (s, depth - 1, ply + 1);
-      nim_board_unmake_move (&s->board, &move);
-      if (G_UNLIKELY (s->aborted))
-        return 0; /* the budget is spent: unwind at once */
-      if (v > best)
-        best = v;
+      for (k = (cfg & C_RANGE) ? 1 : 0;
+           (cfg & C_RANGE) ? k <= limit : k < r->n_moves && r->moves[k] <= h;
+           k++)
+        {
+          const guint32 count = (cfg & C_RANGE) ? k : r->moves[k];
+          int v;
+
+          heaps[i] = h - count;
+          /* The copies that look at the board as a whole (the horizon's
+             nim_board_has_move(), a trace) keep its total too. */
+          if (cfg & (C_DEPTH | C_TRACED))
+            {
+              s->ply++;
+              s->board.total -= count;
+            }
+          v = child (s);
+          if (cfg & (C_DEPTH | C_TRACED))
+            {
+              s->ply--;
+              s->board.total += count;
+            }
+          heaps[i] = h;
+          if (G_UNLIKELY (v == ABORTED))
+            return ABORTED; /* the budget is spent: unwind at once */
+          if (max ? v > best : v < best)
+            best = v;
+        }
     }
-  while (nim_movegen_next (&gen, &s->board, &s->rules, &move));
+  if (best == none)
+    {
+      /* The player to move cannot: under normal play it has lost. */
+      int v = (cfg & C_MISERE) ? 1 : -1;
+      return max ? v : -v;
+    }
   return best;
 }
 
-/* Min is to move: it picks the child worth the least to Max. */
-static NIM_ALWAYS_INLINE int min_node (NimSearch *s, guint depth, guint ply,
-                                       const gboolean traced);
-
-/* Counts Max's node, or stops when the budget is spent. */
-static int
-search_max (NimSearch *s, guint depth, guint ply)
-{
-  if (nim_search_tick (s))
-    return 0;
-  return max_node (s, depth, ply, FALSE);
-}
-
+/* Counts the node, or stops when the budget is spent; the traced copies
+   report the node as they enter and leave it.  Minimax has no window,
+   and nothing but the end of the game and the horizon settles a node,
+   which the trace sees for itself. */
 static NIM_ALWAYS_INLINE int
-min_node (NimSearch *s, guint depth, guint ply, const gboolean traced)
-{
-  NimMoveGen gen = NIM_MOVEGEN_INIT;
-  NimMove move;
-  int best = NIM_SCORE_INF;
-
-  if (!nim_movegen_next (&gen, &s->board, &s->rules, &move))
-    return -nim_search_terminal (s, ply); /* Min cannot move */
-  if (depth == 0)
-    return 0;
-  do
-    {
-      int v;
-
-      nim_board_make_move (&s->board, &move);
-      v = traced ? search_max_traced (s, depth - 1, ply + 1)
-                 : search_max (s, depth - 1, ply + 1);
-      nim_board_unmake_move (&s->board, &move);
-      if (G_UNLIKELY (s->aborted))
-        return 0;
-      if (v < best)
-        best = v;
-    }
-  while (nim_movegen_next (&gen, &s->board, &s->rules, &move));
-  return best;
-}
-
-static int
-search_min (NimSearch *s, guint depth, guint ply)
-{
-  if (nim_search_tick (s))
-    return 0;
-  return min_node (s, depth, ply, FALSE);
-}
-
-/* The traced copy: the same nodes, reported as they are entered and
-   left.  Minimax has no window, and nothing but the end of the game and
-   the horizon settles a node, which the trace sees for itself. */
-static int
-search_max_traced (NimSearch *s, guint depth, guint ply)
+minimax_enter (NimSearch *s, const guint cfg, NodeFunc child)
 {
   int v;
 
   if (nim_search_tick (s))
-    return 0;
-  nim_observer_enter (s->trace, ply, &s->board, 0, 0);
-  v = max_node (s, depth, ply, TRUE);
-  nim_observer_leave (s->trace, ply, &s->board, v,
-                      s->aborted ? NIM_TRACE_ABORTED : 0);
+    return ABORTED;
+  if (!(cfg & C_TRACED))
+    return minimax_node (s, cfg, child);
+  nim_observer_enter (s->trace, s->ply, &s->board, 0, 0);
+  v = minimax_node (s, cfg, child);
+  nim_observer_leave (s->trace, s->ply, &s->board, v == ABORTED ? 0 : v,
+                      v == ABORTED ? NIM_TRACE_ABORTED : 0);
   return v;
 }
 
-static int
-search_min_traced (NimSearch *s, guint depth, guint ply)
-{
-  int v;
+/* Max's copy @a and Min's copy @b for one configuration, each recursing
+   into the other. */
+#define MINIMAX_PAIR(a, b)                                                    \
+  static NIM_NOINLINE int minimax_##b (NimSearch *s);                         \
+  static NIM_NOINLINE int minimax_##a (NimSearch *s)                          \
+  {                                                                           \
+    return minimax_enter (s, a, minimax_##b);                                 \
+  }                                                                           \
+  static NIM_NOINLINE int minimax_##b (NimSearch *s)                          \
+  {                                                                           \
+    return minimax_enter (s, b, minimax_##a);                                 \
+  }
 
-  if (nim_search_tick (s))
-    return 0;
-  nim_observer_enter (s->trace, ply, &s->board, 0, 0);
-  v = min_node (s, depth, ply, TRUE);
-  nim_observer_leave (s->trace, ply, &s->board, v,
-                      s->aborted ? NIM_TRACE_ABORTED : 0);
-  return v;
-}
+/* clang-format off */
+/* Every configuration: the rule kinds (a set, a range, take any: 0, 4,
+   20), each normal and misère (+8), plain and traced (+1), without and
+   with a depth limit (+32). */
+MINIMAX_PAIR (0, 2) MINIMAX_PAIR (1, 3) MINIMAX_PAIR (4, 6)
+MINIMAX_PAIR (5, 7) MINIMAX_PAIR (8, 10) MINIMAX_PAIR (9, 11)
+MINIMAX_PAIR (12, 14) MINIMAX_PAIR (13, 15) MINIMAX_PAIR (20, 22)
+MINIMAX_PAIR (21, 23) MINIMAX_PAIR (28, 30) MINIMAX_PAIR (29, 31)
+MINIMAX_PAIR (32, 34) MINIMAX_PAIR (33, 35) MINIMAX_PAIR (36, 38)
+MINIMAX_PAIR (37, 39) MINIMAX_PAIR (40, 42) MINIMAX_PAIR (41, 43)
+MINIMAX_PAIR (44, 46) MINIMAX_PAIR (45, 47) MINIMAX_PAIR (52, 54)
+MINIMAX_PAIR (53, 55) MINIMAX_PAIR (60, 62) MINIMAX_PAIR (61, 63)
+
+/* Min's copy, which the root calls, by configuration. */
+static const NodeFunc min_copies[64] = {
+  [0] = minimax_2, [1] = minimax_3, [4] = minimax_6, [5] = minimax_7,
+  [8] = minimax_10, [9] = minimax_11, [12] = minimax_14, [13] = minimax_15,
+  [20] = minimax_22, [21] = minimax_23, [28] = minimax_30, [29] = minimax_31,
+  [32] = minimax_34, [33] = minimax_35, [36] = minimax_38, [37] = minimax_39,
+  [40] = minimax_42, [41] = minimax_43, [44] = minimax_46, [45] = minimax_47,
+  [52] = minimax_54, [53] = minimax_55, [60] = minimax_62, [61] = minimax_63,
+};
+/* clang-format on */
 
 /**
  * minimax_search:
@@ -159,8 +188,22 @@ minimax_search (const NimBoard *board, const NimRules *rules,
   int best = -NIM_SCORE_INF;
   gboolean any = FALSE;
 
+  NodeFunc search_min;
+  /* A game lasts at most this many plies, so a search this deep (with
+     the root) never meets its horizon; NIM_SEARCH_MAX_PLY may cut it
+     shorter. */
+  guint64 longest = board->total / nim_rules_min_take (rules) + 1;
+
   nim_search_init (&s, board, rules, config);
   s.trace = trace;
+  s.horizon = depth;
+  s.ply = 1;
+  search_min
+      = min_copies[(trace != NULL ? C_TRACED : 0)
+                   | (rules->kind == NIM_TAKE_RANGE ? C_RANGE : 0)
+                   | (nim_rules_is_take_any (rules) ? C_RANGE | C_ANY : 0)
+                   | (rules->misere ? C_MISERE : 0)
+                   | (depth < longest ? C_DEPTH : 0)];
   nim_movegen_first (board, rules, best_move);
   if (!nim_search_tick (&s))
     {
@@ -171,8 +214,7 @@ minimax_search (const NimBoard *board, const NimRules *rules,
           int v;
 
           nim_board_make_move (&s.board, &move);
-          v = trace != NULL ? search_min_traced (&s, depth - 1, 1)
-                            : search_min (&s, depth - 1, 1);
+          v = search_min (&s);
           nim_board_unmake_move (&s.board, &move);
           if (s.aborted)
             break;

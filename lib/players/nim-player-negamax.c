@@ -31,18 +31,33 @@
 #define DEFAULT_TT_BYTES (G_GUINT64_CONSTANT (64) << 20)
 /* The smallest and largest tables accepted. */
 #define MIN_TT_BYTES (G_GUINT64_CONSTANT (1) << 10)
-#define MAX_TT_BYTES (G_GUINT64_CONSTANT (16) << 30)
+#define MAX_TT_BYTES (G_GUINT64_CONSTANT (1) << 40)
 
 /* Positions with fewer matches skip the enhanced transposition cutoff, as
-   they are cheap to search; so do positions with more, as a look-up of
-   every child would go on without a look at the budget (no position has
-   more moves than matches). */
+   they are cheap to search; so do positions with more, whose children
+   would take longer to look up than a cutoff could save (no position has
+   more moves than matches).  Measured (make bench, ab-tt lines): limiting
+   the look-ups to the first plies, where they are said to pay most, costs
+   far more than it saves: the first 16 plies only take 14.3 M nodes and
+   8 s on 10,20,30,40,50, the first 8 plies 1 G nodes, against 6.1 M and
+   1.7 s with cutoffs at every ply; limiting them to positions of at
+   most 128 matches (few children) takes 59.9 M nodes on 40,60,80,100
+   against 2.6 M.  In Nim a child the table knows to be lost is exactly
+   the winning move, so the look-ups are the ordering.  Their cost is the
+   price: 42 look-ups a node on 80,120,160,200 (1.6 G for 38 M nodes),
+   which is why that search runs at 0.4 M nodes/s. */
 #define ETC_MIN_MATCHES 8
 #define ETC_MAX_MATCHES 4096
+/* Children an enhanced transposition cutoff looks up at once. */
+#define ETC_BATCH 16
 
 /* After an iteration costing more nodes than this, iterative deepening
-   goes straight to the full depth. */
-#define ID_JUMP_NODES 20000
+   goes straight to the full depth.  Measured (make bench, full lines):
+   500 against the former 20000 takes 40 to 90 % fewer nodes on 1,3,5,7,
+   7,7,7,7, 10,20,30, 15,15,15,15, 30,30,30 {2,7,15,16} and misère
+   1,3,5,7, 12 % fewer on 20,30,40,50, and 6 % more on 10,20,30,40,50;
+   100 loses 10,20,30,40,50's saving (6.1 M nodes, as with id=off). */
+#define ID_JUMP_NODES 500
 
 /* A move as the table and killers remember it: "take count from a heap
    of from", since heap numbers change meaning between transpositions. */
@@ -60,20 +75,44 @@ typedef struct
   HeapMove killers[NIM_SEARCH_MAX_PLY + 1][2];
 } Negamax;
 
+/* Each copy of the search is specialised, at compile time, for what its
+   configuration fixes for the whole search: whether it reports to a
+   trace, whether there is a table, the kind of take rule, misère play and
+   the scoring.  The copies are one inline body (negamax_node()) with a
+   constant @cfg, so every test below on a C_ flag is folded away and a
+   copy without a table never computes a key. */
+#define C_TRACED 1u
+#define C_TT 2u
+#define C_RANGE 4u
+#define C_MISERE 8u
+#define C_DISTANCE 16u
+#define N_COPIES 32
+
+typedef int (*NodeFunc) (Negamax *n, guint depth, guint ply, int alpha,
+                         int beta, guint64 key);
+
+static NIM_ALWAYS_INLINE gboolean
+is_proven (const guint cfg, int v)
+{
+  if (cfg & C_DISTANCE)
+    return ABS (v) > NIM_SCORE_MATE - NIM_SEARCH_MAX_PLY - 1;
+  return v != 0;
+}
+
 /* Table values are relative to the node, so a win found at one ply is
    still right when the position recurs at another. */
-static inline int
-value_to_tt (const NimSearch *s, int v, guint ply)
+static NIM_ALWAYS_INLINE int
+value_to_tt (const guint cfg, int v, guint ply)
 {
-  if (s->score != NIM_SCORE_DISTANCE || !nim_search_is_proven (s, v))
+  if (!(cfg & C_DISTANCE) || !is_proven (cfg, v))
     return v;
   return v > 0 ? v + (int) ply : v - (int) ply;
 }
 
-static inline int
-value_from_tt (const NimSearch *s, int v, guint ply)
+static NIM_ALWAYS_INLINE int
+value_from_tt (const guint cfg, int v, guint ply)
 {
-  if (s->score != NIM_SCORE_DISTANCE || !nim_search_is_proven (s, v))
+  if (!(cfg & C_DISTANCE) || !is_proven (cfg, v))
     return v;
   return v > 0 ? v - (int) ply : v + (int) ply;
 }
@@ -85,6 +124,27 @@ static inline guint
 mate_distance (int v)
 {
   return (guint) (NIM_SCORE_MATE - ABS (v));
+}
+
+/* A slot holds 14 bits of value: a node-relative win or loss in d plies
+   is kept as +-(NIM_TT_VALUE_MAX - d) (d is at most
+   NIM_SEARCH_MAX_PLY + 1), anything else (-1, 0, 1) as it is. */
+static NIM_ALWAYS_INLINE gint32
+tt_encode (const guint cfg, int v)
+{
+  if (!(cfg & C_DISTANCE) || v == 0)
+    return v;
+  return v > 0 ? NIM_TT_VALUE_MAX - (gint32) mate_distance (v)
+               : -(NIM_TT_VALUE_MAX - (gint32) mate_distance (v));
+}
+
+static NIM_ALWAYS_INLINE int
+tt_decode (const guint cfg, gint32 t)
+{
+  if (!(cfg & C_DISTANCE) || t == 0)
+    return t;
+  return t > 0 ? NIM_SCORE_MATE - (NIM_TT_VALUE_MAX - t)
+               : -(NIM_SCORE_MATE - (NIM_TT_VALUE_MAX + t));
 }
 
 /* Whether a result, @v relative to the node (as value_to_tt() gives it)
@@ -107,12 +167,12 @@ mate_distance (int v)
  * from the table, searched deeper, may prove a slow win where a quicker
  * one lies beyond this horizon.  So a distance k <= d is final, as its
  * bound says, and a longer one stays a bound in its own direction. */
-static inline gboolean
-tt_proven (const NimSearch *s, int v, guint depth, guint *bound)
+static NIM_ALWAYS_INLINE gboolean
+tt_proven (const guint cfg, int v, guint depth, guint *bound)
 {
-  if (!nim_search_is_proven (s, v))
+  if (!is_proven (cfg, v))
     return FALSE;
-  if (s->score == NIM_SCORE_WIN_LOSS)
+  if (!(cfg & C_DISTANCE))
     return v > 0 ? *bound != NIM_TT_UPPER : *bound != NIM_TT_LOWER;
   if (mate_distance (v) <= depth)
     return TRUE;
@@ -122,14 +182,52 @@ tt_proven (const NimSearch *s, int v, guint depth, guint *bound)
   return TRUE;
 }
 
-/* Turns a remembered move into a move on this board, if it is legal. */
-static inline gboolean
-heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
-                NimMove *move)
+/* Whether the rules allow taking @count, inline for the copy's rule kind
+   (nim_rules_allows() is out of line). */
+static NIM_ALWAYS_INLINE gboolean
+rules_allow (const NimRules *r, guint32 count, const guint cfg)
 {
   guint i;
 
-  if (hm.from == 0 || !nim_rules_allows (r, hm.count) || hm.count > hm.from)
+  if (cfg & C_RANGE)
+    return count >= 1 && count <= r->max_take;
+  for (i = 0; i < r->n_moves; i++)
+    if (r->moves[i] == count)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the player to move has a move (nim_board_has_move() inline). */
+static NIM_ALWAYS_INLINE gboolean
+board_has_move (const NimBoard *b, const NimRules *r, const guint cfg)
+{
+  guint i;
+
+  if (cfg & C_RANGE)
+    return b->total > 0;
+  for (i = 0; i < b->n_heaps; i++)
+    if (b->heaps[i] >= r->moves[0])
+      return TRUE;
+  return FALSE;
+}
+
+/* The value of a position at the depth limit that the game has not ended
+   in: Nim has no evaluation short of the end, so it is unknown.  The one
+   place a static evaluation would go. */
+static inline int
+leaf_value (const Negamax *n, guint ply)
+{
+  return 0;
+}
+
+/* Turns a remembered move into a move on this board, if it is legal. */
+static NIM_ALWAYS_INLINE gboolean
+heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
+                NimMove *move, const guint cfg)
+{
+  guint i;
+
+  if (hm.from == 0 || hm.count > hm.from || !rules_allow (r, hm.count, cfg))
     return FALSE;
   for (i = 0; i < b->n_heaps; i++)
     if (b->heaps[i] == hm.from)
@@ -163,9 +261,9 @@ typedef struct
 } MovePicker;
 
 /* The next move of the last stage: heaps in order, counts descending. */
-static inline gboolean
+static NIM_ALWAYS_INLINE gboolean
 picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
-                     NimMove *move)
+                     NimMove *move, const guint cfg)
 {
   while (p->heap < b->n_heaps)
     {
@@ -174,7 +272,7 @@ picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
       if (!p->begun)
         {
           p->begun = TRUE;
-          if (r->kind == NIM_TAKE_RANGE)
+          if (cfg & C_RANGE)
             p->next = h < r->max_take ? h : r->max_take;
           else
             for (p->next = 0; p->next < r->n_moves && r->moves[p->next] <= h;)
@@ -183,8 +281,7 @@ picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
       if (p->next > 0)
         {
           move->heap = p->heap;
-          move->count
-              = r->kind == NIM_TAKE_RANGE ? p->next : r->moves[p->next - 1];
+          move->count = (cfg & C_RANGE) ? p->next : r->moves[p->next - 1];
           p->next--;
           return TRUE;
         }
@@ -205,10 +302,9 @@ picker_tried (const MovePicker *p, const NimMove *move)
   return FALSE;
 }
 
-/* Always inlined: with two copies of the search, the compiler would
-   otherwise call it out of line, a fifth slower. */
 static NIM_ALWAYS_INLINE gboolean
-picker_next (Negamax *n, MovePicker *p, guint ply, NimMove *move)
+picker_next (Negamax *n, MovePicker *p, guint ply, NimMove *move,
+             const guint cfg)
 {
   const NimBoard *b = &n->s.board;
   const NimRules *r = &n->s.rules;
@@ -218,12 +314,14 @@ picker_next (Negamax *n, MovePicker *p, guint ply, NimMove *move)
       HeapMove hm = p->stage == 0 ? p->tt_move : n->killers[ply][p->stage - 1];
 
       p->stage++;
-      if (!heap_move_find (b, r, hm, move) || picker_tried (p, move))
+      if (!heap_move_find (b, r, hm, move, cfg) || picker_tried (p, move))
         continue;
       p->tried[p->n_tried++] = *move;
       return TRUE;
     }
-  while (picker_next_largest (p, b, r, move))
+  if (p->n_tried == 0)
+    return picker_next_largest (p, b, r, move, cfg);
+  while (picker_next_largest (p, b, r, move, cfg))
     if (!picker_tried (p, move))
       return TRUE;
   return FALSE;
@@ -241,15 +339,6 @@ killer_store (Negamax *n, guint ply, guint32 from, guint32 count)
   k[0].count = count;
 }
 
-/* The search comes in two copies made from negamax_node(): the plain
-   one, and one that reports every node to a trace.  The root picks one,
-   so a search without a trace runs the code it ran before traces existed,
-   without even a branch on them. */
-static int negamax (Negamax *n, guint depth, guint ply, int alpha, int beta,
-                    guint64 key);
-static int negamax_traced (Negamax *n, guint depth, guint ply, int alpha,
-                           int beta, guint64 key);
-
 /* Step 4 of negamax_node(): the transposition table.  A value searched
    at least as deep settles the node (TRUE, the value in *value), a bound
    may; otherwise the entry's move is the one the picker tries first.  The
@@ -257,34 +346,41 @@ static int negamax_traced (Negamax *n, guint depth, guint ply, int alpha,
    nothing. */
 static NIM_ALWAYS_INLINE gboolean
 probe_table (Negamax *n, guint depth, guint ply, int alpha, int beta,
-             guint64 key, MovePicker *picker, guint *flags, int *value)
+             guint64 key, MovePicker *picker, guint *flags, int *value,
+             const guint cfg)
 {
   NimSearch *s = &n->s;
-  NimTTEntry *e;
+  NimTTHit e;
 
   s->tt_probes++;
-  e = nim_tt_probe (s->tt, key);
-  if (e == NULL)
+  if (!nim_tt_probe (s->tt, key, &e))
     return FALSE;
-  *value = value_from_tt (s, e->value, ply);
+  *value = value_from_tt (cfg, tt_decode (cfg, e.value), ply);
   s->tt_hits++;
   *flags |= NIM_TRACE_TT_HIT;
-  if (e->depth >= depth
-      && (e->bound == NIM_TT_EXACT
-          || (e->bound == NIM_TT_LOWER && *value >= beta)
-          || (e->bound == NIM_TT_UPPER && *value <= alpha)))
+  if (e.depth >= depth
+      && (e.bound == NIM_TT_EXACT
+          || (e.bound == NIM_TT_LOWER && *value >= beta)
+          || (e.bound == NIM_TT_UPPER && *value <= alpha)))
     {
-      *flags |= e->bound == NIM_TT_EXACT   ? NIM_TRACE_TT_EXACT
-                : e->bound == NIM_TT_LOWER ? NIM_TRACE_TT_LOWER
-                                           : NIM_TRACE_TT_UPPER;
+      *flags |= e.bound == NIM_TT_EXACT   ? NIM_TRACE_TT_EXACT
+                : e.bound == NIM_TT_LOWER ? NIM_TRACE_TT_LOWER
+                                          : NIM_TRACE_TT_UPPER;
       return TRUE;
     }
   if (n->order)
     {
-      picker->tt_move.from = e->from;
-      picker->tt_move.count = e->count;
+      picker->tt_move.from = e.from;
+      picker->tt_move.count = e.count;
     }
   return FALSE;
+}
+
+static NIM_ALWAYS_INLINE void
+tt_store (NimTT *tt, guint64 key, int v, guint depth, guint bound,
+          guint32 from, guint32 count, const guint cfg)
+{
+  nim_tt_store (tt, key, tt_encode (cfg, v), depth, bound, from, count);
 }
 
 /* Step 5: enhanced transposition cutoff.  Before searching anything, look
@@ -292,37 +388,60 @@ probe_table (Negamax *n, guint depth, guint ply, int alpha, int beta,
    wins this node at once (TRUE, the value in *value).  Under
    score=distance the first such child need not be the quickest win, so
    its value is only a lower bound: it settles the node only at or above
-   beta. */
+   beta.  Each look-up counts towards the budget (see
+   nim_search_add_work()), as a node may have thousands of children. */
 static NIM_ALWAYS_INLINE gboolean
 etc_cutoff (Negamax *n, guint ply, int beta, guint64 key, guint *flags,
-            int *value)
+            int *value, const guint cfg)
 {
   NimSearch *s = &n->s;
   NimMoveGen g = NIM_MOVEGEN_INIT;
-  NimMove m;
+  NimMove m[ETC_BATCH];
+  guint64 ck[ETC_BATCH];
+  guint64 probes = 0;
+  gboolean found = FALSE, more = TRUE;
 
-  while (nim_movegen_next (&g, &s->board, &s->rules, &m))
+  /* In batches: the keys of a batch of children first, each bucket
+     prefetched, then the look-ups, so that the batch's misses in the
+     cache overlap instead of following one another. */
+  while (more && !found)
     {
-      guint32 h = s->board.heaps[m.heap];
-      guint64 ck = nim_tt_key_after_move (key, h, m.count);
-      NimTTEntry *e = nim_tt_probe (s->tt, ck);
+      guint k = 0, j;
 
-      if (e != NULL && e->depth == NIM_TT_DEPTH_PROVEN && e->value < 0
-          && e->bound != NIM_TT_LOWER)
+      while (k < ETC_BATCH
+             && (more = nim_movegen_next (&g, &s->board, &s->rules, &m[k])))
         {
-          int v = -value_from_tt (s, e->value, ply + 1);
+          ck[k] = nim_tt_key_after_move (key, s->board.heaps[m[k].heap],
+                                         m[k].count);
+          nim_tt_prefetch (s->tt, ck[k]);
+          k++;
+        }
+      for (j = 0; j < k; j++)
+        {
+          NimTTHit e;
 
-          if (s->score == NIM_SCORE_DISTANCE && v < beta)
-            continue;
-          s->cutoffs++;
-          *flags |= NIM_TRACE_ETC;
-          nim_tt_store (s->tt, key, value_to_tt (s, v, ply),
-                        NIM_TT_DEPTH_PROVEN, NIM_TT_LOWER, h, m.count);
-          *value = v;
-          return TRUE;
+          probes++;
+          if (nim_tt_probe (s->tt, ck[j], &e) && e.depth == NIM_TT_DEPTH_PROVEN
+              && e.value < 0 && e.bound != NIM_TT_LOWER)
+            {
+              int v = -value_from_tt (cfg, tt_decode (cfg, e.value), ply + 1);
+
+              if ((cfg & C_DISTANCE) && v < beta)
+                continue;
+              s->cutoffs++;
+              *flags |= NIM_TRACE_ETC;
+              tt_store (s->tt, key, value_to_tt (cfg, v, ply),
+                        NIM_TT_DEPTH_PROVEN, NIM_TT_LOWER,
+                        s->board.heaps[m[j].heap], m[j].count, cfg);
+              *value = v;
+              found = TRUE;
+              break;
+            }
         }
     }
-  return FALSE;
+  s->tt_probes += probes;
+  nim_search_add_work (s, probes);
+  return found;
 }
 
 /* Step 7: remember the result @best of a node whose window was [@alpha0,
@@ -330,26 +449,26 @@ etc_cutoff (Negamax *n, guint ply, int beta, guint64 key, guint *flags,
    there (see tt_proven()). */
 static NIM_ALWAYS_INLINE void
 store_result (Negamax *n, guint depth, guint ply, int alpha0, int beta,
-              guint64 key, int best, const NimMove *best_move)
+              guint64 key, int best, const NimMove *best_move, const guint cfg)
 {
   NimSearch *s = &n->s;
-  int stored = value_to_tt (s, best, ply);
+  int stored = value_to_tt (cfg, best, ply);
   guint bound = !n->ab || (best > alpha0 && best < beta) ? NIM_TT_EXACT
                 : best >= beta                           ? NIM_TT_LOWER
                                                          : NIM_TT_UPPER;
-  gboolean proven = tt_proven (s, stored, depth, &bound);
+  gboolean proven = tt_proven (cfg, stored, depth, &bound);
 
-  nim_tt_store (s->tt, key, stored, proven ? NIM_TT_DEPTH_PROVEN : depth,
-                bound, s->board.heaps[best_move->heap], best_move->count);
+  tt_store (s->tt, key, stored, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
+            s->board.heaps[best_move->heap], best_move->count, cfg);
 }
 
-/* The search of one node, once it is counted (step 1 is in negamax()).
-   What settled the node goes to *flags, for a trace; in the plain copy
-   those stores vanish.  @traced is a constant: which copy to recurse
-   into. */
+/* The search of one node, once it is counted (step 1 is in
+   negamax_enter()).  What settled the node goes to *flags, for a trace;
+   in the plain copies those stores vanish.  @self is the copy itself, to
+   recurse into. */
 static NIM_ALWAYS_INLINE int
 negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
-              guint64 key, guint *flags, const gboolean traced)
+              guint64 key, guint *flags, const guint cfg, NodeFunc self)
 {
   NimSearch *s = &n->s;
   const int alpha0 = alpha;
@@ -357,39 +476,48 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
   NimMove move, best_move = { 0, 0 };
   int best = -NIM_SCORE_INF, known;
 
-  /* Step 2. A player without a legal move: the game is over. */
-  if (!nim_board_has_move (&s->board, &s->rules))
-    return nim_search_terminal (s, ply);
+  /* Step 2. A player without a legal move: the game is over; under
+     misère play that is a win. */
+  if (!board_has_move (&s->board, &s->rules, cfg))
+    {
+      int win = (cfg & C_DISTANCE) ? NIM_SCORE_MATE - (int) ply : 1;
+      return (cfg & C_MISERE) ? win : -win;
+    }
 
   /* Step 3. The horizon: what lies beyond is unknown. */
   if (depth == 0)
-    return 0;
+    return leaf_value (n, ply);
 
   /* Step 4. The transposition table. */
-  if (s->tt != NULL
-      && probe_table (n, depth, ply, alpha, beta, key, &picker, flags, &known))
+  if ((cfg & C_TT)
+      && probe_table (n, depth, ply, alpha, beta, key, &picker, flags, &known,
+                      cfg))
     return known;
   if (!n->order)
     picker.stage = 3;
 
-  /* Step 5. Enhanced transposition cutoff. */
-  if (n->order && s->tt != NULL && s->board.total >= ETC_MIN_MATCHES
+  /* Step 5. Enhanced transposition cutoff, where it pays (see
+     ETC_MIN_MATCHES). */
+  if ((cfg & C_TT) && n->order && s->board.total >= ETC_MIN_MATCHES
       && s->board.total <= ETC_MAX_MATCHES
-      && etc_cutoff (n, ply, beta, key, flags, &known))
+      && etc_cutoff (n, ply, beta, key, flags, &known, cfg))
     return known;
 
   /* Step 6. Search the moves; with alpha-beta, stop at the first that
      makes this position too good for the opponent to allow. */
-  while (picker_next (n, &picker, ply, &move))
+  while (picker_next (n, &picker, ply, &move, cfg))
     {
       guint32 h = s->board.heaps[move.heap];
-      guint64 child = nim_tt_key_after_move (key, h, move.count);
+      guint64 child = 0;
       int v;
 
+      if (cfg & C_TT)
+        {
+          child = nim_tt_key_after_move (key, h, move.count);
+          nim_tt_prefetch (s->tt, child);
+        }
       nim_board_make_move (&s->board, &move);
-      v = traced
-              ? -negamax_traced (n, depth - 1, ply + 1, -beta, -alpha, child)
-              : -negamax (n, depth - 1, ply + 1, -beta, -alpha, child);
+      v = -self (n, depth - 1, ply + 1, -beta, -alpha, child);
       nim_board_unmake_move (&s->board, &move);
       if (s->aborted)
         return 0;
@@ -413,27 +541,16 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
     }
 
   /* Step 7. Remember the result. */
-  if (s->tt != NULL)
-    store_result (n, depth, ply, alpha0, beta, key, best, &best_move);
+  if (cfg & C_TT)
+    store_result (n, depth, ply, alpha0, beta, key, best, &best_move, cfg);
   return best;
 }
 
-static int
-negamax (Negamax *n, guint depth, guint ply, int alpha, int beta, guint64 key)
-{
-  guint flags; /* what a trace would be told; nobody reads it here */
-
-  /* Step 1. Count the node, or stop here when the budget is spent. */
-  if (nim_search_tick (&n->s))
-    return 0;
-  return negamax_node (n, depth, ply, alpha, beta, key, &flags, FALSE);
-}
-
-/* The traced copy: the same search, reported as it enters and leaves a
-   node. */
-static int
-negamax_traced (Negamax *n, guint depth, guint ply, int alpha, int beta,
-                guint64 key)
+/* Step 1: count the node, or stop here when the budget is spent; the
+   traced copies report the node as they enter and leave it. */
+static NIM_ALWAYS_INLINE int
+negamax_enter (Negamax *n, guint depth, guint ply, int alpha, int beta,
+               guint64 key, const guint cfg, NodeFunc self)
 {
   NimSearch *s = &n->s;
   guint flags = 0;
@@ -441,11 +558,51 @@ negamax_traced (Negamax *n, guint depth, guint ply, int alpha, int beta,
 
   if (nim_search_tick (s))
     return 0;
+  if (!(cfg & C_TRACED))
+    return negamax_node (n, depth, ply, alpha, beta, key, &flags, cfg, self);
   nim_observer_enter (s->trace, ply, &s->board, alpha, beta);
-  v = negamax_node (n, depth, ply, alpha, beta, key, &flags, TRUE);
+  v = negamax_node (n, depth, ply, alpha, beta, key, &flags, cfg, self);
   nim_observer_leave (s->trace, ply, &s->board, v,
                       flags | (s->aborted ? NIM_TRACE_ABORTED : 0));
   return v;
+}
+
+#define NEGAMAX_COPY(cfg)                                                     \
+  static NIM_NOINLINE int negamax_##cfg (Negamax *n, guint depth, guint ply,  \
+                                         int alpha, int beta, guint64 key)    \
+  {                                                                           \
+    return negamax_enter (n, depth, ply, alpha, beta, key, cfg,               \
+                          negamax_##cfg);                                     \
+  }
+
+/* clang-format off */
+NEGAMAX_COPY (0) NEGAMAX_COPY (1) NEGAMAX_COPY (2) NEGAMAX_COPY (3)
+NEGAMAX_COPY (4) NEGAMAX_COPY (5) NEGAMAX_COPY (6) NEGAMAX_COPY (7)
+NEGAMAX_COPY (8) NEGAMAX_COPY (9) NEGAMAX_COPY (10) NEGAMAX_COPY (11)
+NEGAMAX_COPY (12) NEGAMAX_COPY (13) NEGAMAX_COPY (14) NEGAMAX_COPY (15)
+NEGAMAX_COPY (16) NEGAMAX_COPY (17) NEGAMAX_COPY (18) NEGAMAX_COPY (19)
+NEGAMAX_COPY (20) NEGAMAX_COPY (21) NEGAMAX_COPY (22) NEGAMAX_COPY (23)
+NEGAMAX_COPY (24) NEGAMAX_COPY (25) NEGAMAX_COPY (26) NEGAMAX_COPY (27)
+NEGAMAX_COPY (28) NEGAMAX_COPY (29) NEGAMAX_COPY (30) NEGAMAX_COPY (31)
+
+static const NodeFunc copies[N_COPIES] = {
+  negamax_0, negamax_1, negamax_2, negamax_3, negamax_4, negamax_5,
+  negamax_6, negamax_7, negamax_8, negamax_9, negamax_10, negamax_11,
+  negamax_12, negamax_13, negamax_14, negamax_15, negamax_16, negamax_17,
+  negamax_18, negamax_19, negamax_20, negamax_21, negamax_22, negamax_23,
+  negamax_24, negamax_25, negamax_26, negamax_27, negamax_28, negamax_29,
+  negamax_30, negamax_31,
+};
+/* clang-format on */
+
+/* The copy of the search for @s's configuration. */
+static guint
+copy_for (const NimSearch *s)
+{
+  return (s->trace != NULL ? C_TRACED : 0) | (s->tt != NULL ? C_TT : 0)
+         | (s->rules.kind == NIM_TAKE_RANGE ? C_RANGE : 0)
+         | (s->rules.misere ? C_MISERE : 0)
+         | (s->score == NIM_SCORE_DISTANCE ? C_DISTANCE : 0);
 }
 
 static guint64
@@ -472,7 +629,9 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
   NimSearch *s = &n->s;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove move;
-  guint64 key = board_key (&s->board);
+  const guint cfg = copy_for (s);
+  NodeFunc search = copies[cfg];
+  guint64 key = s->tt != NULL ? board_key (&s->board) : 0;
   int best = -NIM_SCORE_INF, alpha = -NIM_SCORE_INF;
   int beta = nim_search_win (s, 1); /* nothing beats winning at once */
 
@@ -488,13 +647,13 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
   while (nim_movegen_next (&gen, &s->board, &s->rules, &move))
     {
       guint32 h = s->board.heaps[move.heap];
-      guint64 child = nim_tt_key_after_move (key, h, move.count);
+      guint64 child
+          = s->tt != NULL ? nim_tt_key_after_move (key, h, move.count) : 0;
       int v;
 
       nim_board_make_move (&s->board, &move);
-      v = -(s->trace != NULL ? negamax_traced : negamax) (
-          n, depth - 1, 1, n->ab ? -beta : -NIM_SCORE_INF,
-          n->ab ? -alpha : NIM_SCORE_INF, child);
+      v = -search (n, depth - 1, 1, n->ab ? -beta : -NIM_SCORE_INF,
+                   n->ab ? -alpha : NIM_SCORE_INF, child);
       nim_board_unmake_move (&s->board, &move);
       if (s->aborted)
         break;
@@ -518,15 +677,54 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
   if (s->tt != NULL && !s->aborted)
     {
       guint bound = NIM_TT_EXACT;
-      gboolean proven = tt_proven (s, best, depth, &bound);
+      gboolean proven = (s->score == NIM_SCORE_DISTANCE
+                             ? tt_proven (C_DISTANCE, best, depth, &bound)
+                             : tt_proven (0, best, depth, &bound));
+      gint32 t = s->score == NIM_SCORE_DISTANCE ? tt_encode (C_DISTANCE, best)
+                                                : best;
 
-      nim_tt_store (s->tt, key, best, proven ? NIM_TT_DEPTH_PROVEN : depth,
-                    bound, s->board.heaps[best_move->heap], best_move->count);
+      nim_tt_store (s->tt, key, t, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
+                    s->board.heaps[best_move->heap], best_move->count);
     }
   if (s->trace != NULL)
     nim_observer_leave (s->trace, 0, &s->board, best,
                         flags | (s->aborted ? NIM_TRACE_ABORTED : 0));
   return best;
+}
+
+/* The most root moves table_knows_win() looks up: a heap of a billion
+   matches has a billion moves. */
+#define KNOWN_WIN_MAX_MOVES 65536
+
+/* Whether the table holds a root move to a position proven lost for the
+   player who would move there: then *move is the first such move (under
+   score=distance one is played all the same, though its distance is not
+   known to be the shortest).  Looks at the table only; searches
+   nothing. */
+static gboolean
+table_knows_win (Negamax *n, NimMove *move)
+{
+  NimSearch *s = &n->s;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  guint64 key = board_key (&s->board);
+  NimMove m;
+  guint tried = 0;
+
+  while (tried++ < KNOWN_WIN_MAX_MOVES
+         && nim_movegen_next (&gen, &s->board, &s->rules, &m))
+    {
+      guint64 child
+          = nim_tt_key_after_move (key, s->board.heaps[m.heap], m.count);
+      NimTTHit e;
+
+      if (nim_tt_probe (s->tt, child, &e) && e.depth == NIM_TT_DEPTH_PROVEN
+          && e.value < 0 && e.bound != NIM_TT_LOWER)
+        {
+          *move = m;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 /* Whether iterative deepening may stop after an iteration @depth plies
@@ -616,6 +814,15 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
       if (n->s.nodes - before > ID_JUMP_NODES && depth + 1 < horizon)
         depth = horizon - 1;
     }
+  /* A search cut short by its budget has not proven the root, but the
+     table may know more than this search saw: a child proven lost for
+     the opponent, by this search's deeper nodes or by the searches of
+     earlier moves (the table is kept for the whole game).  Playing it
+     keeps the won position, which the move of an unfinished iteration
+     might give away. */
+  if (n->s.aborted && n->s.tt != NULL && !nim_search_is_proven (&n->s, value)
+      && table_knows_win (n, best_move) && n->s.score == NIM_SCORE_WIN_LOSS)
+    value = 1;
   nim_search_finish_stats (&n->s, value, completed, stats);
   if (trace != NULL)
     nim_observer_end (trace, best_move, stats->nodes, stats->proven,
@@ -649,6 +856,25 @@ negamax_start (NimPlayer *player, GError **error)
     }
   if (self->config.tt_bytes > 0)
     {
+      guint64 size = nim_tt_size_for (self->config.tt_bytes);
+      guint64 available = nim_tt_memory_available ();
+
+      /* A table the machine cannot hold would be filled into swap or
+         killed half way through a game: refuse it now, saying what would
+         fit.  Creating a table that fits costs nothing (see
+         nim_tt_new()). */
+      if (available > 0 && size > available)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: tt= is a player option, typed as
+                          is; the sizes are in MiB. */
+                       _ ("negamax: a transposition table of %llu MiB is "
+                          "more than the %llu MiB of memory available; try "
+                          "a smaller tt="),
+                       (unsigned long long) (size >> 20),
+                       (unsigned long long) (available >> 20));
+          return FALSE;
+        }
       self->tt = nim_tt_new (self->config.tt_bytes);
       if (self->tt == NULL)
         {

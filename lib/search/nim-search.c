@@ -10,8 +10,20 @@
 
 #include <string.h>
 
-/* How many nodes pass between two looks at the clock. */
-#define CLOCK_INTERVAL 4096
+/* How many nodes (or look-ups, see nim_search_add_work()) pass between
+   two looks at the budget, at most and at first.  Under a time budget the
+   interval adapts so that a look comes every CLOCK_PERIOD microseconds or
+   so: a node usually costs a fraction of a microsecond, but one that
+   touches a page of a new table for the first time waits for the kernel
+   to zero it (up to 2 MiB with huge pages, a tenth of a millisecond), and
+   a search into a fresh table of gigabytes does little else at first.
+   Reading the clock costs a few tens of nanoseconds. */
+#define CLOCK_INTERVAL 1024
+/* After this many nodes a search is long enough for its table to be worth
+   huge pages (see nim_tt_want_huge_pages()): about a tenth of a second. */
+#define HUGE_PAGES_AFTER (G_GUINT64_CONSTANT (1) << 19)
+#define CLOCK_FIRST 16
+#define CLOCK_PERIOD 100
 
 /**
  * nim_search_init:
@@ -36,7 +48,9 @@ nim_search_init (NimSearch *search, const NimBoard *board,
                                + (gint64) (config->time * G_USEC_PER_SEC)
                          : 0;
   search->stop = config->stop;
-  search->next_check = MIN (search->node_limit, CLOCK_INTERVAL);
+  search->interval = search->deadline != 0 ? CLOCK_FIRST : CLOCK_INTERVAL;
+  search->last_check = search->deadline != 0 ? g_get_monotonic_time () : 0;
+  search->next_check = MIN (search->node_limit, search->interval);
 }
 
 /**
@@ -44,29 +58,47 @@ nim_search_init (NimSearch *search, const NimBoard *board,
  * @search: the search
  *
  * The slow path of nim_search_tick(): stops the search exactly at the
- * node budget, or at the first look at the clock past the deadline, or
- * when the program asks it to stop: Ctrl-C, or the search's own stop
- * flag (a UGI engine's `stop`, which another thread sets).
+ * node budget (nodes and the look-ups counted by nim_search_add_work()),
+ * or at the first look at the clock past the deadline, or when the
+ * program asks it to stop: Ctrl-C, or the search's own stop flag (a UGI
+ * engine's `stop`, which another thread sets).
  *
  * Returns: %TRUE if the search must stop
  */
 gboolean
 nim_search_check_budget (NimSearch *search)
 {
+  guint64 done;
+
   if (search->aborted)
     return TRUE;
-  if (search->nodes >= search->node_limit
-      || (search->deadline != 0 && g_get_monotonic_time () >= search->deadline)
-      || nim_interrupted ()
+  if (search->tt != NULL && search->nodes >= HUGE_PAGES_AFTER)
+    nim_tt_want_huge_pages (search->tt);
+  if (search->deadline != 0)
+    {
+      gint64 now = g_get_monotonic_time ();
+
+      /* Twice as many units when the last interval was short, half as
+         many when it was long. */
+      if (now - search->last_check < CLOCK_PERIOD / 2)
+        search->interval = MIN (search->interval * 2, CLOCK_INTERVAL);
+      else if (now - search->last_check > CLOCK_PERIOD * 2)
+        search->interval = MAX (search->interval / 2, 1);
+      search->last_check = now;
+      if (now >= search->deadline)
+        search->node_limit = 0; /* stop below */
+    }
+  if (search->nodes + search->work >= search->node_limit || nim_interrupted ()
       || (search->stop != NULL && g_atomic_int_get (search->stop) != 0))
     {
       search->aborted = TRUE;
       search->next_check = 0; /* every later tick takes this path */
       return TRUE;
     }
-  search->next_check = search->node_limit - search->nodes > CLOCK_INTERVAL
-                           ? search->nodes + CLOCK_INTERVAL
-                           : search->node_limit;
+  done = search->nodes + search->work;
+  search->next_check = search->node_limit - done > search->interval
+                           ? search->nodes + search->interval
+                           : search->nodes + (search->node_limit - done);
   search->nodes++;
   return FALSE;
 }
@@ -110,6 +142,7 @@ nim_search_finish_stats (const NimSearch *search, int value, guint depth,
   stats->tt_probes = search->tt_probes;
   stats->tt_hits = search->tt_hits;
   stats->depth = depth;
+  stats->stopped = search->aborted;
   stats->proven = nim_search_is_proven (search, value);
   stats->value = stats->proven ? (value > 0 ? 1 : -1) : 0;
   stats->distance = stats->proven && search->score == NIM_SCORE_DISTANCE

@@ -33,6 +33,15 @@ G_BEGIN_DECLS
 #define NIM_ALWAYS_INLINE inline
 #endif
 
+/* A copy of a search that calls itself (or its partner, Max and Min)
+   must stay one function: inlining one level of the recursion into the
+   other runs out of registers and spills around every call. */
+#if defined(__GNUC__)
+#define NIM_NOINLINE __attribute__ ((noinline))
+#else
+#define NIM_NOINLINE
+#endif
+
 typedef enum
 {
   NIM_SCORE_WIN_LOSS,
@@ -80,6 +89,9 @@ typedef struct
  * @value: for the player to move: > 0 a win, < 0 a loss, 0 unknown
  * @distance: when proven under score=distance, plies to the end
  * @seconds: wall time of the move
+ * @stopped: the budget (nodes, time or Ctrl-C) stopped the search before
+ *   it finished; with a table a node budget counts look-ups too (see
+ *   nim_search_add_work()), so fewer nodes than the budget say nothing
  *
  * What a search cost and found; `--stats` prints it, `--json` records it.
  */
@@ -95,6 +107,7 @@ typedef struct
   int value;
   guint distance;
   double seconds;
+  gboolean stopped;
 } NimSearchStats;
 
 /**
@@ -117,11 +130,18 @@ typedef struct
   guint64 cutoffs;
   guint64 tt_probes;
   guint64 tt_hits;
+  guint64
+      work; /* table look-ups beyond one a node (see nim_search_add_work) */
   guint64 node_limit;
   guint64 next_check;
   gint64 deadline;
+  gint64 last_check; /* when the clock was last read */
+  guint64 interval;  /* units between two looks at the clock */
   gboolean aborted;
   const gint *stop;   /* (nullable): see NimSearchConfig */
+  guint horizon;      /* minimax: the depth limit */
+  guint ply;          /* minimax: the current node's ply, kept by the copies
+                         that need it (a depth limit, a trace) */
   NimObserver *trace; /* (nullable): reported to at every node when set */
 } NimSearch;
 
@@ -144,10 +164,35 @@ char *nim_search_value_describe (const NimSearchStats *stats);
 static inline gboolean
 nim_search_tick (NimSearch *search)
 {
-  if (G_UNLIKELY (search->nodes >= search->next_check))
-    return nim_search_check_budget (search);
-  search->nodes++;
-  return FALSE;
+  /* Counted first, so that the common path is one add, one compare and
+     a branch not taken. */
+  guint64 nodes = ++search->nodes;
+
+  if (G_LIKELY (nodes <= search->next_check))
+    return FALSE;
+  search->nodes = nodes - 1;
+  return nim_search_check_budget (search);
+}
+
+/**
+ * nim_search_add_work:
+ * @search: the search
+ * @units: table look-ups (or other work as costly as a node) just done
+ *   beyond the node's own
+ *
+ * Counts work that is not a node towards the budget: a node of a search
+ * may look up thousands of children in its table, and the clock and the
+ * node budget must see that work as they see nodes.  The next look at the
+ * budget comes that much earlier; @nodes, the count reported, stays the
+ * number of nodes entered.
+ */
+static inline void
+nim_search_add_work (NimSearch *search, guint64 units)
+{
+  search->work += units;
+  search->next_check = search->next_check > search->nodes + units
+                           ? search->next_check - units
+                           : search->nodes;
 }
 
 /**

@@ -8,15 +8,65 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
-#define HUGE_PAGE (2u << 20)
+#define HUGE_PAGE (G_GUINT64_CONSTANT (2) << 20)
+
+/**
+ * nim_tt_size_for:
+ * @bytes: the most memory a table may use
+ *
+ * Returns: the bytes a table made by nim_tt_new (@bytes) takes: the
+ *   largest power-of-two number of buckets that fits, at least one
+ */
+guint64
+nim_tt_size_for (guint64 bytes)
+{
+  guint64 n = 1;
+
+  while (n * 2 * sizeof (NimTTBucket) <= bytes)
+    n *= 2;
+  return n * sizeof (NimTTBucket);
+}
+
+/* Memory the kernel hands out zeroed, page by page as it is first
+   touched: a table costs nothing to create, and a search pays for the
+   pages it uses only.  Large tables are aligned to 2 MiB, so that they
+   can live on huge pages (see nim_tt_want_huge_pages()). */
+static gboolean
+tt_map (NimTT *tt, guint64 size)
+{
+#if defined(MAP_ANONYMOUS)
+  gsize extra = size >= HUGE_PAGE ? HUGE_PAGE : 0;
+  gsize total = (gsize) size + extra;
+  char *p = mmap (NULL, total, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  char *start;
+
+  if (p == MAP_FAILED)
+    return FALSE;
+  start = extra > 0 ? (char *) (((guintptr) p + extra - 1) & ~(extra - 1)) : p;
+  tt->map = p;
+  tt->map_size = total;
+  tt->mapped = TRUE;
+  tt->buckets = (NimTTBucket *) (void *) start;
+  return TRUE;
+#else
+  tt->buckets = calloc (1, (gsize) size);
+  return tt->buckets != NULL;
+#endif
+}
 
 /**
  * nim_tt_new:
  * @bytes: the most memory the table may use, at least one bucket
  *
  * Allocates the table once, with the largest power-of-two number of
- * buckets that fits in @bytes; it never grows after that.
+ * buckets that fits in @bytes; it never grows after that.  Creating it
+ * writes nothing: its pages come zeroed from the kernel when a search
+ * first touches them, so a table of gigabytes is ready at once and costs
+ * memory only as it fills (see nim_tt_memory_available() to check a size
+ * first).
  *
  * Returns: (transfer full) (nullable): an empty table, or %NULL when the
  *   memory cannot be had; free with nim_tt_free()
@@ -25,34 +75,48 @@ NimTT *
 nim_tt_new (guint64 bytes)
 {
   NimTT *tt;
-  guint64 n = 1;
+  guint64 size;
 
   g_return_val_if_fail (bytes >= sizeof (NimTTBucket), NULL);
 
+  size = nim_tt_size_for (bytes);
+  if (size > G_MAXSIZE - HUGE_PAGE)
+    return NULL;
   tt = g_new0 (NimTT, 1);
-  while (n * 2 * sizeof (NimTTBucket) <= bytes)
-    n *= 2;
-  /* Align to 2 MiB and ask for huge pages where the kernel offers them:
-     a search probes the table at random, and with 4 KiB pages nearly every
-     probe of a large table also misses the TLB (measured: twice as slow). */
-  if (posix_memalign ((void **) &tt->buckets, HUGE_PAGE,
-                      n * sizeof (NimTTBucket))
-      != 0)
+  if (!tt_map (tt, size))
     {
       g_free (tt);
       return NULL;
     }
-#ifdef MADV_HUGEPAGE
-  if (n * sizeof (NimTTBucket) >= HUGE_PAGE)
-    madvise (tt->buckets, n * sizeof (NimTTBucket), MADV_HUGEPAGE);
-#endif
-  tt->mask = n - 1;
-  /* Empty every slot, which also writes every page now: the kernel hands
-     out pages lazily, and a search touching them at random would pay a
-     page fault at each. */
-  memset (tt->buckets, 0, (tt->mask + 1) * sizeof (NimTTBucket));
+  tt->mask = size / sizeof (NimTTBucket) - 1;
   tt->generation = 1;
   return tt;
+}
+
+/**
+ * nim_tt_want_huge_pages:
+ * @tt: a table
+ *
+ * Asks the kernel to back the table with huge pages (2 MiB), where it
+ * has them (madvise (MADV_HUGEPAGE)); once, later calls do nothing.  A
+ * long search probes a large table at random, and with 4 KiB pages
+ * nearly every probe would also miss the TLB (measured: twice as slow).
+ * A short one pays for huge pages instead: each page it touches first is
+ * 2 MiB for the kernel to zero (and perhaps to compact memory for), so a
+ * search of a few hundred nodes in a fresh 64 MiB table would wait for
+ * all of it.  So the searches ask only once they have run a while (see
+ * nim_search_check_budget()).
+ */
+void
+nim_tt_want_huge_pages (NimTT *tt)
+{
+  if (tt->huge)
+    return;
+  tt->huge = TRUE;
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+  if (tt->mapped && nim_tt_size (tt) >= HUGE_PAGE)
+    madvise (tt->buckets, nim_tt_size (tt), MADV_HUGEPAGE);
+#endif
 }
 
 /**
@@ -64,7 +128,12 @@ nim_tt_free (NimTT *tt)
 {
   if (tt == NULL)
     return;
+#if defined(MAP_ANONYMOUS)
+  if (tt->mapped)
+    munmap (tt->map, tt->map_size);
+#else
   free (tt->buckets);
+#endif
   g_free (tt);
 }
 
@@ -72,24 +141,30 @@ nim_tt_free (NimTT *tt)
  * nim_tt_clear:
  * @tt: a table
  *
- * Empties every slot: a new generation makes every entry stale, and
- * only once every 255 clears are the slots written.
+ * Empties every slot: a new generation makes every entry stale.  Once
+ * every seven clears the generations run out, and the pages go back to
+ * the kernel (which zeroes them when next touched) instead of being
+ * written here.
  */
 void
 nim_tt_clear (NimTT *tt)
 {
-  if (++tt->generation == 0)
-    {
-      memset (tt->buckets, 0, (tt->mask + 1) * sizeof (NimTTBucket));
-      tt->generation = 1;
-    }
+  if (++tt->generation <= NIM_TT_GENERATIONS)
+    return;
+  tt->generation = 1;
+#if defined(MAP_ANONYMOUS) && defined(MADV_DONTNEED)
+  if (tt->mapped && madvise (tt->map, tt->map_size, MADV_DONTNEED) == 0)
+    return;
+#endif
+  memset (tt->buckets, 0, nim_tt_size (tt));
 }
 
 /**
  * nim_tt_n_used:
  * @tt: a table
  *
- * Looks at every slot, so it is for tests and statistics, not searches.
+ * Looks at every slot (and so touches every page), so it is for tests,
+ * not searches.
  *
  * Returns: how many slots hold an entry of the current generation
  */
@@ -97,10 +172,12 @@ guint64
 nim_tt_n_used (const NimTT *tt)
 {
   guint64 used = 0, i;
+  guint j;
 
   for (i = 0; i <= tt->mask; i++)
-    used += (tt->buckets[i].slot[0].generation == tt->generation)
-            + (tt->buckets[i].slot[1].generation == tt->generation);
+    for (j = 0; j < NIM_TT_WAYS; j++)
+      used += nim_tt_slot_generation (&tt->buckets[i].slot[j])
+              == tt->generation;
   return used;
 }
 
@@ -125,5 +202,40 @@ nim_tt_size (const NimTT *tt)
 guint64
 nim_tt_n_entries (const NimTT *tt)
 {
-  return (tt->mask + 1) * 2;
+  return (tt->mask + 1) * NIM_TT_WAYS;
+}
+
+/**
+ * nim_tt_memory_available:
+ *
+ * What a table may take without pushing the machine into swap or the
+ * out-of-memory killer: the kernel's estimate of the memory available to
+ * a new program (MemAvailable in /proc/meminfo), or else the physical
+ * memory.
+ *
+ * Returns: bytes, or 0 when the system does not say
+ */
+guint64
+nim_tt_memory_available (void)
+{
+  g_autofree char *meminfo = NULL;
+  long pages, page_size;
+
+  if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
+    {
+      const char *field = strstr (meminfo, "MemAvailable:");
+
+      if (field != NULL)
+        return g_ascii_strtoull (field + strlen ("MemAvailable:"), NULL, 10)
+               * 1024;
+    }
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+  pages = sysconf (_SC_PHYS_PAGES);
+  page_size = sysconf (_SC_PAGESIZE);
+  if (pages > 0 && page_size > 0)
+    return (guint64) pages * (guint64) page_size;
+#endif
+  (void) pages;
+  (void) page_size;
+  return 0;
 }

@@ -15,117 +15,229 @@ enum
   NIM_TT_UPPER = 3, /* the value is at most this (no move beat alpha) */
 };
 
-/* Depth recorded for a proven win or loss: valid at any depth. */
-#define NIM_TT_DEPTH_PROVEN G_MAXUINT16
+/* Depth recorded for a proven win or loss: valid at any depth.  Depths
+   are 13 bits; a search never goes deeper than 4096 plies. */
+#define NIM_TT_DEPTH_PROVEN 8191u
+/* Values are 14-bit signed numbers: the searcher maps its scores into
+   this range (see value_to_tt() in nim-player-negamax.c). */
+#define NIM_TT_VALUE_MAX 8191
+/* Slots a bucket: 4 of 16 bytes, one 64-byte cache line. */
+#define NIM_TT_WAYS 4
+/* Generations are 3 bits, 1 to 7; 0 marks a slot never written. */
+#define NIM_TT_GENERATIONS 7u
 
 /**
  * NimTTEntry:
- * @key: the position's key (see nim_tt_heap_key())
- * @value: value for the player to move, ply-independent
- * @depth: remaining depth searched, or %NIM_TT_DEPTH_PROVEN
- * @bound: %NIM_TT_EXACT, %NIM_TT_LOWER or %NIM_TT_UPPER
- * @generation: the table's generation when it was stored; an entry of
- *   another generation is empty
+ * @check: the key's two halves folded (see nim_tt_check()): with the
+ *   bucket index, 32 + log2(buckets) bits of the key tell positions apart
  * @from: the best move's heap size before the move (0: none)
  * @count: the best move's count
+ * @packed: value (14 bits, signed), depth (13 bits), bound (2 bits) and
+ *   generation (3 bits), from the low bits up
  *
- * The best move is stored as "take @count from a heap of @from", not by
- * heap number, because the key ignores the order of the heaps.
+ * Sixteen bytes, so that four fill a cache line.  The best move is stored
+ * as "take @count from a heap of @from", not by heap number, because the
+ * key ignores the order of the heaps.
  */
 typedef struct
 {
-  guint64 key;
-  gint32 value;
-  guint16 depth;
-  guint8 bound;
-  guint8 generation;
+  guint32 check;
   guint32 from;
   guint32 count;
+  guint32 packed;
 } NimTTEntry;
 
-/* Two entries a bucket: the first keeps the deepest search, the second
-   the most recent. */
+/* One cache line: a probe reads one line, whichever slot it finds. */
 typedef struct
 {
-  NimTTEntry slot[2];
+  NimTTEntry slot[NIM_TT_WAYS];
 } NimTTBucket;
 
+/**
+ * NimTTHit:
+ * @value: value for the player to move, ply-independent
+ * @depth: remaining depth searched, or %NIM_TT_DEPTH_PROVEN
+ * @bound: %NIM_TT_EXACT, %NIM_TT_LOWER or %NIM_TT_UPPER
+ * @from: the best move's heap size before the move (0: none)
+ * @count: the best move's count
+ *
+ * An entry as a probe hands it back, unpacked.
+ */
+typedef struct
+{
+  gint32 value;
+  guint depth;
+  guint bound;
+  guint32 from;
+  guint32 count;
+} NimTTHit;
+
 /* A clear bumps the generation instead of writing every slot, so a
-   comparison run can start each game with an empty 64 MiB table for
-   free.  Generation 0 is never current: a zeroed slot is empty. */
+   comparison run can start each game with an empty table for free; once
+   every seven clears the pages are handed back to the kernel, which
+   zeroes them again when they are next touched. */
 typedef struct _NimTT NimTT;
 struct _NimTT
 {
   NimTTBucket *buckets;
   guint64 mask; /* number of buckets - 1, a power of two */
-  guint8 generation;
+  guint32 generation;
+  gboolean mapped; /* from mmap (), not malloc () */
+  gboolean huge;   /* huge pages asked for */
+  gsize map_size;
+  void *map;
 };
 
 NimTT *nim_tt_new (guint64 bytes);
 void nim_tt_free (NimTT *tt);
 void nim_tt_clear (NimTT *tt);
+void nim_tt_want_huge_pages (NimTT *tt);
 guint64 nim_tt_size (const NimTT *tt);
 guint64 nim_tt_n_entries (const NimTT *tt);
 guint64 nim_tt_n_used (const NimTT *tt);
+guint64 nim_tt_size_for (guint64 bytes);
+guint64 nim_tt_memory_available (void);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimTT, nim_tt_free)
+
+/**
+ * nim_tt_check:
+ * @key: a position's key
+ *
+ * Returns: what a slot keeps of @key: both halves folded, so that every
+ *   bit of the key counts whatever the table's size
+ */
+static inline guint32
+nim_tt_check (guint64 key)
+{
+  return (guint32) (key >> 32) ^ (guint32) key;
+}
+
+static inline guint
+nim_tt_slot_generation (const NimTTEntry *e)
+{
+  return e->packed >> 29;
+}
+
+static inline guint
+nim_tt_slot_depth (const NimTTEntry *e)
+{
+  return (e->packed >> 14) & 0x1fff;
+}
+
+/**
+ * nim_tt_bucket:
+ * @tt: the table
+ * @key: a position's key
+ *
+ * Returns: the bucket @key lives in
+ */
+static inline NimTTBucket *
+nim_tt_bucket (const NimTT *tt, guint64 key)
+{
+  return &tt->buckets[key & tt->mask];
+}
+
+/**
+ * nim_tt_prefetch:
+ * @tt: the table
+ * @key: the key of a position about to be searched
+ *
+ * Starts loading @key's bucket into the cache, so that the probe a few
+ * hundred instructions later does not wait for memory.
+ */
+static inline void
+nim_tt_prefetch (const NimTT *tt, guint64 key)
+{
+#if defined(__GNUC__)
+  __builtin_prefetch (nim_tt_bucket (tt, key));
+#endif
+}
 
 /**
  * nim_tt_probe:
  * @tt: the table
  * @key: a position's key
+ * @hit: (out): the entry, unpacked, when there is one
  *
- * Returns: (nullable): the entry for @key, or %NULL
+ * Returns: %TRUE if the table holds @key
  */
-static inline NimTTEntry *
-nim_tt_probe (NimTT *tt, guint64 key)
+static inline gboolean
+nim_tt_probe (const NimTT *tt, guint64 key, NimTTHit *hit)
 {
-  NimTTBucket *b = &tt->buckets[key & tt->mask];
+  const NimTTBucket *b = nim_tt_bucket (tt, key);
+  guint32 check = nim_tt_check (key);
+  guint i;
 
-  if (b->slot[0].generation == tt->generation && b->slot[0].key == key)
-    return &b->slot[0];
-  if (b->slot[1].generation == tt->generation && b->slot[1].key == key)
-    return &b->slot[1];
-  return NULL;
+  for (i = 0; i < NIM_TT_WAYS; i++)
+    {
+      const NimTTEntry *e = &b->slot[i];
+
+      if (e->check == check && nim_tt_slot_generation (e) == tt->generation)
+        {
+          /* The value is the low 14 bits, sign-extended. */
+          hit->value = (gint32) (e->packed << 18) >> 18;
+          hit->depth = nim_tt_slot_depth (e);
+          hit->bound = (e->packed >> 27) & 3;
+          hit->from = e->from;
+          hit->count = e->count;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 /**
  * nim_tt_store:
  * @tt: the table
  * @key: a position's key
- * @value: its value for the player to move
+ * @value: its value for the player to move, within +-%NIM_TT_VALUE_MAX
  * @depth: the remaining depth it was searched to, or %NIM_TT_DEPTH_PROVEN
  * @bound: %NIM_TT_EXACT, %NIM_TT_LOWER or %NIM_TT_UPPER
  * @from: the best move's heap size, 0 if none
  * @count: the best move's count
  *
- * Replaces the entry for @key, else the first slot when @depth is at least
- * as deep as what it holds, else the second slot.  The table never grows.
+ * Replaces the entry for @key; else a slot of an older generation (or
+ * never written); else the slot searched least deep, the first of them:
+ * proofs and deep searches, which cost the most to redo, stay longest.
+ * The table never grows.
  */
 static inline void
 nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
               guint32 from, guint32 count)
 {
-  NimTTBucket *b = &tt->buckets[key & tt->mask];
-  gboolean live0 = b->slot[0].generation == tt->generation;
-  NimTTEntry *e;
+  NimTTBucket *b = nim_tt_bucket (tt, key);
+  guint32 check = nim_tt_check (key);
+  NimTTEntry *e = NULL;
+  guint i, shallowest = G_MAXUINT;
 
-  if (b->slot[1].generation == tt->generation && b->slot[1].key == key)
-    e = &b->slot[1];
-  else if (!live0 || b->slot[0].key == key || depth >= b->slot[0].depth)
+  for (i = 0; i < NIM_TT_WAYS; i++)
     {
-      if (live0 && b->slot[0].key != key)
-        b->slot[1] = b->slot[0]; /* keep the deep entry one more while */
-      e = &b->slot[0];
+      NimTTEntry *s = &b->slot[i];
+
+      if (nim_tt_slot_generation (s) != tt->generation)
+        {
+          if (e == NULL || nim_tt_slot_generation (e) == tt->generation)
+            e = s;
+          shallowest = 0;
+        }
+      else if (s->check == check)
+        {
+          e = s;
+          break;
+        }
+      else if (nim_tt_slot_depth (s) < shallowest)
+        {
+          shallowest = nim_tt_slot_depth (s);
+          e = s;
+        }
     }
-  else
-    e = &b->slot[1];
-  e->key = key;
-  e->value = value;
-  e->depth = (guint16) MIN (depth, NIM_TT_DEPTH_PROVEN);
-  e->bound = (guint8) bound;
-  e->generation = tt->generation;
+  e->check = check;
   e->from = from;
   e->count = count;
+  e->packed
+      = ((guint32) CLAMP (value, -NIM_TT_VALUE_MAX, NIM_TT_VALUE_MAX) & 0x3fff)
+        | (MIN (depth, NIM_TT_DEPTH_PROVEN) << 14) | ((bound & 3) << 27)
+        | (tt->generation << 29);
 }
 
 /**
