@@ -166,76 +166,6 @@ test_go (void)
   }
 }
 
-/* The engine plays what the same player plays inside nim: with a node
-   budget the search is deterministic, so every move must be the same. */
-static void
-test_same_moves (void)
-{
-  static const char *const positions[]
-      = { "3,4,5", "7,9,11,13", "1,2,3,4,5,6", "20,21,22", "5,0,9" };
-  static const char *const takes[] = { "any", "1,2,3", "1,3,4", "2,5,6" };
-  GString *input = g_string_new ("ugi\n");
-  GString *expected = g_string_new (NULL);
-  g_autofree char *out = NULL;
-  GString *got = g_string_new (NULL);
-  const char *line;
-  guint p, t, m;
-
-  if (!nim_test_have_nim ())
-    {
-      g_string_free (input, TRUE);
-      g_string_free (expected, TRUE);
-      g_string_free (got, TRUE);
-      return;
-    }
-  for (t = 0; t < G_N_ELEMENTS (takes); t++)
-    for (m = 0; m < 2; m++)
-      {
-        NimRules rules;
-        g_autoptr (NimPlayer) player
-            = nim_player_new ("negamax:nodes=3000,time=0", NULL);
-
-        nim_test_rules (&rules, takes[t], m == 1);
-        g_string_append_printf (input,
-                                "setoption name rules value %s\n"
-                                "setoption name misere value %s\n"
-                                "uginewgame\n",
-                                takes[t], m ? "true" : "false");
-        for (p = 0; p < G_N_ELEMENTS (positions); p++)
-          {
-            NimBoard board;
-            NimMove move;
-
-            nim_test_board (&board, positions[p]);
-            g_assert_true (nim_player_start (player, &rules, &board, NULL));
-            if (!nim_board_has_move (&board, &rules))
-              continue;
-            g_assert_true (
-                nim_player_choose_move (player, &board, &move, NULL));
-            g_string_append_printf (input,
-                                    "uginewgame\nposition fen %s p1\n"
-                                    "go nodes 3000\n",
-                                    positions[p]);
-            g_string_append (expected, "h");
-            g_string_append_printf (expected, "%u-%u\n", move.heap + 1,
-                                    move.count);
-          }
-      }
-  g_string_append (input, "quit\n");
-  out = ugi_run (input->str, NULL);
-  for (line = strstr (out, "bestmove "); line != NULL;
-       line = strstr (line + 1, "bestmove "))
-    {
-      const char *end = strchr (line, '\n');
-
-      g_string_append_len (got, line + 9, end - line - 9 + 1);
-    }
-  g_assert_cmpstr (got->str, ==, expected->str);
-  g_string_free (input, TRUE);
-  g_string_free (expected, TRUE);
-  g_string_free (got, TRUE);
-}
-
 /* What a referee may send wrong is answered with an info string error and
    otherwise ignored; unknown commands are ignored without a word. */
 static void
@@ -459,6 +389,80 @@ engine_finish (Engine *e)
   g_object_unref (e->out);
   g_object_unref (e->process);
   g_free (e);
+}
+
+/* The engine plays what the same player plays inside nim: with a node
+   budget the search is deterministic, so every move must be the same.
+   Each bestmove is waited for before the next command, as a referee
+   does: a command that arrives during a search ends it. */
+static void
+test_same_moves (void)
+{
+  static const char *const positions[]
+      = { "3,4,5", "7,9,11,13", "1,2,3,4,5,6", "20,21,22", "5,0,9" };
+  static const char *const takes[] = { "any", "1,2,3", "1,3,4", "2,5,6" };
+  Engine *e;
+  guint p, t, m;
+
+  if (!nim_test_have_nim ())
+    return;
+  e = engine_start ();
+  engine_send (e, "ugi");
+  for (;;)
+    {
+      g_autofree char *line = engine_read (e, 10000);
+
+      g_assert_nonnull (line);
+      if (g_str_equal (line, "ugiok"))
+        break;
+    }
+  for (t = 0; t < G_N_ELEMENTS (takes); t++)
+    for (m = 0; m < 2; m++)
+      {
+        NimRules rules;
+        g_autoptr (NimPlayer) player
+            = nim_player_new ("negamax:nodes=3000,time=0", NULL);
+        g_autofree char *rules_line
+            = g_strdup_printf ("setoption name rules value %s", takes[t]);
+
+        nim_test_rules (&rules, takes[t], m == 1);
+        engine_send (e, rules_line);
+        engine_send (e, m ? "setoption name misere value true"
+                          : "setoption name misere value false");
+        for (p = 0; p < G_N_ELEMENTS (positions); p++)
+          {
+            g_autofree char *position = NULL;
+            g_autofree char *expected = NULL;
+            g_autofree char *got = NULL;
+            NimBoard board;
+            NimMove move;
+
+            nim_test_board (&board, positions[p]);
+            g_assert_true (nim_player_start (player, &rules, &board, NULL));
+            if (!nim_board_has_move (&board, &rules))
+              continue;
+            g_assert_true (
+                nim_player_choose_move (player, &board, &move, NULL));
+            expected = g_strdup_printf ("bestmove h%u-%u", move.heap + 1,
+                                        move.count);
+            position = g_strdup_printf ("position fen %s p1", positions[p]);
+            engine_send (e, "uginewgame");
+            engine_send (e, position);
+            engine_send (e, "go nodes 3000");
+            do
+              {
+                g_free (got);
+                got = engine_read (e, 30000);
+                g_assert_nonnull (got);
+              }
+            while (!g_str_has_prefix (got, "bestmove "));
+            g_test_message ("%s, %s%s: %s", positions[p], takes[t],
+                            m ? " misere" : "", got);
+            g_assert_cmpstr (got, ==, expected);
+          }
+      }
+  engine_send (e, "quit");
+  engine_finish (e);
 }
 
 /* A search that would take hours: isready is answered while it runs, and
@@ -696,6 +700,9 @@ games_of (const char *path)
         continue;
       root = nim_test_parse_json (lines[i]);
       game = json_node_get_object (root);
+      /* A run's header line (its parameters) is not a game. */
+      if (json_object_has_member (game, "params"))
+        continue;
       moves = json_object_get_array_member (game, "moves");
       g_string_append_printf (games, "game %" G_GINT64_FORMAT ":",
                               json_object_get_int_member (game, "game"));
