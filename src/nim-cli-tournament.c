@@ -61,22 +61,6 @@ pairings (const Tournament *t, gboolean gauntlet, guint *pairs)
   return n;
 }
 
-static void
-tally_add (NimMatchTally *sum, const NimMatchTally *t)
-{
-  guint i;
-
-  sum->wins += t->wins;
-  sum->moves += t->moves;
-  sum->nodes += t->nodes;
-  sum->seconds += t->seconds;
-  sum->won_positions += t->won_positions;
-  sum->kept += t->kept;
-  sum->unchecked += t->unchecked;
-  for (i = 0; i < NIM_END_N; i++)
-    sum->forfeits[i] += t->forfeits[i];
-}
-
 /* Checks the --player specs: known players, computers, at most
    NIM_RATINGS_MAX_PLAYERS of them and at least two. */
 static gboolean
@@ -345,8 +329,8 @@ tournament_add (Tournament *t, guint a, guint b, const NimMatchSummary *s)
 {
   t->wins[a * t->n + b] += s->players[0].wins;
   t->wins[b * t->n + a] += s->players[1].wins;
-  tally_add (&t->tallies[a], &s->players[0]);
-  tally_add (&t->tallies[b], &s->players[1]);
+  nim_match_tally_add (&t->tallies[a], &s->players[0]);
+  nim_match_tally_add (&t->tallies[b], &s->players[1]);
   t->games += s->finished;
   t->seconds += s->seconds;
   t->interrupted = s->interrupted;

@@ -515,8 +515,13 @@ judge_game (const NimGame *game, const NimBoard *start, NimPlayer *oracle,
   return positions;
 }
 
-static void
-tally_add (NimMatchTally *sum, const NimMatchTally *t)
+/**
+ * nim_match_tally_add:
+ * @sum: a player's tally so far
+ * @t: what to add: another run's or game's tally of the same player
+ */
+void
+nim_match_tally_add (NimMatchTally *sum, const NimMatchTally *t)
 {
   guint i;
 
@@ -572,7 +577,7 @@ count_game (NimMatch *m, guint64 game, guint winner, const NimMatchTally t[2])
 
   s->finished++;
   for (i = 0; i < 2; i++)
-    tally_add (&s->players[i], &t[i]);
+    nim_match_tally_add (&s->players[i], &t[i]);
   if (s->per_position != NULL)
     {
       NimMatchPositionTally *p = &s->per_position[position_index (m, pair)];

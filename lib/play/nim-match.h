@@ -108,6 +108,8 @@ typedef struct
   guint64 forfeits[NIM_END_N];
 } NimMatchTally;
 
+void nim_match_tally_add (NimMatchTally *sum, const NimMatchTally *t);
+
 /**
  * NimMatchPositionTally:
  * @pair_counts: the complete pairs of this position player 1 won 2-0,

@@ -190,19 +190,6 @@ nim_explain_wrap_printf (GString *out, const char *format, ...)
   nim_explain_wrap (out, text);
 }
 
-/* The key of @b as the searchers' table computes it (see
-   nim_tt_heap_key()). */
-static guint64
-board_key (const NimBoard *b)
-{
-  guint64 key = 0;
-  guint i;
-
-  for (i = 0; i < b->n_heaps; i++)
-    key += nim_tt_heap_key (b->heaps[i]);
-  return key;
-}
-
 /* Step 1 of the principal variation of a proven value: the moves the
    search itself stored, read back from its table, as long as each is a
    proof's move (a proven entry, whose bound says what it proved: under
@@ -221,7 +208,7 @@ table_pv (NimSearchPlayer *self, NimBoard *b, NimMove *line, guint n)
       gboolean ok;
       guint i;
 
-      if (!nim_tt_probe (self->tt, board_key (b), &e)
+      if (!nim_tt_probe (self->tt, nim_tt_board_key (b), &e)
           || e.depth != NIM_TT_DEPTH_PROVEN || e.from == 0)
         break;
       ok = distance ? e.bound == NIM_TT_EXACT

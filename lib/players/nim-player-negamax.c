@@ -605,17 +605,6 @@ copy_for (const NimSearch *s)
          | (s->score == NIM_SCORE_DISTANCE ? C_DISTANCE : 0);
 }
 
-static guint64
-board_key (const NimBoard *b)
-{
-  guint64 key = 0;
-  guint i;
-
-  for (i = 0; i < b->n_heaps; i++)
-    key += nim_tt_heap_key (b->heaps[i]);
-  return key;
-}
-
 /* One iteration at the root, in generator order so that the first of the
    best moves is kept.  Returns the value of *best_move.  *any says whether
    a move was searched before the budget ran out; *settled whether every
@@ -631,7 +620,7 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
   NimMove move;
   const guint cfg = copy_for (s);
   NodeFunc search = copies[cfg];
-  guint64 key = s->tt != NULL ? board_key (&s->board) : 0;
+  guint64 key = s->tt != NULL ? nim_tt_board_key (&s->board) : 0;
   int best = -NIM_SCORE_INF, alpha = -NIM_SCORE_INF;
   int beta = nim_search_win (s, 1); /* nothing beats winning at once */
 
@@ -706,7 +695,7 @@ table_knows_win (Negamax *n, NimMove *move)
 {
   NimSearch *s = &n->s;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
-  guint64 key = board_key (&s->board);
+  guint64 key = nim_tt_board_key (&s->board);
   NimMove m;
   guint tried = 0;
 

@@ -4,6 +4,8 @@
 
 #include <glib.h>
 
+#include "nim-board.h"
+
 G_BEGIN_DECLS
 
 /* Bound kinds. */
@@ -274,6 +276,23 @@ static inline guint64
 nim_tt_heap_key (guint32 size)
 {
   return size == 0 ? 0 : nim_tt_mix (size);
+}
+
+/**
+ * nim_tt_board_key:
+ * @board: a position
+ *
+ * Returns: the key of @board: the sum of its heaps' keys
+ */
+static inline guint64
+nim_tt_board_key (const NimBoard *board)
+{
+  guint64 key = 0;
+  guint i;
+
+  for (i = 0; i < board->n_heaps; i++)
+    key += nim_tt_heap_key (board->heaps[i]);
+  return key;
 }
 
 /**
