@@ -375,11 +375,14 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
         return nim_cli_fail (error, FALSE);
     }
   game = nim_game_new (rules, &setup.board, p1, p2, setup.first);
-  if (!o->json)
-    nim_display_attach (game, stdout,
+  /* With --json a person still sees the game, beside the prompts on
+     standard error, while the record goes to standard output. */
+  if (!o->json || nim_player_is_interactive (p1)
+      || nim_player_is_interactive (p2))
+    nim_display_attach (game, talk,
                         (o->stats ? NIM_DISPLAY_STATS : 0)
                             | (setup.one_pile ? NIM_DISPLAY_ONE_PILE : 0));
-  else
+  if (o->json)
     nim_record_attach (game, stdout, (gint64) setup.seed);
   if (!nim_game_play (game, &error))
     return nim_cli_fail (error, FALSE);

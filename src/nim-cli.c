@@ -671,7 +671,9 @@ context_new (Parsed *p)
   /* --help shows every group, each under its heading: there are not so
      many options that they need hiding behind --help-GROUP. */
   g_option_context_set_help_enabled (context, FALSE);
-  g_option_context_add_main_entries (context, entries, NULL);
+  /* The main entries' domain, not NULL: GOption sets the main group's
+     domain from it, and NULL would leave -h and -V in English. */
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   for (i = 0; i < G_N_ELEMENTS (groups); i++)
     {
       g_autofree GOptionEntry *group_entries

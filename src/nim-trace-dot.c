@@ -503,6 +503,13 @@ nim_trace_dot_close (NimTraceDot *dot, GError **error)
              t->file);
       fputs (" */\ndigraph nim_search {\n}\n", t->file);
       finish (t);
+      /* Said where the user looks too: a file holding an empty graph
+         would pass for a drawing of a search that did not happen. */
+      fprintf (stderr,
+               /* TRANSLATORS: %s is the file of --dot. */
+               _ ("nim: --dot: no computer player searched in this game, so "
+                  "'%s' holds an empty graph\n"),
+               t->path);
     }
   if (t->write_errno != 0)
     {

@@ -109,9 +109,8 @@ write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
                            --trace, the first half of a sentence
                            that the next message ends on the same
                            line; "+N below" is the mark of a node
-                           whose descendants are not shown.  The
-                           English says "plies" for 1 too. */
-                        "# nodes deeper than %u plies are counted on "
+                           whose descendants are not shown. */
+                        "# nodes deeper than %u ply are counted on "
                         "their ancestor's line\n"
                         "#   (\"+N below\"); ",
                         "# nodes deeper than %u plies are counted on "
@@ -123,9 +122,8 @@ write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
            g_dngettext (GETTEXT_PACKAGE,
                         /* TRANSLATORS: the end of the sentence of
                            the previous message: the limit of
-                           --trace-limit.  The English says
-                           "nodes" for 1 too. */
-                        "at most %llu nodes are shown a search\n",
+                           --trace-limit. */
+                        "at most %llu node is shown a search\n",
                         "at most %llu nodes are shown a search\n",
                         t->walk.limit),
            (unsigned long long) t->walk.limit);

@@ -404,6 +404,51 @@ test_trace_to_stdout (void)
   g_assert_cmpstr (err, ==, "");
 }
 
+/* Counts are written in the singular for 1: the legend of --trace=1
+   --trace-limit 1, and every count of cutoffs on a --stats line (a game
+   of 3,4,5 has searches with one cutoff and with several). */
+static void
+test_trace_plurals (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GRegex) re
+      = g_regex_new ("; ([0-9]+) nodes?, ([0-9]+) (cutoffs?),", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  guint singular = 0, plural = 0;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--heaps", "1,2", "--player1", "negamax",
+                          "--player2", "xor", "--trace=1", "--trace-limit",
+                          "1", NULL),
+                 STATUS_OK, out, err);
+  nim_test_assert_contains (out, "# nodes deeper than 1 ply are counted on "
+                                 "their ancestor's line\n"
+                                 "#   (\"+N below\"); at most 1 node is "
+                                 "shown a search\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  assert_status (run_nim (&out, &err, "--heaps", "3,4,5", "--player1",
+                          "negamax", "--player2", "negamax", "--stats", NULL),
+                 STATUS_OK, out, err);
+  g_regex_match (re, out, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *count = g_match_info_fetch (match, 2);
+      g_autofree char *word = g_match_info_fetch (match, 3);
+
+      g_assert_cmpstr (word, ==,
+                       g_str_equal (count, "1") ? "cutoff" : "cutoffs");
+      if (g_str_equal (count, "1"))
+        singular++;
+      else
+        plural++;
+    }
+  g_assert_cmpuint (singular, >, 0);
+  g_assert_cmpuint (plural, >, 0);
+}
+
 /* ------------------------------------------------------------------------ */
 /* --compare */
 
@@ -638,6 +683,36 @@ test_dot_write_error (void)
                                  "No space left on device");
 }
 
+/* A game in which no computer searched (two closed forms) leaves an
+   empty graph in the --dot file, and says so on the terminal. */
+static void
+test_dot_no_search (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *dot = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr (GError) error = NULL;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  dot = g_build_filename (tmp.dir, "tree.dot", NULL);
+  assert_status (run_nim (&out, &err, "--heaps", "3,4", "--player1", "xor",
+                          "--player2", "xor", "--dot", dot, NULL),
+                 STATUS_OK, out, err);
+  expected = g_strdup_printf ("nim: --dot: no computer player searched in "
+                              "this game, so '%s' holds an empty graph\n",
+                              dot);
+  g_assert_cmpstr (err, ==, expected);
+  g_file_get_contents (dot, &text, NULL, &error);
+  g_assert_no_error (error);
+  nim_test_assert_contains (text, "digraph nim_search {\n}\n");
+  tmp_dir_clear (&tmp);
+}
+
 /* A search that proves its value on the last node of its budget has
    finished all the same: 621 nodes are what the default negamax needs on
    3,4,5 (bench/expected). */
@@ -757,10 +832,12 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/counts-nodes", test_trace_counts_nodes);
   g_test_add_func ("/trace/changes-nothing", test_trace_changes_nothing);
   g_test_add_func ("/trace/stdout", test_trace_to_stdout);
+  g_test_add_func ("/trace/plurals", test_trace_plurals);
   g_test_add_func ("/compare/matches-bench", test_compare_matches_bench);
   g_test_add_func ("/compare/table", test_compare_table);
   g_test_add_func ("/trace/bad-values", test_bad_values);
   g_test_add_func ("/dot/write-error", test_dot_write_error);
+  g_test_add_func ("/dot/no-search", test_dot_no_search);
   g_test_add_func ("/compare/exact-budget", test_compare_exact_budget);
   g_test_add_func ("/compare/row-fails", test_compare_row_fails);
 
