@@ -54,7 +54,8 @@ static const GOptionEntry rules_entries[] = {
   { "max-take", 'k', 0, G_OPTION_ARG_STRING, FIELD (max_take),
     N_ ("A move takes 1 to K matches, such as 3"), "K" },
   { "moves", 'm', 0, G_OPTION_ARG_STRING, FIELD (moves),
-    N_ ("A move takes exactly one of these counts, such as 2,7,15,16"),
+    N_ ("A move takes exactly one of these counts, such as 2,7,15,16, "
+        "or any number (any)"),
     "LIST" },
   { "misere", 0, 0, G_OPTION_ARG_NONE, FIELD (misere),
     N_ ("Whoever takes the last match loses"), NULL },

@@ -1807,6 +1807,52 @@ test_too_many_heaps (void)
   nim_test_assert_contains (out, "Heap 64: |  1\n");
 }
 
+/* Without --moves or --max-take nim plays the rule it was built with
+   (take any number, or make MOVES=...); --moves any is the classic rule
+   in every build.  Run without the helpers, which name the rule. */
+static void
+test_default_rules (void)
+{
+  const char *const plain[]
+      = { g_getenv ("NIM_BINARY"), "--solve", "--heaps", "3", "--json", NULL };
+  const char *const any[] = { g_getenv ("NIM_BINARY"),
+                              "--solve",
+                              "--heaps",
+                              "3",
+                              "--json",
+                              "--moves",
+                              "any",
+                              NULL };
+  const char *const *const runs[] = { plain, any };
+  NimRules defaults;
+  g_autofree char *expected = NULL;
+  guint i;
+
+  if (!have_nim ())
+    return;
+  nim_rules_init_default (&defaults);
+  expected = nim_rules_take_to_string (&defaults);
+  for (i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonNode) root = NULL;
+      JsonObject *rules;
+      int status;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) runs[i], NULL,
+                                   G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                   &out, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (status, ==, 0);
+      root = nim_test_parse_json (out);
+      rules = json_object_get_object_member (json_node_get_object (root),
+                                             "rules");
+      g_assert_cmpstr (json_object_get_string_member (rules, "take"), ==,
+                       i == 0 ? expected : "any");
+    }
+}
+
 /* --version: the GNU first line "nim VERSION", the licence, status 0. */
 static void
 test_version (void)
@@ -2043,6 +2089,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/cli/usage/too-many-heaps", test_too_many_heaps);
   g_test_add_func ("/cli/version", test_version);
+  g_test_add_func ("/cli/default-rules", test_default_rules);
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/list-players", test_list_players);
   g_test_add_func ("/cli/computer-game", test_computer_game);

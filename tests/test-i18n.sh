@@ -36,6 +36,10 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/nim-i18n.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT HUP INT TERM
+# The games below are played under the classic rule (see
+# classic-rules.sh).
+. "$srcdir/tests/classic-rules.sh"
+nim=$(classic_rules_nim "$work" "$nim")
 
 n=0
 ok () {

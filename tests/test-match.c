@@ -424,9 +424,7 @@ spawn_nim (const char *const *args)
   g_autoptr (GError) error = NULL;
   GSubprocess *process;
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (; *args != NULL; args++)
-    g_ptr_array_add (argv, (gpointer) *args);
+  nim_test_add_nim_argv (argv, args);
   g_ptr_array_add (argv, NULL);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_PIPE);
@@ -733,10 +731,19 @@ test_results_full (void)
   g_subprocess_launcher_set_child_setup (launcher, limit_file_size, NULL,
                                          NULL);
   /* 64 heaps make records of some 30 KB, far past the limit. */
-  process = g_subprocess_launcher_spawn (
-      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "2", "--player1",
-      "xor", "--player2", "random", "--random-heaps", "64:30", "--seed", "5",
-      "--results", path, NULL);
+  {
+    const char *const args[]
+        = { "--games",   "2",      "--player1",      "xor",
+            "--player2", "random", "--random-heaps", "64:30",
+            "--seed",    "5",      "--results",      path,
+            NULL };
+    g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+
+    nim_test_add_nim_argv (argv, args);
+    g_ptr_array_add (argv, NULL);
+    process = g_subprocess_launcher_spawnv (
+        launcher, (const char *const *) argv->pdata, &error);
+  }
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
   g_assert_no_error (error);
@@ -802,10 +809,29 @@ test_interrupt (void)
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  process = g_subprocess_launcher_spawn (
-      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "1000000",
-      "--player1", "negamax", "--player2", "random", "--random-heaps", "4:15",
-      "--seed", "9", "--jobs", "2", "--results", path, NULL);
+  {
+    const char *const args[] = { "--games",
+                                 "1000000",
+                                 "--player1",
+                                 "negamax",
+                                 "--player2",
+                                 "random",
+                                 "--random-heaps",
+                                 "4:15",
+                                 "--seed",
+                                 "9",
+                                 "--jobs",
+                                 "2",
+                                 "--results",
+                                 path,
+                                 NULL };
+    g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+
+    nim_test_add_nim_argv (argv, args);
+    g_ptr_array_add (argv, NULL);
+    process = g_subprocess_launcher_spawnv (
+        launcher, (const char *const *) argv->pdata, &error);
+  }
   g_assert_no_error (error);
 
   /* Wait for a few finished games, then press Ctrl-C. */

@@ -211,13 +211,10 @@ test_trace_golden (gconstpointer data)
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  guint i;
 
   if (!have_nim ())
     return;
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (i = 0; c->args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) c->args[i]);
+  nim_test_add_nim_argv (argv, c->args);
   g_ptr_array_add (argv, (gpointer) "--json");
   g_ptr_array_add (argv, (gpointer) "--seed");
   g_ptr_array_add (argv, (gpointer) "1");
@@ -252,15 +249,12 @@ test_dot_golden (gconstpointer data)
   g_autofree char *dot_program = g_find_program_in_path ("dot");
   g_autoptr (GError) error = NULL;
   TmpDir tmp;
-  guint i;
 
   if (!have_nim ())
     return;
   tmp_dir_init (&tmp);
   dot = g_build_filename (tmp.dir, "tree.dot", NULL);
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (i = 0; c->args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) c->args[i]);
+  nim_test_add_nim_argv (argv, c->args);
   g_ptr_array_add (argv, (gpointer) "--json");
   g_ptr_array_add (argv, (gpointer) "--seed");
   g_ptr_array_add (argv, (gpointer) "1");
@@ -648,11 +642,8 @@ test_bad_values (void)
       g_autoptr (GPtrArray) argv = g_ptr_array_new ();
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
-      guint j;
 
-      g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-      for (j = 0; bad_cases[i].args[j] != NULL; j++)
-        g_ptr_array_add (argv, (gpointer) bad_cases[i].args[j]);
+      nim_test_add_nim_argv (argv, bad_cases[i].args);
       g_ptr_array_add (argv, NULL);
       assert_status (run_argv ((const char *const *) argv->pdata, &out, &err),
                      bad_cases[i].status, out, err);
