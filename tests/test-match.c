@@ -252,6 +252,20 @@ test_xor_theory (void)
         json_object_get_int_member (player (fixed, 0), "kept_win"), ==,
         json_object_get_int_member (player (fixed, 0), "won_positions"));
     g_assert_cmpfloat (json_object_get_double_member (s, "elo"), ==, 0.0);
+    g_assert_true (json_object_get_null_member (s, "won_every_pair"));
+  }
+
+  /* One player won every pair: "elo" is null, and "won_every_pair"
+     says who. */
+  {
+    const char *args[]
+        = { "--games", "4",     "--player1", "random", "--player2", "xor",
+            "--heaps", "3,4,5", "--seed",    "1",      NULL };
+    g_autoptr (JsonNode) swept = run_summary (args);
+    JsonObject *s = json_node_get_object (swept);
+
+    g_assert_true (json_object_get_null_member (s, "elo"));
+    g_assert_cmpint (json_object_get_int_member (s, "won_every_pair"), ==, 2);
   }
 
   {
@@ -978,8 +992,10 @@ test_text_summary (void)
   nim_test_assert_contains (out, "Player 1 xor");
   nim_test_assert_contains (out, "4 wins");
   nim_test_assert_contains (out, "Pairs for player 1: 2 won 2-0");
-  nim_test_assert_contains (out, "Elo difference: +inf +/- inf (95%), "
-                                 "LOS 100.0%, from 2 pairs");
+  /* One side won every pair: said in words, not "+inf". */
+  nim_test_assert_contains (out, "Elo difference: unbounded, player 1 won "
+                                 "every one of 2 pairs 2-0; LOS 100.0%\n");
+  nim_test_assert_not_contains (out, "inf");
   nim_test_assert_contains (out, "kept the win");
   nim_test_assert_contains (out, "Wall time:");
   /* Standard error is not a terminal here: no progress line. */
