@@ -80,8 +80,15 @@ nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
   return NIM_EXIT_OK;
 }
 
-/* nim --compare: one position searched by every algorithm, shown as one
-   table. */
+static void
+compare_row_done (const NimCompareRow *row, gpointer user_data)
+{
+  nim_compare_report_print_row (row, user_data);
+}
+
+/* nim --compare: one position searched by every algorithm, and by the
+   players of --player1 and --player2, shown as one table whose rows
+   appear as they finish; Ctrl-C prints those done and exits 130. */
 int
 nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
 {
@@ -89,6 +96,9 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
   g_autoptr (GPtrArray) rows = NULL;
   guint64 nodes = NIM_COMPARE_DEFAULT_NODES;
   NimBoard board;
+  const char *specs[3] = { NULL };
+  guint n_specs = 0, i;
+  gboolean interrupted;
 
   if (!nim_cli_parse_heaps (o, &board, &error))
     return nim_cli_fail (error, TRUE);
@@ -102,12 +112,38 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
                       "nothing to search"));
       return nim_cli_fail (error, TRUE);
     }
-  rows = nim_compare_run (rules, &board, nodes, &error);
+  if (o->player1 != NULL)
+    specs[n_specs++] = o->player1;
+  if (o->player2 != NULL)
+    specs[n_specs++] = o->player2;
+  /* A spec that is no player, or a person, is refused before any row
+     runs; one that cannot play the position gets its n/a row. */
+  for (i = 0; i < n_specs; i++)
+    {
+      g_autoptr (NimPlayer) player = nim_cli_player_new (specs[i], &error);
+
+      if (player == NULL)
+        return nim_cli_fail (error, TRUE);
+      if (nim_player_is_interactive (player))
+        {
+          g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: %s is a player spec, such as human. */
+                       _ ("--compare runs computer players; %s asks a "
+                          "person for moves"),
+                       specs[i]);
+          return nim_cli_fail (error, TRUE);
+        }
+    }
+  if (!o->json)
+    nim_compare_report_print_header (rules, &board, nodes, stdout);
+  rows = nim_compare_run (rules, &board, nodes, specs,
+                          o->json ? NULL : compare_row_done, stdout,
+                          &interrupted, &error);
   if (rows == NULL)
-    return nim_cli_fail (error, TRUE);
+    return nim_cli_fail (error, FALSE);
   if (o->json)
     nim_record_print (nim_compare_report_to_json (rows), stdout);
   else
-    nim_compare_report_print_table (rows, rules, &board, nodes, stdout);
-  return NIM_EXIT_OK;
+    nim_compare_report_print_notes (rows, interrupted, stdout);
+  return interrupted ? NIM_EXIT_INTERRUPTED : NIM_EXIT_OK;
 }

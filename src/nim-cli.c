@@ -112,7 +112,9 @@ static const GOptionEntry analysis_entries[] = {
   { "grundy-sequence", 0, 0, G_OPTION_ARG_STRING, FIELD (grundy_sequence),
     N_ ("Print G(0) to G(N) of one heap and its period"), "N" },
   { "compare", 0, 0, G_OPTION_ARG_NONE, FIELD (compare),
-    N_ ("Search the --heaps with every algorithm and print one table"), NULL },
+    N_ ("Search the --heaps with every algorithm, and the players of "
+        "--player1 and --player2, and print one table"),
+    NULL },
   { "nodes", 0, 0, G_OPTION_ARG_STRING, FIELD (nodes),
     N_ ("Node budget of each --compare search, 0 for none (default "
         "10000000)"),
@@ -410,12 +412,11 @@ teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
                       "leave out --solve, --grundy-sequence and --games"));
       return FALSE;
     }
-  if (o->compare && (tracing || o->player1 != NULL || o->player2 != NULL))
+  if (o->compare && tracing)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--compare runs its own list of players and traces "
-                      "none; leave out --player1, --player2, --trace and "
-                      "--dot"));
+                   _ ("--compare traces none of its searches; leave out "
+                      "--trace and --dot"));
       return FALSE;
     }
   if (o->nodes != NULL && !o->compare)
@@ -491,9 +492,10 @@ static const struct
   { "--max-take", FIELD (max_take), FALSE, MODE_ALL, NULL },
   { "--moves", FIELD (moves), FALSE, MODE_ALL, NULL },
   { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
-  { "--player1", FIELD (player1), FALSE, MODE_GAME | MODE_SOLVE | MODE_GAMES,
+  { "--player1", FIELD (player1), FALSE,
+    MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES, NULL },
+  { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_COMPARE | MODE_GAMES,
     NULL },
-  { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_GAMES, NULL },
   { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
   { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES, NULL },
   { "--json", FIELD (json), TRUE, MODE_ALL, NULL },
@@ -580,7 +582,13 @@ dispatch (const NimCliOptions *o)
   if (o->grundy_sequence != NULL)
     return nim_cli_run_grundy_sequence (o, &rules);
   if (o->compare)
-    return nim_cli_run_compare (o, &rules);
+    {
+      /* Ctrl-C stops the comparison after the rows done. */
+      nim_interrupt_catch ();
+      status = nim_cli_run_compare (o, &rules);
+      nim_interrupt_release ();
+      return status;
+    }
   /* A game and a comparison run wind down on a first Ctrl-C. */
   nim_interrupt_catch ();
   status = o->games != NULL ? nim_cli_run_match (o, &rules)

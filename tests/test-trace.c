@@ -17,11 +17,13 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <stdarg.h>
+#include <signal.h>
 #include <string.h>
 
 #define STATUS_OK 0
 #define STATUS_FAILURE 1
 #define STATUS_USAGE 2
+#define STATUS_INTERRUPTED 130
 
 /* ------------------------------------------------------------------------ */
 /* Running nim */
@@ -619,7 +621,7 @@ static const BadCase bad_cases[] = {
     "directory" },
   { { "--compare", "--trace", NULL },
     STATUS_USAGE,
-    "--compare runs its own list of players" },
+    "--compare traces none of its searches; leave out --trace and --dot" },
   { { "--nodes", "10", NULL },
     STATUS_USAGE,
     "--nodes is the budget of --compare" },
@@ -800,6 +802,95 @@ test_compare_row_fails (void)
   g_assert_cmpuint (seen, ==, 1);
 }
 
+/* --compare prints its heading at once and each row as it finishes; the
+   players of --player1 and --player2 run after the fixed rows, with the
+   budget of --nodes unless they set their own; Ctrl-C stops the table
+   after the rows done, says so, and exits 130. */
+static void
+test_compare_streams (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  /* minimax:nodes=0 has no budget: on six heaps it runs until stopped. */
+  const char *const args[]
+      = { "--compare",       "--heaps",   "1,3,5,7,9,11",    "--nodes",
+          "20000",           "--player1", "minimax:depth=2", "--player2",
+          "minimax:nodes=0", NULL };
+  guint waited = 0;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  path = g_build_filename (tmp.dir, "out", NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  g_subprocess_launcher_set_stdout_file_path (launcher, path);
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  /* The rows before the endless one appear while it runs. */
+  for (;;)
+    {
+      g_clear_pointer (&text, g_free);
+      g_usleep (50 * 1000);
+      waited += 50;
+      g_assert_cmpuint (waited, <, 30000);
+      if (g_file_get_contents (path, &text, NULL, NULL)
+          && strstr (text, "\nminimax:depth=2 ") != NULL)
+        break;
+    }
+  nim_test_assert_contains (text, "algorithm ");
+  nim_test_assert_contains (text, "\ngrundy ");
+  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==,
+                   STATUS_INTERRUPTED);
+  g_assert_true (g_file_get_contents (path, &out, NULL, NULL));
+  nim_test_assert_contains (out, "\nminimax                                  "
+                                 "not finished ");
+  nim_test_assert_contains (out, "\nminimax:depth=2                          "
+                                 "unknown ");
+  nim_test_assert_not_contains (out, "minimax:nodes=0");
+  nim_test_assert_contains (out, "\nInterrupted by Ctrl-C: the rows above "
+                                 "are those that finished.\n");
+  g_assert_cmpstr (err, ==, "");
+  tmp_dir_clear (&tmp);
+}
+
+/* --compare refuses a person, and a name that is no player. */
+static void
+test_compare_bad_players (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--compare", "--player1", "human", NULL),
+                 STATUS_USAGE, out, err);
+  nim_test_assert_contains (err, "--compare runs computer players; human "
+                                 "asks a person for moves");
+  g_assert_cmpstr (out, ==, "");
+  assert_status (
+      run_nim (&out2, &err2, "--compare", "--player2", "bogus", NULL),
+      STATUS_USAGE, out2, err2);
+  nim_test_assert_contains (err2, "unknown player 'bogus'");
+  g_assert_cmpstr (out2, ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -831,6 +922,8 @@ main (int argc, char **argv)
   g_test_add_func ("/dot/no-search", test_dot_no_search);
   g_test_add_func ("/compare/exact-budget", test_compare_exact_budget);
   g_test_add_func ("/compare/row-fails", test_compare_row_fails);
+  g_test_add_func ("/compare/streams", test_compare_streams);
+  g_test_add_func ("/compare/bad-players", test_compare_bad_players);
 
   return g_test_run ();
 }
