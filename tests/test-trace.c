@@ -868,6 +868,48 @@ test_compare_streams (void)
   tmp_dir_clear (&tmp);
 }
 
+/* eval= as a student meets it: --trace shows the evaluation's values at
+   the depth limit, --explain names it, and --compare sets minimax at
+   depth 1 with the exact evaluation, which finds the winning move,
+   beside the full searches. */
+static void
+test_eval_shown (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *out3 = NULL;
+  g_autofree char *err3 = NULL;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--heaps", "3,4", "--player1",
+                          "minimax:depth=2,eval=nimsum", "--player2", "xor",
+                          "--trace=2", NULL),
+                 STATUS_OK, out, err);
+  nim_test_assert_contains (out, "\n    h2-2 2,2 MAX = -1: horizon\n");
+  nim_test_assert_contains (out, "\n    h2-3 2,1 MAX = 1: horizon\n");
+
+  assert_status (run_nim (&out2, &err2, "--heaps", "3,4,5", "--player1",
+                          "negamax:depth=1,eval=nimsum", "--player2", "xor",
+                          "--explain", NULL),
+                 STATUS_OK, out2, err2);
+  nim_test_assert_contains (out2, "takes 2 from heap 1.\n  Value: unknown. "
+                                  "With depth=1 the search looks 1 ply ahead "
+                                  "and scores the\n  positions there with "
+                                  "eval=nimsum (1 good, -1 bad");
+
+  assert_status (run_nim (&out3, &err3, "--compare", "--heaps", "3,4,5",
+                          "--player1", "minimax:depth=1,eval=nimsum",
+                          "--player2", "minimax:depth=1", NULL),
+                 STATUS_OK, out3, err3);
+  nim_test_assert_contains (out3, "\nminimax:depth=1,eval=nimsum              "
+                                  "unknown      2 from heap 1 ");
+  nim_test_assert_contains (out3, "\nminimax:depth=1                          "
+                                  "unknown      1 from heap 1 ");
+}
+
 /* --compare refuses a person, and a name that is no player. */
 static void
 test_compare_bad_players (void)
@@ -924,6 +966,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/row-fails", test_compare_row_fails);
   g_test_add_func ("/compare/streams", test_compare_streams);
   g_test_add_func ("/compare/bad-players", test_compare_bad_players);
+  g_test_add_func ("/trace/eval", test_eval_shown);
 
   return g_test_run ();
 }

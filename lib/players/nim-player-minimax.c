@@ -36,7 +36,7 @@ max_node (NimSearch *s, guint depth, guint ply, const gboolean traced)
   if (!nim_movegen_next (&gen, &s->board, &s->rules, &move))
     return nim_search_terminal (s, ply); /* Max cannot move */
   if (depth == 0)
-    return 0;
+    return nim_search_evaluate (s);
   do
     {
       int v;
@@ -77,7 +77,7 @@ min_node (NimSearch *s, guint depth, guint ply, const gboolean traced)
   if (!nim_movegen_next (&gen, &s->board, &s->rules, &move))
     return -nim_search_terminal (s, ply); /* Min cannot move */
   if (depth == 0)
-    return 0;
+    return -nim_search_evaluate (s);
   do
     {
       int v;
@@ -240,6 +240,7 @@ minimax_explain_move (NimPlayer *player, const NimBoard *board,
 
 static const NimPlayerOption minimax_options[] = {
   NIM_SEARCH_BUDGET_OPTIONS,
+  NIM_SEARCH_EVAL_OPTION,
   { NULL },
 };
 

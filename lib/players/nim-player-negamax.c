@@ -361,9 +361,10 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
   if (!nim_board_has_move (&s->board, &s->rules))
     return nim_search_terminal (s, ply);
 
-  /* Step 3. The horizon: what lies beyond is unknown. */
+  /* Step 3. The horizon: what lies beyond is unknown, or estimated by
+     eval=. */
   if (depth == 0)
-    return 0;
+    return nim_search_evaluate (s);
 
   /* Step 4. The transposition table. */
   if (s->tt != NULL
@@ -715,6 +716,7 @@ static const NimPlayerOption negamax_options[] = {
        is. */
     N_ ("win: any win is as good (default); distance: win fast, lose "
         "slowly") },
+  NIM_SEARCH_EVAL_OPTION,
   { NULL },
 };
 
