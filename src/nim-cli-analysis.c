@@ -147,3 +147,44 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
     nim_compare_report_print_notes (rows, interrupted, stdout);
   return interrupted ? NIM_EXIT_INTERRUPTED : NIM_EXIT_OK;
 }
+
+/* nim --solve --trace / --dot FILE: the engine's search of the position,
+   traced or drawn as in a game, before the solution is printed; no game
+   is played.  The text trace goes to standard output, or to standard
+   error when that carries --json. */
+int
+nim_cli_run_solve_trace (const NimCliOptions *o, const NimRules *rules,
+                         const NimTraceOptions *trace_options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimPlayer) player = NULL;
+  g_autoptr (NimTrace) trace = NULL;
+  NimTraceOptions options = *trace_options;
+  const char *engine
+      = o->player1 ? o->player1 : nim_player_class_strongest ()->name;
+  NimBoard board;
+  NimMove move;
+
+  if (!nim_cli_parse_heaps (o, &board, &error))
+    return nim_cli_fail (error, TRUE);
+  player = nim_cli_player_new (engine, &error);
+  if (player == NULL)
+    return nim_cli_fail (error, TRUE);
+  /* A person, or a position without a move, is for nim_cli_run_solve ()
+     to report; there is no search to show. */
+  if (nim_player_is_interactive (player)
+      || !nim_board_has_move (&board, rules))
+    return NIM_EXIT_OK;
+  if (!nim_player_start (player, rules, &board, &error))
+    return nim_cli_fail (error, FALSE);
+  if (options.out != NULL && o->json)
+    options.out = stderr;
+  trace = nim_trace_new (&options, &error);
+  if (trace == NULL)
+    return nim_cli_fail (error, FALSE);
+  nim_player_set_trace (player, nim_trace_observer (trace));
+  if (!nim_player_choose_move (player, &board, &move, &error)
+      || !nim_trace_close (trace, &error))
+    return nim_cli_fail (error, FALSE);
+  return NIM_EXIT_OK;
+}

@@ -75,6 +75,8 @@ int nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
                       const NimTraceOptions *trace_options);
 int nim_cli_run_match (const NimCliOptions *o, const NimRules *rules);
 int nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules);
+int nim_cli_run_solve_trace (const NimCliOptions *o, const NimRules *rules,
+                             const NimTraceOptions *trace_options);
 int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);

@@ -405,11 +405,12 @@ teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
 {
   gboolean tracing = o->trace || o->dot != NULL;
 
-  if (tracing && (o->solve || o->grundy_sequence != NULL || o->games != NULL))
+  if (tracing && (o->grundy_sequence != NULL || o->games != NULL))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--trace and --dot show the searches of one game; "
-                      "leave out --solve, --grundy-sequence and --games"));
+                   _ ("--trace and --dot show the searches of one game or "
+                      "of --solve; leave out --grundy-sequence and "
+                      "--games"));
       return FALSE;
     }
   if (o->compare && tracing)
@@ -501,9 +502,10 @@ static const struct
   { "--json", FIELD (json), TRUE, MODE_ALL, NULL },
   { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
   { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
-  { "--trace", FIELD (trace), TRUE, MODE_GAME, NULL },
-  { "--trace-limit", FIELD (trace_limit), FALSE, MODE_GAME, NULL },
-  { "--dot", FIELD (dot), FALSE, MODE_GAME, NULL },
+  { "--trace", FIELD (trace), TRUE, MODE_GAME | MODE_SOLVE, NULL },
+  { "--trace-limit", FIELD (trace_limit), FALSE, MODE_GAME | MODE_SOLVE,
+    NULL },
+  { "--dot", FIELD (dot), FALSE, MODE_GAME | MODE_SOLVE, NULL },
   { "--nodes", FIELD (nodes), FALSE, MODE_COMPARE, NULL },
   { "--jobs", FIELD (jobs), FALSE, MODE_GAMES,
     N_ ("--jobs (it needs --games)") },
@@ -578,7 +580,14 @@ dispatch (const NimCliOptions *o)
             : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
     return nim_cli_fail (error, TRUE);
   if (o->solve)
-    return nim_cli_run_solve (o, &rules);
+    {
+      /* --trace and --dot show the engine's search first. */
+      if ((o->trace || o->dot != NULL)
+          && (status = nim_cli_run_solve_trace (o, &rules, &trace_options))
+                 != NIM_EXIT_OK)
+        return status;
+      return nim_cli_run_solve (o, &rules);
+    }
   if (o->grundy_sequence != NULL)
     return nim_cli_run_grundy_sequence (o, &rules);
   if (o->compare)

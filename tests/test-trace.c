@@ -910,6 +910,52 @@ test_eval_shown (void)
                                   "unknown      1 from heap 1 ");
 }
 
+/* --solve --trace and --solve --dot show the engine's search of the one
+   position, then the solution, without a game; with --json the trace
+   goes to standard error and the solution stays one JSON object. */
+static void
+test_solve_trace (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *dot = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--solve", "--heaps", "1,2", "--player1",
+                          "minimax", "--trace", NULL),
+                 STATUS_OK, out, err);
+  nim_test_assert_contains (out, "# trace: minimax (player 1) searches 1,2\n");
+  nim_test_assert_contains (out, "\nroot 1,2 MAX\n");
+  nim_test_assert_contains (out, "# value win; plays h2-1\n");
+  nim_test_assert_contains (out, "The player to move wins");
+  nim_test_assert_not_contains (out, "Heap 1:");
+  g_assert_cmpstr (err, ==, "");
+
+  tmp_dir_init (&tmp);
+  dot = g_build_filename (tmp.dir, "tree.dot", NULL);
+  assert_status (run_nim (&out2, &err2, "--solve", "--heaps", "3,4", "--dot",
+                          dot, "--trace=1", "--json", NULL),
+                 STATUS_OK, out2, err2);
+  node = nim_test_parse_json (out2);
+  g_assert_cmpstr (
+      json_object_get_string_member (json_node_get_object (node), "to_move"),
+      ==, "win");
+  nim_test_assert_contains (err2, "# trace: negamax (player 1) searches 3,4");
+  g_file_get_contents (dot, &text, NULL, &error);
+  g_assert_no_error (error);
+  nim_test_assert_contains (text, "the tree negamax (player 1) searched from "
+                                  "3,4.");
+  nim_test_assert_contains (text, "digraph nim_search {");
+  tmp_dir_clear (&tmp);
+}
+
 /* --compare refuses a person, and a name that is no player. */
 static void
 test_compare_bad_players (void)
@@ -967,6 +1013,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/streams", test_compare_streams);
   g_test_add_func ("/compare/bad-players", test_compare_bad_players);
   g_test_add_func ("/trace/eval", test_eval_shown);
+  g_test_add_func ("/trace/solve", test_solve_trace);
 
   return g_test_run ();
 }
