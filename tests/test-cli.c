@@ -1934,6 +1934,9 @@ test_help (void)
     nim_test_assert_contains (out, games[i]);
   nim_test_assert_contains (out, "A move takes 1 to K matches, such as 3\n");
   nim_test_assert_not_contains (out, "seed 0");
+  /* nim has no public place for bug reports yet: no made-up address. */
+  nim_test_assert_not_contains (out, "Report bugs");
+  nim_test_assert_not_contains (out, ".example");
 }
 
 /* --list-players: every player, and the searchers' options. */
