@@ -132,10 +132,9 @@ print_heading (const NimRules *rules, const NimBoard *board, guint64 nodes,
              g_dngettext (GETTEXT_PACKAGE,
                           /* TRANSLATORS: the budget of --compare
                              (--nodes); "not finished" is the value of the
-                             table for a search that spent it.  The
-                             English says "nodes" for 1 too. */
+                             table for a search that spent it. */
                           "Every search runs with time=0 and a budget of "
-                          "%llu nodes (--nodes);\n\"not finished\": the "
+                          "%llu node (--nodes);\n\"not finished\": the "
                           "search spent them.\n\n",
                           "Every search runs with time=0 and a budget of "
                           "%llu nodes (--nodes);\n\"not finished\": the "

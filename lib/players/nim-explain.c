@@ -438,16 +438,14 @@ append_cost (GString *s, const NimSearchPlayer *self)
   const NimSearchConfig *c = &self->config;
 
   /* TRANSLATORS: what a search cost: "Search: depth 5, 1234 nodes, 56
-     cutoffs, table 7 hits in 89 probes, 0.001 s."; s is seconds.  The
-     English says "nodes" and "cutoffs" for 1 too. */
+     cutoffs, table 7 hits in 89 probes, 0.001 s."; s is seconds. */
   g_string_printf (s,
-                   g_dngettext (GETTEXT_PACKAGE,
-                                "Search: depth %u, %llu nodes",
+                   g_dngettext (GETTEXT_PACKAGE, "Search: depth %u, %llu node",
                                 "Search: depth %u, %llu nodes", st->nodes),
                    st->depth, (unsigned long long) st->nodes);
   if (c->ab)
     g_string_append_printf (s,
-                            g_dngettext (GETTEXT_PACKAGE, ", %llu cutoffs",
+                            g_dngettext (GETTEXT_PACKAGE, ", %llu cutoff",
                                          ", %llu cutoffs", st->cutoffs),
                             (unsigned long long) st->cutoffs);
   if (self->tt != NULL)
