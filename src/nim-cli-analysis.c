@@ -11,6 +11,8 @@
 #include "nim-compare.h"
 #include "nim-compare-report.h"
 #include "nim-i18n.h"
+#include "nim-octal.h"
+#include "nim-prompt.h"
 #include "nim-record.h"
 #include "nim-util.h"
 
@@ -53,6 +55,45 @@ nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules)
   return NIM_EXIT_OK;
 }
 
+/* nim --grundy-sequence N --rules CODE: the values of a take-and-break
+   game and its period, proven by the octal periodicity theorem when the
+   values reach far enough (or --prove computes them that far). */
+static int
+run_octal_sequence (const NimCliOptions *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimOctalValues) values = NULL;
+  NimOctalPeriod period;
+  NimOctal code;
+  /* A code that splits heaps costs time quadratic in the heap: 200,000
+     values take seconds; a plain take rule costs little per value. */
+  guint64 limit = NIM_OCTAL_SPLIT_MAX, n;
+
+  if (!nim_octal_parse (&code, o->rules_code, "--rules", &error))
+    return nim_cli_fail (error, TRUE);
+  if (!nim_octal_has_splits (&code))
+    limit = NIM_GRUNDY_SEQUENCE_MAX;
+  if (!nim_parse_uint (o->grundy_sequence, 0, limit, "--grundy-sequence", &n,
+                       &error))
+    return nim_cli_fail (error, TRUE);
+  values = nim_octal_values_new (&code);
+  nim_interrupt_catch ();
+  if (nim_octal_values_extend (values, n, &error))
+    {
+      nim_octal_values_period (values, &period);
+      if (o->prove)
+        nim_octal_values_prove (values, limit, &period, &error);
+    }
+  nim_interrupt_release ();
+  if (error != NULL)
+    return nim_cli_fail (error, FALSE);
+  if (o->json)
+    nim_analysis_report_print_octal_json (&code, values, n, &period, stdout);
+  else
+    nim_analysis_report_print_octal (&code, values, n, &period, stdout);
+  return NIM_EXIT_OK;
+}
+
 /* nim --grundy-sequence N: the Sprague-Grundy values of one heap from 0
    to N under the rules, and their period. */
 int
@@ -62,9 +103,6 @@ nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
   g_autoptr (NimGrundySequence) sequence = NULL;
   guint64 n;
 
-  if (!nim_parse_uint (o->grundy_sequence, 0, NIM_GRUNDY_SEQUENCE_MAX,
-                       "--grundy-sequence", &n, &error))
-    return nim_cli_fail (error, TRUE);
   if (rules->misere)
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -72,6 +110,19 @@ nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
                       "--misere"));
       return nim_cli_fail (error, TRUE);
     }
+  if (o->rules_code != NULL)
+    return run_octal_sequence (o);
+  if (o->prove)
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--prove needs a take-and-break code given with "
+                      "--rules; the period of --max-take and --moves is "
+                      "proven as it is found"));
+      return nim_cli_fail (error, TRUE);
+    }
+  if (!nim_parse_uint (o->grundy_sequence, 0, NIM_GRUNDY_SEQUENCE_MAX,
+                       "--grundy-sequence", &n, &error))
+    return nim_cli_fail (error, TRUE);
   sequence = nim_grundy_sequence_new (rules, n);
   if (o->json)
     nim_analysis_report_print_sequence_json (sequence, stdout);

@@ -375,6 +375,14 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
         return nim_cli_fail (error, FALSE);
     }
   game = nim_game_new (rules, &setup.board, p1, p2, setup.first);
+  if (o->tc != NULL)
+    {
+      double seconds, increment;
+
+      if (!nim_cli_parse_tc (o->tc, &seconds, &increment, &error))
+        return nim_cli_fail (error, TRUE);
+      nim_game_set_clock (game, seconds, increment);
+    }
   /* With --json a person still sees the game, beside the prompts on
      standard error, while the record goes to standard output. */
   if (!o->json || nim_player_is_interactive (p1)

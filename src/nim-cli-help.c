@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "nim-cli-private.h"
+#include "nim-player-engine.h"
 
 #include "nim-i18n.h"
 
@@ -40,6 +41,19 @@ nim_cli_print_players (FILE *out)
       /* TRANSLATORS: under each player of --list-players, the rules it
          plays; keep the indentation. */
       fprintf (out, _ ("         rules: %s\n"), _ (k->rules_help));
+      if (nim_player_class_is_engine (k))
+        {
+          g_autofree char *id_name = NULL;
+          g_autofree char *id_author = NULL;
+          g_autoptr (GError) error = NULL;
+
+          /* What the engine says it is: it is started to ask it. */
+          if (nim_player_engine_identify (k, &id_name, &id_author, &error))
+            fprintf (out, _ ("         id: %s, by %s\n"),
+                     id_name ? id_name : "?", id_author ? id_author : "?");
+          else
+            fprintf (out, _ ("         id: none (%s)\n"), error->message);
+        }
       for (o = k->options; o != NULL && o->key != NULL; o++)
         {
           g_autofree char *label = NULL;

@@ -135,6 +135,10 @@ match_config (const NimCliOptions *o, const NimRules *rules,
   config->seed = (guint32) seed;
   config->specs[0] = o->player1 ? o->player1 : strongest;
   config->specs[1] = o->player2 ? o->player2 : strongest;
+  if (o->tc != NULL
+      && !nim_cli_parse_tc (o->tc, &config->tc_seconds, &config->tc_increment,
+                            error))
+    return FALSE;
   return check_match (config, error);
 }
 

@@ -30,6 +30,7 @@ typedef struct
   char *heaps;
   char *max_take;
   char *moves;
+  char *rules_code;
   gboolean misere;
   char *player1;
   char *player2;
@@ -43,6 +44,7 @@ typedef struct
   gboolean help;
   gboolean solve;
   char *grundy_sequence;
+  gboolean prove;
   char *games;
   char *jobs;
   char *random_heaps;
@@ -54,6 +56,16 @@ typedef struct
   char *dot;
   gboolean compare;
   char *nodes;
+  /* external engines and clocks */
+  char **engines;        /* NAME=COMMAND, each --engine */
+  char **engine_dirs;    /* NAME=DIR */
+  char **engine_options; /* NAME:KEY=VALUE */
+  char *engine_log;
+  char *engine_startup_timeout;
+  char *tc;
+  /* engines */
+  gboolean ugi;
+  char *check_engine;
 } NimCliOptions;
 
 void nim_cli_print_version (void);
@@ -68,6 +80,9 @@ gboolean nim_cli_parse_heaps (const NimCliOptions *o, NimBoard *board,
 gboolean nim_cli_parse_seed (const NimCliOptions *o, guint64 *seed,
                              GError **error);
 NimPlayer *nim_cli_player_new (const char *spec, GError **error);
+gboolean nim_cli_declare_engines (const NimCliOptions *o, GError **error);
+gboolean nim_cli_parse_tc (const char *text, double *seconds,
+                           double *increment, GError **error);
 
 /* The runners, one per mode: each takes the options and the rules made
    of them, reports its own errors, and returns the exit status. */
@@ -80,5 +95,7 @@ int nim_cli_run_solve_trace (const NimCliOptions *o, const NimRules *rules,
 int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);
+int nim_cli_run_ugi (const NimCliOptions *o);
+int nim_cli_run_check_engine (const NimCliOptions *o);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 
 #include "nim-i18n.h"
 #include "nim-prompt.h"
+#include "nim-octal.h"
 #include "nim-util.h"
 
 #include <errno.h>
@@ -57,6 +58,10 @@ static const GOptionEntry rules_entries[] = {
     N_ ("A move takes exactly one of these counts, such as 2,7,15,16, "
         "or any number (any)"),
     "LIST" },
+  { "rules", 0, 0, G_OPTION_ARG_STRING, FIELD (rules_code),
+    N_ ("The take-and-break code of the game, such as 0.333 (take 1 to 3) "
+        "or 0.77 (Kayles, with --grundy-sequence)"),
+    "CODE" },
   { "misere", 0, 0, G_OPTION_ARG_NONE, FIELD (misere),
     N_ ("Whoever takes the last match loses"), NULL },
   { NULL },
@@ -111,6 +116,10 @@ static const GOptionEntry analysis_entries[] = {
     NULL },
   { "grundy-sequence", 0, 0, G_OPTION_ARG_STRING, FIELD (grundy_sequence),
     N_ ("Print G(0) to G(N) of one heap and its period"), "N" },
+  { "prove", 0, 0, G_OPTION_ARG_NONE, FIELD (prove),
+    N_ ("With --grundy-sequence, compute past N until the period is "
+        "proven"),
+    NULL },
   { "compare", 0, 0, G_OPTION_ARG_NONE, FIELD (compare),
     N_ ("Search the --heaps with every algorithm, and the players of "
         "--player1 and --player2, and print one table"),
@@ -136,6 +145,45 @@ static const GOptionEntry match_entries[] = {
     "COUNT[:MAX]" },
   { "results", 'o', 0, G_OPTION_ARG_FILENAME, FIELD (results),
     N_ ("Append one JSON line per finished game to FILE"), "FILE" },
+  { "tc", 0, 0, G_OPTION_ARG_STRING, FIELD (tc),
+    N_ ("Play every game under a clock: SECONDS a player, plus INC after "
+        "each move; running out loses on time"),
+    "SECONDS[+INC]" },
+  { NULL },
+};
+
+static const GOptionEntry engine_entries[] = {
+  { "engine", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engines),
+    N_ ("Declare an external UGI engine: NAME then plays wherever a player "
+        "does, such as --engine mybot='python3 bot.py' --player2 mybot "
+        "(repeatable)"),
+    "NAME=COMMAND" },
+  { "engine-dir", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engine_dirs),
+    N_ ("Run engine NAME in directory DIR (repeatable)"), "NAME=DIR" },
+  { "engine-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engine_options),
+    N_ ("Send engine NAME 'setoption name KEY value VALUE' before it starts "
+        "(repeatable)"),
+    "NAME:KEY=VALUE" },
+  { "engine-log", 0, 0, G_OPTION_ARG_FILENAME, FIELD (engine_log),
+    N_ ("Write each engine process's conversation and standard error to "
+        "DIR/NAME-N.log (default: standard error is discarded)"),
+    "DIR" },
+  { "engine-startup-timeout", 0, 0, G_OPTION_ARG_STRING,
+    FIELD (engine_startup_timeout),
+    N_ ("Seconds an engine has to answer ugi and isready (default 10)"),
+    "SECONDS" },
+  { NULL },
+};
+
+static const GOptionEntry ugi_entries[] = {
+  { "ugi", 0, 0, G_OPTION_ARG_NONE, FIELD (ugi),
+    N_ ("Be a UGI engine on standard input and output, playing as "
+        "--player1 (default negamax); see nim(1) and doc/ugi.md"),
+    NULL },
+  { "check-engine", 0, 0, G_OPTION_ARG_STRING, FIELD (check_engine),
+    N_ ("Check that the engine COMMAND speaks UGI: every command, each "
+        "check printed; exit 0 when all pass"),
+    "NAME|COMMAND" },
   { NULL },
 };
 
@@ -151,6 +199,8 @@ static const struct
   { "output", N_ ("Output:"), output_entries },
   { "analysis", N_ ("Analysis:"), analysis_entries },
   { "comparison", N_ ("Comparison runs:"), match_entries },
+  { "engines", N_ ("External engines:"), engine_entries },
+  { "ugi", N_ ("Engine protocol (UGI):"), ugi_entries },
 };
 
 /* An option given twice is refused, not the last value silently kept:
@@ -234,6 +284,7 @@ options_clear (NimCliOptions *o)
   g_free (o->heaps);
   g_free (o->max_take);
   g_free (o->moves);
+  g_free (o->rules_code);
   g_free (o->player1);
   g_free (o->player2);
   g_free (o->first);
@@ -247,6 +298,13 @@ options_clear (NimCliOptions *o)
   g_free (o->trace_limit);
   g_free (o->dot);
   g_free (o->nodes);
+  g_strfreev (o->engines);
+  g_strfreev (o->engine_dirs);
+  g_strfreev (o->engine_options);
+  g_free (o->engine_log);
+  g_free (o->engine_startup_timeout);
+  g_free (o->tc);
+  g_free (o->check_engine);
 }
 
 /**
@@ -380,12 +438,35 @@ static gboolean
 parse_rules (const NimCliOptions *o, NimRules *rules, GError **error)
 {
   nim_rules_init_default (rules);
-  if (o->max_take != NULL && o->moves != NULL)
+  if ((o->max_take != NULL) + (o->moves != NULL) + (o->rules_code != NULL) > 1)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--max-take and --moves both set the take rule; give "
-                      "one of them"));
+                   _ ("--max-take, --moves and --rules each set the take "
+                      "rule; give one of them"));
       return FALSE;
+    }
+  if (o->rules_code != NULL)
+    {
+      NimOctal code;
+      g_autofree char *shown = NULL;
+
+      if (!nim_octal_parse (&code, o->rules_code, "--rules", error))
+        return FALSE;
+      /* A code that splits heaps, or takes only whole heaps, is not a
+         take rule the players know: --grundy-sequence computes its
+         values (nim_cli_run_grundy_sequence() reads the code itself). */
+      if (!nim_octal_to_rules (&code, rules) && o->grundy_sequence == NULL)
+        {
+          shown = nim_octal_to_string (&code);
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--rules %s: nim plays the codes whose digits "
+                          "are 0 and 3 (a move takes one of the counts "
+                          "whose digit is 3, such as 0.333 or 0.3033); "
+                          "for the values and period of any code, use "
+                          "--grundy-sequence N --rules %s"),
+                       shown, shown);
+          return FALSE;
+        }
     }
   if (o->max_take != NULL
       && !nim_rules_parse_max_take (rules, o->max_take, "--max-take", error))
@@ -472,6 +553,8 @@ enum
   MODE_COMPARE = 1 << 3,
   MODE_GAMES = 1 << 4,
   MODE_ALL = (1 << 5) - 1,
+  MODE_UGI = 1 << 5,   /* not in MODE_ALL: setoption sets the rules */
+  MODE_CHECK = 1 << 6, /* --check-engine sends rules of its own */
 };
 
 /* Which mode uses which option: one rule for every mode, so that an
@@ -492,13 +575,16 @@ static const struct
     MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES, NULL },
   { "--max-take", FIELD (max_take), FALSE, MODE_ALL, NULL },
   { "--moves", FIELD (moves), FALSE, MODE_ALL, NULL },
+  { "--rules", FIELD (rules_code), FALSE, MODE_ALL, NULL },
+  { "--prove", FIELD (prove), TRUE, MODE_GRUNDY,
+    N_ ("--prove (it needs --grundy-sequence)") },
   { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
   { "--player1", FIELD (player1), FALSE,
-    MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES, NULL },
+    MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES | MODE_UGI, NULL },
   { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_COMPARE | MODE_GAMES,
     NULL },
   { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
-  { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES | MODE_UGI, NULL },
   { "--json", FIELD (json), TRUE, MODE_ALL, NULL },
   { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
   { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
@@ -513,6 +599,17 @@ static const struct
     N_ ("--random-heaps (it needs --games)") },
   { "--results", FIELD (results), FALSE, MODE_GAMES,
     N_ ("--results (it needs --games)") },
+  { "--tc", FIELD (tc), FALSE, MODE_GAME | MODE_GAMES, NULL },
+  { "--engine", FIELD (engines), FALSE, MODE_GAME | MODE_GAMES | MODE_CHECK,
+    NULL },
+  { "--engine-dir", FIELD (engine_dirs), FALSE,
+    MODE_GAME | MODE_GAMES | MODE_CHECK, NULL },
+  { "--engine-option", FIELD (engine_options), FALSE, MODE_GAME | MODE_GAMES,
+    NULL },
+  { "--engine-log", FIELD (engine_log), FALSE,
+    MODE_GAME | MODE_GAMES | MODE_CHECK, NULL },
+  { "--engine-startup-timeout", FIELD (engine_startup_timeout), FALSE,
+    MODE_GAME | MODE_GAMES, NULL },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;
@@ -552,9 +649,11 @@ dispatch (const NimCliOptions *o)
   g_autoptr (GError) error = NULL;
   NimRules rules;
   const char *const modes[]
-      = { "--solve", "--grundy-sequence", "--games", "--compare", NULL };
+      = { "--solve", "--grundy-sequence", "--games", "--compare",
+          "--ugi",   "--check-engine",    NULL };
   const gboolean set[]
-      = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare };
+      = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare,
+          o->ugi,   o->check_engine != NULL };
   NimTraceOptions trace_options
       = { stdout, NIM_TRACE_DEFAULT_DEPTH, NIM_TRACE_DEFAULT_LIMIT, NULL };
   guint i;
@@ -569,7 +668,10 @@ dispatch (const NimCliOptions *o)
         && !nim_cli_check_conflicts (modes[i], modes + i + 1, set + i + 1,
                                      &error))
       return nim_cli_fail (error, TRUE);
-  if (!(o->solve ? check_mode_options (o, MODE_SOLVE, "--solve", &error)
+  if (!(o->check_engine != NULL
+            ? check_mode_options (o, MODE_CHECK, "--check-engine", &error)
+        : o->ugi   ? check_mode_options (o, MODE_UGI, "--ugi", &error)
+        : o->solve ? check_mode_options (o, MODE_SOLVE, "--solve", &error)
         : o->grundy_sequence != NULL
             ? check_mode_options (o, MODE_GRUNDY, "--grundy-sequence", &error)
         : o->compare
@@ -579,6 +681,10 @@ dispatch (const NimCliOptions *o)
             /* TRANSLATORS: in "one game cannot be combined with --jobs". */
             : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
     return nim_cli_fail (error, TRUE);
+  if (o->ugi)
+    return nim_cli_run_ugi (o);
+  if (o->check_engine != NULL)
+    return nim_cli_run_check_engine (o);
   if (o->solve)
     {
       /* --trace and --dot show the engine's search first. */
@@ -716,6 +822,8 @@ context_new (Parsed *p)
 static int
 run (const NimCliOptions *o, GOptionContext *context)
 {
+  g_autoptr (GError) error = NULL;
+
   if (o->help)
     {
       g_autofree char *help = g_option_context_get_help (context, FALSE, NULL);
@@ -728,6 +836,8 @@ run (const NimCliOptions *o, GOptionContext *context)
       nim_cli_print_version ();
       return NIM_EXIT_OK;
     }
+  if (!nim_cli_declare_engines (o, &error))
+    return nim_cli_fail (error, TRUE);
   if (o->list_players)
     {
       nim_cli_print_players (stdout);
@@ -780,11 +890,13 @@ nim_cli_run (int argc, char **argv)
     }
   else if (g_strv_length (args) > 1)
     {
+      g_autofree char *shown = nim_text_escape (args[1], 40);
+
       fprintf (stderr,
                _ ("nim: unexpected argument '%1$s'; every setting is "
                   "an option, such as --heaps %1$s\n"
                   "Try 'nim --help' for more information.\n"),
-               args[1]);
+               shown);
       status = NIM_EXIT_USAGE;
     }
   else

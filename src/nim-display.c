@@ -232,9 +232,14 @@ display_finished (gpointer data, const NimGame *game)
       fputs (_ ("Game abandoned.\n"), d->out);
       return;
     }
+  /* A player that failed (an external engine) lost by the referee's
+     word: say how. */
+  if (nim_game_get_end (game) != NIM_END_NORMAL)
+    fprintf (d->out, _ ("Player %u loses by forfeit: %s\n"),
+             nim_game_get_end_player (game), nim_game_get_end_message (game));
   /* Under a subtraction set the game can end with matches left (as the
      course's subtraction game does): say why it ended. */
-  if (nim_game_get_board (game)->total > 0)
+  else if (nim_game_get_board (game)->total > 0)
     fprintf (d->out, _ ("Player %u has no legal move.\n"),
              nim_game_get_to_move (game));
   who = player_label (game, winner);

@@ -565,6 +565,23 @@ print_play (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
                (unsigned long long) t->won_positions,
                t->won_positions > 0 ? kept : "-");
     }
+  for (i = 0; i < 2; i++)
+    {
+      g_autoptr (GString) kinds = g_string_new (NULL);
+      guint k;
+
+      /* The games a player lost by failing, by how: "2 time, 1 illegal"
+         (the kinds stay English: they are the records' words). */
+      for (k = NIM_END_NORMAL + 1; k < NIM_END_N; k++)
+        if (s->players[i].forfeits[k] > 0)
+          g_string_append_printf (
+              kinds, "%s%llu %s", kinds->len ? ", " : "",
+              (unsigned long long) s->players[i].forfeits[k],
+              nim_end_to_string ((NimEnd) k));
+      if (kinds->len > 0)
+        fprintf (out, _ ("Player %u lost by failing: %s\n"), i + 1,
+                 kinds->str);
+    }
   if (s->players[0].unchecked + s->players[1].unchecked > 0)
     fprintf (out, _ ("Moves the solver could not judge: %llu and %llu\n"),
              (unsigned long long) s->players[0].unchecked,
@@ -654,6 +671,16 @@ add_player (JsonBuilder *b, const char *spec, const NimMatchTally *t,
   add_int (b, "won_positions", (gint64) t->won_positions);
   add_int (b, "kept_win", (gint64) t->kept);
   add_int (b, "unchecked", (gint64) t->unchecked);
+  /* The games lost by failing, by how ("normal" is left out). */
+  json_builder_set_member_name (b, "forfeits");
+  json_builder_begin_object (b);
+  {
+    guint k;
+
+    for (k = NIM_END_NORMAL + 1; k < NIM_END_N; k++)
+      add_int (b, nim_end_to_string ((NimEnd) k), (gint64) t->forfeits[k]);
+  }
+  json_builder_end_object (b);
   json_builder_end_object (b);
 }
 

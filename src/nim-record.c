@@ -5,7 +5,9 @@
  *  "first": 1|2, "players": ["spec1", "spec2"], "seed": N,
  *  "moves": [{"player": p, "heap": h, "take": n, "heaps": [after],
  *             "stats": {...}, "explain": "why"}],
- *  "winner": 1|2|null, "abandoned": bool}
+ *  "winner": 1|2|null, "abandoned": bool,
+ *  "end": "normal"|"illegal"|"time"|"disconnect"|"startup"|"protocol",
+ *  "end_player": 1|2, "end_reason": "..."}   (the last two when not normal)
  * Heaps are numbered from 1, as people see them. */
 
 #include "config.h"
@@ -186,6 +188,17 @@ nim_record_game (const NimGame *game, gint64 seed)
     json_builder_add_null_value (b);
   json_builder_set_member_name (b, "abandoned");
   json_builder_add_boolean_value (b, winner == 0);
+  /* How it ended: by the rules, or the way its loser failed. */
+  json_builder_set_member_name (b, "end");
+  json_builder_add_string_value (b,
+                                 nim_end_to_string (nim_game_get_end (game)));
+  if (nim_game_get_end (game) != NIM_END_NORMAL)
+    {
+      json_builder_set_member_name (b, "end_player");
+      json_builder_add_int_value (b, nim_game_get_end_player (game));
+      json_builder_set_member_name (b, "end_reason");
+      json_builder_add_string_value (b, nim_game_get_end_message (game));
+    }
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }

@@ -455,3 +455,86 @@ nim_test_solver_move (NimTestSolver *solver, const NimBoard *board,
         }
     }
 }
+
+/**
+ * nim_test_engine_command:
+ * @mode: a mode of tests/nim-test-engine: "good", "crash", "hang"...
+ * @spec: (nullable): the player spec it plays in mode good
+ *
+ * The command line that starts the test suite's UGI engine in @mode, or
+ * %NULL (the test skipped) when make check did not say where it is.
+ *
+ * Returns: (transfer full) (nullable): the command line
+ */
+char *
+nim_test_engine_command (const char *mode, const char *spec)
+{
+  const char *dir = g_getenv ("NIM_BUILDDIR");
+  g_autofree char *path = NULL;
+  g_autofree char *quoted = NULL;
+
+  if (dir == NULL || *dir == '\0')
+    {
+      g_test_skip ("NIM_BUILDDIR is not set; run the test through make check");
+      return NULL;
+    }
+  path = g_build_filename (dir, "tests", "nim-test-engine", NULL);
+  quoted = g_shell_quote (path);
+  return g_strdup_printf ("%s %s%s%s", quoted, mode, spec ? " " : "",
+                          spec ? spec : "");
+}
+
+/**
+ * nim_test_count_fds:
+ *
+ * Returns: how many file descriptors this process holds open
+ */
+guint
+nim_test_count_fds (void)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/**
+ * nim_test_count_children:
+ *
+ * Returns: how many processes have this one as parent, zombies included
+ */
+guint
+nim_test_count_children (void)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc", 0, NULL);
+  g_autofree char *me = g_strdup_printf ("%d", (int) getpid ());
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *stat = NULL;
+      char *close_paren;
+      g_auto (GStrv) fields = NULL;
+
+      if (!g_ascii_isdigit (name[0]))
+        continue;
+      path = g_build_filename ("/proc", name, "stat", NULL);
+      if (!g_file_get_contents (path, &stat, NULL, NULL))
+        continue;
+      /* "pid (comm) state ppid ...": the name may hold spaces. */
+      close_paren = strrchr (stat, ')');
+      if (close_paren == NULL)
+        continue;
+      fields = g_strsplit (close_paren + 2, " ", 3);
+      if (fields[0] != NULL && fields[1] != NULL
+          && g_str_equal (fields[1], me))
+        n++;
+    }
+  return n;
+}

@@ -27,6 +27,10 @@ JsonNode *nim_test_parse_json (const char *text);
 void nim_test_assert_refused (const char *const *args, int status,
                               const char *message);
 
+char *nim_test_engine_command (const char *mode, const char *spec);
+guint nim_test_count_fds (void);
+guint nim_test_count_children (void);
+
 typedef struct _NimTestSolver NimTestSolver;
 NimTestSolver *nim_test_solver_new (const NimRules *rules);
 void nim_test_solver_free (NimTestSolver *solver);

@@ -2037,6 +2037,44 @@ test_computer_game (void)
   assert_ends_with (out2, "Player 1 (xor) wins!\n");
 }
 
+/* A 100,000-digit token, or one with a terminal's escape sequence in it,
+   is quoted cut short and escaped, wherever the command line quotes it. */
+static void
+test_long_token (void)
+{
+  g_autofree char *digits = g_strnfill (100000, '9');
+  g_autofree char *name = g_strnfill (300, 'x');
+  g_autofree char *spec = g_strconcat ("negamax:", name, "=1", NULL);
+  g_autofree char *list = g_strconcat ("3,,", digits, NULL);
+  const char *const cases[][4]
+      = { { "--heaps", digits, NULL, NULL },
+          { "--heaps", list, NULL, NULL },
+          { "--seed", digits, NULL, NULL },
+          { "--player2", name, NULL, NULL },
+          { "--player2", spec, NULL, NULL },
+          { "--player2", "\033]0;pwned\007", NULL, NULL },
+          { name, NULL, NULL, NULL } };
+  guint i;
+
+  if (!have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status = run_nim (NULL, &out, &err, cases[i][0], cases[i][1], NULL);
+
+      assert_status (status, STATUS_USAGE, out, err);
+      g_assert_cmpuint (strlen (err), <, 400);
+      g_assert_null (strchr (err, '\033'));
+      g_assert_null (strchr (err, '\007'));
+      if (i == 5)
+        nim_test_assert_contains (err, "\\x1b]0;pwned\\x07");
+      else
+        nim_test_assert_contains (err, "...");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2095,6 +2133,7 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &bad_options[i], test_bad_option);
     }
   g_test_add_func ("/cli/usage/too-many-heaps", test_too_many_heaps);
+  g_test_add_func ("/cli/usage/long-token", test_long_token);
   g_test_add_func ("/cli/version", test_version);
   g_test_add_func ("/cli/default-rules", test_default_rules);
   g_test_add_func ("/cli/help", test_help);

@@ -162,7 +162,8 @@ check "German one-pile game" "$work/de.pile" "Anzahl der Steine zu Beginn: " \
 run de --help > "$work/de.help" 2>&1
 check "German --help" "$work/de.help" "Spielregeln:" \
   "--heaps=LIST" "Wer das letzte Streichholz nimmt, verliert" \
-  "-h, --help                         Diese Hilfe anzeigen und beenden" \
+  "Diese Hilfe anzeigen und beenden" \
+  "Versionsinformation ausgeben und beenden" \
   "Spieler: human oder ein Computer: minimax, negamax,"
 run de --list-players > "$work/de.players" 2>&1
 check "German --list-players" "$work/de.players" "negamax  " "Regeln:" \

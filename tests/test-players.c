@@ -1361,6 +1361,76 @@ test_eval_not_proven (void)
   g_assert_false (nim_player_get_stats (p)->proven);
 }
 
+/* nim_player_set_option sets what a spec would have, and refuses what a
+   spec would refuse, with the same messages. */
+static void
+test_set_option (void)
+{
+  g_autoptr (NimPlayer) p = nim_player_new ("negamax", NULL);
+  g_autoptr (NimPlayer) x = nim_player_new ("xor", NULL);
+  g_autoptr (GError) error = NULL;
+  const NimSearchPlayer *s = (const NimSearchPlayer *) p;
+
+  g_assert_true (nim_player_set_option (p, "depth", "7", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (s->config.depth, ==, 7);
+  g_assert_true (nim_player_set_option (p, "time", "0.25", &error));
+  g_assert_cmpfloat (s->config.time, ==, 0.25);
+  g_assert_true (nim_player_set_option (p, "ab", "off", &error));
+  g_assert_false (s->config.ab);
+  g_assert_false (nim_player_set_option (p, "depth", "x", &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  nim_test_assert_contains (error->message, "player negamax: ");
+  g_clear_error (&error);
+  g_assert_false (nim_player_set_option (p, "hash", "1", &error));
+  nim_test_assert_contains (error->message,
+                            "player negamax has no option 'hash'");
+  g_clear_error (&error);
+  g_assert_false (nim_player_set_option (x, "depth", "1", &error));
+  nim_test_assert_contains (error->message, "player xor takes no options");
+}
+
+/* A searcher given a stop flag that is set stops at its first look at
+   the budget, with a legal move, far short of its node budget;
+   cleared, it searches to the end. */
+static void
+test_stop_flag (void)
+{
+  static const char *const specs[] = { "negamax:tt=off,time=0,nodes=100000",
+                                       "minimax:time=0,nodes=100000" };
+  gint stop = 1;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (specs); i++)
+    {
+      g_autoptr (NimPlayer) p = nim_player_new (specs[i], NULL);
+      NimRules rules;
+      NimBoard board;
+      NimMove move;
+
+      nim_test_rules (&rules, "any", FALSE);
+      nim_test_board (&board, "9,10,11,12,13,14,15,16");
+      g_assert_true (nim_player_start (p, &rules, &board, NULL));
+      nim_player_set_stop (p, &stop);
+      g_atomic_int_set (&stop, 1);
+      g_assert_true (nim_player_choose_move (p, &board, &move, NULL));
+      g_assert_cmpuint (nim_player_get_stats (p)->nodes, <=, 4096);
+      g_assert_false (nim_player_get_stats (p)->proven);
+
+      nim_test_board (&board, "1,2,3");
+      g_atomic_int_set (&stop, 0);
+      g_assert_true (nim_player_choose_move (p, &board, &move, NULL));
+      g_assert_true (nim_player_get_stats (p)->proven);
+      nim_player_set_stop (p, NULL);
+    }
+  {
+    /* A player that does not search ignores the flag. */
+    g_autoptr (NimPlayer) x = nim_player_new ("xor", NULL);
+
+    nim_player_set_stop (x, &stop);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1398,6 +1468,8 @@ main (int argc, char **argv)
   g_test_add_func ("/players/exhaustive/distance", test_exhaustive_distance);
   g_test_add_func ("/players/advisor", test_advisor);
   g_test_add_func ("/players/spec-value-syntax", test_spec_value_syntax);
+  g_test_add_func ("/players/set-option", test_set_option);
+  g_test_add_func ("/players/stop-flag", test_stop_flag);
 
   return g_test_run ();
 }

@@ -446,8 +446,8 @@ test_trace_plurals (void)
 
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
-  assert_status (run_nim (&out, &err, "--compare", "--heaps", "1,1",
-                          "--nodes", "1", NULL),
+  assert_status (run_nim (&out, &err, "--compare", "--heaps", "1,1", "--nodes",
+                          "1", NULL),
                  STATUS_OK, out, err);
   nim_test_assert_contains (out, "a budget of 1 node (--nodes)");
 }

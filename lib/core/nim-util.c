@@ -105,6 +105,9 @@ nim_parse_uint (const char *text, guint64 min, guint64 max, const char *what,
                 guint64 *out, GError **error)
 {
   g_autofree char *s = g_strstrip (g_strdup (text != NULL ? text : ""));
+  /* What the messages quote: a 100,000-digit number is shown cut short,
+     and control characters escaped, as the prompt shows typed text. */
+  g_autofree char *shown = nim_text_escape (s, 40);
   guint64 value = 0;
   NimNumberKind kind = nim_scan_uint (s, &value);
 
@@ -122,14 +125,14 @@ nim_parse_uint (const char *text, guint64 min, guint64 max, const char *what,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("%1$s: '%2$s' is negative; expected a whole number "
                       "from %3$llu to %4$llu"),
-                   what, s, (unsigned long long) min,
+                   what, shown, (unsigned long long) min,
                    (unsigned long long) max);
       return FALSE;
     case NIM_NUMBER_NOT_A_NUMBER:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("%1$s: '%2$s' is not a whole number; expected digits "
                       "0-9 only, a value from %3$llu to %4$llu"),
-                   what, s, (unsigned long long) min,
+                   what, shown, (unsigned long long) min,
                    (unsigned long long) max);
       return FALSE;
     case NIM_NUMBER_TOO_LARGE:
@@ -141,7 +144,7 @@ nim_parse_uint (const char *text, guint64 min, guint64 max, const char *what,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("%1$s: %2$s is too large; the largest accepted is "
                       "%3$llu"),
-                   what, s, (unsigned long long) max);
+                   what, shown, (unsigned long long) max);
       return FALSE;
     }
   if (value < min)
@@ -149,7 +152,7 @@ nim_parse_uint (const char *text, guint64 min, guint64 max, const char *what,
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("%1$s: %2$s is too small; the smallest accepted is "
                       "%3$llu"),
-                   what, s, (unsigned long long) min);
+                   what, shown, (unsigned long long) min);
       return FALSE;
     }
   *out = value;
@@ -175,6 +178,7 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
 {
   g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint64));
   const char *p = text != NULL ? text : "";
+  g_autofree char *shown = nim_text_escape (p, 40);
 
   /* Items are separated by a comma, blanks, or both: "3,4,5", "3 4 5" and
      the course's MOVES='2, 7, 15, 16' all work.  An empty item ("3,,4", "3,")
@@ -194,7 +198,7 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                        _ ("%s: empty entry in '%s'; expected numbers "
                           "separated by commas, such as 3,4,5"),
-                       what, text);
+                       what, shown);
           return FALSE;
         }
       for (start = p; *p != '\0' && *p != ',' && *p != ' ' && *p != '\t'; p++)
@@ -227,7 +231,7 @@ nim_parse_uint_list (const char *text, guint64 min, guint64 max,
               g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                            _ ("%s: empty entry in '%s'; expected numbers "
                               "separated by commas, such as 3,4,5"),
-                           what, text);
+                           what, shown);
               return FALSE;
             }
         }
@@ -269,10 +273,12 @@ nim_parse_double (const char *text, double min, double max, const char *what,
   if (*s == '\0' || s[strspn (s, "0123456789.eE+-")] != '\0' || end == s
       || *end != '\0' || errno != 0 || !isfinite (v) || v < min || v > max)
     {
+      g_autofree char *shown = nim_text_escape (s, 40);
+
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("%s: '%s' is not accepted; expected a number from %g "
                       "to %g"),
-                   what, s, min, max);
+                   what, shown, min, max);
       return FALSE;
     }
   *out = v;

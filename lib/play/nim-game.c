@@ -25,6 +25,11 @@ struct _NimGame
   guint winner;
   GArray *moves;     /* of NimGameMove */
   GArray *observers; /* of Observer */
+  NimEnd end;
+  guint end_player; /* who lost by @end, when not normal */
+  char *end_message;
+  gboolean timed; /* the game has a clock */
+  NimClock clock;
 };
 
 static void
@@ -89,6 +94,7 @@ nim_game_free (NimGame *game)
     }
   g_array_unref (game->observers);
   g_array_unref (game->moves);
+  g_free (game->end_message);
   g_free (game);
 }
 
@@ -121,32 +127,99 @@ nim_game_add_observer (NimGame *game, const NimObserverClass *klass,
   G_STMT_END
 
 /**
+ * nim_game_set_clock:
+ * @game: a game not yet played
+ * @seconds: what each player has for the whole game
+ * @increment: what each player gains after each of its moves, in seconds
+ *
+ * Plays @game under a clock: the game measures the time each move takes
+ * and charges it to its player, shows the clock to the player about to
+ * move (nim_player_set_clock()), and a player that uses more than it has
+ * left, plus %NIM_GAME_CLOCK_MARGIN, loses on time.
+ */
+void
+nim_game_set_clock (NimGame *game, double seconds, double increment)
+{
+  guint i;
+
+  game->timed = TRUE;
+  for (i = 0; i < 2; i++)
+    {
+      game->clock.remaining[i] = (gint64) (seconds * G_USEC_PER_SEC);
+      game->clock.increment[i] = (gint64) (increment * G_USEC_PER_SEC);
+    }
+}
+
+/* The game is over: @loser failed in the way @end says. */
+static void
+end_by (NimGame *game, guint loser, NimEnd end, const char *message)
+{
+  game->end = end;
+  game->end_player = loser;
+  game->end_message = g_strdup (message);
+  game->winner = 3 - loser;
+  NOTIFY (game, finished, game);
+}
+
+/**
  * nim_game_play:
- * @game: a new game
- * @error: return location for an error; #NIM_ERROR_ABANDONED when a
- *   player gave up
+ * @game: a game whose players were started (nim_player_start())
+ * @error: return location for an error: a person gave up
+ *   (#NIM_ERROR_ABANDONED), Ctrl-C (#NIM_ERROR_INTERRUPTED)
  *
  * Plays to the end: asks the player to move for a move until the player
  * to move has none.  That player loses under normal play and wins under
  * misère play.  Observers hear of the start, every move and the end,
  * abandoned games included.
  *
+ * The game is the referee too: a player that could not start, that fails
+ * to move the way an external engine can fail (a #NIM_FORFEIT_ERROR) or
+ * that runs out of time on the clock loses the game, which
+ * nim_game_get_end() then tells; that is not an error.
+ *
  * Returns: %TRUE if the game was played to its end
  */
 gboolean
 nim_game_play (NimGame *game, GError **error)
 {
+  guint i;
+
   NOTIFY (game, started, game);
+  for (i = 0; i < 2; i++)
+    {
+      guint number = i == 0 ? game->to_move : 3 - game->to_move;
+      const GError *forfeit
+          = nim_player_get_forfeit (game->players[number - 1]);
+
+      if (forfeit != NULL)
+        {
+          end_by (game, number, (NimEnd) forfeit->code, forfeit->message);
+          return TRUE;
+        }
+    }
   while (nim_board_has_move (&game->board, &game->rules))
     {
       NimPlayer *p = game->players[game->to_move - 1];
       NimGameMove record = { 0 };
+      g_autoptr (GError) local = NULL;
+      gint64 t0 = g_get_monotonic_time (), used;
+      gboolean chose;
 
-      if (!nim_player_choose_move (p, &game->board, &record.move, error))
+      nim_player_set_clock (p, game->timed ? &game->clock : NULL);
+      chose = nim_player_choose_move (p, &game->board, &record.move, &local);
+      nim_player_set_clock (p, NULL);
+      if (!chose && local->domain == NIM_FORFEIT_ERROR)
         {
+          end_by (game, game->to_move, (NimEnd) local->code, local->message);
+          return TRUE;
+        }
+      if (!chose)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
           NOTIFY (game, finished, game);
           return FALSE;
         }
+      used = g_get_monotonic_time () - t0;
       /* Ctrl-C: a search it cut short has still returned a move, but
          that move is not played; the record stops before it. */
       if (nim_interrupted ())
@@ -155,6 +228,22 @@ nim_game_play (NimGame *game, GError **error)
                        _ ("interrupted: the game is abandoned"));
           NOTIFY (game, finished, game);
           return FALSE;
+        }
+      if (game->timed)
+        {
+          gint64 *left = &game->clock.remaining[game->to_move - 1];
+
+          if (used > *left + NIM_GAME_CLOCK_MARGIN)
+            {
+              g_autofree char *message = g_strdup_printf (
+                  _ ("player %u used %.3f s, with %.3f s left on its clock"),
+                  game->to_move, used / 1e6, *left / 1e6);
+
+              end_by (game, game->to_move, NIM_END_TIME, message);
+              return TRUE;
+            }
+          *left = MAX (*left - used, 0)
+                  + game->clock.increment[game->to_move - 1];
         }
       nim_board_make_move (&game->board, &record.move);
       record.player = game->to_move;
@@ -168,6 +257,56 @@ nim_game_play (NimGame *game, GError **error)
   game->winner = game->rules.misere ? game->to_move : 3 - game->to_move;
   NOTIFY (game, finished, game);
   return TRUE;
+}
+
+/**
+ * nim_game_get_end:
+ * @game: a finished game
+ *
+ * Returns: how it ended: %NIM_END_NORMAL by the rules, or the way its
+ *   loser (nim_game_get_end_player()) failed
+ */
+NimEnd
+nim_game_get_end (const NimGame *game)
+{
+  return game->end;
+}
+
+/**
+ * nim_game_get_end_player:
+ * @game: a finished game
+ *
+ * Returns: the player who lost by failing (1 or 2), 0 for a normal end
+ */
+guint
+nim_game_get_end_player (const NimGame *game)
+{
+  return game->end_player;
+}
+
+/**
+ * nim_game_get_end_message:
+ * @game: a finished game
+ *
+ * Returns: (nullable): what the referee saw when the loser failed, %NULL
+ *   for a normal end
+ */
+const char *
+nim_game_get_end_message (const NimGame *game)
+{
+  return game->end_message;
+}
+
+/**
+ * nim_game_get_clock:
+ * @game: a game
+ *
+ * Returns: (nullable): its clock now, %NULL when it has none
+ */
+const NimClock *
+nim_game_get_clock (const NimGame *game)
+{
+  return game->timed ? &game->clock : NULL;
 }
 
 /**

@@ -54,6 +54,11 @@ NimGame *nim_game_new (const NimRules *rules, const NimBoard *start,
 void nim_game_free (NimGame *game);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimGame, nim_game_free)
 
+/* How far past its clock a player may go before it loses on time: what
+   scheduling and two pipes may add to a move, in microseconds. */
+#define NIM_GAME_CLOCK_MARGIN (100 * G_TIME_SPAN_MILLISECOND)
+
+void nim_game_set_clock (NimGame *game, double seconds, double increment);
 void nim_game_add_observer (NimGame *game, const NimObserverClass *klass,
                             gpointer data);
 gboolean nim_game_play (NimGame *game, GError **error);
@@ -67,5 +72,9 @@ guint nim_game_get_to_move (const NimGame *game);
 guint nim_game_get_winner (const NimGame *game);
 guint nim_game_get_n_moves (const NimGame *game);
 const NimGameMove *nim_game_get_move (const NimGame *game, guint index);
+NimEnd nim_game_get_end (const NimGame *game);
+guint nim_game_get_end_player (const NimGame *game);
+const char *nim_game_get_end_message (const NimGame *game);
+const NimClock *nim_game_get_clock (const NimGame *game);
 
 G_END_DECLS

@@ -319,6 +319,8 @@ judge_game (const NimGame *game, const NimBoard *start, NimPlayer *oracle,
 static void
 tally_add (NimMatchTally *sum, const NimMatchTally *t)
 {
+  guint i;
+
   sum->wins += t->wins;
   sum->moves += t->moves;
   sum->nodes += t->nodes;
@@ -326,6 +328,8 @@ tally_add (NimMatchTally *sum, const NimMatchTally *t)
   sum->won_positions += t->won_positions;
   sum->kept += t->kept;
   sum->unchecked += t->unchecked;
+  for (i = 0; i < NIM_END_N; i++)
+    sum->forfeits[i] += t->forfeits[i];
 }
 
 /* Counts a finished game; called with the lock held. */
@@ -372,10 +376,15 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
     return FALSE;
   game = nim_game_new (&m->config.rules, &start, slot->players[0],
                        slot->players[1], index % 2 == 0 ? 1 : 2);
+  if (m->config.tc_seconds > 0)
+    nim_game_set_clock (game, m->config.tc_seconds, m->config.tc_increment);
   if (!nim_game_play (game, error))
     return FALSE;
   winner = nim_game_get_winner (game);
   t[winner - 1].wins = 1;
+  if (nim_game_get_end (game) != NIM_END_NORMAL)
+    t[nim_game_get_end_player (game) - 1].forfeits[nim_game_get_end (game)]
+        = 1;
   positions = judge_game (game, &start, oracle, t);
 
   /* Ctrl-C stops the solver's searches too: a game judged only in part

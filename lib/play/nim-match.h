@@ -30,6 +30,9 @@ G_BEGIN_DECLS
  * @games: how many games, an even number
  * @jobs: games played at once
  * @seed: seeds the positions drawn and the players' random numbers
+ * @tc_seconds: when > 0, every game is played under a clock of this many
+ *   seconds a player (see nim_game_set_clock())
+ * @tc_increment: ... plus this many seconds after each move
  *
  * What to play.  A position may hold at most %NIM_MATCH_MAX_MATCHES
  * matches (see nim_match_config_most_matches()).
@@ -44,6 +47,8 @@ typedef struct
   guint64 games;
   guint jobs;
   guint32 seed;
+  double tc_seconds;
+  double tc_increment;
 } NimMatchConfig;
 
 /**
@@ -55,6 +60,7 @@ typedef struct
  * @won_positions: moves made in a position the solver judged won
  * @kept: ... of them, those that left the opponent a lost one
  * @unchecked: moves the solver could not judge
+ * @forfeits: games lost by failing, by #NimEnd (%NIM_END_NORMAL stays 0)
  *
  * What one player did in the games of a run so far.
  */
@@ -67,6 +73,7 @@ typedef struct
   guint64 won_positions;
   guint64 kept;
   guint64 unchecked;
+  guint64 forfeits[NIM_END_N];
 } NimMatchTally;
 
 /**

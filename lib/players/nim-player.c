@@ -32,15 +32,83 @@ static const NimPlayerClass *const player_classes[] = {
   NIM_PLAYER_REGISTRY (LIST_CLASS) NULL,
 };
 
+/* The registry's rows, then the classes declared at run time (external
+   engines), %NULL-terminated; %NULL until the first declaration.  The
+   program declares before it plays, so the threads of a comparison run
+   only read it. */
+static GPtrArray *declared_classes;
+
+G_DEFINE_QUARK (nim - forfeit - error - quark, nim_forfeit_error)
+
+/**
+ * nim_end_to_string:
+ * @end: how a game ended
+ *
+ * Returns: the name records use: "normal", "illegal", "time",
+ *   "disconnect", "startup" or "protocol"
+ */
+const char *
+nim_end_to_string (NimEnd end)
+{
+  static const char *const names[NIM_END_N]
+      = { "normal", "illegal", "time", "disconnect", "startup", "protocol" };
+
+  g_return_val_if_fail (end < NIM_END_N, "normal");
+  return names[end];
+}
+
 /**
  * nim_player_classes:
  *
- * Returns: (transfer none): every player class, %NULL-terminated
+ * Returns: (transfer none): every player class, %NULL-terminated: the
+ *   registry's, then those declared with nim_player_declare_class()
  */
 const NimPlayerClass *const *
 nim_player_classes (void)
 {
+  if (declared_classes != NULL)
+    return (const NimPlayerClass *const *) declared_classes->pdata;
   return player_classes;
+}
+
+/**
+ * nim_player_declare_class:
+ * @klass: (transfer none): a class that lives as long as the program,
+ *   such as an external engine's
+ * @error: return location for a #NIM_ERROR_USAGE error when a player of
+ *   that name exists already
+ *
+ * Adds a player class at run time: from then on its name works in every
+ * spec, and nim_player_classes() lists it after the registry's.  Declare
+ * before any game starts: the registry is not locked.
+ *
+ * Returns: %TRUE if @klass was added
+ */
+gboolean
+nim_player_declare_class (const NimPlayerClass *klass, GError **error)
+{
+  guint i;
+
+  g_return_val_if_fail (klass != NULL && klass->name != NULL, FALSE);
+
+  if (nim_player_class_lookup (klass->name) != NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("a player named '%s' exists already; give the engine "
+                      "another name"),
+                   klass->name);
+      return FALSE;
+    }
+  if (declared_classes == NULL)
+    {
+      declared_classes = g_ptr_array_new ();
+      for (i = 0; player_classes[i] != NULL; i++)
+        g_ptr_array_add (declared_classes, (gpointer) player_classes[i]);
+      g_ptr_array_add (declared_classes, NULL);
+    }
+  declared_classes->pdata[declared_classes->len - 1] = (gpointer) klass;
+  g_ptr_array_add (declared_classes, NULL);
+  return TRUE;
 }
 
 /**
@@ -52,22 +120,24 @@ nim_player_classes (void)
 const NimPlayerClass *
 nim_player_class_lookup (const char *name)
 {
+  const NimPlayerClass *const *classes = nim_player_classes ();
   guint i;
 
-  for (i = 0; player_classes[i] != NULL; i++)
-    if (g_str_equal (player_classes[i]->name, name))
-      return player_classes[i];
+  for (i = 0; classes[i] != NULL; i++)
+    if (g_str_equal (classes[i]->name, name))
+      return classes[i];
   return NULL;
 }
 
 static char *
 class_names (void)
 {
+  const NimPlayerClass *const *classes = nim_player_classes ();
   GString *s = g_string_new (NULL);
   guint i;
 
-  for (i = 0; player_classes[i] != NULL; i++)
-    g_string_append_printf (s, "%s%s", i ? ", " : "", player_classes[i]->name);
+  for (i = 0; classes[i] != NULL; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "", classes[i]->name);
   return g_string_free (s, FALSE);
 }
 
@@ -251,14 +321,17 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
       break;
   if (o == NULL || o->key == NULL)
     {
+      g_autofree char *shown_pair = nim_text_escape (*pair, 40);
+      g_autofree char *shown_key = nim_text_escape (key, 40);
+
       if (*known == '\0')
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      _ ("player %s takes no options, but '%s' was given"),
-                     self->klass->name, *pair);
+                     self->klass->name, shown_pair);
       else
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      _ ("player %s has no option '%s'; its options are %s"),
-                     self->klass->name, key, known);
+                     self->klass->name, shown_key, known);
       return FALSE;
     }
   if (eq == NULL || *value == '\0')
@@ -310,9 +383,11 @@ nim_player_new (const char *spec, GError **error)
   if (klass == NULL)
     {
       g_autofree char *names = class_names ();
+      g_autofree char *shown = nim_text_escape (name, 40);
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("unknown player '%s'; the players are %s"), name, names);
+                   _ ("unknown player '%s'; the players are %s"), shown,
+                   names);
       return NULL;
     }
   self = g_malloc0 (klass->instance_size);
@@ -354,6 +429,7 @@ nim_player_free (NimPlayer *player)
     player->klass->finalize (player);
   if (player->explain != NULL)
     g_string_free (player->explain, TRUE);
+  g_clear_error (&player->forfeit);
   g_rand_free (player->rand);
   g_free (player->spec);
   g_free (player);
@@ -546,12 +622,77 @@ gboolean
 nim_player_start (NimPlayer *player, const NimRules *rules,
                   const NimBoard *start, GError **error)
 {
+  g_autoptr (GError) local = NULL;
+
   if (!nim_player_can_play (player, rules, start, error))
     return FALSE;
   player->rules = *rules;
-  if (player->klass->start != NULL)
-    return player->klass->start (player, error);
+  player->start = *start;
+  g_clear_error (&player->forfeit);
+  if (player->klass->start != NULL && !player->klass->start (player, &local))
+    {
+      /* An engine that fails to start loses the game it was started for,
+         and the game says so: it is not a failure of the program. */
+      if (local->domain == NIM_FORFEIT_ERROR)
+        {
+          player->forfeit = g_steal_pointer (&local);
+          return TRUE;
+        }
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
   return TRUE;
+}
+
+/**
+ * nim_player_get_forfeit:
+ * @player: a started player
+ *
+ * Returns: (nullable) (transfer none): why @player cannot play the game
+ *   nim_player_start() started it for, a #NIM_FORFEIT_ERROR; %NULL when
+ *   it can
+ */
+const GError *
+nim_player_get_forfeit (const NimPlayer *player)
+{
+  return player->forfeit;
+}
+
+/**
+ * nim_player_set_clock:
+ * @player: a player
+ * @clock: (nullable) (transfer none): the game's clock, which must
+ *   outlive the player's next move, or %NULL for none
+ *
+ * The game shows its clock to the player about to move.  An external
+ * engine sends it in `go`; a player with a time= option thinks for
+ * nim_player_clock_budget() seconds instead.
+ */
+void
+nim_player_set_clock (NimPlayer *player, const NimClock *clock)
+{
+  player->clock = clock;
+}
+
+/**
+ * nim_player_clock_budget:
+ * @clock: a game's clock
+ * @number: the player to move, 1 or 2
+ *
+ * What a player under a clock gives one move, as engines do: a twentieth
+ * of what it has left plus three quarters of its increment, never more
+ * than half of what it has left, and at least a millisecond.
+ *
+ * Returns: seconds
+ */
+double
+nim_player_clock_budget (const NimClock *clock, guint number)
+{
+  gint64 left = clock->remaining[number - 1];
+  gint64 inc = clock->increment[number - 1];
+  gint64 budget = MIN (left / 20 + inc * 3 / 4, left / 2);
+
+  return MAX (budget, G_TIME_SPAN_MILLISECOND) / 1e6;
 }
 
 /**
@@ -611,13 +752,34 @@ nim_player_choose_move (NimPlayer *player, const NimBoard *board,
                         NimMove *move, GError **error)
 {
   gint64 t0 = g_get_monotonic_time ();
+  const NimPlayerOption *time_option = NULL;
+  double saved_time = 0;
+  gboolean chose;
 
   g_return_val_if_fail (nim_board_has_move (board, &player->rules), FALSE);
 
   memset (&player->stats, 0, sizeof player->stats);
   if (player->explain != NULL)
     g_string_truncate (player->explain, 0);
-  if (!player->klass->choose_move (player, board, move, error))
+  /* Under a clock, a player with a time budget thinks for what the clock
+     allows, whatever its spec said: built-in searchers and engines then
+     play on equal terms.  The spec's budget comes back after the move. */
+  if (player->clock != NULL)
+    for (time_option = player->klass->options;
+         time_option != NULL && time_option->key != NULL; time_option++)
+      if (g_str_equal (time_option->key, "time")
+          && time_option->type == NIM_OPTION_SECONDS)
+        {
+          double *field = (double *) ((char *) player + time_option->offset);
+
+          saved_time = *field;
+          *field = nim_player_clock_budget (player->clock, player->number);
+          break;
+        }
+  chose = player->klass->choose_move (player, board, move, error);
+  if (time_option != NULL && time_option->key != NULL)
+    *(double *) ((char *) player + time_option->offset) = saved_time;
+  if (!chose)
     return FALSE;
   player->stats.seconds = (g_get_monotonic_time () - t0) / 1e6;
   g_assert (nim_board_check_move (board, &player->rules, move, NULL));
@@ -769,4 +931,90 @@ nim_player_new_advisor (const NimRules *rules, const NimBoard *start)
   /* A searcher plays every rule. */
   g_assert (p != NULL);
   return p;
+}
+
+/* The option @key of @klass, or %NULL. */
+static const NimPlayerOption *
+find_option (const NimPlayerClass *klass, const char *key)
+{
+  const NimPlayerOption *o;
+
+  for (o = klass->options; o != NULL && o->key != NULL; o++)
+    if (g_str_equal (o->key, key))
+      return o;
+  return NULL;
+}
+
+/**
+ * nim_player_set_option:
+ * @player: a player
+ * @key: one of its options, "depth"
+ * @value: the value, as a spec writes it: "4", "on", "64M", "0.5"
+ * @error: return location for a #NIM_ERROR_USAGE error naming what is
+ *   wrong and what is accepted
+ *
+ * Sets one option after the player was made, as "KEY=VALUE" in its spec
+ * would have: how a UGI engine's `setoption` and `go depth 4` reach the
+ * player.  An option that sizes what nim_player_start() allocates (the
+ * table) takes effect at the next start.
+ *
+ * Returns: %TRUE if the option was set
+ */
+gboolean
+nim_player_set_option (NimPlayer *player, const char *key, const char *value,
+                       GError **error)
+{
+  const NimPlayerOption *o = find_option (player->klass, key);
+
+  g_return_val_if_fail (value != NULL, FALSE);
+  if (o == NULL)
+    {
+      g_autofree char *known = option_names (player->klass);
+
+      if (*known == '\0')
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("player %s takes no options, but '%s' was given"),
+                     player->klass->name, key);
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("player %s has no option '%s'; its options are %s"),
+                     player->klass->name, key, known);
+      return FALSE;
+    }
+  if (!set_option (player, o, value, error))
+    {
+      g_prefix_error (error, _ ("player %s: "), player->klass->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_player_set_stop:
+ * @player: a player
+ * @stop: (nullable): an integer that another thread sets to non-zero
+ *   (with g_atomic_int_set()) to stop the search under way, or %NULL
+ *
+ * Gives a searcher a stop flag of its own, which it reads where it reads
+ * its clock: unlike Ctrl-C's nim_interrupt_request(), it stops this
+ * player's search and no other.  The searcher then returns the best move
+ * it has, as when its time runs out.  A player that does not search
+ * answers at once and has no use for the flag; it is ignored.  @stop must
+ * outlive the searches it is given for.
+ */
+void
+nim_player_set_stop (NimPlayer *player, const gint *stop)
+{
+  const NimPlayerOption *depth = find_option (player->klass, "depth");
+  NimSearchConfig *config;
+
+  /* A searcher's budget options are fields of its NimSearchConfig
+     (NIM_SEARCH_BUDGET_OPTIONS), so the depth option's offset finds that
+     struct in the instance without a list of searchers. */
+  if (player->klass->kind != NIM_PLAYER_SEARCHER || depth == NULL
+      || depth->type != NIM_OPTION_UINT)
+    return;
+  config = (NimSearchConfig *) ((char *) player + depth->offset
+                                - G_STRUCT_OFFSET (NimSearchConfig, depth));
+  config->stop = stop;
 }

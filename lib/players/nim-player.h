@@ -13,6 +13,49 @@ typedef struct _NimPlayer NimPlayer;
 typedef struct _NimPlayerClass NimPlayerClass;
 
 /**
+ * NimEnd:
+ * @NIM_END_NORMAL: played to the end by the rules
+ * @NIM_END_ILLEGAL: a player gave an illegal or unparsable move
+ * @NIM_END_TIME: a player did not move within its time (and the margin)
+ * @NIM_END_DISCONNECT: an engine crashed or closed its pipes
+ * @NIM_END_STARTUP: an engine did not start, or did not answer its
+ *   handshake within the start-up timeout
+ * @NIM_END_PROTOCOL: an engine wrote what the protocol does not allow
+ * @NIM_END_N: the number of kinds
+ *
+ * How a game ended; for each kind but the first, the player who failed
+ * lost it.  A player's choose_move or start says it failed this way with
+ * a #NIM_FORFEIT_ERROR whose code is the kind.
+ */
+typedef enum
+{
+  NIM_END_NORMAL,
+  NIM_END_ILLEGAL,
+  NIM_END_TIME,
+  NIM_END_DISCONNECT,
+  NIM_END_STARTUP,
+  NIM_END_PROTOCOL,
+  NIM_END_N,
+} NimEnd;
+
+#define NIM_FORFEIT_ERROR (nim_forfeit_error_quark ())
+GQuark nim_forfeit_error_quark (void);
+const char *nim_end_to_string (NimEnd end);
+
+/**
+ * NimClock:
+ * @remaining: microseconds each player has left, by player number - 1
+ * @increment: microseconds each player gains after each of its moves
+ *
+ * A game's clock, as the game shows it to the player to move.
+ */
+typedef struct
+{
+  gint64 remaining[2];
+  gint64 increment[2];
+} NimClock;
+
+/**
  * NimPromptFunc:
  * @data: the data given to nim_player_set_prompt()
  * @message: (nullable): lines to show before the prompt, each ending in a
@@ -150,6 +193,9 @@ struct _NimPlayerClass
   gboolean (*supports) (const NimRules *rules, const NimBoard *start,
                         GError **error);
   gboolean (*start) (NimPlayer *self, GError **error);
+  /* (nullable): what a class declared at run time carries, such as an
+     external engine's command */
+  gconstpointer class_data;
   gboolean (*choose_move) (NimPlayer *self, const NimBoard *board,
                            NimMove *move, GError **error);
   void (*finalize) (NimPlayer *self);
@@ -175,6 +221,12 @@ struct _NimPlayerClass
  *   explores to this observer (not owned)
  *
  * @one_pile: the game is the one-pile game (see nim_player_set_one_pile())
+ * @start: the starting position of the game (set by nim_player_start())
+ * @forfeit: (nullable): why the player could not start the game, a
+ *   #NIM_FORFEIT_ERROR: the game it was started for is lost before the
+ *   first move
+ * @clock: (nullable): the game's clock while the player chooses a move
+ *   under one (see nim_player_set_clock())
  *
  * The part every player has; concrete players embed it first.
  */
@@ -191,10 +243,15 @@ struct _NimPlayer
   GString *explain;
   NimObserver *trace;
   gboolean one_pile;
+  NimBoard start;
+  GError *forfeit;
+  const NimClock *clock;
 };
 
 const NimPlayerClass *const *nim_player_classes (void);
 const NimPlayerClass *nim_player_class_lookup (const char *name);
+gboolean nim_player_declare_class (const NimPlayerClass *klass,
+                                   GError **error);
 
 NimPlayer *nim_player_new (const char *spec, GError **error);
 void nim_player_free (NimPlayer *player);
@@ -208,6 +265,12 @@ void nim_player_set_seed (NimPlayer *player, guint32 seed);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);
 void nim_player_set_trace (NimPlayer *player, NimObserver *trace);
+void nim_player_set_clock (NimPlayer *player, const NimClock *clock);
+const GError *nim_player_get_forfeit (const NimPlayer *player);
+double nim_player_clock_budget (const NimClock *clock, guint number);
+gboolean nim_player_set_option (NimPlayer *player, const char *key,
+                                const char *value, GError **error);
+void nim_player_set_stop (NimPlayer *player, const gint *stop);
 const char *nim_player_get_name (const NimPlayer *player);
 const char *nim_player_get_spec (const NimPlayer *player);
 gboolean nim_player_is_interactive (const NimPlayer *player);

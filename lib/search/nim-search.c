@@ -39,6 +39,7 @@ nim_search_init (NimSearch *search, const NimBoard *board,
                          ? g_get_monotonic_time ()
                                + (gint64) (config->time * G_USEC_PER_SEC)
                          : 0;
+  search->stop = config->stop;
   search->next_check = MIN (search->node_limit, CLOCK_INTERVAL);
 }
 
@@ -85,7 +86,9 @@ nim_search_evaluate_slow (const NimSearch *search)
  * @search: the search
  *
  * The slow path of nim_search_tick(): stops the search exactly at the
- * node budget, or at the first look at the clock past the deadline.
+ * node budget, or at the first look at the clock past the deadline, or
+ * when the program asks it to stop: Ctrl-C, or the search's own stop
+ * flag (a UGI engine's `stop`, which another thread sets).
  *
  * Returns: %TRUE if the search must stop
  */
@@ -96,7 +99,8 @@ nim_search_check_budget (NimSearch *search)
     return TRUE;
   if (search->nodes >= search->node_limit
       || (search->deadline != 0 && g_get_monotonic_time () >= search->deadline)
-      || nim_interrupted ())
+      || nim_interrupted ()
+      || (search->stop != NULL && g_atomic_int_get (search->stop) != 0))
     {
       search->aborted = TRUE;
       search->next_check = 0; /* every later tick takes this path */

@@ -74,6 +74,8 @@ typedef enum
  * @id: iterative deepening
  * @score: a #NimScoreMode
  * @eval: a #NimEval
+ * @stop: (nullable): when set, the search stops as soon as the integer it
+ *   points to is not 0 (see nim_player_set_stop()); not an option
  *
  * The options of the searching players, filled from a player spec.
  */
@@ -88,6 +90,7 @@ typedef struct
   gboolean id;
   guint score;
   guint eval;
+  const gint *stop;
 } NimSearchConfig;
 
 /**
@@ -144,6 +147,7 @@ typedef struct
   guint64 next_check;
   gint64 deadline;
   gboolean aborted;
+  const gint *stop;   /* (nullable): see NimSearchConfig */
   NimObserver *trace; /* (nullable): reported to at every node when set */
 } NimSearch;
 

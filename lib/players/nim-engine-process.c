@@ -1,0 +1,564 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-engine-process.c -- an external engine as a child process: lines
+   in, lines out, a deadline on every read, and a clean end
+
+   The engine is started with GSubprocess, from a command line split as a
+   shell splits it but run without a shell.  Its standard input is a GIO
+   pipe; its standard output a pipe of our own whose read end we poll, so
+   that a read waits until a deadline and never longer, without a main
+   loop.  Its standard error goes to the log file, or nowhere: never to
+   the user's terminal.  Every fd we hold is close-on-exec, so that an
+   engine started by another thread (comparison runs play games in
+   parallel) inherits none of another engine's pipes.
+
+   GLib's worker thread reaps the child whenever it exits (GSubprocess
+   watches it from the start), so a dead engine never stays a zombie; we
+   wait for that with g_subprocess_wait_async() on a private main
+   context, which gives the wait a timeout. */
+
+#include "config.h"
+
+#include "nim-engine-process.h"
+
+#include <errno.h>
+#include <gio/gio.h>
+#include <fcntl.h>
+#include <glib-unix.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nim-i18n.h"
+#include "nim-util.h"
+
+struct _NimEngineProcess
+{
+  char *command;
+  GSubprocess *subprocess;
+  GOutputStream *in;  /* the engine's standard input (owned by subprocess) */
+  int out_fd;         /* read end of the engine's standard output, or -1 */
+  GString *buffer;    /* what was read but not yet returned as a line */
+  GOutputStream *log; /* (nullable): the conversation, as "> " and "< " */
+  gboolean exited;    /* reaped: the exit status is known */
+  gboolean stopped;   /* nim_engine_process_stop () ran */
+};
+
+static void
+log_line (NimEngineProcess *self, const char *prefix, const char *line)
+{
+  g_autofree char *text = NULL;
+
+  if (self->log == NULL)
+    return;
+  text = g_strconcat (prefix, line, "\n", NULL);
+  /* A log that cannot be written is not worth failing a game over. */
+  g_output_stream_write_all (self->log, text, strlen (text), NULL, NULL, NULL);
+}
+
+/**
+ * nim_engine_process_new:
+ * @command: the command line, such as "python3 bot.py --fast"; split as a
+ *   shell would split it (quotes, backslashes), then run without a shell;
+ *   the program is looked for in PATH unless it names a path
+ * @directory: (nullable): the working directory of the engine, %NULL for
+ *   ours; a relative program path ("./bot") is taken from it
+ * @log_path: (nullable): a file to append the conversation and the
+ *   engine's standard error to; %NULL discards standard error
+ * @error: return location for an error: a command that does not parse, a
+ *   log that cannot be opened, a program that cannot be started
+ *
+ * Starts an engine.  Nothing is sent to it yet.
+ *
+ * Returns: (transfer full) (nullable): the running engine, or %NULL
+ */
+NimEngineProcess *
+nim_engine_process_new (const char *command, const char *directory,
+                        const char *log_path, GError **error)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (NimEngineProcess) self = NULL;
+  g_auto (GStrv) argv = NULL;
+  g_autoptr (GError) local = NULL;
+  int fds[2];
+
+  g_return_val_if_fail (command != NULL, NULL);
+
+  if (!g_shell_parse_argv (command, NULL, &argv, &local))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("engine command \"%s\": %s"), command, local->message);
+      return NULL;
+    }
+  self = g_new0 (NimEngineProcess, 1);
+  self->command = g_strdup (command);
+  self->out_fd = -1;
+  self->buffer = g_string_new (NULL);
+  if (log_path != NULL)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (log_path);
+
+      self->log = G_OUTPUT_STREAM (
+          g_file_append_to (file, G_FILE_CREATE_NONE, NULL, &local));
+      if (self->log == NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       _ ("cannot open the engine log %s: %s"), log_path,
+                       local->message);
+          return NULL;
+        }
+      log_line (self, "# start: ", command);
+    }
+  if (!g_unix_open_pipe (fds, FD_CLOEXEC, &local))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("cannot start engine \"%s\": %s"), command,
+                   local->message);
+      return NULL;
+    }
+  self->out_fd = fds[0];
+
+  launcher = g_subprocess_launcher_new (
+      G_SUBPROCESS_FLAGS_STDIN_PIPE
+      | (log_path == NULL ? G_SUBPROCESS_FLAGS_STDERR_SILENCE : 0));
+  /* The launcher closes the write end when it is freed, below: from then
+     on only the engine holds it, and its death is our end of file. */
+  g_subprocess_launcher_take_stdout_fd (launcher, fds[1]);
+  if (log_path != NULL)
+    {
+      /* Our own descriptor rather than set_stderr_file_path (), which
+         does not open for appending: the engine's standard error would
+         write over the conversation. */
+      int err_fd
+          = open (log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+
+      if (err_fd < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       _ ("cannot open the engine log %s: %s"), log_path,
+                       g_strerror (saved));
+          return NULL;
+        }
+      g_subprocess_launcher_take_stderr_fd (launcher, err_fd);
+    }
+  if (directory != NULL)
+    g_subprocess_launcher_set_cwd (launcher, directory);
+  self->subprocess = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv, &local);
+  if (self->subprocess == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("cannot start engine \"%s\": %s"), command,
+                   local->message);
+      return NULL;
+    }
+  self->in = g_subprocess_get_stdin_pipe (self->subprocess);
+  return g_steal_pointer (&self);
+}
+
+/* g_output_stream_write_all() on a pipe whose reader died raises SIGPIPE,
+   which would kill nim.  Block it in this thread for the write, and take
+   back the one the write raised, so that the write fails with EPIPE
+   instead; the rest of the program keeps its signal handling. */
+static gboolean
+write_without_sigpipe (GOutputStream *out, const char *data, gsize len,
+                       GError **error)
+{
+  sigset_t pipe_set, old;
+  gboolean ok;
+
+  sigemptyset (&pipe_set);
+  sigaddset (&pipe_set, SIGPIPE);
+  pthread_sigmask (SIG_BLOCK, &pipe_set, &old);
+  ok = g_output_stream_write_all (out, data, len, NULL, NULL, error)
+       && g_output_stream_flush (out, NULL, error);
+  if (!ok && !sigismember (&old, SIGPIPE))
+    {
+      sigset_t pending;
+      struct timespec zero = { 0, 0 };
+
+      sigpending (&pending);
+      if (sigismember (&pending, SIGPIPE))
+        while (sigtimedwait (&pipe_set, NULL, &zero) < 0 && errno == EINTR)
+          ;
+    }
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  return ok;
+}
+
+/**
+ * nim_engine_process_send:
+ * @process: an engine
+ * @line: a line, without its line end
+ * @error: return location for a #G_IO_ERROR: %G_IO_ERROR_BROKEN_PIPE when
+ *   the engine no longer reads (it died), %G_IO_ERROR_CLOSED after
+ *   nim_engine_process_stop()
+ *
+ * Sends @line and a newline.  The write does not wait for the engine to
+ * read it, as long as the pipe has room (the kernel's 64 KiB, far more
+ * than the protocol has in flight).
+ *
+ * Returns: %TRUE if @line was written
+ */
+gboolean
+nim_engine_process_send (NimEngineProcess *process, const char *line,
+                         GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (process != NULL && line != NULL, FALSE);
+
+  if (process->in == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
+                   _ ("the engine was stopped"));
+      return FALSE;
+    }
+  log_line (process, "> ", line);
+  text = g_strconcat (line, "\n", NULL);
+  return write_without_sigpipe (process->in, text, strlen (text), error);
+}
+
+/* Moves the first line of the buffer, if it holds a whole one, to *line
+   (without "\n" or "\r\n"). */
+static gboolean
+take_line (NimEngineProcess *self, char **line)
+{
+  char *nl = memchr (self->buffer->str, '\n', self->buffer->len);
+  gsize len;
+
+  if (nl == NULL)
+    return FALSE;
+  len = (gsize) (nl - self->buffer->str);
+  *line = g_strndup (self->buffer->str,
+                     len > 0 && nl[-1] == '\r' ? len - 1 : len);
+  g_string_erase (self->buffer, 0, (gssize) len + 1);
+  return TRUE;
+}
+
+/**
+ * nim_engine_process_read_line:
+ * @process: an engine
+ * @deadline: g_get_monotonic_time() by which the line must have come, or
+ *   -1 to wait as long as it takes
+ * @error: return location for a #G_IO_ERROR: %G_IO_ERROR_TIMED_OUT when
+ *   the deadline passed (what was read of a line is kept for the next
+ *   read), %G_IO_ERROR_CONNECTION_CLOSED at the end of the engine's
+ *   output (it exited or closed it), %G_IO_ERROR_MESSAGE_TOO_LARGE for a
+ *   line longer than %NIM_ENGINE_PROCESS_MAX_LINE, %G_IO_ERROR_FAILED if
+ *   the read failed
+ *
+ * Reads the next line the engine writes, waiting for it until @deadline
+ * and no longer.  Lines may end in "\n" or "\r\n"; a line that is not
+ * valid UTF-8 is returned as it is (the caller will not understand it).
+ *
+ * Returns: (transfer full) (nullable): the line without its line end, or
+ *   %NULL with @error set
+ */
+char *
+nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
+                              GError **error)
+{
+  char *line;
+
+  g_return_val_if_fail (process != NULL, NULL);
+
+  while (!take_line (process, &line))
+    {
+      char chunk[4096];
+      GPollFD pfd = { process->out_fd, G_IO_IN | G_IO_HUP | G_IO_ERR, 0 };
+      int timeout = -1, ready;
+      gssize n;
+
+      if (process->out_fd < 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
+                       _ ("the engine was stopped"));
+          return NULL;
+        }
+      if (process->buffer->len > NIM_ENGINE_PROCESS_MAX_LINE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                       _ ("the engine wrote a line of more than %d bytes"),
+                       NIM_ENGINE_PROCESS_MAX_LINE);
+          g_string_truncate (process->buffer, 0);
+          return NULL;
+        }
+      if (deadline >= 0)
+        {
+          gint64 left = deadline - g_get_monotonic_time ();
+
+          /* Round up, so that the poll never ends just before the
+             deadline and spins. */
+          timeout = left <= 0 ? 0 : (int) MIN ((left + 999) / 1000, G_MAXINT);
+        }
+      ready = g_poll (&pfd, 1, timeout);
+      if (ready < 0 && errno == EINTR)
+        continue;
+      if (ready < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       _ ("cannot read from the engine: %s"),
+                       g_strerror (saved));
+          return NULL;
+        }
+      if (ready == 0)
+        {
+          if (deadline >= 0 && g_get_monotonic_time () >= deadline)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                           _ ("the engine did not answer in time"));
+              return NULL;
+            }
+          continue;
+        }
+      n = read (process->out_fd, chunk, sizeof chunk);
+      if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _ ("cannot read from the engine: %s"),
+                       g_strerror (saved));
+          return NULL;
+        }
+      if (n == 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                       _ ("the engine closed its output"));
+          return NULL;
+        }
+      g_string_append_len (process->buffer, chunk, n);
+    }
+  log_line (process, "< ", line);
+  return line;
+}
+
+/**
+ * nim_engine_process_log:
+ * @process: an engine
+ * @note: a line for the log, such as "game 3"
+ *
+ * Writes "# @note" to the log, if there is one.
+ */
+void
+nim_engine_process_log (NimEngineProcess *process, const char *note)
+{
+  log_line (process, "# ", note);
+}
+
+typedef struct
+{
+  gboolean finished; /* the wait's callback ran */
+  gboolean exited;   /* ... and the engine had exited */
+  gboolean late;     /* the timeout passed first */
+} Wait;
+
+static void
+waited (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Wait *wait = data;
+
+  wait->exited
+      = g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  wait->finished = TRUE;
+}
+
+static gboolean
+time_up (gpointer data)
+{
+  ((Wait *) data)->late = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Waits until the engine has exited and been reaped, or @timeout
+   microseconds have passed (-1: no limit).  The wait runs on a private
+   main context, so that it works from any thread and takes no part in
+   the program's main loop. */
+static gboolean
+wait_exit (NimEngineProcess *self, gint64 timeout)
+{
+  g_autoptr (GMainContext) context = NULL;
+  g_autoptr (GCancellable) cancel = g_cancellable_new ();
+  GSource *timer = NULL;
+  Wait wait = { FALSE, FALSE, FALSE };
+
+  if (self->exited)
+    return TRUE;
+  context = g_main_context_new ();
+  g_main_context_push_thread_default (context);
+  g_subprocess_wait_async (self->subprocess, cancel, waited, &wait);
+  if (timeout >= 0)
+    {
+      timer = g_timeout_source_new (
+          (guint) MIN ((timeout + 999) / 1000, G_MAXUINT));
+      g_source_set_callback (timer, time_up, &wait, NULL);
+      g_source_attach (timer, context);
+    }
+  while (!wait.finished && !wait.late)
+    g_main_context_iteration (context, TRUE);
+  /* A wait still pending points at this stack frame: cancel it and let
+     it finish before the frame goes. */
+  g_cancellable_cancel (cancel);
+  while (!wait.finished)
+    g_main_context_iteration (context, TRUE);
+  if (timer != NULL)
+    {
+      g_source_destroy (timer);
+      g_source_unref (timer);
+    }
+  g_main_context_pop_thread_default (context);
+  self->exited = wait.exited;
+  return wait.exited;
+}
+
+static void
+close_pipes (NimEngineProcess *self)
+{
+  if (self->in != NULL)
+    {
+      /* Closing our end is the engine's end of input. */
+      g_output_stream_close (self->in, NULL, NULL);
+      self->in = NULL;
+    }
+}
+
+/**
+ * nim_engine_process_stop:
+ * @process: an engine
+ * @grace: how long, in microseconds, the engine has to exit at each step
+ *
+ * Ends the engine, however it behaves: its standard input is closed (a
+ * well-behaved engine exits at the end of its input, or at the `quit` the
+ * caller sent before), then after @grace it is sent SIGTERM, then after
+ * @grace again SIGKILL; it is reaped in every case.  Its output pipe is
+ * closed too, so the engine holds nothing of ours and we nothing of it.
+ * Calling it again does nothing (and returns %FALSE).
+ *
+ * Returns: %TRUE if the engine exited by itself, before SIGTERM
+ */
+gboolean
+nim_engine_process_stop (NimEngineProcess *process, gint64 grace)
+{
+  gboolean by_itself;
+
+  g_return_val_if_fail (process != NULL, FALSE);
+
+  if (process->stopped)
+    return FALSE;
+  process->stopped = TRUE;
+  close_pipes (process);
+  by_itself = wait_exit (process, grace);
+  if (!by_itself)
+    {
+      g_subprocess_send_signal (process->subprocess, SIGTERM);
+      if (!wait_exit (process, grace))
+        {
+          g_subprocess_force_exit (process->subprocess);
+          wait_exit (process, -1);
+        }
+    }
+  if (process->out_fd >= 0)
+    {
+      close (process->out_fd);
+      process->out_fd = -1;
+    }
+  if (process->log != NULL)
+    {
+      g_autofree char *how = nim_engine_process_describe_exit (process);
+
+      log_line (process, "# ", how);
+    }
+  return by_itself;
+}
+
+/**
+ * nim_engine_process_has_exited:
+ * @process: an engine
+ *
+ * Whether the engine has exited (and was reaped), without waiting.
+ *
+ * Returns: %TRUE if it is no longer running
+ */
+gboolean
+nim_engine_process_has_exited (NimEngineProcess *process)
+{
+  g_return_val_if_fail (process != NULL, TRUE);
+
+  return wait_exit (process, 0);
+}
+
+/**
+ * nim_engine_process_describe_exit:
+ * @process: an engine
+ *
+ * How the engine ended, for a message or a record: "exited with status
+ * 3", "killed by signal 11 (Segmentation fault)", or "running".
+ *
+ * Returns: (transfer full): the description
+ */
+char *
+nim_engine_process_describe_exit (NimEngineProcess *process)
+{
+  GSubprocess *sub = process->subprocess;
+
+  if (!nim_engine_process_has_exited (process))
+    return g_strdup (_ ("running"));
+  if (g_subprocess_get_if_signaled (sub))
+    {
+      int sig = g_subprocess_get_term_sig (sub);
+
+      return g_strdup_printf (_ ("killed by signal %d (%s)"), sig,
+                              g_strsignal (sig));
+    }
+  return g_strdup_printf (_ ("exited with status %d"),
+                          g_subprocess_get_exit_status (sub));
+}
+
+/**
+ * nim_engine_process_get_command:
+ * @process: an engine
+ *
+ * Returns: the command line it was started from
+ */
+const char *
+nim_engine_process_get_command (const NimEngineProcess *process)
+{
+  return process->command;
+}
+
+/**
+ * nim_engine_process_free:
+ * @process: (nullable): an engine
+ *
+ * Stops the engine if it still runs (nim_engine_process_stop() with
+ * %NIM_ENGINE_PROCESS_GRACE) and frees everything: no process, fd or
+ * pipe is left behind.
+ */
+void
+nim_engine_process_free (NimEngineProcess *process)
+{
+  if (process == NULL)
+    return;
+  if (process->subprocess != NULL)
+    {
+      nim_engine_process_stop (process, NIM_ENGINE_PROCESS_GRACE);
+      g_object_unref (process->subprocess);
+    }
+  if (process->out_fd >= 0)
+    close (process->out_fd);
+  if (process->log != NULL)
+    {
+      g_output_stream_close (process->log, NULL, NULL);
+      g_object_unref (process->log);
+    }
+  g_string_free (process->buffer, TRUE);
+  g_free (process->command);
+  g_free (process);
+}

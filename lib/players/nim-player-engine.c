@@ -1,0 +1,637 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-player-engine.c -- an external engine over UGI, as a player
+
+   An engine is a program of its own that speaks the Universal Game
+   Interface (cutegames' UCI for any game) with Nim's notation: moves
+   "h2-1", positions "3,4,5 p1", rules "any" or "1,2,3".  Each declared
+   engine is a player class of its own, made at run time from a template,
+   so that its name works wherever a player spec does.
+
+   The player is nim's side of the referee: it trusts nothing the engine
+   writes.  A move is parsed and checked against the rules here; an
+   engine that fails loses the game with a #NIM_FORFEIT_ERROR that says
+   how (nim_game_play() ends the game), its process is stopped (SIGTERM,
+   SIGKILL, reaped), and the next game starts a fresh one. */
+
+#include "config.h"
+
+#include "nim-player-engine.h"
+
+#include <gio/gio.h>
+#include <string.h>
+
+#include "nim-engine-process.h"
+#include "nim-i18n.h"
+#include "nim-notation.h"
+#include "nim-search-player.h"
+#include "nim-util.h"
+
+/* How often a wait for an engine looks at Ctrl-C, in microseconds. */
+#define INTERRUPT_SLICE (100 * G_TIME_SPAN_MILLISECOND)
+
+/* An engine as declared: the class's data. */
+typedef struct
+{
+  NimPlayerClass klass;
+  char *name;
+  char *summary;
+  char *command;
+  char *directory;
+  char **options;
+  char *log_dir;
+  double startup_timeout;
+  gint processes; /* started so far, numbering the logs */
+} Engine;
+
+typedef struct
+{
+  NimSearchPlayer parent; /* for depth=, time= and nodes= */
+  NimEngineProcess *process;
+  gboolean broken;  /* it failed: a fresh process for the next game */
+  char *sent_rules; /* the rules it was last told, "1,2,3 misere" */
+  char *id_name;
+  char *id_author;
+  /* The game so far, for `position fen START moves ...`: */
+  NimBoard last;  /* the position after our last move */
+  gboolean moved; /* we have moved in this game */
+  guint first;    /* who moved first from the start, 0 until known */
+  GString *moves; /* the moves since the start, in notation */
+} EnginePlayer;
+
+static const Engine *
+engine_of (const NimPlayer *player)
+{
+  return player->klass->class_data;
+}
+
+static gboolean forfeit (EnginePlayer *self, GError **error, NimEnd end,
+                         const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+/* Fails the game for the engine, and ends its process: whatever state it
+   is in, the next game starts it afresh. */
+static gboolean
+forfeit (EnginePlayer *self, GError **error, NimEnd end, const char *format,
+         ...)
+{
+  g_autofree char *message = NULL;
+  va_list ap;
+
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  self->broken = TRUE;
+  if (self->process != NULL)
+    {
+      nim_engine_process_log (self->process, message);
+      nim_engine_process_stop (self->process, 0);
+    }
+  g_set_error (error, NIM_FORFEIT_ERROR, end, _ ("%s (%s): %s"),
+               engine_of ((NimPlayer *) self)->name, nim_end_to_string (end),
+               message);
+  return FALSE;
+}
+
+/* Why a read or a send failed, as a forfeit: the output closed is a
+   crash or an exit (with its status), a deadline past is @late, the rest
+   is a breach of the protocol. */
+static gboolean
+forfeit_io (EnginePlayer *self, const GError *io, NimEnd late,
+            const char *waiting_for, GError **error)
+{
+  if (g_error_matches (io, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    return forfeit (self, error, late, _ ("no %s in time"), waiting_for);
+  if (g_error_matches (io, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
+      || g_error_matches (io, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE))
+    {
+      g_autofree char *how = NULL;
+
+      /* Reap it first: then we know how it ended. */
+      nim_engine_process_stop (self->process, NIM_ENGINE_PROCESS_GRACE);
+      how = nim_engine_process_describe_exit (self->process);
+      return forfeit (
+          self, error,
+          late == NIM_END_STARTUP ? NIM_END_STARTUP : NIM_END_DISCONNECT,
+          _ ("the engine %s while nim waited for %s"), how, waiting_for);
+    }
+  return forfeit (self, error, NIM_END_PROTOCOL, "%s", io->message);
+}
+
+/* A line nim can read: UTF-8 without control characters. */
+static gboolean
+is_text (const char *line)
+{
+  const char *p;
+
+  if (!g_utf8_validate (line, -1, NULL))
+    return FALSE;
+  for (p = line; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 && *p != '\t')
+      return FALSE;
+  return TRUE;
+}
+
+/* `info depth 7 nodes 621 score 1 pv h1-2 ...` into the statistics. */
+static void
+read_info (NimPlayer *player, const char *line)
+{
+  g_auto (GStrv) w = g_strsplit (line, " ", -1);
+  guint i;
+
+  for (i = 1; w[i] != NULL && w[i + 1] != NULL; i++)
+    {
+      const char *v = w[i + 1];
+      gint64 n;
+
+      if (g_str_equal (w[i], "score") && g_str_equal (v, "cp")
+          && w[i + 2] != NULL)
+        v = w[++i + 1];
+      n = g_ascii_strtoll (v, NULL, 10);
+      if (g_str_equal (w[i], "depth"))
+        player->stats.depth = (guint) CLAMP (n, 0, G_MAXUINT);
+      else if (g_str_equal (w[i], "nodes"))
+        player->stats.nodes = (guint64) MAX (n, 0);
+      else if (g_str_equal (w[i], "score"))
+        player->stats.value = (int) CLAMP (n, -NIM_SCORE_INF, NIM_SCORE_INF);
+      else
+        continue;
+      player->stats.searched = TRUE;
+      i++;
+    }
+}
+
+/* Reads lines until one starts with @word (a whole word), and returns
+   it; lines nim does not know are skipped, as UCI engines skip commands
+   they do not know, and `info` lines go to the statistics.  @late is the
+   loss a passed deadline is. */
+static char *
+expect (EnginePlayer *self, const char *word, gint64 deadline, NimEnd late,
+        GError **error)
+{
+  gsize len = strlen (word);
+
+  for (;;)
+    {
+      g_autoptr (GError) io = NULL;
+      /* Wait in slices, so that Ctrl-C ends the wait however long the
+         engine has: the game is then abandoned, not lost. */
+      gint64 slice = g_get_monotonic_time () + INTERRUPT_SLICE;
+      char *line = nim_engine_process_read_line (
+          self->process, deadline >= 0 ? MIN (deadline, slice) : slice, &io);
+
+      if (line == NULL && nim_interrupted ())
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
+                       _ ("interrupted: the game is abandoned"));
+          return NULL;
+        }
+      if (line == NULL
+          && g_error_matches (io, G_IO_ERROR, G_IO_ERROR_TIMED_OUT)
+          && (deadline < 0 || g_get_monotonic_time () < deadline))
+        continue;
+      if (line == NULL)
+        {
+          forfeit_io (self, io, late, word, error);
+          return NULL;
+        }
+      if (!is_text (line))
+        {
+          g_autofree char *shown = nim_text_escape (line, 40);
+
+          g_free (line);
+          forfeit (self, error, NIM_END_PROTOCOL,
+                   _ ("the engine wrote a line that is not text: %s"), shown);
+          return NULL;
+        }
+      if (g_str_has_prefix (line, "info "))
+        read_info ((NimPlayer *) self, line);
+      else if (strncmp (line, word, len) == 0
+               && (line[len] == '\0' || line[len] == ' '))
+        return line;
+      if (g_str_has_prefix (line, "id name "))
+        {
+          g_free (self->id_name);
+          self->id_name = g_strdup (line + 8);
+        }
+      else if (g_str_has_prefix (line, "id author "))
+        {
+          g_free (self->id_author);
+          self->id_author = g_strdup (line + 10);
+        }
+      g_free (line);
+    }
+}
+
+static gboolean
+send (EnginePlayer *self, const char *line, NimEnd end, GError **error)
+{
+  g_autoptr (GError) io = NULL;
+
+  if (!nim_engine_process_send (self->process, line, &io))
+    return forfeit_io (self, io, end, line, error);
+  return TRUE;
+}
+
+static gint64
+startup_deadline (const Engine *e)
+{
+  return g_get_monotonic_time ()
+         + (gint64) (e->startup_timeout * G_USEC_PER_SEC);
+}
+
+/* Starts a process and shakes hands: `ugi` ... `ugiok`. */
+static gboolean
+launch (EnginePlayer *self, GError **error)
+{
+  const Engine *e = engine_of ((NimPlayer *) self);
+  g_autofree char *log_path = NULL;
+  g_autoptr (GError) local = NULL;
+  char *line;
+
+  if (e->log_dir != NULL)
+    {
+      g_autofree char *file
+          = g_strdup_printf ("%s-%d.log", e->name,
+                             g_atomic_int_add ((gint *) &e->processes, 1) + 1);
+
+      log_path = g_build_filename (e->log_dir, file, NULL);
+    }
+  self->process
+      = nim_engine_process_new (e->command, e->directory, log_path, &local);
+  if (self->process == NULL)
+    return forfeit (self, error, NIM_END_STARTUP, "%s", local->message);
+  self->broken = FALSE;
+  g_clear_pointer (&self->sent_rules, g_free);
+  if (!send (self, "ugi", NIM_END_STARTUP, error))
+    return FALSE;
+  line = expect (self, "ugiok", startup_deadline (e), NIM_END_STARTUP, error);
+  g_free (line);
+  return line != NULL;
+}
+
+static gboolean
+engine_start (NimPlayer *player, GError **error)
+{
+  EnginePlayer *self = (EnginePlayer *) player;
+  const Engine *e = engine_of (player);
+  g_autofree char *rules = nim_notation_rules (&player->rules);
+  g_autofree char *sent = g_strdup_printf (
+      "%s %s", rules, player->rules.misere ? "true" : "false");
+  char *line;
+  guint i;
+
+  if (self->process != NULL && self->broken)
+    g_clear_pointer (&self->process, nim_engine_process_free);
+  if (self->process == NULL && !launch (self, error))
+    return FALSE;
+  /* The rules (and the user's options) before the first isready, and
+     again only when they change. */
+  if (self->sent_rules == NULL || !g_str_equal (self->sent_rules, sent))
+    {
+      g_autofree char *r
+          = g_strdup_printf ("setoption name rules value %s", rules);
+      g_autofree char *m
+          = g_strdup_printf ("setoption name misere value %s",
+                             player->rules.misere ? "true" : "false");
+
+      if (!send (self, r, NIM_END_STARTUP, error)
+          || !send (self, m, NIM_END_STARTUP, error))
+        return FALSE;
+      for (i = 0; self->sent_rules == NULL && e->options != NULL
+                  && e->options[i] != NULL;
+           i++)
+        {
+          const char *eq = strchr (e->options[i], '=');
+          g_autofree char *key
+              = g_strndup (e->options[i], (gsize) (eq - e->options[i]));
+          g_autofree char *o
+              = g_strdup_printf ("setoption name %s value %s", key, eq + 1);
+
+          if (!send (self, o, NIM_END_STARTUP, error))
+            return FALSE;
+        }
+      g_free (self->sent_rules);
+      self->sent_rules = g_steal_pointer (&sent);
+    }
+  if (!send (self, "uginewgame", NIM_END_STARTUP, error)
+      || !send (self, "isready", NIM_END_STARTUP, error))
+    return FALSE;
+  line
+      = expect (self, "readyok", startup_deadline (e), NIM_END_STARTUP, error);
+  if (line == NULL)
+    return FALSE;
+  g_free (line);
+  self->moved = FALSE;
+  self->first = 0;
+  g_string_truncate (self->moves, 0);
+  return TRUE;
+}
+
+/* The one move that turns @from into @to, if there is one. */
+static gboolean
+move_between (const NimBoard *from, const NimBoard *to, NimMove *move)
+{
+  guint i, changed = 0;
+
+  if (from->n_heaps != to->n_heaps)
+    return FALSE;
+  for (i = 0; i < from->n_heaps; i++)
+    if (from->heaps[i] != to->heaps[i])
+      {
+        if (to->heaps[i] > from->heaps[i] || changed++ > 0)
+          return FALSE;
+        move->heap = i;
+        move->count = from->heaps[i] - to->heaps[i];
+      }
+  return changed == 1;
+}
+
+/* `position fen START p1 moves ...` for @board, the game as played from
+   its start, or `position fen BOARD pN` when the history cannot be told
+   (the player was asked about a position out of a game). */
+static char *
+position_command (EnginePlayer *self, const NimBoard *board)
+{
+  NimPlayer *player = (NimPlayer *) self;
+  guint me = player->number, other = 3 - me;
+  const NimBoard *before = self->moved ? &self->last : &player->start;
+  g_autofree char *fen = NULL;
+  NimMove m;
+
+  if (!self->moved && nim_board_equal (board, &player->start))
+    self->first = me;
+  else if (move_between (before, board, &m))
+    {
+      if (!self->moved)
+        self->first = other;
+      nim_notation_append_move (self->moves, &m);
+      g_string_append_c (self->moves, ' ');
+    }
+  else
+    {
+      /* Out of a game: this position alone, from now on. */
+      player->start = *board;
+      self->first = me;
+      self->moved = FALSE;
+      g_string_truncate (self->moves, 0);
+    }
+  fen = nim_notation_position (&player->start, self->first);
+  if (self->moves->len == 0)
+    return g_strdup_printf ("position fen %s", fen);
+  return g_strdup_printf ("position fen %s moves %.*s", fen,
+                          (int) self->moves->len - 1, self->moves->str);
+}
+
+/* `go ...` from the clock or the budget, and the deadline of its answer
+   (-1 for none: time=0 with no clock). */
+static char *
+go_command (EnginePlayer *self, gint64 *deadline)
+{
+  NimPlayer *player = (NimPlayer *) self;
+  const NimSearchConfig *c = &self->parent.config;
+  GString *go = g_string_new ("go");
+  gint64 now = g_get_monotonic_time ();
+
+  *deadline = -1;
+  if (player->clock != NULL)
+    {
+      const NimClock *k = player->clock;
+
+      g_string_append_printf (
+          go,
+          " p1time %" G_GINT64_FORMAT " p2time %" G_GINT64_FORMAT
+          " p1inc %" G_GINT64_FORMAT " p2inc %" G_GINT64_FORMAT,
+          k->remaining[0] / 1000, k->remaining[1] / 1000,
+          k->increment[0] / 1000, k->increment[1] / 1000);
+      *deadline = now + k->remaining[player->number - 1] + NIM_ENGINE_MARGIN;
+    }
+  else if (c->time > 0)
+    {
+      gint64 ms = MAX ((gint64) (c->time * 1000 + 0.5), 1);
+
+      g_string_append_printf (go, " movetime %" G_GINT64_FORMAT, ms);
+      *deadline = now + ms * 1000 + NIM_ENGINE_MARGIN;
+    }
+  if (c->depth > 0)
+    g_string_append_printf (go, " depth %" G_GUINT64_FORMAT, c->depth);
+  if (c->nodes > 0)
+    g_string_append_printf (go, " nodes %" G_GUINT64_FORMAT, c->nodes);
+  return g_string_free (go, FALSE);
+}
+
+static gboolean
+engine_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
+                    GError **error)
+{
+  EnginePlayer *self = (EnginePlayer *) player;
+  g_autofree char *position = NULL;
+  g_autofree char *go = NULL;
+  g_autofree char *line = NULL;
+  g_autoptr (GError) local = NULL;
+  gint64 deadline;
+  const char *text;
+
+  if (self->process == NULL || self->broken)
+    return forfeit (self, error, NIM_END_DISCONNECT,
+                    _ ("the engine is not running"));
+  position = position_command (self, board);
+  go = go_command (self, &deadline);
+  if (!send (self, position, NIM_END_DISCONNECT, error)
+      || !send (self, go, NIM_END_DISCONNECT, error))
+    return FALSE;
+  line = expect (self, "bestmove", deadline, NIM_END_TIME, error);
+  if (line == NULL)
+    return FALSE;
+  text = line + strlen ("bestmove");
+  if (*text != ' ' || text[1] == '\0')
+    return forfeit (self, error, NIM_END_PROTOCOL, _ ("\"%s\" names no move"),
+                    line);
+  text++;
+  {
+    /* "bestmove h2-1 ponder h1-1": the first word is the move. */
+    g_autofree char *word = g_strndup (text, strcspn (text, " "));
+
+    if (!nim_notation_parse_move (word, move, &local))
+      return forfeit (self, error, NIM_END_ILLEGAL, "%s", local->message);
+    if (!nim_board_check_move (board, &player->rules, move, &local))
+      return forfeit (self, error, NIM_END_ILLEGAL, _ ("%s: %s"), word,
+                      local->message);
+  }
+  self->last = *board;
+  nim_board_make_move (&self->last, move);
+  nim_notation_append_move (self->moves, move);
+  g_string_append_c (self->moves, ' ');
+  self->moved = TRUE;
+  return TRUE;
+}
+
+static void
+engine_init (NimPlayer *player)
+{
+  EnginePlayer *self = (EnginePlayer *) player;
+
+  self->parent.config.time = NIM_SEARCH_DEFAULT_TIME;
+  self->moves = g_string_new (NULL);
+}
+
+static void
+engine_finalize (NimPlayer *player)
+{
+  EnginePlayer *self = (EnginePlayer *) player;
+
+  if (self->process != NULL && !self->broken)
+    nim_engine_process_send (self->process, "quit", NULL);
+  g_clear_pointer (&self->process, nim_engine_process_free);
+  g_free (self->sent_rules);
+  g_free (self->id_name);
+  g_free (self->id_author);
+  g_string_free (self->moves, TRUE);
+}
+
+static const NimPlayerOption engine_options[] = {
+  NIM_SEARCH_BUDGET_OPTIONS,
+  { NULL },
+};
+
+/* What every engine's class starts from. */
+static const NimPlayerClass engine_template = {
+  .rules_help = N_ ("the rules it accepts (nim sends them; it must keep "
+                    "them)"),
+  .instance_size = sizeof (EnginePlayer),
+  .kind = NIM_PLAYER_OTHER,
+  .options = engine_options,
+  .init = engine_init,
+  .start = engine_start,
+  .choose_move = engine_choose_move,
+  .finalize = engine_finalize,
+};
+
+/**
+ * nim_player_engine_declare:
+ * @config: the engine
+ * @error: return location for a #NIM_ERROR_USAGE error: a name that is
+ *   not a word or is taken, a command that does not parse, an option
+ *   that is not KEY=VALUE
+ *
+ * Declares an external engine as a player class named @config->name,
+ * which from then on plays wherever a player spec is accepted, with the
+ * options depth=, time= and nodes= of the searchers.  Nothing is started
+ * until a game starts.
+ *
+ * Returns: %TRUE if the engine was declared
+ */
+gboolean
+nim_player_engine_declare (const NimEngineConfig *config, GError **error)
+{
+  Engine *e;
+  g_auto (GStrv) argv = NULL;
+  const char *p;
+  guint i;
+
+  g_return_val_if_fail (config != NULL && config->name != NULL
+                            && config->command != NULL,
+                        FALSE);
+
+  for (p = config->name; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_' && *p != '.')
+      break;
+  if (config->name[0] == '\0' || *p != '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("engine name '%s': use letters, digits, '-', '_' and "
+                      "'.'"),
+                   config->name);
+      return FALSE;
+    }
+  if (!g_shell_parse_argv (config->command, NULL, &argv, NULL))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("engine %s: \"%s\" is not a command line (mind the "
+                      "quotes)"),
+                   config->name, config->command);
+      return FALSE;
+    }
+  for (i = 0; config->options != NULL && config->options[i] != NULL; i++)
+    {
+      const char *eq = strchr (config->options[i], '=');
+
+      if (eq == NULL || eq == config->options[i] || strchr (eq, '\n'))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("engine %s: option \"%s\" is not KEY=VALUE"),
+                       config->name, config->options[i]);
+          return FALSE;
+        }
+    }
+  e = g_new0 (Engine, 1);
+  e->klass = engine_template;
+  e->name = g_strdup (config->name);
+  e->summary = g_strdup_printf (_ ("external engine: %s"), config->command);
+  e->command = g_strdup (config->command);
+  e->directory = g_strdup (config->directory);
+  e->options = g_strdupv ((char **) config->options);
+  e->log_dir = g_strdup (config->log_dir);
+  e->startup_timeout = config->startup_timeout > 0
+                           ? config->startup_timeout
+                           : NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
+  e->klass.name = e->name;
+  e->klass.summary = e->summary;
+  e->klass.class_data = e;
+  if (!nim_player_declare_class (&e->klass, error))
+    {
+      g_free (e->name);
+      g_free (e->summary);
+      g_free (e->command);
+      g_free (e->directory);
+      g_strfreev (e->options);
+      g_free (e->log_dir);
+      g_free (e);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_player_class_is_engine:
+ * @klass: a player class
+ *
+ * Returns: %TRUE if @klass is an external engine
+ */
+gboolean
+nim_player_class_is_engine (const NimPlayerClass *klass)
+{
+  return klass->start == engine_start;
+}
+
+/**
+ * nim_player_engine_identify:
+ * @klass: an engine's class (nim_player_class_is_engine())
+ * @id_name: (out) (transfer full) (nullable): what it calls itself in
+ *   `id name`, or %NULL
+ * @id_author: (out) (transfer full) (nullable): its `id author`, or %NULL
+ * @error: return location for a #NIM_FORFEIT_ERROR when it does not
+ *   start
+ *
+ * Starts the engine, shakes hands and stops it: what `--list-players`
+ * shows of it.
+ *
+ * Returns: %TRUE if the engine answered
+ */
+gboolean
+nim_player_engine_identify (const NimPlayerClass *klass, char **id_name,
+                            char **id_author, GError **error)
+{
+  g_autoptr (NimPlayer) player = NULL;
+  EnginePlayer *self;
+
+  g_return_val_if_fail (nim_player_class_is_engine (klass), FALSE);
+
+  player = nim_player_new (klass->name, error);
+  if (player == NULL)
+    return FALSE;
+  self = (EnginePlayer *) player;
+  if (!launch (self, error))
+    return FALSE;
+  *id_name = g_steal_pointer (&self->id_name);
+  *id_author = g_steal_pointer (&self->id_author);
+  return TRUE;
+}

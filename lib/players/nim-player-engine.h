@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-player-engine.h -- external engines over UGI, declared at run time */
+#pragma once
+
+#include <glib.h>
+
+#include "nim-player.h"
+
+G_BEGIN_DECLS
+
+/* Seconds an engine has, by default, to answer `ugi` with `ugiok` and
+   `isready` with `readyok`. */
+#define NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT 10.0
+
+/* How long an engine may take past its movetime (or its clock) before
+   its move is late, in microseconds: what two pipes and the scheduler
+   may add.  The same margin as the game clock's. */
+#define NIM_ENGINE_MARGIN (100 * G_TIME_SPAN_MILLISECOND)
+
+/**
+ * NimEngineConfig:
+ * @name: the player name the engine is declared as, "mybot"
+ * @command: its command line (see nim_engine_process_new())
+ * @directory: (nullable): its working directory
+ * @options: (nullable): "KEY=VALUE" pairs, each sent as `setoption name
+ *   KEY value VALUE` before its first `isready`, %NULL-terminated
+ * @log_dir: (nullable): a directory that receives one log a process,
+ *   NAME-N.log, with the conversation and the engine's standard error
+ * @startup_timeout: seconds to answer `ugi` and each `isready`
+ *
+ * An external engine as the program declares it.
+ */
+typedef struct
+{
+  const char *name;
+  const char *command;
+  const char *directory;
+  const char *const *options;
+  const char *log_dir;
+  double startup_timeout;
+} NimEngineConfig;
+
+gboolean nim_player_engine_declare (const NimEngineConfig *config,
+                                    GError **error);
+gboolean nim_player_class_is_engine (const NimPlayerClass *klass);
+gboolean nim_player_engine_identify (const NimPlayerClass *klass,
+                                     char **id_name, char **id_author,
+                                     GError **error);
+
+G_END_DECLS

@@ -1,0 +1,721 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-ugi.c -- `nim --ugi`: any built-in player as a UGI engine
+
+   The Universal Game Interface (doc/ugi.md) is UCI generalised to any
+   turn-based game: a referee writes commands to the engine's standard
+   input, one a line, and reads its answers from its standard output.
+   This is the engine's side.  The main thread reads commands; a `go`
+   runs the search in a thread of its own, so that `isready` is answered
+   and `stop` heard while it thinks.  `stop` sets the search's own stop
+   flag (nim_player_set_stop()), which the searcher reads where it reads
+   its clock, and it returns the best move it has.
+
+   Every position and move is written in nim's notation
+   (lib/core/nim-notation.c): "3,4,5 p1", "h2-1".  What a referee sends
+   wrong is answered with an `info string error: ...` line and otherwise
+   ignored; an unknown command is ignored as UCI engines do.  The
+   protocol's words are English whatever the locale: they are read by
+   programs. */
+
+#include "config.h"
+
+#include "nim-cli-private.h"
+
+#include "nim-i18n.h"
+#include "nim-notation.h"
+#include "nim-util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The longest command line kept, in bytes; the rest of a longer one is
+   read and thrown away, so no input makes the engine grow without
+   bound. */
+#define UGI_LINE_MAX (64 * 1024)
+
+/* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
+   `go` sets for each search. */
+static const char *const budget_keys[] = { "depth", "time", "nodes", NULL };
+
+typedef struct
+{
+  NimPlayer *player;
+  NimRules rules;
+  gboolean started; /* nim_player_start() ran under @rules */
+  /* What bare `go` searches with: the spec's budget, or setoption's. */
+  char *base_budget[3];
+
+  gboolean have_position;
+  NimBoard board;
+  guint to_move;
+
+  /* The search under way, if @thread is not NULL.  @stop is its stop
+     flag; @infinite holds its bestmove back until `stop` (go infinite),
+     waiting on @cond under @lock. */
+  GThread *thread;
+  gint stop;
+  gboolean infinite;
+  GMutex lock;
+  GCond cond;
+  NimBoard search_board;
+
+  GMutex out_lock;
+} Engine;
+
+/* Writes one line of the engine's answer; the search thread and the main
+   thread both answer, a line at a time. */
+G_GNUC_PRINTF (2, 3)
+static void
+say (Engine *e, const char *format, ...)
+{
+  va_list args;
+
+  g_mutex_lock (&e->out_lock);
+  va_start (args, format);
+  vfprintf (stdout, format, args);
+  va_end (args);
+  fputc ('\n', stdout);
+  fflush (stdout);
+  g_mutex_unlock (&e->out_lock);
+}
+
+/* "info string error: ..." on one line, whatever @message holds. */
+static void
+say_error (Engine *e, const char *message)
+{
+  g_autofree char *line = g_strdup (message);
+
+  g_strdelimit (line, "\r\n", ' ');
+  say (e, "info string error: %s", line);
+}
+
+/* One line of standard input without its line end, or %NULL at its end.
+   Read through stdio's buffer: only this thread reads it. */
+static char *
+read_command (void)
+{
+  GString *line = g_string_new (NULL);
+  int c;
+
+  while ((c = getc (stdin)) != EOF && c != '\n')
+    if (line->len < UGI_LINE_MAX)
+      g_string_append_c (line, c == '\0' ? ' ' : (char) c);
+  if (c == EOF && line->len == 0)
+    {
+      g_string_free (line, TRUE);
+      return NULL;
+    }
+  if (line->len > 0 && line->str[line->len - 1] == '\r')
+    g_string_truncate (line, line->len - 1);
+  return g_string_free (line, FALSE);
+}
+
+/* The option @key of @player's class, or %NULL. */
+static const NimPlayerOption *
+find_option (const NimPlayer *player, const char *key)
+{
+  const NimPlayerOption *o;
+
+  for (o = player->klass->options; o != NULL && o->key != NULL; o++)
+    if (g_str_equal (o->key, key))
+      return o;
+  return NULL;
+}
+
+/* The value of option @o of @player as a spec would write it. */
+static char *
+option_text (const NimPlayer *player, const NimPlayerOption *o)
+{
+  gconstpointer field = (const char *) player + o->offset;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  switch (o->type)
+    {
+    case NIM_OPTION_UINT:
+    case NIM_OPTION_SIZE:
+      return g_strdup_printf ("%" G_GUINT64_FORMAT, *(const guint64 *) field);
+    case NIM_OPTION_BOOL:
+      return g_strdup (*(const gboolean *) field ? "true" : "false");
+    case NIM_OPTION_SECONDS:
+      return g_strdup (
+          g_ascii_dtostr (buf, sizeof buf, *(const double *) field));
+    case NIM_OPTION_CHOICE:
+      return g_strdup (o->choices[*(const guint *) field]);
+    }
+  g_assert_not_reached ();
+}
+
+/* Remembers the player's budget as it is now, for bare `go`. */
+static void
+keep_base_budget (Engine *e)
+{
+  guint i;
+
+  for (i = 0; budget_keys[i] != NULL; i++)
+    {
+      const NimPlayerOption *o = find_option (e->player, budget_keys[i]);
+
+      g_free (e->base_budget[i]);
+      e->base_budget[i] = o ? option_text (e->player, o) : NULL;
+    }
+}
+
+/* `ugi`: who the engine is and what it can be set to. */
+static void
+answer_ugi (Engine *e)
+{
+  g_autofree char *rules = NULL;
+  NimRules defaults;
+  const NimPlayerOption *o;
+
+  nim_rules_init_default (&defaults);
+  rules = nim_notation_rules (&defaults);
+  say (e, "id name nim %s %s", PACKAGE_VERSION,
+       nim_player_get_spec (e->player));
+  say (e, "id author the nim authors");
+  say (e, "option name rules type string default %s", rules);
+  say (e, "option name misere type check default false");
+  /* The player's own options, but for the budget, which each `go`
+     says. */
+  for (o = e->player->klass->options; o != NULL && o->key != NULL; o++)
+    {
+      g_autofree char *value = option_text (e->player, o);
+      guint i;
+
+      if (g_strv_contains (budget_keys, o->key))
+        continue;
+      switch (o->type)
+        {
+        case NIM_OPTION_BOOL:
+          say (e, "option name %s type check default %s", o->key, value);
+          break;
+        case NIM_OPTION_UINT:
+          say (e,
+               "option name %s type spin default %s min %" G_GUINT64_FORMAT
+               " max %" G_GUINT64_FORMAT,
+               o->key, value, o->min, o->max);
+          break;
+        case NIM_OPTION_CHOICE:
+          {
+            GString *line = g_string_new (NULL);
+
+            g_string_printf (line, "option name %s type combo default %s",
+                             o->key, value);
+            for (i = 0; o->choices[i] != NULL; i++)
+              g_string_append_printf (line, " var %s", o->choices[i]);
+            say (e, "%s", line->str);
+            g_string_free (line, TRUE);
+          }
+          break;
+        case NIM_OPTION_SIZE:
+        case NIM_OPTION_SECONDS:
+          say (e, "option name %s type string default %s", o->key, value);
+          break;
+        }
+    }
+  say (e, "ugiok");
+}
+
+/* The search thread: one move, its `info` and its `bestmove`. */
+static gpointer
+search_thread (gpointer data)
+{
+  Engine *e = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *best = NULL;
+  NimMove move;
+
+  if (!nim_player_choose_move (e->player, &e->search_board, &move, &error))
+    {
+      say_error (e, error->message);
+      best = g_strdup ("0000");
+    }
+  else
+    {
+      const NimSearchStats *st = nim_player_get_stats (e->player);
+      GString *info = g_string_new ("info");
+
+      best = nim_notation_move (&move);
+      if (st->searched)
+        g_string_append_printf (
+            info, " depth %u nodes %" G_GUINT64_FORMAT " time %.0f", st->depth,
+            st->nodes, st->seconds * 1000);
+      /* The value for the side to move: mate N when the searcher counted
+         the plies to the end, else cp 1000 for a proven win, -1000 for a
+         proven loss and 0 for what it could not see to the end. */
+      if (st->proven && st->distance > 0)
+        g_string_append_printf (info, " score mate %s%u",
+                                st->value < 0 ? "-" : "", st->distance);
+      else
+        g_string_append_printf (info, " score cp %d",
+                                st->proven ? st->value * 1000 : 0);
+      g_string_append_printf (info, " pv %s", best);
+      say (e, "%s", info->str);
+      g_string_free (info, TRUE);
+    }
+  /* go infinite: the answer waits for `stop`, as UCI asks. */
+  g_mutex_lock (&e->lock);
+  while (e->infinite && !g_atomic_int_get (&e->stop))
+    g_cond_wait (&e->cond, &e->lock);
+  g_mutex_unlock (&e->lock);
+  say (e, "bestmove %s", best);
+  return NULL;
+}
+
+/* Ends the search under way, if any: at once when @stop, else when it
+   finishes.  Its bestmove is written before this returns. */
+static void
+end_search (Engine *e, gboolean stop)
+{
+  if (e->thread == NULL)
+    return;
+  if (stop)
+    {
+      g_mutex_lock (&e->lock);
+      g_atomic_int_set (&e->stop, 1);
+      g_cond_signal (&e->cond);
+      g_mutex_unlock (&e->lock);
+    }
+  g_thread_join (e->thread);
+  e->thread = NULL;
+}
+
+/* setoption name NAME value VALUE */
+static void
+do_setoption (Engine *e, char **words)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *value = NULL;
+  const char *name;
+  guint i;
+
+  if (g_strcmp0 (words[1], "name") != 0 || words[2] == NULL)
+    {
+      say_error (e, "setoption: expected setoption name NAME value VALUE");
+      return;
+    }
+  name = words[2];
+  if (words[3] != NULL && g_str_equal (words[3], "value"))
+    value = g_strjoinv (" ", words + 4);
+  else if (words[3] != NULL)
+    {
+      say_error (e, "setoption: expected setoption name NAME value VALUE");
+      return;
+    }
+  if (value == NULL || *value == '\0')
+    {
+      g_autofree char *m
+          = g_strdup_printf ("setoption: option %s needs a value", name);
+
+      say_error (e, m);
+      return;
+    }
+
+  if (g_ascii_strcasecmp (name, "rules") == 0)
+    {
+      NimRules rules;
+
+      if (!nim_notation_parse_rules (value, e->rules.misere, &rules, &error))
+        {
+          say_error (e, error->message);
+          return;
+        }
+      e->rules = rules;
+      e->started = FALSE;
+      return;
+    }
+  if (g_ascii_strcasecmp (name, "misere") == 0)
+    {
+      if (g_strcmp0 (value, "true") != 0 && g_strcmp0 (value, "false") != 0)
+        {
+          g_autofree char *m = g_strdup_printf (
+              "setoption: misere is true or false, not '%s'", value);
+
+          say_error (e, m);
+          return;
+        }
+      e->rules.misere = g_str_equal (value, "true");
+      e->started = FALSE;
+      return;
+    }
+  if (!nim_player_set_option (e->player, name, value, &error))
+    {
+      say_error (e, error->message);
+      return;
+    }
+  for (i = 0; budget_keys[i] != NULL; i++)
+    if (g_str_equal (name, budget_keys[i]))
+      keep_base_budget (e);
+  /* An option such as tt= takes effect when the player starts again. */
+  e->started = FALSE;
+}
+
+/* position fen HEAPS PLAYER [moves MOVE...] | position startpos [moves
+   MOVE...] */
+static void
+do_position (Engine *e, char **words)
+{
+  g_autoptr (GError) error = NULL;
+  NimBoard board;
+  guint to_move = 1, i = 1, first;
+
+  e->have_position = FALSE;
+  if (g_strcmp0 (words[i], "startpos") == 0)
+    {
+      nim_board_parse (&board, NIM_CLI_DEFAULT_HEAPS, "startpos", NULL);
+      i++;
+    }
+  else if (g_strcmp0 (words[i], "fen") == 0)
+    {
+      g_autofree char *fen = NULL;
+      GString *s = g_string_new (NULL);
+
+      for (i++; words[i] != NULL && !g_str_equal (words[i], "moves"); i++)
+        g_string_append_printf (s, "%s%s", s->len ? " " : "", words[i]);
+      fen = g_string_free (s, FALSE);
+      if (!nim_notation_parse_position (fen, &board, &to_move, &error))
+        {
+          say_error (e, error->message);
+          return;
+        }
+    }
+  else
+    {
+      say_error (e, "position: expected position fen HEAPS p1|p2 "
+                    "[moves MOVE...] or position startpos [moves MOVE...]");
+      return;
+    }
+  if (words[i] != NULL)
+    i++; /* "moves" */
+  for (first = i; words[i] != NULL; i++)
+    {
+      NimMove move;
+
+      if (!nim_notation_parse_move (words[i], &move, &error)
+          || !nim_board_check_move (&board, &e->rules, &move, &error))
+        {
+          g_autofree char *m
+              = g_strdup_printf ("position: move %u (%s): %s", i - first + 1,
+                                 words[i], error->message);
+
+          say_error (e, m);
+          return;
+        }
+      nim_board_make_move (&board, &move);
+      to_move = 3 - to_move;
+    }
+  e->board = board;
+  e->to_move = to_move;
+  e->have_position = TRUE;
+}
+
+/* The value of `go`'s word @words[*i], a whole number of at least @min. */
+static gboolean
+go_number (Engine *e, char **words, guint *i, guint64 min, guint64 *value)
+{
+  g_autoptr (GError) error = NULL;
+  const char *key = words[*i];
+
+  if (words[*i + 1] == NULL)
+    {
+      g_autofree char *m = g_strdup_printf ("go: %s needs a number", key);
+
+      say_error (e, m);
+      return FALSE;
+    }
+  (*i)++;
+  if (!nim_parse_uint (words[*i], min, G_MAXINT64, key, value, &error))
+    {
+      say_error (e, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* go [movetime MS] [p1time MS p2time MS [p1inc MS p2inc MS]] [depth N]
+   [nodes N] [infinite] */
+static void
+do_go (Engine *e, char **words)
+{
+  g_autoptr (GError) error = NULL;
+  guint64 movetime = 0, depth = 0, nodes = 0, clock[2] = { 0, 0 },
+          inc[2] = { 0, 0 };
+  gboolean have_movetime = FALSE, have_clock[2] = { FALSE, FALSE },
+           limited = FALSE, infinite = FALSE;
+  char *budget[3] = { NULL, NULL, NULL };
+  guint i;
+
+  for (i = 1; words[i] != NULL; i++)
+    {
+      const char *w = words[i];
+      guint64 n;
+
+      if (g_str_equal (w, "infinite"))
+        infinite = TRUE;
+      else if (g_str_equal (w, "movetime"))
+        {
+          if (go_number (e, words, &i, 1, &movetime))
+            have_movetime = limited = TRUE;
+        }
+      else if (g_str_equal (w, "depth"))
+        {
+          if (go_number (e, words, &i, 1, &depth))
+            limited = TRUE;
+        }
+      else if (g_str_equal (w, "nodes"))
+        {
+          if (go_number (e, words, &i, 1, &nodes))
+            limited = TRUE;
+        }
+      else if (g_str_equal (w, "p1time") || g_str_equal (w, "p2time"))
+        {
+          guint p = w[1] - '1';
+
+          if (go_number (e, words, &i, 0, &n))
+            {
+              clock[p] = n;
+              have_clock[p] = limited = TRUE;
+            }
+        }
+      else if (g_str_equal (w, "p1inc") || g_str_equal (w, "p2inc"))
+        {
+          if (go_number (e, words, &i, 0, &n))
+            inc[w[1] - '1'] = n;
+        }
+      else
+        {
+          g_autofree char *m = g_strdup_printf (
+              "go: unknown word '%s' ignored; go takes movetime, p1time, "
+              "p2time, p1inc, p2inc, depth, nodes and infinite",
+              w);
+
+          say_error (e, m);
+        }
+    }
+
+  if (!e->have_position)
+    {
+      say_error (e, "go: no position; send position fen HEAPS p1|p2 first");
+      say (e, "bestmove 0000");
+      return;
+    }
+  if (!nim_board_has_move (&e->board, &e->rules))
+    {
+      say_error (e, "go: the game is over, there is no move to make");
+      say (e, "bestmove 0000");
+      return;
+    }
+
+  /* The budget of this search, in the player's options. */
+  if (infinite)
+    for (i = 0; i < 3; i++)
+      budget[i] = g_strdup ("0"); /* no limit: until stop */
+  else if (limited)
+    {
+      double seconds = 0;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (have_movetime)
+        seconds = movetime / 1000.0;
+      else if (have_clock[e->to_move - 1])
+        {
+          /* The budget a built-in player takes from a game's clock, so
+             that a player thinks as long over UGI as inside nim. */
+          NimClock k
+              = { { (gint64) clock[0] * 1000, (gint64) clock[1] * 1000 },
+                  { (gint64) inc[0] * 1000, (gint64) inc[1] * 1000 } };
+
+          seconds = nim_player_clock_budget (&k, e->to_move);
+        }
+      /* 0 means no limit to a searcher; a clock run down still gets a
+         millisecond. */
+      if ((have_movetime || have_clock[e->to_move - 1]) && seconds < 0.001)
+        seconds = 0.001;
+      budget[0] = g_strdup_printf ("%" G_GUINT64_FORMAT, depth);
+      budget[1] = g_strdup (g_ascii_dtostr (buf, sizeof buf, seconds));
+      budget[2] = g_strdup_printf ("%" G_GUINT64_FORMAT, nodes);
+    }
+  else
+    for (i = 0; i < 3; i++)
+      budget[i] = g_strdup (e->base_budget[i]);
+  for (i = 0; budget_keys[i] != NULL; i++)
+    {
+      if (find_option (e->player, budget_keys[i]) != NULL && budget[i] != NULL
+          && !nim_player_set_option (e->player, budget_keys[i], budget[i],
+                                     &error))
+        {
+          /* A depth beyond the searcher's limit, say. */
+          say_error (e, error->message);
+          g_clear_error (&error);
+        }
+      g_free (budget[i]);
+    }
+
+  if (!e->started)
+    {
+      if (!nim_player_start (e->player, &e->rules, &e->board, &error))
+        {
+          say_error (e, error->message);
+          say (e, "bestmove 0000");
+          return;
+        }
+      e->started = TRUE;
+    }
+  nim_player_set_number (e->player, e->to_move);
+  e->search_board = e->board;
+  e->infinite = infinite;
+  g_atomic_int_set (&e->stop, 0);
+  e->thread = g_thread_new ("nim-ugi-search", search_thread, e);
+}
+
+/* query gameover|p1turn|result */
+static void
+do_query (Engine *e, char **words)
+{
+  const char *q = words[1];
+  gboolean over;
+
+  if (q == NULL
+      || !(g_str_equal (q, "gameover") || g_str_equal (q, "p1turn")
+           || g_str_equal (q, "result")))
+    {
+      say_error (e, "query: ask query gameover, query p1turn or query result");
+      return;
+    }
+  if (!e->have_position)
+    {
+      say_error (e, "query: no position; send position fen HEAPS p1|p2 "
+                    "first");
+      return;
+    }
+  over = !nim_board_has_move (&e->board, &e->rules);
+  if (g_str_equal (q, "gameover"))
+    say (e, "response %s", over ? "true" : "false");
+  else if (g_str_equal (q, "p1turn"))
+    say (e, "response %s", e->to_move == 1 ? "true" : "false");
+  else if (!over)
+    say (e, "response none");
+  else
+    {
+      /* No move left: under normal play the player to move lost (the
+         other took the last match), under misère play they won. */
+      guint winner = e->rules.misere ? e->to_move : 3 - e->to_move;
+
+      say (e, "response p%uwin", winner);
+    }
+}
+
+/**
+ * nim_cli_run_ugi:
+ * @o: the options: --player1 is the engine, default the strongest
+ *   searcher; --seed seeds a random player
+ *
+ * Speaks UGI on standard input and output until `quit` or the end of the
+ * input.
+ *
+ * Returns: the exit status
+ */
+int
+nim_cli_run_ugi (const NimCliOptions *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimPlayer) player = NULL;
+  Engine e = { 0 };
+  char *line;
+  guint i;
+
+  player = nim_cli_player_new (
+      o->player1 ? o->player1 : nim_player_class_strongest ()->name, &error);
+  if (player == NULL)
+    return nim_cli_fail (error, TRUE);
+  if (nim_player_is_interactive (player))
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--ugi makes a computer player an engine; %s reads "
+                      "its moves from the terminal, which the protocol "
+                      "uses"),
+                   nim_player_get_name (player));
+      return nim_cli_fail (error, TRUE);
+    }
+  if (o->seed != NULL)
+    {
+      guint64 seed;
+
+      if (!nim_cli_parse_seed (o, &seed, &error))
+        return nim_cli_fail (error, TRUE);
+      nim_player_set_seed (player, (guint32) seed);
+    }
+
+  e.player = player;
+  nim_rules_init_default (&e.rules);
+  keep_base_budget (&e);
+  nim_player_set_stop (player, &e.stop);
+  g_mutex_init (&e.lock);
+  g_cond_init (&e.cond);
+  g_mutex_init (&e.out_lock);
+
+  while ((line = read_command ()) != NULL)
+    {
+      g_auto (GStrv) words = NULL;
+      GPtrArray *kept = g_ptr_array_new ();
+      g_auto (GStrv) split = g_strsplit_set (line, " \t", -1);
+      const char *cmd;
+
+      g_free (line);
+      /* Words are separated by any run of blanks. */
+      for (i = 0; split[i] != NULL; i++)
+        if (split[i][0] != '\0')
+          g_ptr_array_add (kept, g_strdup (split[i]));
+      g_ptr_array_add (kept, NULL);
+      words = (char **) g_ptr_array_free (kept, FALSE);
+      cmd = words[0];
+      if (cmd == NULL)
+        continue;
+
+      if (g_str_equal (cmd, "quit"))
+        break;
+      else if (g_str_equal (cmd, "isready"))
+        say (&e, "readyok");
+      else if (g_str_equal (cmd, "stop"))
+        end_search (&e, TRUE);
+      else if (g_str_equal (cmd, "query"))
+        do_query (&e, words);
+      else if (g_str_equal (cmd, "ugi"))
+        {
+          end_search (&e, TRUE);
+          answer_ugi (&e);
+        }
+      else if (g_str_equal (cmd, "setoption"))
+        {
+          end_search (&e, TRUE);
+          do_setoption (&e, words);
+        }
+      else if (g_str_equal (cmd, "uginewgame"))
+        {
+          end_search (&e, TRUE);
+          e.started = FALSE;
+        }
+      else if (g_str_equal (cmd, "position"))
+        {
+          end_search (&e, TRUE);
+          do_position (&e, words);
+        }
+      else if (g_str_equal (cmd, "go"))
+        {
+          end_search (&e, TRUE);
+          do_go (&e, words);
+        }
+      /* Anything else is ignored, as UCI engines ignore what they do not
+         know (a referee may probe with commands of a newer protocol). */
+    }
+
+  end_search (&e, TRUE);
+  for (i = 0; i < 3; i++)
+    g_free (e.base_budget[i]);
+  nim_player_set_stop (player, NULL);
+  g_mutex_clear (&e.lock);
+  g_cond_clear (&e.cond);
+  g_mutex_clear (&e.out_lock);
+  return NIM_EXIT_OK;
+}

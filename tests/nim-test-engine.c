@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-test-engine.c -- a UGI engine for the tests, well-behaved or not
+
+   nim-test-engine MODE [SPEC]
+
+   good     plays SPEC (a nim player spec, default "negamax") over UGI,
+            with an info line before each bestmove
+   echo     writes back every line it reads (for the process tests)
+   crash    kills itself with SIGSEGV at its second go
+   hang     never answers its first go (and ignores SIGTERM)
+   late     answers each go a second after its time
+   illegal  answers go with a move from a heap that does not exist
+   garbage  answers go with binary garbage
+   slow     waits three seconds before its ugiok
+   flood    plays well and writes a megabyte to stderr each move
+   deaf     ignores setoption: plays by "take any" whatever the rules
+
+   It reads the protocol as nim writes it and nothing else; unknown
+   commands are ignored, as UCI engines do. */
+
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nim-movegen.h"
+#include "nim-notation.h"
+#include "nim-player.h"
+
+static const char *mode = "good";
+
+static void
+say (const char *line)
+{
+  fputs (line, stdout);
+  fputc ('\n', stdout);
+  fflush (stdout);
+}
+
+static gboolean
+is (const char *m)
+{
+  return strcmp (mode, m) == 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (NimPlayer) player = NULL;
+  g_autofree char *rules_text = g_strdup ("any");
+  gboolean misere = FALSE;
+  NimRules rules;
+  NimBoard board;
+  guint to_move = 1;
+  char line[65536];
+  guint gos = 0;
+  NimRules started_rules;
+  gboolean started = FALSE;
+
+  if (argc > 1)
+    mode = argv[1];
+  player = nim_player_new (argc > 2 ? argv[2] : "negamax", NULL);
+  if (player == NULL)
+    return 2;
+  nim_rules_init (&rules);
+  nim_rules_set_take_any (&rules);
+  nim_board_init (&board, NULL, 0);
+  if (is ("hang"))
+    signal (SIGTERM, SIG_IGN);
+
+  while (fgets (line, sizeof line, stdin) != NULL)
+    {
+      g_auto (GStrv) words = NULL;
+
+      line[strcspn (line, "\r\n")] = '\0';
+      if (is ("echo"))
+        {
+          say (line);
+          continue;
+        }
+      words = g_strsplit (line, " ", -1);
+      if (words[0] == NULL)
+        continue;
+      if (strcmp (words[0], "ugi") == 0)
+        {
+          if (is ("slow"))
+            sleep (3);
+          printf ("id name nim-test-engine %s\n", mode);
+          say ("id author the nim test suite");
+          say ("option name rules type string default any");
+          say ("option name misere type check default false");
+          say ("ugiok");
+        }
+      else if (strcmp (words[0], "isready") == 0)
+        {
+          /* Ready means ready: the player is started (a start may clear
+             a large table) before readyok, not at the first go. */
+          if (!started || !nim_rules_equal (&rules, &started_rules))
+            {
+              const guint32 one[] = { 1 };
+              NimBoard any;
+
+              nim_board_init (&any, one, 1);
+              if (!nim_player_start (player, &rules, &any, NULL))
+                return 1;
+              started_rules = rules;
+              started = TRUE;
+            }
+          say ("readyok");
+        }
+      else if (strcmp (words[0], "quit") == 0)
+        break;
+      else if (strcmp (words[0], "setoption") == 0 && !is ("deaf")
+               && g_strv_length (words) >= 5)
+        {
+          if (strcmp (words[2], "rules") == 0)
+            {
+              g_free (rules_text);
+              rules_text = g_strdup (words[4]);
+            }
+          else if (strcmp (words[2], "misere") == 0)
+            misere = strcmp (words[4], "true") == 0;
+          if (!nim_notation_parse_rules (rules_text, misere, &rules, NULL))
+            say ("info string bad rules");
+        }
+      else if (strcmp (words[0], "position") == 0 && g_strv_length (words) >= 4
+               && strcmp (words[1], "fen") == 0)
+        {
+          g_autofree char *fen = g_strdup_printf ("%s %s", words[2], words[3]);
+          guint i;
+
+          if (!nim_notation_parse_position (fen, &board, &to_move, NULL))
+            say ("info string bad position");
+          for (i = 5; i < g_strv_length (words); i++)
+            {
+              NimMove m;
+
+              if (nim_notation_parse_move (words[i], &m, NULL))
+                {
+                  nim_board_make_move (&board, &m);
+                  to_move = 3 - to_move;
+                }
+            }
+        }
+      else if (strcmp (words[0], "go") == 0)
+        {
+          g_autoptr (GString) out = g_string_new (NULL);
+          NimMove move;
+          guint64 movetime = 0;
+          guint i;
+
+          gos++;
+          for (i = 1; words[i] != NULL && words[i + 1] != NULL; i++)
+            if (strcmp (words[i], "movetime") == 0)
+              movetime = g_ascii_strtoull (words[i + 1], NULL, 10);
+          if (is ("crash") && gos == 2)
+            raise (SIGSEGV);
+          if (is ("hang"))
+            for (;;)
+              pause ();
+          if (is ("late"))
+            g_usleep ((movetime + 1000) * 1000);
+          if (is ("illegal"))
+            {
+              say ("bestmove h64-1");
+              continue;
+            }
+          if (is ("garbage"))
+            {
+              fwrite ("\x01\xff\xfe garbage \x7f\n", 1, 15, stdout);
+              fflush (stdout);
+              continue;
+            }
+          if (is ("flood"))
+            {
+              static char junk[1 << 20];
+
+              memset (junk, 'x', sizeof junk - 1);
+              fputs (junk, stderr);
+              fflush (stderr);
+            }
+          if (!nim_board_has_move (&board, &rules))
+            {
+              say ("info string no legal move");
+              continue;
+            }
+          /* Started once per rules: a start may clear a large table. */
+          if (!started || !nim_rules_equal (&rules, &started_rules))
+            {
+              if (!nim_player_start (player, &rules, &board, NULL))
+                return 1;
+              started_rules = rules;
+              started = TRUE;
+            }
+          if (!nim_player_choose_move (player, &board, &move, NULL))
+            return 1;
+          {
+            const NimSearchStats *st = nim_player_get_stats (player);
+
+            g_string_printf (
+                out, "info depth %u nodes %" G_GUINT64_FORMAT " score %d pv ",
+                st->depth, st->nodes, st->value);
+            nim_notation_append_move (out, &move);
+            say (out->str);
+          }
+          g_string_assign (out, "bestmove ");
+          nim_notation_append_move (out, &move);
+          say (out->str);
+        }
+    }
+  return 0;
+}

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-referee.c -- external engines under nim's referee: each way an
+   engine can fail gives exactly its loss kind and the run goes on; the
+   protocol nim speaks; no process and no fd left after many games */
+
+#include "config.h"
+
+#include "nim-test.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "nim-match.h"
+#include "nim-player-engine.h"
+#include "nim-util.h"
+
+/* Runs two games of negamax against the test engine in @mode and checks
+   the summary: player 2 lost @n_lost games as @kind ("normal": none by
+   failing) and nim said nothing about it on its standard error. */
+static void
+check_mode (const char *mode, const char *kind, guint n_lost,
+            const char *const *extra)
+{
+  g_autofree char *command = nim_test_engine_command (mode, NULL);
+  g_autofree char *engine = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *forfeits;
+  const char *const kinds[]
+      = { "illegal", "time", "disconnect", "startup", "protocol", NULL };
+  guint i;
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  engine = g_strdup_printf ("bad=%s", command);
+  g_ptr_array_add (args, "--engine");
+  g_ptr_array_add (args, engine);
+  g_ptr_array_add (args, "--player1");
+  g_ptr_array_add (args, "negamax");
+  g_ptr_array_add (args, "--player2");
+  g_ptr_array_add (args, "bad:time=0.2");
+  g_ptr_array_add (args, "--games");
+  g_ptr_array_add (args, "2");
+  g_ptr_array_add (args, "--json");
+  for (i = 0; extra != NULL && extra[i] != NULL; i++)
+    g_ptr_array_add (args, (gpointer) extra[i]);
+  g_ptr_array_add (args, NULL);
+  g_assert_cmpint (
+      nim_test_run_nimv (NULL, &out, &err, (const char *const *) args->pdata),
+      ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  root = nim_test_parse_json (out);
+  forfeits = json_object_get_object_member (
+      json_array_get_object_element (
+          json_object_get_array_member (json_node_get_object (root),
+                                        "players"),
+          1),
+      "forfeits");
+  for (i = 0; kinds[i] != NULL; i++)
+    g_assert_cmpint (json_object_get_int_member (forfeits, kinds[i]), ==,
+                     g_str_equal (kinds[i], kind) ? (gint64) n_lost : 0);
+  g_assert_cmpint (
+      json_object_get_int_member (json_node_get_object (root), "games"), ==,
+      2);
+}
+
+/* An engine that crashes at its second move loses by disconnect, and the
+   next game gets a fresh process that does the same. */
+static void
+test_crash (void)
+{
+  check_mode ("crash", "disconnect", 2, NULL);
+}
+
+/* One that never answers (and ignores SIGTERM) loses on time. */
+static void
+test_hang (void)
+{
+  check_mode ("hang", "time", 2, NULL);
+}
+
+/* One that answers a second after its movetime loses on time. */
+static void
+test_late (void)
+{
+  check_mode ("late", "time", 2, NULL);
+}
+
+static void
+test_illegal (void)
+{
+  check_mode ("illegal", "illegal", 2, NULL);
+}
+
+/* Binary garbage instead of a move is a breach of the protocol. */
+static void
+test_garbage (void)
+{
+  check_mode ("garbage", "protocol", 2, NULL);
+}
+
+/* An engine slower to say ugiok than the start-up timeout. */
+static void
+test_slow_start (void)
+{
+  const char *const extra[] = { "--engine-startup-timeout", "0.5", NULL };
+
+  check_mode ("slow", "startup", 2, extra);
+}
+
+/* A megabyte of standard error a move blocks nothing and reaches no
+   terminal: the games end normally. */
+static void
+test_stderr_flood (void)
+{
+  check_mode ("flood", "normal", 0, NULL);
+}
+
+/* An engine that ignores setoption plays "take any" under --max-take 3:
+   from 7 its winning move takes 4 or 7, which the referee refuses. */
+static void
+test_deaf (void)
+{
+  const char *const extra[] = { "--heaps", "7", "--max-take", "3", NULL };
+
+  check_mode ("deaf", "illegal", 2, extra);
+}
+
+/* A program that does not exist loses at start-up, the run finishes. */
+static void
+test_missing_program (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine",
+                                     "ghost=/nonexistent/engine", "--player2",
+                                     "ghost", "--games", "2", NULL),
+                   ==, 0);
+  nim_test_assert_contains (out, "Player 2 lost by failing: 2 startup");
+}
+
+/* The conversation: the rules before isready, a new game, the position
+   as the start and the moves, go from the spec's budget and from the
+   clock; and the record says how the game ended. */
+static void
+test_protocol (void)
+{
+  g_autofree char *command = nim_test_engine_command ("good", NULL);
+  g_autofree char *engine = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("nim-referee-XXXXXX", NULL);
+  g_autofree char *log_path = g_build_filename (dir, "bot-1.log", NULL);
+  g_autofree char *log = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *rules, *ready;
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  engine = g_strdup_printf ("bot=%s", command);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--engine-log", dir, "--engine-option",
+                                     "bot:Hash=16", "--player1", "bot:time=1",
+                                     "--player2", "negamax", "--heaps", "5,6",
+                                     "--max-take", "3", "--json", NULL),
+                   ==, 0);
+  nim_test_assert_contains (out, "\"end\":\"normal\"");
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  nim_test_assert_contains (log, "> ugi\n");
+  nim_test_assert_contains (log, "< ugiok\n");
+  nim_test_assert_contains (log, "> setoption name Hash value 16\n");
+  nim_test_assert_contains (log, "> uginewgame\n");
+  nim_test_assert_contains (log, "> position fen 5,6 p1\n");
+  nim_test_assert_contains (log, "> position fen 5,6 p1 moves h");
+  nim_test_assert_contains (log, "> go movetime 1000\n");
+  nim_test_assert_contains (log, "< info depth");
+  nim_test_assert_contains (log, "> quit\n");
+  rules = strstr (log, "> setoption name rules value 1,2,3\n");
+  ready = strstr (log, "> isready\n");
+  g_assert_nonnull (rules);
+  g_assert_nonnull (strstr (log, "> setoption name misere value false\n"));
+  g_assert_true (rules < ready);
+  g_unlink (log_path);
+
+  /* Under a clock: go carries both clocks, in milliseconds. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&log, g_free);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--engine-log", dir, "--player1", "bot",
+                                     "--player2", "negamax", "--games", "2",
+                                     "--tc", "30+0.5", NULL),
+                   ==, 0);
+  nim_test_assert_not_contains (out, "lost by failing");
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  nim_test_assert_contains (log, "> go p1time 30000 p2time 30000 p1inc 500 "
+                                 "p2inc 500\n");
+  g_unlink (log_path);
+  g_rmdir (dir);
+}
+
+/* What is not an engine declaration is refused with status 2. */
+static void
+test_refused (void)
+{
+  const char *const no_equals[] = { "--engine", "mybot", NULL };
+  const char *const empty[] = { "--engine", "mybot=", NULL };
+  const char *const taken[] = { "--engine", "negamax=./x", NULL };
+  const char *const quotes[] = { "--engine", "b=\"unterminated", NULL };
+  const char *const stray[] = { "--engine-dir", "b=/tmp", NULL };
+  const char *const unknown[]
+      = { "--engine", "b=./x", "--engine-option", "c:K=V", NULL };
+  const char *const tc[] = { "--tc", "ten", "--games", "2", NULL };
+
+  if (!nim_test_have_nim ())
+    return;
+  nim_test_assert_refused (no_equals, 2, "expected NAME=COMMAND");
+  nim_test_assert_refused (empty, 2, "the command is empty");
+  nim_test_assert_refused (taken, 2, "exists already");
+  nim_test_assert_refused (quotes, 2, "is not a command line");
+  nim_test_assert_refused (stray, 2, "goes with --engine");
+  nim_test_assert_refused (unknown, 2, "no --engine is named c");
+  nim_test_assert_refused (tc, 2, "--tc ten: expected SECONDS");
+}
+
+/* Many games in this process, engines dying and respawning among them,
+   leave no child and no fd behind. */
+static void
+test_no_leaks (void)
+{
+  g_autofree char *good = nim_test_engine_command ("good", NULL);
+  g_autofree char *crash = nim_test_engine_command ("crash", NULL);
+  NimEngineConfig config = { 0 };
+  NimMatchConfig m = { 0 };
+  g_autoptr (GError) error = NULL;
+  guint fds, i;
+  const char *const names[] = { "leak-good", "leak-crash" };
+  const guint64 games[] = { 1000, 100 };
+
+  if (good == NULL)
+    return;
+  config.name = names[0];
+  config.command = good;
+  g_assert_true (nim_player_engine_declare (&config, &error));
+  config.name = names[1];
+  config.command = crash;
+  g_assert_true (nim_player_engine_declare (&config, &error));
+  fds = nim_test_count_fds ();
+  g_assert_cmpuint (nim_test_count_children (), ==, 0);
+
+  nim_test_rules (&m.rules, "any", FALSE);
+  nim_test_board (&m.start, "1,2");
+  m.jobs = 2;
+  m.seed = 1;
+  for (i = 0; i < 2; i++)
+    {
+      g_autofree char *spec = g_strdup_printf ("%s:time=1", names[i]);
+      g_autoptr (NimMatch) match = NULL;
+
+      m.specs[0] = "negamax";
+      m.specs[1] = spec;
+      m.games = games[i];
+      match = nim_match_new (&m, &error);
+      g_assert_no_error (error);
+      g_assert_true (nim_match_run (match, NULL, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (nim_match_get_summary (match)->finished, ==, games[i]);
+    }
+  for (i = 0; i < 250 && nim_test_count_fds () > fds; i++)
+    g_usleep (20000);
+  g_assert_cmpuint (nim_test_count_fds (), <=, fds);
+  g_assert_cmpuint (nim_test_count_children (), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/referee/crash", test_crash);
+  g_test_add_func ("/referee/hang", test_hang);
+  g_test_add_func ("/referee/late", test_late);
+  g_test_add_func ("/referee/illegal", test_illegal);
+  g_test_add_func ("/referee/garbage", test_garbage);
+  g_test_add_func ("/referee/slow-start", test_slow_start);
+  g_test_add_func ("/referee/stderr-flood", test_stderr_flood);
+  g_test_add_func ("/referee/deaf", test_deaf);
+  g_test_add_func ("/referee/missing-program", test_missing_program);
+  g_test_add_func ("/referee/protocol", test_protocol);
+  g_test_add_func ("/referee/refused", test_refused);
+  g_test_add_func ("/referee/no-leaks", test_no_leaks);
+  return g_test_run ();
+}
