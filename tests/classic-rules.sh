@@ -17,7 +17,8 @@ classic_rules_nim () {
 #!/bin/sh
 for arg in "\$@"; do
   case \$arg in
-    -m*|-k*|--moves|--moves=*|--max-take|--max-take=*) exec "$2" "\$@" ;;
+    -m*|-k*|--moves|--moves=*|--max-take|--max-take=*|--rules|--rules=*|--ugi)
+      exec "$2" "\$@" ;;
   esac
 done
 exec "$2" --moves any "\$@"

@@ -139,12 +139,15 @@ nim_test_have_nim (void)
   return TRUE;
 }
 
-/* Whether @args name the take rule (--moves, --max-take, or their short
-   forms -m and -k, with the value attached or not). */
+/* Whether @args name the take rule (--moves, --max-take, --rules, or the
+   short forms -m and -k, with the value attached or not), or --ugi. */
 static gboolean
 names_take_rule (const char *const *args)
 {
-  static const char *const options[] = { "--moves", "--max-take", NULL };
+  /* --rules names them as an octal code; --ugi takes them from the
+     protocol (setoption name rules). */
+  static const char *const options[]
+      = { "--moves", "--max-take", "--rules", "--ugi", NULL };
   guint i, j;
 
   for (i = 0; args[i] != NULL; i++)
