@@ -133,8 +133,15 @@ nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
   return NIM_EXIT_OK;
 }
 
-/* nim --compare: one position searched by every algorithm, shown as one
-   table. */
+static void
+compare_row_done (const NimCompareRow *row, gpointer user_data)
+{
+  nim_compare_report_print_row (row, user_data);
+}
+
+/* nim --compare: one position searched by every algorithm, and by the
+   players of --player1 and --player2, shown as one table whose rows
+   appear as they finish; Ctrl-C prints those done and exits 130. */
 int
 nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
 {
@@ -142,6 +149,9 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
   g_autoptr (GPtrArray) rows = NULL;
   guint64 nodes = NIM_COMPARE_DEFAULT_NODES;
   NimBoard board;
+  const char *specs[3] = { NULL };
+  guint n_specs = 0, i;
+  gboolean interrupted;
 
   if (!nim_cli_parse_heaps (o, &board, &error))
     return nim_cli_fail (error, TRUE);
@@ -155,12 +165,79 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
                       "nothing to search"));
       return nim_cli_fail (error, TRUE);
     }
-  rows = nim_compare_run (rules, &board, nodes, &error);
+  if (o->player1 != NULL)
+    specs[n_specs++] = o->player1;
+  if (o->player2 != NULL)
+    specs[n_specs++] = o->player2;
+  /* A spec that is no player, or a person, is refused before any row
+     runs; one that cannot play the position gets its n/a row. */
+  for (i = 0; i < n_specs; i++)
+    {
+      g_autoptr (NimPlayer) player = nim_cli_player_new (specs[i], &error);
+
+      if (player == NULL)
+        return nim_cli_fail (error, TRUE);
+      if (nim_player_is_interactive (player))
+        {
+          g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: %s is a player spec, such as human. */
+                       _ ("--compare runs computer players; %s asks a "
+                          "person for moves"),
+                       specs[i]);
+          return nim_cli_fail (error, TRUE);
+        }
+    }
+  if (!o->json)
+    nim_compare_report_print_header (rules, &board, nodes, stdout);
+  rows = nim_compare_run (rules, &board, nodes, specs,
+                          o->json ? NULL : compare_row_done, stdout,
+                          &interrupted, &error);
   if (rows == NULL)
-    return nim_cli_fail (error, TRUE);
+    return nim_cli_fail (error, FALSE);
   if (o->json)
     nim_record_print (nim_compare_report_to_json (rows), stdout);
   else
-    nim_compare_report_print_table (rows, rules, &board, nodes, stdout);
+    nim_compare_report_print_notes (rows, interrupted, stdout);
+  return interrupted ? NIM_EXIT_INTERRUPTED : NIM_EXIT_OK;
+}
+
+/* nim --solve --trace / --dot FILE: the engine's search of the position,
+   traced or drawn as in a game, before the solution is printed; no game
+   is played.  The text trace goes to standard output, or to standard
+   error when that carries --json. */
+int
+nim_cli_run_solve_trace (const NimCliOptions *o, const NimRules *rules,
+                         const NimTraceOptions *trace_options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimPlayer) player = NULL;
+  g_autoptr (NimTrace) trace = NULL;
+  NimTraceOptions options = *trace_options;
+  const char *engine
+      = o->player1 ? o->player1 : nim_player_class_strongest ()->name;
+  NimBoard board;
+  NimMove move;
+
+  if (!nim_cli_parse_heaps (o, &board, &error))
+    return nim_cli_fail (error, TRUE);
+  player = nim_cli_player_new (engine, &error);
+  if (player == NULL)
+    return nim_cli_fail (error, TRUE);
+  /* A person, or a position without a move, is for nim_cli_run_solve ()
+     to report; there is no search to show. */
+  if (nim_player_is_interactive (player)
+      || !nim_board_has_move (&board, rules))
+    return NIM_EXIT_OK;
+  if (!nim_player_start (player, rules, &board, &error))
+    return nim_cli_fail (error, FALSE);
+  if (options.out != NULL && o->json)
+    options.out = stderr;
+  trace = nim_trace_new (&options, &error);
+  if (trace == NULL)
+    return nim_cli_fail (error, FALSE);
+  nim_player_set_trace (player, nim_trace_observer (trace));
+  if (!nim_player_choose_move (player, &board, &move, &error)
+      || !nim_trace_close (trace, &error))
+    return nim_cli_fail (error, FALSE);
   return NIM_EXIT_OK;
 }

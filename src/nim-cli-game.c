@@ -372,9 +372,12 @@ play_one (const NimCliOptions *o, const NimRules *rules, FILE *talk,
     flags |= NIM_DISPLAY_ONE_PILE;
   if (is_versus (players))
     flags |= NIM_DISPLAY_VERSUS;
-  if (!o->json)
-    nim_display_attach (game, stdout, flags);
-  else
+  /* With --json a person still sees the game, beside the prompts on
+     standard error, while the record goes to standard output. */
+  if (!o->json || nim_player_is_interactive (players[0])
+      || nim_player_is_interactive (players[1]))
+    nim_display_attach (game, talk, flags);
+  if (o->json)
     nim_record_attach (game, stdout, (gint64) setup.seed);
   return nim_game_play (game, error);
 }

@@ -136,6 +136,8 @@ gboolean nim_cli_check_tournament (const NimCliOptions *o, GError **error);
 int nim_cli_run_tournament (const NimCliOptions *o,
                             const NimMatchConfig *base);
 int nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules);
+int nim_cli_run_solve_trace (const NimCliOptions *o, const NimRules *rules,
+                             const NimTraceOptions *trace_options);
 int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);

@@ -55,7 +55,8 @@ static const GOptionEntry rules_entries[] = {
   { "max-take", 'k', 0, G_OPTION_ARG_STRING, FIELD (max_take),
     N_ ("A move takes 1 to K matches, such as 3"), "K" },
   { "moves", 'm', 0, G_OPTION_ARG_STRING, FIELD (moves),
-    N_ ("A move takes exactly one of these counts, such as 2,7,15,16"),
+    N_ ("A move takes exactly one of these counts, such as 2,7,15,16, "
+        "or any number (any)"),
     "LIST" },
   { "rules", 0, 0, G_OPTION_ARG_STRING, FIELD (rules_code),
     N_ ("The take-and-break code of the game, such as 0.333 (take 1 to 3) "
@@ -121,7 +122,9 @@ static const GOptionEntry analysis_entries[] = {
         "proven"),
     NULL },
   { "compare", 0, 0, G_OPTION_ARG_NONE, FIELD (compare),
-    N_ ("Search the --heaps with every algorithm and print one table"), NULL },
+    N_ ("Search the --heaps with every algorithm, and the players of "
+        "--player1 and --player2, and print one table"),
+    NULL },
   { "nodes", 0, 0, G_OPTION_ARG_STRING, FIELD (nodes),
     N_ ("Node budget of each --compare search, 0 for none (default "
         "10000000)"),
@@ -537,19 +540,19 @@ teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
 {
   gboolean tracing = o->trace || o->dot != NULL;
 
-  if (tracing && (o->solve || o->grundy_sequence != NULL || o->games != NULL))
+  if (tracing && (o->grundy_sequence != NULL || o->games != NULL))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--trace and --dot show the searches of one game; "
-                      "leave out --solve, --grundy-sequence and --games"));
+                   _ ("--trace and --dot show the searches of one game or "
+                      "of --solve; leave out --grundy-sequence and "
+                      "--games"));
       return FALSE;
     }
-  if (o->compare && (tracing || o->player1 != NULL || o->player2 != NULL))
+  if (o->compare && tracing)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--compare runs its own list of players and traces "
-                      "none; leave out --player1, --player2, --trace and "
-                      "--dot"));
+                   _ ("--compare traces none of its searches; leave out "
+                      "--trace and --dot"));
       return FALSE;
     }
   if (o->nodes != NULL && !o->compare)
@@ -633,16 +636,18 @@ static const struct
     N_ ("--prove (it needs --grundy-sequence)") },
   { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
   { "--player1", FIELD (player1), FALSE,
-    MODE_GAME | MODE_SOLVE | MODE_GAMES | MODE_UGI, NULL },
-  { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_GAMES, NULL },
+    MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES | MODE_UGI, NULL },
+  { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_COMPARE | MODE_GAMES,
+    NULL },
   { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
   { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES | MODE_UGI, NULL },
   { "--json", FIELD (json), TRUE, MODE_ALL | MODE_SUMMARIZE, NULL },
   { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
   { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
-  { "--trace", FIELD (trace), TRUE, MODE_GAME, NULL },
-  { "--trace-limit", FIELD (trace_limit), FALSE, MODE_GAME, NULL },
-  { "--dot", FIELD (dot), FALSE, MODE_GAME, NULL },
+  { "--trace", FIELD (trace), TRUE, MODE_GAME | MODE_SOLVE, NULL },
+  { "--trace-limit", FIELD (trace_limit), FALSE, MODE_GAME | MODE_SOLVE,
+    NULL },
+  { "--dot", FIELD (dot), FALSE, MODE_GAME | MODE_SOLVE, NULL },
   { "--nodes", FIELD (nodes), FALSE, MODE_COMPARE, NULL },
   { "--jobs", FIELD (jobs), FALSE, MODE_GAMES,
     N_ ("--jobs (it needs --games)") },
@@ -760,11 +765,24 @@ dispatch (const NimCliOptions *o)
   if (o->check_engine != NULL)
     return nim_cli_run_check_engine (o);
   if (o->solve)
-    return nim_cli_run_solve (o, &rules);
+    {
+      /* --trace and --dot show the engine's search first. */
+      if ((o->trace || o->dot != NULL)
+          && (status = nim_cli_run_solve_trace (o, &rules, &trace_options))
+                 != NIM_EXIT_OK)
+        return status;
+      return nim_cli_run_solve (o, &rules);
+    }
   if (o->grundy_sequence != NULL)
     return nim_cli_run_grundy_sequence (o, &rules);
   if (o->compare)
-    return nim_cli_run_compare (o, &rules);
+    {
+      /* Ctrl-C stops the comparison after the rows done. */
+      nim_interrupt_catch ();
+      status = nim_cli_run_compare (o, &rules);
+      nim_interrupt_release ();
+      return status;
+    }
   if (o->summarize)
     return nim_cli_run_summarize (o);
   /* A game and a comparison run wind down on a first Ctrl-C. */
@@ -858,7 +876,9 @@ context_new (Parsed *p)
   /* --help shows every group, each under its heading: there are not so
      many options that they need hiding behind --help-GROUP. */
   g_option_context_set_help_enabled (context, FALSE);
-  g_option_context_add_main_entries (context, entries, NULL);
+  /* The main entries' domain, not NULL: GOption sets the main group's
+     domain from it, and NULL would leave -h and -V in English. */
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   for (i = 0; i < G_N_ELEMENTS (groups); i++)
     {
       g_autofree GOptionEntry *group_entries

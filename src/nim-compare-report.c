@@ -132,10 +132,9 @@ print_heading (const NimRules *rules, const NimBoard *board, guint64 nodes,
              g_dngettext (GETTEXT_PACKAGE,
                           /* TRANSLATORS: the budget of --compare
                              (--nodes); "not finished" is the value of the
-                             table for a search that spent it.  The
-                             English says "nodes" for 1 too. */
+                             table for a search that spent it. */
                           "Every search runs with time=0 and a budget of "
-                          "%llu nodes (--nodes);\n\"not finished\": the "
+                          "%llu node (--nodes);\n\"not finished\": the "
                           "search spent them.\n\n",
                           "Every search runs with time=0 and a budget of "
                           "%llu nodes (--nodes);\n\"not finished\": the "
@@ -213,33 +212,60 @@ append_row (GString *s, const NimCompareRow *r)
 }
 
 /**
- * nim_compare_report_print_table:
- * @rows: (element-type NimCompareRow): the rows of nim_compare_run()
- * @rules: the rules they were run under
+ * nim_compare_report_print_header:
+ * @rules: the rules the rows run under
  * @board: the position
  * @nodes: the node budget of each search, 0 for none
- * @out: where to print the table for people
+ * @out: where to print
+ *
+ * The lines over the table and its column headings, printed before the
+ * first row is run, so that a slow row is seen running.
  */
 void
-nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
-                                const NimBoard *board, guint64 nodes,
-                                FILE *out)
+nim_compare_report_print_header (const NimRules *rules, const NimBoard *board,
+                                 guint64 nodes, FILE *out)
 {
   g_autoptr (GString) s = g_string_new (NULL);
-  gboolean noted = FALSE;
-  guint i;
 
   print_heading (rules, board, nodes, out);
   append_columns (s);
   fputs (s->str, out);
-  for (i = 0; i < rows->len; i++)
-    {
-      g_string_truncate (s, 0);
-      append_row (s, rows->pdata[i]);
-      fputs (s->str, out);
-    }
-  /* Under the table, after a blank line, why each n/a row could not
-     run. */
+  fflush (out);
+}
+
+/**
+ * nim_compare_report_print_row:
+ * @row: a row just finished
+ * @out: where to print
+ *
+ * One line of the table, printed as soon as its row has run.
+ */
+void
+nim_compare_report_print_row (const NimCompareRow *row, FILE *out)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  append_row (s, row);
+  fputs (s->str, out);
+  fflush (out);
+}
+
+/**
+ * nim_compare_report_print_notes:
+ * @rows: (element-type NimCompareRow): the rows that ran
+ * @interrupted: whether Ctrl-C stopped the comparison
+ * @out: where to print
+ *
+ * Under the table, after a blank line: why each n/a row could not run,
+ * and that the table stops short when Ctrl-C stopped it.
+ */
+void
+nim_compare_report_print_notes (GPtrArray *rows, gboolean interrupted,
+                                FILE *out)
+{
+  gboolean noted = FALSE;
+  guint i;
+
   for (i = 0; i < rows->len; i++)
     {
       const NimCompareRow *r = rows->pdata[i];
@@ -250,4 +276,32 @@ nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
                r->error->message);
       noted = TRUE;
     }
+  if (interrupted)
+    fprintf (out, "%s%s", noted ? "" : "\n",
+             _ ("Interrupted by Ctrl-C: the rows above are those that "
+                "finished.\n"));
+}
+
+/**
+ * nim_compare_report_print_table:
+ * @rows: (element-type NimCompareRow): the rows of nim_compare_run()
+ * @rules: the rules they were run under
+ * @board: the position
+ * @nodes: the node budget of each search, 0 for none
+ * @out: where to print the table for people
+ *
+ * The whole table at once: nim_compare_report_print_header(), a
+ * nim_compare_report_print_row() each, nim_compare_report_print_notes().
+ */
+void
+nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
+                                const NimBoard *board, guint64 nodes,
+                                FILE *out)
+{
+  guint i;
+
+  nim_compare_report_print_header (rules, board, nodes, out);
+  for (i = 0; i < rows->len; i++)
+    nim_compare_report_print_row (rows->pdata[i], out);
+  nim_compare_report_print_notes (rows, FALSE, out);
 }

@@ -167,14 +167,25 @@ print_stats (FILE *out, const NimSearchStats *stats)
 {
   g_autofree char *value = nim_search_value_describe (stats);
   double nps = stats->seconds > 0 ? stats->nodes / stats->seconds : 0;
+  /* TRANSLATORS: the count of nodes of the statistics line of --stats. */
+  g_autofree char *nodes
+      = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu node",
+                                      "%llu nodes", (gulong) stats->nodes),
+                         (unsigned long long) stats->nodes);
+  /* TRANSLATORS: the count of alpha-beta cutoffs of the statistics line
+     of --stats. */
+  g_autofree char *cutoffs
+      = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu cutoff",
+                                      "%llu cutoffs", (gulong) stats->cutoffs),
+                         (unsigned long long) stats->cutoffs);
 
   /* TRANSLATORS: the statistics line of --stats; the first %s is "win",
-     "loss in 7" or "not proven", s is seconds. */
+     "loss in 7" or "not proven", the second and third "12 nodes" and "3
+     cutoffs", s is seconds. */
   fprintf (out,
-           _ ("  [%s; depth %u; %llu nodes, %llu cutoffs, table %llu/%llu "
+           _ ("  [%s; depth %u; %s, %s, table %llu/%llu "
               "hits/probes; %.3f s, %.0f nodes/s]\n"),
-           value, stats->depth, (unsigned long long) stats->nodes,
-           (unsigned long long) stats->cutoffs,
+           value, stats->depth, nodes, cutoffs,
            (unsigned long long) stats->tt_hits,
            (unsigned long long) stats->tt_probes, stats->seconds, nps);
 }

@@ -604,6 +604,21 @@ print_score (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
        "los" are null; the estimate's LOS of 50% would read as a coin
        toss measured. */
     fputs (_ ("Elo difference: n/a, LOS n/a, no finished pair\n"), out);
+  else if (isinf (s->elo.elo))
+    /* One side won every pair 2-0: the estimate has no finite value
+       (the JSON's "elo" is null and "won_every_pair" says who); "+inf"
+       would read as a number measured. */
+    fprintf (out,
+             g_dngettext (GETTEXT_PACKAGE,
+                          /* TRANSLATORS: LOS is the likelihood of
+                             superiority. */
+                          "Elo difference: unbounded, player %u won the "
+                          "%llu pair 2-0; LOS %.1f%%\n",
+                          "Elo difference: unbounded, player %u won every "
+                          "one of %llu pairs 2-0; LOS %.1f%%\n",
+                          (gulong) s->elo.pairs),
+             s->elo.elo > 0 ? 1u : 2u, (unsigned long long) s->elo.pairs,
+             100.0 * s->elo.los);
   else
     /* TRANSLATORS: LOS is the likelihood of superiority. */
     fprintf (out,
@@ -820,6 +835,12 @@ add_pairs (JsonBuilder *b, const NimMatchSummary *s)
   add_double_or_null (b, "elo", s->elo.elo + 0.0); /* no -0.0 */
   add_double_or_null (b, "elo_margin", s->elo.margin);
   add_double_or_null (b, "los", s->elo.pairs > 0 ? s->elo.los : NAN);
+  /* Why "elo" is null when pairs were played: one player won them all. */
+  json_builder_set_member_name (b, "won_every_pair");
+  if (s->elo.pairs > 0 && isinf (s->elo.elo))
+    json_builder_add_int_value (b, s->elo.elo > 0 ? 1 : 2);
+  else
+    json_builder_add_null_value (b);
 }
 
 /* "sprt": the test, the LLR, its bounds and the decision (null for

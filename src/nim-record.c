@@ -14,7 +14,9 @@
 
 #include "nim-record.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct
 {
@@ -201,21 +203,130 @@ nim_record_game (const NimGame *game, gint64 seed)
   return json_builder_get_root (b);
 }
 
+/* @d as the shortest text that reads back as @d.  JsonGenerator prints
+   every double with %.17g, which is exact but shows 9.6e-05 as
+   9.6000000000000002e-05: noise a person reading the record takes for
+   a value.  15 digits suffice for most doubles, 17 for every one.  A
+   whole number keeps a ".0", as JsonGenerator writes it, so that a
+   reader sees a double still. */
+static void
+append_double (GString *s, double d)
+{
+  static const char *const formats[] = { "%.15g", "%.16g", "%.17g" };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  guint i;
+
+  if (!isfinite (d))
+    {
+      /* JSON has no infinity or NaN; no field of nim's holds one. */
+      g_string_append (s, "null");
+      return;
+    }
+  for (i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, sizeof buf, formats[i], d);
+      if (g_ascii_strtod (buf, NULL) == d)
+        break;
+    }
+  g_string_append (s, buf);
+  if (strpbrk (buf, ".e") == NULL)
+    g_string_append (s, ".0");
+}
+
+/* Before an element of an object or array at @depth: a comma after the
+   first, and with @pretty a new line indented two blanks a level. */
+static void
+append_separator (GString *s, gboolean first, gboolean pretty, guint depth)
+{
+  if (!first)
+    g_string_append_c (s, ',');
+  if (pretty)
+    g_string_append_printf (s, "\n%*s", (int) (2 * depth), "");
+}
+
+/* @node as JSON, each double its shortest (append_double); strings
+   escaped by json-glib, as JsonGenerator writes them. */
+static void
+append_node (GString *s, JsonNode *node, gboolean pretty, guint depth)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *object = json_node_get_object (node);
+        g_autoptr (GList) members = json_object_get_members (object);
+        GList *l;
+
+        g_string_append_c (s, '{');
+        for (l = members; l != NULL; l = l->next)
+          {
+            g_autoptr (JsonNode) name = json_node_new (JSON_NODE_VALUE);
+            g_autofree char *quoted = NULL;
+
+            json_node_set_string (name, l->data);
+            quoted = json_to_string (name, FALSE);
+            append_separator (s, l == members, pretty, depth + 1);
+            g_string_append (s, quoted);
+            g_string_append (s, pretty ? " : " : ":");
+            append_node (s, json_object_get_member (object, l->data), pretty,
+                         depth + 1);
+          }
+        if (members != NULL && pretty)
+          g_string_append_printf (s, "\n%*s", (int) (2 * depth), "");
+        g_string_append_c (s, '}');
+        return;
+      }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        guint i, n = json_array_get_length (array);
+
+        g_string_append_c (s, '[');
+        for (i = 0; i < n; i++)
+          {
+            append_separator (s, i == 0, pretty, depth + 1);
+            append_node (s, json_array_get_element (array, i), pretty,
+                         depth + 1);
+          }
+        if (n > 0 && pretty)
+          g_string_append_printf (s, "\n%*s", (int) (2 * depth), "");
+        g_string_append_c (s, ']');
+        return;
+      }
+    case JSON_NODE_VALUE:
+      if (json_node_get_value_type (node) == G_TYPE_DOUBLE)
+        {
+          append_double (s, json_node_get_double (node));
+          return;
+        }
+      break;
+    case JSON_NODE_NULL:
+      break;
+    }
+  {
+    g_autofree char *text = json_to_string (node, FALSE);
+
+    g_string_append (s, text);
+  }
+}
+
 /**
  * nim_record_to_string:
  * @node: a JSON value
  * @pretty: indent it for people
+ *
+ * Each double is written in the fewest digits that read back as the same
+ * double (0.000096, not 9.6000000000000002e-05).
  *
  * Returns: (transfer full): @node as JSON text
  */
 char *
 nim_record_to_string (JsonNode *node, gboolean pretty)
 {
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  GString *s = g_string_new (NULL);
 
-  json_generator_set_pretty (gen, pretty);
-  json_generator_set_root (gen, node);
-  return json_generator_to_data (gen, NULL);
+  append_node (s, node, pretty, 0);
+  return g_string_free (s, FALSE);
 }
 
 /**

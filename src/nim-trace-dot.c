@@ -229,15 +229,19 @@ legend_boxes (NimTraceKind kind)
   if (kind == NIM_TRACE_MINIMAX)
     /* TRANSLATORS: the same item for minimax, whose values are for the player
        at the root. */
-    return _ ("   - a box is a position: its heaps, \"= v\" the value "
-              "the\n"
-              "     search returned for the player at the root\n"
-              "     (1 win, -1 loss, 0 unknown), and how it was found "
-              "(end: no move\n"
-              "     left; horizon: the depth limit; tt: the table; cut: "
-              "an alpha-beta\n"
-              "     cutoff; +N below: nodes searched under it that are "
-              "not drawn);\n");
+    return _ ("   - a box is a position: its heaps, MAX where the player at "
+              "the root moves\n"
+              "     and takes the largest value of the children, MIN "
+              "where the opponent\n"
+              "     moves and takes the smallest, \"= v\" the value the "
+              "search returned\n"
+              "     for the player at the root (1 win, -1 loss, 0 "
+              "unknown), and how it\n"
+              "     was found (end: no move left; horizon: the depth "
+              "limit; tt: the\n"
+              "     table; cut: an alpha-beta cutoff; +N below: nodes "
+              "searched under it\n"
+              "     that are not drawn);\n");
   /* TRANSLATORS: the same item for negamax without alpha-beta. */
   return _ ("   - a box is a position: its heaps, \"= v\" the value "
             "the\n"
@@ -347,6 +351,11 @@ write_node (const NimTraceDot *t, FILE *out, gint i, gboolean bold)
        iteration of iterative deepening: "depth 3: 3,4,5". */
     g_string_append_printf (label, _ ("depth %u: "), d->iteration);
   g_string_append (label, d->heaps);
+  if (t->walk.kind == NIM_TRACE_MINIMAX)
+    {
+      g_string_append_c (label, ' ');
+      g_string_append (label, nim_trace_max_min (d->ply));
+    }
   if (t->walk.kind == NIM_TRACE_ALPHA_BETA)
     {
       g_string_append_c (label, '\n');
@@ -503,6 +512,13 @@ nim_trace_dot_close (NimTraceDot *dot, GError **error)
              t->file);
       fputs (" */\ndigraph nim_search {\n}\n", t->file);
       finish (t);
+      /* Said where the user looks too: a file holding an empty graph
+         would pass for a drawing of a search that did not happen. */
+      fprintf (stderr,
+               /* TRANSLATORS: %s is the file of --dot. */
+               _ ("nim: --dot: no computer player searched in this game, so "
+                  "'%s' holds an empty graph\n"),
+               t->path);
     }
   if (t->write_errno != 0)
     {

@@ -76,12 +76,16 @@ legend_nodes (NimTraceKind kind)
        player at the root. */
     return _ ("# a line a node: the move to it (hHEAP-COUNT: "
               "take COUNT from heap HEAP),\n"
-              "#   the heaps after it, \"= v\" the value\n"
-              "#   for the player at the root (1 win, -1 loss, "
-              "0 unknown) and how\n"
-              "#   it was found; an inner node's value follows "
-              "its children, on a line\n"
-              "#   \"= v (node)\"\n");
+              "#   the heaps after it, MAX where the player at the root "
+              "moves and takes\n"
+              "#   the largest value of the children, MIN where the "
+              "opponent moves and\n"
+              "#   takes the smallest, \"= v\" the value "
+              "for the player at the root\n"
+              "#   (1 win, -1 loss, 0 unknown) and how "
+              "it was found; an inner node's\n"
+              "#   value follows its children, on a line "
+              "\"= v (node)\"\n");
   /* TRANSLATORS: the legend of --trace for negamax without alpha-beta. */
   return _ ("# a line a node: the move to it (hHEAP-COUNT: "
             "take COUNT from heap HEAP),\n"
@@ -109,9 +113,8 @@ write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
                            --trace, the first half of a sentence
                            that the next message ends on the same
                            line; "+N below" is the mark of a node
-                           whose descendants are not shown.  The
-                           English says "plies" for 1 too. */
-                        "# nodes deeper than %u plies are counted on "
+                           whose descendants are not shown. */
+                        "# nodes deeper than %u ply are counted on "
                         "their ancestor's line\n"
                         "#   (\"+N below\"); ",
                         "# nodes deeper than %u plies are counted on "
@@ -123,9 +126,8 @@ write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
            g_dngettext (GETTEXT_PACKAGE,
                         /* TRANSLATORS: the end of the sentence of
                            the previous message: the limit of
-                           --trace-limit.  The English says
-                           "nodes" for 1 too. */
-                        "at most %llu nodes are shown a search\n",
+                           --trace-limit. */
+                        "at most %llu node is shown a search\n",
                         "at most %llu nodes are shown a search\n",
                         t->walk.limit),
            (unsigned long long) t->walk.limit);
@@ -179,6 +181,13 @@ text_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
     {
       g_string_append_c (s, ' ');
       nim_trace_append_window (s, alpha, beta);
+    }
+  if (t->walk.kind == NIM_TRACE_MINIMAX)
+    {
+      /* Minimax's values are the root player's: who moves says whether
+         a node takes its children's largest value or their smallest. */
+      g_string_append_c (s, ' ');
+      g_string_append (s, nim_trace_max_min (ply));
     }
   fputs (s->str, t->out);
   t->open_ply = (gint) ply;

@@ -280,6 +280,23 @@ nim_trace_walk_leave (NimTraceWalk *walk, guint ply, guint flags,
    Writing */
 
 /**
+ * nim_trace_max_min:
+ * @ply: a node's distance from the root
+ *
+ * Who moves at a node of a minimax search, as the textbooks write it:
+ * the player at the root (MAX, who takes the largest value of the
+ * children) at even plies, the opponent (MIN, the smallest) at odd ones.
+ * The same in every language, as the textbooks' figures are.
+ *
+ * Returns: "MAX" or "MIN"
+ */
+const char *
+nim_trace_max_min (guint ply)
+{
+  return ply % 2 == 0 ? "MAX" : "MIN";
+}
+
+/**
  * nim_trace_append_value:
  * @s: a string
  * @value: a value of the search

@@ -77,6 +77,7 @@ NimTraceFrame *nim_trace_walk_leave (NimTraceWalk *walk, guint ply,
                                      char **marks);
 
 void nim_trace_append_value (GString *s, int value);
+const char *nim_trace_max_min (guint ply);
 void nim_trace_append_move (GString *s, const NimMove *move);
 void nim_trace_append_window (GString *s, int alpha, int beta);
 

@@ -139,6 +139,59 @@ nim_test_have_nim (void)
   return TRUE;
 }
 
+/* Whether @args name the take rule (--moves, --max-take, --rules, or the
+   short forms -m and -k, with the value attached or not), or --ugi. */
+static gboolean
+names_take_rule (const char *const *args)
+{
+  /* --rules names them as an octal code; --ugi takes them from the
+     protocol (setoption name rules). */
+  static const char *const options[]
+      = { "--moves", "--max-take", "--rules", "--ugi", NULL };
+  guint i, j;
+
+  for (i = 0; args[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (args[i], "-m") || g_str_has_prefix (args[i], "-k"))
+        return TRUE;
+      for (j = 0; options[j] != NULL; j++)
+        if (g_str_has_prefix (args[i], options[j])
+            && (args[i][strlen (options[j])] == '\0'
+                || args[i][strlen (options[j])] == '='))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * nim_test_add_nim_argv:
+ * @argv: the argument vector being built, empty
+ * @args: nim's arguments, %NULL-terminated
+ *
+ * Adds $NIM_BINARY and @args to @argv (without its terminating %NULL).
+ * The tests are written for the classic rule, take any number, nim's
+ * default; a nim built with `make MOVES=...` has another default, so
+ * there, when @args name no take rule, they are given `--moves any`
+ * first: every test says the rules it assumes, and the same suite
+ * passes on both builds.
+ */
+void
+nim_test_add_nim_argv (GPtrArray *argv, const char *const *args)
+{
+  NimRules defaults;
+  guint i;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
+  nim_rules_init_default (&defaults);
+  if (!nim_rules_is_take_any (&defaults) && !names_take_rule (args))
+    {
+      g_ptr_array_add (argv, (gpointer) "--moves");
+      g_ptr_array_add (argv, (gpointer) "any");
+    }
+  for (i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+}
+
 /* Runs nim with @args (NULL-terminated, without the program name) under
    LC_ALL=C, with @input on its standard input (NULL closes it at once).
    Stores what it printed in @out and @err; standard output goes to the
@@ -156,12 +209,10 @@ nim_test_run_nim_to (const char *stdout_path, const char *input, char **out,
   g_autofree char *command = NULL;
   Run run = { NULL, NULL, FALSE };
   g_autofree char *input_path = NULL;
-  guint timeout_id, i;
+  guint timeout_id;
   int input_fd;
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
+  nim_test_add_nim_argv (argv, args);
   g_ptr_array_add (argv, NULL);
   command = g_strjoinv ("' '", (char **) argv->pdata + 1);
   g_test_message ("$ nim '%s'", command);

@@ -16,6 +16,7 @@ void nim_test_rules (NimRules *rules, const char *take, gboolean misere);
 void nim_test_board (NimBoard *board, const char *heaps);
 
 gboolean nim_test_have_nim (void);
+void nim_test_add_nim_argv (GPtrArray *argv, const char *const *args);
 int nim_test_run_nim_to (const char *stdout_path, const char *input,
                          char **out, char **err, const char *const *args);
 int nim_test_run_nimv (const char *input, char **out, char **err,

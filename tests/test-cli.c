@@ -1866,6 +1866,10 @@ test_json_human (void)
                     "--seed", "1", "--json", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
   nim_test_assert_contains (err, PROMPT "1 1\n");
+  /* The person still sees the game, on standard error beside the
+     prompts: the board before and after each move. */
+  nim_test_assert_contains (err, "Heap 2: ||||  4\n");
+  nim_test_assert_contains (err, "Heap 1: ||  2\nHeap 2: ||  2\n");
   root = parse_record (out);
   moves = check_record (json_node_get_object (root), &take_any, "3,4", 1,
                         "human", "xor");
@@ -2072,6 +2076,56 @@ test_too_many_heaps (void)
   nim_test_assert_contains (out, "Heap 64: |  1\n");
 }
 
+/* Without --moves or --max-take nim plays the rule it was built with
+   (take any number, or make MOVES=...); --moves any is the classic rule
+   in every build.  Run without the helpers, which name the rule. */
+static void
+test_default_rules (void)
+{
+  const char *const plain[]
+      = { g_getenv ("NIM_BINARY"), "--solve", "--heaps", "3", "--json", NULL };
+  const char *const any[] = { g_getenv ("NIM_BINARY"),
+                              "--solve",
+                              "--heaps",
+                              "3",
+                              "--json",
+                              "--moves",
+                              "any",
+                              NULL };
+  const char *const *const runs[] = { plain, any };
+  NimRules defaults;
+  g_autofree char *expected = NULL;
+  guint i;
+
+  if (!have_nim ())
+    return;
+  nim_rules_init_default (&defaults);
+  expected = nim_rules_take_to_string (&defaults);
+  for (i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonNode) root = NULL;
+      g_autofree char *take = NULL;
+      JsonObject *rules;
+      int status;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) runs[i], NULL,
+                                   G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                   &out, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (status, ==, 0);
+      root = nim_test_parse_json (out);
+      rules = json_object_get_object_member (json_node_get_object (root),
+                                             "rules");
+      /* "take" is "any", "1-3" or an array such as [2,7,15,16]. */
+      take = json_to_string (json_object_get_member (rules, "take"), FALSE);
+      g_strdelimit (take, "[]\"", ' ');
+      g_strstrip (take);
+      g_assert_cmpstr (take, ==, i == 0 ? expected : "any");
+    }
+}
+
 /* --version: the GNU first line "nim VERSION", the licence, status 0. */
 static void
 test_version (void)
@@ -2152,6 +2206,9 @@ test_help (void)
   nim_test_assert_contains (out, "or one of moves, hint, board, undo, new, "
                                  "help, quit.\n");
   nim_test_assert_not_contains (out, "seed 0");
+  /* nim has no public place for bug reports yet: no made-up address. */
+  nim_test_assert_not_contains (out, "Report bugs");
+  nim_test_assert_not_contains (out, ".example");
 }
 
 /* --list-players: every player, and the searchers' options. */
@@ -2353,6 +2410,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/usage/too-many-heaps", test_too_many_heaps);
   g_test_add_func ("/cli/usage/long-token", test_long_token);
   g_test_add_func ("/cli/version", test_version);
+  g_test_add_func ("/cli/default-rules", test_default_rules);
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/list-players", test_list_players);
   g_test_add_func ("/cli/computer-game", test_computer_game);

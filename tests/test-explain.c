@@ -396,11 +396,8 @@ run_nim (const char *const *args)
   g_autoptr (GError) error = NULL;
   char *out = NULL;
   int status;
-  guint i;
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
+  nim_test_add_nim_argv (argv, args);
   g_ptr_array_add (argv, NULL);
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL,
                                G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,

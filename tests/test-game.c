@@ -949,6 +949,70 @@ test_record (void)
   }
 }
 
+/* Each double is written in the fewest digits that read back as the
+   same double, never JsonGenerator's %.17g noise; whole numbers keep
+   their ".0"; indenting changes nothing else. */
+static void
+test_record_numbers (void)
+{
+  static const struct
+  {
+    double value;
+    const char *text;
+  } cases[] = {
+    { 9.6e-05, "9.6e-05" },
+    { 6.7e-05, "6.7e-05" },
+    { 0.1, "0.1" },
+    { 0.3, "0.3" },
+    { 0.1 + 0.2, "0.30000000000000004" },
+    { 1.0 / 3.0, "0.3333333333333333" },
+    { 2.0, "2.0" },
+    { 0.0, "0.0" },
+    { 1e300, "1e+300" },
+    { 123456.789, "123456.789" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (JsonBuilder) b = json_builder_new ();
+      g_autoptr (JsonNode) node = NULL;
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autofree char *text = NULL;
+      g_autofree char *pretty = NULL;
+      g_autofree char *expected = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "seconds");
+      json_builder_add_double_value (b, cases[i].value);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, "a \"b\"\n");
+      json_builder_set_member_name (b, "list");
+      json_builder_begin_array (b);
+      json_builder_add_int_value (b, 3);
+      json_builder_add_boolean_value (b, TRUE);
+      json_builder_add_null_value (b);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      node = json_builder_get_root (b);
+      text = nim_record_to_string (node, FALSE);
+      expected = g_strdup_printf ("{\"seconds\":%s,\"name\":\"a "
+                                  "\\\"b\\\"\\n\",\"list\":[3,true,null]}",
+                                  cases[i].text);
+      g_assert_cmpstr (text, ==, expected);
+      g_assert_true (json_parser_load_from_data (parser, text, -1, NULL));
+      g_assert_true (json_node_equal (json_parser_get_root (parser), node));
+      g_assert_cmpfloat (
+          json_object_get_double_member (
+              json_node_get_object (json_parser_get_root (parser)), "seconds"),
+          ==, cases[i].value);
+      pretty = nim_record_to_string (node, TRUE);
+      nim_test_assert_contains (pretty, cases[i].text);
+      g_assert_true (json_parser_load_from_data (parser, pretty, -1, NULL));
+      g_assert_true (json_node_equal (json_parser_get_root (parser), node));
+    }
+}
+
 /* The record of a subtraction game lists its counts, and an abandoned
    game has no winner. */
 static void
@@ -1172,6 +1236,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/human/requests", test_human_requests);
   g_test_add_func ("/game/record", test_record);
   g_test_add_func ("/game/record-abandoned", test_record_abandoned);
+  g_test_add_func ("/game/record-numbers", test_record_numbers);
   g_test_add_func ("/game/display/board", test_display_board);
   g_test_add_func ("/game/display/game", test_display_game);
   g_test_add_func ("/game/display/pile", test_display_pile);

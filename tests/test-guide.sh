@@ -37,6 +37,9 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/nim-guide.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT HUP INT TERM
+# The guide is written for the classic rule (see classic-rules.sh).
+. "${NIM_SRCDIR:-.}/tests/classic-rules.sh"
+nim=$(classic_rules_nim "$work" "$nim")
 mkdir "$work/bin"
 printf '#!/bin/sh\nexec "%s" "$@"\n' "$nim" > "$work/bin/nim"
 chmod +x "$work/bin/nim"

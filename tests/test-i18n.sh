@@ -36,6 +36,10 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/nim-i18n.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT HUP INT TERM
+# The games below are played under the classic rule (see
+# classic-rules.sh).
+. "$srcdir/tests/classic-rules.sh"
+nim=$(classic_rules_nim "$work" "$nim")
 
 n=0
 ok () {
@@ -158,6 +162,8 @@ check "German one-pile game" "$work/de.pile" "Anzahl der Steine zu Beginn: " \
 run de --help > "$work/de.help" 2>&1
 check "German --help" "$work/de.help" "Spielregeln:" \
   "--heaps=LIST" "Wer das letzte Streichholz nimmt, verliert" \
+  "Diese Hilfe anzeigen und beenden" \
+  "Versionsinformation ausgeben und beenden" \
   "Spieler: human oder ein Computer: minimax, negamax,"
 run de --list-players > "$work/de.players" 2>&1
 check "German --list-players" "$work/de.players" "negamax  " "Regeln:" \

@@ -461,9 +461,7 @@ interrupt_at (const char *marker, gboolean on_stderr, const char *const *args,
   g_autofree char *rest_err = NULL;
   GInputStream *stream;
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (; *args != NULL; args++)
-    g_ptr_array_add (argv, (gpointer) *args);
+  nim_test_add_nim_argv (argv, args);
   g_ptr_array_add (argv, NULL);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
                                         | G_SUBPROCESS_FLAGS_STDOUT_PIPE

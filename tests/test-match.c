@@ -259,6 +259,20 @@ test_xor_theory (void)
         json_object_get_int_member (player (fixed, 0), "kept_win"), ==,
         json_object_get_int_member (player (fixed, 0), "won_positions"));
     g_assert_cmpfloat (json_object_get_double_member (s, "elo"), ==, 0.0);
+    g_assert_true (json_object_get_null_member (s, "won_every_pair"));
+  }
+
+  /* One player won every pair: "elo" is null, and "won_every_pair"
+     says who. */
+  {
+    const char *args[]
+        = { "--games", "4",     "--player1", "random", "--player2", "xor",
+            "--heaps", "3,4,5", "--seed",    "1",      NULL };
+    g_autoptr (JsonNode) swept = run_summary (args);
+    JsonObject *s = json_node_get_object (swept);
+
+    g_assert_true (json_object_get_null_member (s, "elo"));
+    g_assert_cmpint (json_object_get_int_member (s, "won_every_pair"), ==, 2);
   }
 
   {
@@ -431,9 +445,7 @@ spawn_nim (const char *const *args)
   g_autoptr (GError) error = NULL;
   GSubprocess *process;
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (; *args != NULL; args++)
-    g_ptr_array_add (argv, (gpointer) *args);
+  nim_test_add_nim_argv (argv, args);
   g_ptr_array_add (argv, NULL);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_PIPE);
@@ -743,10 +755,19 @@ test_results_full (void)
   g_subprocess_launcher_set_child_setup (launcher, limit_file_size, NULL,
                                          NULL);
   /* 64 heaps make records of some 30 KB, far past the limit. */
-  process = g_subprocess_launcher_spawn (
-      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "2", "--player1",
-      "xor", "--player2", "random", "--random-heaps", "64:30", "--seed", "5",
-      "--results", path, NULL);
+  {
+    const char *const args[]
+        = { "--games",   "2",      "--player1",      "xor",
+            "--player2", "random", "--random-heaps", "64:30",
+            "--seed",    "5",      "--results",      path,
+            NULL };
+    g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+
+    nim_test_add_nim_argv (argv, args);
+    g_ptr_array_add (argv, NULL);
+    process = g_subprocess_launcher_spawnv (
+        launcher, (const char *const *) argv->pdata, &error);
+  }
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
   g_assert_no_error (error);
@@ -812,10 +833,29 @@ test_interrupt (void)
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  process = g_subprocess_launcher_spawn (
-      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "1000000",
-      "--player1", "negamax", "--player2", "random", "--random-heaps", "4:15",
-      "--seed", "9", "--jobs", "2", "--results", path, NULL);
+  {
+    const char *const args[] = { "--games",
+                                 "1000000",
+                                 "--player1",
+                                 "negamax",
+                                 "--player2",
+                                 "random",
+                                 "--random-heaps",
+                                 "4:15",
+                                 "--seed",
+                                 "9",
+                                 "--jobs",
+                                 "2",
+                                 "--results",
+                                 path,
+                                 NULL };
+    g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+
+    nim_test_add_nim_argv (argv, args);
+    g_ptr_array_add (argv, NULL);
+    process = g_subprocess_launcher_spawnv (
+        launcher, (const char *const *) argv->pdata, &error);
+  }
   g_assert_no_error (error);
 
   /* Wait for a few finished games, then press Ctrl-C. */
@@ -1014,8 +1054,10 @@ test_text_summary (void)
   nim_test_assert_contains (out, "Player 1 xor");
   nim_test_assert_contains (out, "4 wins");
   nim_test_assert_contains (out, "Pairs for player 1: 2 won 2-0");
-  nim_test_assert_contains (out, "Elo difference: +inf +/- inf (95%), "
-                                 "LOS 100.0%, from 2 pairs");
+  /* One side won every pair: said in words, not "+inf". */
+  nim_test_assert_contains (out, "Elo difference: unbounded, player 1 won "
+                                 "every one of 2 pairs 2-0; LOS 100.0%\n");
+  nim_test_assert_not_contains (out, "inf");
   nim_test_assert_contains (out, "kept the win");
   nim_test_assert_contains (out, "Wall time:");
   /* Standard error is not a terminal here: no progress line. */

@@ -1275,6 +1275,99 @@ test_advisor (void)
     }
 }
 
+/* How many of the won positions of up to three heaps of up to 6 @spec
+   misses (moves to a position its opponent wins) under @take/@misere. */
+static guint
+count_misses (const char *spec, const char *take, gboolean misere)
+{
+  g_autoptr (NimTestSolver) solver = NULL;
+  NimRules rules;
+  guint a, b, c, misses = 0, won = 0;
+
+  nim_test_rules (&rules, take, misere);
+  solver = nim_test_solver_new (&rules);
+  for (a = 0; a <= 6; a++)
+    for (b = a; b <= 6; b++)
+      for (c = b; c <= 6; c++)
+        {
+          g_autofree char *heaps = g_strdup_printf ("%u,%u,%u", a, b, c);
+          NimBoard board, after;
+          NimMove move;
+
+          if (c == 0)
+            continue; /* no heap: not a position */
+          nim_test_board (&board, heaps);
+          if (!nim_board_has_move (&board, &rules)
+              || !nim_test_solver_wins (solver, &board))
+            continue;
+          won++;
+          move = choose (spec, take, misere, heaps);
+          after = board;
+          nim_board_make_move (&after, &move);
+          if (nim_test_solver_wins (solver, &after))
+            misses++;
+        }
+  g_assert_cmpuint (won, >, 20);
+  return misses;
+}
+
+/* eval=nimsum is a perfect evaluation where it is exact (take-any, normal
+   and misère; 1 to K): with it depth 1 keeps every win, in both
+   searchers, while depth 1 without an evaluation misses some. */
+static void
+test_eval_nimsum (void)
+{
+  static const char *const specs[]
+      = { "minimax:depth=1,eval=nimsum", "negamax:depth=1,eval=nimsum",
+          "negamax:depth=1,eval=nimsum,id=off,tt=off",
+          "negamax:depth=2,eval=nimsum" };
+  static const struct
+  {
+    const char *take;
+    gboolean misere;
+  } rules[] = { { "any", FALSE }, { "any", TRUE }, { "max=3", FALSE } };
+  guint i, j;
+
+  for (i = 0; i < G_N_ELEMENTS (specs); i++)
+    for (j = 0; j < G_N_ELEMENTS (rules); j++)
+      g_assert_cmpuint (
+          count_misses (specs[i], rules[j].take, rules[j].misere), ==, 0);
+  g_assert_cmpuint (count_misses ("minimax:depth=1", "any", FALSE), >, 0);
+  g_assert_cmpuint (count_misses ("negamax:depth=1,eval=none", "any", FALSE),
+                    >, 0);
+}
+
+/* eval=parity, a student's heuristic: at depth 1 on 3,4,5 the first move
+   that leaves an even number of non-empty heaps, emptying heap 1; under
+   misère the first that leaves an odd number. */
+static void
+test_eval_parity (void)
+{
+  assert_choice ("minimax:depth=1,eval=parity", "any", FALSE, "3,4,5", 1, 3);
+  assert_choice ("negamax:depth=1,eval=parity,id=off,tt=off", "any", FALSE,
+                 "3,4,5", 1, 3);
+  assert_choice ("minimax:depth=1,eval=parity", "any", TRUE, "3,4,5", 1, 1);
+  /* Without an evaluation, every move is worth 0: the first is taken. */
+  assert_choice ("minimax:depth=1", "any", FALSE, "3,4,5", 1, 1);
+}
+
+/* An evaluation's values are estimates: a search that stops at the depth
+   limit with one proves nothing. */
+static void
+test_eval_not_proven (void)
+{
+  g_autoptr (NimPlayer) p = NULL;
+  NimRules rules;
+  NimBoard board;
+  NimMove move;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "3,4,5");
+  p = new_started ("minimax:depth=1,eval=nimsum", &rules, &board);
+  g_assert_true (nim_player_choose_move (p, &board, &move, NULL));
+  g_assert_false (nim_player_get_stats (p)->proven);
+}
+
 /* nim_player_set_option sets what a spec would have, and refuses what a
    spec would refuse, with the same messages. */
 static void
@@ -1351,6 +1444,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/players/registry", test_registry);
+  g_test_add_func ("/players/eval/nimsum", test_eval_nimsum);
+  g_test_add_func ("/players/eval/parity", test_eval_parity);
+  g_test_add_func ("/players/eval/not-proven", test_eval_not_proven);
   g_test_add_func ("/players/spec/options", test_spec_options);
   g_test_add_func ("/players/spec/defaults", test_spec_defaults);
   g_test_add_func ("/players/spec/sizes", test_spec_sizes);

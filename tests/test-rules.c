@@ -85,6 +85,11 @@ test_parse_moves_accepts (void)
       nim_rules_parse_moves (&rules, "4294967295", "--moves", &error));
   g_assert_no_error (error);
   assert_set (&rules, largest, G_N_ELEMENTS (largest));
+
+  /* "any" is the classic rule, whatever the rules were. */
+  g_assert_true (nim_rules_parse_moves (&rules, " Any ", "--moves", &error));
+  g_assert_no_error (error);
+  g_assert_true (nim_rules_is_take_any (&rules));
 }
 
 /* Each malformed --moves is refused with a usage error naming what is

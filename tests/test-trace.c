@@ -17,11 +17,13 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <stdarg.h>
+#include <signal.h>
 #include <string.h>
 
 #define STATUS_OK 0
 #define STATUS_FAILURE 1
 #define STATUS_USAGE 2
+#define STATUS_INTERRUPTED 130
 
 /* ------------------------------------------------------------------------ */
 /* Running nim */
@@ -211,13 +213,10 @@ test_trace_golden (gconstpointer data)
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  guint i;
 
   if (!have_nim ())
     return;
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (i = 0; c->args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) c->args[i]);
+  nim_test_add_nim_argv (argv, c->args);
   g_ptr_array_add (argv, (gpointer) "--json");
   g_ptr_array_add (argv, (gpointer) "--seed");
   g_ptr_array_add (argv, (gpointer) "1");
@@ -252,15 +251,12 @@ test_dot_golden (gconstpointer data)
   g_autofree char *dot_program = g_find_program_in_path ("dot");
   g_autoptr (GError) error = NULL;
   TmpDir tmp;
-  guint i;
 
   if (!have_nim ())
     return;
   tmp_dir_init (&tmp);
   dot = g_build_filename (tmp.dir, "tree.dot", NULL);
-  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-  for (i = 0; c->args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) c->args[i]);
+  nim_test_add_nim_argv (argv, c->args);
   g_ptr_array_add (argv, (gpointer) "--json");
   g_ptr_array_add (argv, (gpointer) "--seed");
   g_ptr_array_add (argv, (gpointer) "1");
@@ -402,6 +398,58 @@ test_trace_to_stdout (void)
   nim_test_assert_contains (out, "# trace: negamax (player 1) searches 1,2");
   nim_test_assert_contains (out, "root 1,2 [-inf,1]");
   g_assert_cmpstr (err, ==, "");
+}
+
+/* Counts are written in the singular for 1: the legend of --trace=1
+   --trace-limit 1, and every count of cutoffs on a --stats line (a game
+   of 3,4,5 has searches with one cutoff and with several). */
+static void
+test_trace_plurals (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GRegex) re
+      = g_regex_new ("; ([0-9]+) nodes?, ([0-9]+) (cutoffs?),", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  guint singular = 0, plural = 0;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--heaps", "1,2", "--player1", "negamax",
+                          "--player2", "xor", "--trace=1", "--trace-limit",
+                          "1", NULL),
+                 STATUS_OK, out, err);
+  nim_test_assert_contains (out, "# nodes deeper than 1 ply are counted on "
+                                 "their ancestor's line\n"
+                                 "#   (\"+N below\"); at most 1 node is "
+                                 "shown a search\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  assert_status (run_nim (&out, &err, "--heaps", "3,4,5", "--player1",
+                          "negamax", "--player2", "negamax", "--stats", NULL),
+                 STATUS_OK, out, err);
+  g_regex_match (re, out, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *count = g_match_info_fetch (match, 2);
+      g_autofree char *word = g_match_info_fetch (match, 3);
+
+      g_assert_cmpstr (word, ==,
+                       g_str_equal (count, "1") ? "cutoff" : "cutoffs");
+      if (g_str_equal (count, "1"))
+        singular++;
+      else
+        plural++;
+    }
+  g_assert_cmpuint (singular, >, 0);
+  g_assert_cmpuint (plural, >, 0);
+
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  assert_status (run_nim (&out, &err, "--compare", "--heaps", "1,1", "--nodes",
+                          "1", NULL),
+                 STATUS_OK, out, err);
+  nim_test_assert_contains (out, "a budget of 1 node (--nodes)");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -581,7 +629,7 @@ static const BadCase bad_cases[] = {
     "directory" },
   { { "--compare", "--trace", NULL },
     STATUS_USAGE,
-    "--compare runs its own list of players" },
+    "--compare traces none of its searches; leave out --trace and --dot" },
   { { "--nodes", "10", NULL },
     STATUS_USAGE,
     "--nodes is the budget of --compare" },
@@ -604,11 +652,8 @@ test_bad_values (void)
       g_autoptr (GPtrArray) argv = g_ptr_array_new ();
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
-      guint j;
 
-      g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
-      for (j = 0; bad_cases[i].args[j] != NULL; j++)
-        g_ptr_array_add (argv, (gpointer) bad_cases[i].args[j]);
+      nim_test_add_nim_argv (argv, bad_cases[i].args);
       g_ptr_array_add (argv, NULL);
       assert_status (run_argv ((const char *const *) argv->pdata, &out, &err),
                      bad_cases[i].status, out, err);
@@ -638,6 +683,40 @@ test_dot_write_error (void)
   nim_test_assert_contains (err, "nim: --dot: write error on '/dev/full': "
                                  "No space left on device");
 }
+
+/* A game in which no computer searched (two closed forms) leaves an
+   empty graph in the --dot file, and says so on the terminal. */
+static void
+test_dot_no_search (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *dot = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr (GError) error = NULL;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  dot = g_build_filename (tmp.dir, "tree.dot", NULL);
+  assert_status (run_nim (&out, &err, "--heaps", "3,4", "--player1", "xor",
+                          "--player2", "xor", "--dot", dot, NULL),
+                 STATUS_OK, out, err);
+  expected = g_strdup_printf ("nim: --dot: no computer player searched in "
+                              "this game, so '%s' holds an empty graph\n",
+                              dot);
+  g_assert_cmpstr (err, ==, expected);
+  g_file_get_contents (dot, &text, NULL, &error);
+  g_assert_no_error (error);
+  nim_test_assert_contains (text, "digraph nim_search {\n}\n");
+  tmp_dir_clear (&tmp);
+}
+
+/* A search that proves its value on the last node of its budget has
+   finished all the same: 621 nodes are what the default negamax needs on
+   3,4,5 (bench/expected). */
 
 /* A search that proves its value on the last unit of its budget has
    finished all the same: the default negamax proves 3,4,5 with 621 nodes
@@ -761,6 +840,183 @@ test_compare_row_fails (void)
   g_assert_cmpuint (seen, ==, 1);
 }
 
+/* --compare prints its heading at once and each row as it finishes; the
+   players of --player1 and --player2 run after the fixed rows, with the
+   budget of --nodes unless they set their own; Ctrl-C stops the table
+   after the rows done, says so, and exits 130. */
+static void
+test_compare_streams (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  /* minimax:nodes=0 has no budget: on six heaps it runs until stopped. */
+  const char *const args[]
+      = { "--compare",       "--heaps",   "1,3,5,7,9,11",    "--nodes",
+          "20000",           "--player1", "minimax:depth=2", "--player2",
+          "minimax:nodes=0", NULL };
+  guint waited = 0;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  path = g_build_filename (tmp.dir, "out", NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  g_subprocess_launcher_set_stdout_file_path (launcher, path);
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  /* The rows before the endless one appear while it runs. */
+  for (;;)
+    {
+      g_clear_pointer (&text, g_free);
+      g_usleep (50 * 1000);
+      waited += 50;
+      g_assert_cmpuint (waited, <, 30000);
+      if (g_file_get_contents (path, &text, NULL, NULL)
+          && strstr (text, "\nminimax:depth=2 ") != NULL)
+        break;
+    }
+  nim_test_assert_contains (text, "algorithm ");
+  nim_test_assert_contains (text, "\ngrundy ");
+  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==,
+                   STATUS_INTERRUPTED);
+  g_assert_true (g_file_get_contents (path, &out, NULL, NULL));
+  nim_test_assert_contains (out, "\nminimax                                  "
+                                 "not finished ");
+  nim_test_assert_contains (out, "\nminimax:depth=2                          "
+                                 "unknown ");
+  nim_test_assert_not_contains (out, "minimax:nodes=0");
+  nim_test_assert_contains (out, "\nInterrupted by Ctrl-C: the rows above "
+                                 "are those that finished.\n");
+  g_assert_cmpstr (err, ==, "");
+  tmp_dir_clear (&tmp);
+}
+
+/* eval= as a student meets it: --trace shows the evaluation's values at
+   the depth limit, --explain names it, and --compare sets minimax at
+   depth 1 with the exact evaluation, which finds the winning move,
+   beside the full searches. */
+static void
+test_eval_shown (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *out3 = NULL;
+  g_autofree char *err3 = NULL;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--heaps", "3,4", "--player1",
+                          "minimax:depth=2,eval=nimsum", "--player2", "xor",
+                          "--trace=2", NULL),
+                 STATUS_OK, out, err);
+  nim_test_assert_contains (out, "\n    h2-2 2,2 MAX = -1: horizon\n");
+  nim_test_assert_contains (out, "\n    h2-3 2,1 MAX = 1: horizon\n");
+
+  assert_status (run_nim (&out2, &err2, "--heaps", "3,4,5", "--player1",
+                          "negamax:depth=1,eval=nimsum", "--player2", "xor",
+                          "--explain", NULL),
+                 STATUS_OK, out2, err2);
+  nim_test_assert_contains (out2, "takes 2 from heap 1.\n  Value: unknown. "
+                                  "With depth=1 the search looks 1 ply ahead "
+                                  "and scores the\n  positions there with "
+                                  "eval=nimsum (1 good, -1 bad");
+
+  assert_status (run_nim (&out3, &err3, "--compare", "--heaps", "3,4,5",
+                          "--player1", "minimax:depth=1,eval=nimsum",
+                          "--player2", "minimax:depth=1", NULL),
+                 STATUS_OK, out3, err3);
+  nim_test_assert_contains (out3, "\nminimax:depth=1,eval=nimsum              "
+                                  "unknown      2 from heap 1 ");
+  nim_test_assert_contains (out3, "\nminimax:depth=1                          "
+                                  "unknown      1 from heap 1 ");
+}
+
+/* --solve --trace and --solve --dot show the engine's search of the one
+   position, then the solution, without a game; with --json the trace
+   goes to standard error and the solution stays one JSON object. */
+static void
+test_solve_trace (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *dot = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--solve", "--heaps", "1,2", "--player1",
+                          "minimax", "--trace", NULL),
+                 STATUS_OK, out, err);
+  nim_test_assert_contains (out, "# trace: minimax (player 1) searches 1,2\n");
+  nim_test_assert_contains (out, "\nroot 1,2 MAX\n");
+  nim_test_assert_contains (out, "# value win; plays h2-1\n");
+  nim_test_assert_contains (out, "The player to move wins");
+  nim_test_assert_not_contains (out, "Heap 1:");
+  g_assert_cmpstr (err, ==, "");
+
+  tmp_dir_init (&tmp);
+  dot = g_build_filename (tmp.dir, "tree.dot", NULL);
+  assert_status (run_nim (&out2, &err2, "--solve", "--heaps", "3,4", "--dot",
+                          dot, "--trace=1", "--json", NULL),
+                 STATUS_OK, out2, err2);
+  node = nim_test_parse_json (out2);
+  g_assert_cmpstr (
+      json_object_get_string_member (json_node_get_object (node), "to_move"),
+      ==, "win");
+  nim_test_assert_contains (err2, "# trace: negamax (player 1) searches 3,4");
+  g_file_get_contents (dot, &text, NULL, &error);
+  g_assert_no_error (error);
+  nim_test_assert_contains (text, "the tree negamax (player 1) searched from "
+                                  "3,4.");
+  nim_test_assert_contains (text, "digraph nim_search {");
+  tmp_dir_clear (&tmp);
+}
+
+/* --compare refuses a person, and a name that is no player. */
+static void
+test_compare_bad_players (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (&out, &err, "--compare", "--player1", "human", NULL),
+                 STATUS_USAGE, out, err);
+  nim_test_assert_contains (err, "--compare runs computer players; human "
+                                 "asks a person for moves");
+  g_assert_cmpstr (out, ==, "");
+  assert_status (
+      run_nim (&out2, &err2, "--compare", "--player2", "bogus", NULL),
+      STATUS_USAGE, out2, err2);
+  nim_test_assert_contains (err2, "unknown player 'bogus'");
+  g_assert_cmpstr (out2, ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -784,12 +1040,18 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/counts-nodes", test_trace_counts_nodes);
   g_test_add_func ("/trace/changes-nothing", test_trace_changes_nothing);
   g_test_add_func ("/trace/stdout", test_trace_to_stdout);
+  g_test_add_func ("/trace/plurals", test_trace_plurals);
   g_test_add_func ("/compare/matches-bench", test_compare_matches_bench);
   g_test_add_func ("/compare/table", test_compare_table);
   g_test_add_func ("/trace/bad-values", test_bad_values);
   g_test_add_func ("/dot/write-error", test_dot_write_error);
+  g_test_add_func ("/dot/no-search", test_dot_no_search);
   g_test_add_func ("/compare/exact-budget", test_compare_exact_budget);
   g_test_add_func ("/compare/row-fails", test_compare_row_fails);
+  g_test_add_func ("/compare/streams", test_compare_streams);
+  g_test_add_func ("/compare/bad-players", test_compare_bad_players);
+  g_test_add_func ("/trace/eval", test_eval_shown);
+  g_test_add_func ("/trace/solve", test_solve_trace);
 
   return g_test_run ();
 }

@@ -197,7 +197,8 @@ nim_rules_parse_max_take (NimRules *rules, const char *text, const char *what,
 /**
  * nim_rules_parse_moves:
  * @rules: the rules to change
- * @text: the counts a move may take, such as "2,7,15,16"
+ * @text: the counts a move may take, such as "2,7,15,16", or "any" for
+ *   any number
  * @what: what @text was given as, named in front of each message: the
  *   program passes its option, "--moves"
  * @error: return location for a #NIM_ERROR_USAGE error
@@ -209,7 +210,15 @@ nim_rules_parse_moves (NimRules *rules, const char *text, const char *what,
                        GError **error)
 {
   g_autoptr (GArray) counts = NULL;
+  g_autofree char *word = g_strstrip (g_strdup (text));
 
+  /* "any" names the classic rule, as the records write it: the one way
+     to play it in a nim built with another default (make MOVES=...). */
+  if (g_ascii_strcasecmp (word, "any") == 0)
+    {
+      nim_rules_set_take_any (rules);
+      return TRUE;
+    }
   if (!nim_parse_uint_list (text, 1, NIM_HEAP_SIZE_MAX, NIM_RULES_MAX_MOVES,
                             what, &counts, error))
     return FALSE;

@@ -13,6 +13,7 @@
 
 #include "nim-compare.h"
 
+#include "nim-i18n.h"
 #include "nim-player.h"
 #include "nim-util.h"
 
@@ -28,6 +29,45 @@ row_free (gpointer data)
   g_free (row);
 }
 
+/* The value @spec's options (after the ':') give @key, or NULL. */
+static char *
+spec_value (const char *spec, const char *key)
+{
+  const char *options = strchr (spec, ':');
+  g_auto (GStrv) pairs = NULL;
+  guint i;
+
+  if (options == NULL)
+    return NULL;
+  pairs = g_strsplit (options + 1, ",", -1);
+  for (i = 0; pairs[i] != NULL; i++)
+    if (g_str_has_prefix (g_strchug (pairs[i]), key)
+        && pairs[i][strlen (key)] == '=')
+      return g_strdup (pairs[i] + strlen (key) + 1);
+  return NULL;
+}
+
+/* @spec with time=0 and the budget of *@nodes added, unless it sets them
+   itself (a spec the user gave, such as minimax:depth=2,nodes=500);
+   *@nodes is then the spec's budget. */
+static char *
+search_spec (const char *spec, guint64 *nodes)
+{
+  GString *s = g_string_new (spec);
+  g_autofree char *time = spec_value (spec, "time");
+  g_autofree char *own = spec_value (spec, "nodes");
+
+  if (time == NULL)
+    g_string_append_printf (s, "%ctime=0", strchr (s->str, ':') ? ',' : ':');
+  if (own == NULL)
+    g_string_append_printf (s, "%cnodes=%" G_GUINT64_FORMAT,
+                            strchr (s->str, ':') ? ',' : ':', *nodes);
+  else
+    /* A bad value is refused when the player is made. */
+    *nodes = g_ascii_strtoull (own, NULL, 10);
+  return g_string_free (s, FALSE);
+}
+
 static gboolean
 run_one (const char *spec, gboolean search, const NimRules *rules,
          const NimBoard *board, guint64 nodes, NimCompareRow *row,
@@ -36,9 +76,7 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
   g_autofree char *full = NULL;
   g_autoptr (NimPlayer) player = NULL;
 
-  full = search ? g_strdup_printf ("%s%ctime=0,nodes=%" G_GUINT64_FORMAT, spec,
-                                   strchr (spec, ':') ? ',' : ':', nodes)
-                : g_strdup (spec);
+  full = search ? search_spec (spec, &nodes) : g_strdup (spec);
   player = nim_player_new (full, error);
   if (player == NULL || !nim_player_start (player, rules, board, error)
       || !nim_player_choose_move (player, board, &row->move, error))
@@ -78,34 +116,44 @@ run_row (NimCompareRow *row, gboolean search, const NimRules *rules,
   return TRUE;
 }
 
-/**
- * nim_compare_run:
- * @rules: the rules
- * @board: the position, which must have a legal move
- * @nodes: the node budget of each search, 0 for none
- * @error: return location for #NIM_ERROR_INTERRUPTED (Ctrl-C), which
- *   stops the comparison
- *
- * Runs every searcher configuration and every closed form that applies
- * on @board, in the registry's order.  A player that cannot run on
- * @board (it fails to start or to choose a move) does not stop the
- * others: its row holds the error.
- *
- * Returns: (transfer full) (element-type NimCompareRow) (nullable): what
- *   each found and what it cost, one row each
- */
-GPtrArray *
-nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
-                 GError **error)
+/* Runs @row (added to @rows) and hands it to @row_done; FALSE on Ctrl-C,
+   which removes the unfinished row. */
+static gboolean
+add_row (GPtrArray *rows, NimCompareRow *row, gboolean search,
+         const NimRules *rules, const NimBoard *board, guint64 nodes,
+         NimCompareRowFunc row_done, gpointer user_data, GError **error)
 {
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (row_free);
+  g_ptr_array_add (rows, row);
+  if (!run_row (row, search, rules, board, nodes, error))
+    {
+      g_ptr_array_remove_index (rows, rows->len - 1);
+      return FALSE;
+    }
+  /* Ctrl-C stops a search as its budget would, with what it has: a row
+     cut short so is no measurement, and the rows after it are not run. */
+  if (nim_interrupted ())
+    {
+      g_ptr_array_remove_index (rows, rows->len - 1);
+      g_set_error_literal (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
+                           _ ("interrupted"));
+      return FALSE;
+    }
+  if (row_done != NULL)
+    row_done (row, user_data);
+  return TRUE;
+}
+
+/* The rows of the registry: every searcher's configurations in the order
+   a lecture adds the techniques, then every closed form that has a
+   theory for the rules; then @specs.  FALSE on Ctrl-C. */
+static gboolean
+add_rows (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
+          guint64 nodes, const char *const *specs, NimCompareRowFunc row_done,
+          gpointer user_data, GError **error)
+{
   const NimPlayerClass *const *classes = nim_player_classes ();
   guint i, j;
 
-  g_return_val_if_fail (nim_board_has_move (board, rules), NULL);
-  /* The rows come from the registry: every searcher's configurations in
-     the order a lecture adds the techniques, then every closed form that
-     has a theory for the rules. */
   for (i = 0; classes[i] != NULL; i++)
     for (j = 0; classes[i]->kind == NIM_PLAYER_SEARCHER
                 && classes[i]->showcase != NULL
@@ -115,13 +163,13 @@ nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
         const NimPlayerShowcase *c = &classes[i]->showcase[j];
         NimCompareRow *row = g_new0 (NimCompareRow, 1);
 
-        g_ptr_array_add (rows, row);
         row->spec = *c->options ? g_strdup_printf ("%s:%s", classes[i]->name,
                                                    c->options)
                                 : g_strdup (classes[i]->name);
         row->bench = c->bench;
-        if (!run_row (row, TRUE, rules, board, nodes, error))
-          return NULL;
+        if (!add_row (rows, row, TRUE, rules, board, nodes, row_done,
+                      user_data, error))
+          return FALSE;
       }
   for (i = 0; classes[i] != NULL; i++)
     {
@@ -131,10 +179,65 @@ nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
           || !nim_player_supports (classes[i], rules, board, NULL))
         continue;
       row = g_new0 (NimCompareRow, 1);
-      g_ptr_array_add (rows, row);
       row->spec = g_strdup (classes[i]->name);
-      if (!run_row (row, FALSE, rules, board, nodes, error))
-        return NULL;
+      if (!add_row (rows, row, FALSE, rules, board, nodes, row_done, user_data,
+                    error))
+        return FALSE;
+    }
+  for (i = 0; specs != NULL && specs[i] != NULL; i++)
+    {
+      g_autofree char *name = g_strndup (specs[i], strcspn (specs[i], ":"));
+      const NimPlayerClass *klass = nim_player_class_lookup (name);
+      NimCompareRow *row = g_new0 (NimCompareRow, 1);
+
+      row->spec = g_strdup (specs[i]);
+      if (!add_row (rows, row,
+                    klass != NULL && klass->kind == NIM_PLAYER_SEARCHER, rules,
+                    board, nodes, row_done, user_data, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_compare_run:
+ * @rules: the rules
+ * @board: the position, which must have a legal move
+ * @nodes: the node budget of each search, 0 for none
+ * @specs: (nullable) (array zero-terminated=1): more players to run
+ *   after the fixed rows, as specs such as "minimax:depth=2"; a
+ *   searcher's gets time=0 and the budget of @nodes unless it sets them
+ * @row_done: (nullable) (scope call): called as each row finishes
+ * @user_data: for @row_done
+ * @interrupted: (out): set when Ctrl-C stopped the comparison; the rows
+ *   returned are then those that finished
+ * @error: return location for an error; none is set today
+ *
+ * Runs every searcher configuration and every closed form that applies
+ * on @board, in the registry's order, then the players of @specs.  A
+ * player that cannot run on @board (it fails to start or to choose a
+ * move, or its spec is not a player) does not stop the others: its row
+ * holds the error.
+ *
+ * Returns: (transfer full) (element-type NimCompareRow): what each found
+ *   and what it cost, one row each
+ */
+GPtrArray *
+nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
+                 const char *const *specs, NimCompareRowFunc row_done,
+                 gpointer user_data, gboolean *interrupted, GError **error)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (row_free);
+  g_autoptr (GError) local = NULL;
+
+  g_return_val_if_fail (nim_board_has_move (board, rules), NULL);
+  *interrupted = !add_rows (rows, rules, board, nodes, specs, row_done,
+                            user_data, &local);
+  if (*interrupted
+      && !g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
     }
   return g_steal_pointer (&rows);
 }

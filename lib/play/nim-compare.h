@@ -44,7 +44,20 @@ typedef struct
   GError *error;
 } NimCompareRow;
 
+/**
+ * NimCompareRowFunc:
+ * @row: the row just finished
+ * @user_data: what nim_compare_run() was given
+ *
+ * Called as each row of a comparison finishes, so that the program can
+ * show it at once: minimax on a large position runs for seconds.
+ */
+typedef void (*NimCompareRowFunc) (const NimCompareRow *row,
+                                   gpointer user_data);
+
 GPtrArray *nim_compare_run (const NimRules *rules, const NimBoard *board,
-                            guint64 nodes, GError **error);
+                            guint64 nodes, const char *const *specs,
+                            NimCompareRowFunc row_done, gpointer user_data,
+                            gboolean *interrupted, GError **error);
 
 G_END_DECLS

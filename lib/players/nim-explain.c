@@ -372,12 +372,29 @@ append_value (GString *s, const NimSearchPlayer *self)
                                      "little as it can, hoping for a "
                                      "mistake."));
     }
+  else if (c->depth > 0 && st->depth >= c->depth && c->eval != NIM_EVAL_NONE)
+    g_string_printf (
+        s,
+        g_dngettext (GETTEXT_PACKAGE,
+                     /* TRANSLATORS: depth=%u and eval=%s are player
+                        options, typed as is; %s is parity or nimsum. */
+                     "Value: unknown.  With depth=%u the search looks %u "
+                     "ply ahead and scores the positions there with "
+                     "eval=%s (1 good, -1 bad for the player to move); "
+                     "it plays the move that scores best.",
+                     "Value: unknown.  With depth=%u the search looks %u "
+                     "plies ahead and scores the positions there with "
+                     "eval=%s (1 good, -1 bad for the player to move); "
+                     "it plays the move that scores best.",
+                     st->depth),
+        st->depth, st->depth,
+        c->eval == NIM_EVAL_PARITY ? "parity" : "nimsum");
   else if (c->depth > 0 && st->depth >= c->depth)
     /* TRANSLATORS: depth=%u is a player option, typed as is. */
     g_string_printf (s,
                      g_dngettext (GETTEXT_PACKAGE,
                                   "Value: unknown.  With depth=%u the "
-                                  "search looks %u plies ahead, and no "
+                                  "search looks %u ply ahead, and no "
                                   "line that short decides the game; it "
                                   "plays the first of the moves it cannot "
                                   "tell apart.",
@@ -478,16 +495,14 @@ append_cost (GString *s, const NimSearchPlayer *self)
   const NimSearchConfig *c = &self->config;
 
   /* TRANSLATORS: what a search cost: "Search: depth 5, 1234 nodes, 56
-     cutoffs, table 7 hits in 89 probes, 0.001 s."; s is seconds.  The
-     English says "nodes" and "cutoffs" for 1 too. */
+     cutoffs, table 7 hits in 89 probes, 0.001 s."; s is seconds. */
   g_string_printf (s,
-                   g_dngettext (GETTEXT_PACKAGE,
-                                "Search: depth %u, %llu nodes",
+                   g_dngettext (GETTEXT_PACKAGE, "Search: depth %u, %llu node",
                                 "Search: depth %u, %llu nodes", st->nodes),
                    st->depth, (unsigned long long) st->nodes);
   if (c->ab)
     g_string_append_printf (s,
-                            g_dngettext (GETTEXT_PACKAGE, ", %llu cutoffs",
+                            g_dngettext (GETTEXT_PACKAGE, ", %llu cutoff",
                                          ", %llu cutoffs", st->cutoffs),
                             (unsigned long long) st->cutoffs);
   if (self->tt != NULL)

@@ -59,7 +59,12 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
      longer than the game can last. */
   if ((cfg & C_DEPTH) && G_UNLIKELY (s->ply == s->horizon)
       && nim_board_has_move (&s->board, r))
-    return 0;
+    {
+      /* eval= estimates it for the player to move, Max's value or the
+         opposite of Min's; without one it is unknown, 0. */
+      int e = nim_search_evaluate (s);
+      return max ? e : -e;
+    }
   for (i = 0; i < n_heaps; i++)
     {
       const guint32 h = heaps[i];
@@ -101,6 +106,11 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
     {
       /* The player to move cannot: under normal play it has lost. */
       int v = (cfg & C_MISERE) ? 1 : -1;
+
+      /* With eval= (which needs a depth limit) a proven end counts on
+         the distance scale, above any estimate (see NimEval). */
+      if ((cfg & C_DEPTH) && s->score == NIM_SCORE_DISTANCE)
+        v *= NIM_SCORE_MATE - (int) s->ply;
       return max ? v : -v;
     }
   return best;
@@ -233,7 +243,7 @@ minimax_search (const NimBoard *board, const NimRules *rules,
     best = 0;
   /* An interrupted search keeps only a proven win: a loss or a 0 among
      the moves searched says nothing of the moves not searched. */
-  else if (s.aborted && best < 1)
+  else if (s.aborted && !(best > 0 && nim_search_is_proven (&s, best)))
     best = 0;
   nim_search_finish_stats (&s, best, s.aborted ? 0 : depth, stats);
 }
@@ -282,6 +292,7 @@ minimax_explain_move (NimPlayer *player, const NimBoard *board,
 
 static const NimPlayerOption minimax_options[] = {
   NIM_SEARCH_BUDGET_OPTIONS,
+  NIM_SEARCH_EVAL_OPTION,
   { NULL },
 };
 

@@ -212,12 +212,12 @@ board_has_move (const NimBoard *b, const NimRules *r, const guint cfg)
 }
 
 /* The value of a position at the depth limit that the game has not ended
-   in: Nim has no evaluation short of the end, so it is unknown.  The one
-   place a static evaluation would go. */
+   in: unknown (0) without an evaluation, else eval='s estimate for the
+   player to move, on the distance scale that eval= sets (see NimEval). */
 static inline int
 leaf_value (const Negamax *n, guint ply)
 {
-  return 0;
+  return nim_search_evaluate (&n->s);
 }
 
 /* Turns a remembered move into a move on this board, if it is legal. */
@@ -484,7 +484,8 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
       return (cfg & C_MISERE) ? win : -win;
     }
 
-  /* Step 3. The horizon: what lies beyond is unknown. */
+  /* Step 3. The horizon: what lies beyond is unknown, or estimated by
+     eval=. */
   if (depth == 0)
     return leaf_value (n, ply);
 
@@ -930,6 +931,7 @@ static const NimPlayerOption negamax_options[] = {
        is. */
     N_ ("win: any win is as good (default); distance: win fast, lose "
         "slowly") },
+  NIM_SEARCH_EVAL_OPTION,
   { NULL },
 };
 

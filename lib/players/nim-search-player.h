@@ -47,6 +47,17 @@ typedef struct
         NULL, N_ ("nodes per move, 0 (default) for no limit")                 \
   }
 
+/* eval=, how both searchers score the positions at their depth limit
+   (see NimEval); the order of the names is NimEval's. */
+#define NIM_SEARCH_EVAL_OPTION                                                \
+  {                                                                           \
+    "eval", NIM_OPTION_CHOICE,                                                \
+        G_STRUCT_OFFSET (NimSearchPlayer, config.eval), 0, 0,                 \
+        (const char *const[]){ "none", "parity", "nimsum", NULL },            \
+        N_ ("score positions at the depth limit: none (0, default), parity "  \
+            "(of the non-empty heaps) or nimsum (exact)")                     \
+  }
+
 /* Default seconds per move of a searcher. */
 #define NIM_SEARCH_DEFAULT_TIME 5.0
 

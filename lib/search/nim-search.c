@@ -41,7 +41,11 @@ nim_search_init (NimSearch *search, const NimBoard *board,
   memset (search, 0, sizeof *search);
   search->board = *board;
   search->rules = *rules;
-  search->score = (NimScoreMode) config->score;
+  search->eval = (NimEval) config->eval;
+  /* An evaluation's values are estimates: they need the scale on which
+     unproven values other than 0 exist (see NimEval). */
+  search->score = search->eval != NIM_EVAL_NONE ? NIM_SCORE_DISTANCE
+                                                : (NimScoreMode) config->score;
   search->node_limit = config->nodes > 0 ? config->nodes : G_MAXUINT64;
   search->deadline = config->time > 0
                          ? g_get_monotonic_time ()
@@ -51,6 +55,44 @@ nim_search_init (NimSearch *search, const NimBoard *board,
   search->interval = search->deadline != 0 ? CLOCK_FIRST : CLOCK_INTERVAL;
   search->last_check = search->deadline != 0 ? g_get_monotonic_time () : 0;
   search->next_check = MIN (search->node_limit, search->interval);
+}
+
+/**
+ * nim_search_evaluate_slow:
+ * @search: the search, at a position with a legal move
+ *
+ * nim_search_evaluate() with an evaluation chosen.
+ *
+ * Returns: 1 when the evaluation finds the position good for the player
+ *   to move, -1 when bad, 0 when it cannot tell
+ */
+int
+nim_search_evaluate_slow (const NimSearch *search)
+{
+  const NimBoard *b = &search->board;
+  const NimRules *r = &search->rules;
+  guint i, non_empty = 0, big = 0;
+  guint32 sum = 0;
+
+  for (i = 0; i < b->n_heaps; i++)
+    {
+      guint32 h = b->heaps[i];
+
+      non_empty += h > 0;
+      big += h > 1;
+      /* The Grundy value of a heap: h under take-any, h mod (K+1) under
+         1 to K; under a subtraction set the heap itself, an estimate. */
+      sum ^= r->kind == NIM_TAKE_RANGE && r->max_take < NIM_HEAP_SIZE_MAX
+                 ? h % (r->max_take + 1)
+                 : h;
+    }
+  if (search->eval == NIM_EVAL_PARITY)
+    return (non_empty % 2 == 1) != r->misere ? 1 : -1;
+  /* Misère take-any (Bouton): with no heap above 1 the player to move
+     wins on an even number of ones; else as under normal play. */
+  if (r->misere && big == 0)
+    return non_empty % 2 == 0 ? 1 : -1;
+  return sum != 0 ? 1 : -1;
 }
 
 /**

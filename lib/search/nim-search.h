@@ -49,6 +49,29 @@ typedef enum
 } NimScoreMode;
 
 /**
+ * NimEval:
+ * @NIM_EVAL_NONE: a position at the depth limit is worth 0, unknown
+ * @NIM_EVAL_PARITY: a student's first heuristic: an odd number of
+ *   non-empty heaps is good for the player to move (as one heap is), an
+ *   even number bad; the other way round under misère play
+ * @NIM_EVAL_NIMSUM: the nim-sum of the heaps' Grundy values, exact for
+ *   take-any (normal and misère play) and 1 to K (normal play): a
+ *   perfect evaluation, with which depth 1 plays perfectly
+ *
+ * How a depth-limited search scores the positions at its depth limit
+ * (seed 002's "Stellungsbewertung").  An evaluation's values, 1 good
+ * and -1 bad for the player to move, are estimates, never proofs: a
+ * search with one scores as score=distance does, whose unproven values
+ * lie between the proven ones.
+ */
+typedef enum
+{
+  NIM_EVAL_NONE,
+  NIM_EVAL_PARITY,
+  NIM_EVAL_NIMSUM,
+} NimEval;
+
+/**
  * NimSearchConfig:
  * @depth: the most plies searched; 0 means to the end of the game (up to
  *   %NIM_SEARCH_MAX_PLY)
@@ -59,6 +82,7 @@ typedef enum
  * @order: move ordering (table move, killers)
  * @id: iterative deepening
  * @score: a #NimScoreMode
+ * @eval: a #NimEval
  * @stop: (nullable): when set, the search stops as soon as the integer it
  *   points to is not 0 (see nim_player_set_stop()); not an option
  *
@@ -74,6 +98,7 @@ typedef struct
   gboolean order;
   gboolean id;
   guint score;
+  guint eval;
   const gint *stop;
 } NimSearchConfig;
 
@@ -125,6 +150,7 @@ typedef struct
   NimBoard board;
   NimRules rules;
   NimScoreMode score;
+  NimEval eval;
   NimTT *tt;
   guint64 nodes;
   guint64 cutoffs;
@@ -236,6 +262,24 @@ nim_search_is_proven (const NimSearch *search, int value)
   if (search->score == NIM_SCORE_DISTANCE)
     return ABS (value) > NIM_SCORE_MATE - NIM_SEARCH_MAX_PLY - 1;
   return value != 0;
+}
+
+int nim_search_evaluate_slow (const NimSearch *search);
+
+/**
+ * nim_search_evaluate:
+ * @search: the search, at a position with a legal move
+ *
+ * Called only at the depth limit, so a search without an evaluation pays
+ * one compare there and nothing anywhere else.
+ *
+ * Returns: the value of the position at the depth limit for the player
+ *   to move: 0 without an evaluation, else the evaluation's estimate
+ */
+static inline int
+nim_search_evaluate (const NimSearch *search)
+{
+  return search->eval == NIM_EVAL_NONE ? 0 : nim_search_evaluate_slow (search);
 }
 
 void nim_search_finish_stats (const NimSearch *search, int value, guint depth,
