@@ -304,7 +304,8 @@ ask_setup (const NimCliOptions *o, const NimRules *rules, FILE *talk,
 {
   gboolean versus = is_versus (players);
 
-  if (versus && !setup->one_pile && !o->json)
+  /* With --json too: the person sees the game on standard error. */
+  if (versus && !setup->one_pile)
     nim_display_title (
         talk, rules,
         nim_player_get_spec (

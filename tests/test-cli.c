@@ -1868,8 +1868,9 @@ test_json_human (void)
   nim_test_assert_contains (err, PROMPT "1 1\n");
   /* The person still sees the game, on standard error beside the
      prompts: the board before and after each move. */
-  nim_test_assert_contains (err, "Heap 2: ||||  4\n");
-  nim_test_assert_contains (err, "Heap 1: ||  2\nHeap 2: ||  2\n");
+  nim_test_assert_contains (err, "You play against the computer (xor).");
+  nim_test_assert_contains (err, "Heap 1: |||\nHeap 2: ||||\n");
+  nim_test_assert_contains (err, "Heap 1: ||\nHeap 2: ||\n");
   root = parse_record (out);
   moves = check_record (json_node_get_object (root), &take_any, "3,4", 1,
                         "human", "xor");

@@ -128,11 +128,12 @@ mate_distance (int v)
 
 /* A slot holds 14 bits of value: a node-relative win or loss in d plies
    is kept as +-(NIM_TT_VALUE_MAX - d) (d is at most
-   NIM_SEARCH_MAX_PLY + 1), anything else (-1, 0, 1) as it is. */
+   NIM_SEARCH_MAX_PLY + 1), anything else (-1, 0, 1: eval='s estimates
+   and the unknown) as it is. */
 static NIM_ALWAYS_INLINE gint32
 tt_encode (const guint cfg, int v)
 {
-  if (!(cfg & C_DISTANCE) || v == 0)
+  if (!(cfg & C_DISTANCE) || !is_proven (cfg, v))
     return v;
   return v > 0 ? NIM_TT_VALUE_MAX - (gint32) mate_distance (v)
                : -(NIM_TT_VALUE_MAX - (gint32) mate_distance (v));
@@ -141,7 +142,8 @@ tt_encode (const guint cfg, int v)
 static NIM_ALWAYS_INLINE int
 tt_decode (const guint cfg, gint32 t)
 {
-  if (!(cfg & C_DISTANCE) || t == 0)
+  if (!(cfg & C_DISTANCE)
+      || ABS (t) < NIM_TT_VALUE_MAX - NIM_SEARCH_MAX_PLY - 1)
     return t;
   return t > 0 ? NIM_SCORE_MATE - (NIM_TT_VALUE_MAX - t)
                : -(NIM_SCORE_MATE - (NIM_TT_VALUE_MAX + t));
