@@ -162,6 +162,17 @@ keep_base_budget (Engine *e)
 }
 
 /* `ugi`: who the engine is and what it can be set to. */
+/* The rules until setoption says otherwise: the protocol's default,
+   take any number in normal play (doc/ugi.md), not the default a MOVES
+   build gives nim's own games. */
+static void
+protocol_rules (NimRules *rules)
+{
+  nim_rules_init (rules);
+  nim_rules_set_take_any (rules);
+  rules->misere = FALSE;
+}
+
 static void
 answer_ugi (Engine *e)
 {
@@ -169,7 +180,7 @@ answer_ugi (Engine *e)
   NimRules defaults;
   const NimPlayerOption *o;
 
-  nim_rules_init_default (&defaults);
+  protocol_rules (&defaults);
   rules = nim_notation_rules (&defaults);
   say (e, "id name nim %s %s", PACKAGE_VERSION,
        nim_player_get_spec (e->player));
@@ -648,7 +659,7 @@ nim_cli_run_ugi (const NimCliOptions *o)
     }
 
   e.player = player;
-  nim_rules_init_default (&e.rules);
+  protocol_rules (&e.rules);
   keep_base_budget (&e);
   nim_player_set_stop (player, &e.stop);
   g_mutex_init (&e.lock);
