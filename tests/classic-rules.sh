@@ -17,7 +17,8 @@ classic_rules_nim () {
 #!/bin/sh
 for arg in "\$@"; do
   case \$arg in
-    -m*|-k*|--moves|--moves=*|--max-take|--max-take=*|--rules|--rules=*|--ugi)
+    -m*|-k*|--moves|--moves=*|--max-take|--max-take=*|--rules|--rules=*|\
+    --ugi|--check-engine|--check-engine=*|--summarize)
       exec "$2" "\$@" ;;
   esac
 done

@@ -144,10 +144,12 @@ nim_test_have_nim (void)
 static gboolean
 names_take_rule (const char *const *args)
 {
-  /* --rules names them as an octal code; --ugi takes them from the
-     protocol (setoption name rules). */
+  /* --rules names them as an octal code; --ugi and --check-engine take
+     them from the protocol (setoption name rules); --summarize from the
+     results files. */
   static const char *const options[]
-      = { "--moves", "--max-take", "--rules", "--ugi", NULL };
+      = { "--moves",        "--max-take",  "--rules", "--ugi",
+          "--check-engine", "--summarize", NULL };
   guint i, j;
 
   for (i = 0; args[i] != NULL; i++)

@@ -29,6 +29,9 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/nim-transcript.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT HUP INT TERM
+# The transcript's game is the classic rule (see classic-rules.sh).
+. "$srcdir/tests/classic-rules.sh"
+nim=$(classic_rules_nim "$work" "$nim")
 
 n=0
 ok () {
