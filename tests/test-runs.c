@@ -733,10 +733,30 @@ test_resume_after_interrupt (void)
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  process = g_subprocess_launcher_spawn (
-      launcher, &error, g_getenv ("NIM_BINARY"), "--games", "3000",
-      "--player1", "negamax:tt=1M", "--player2", "random", "--random-heaps",
-      "4:12", "--seed", "21", "--jobs", "2", "--results", path, NULL);
+  {
+    const char *const args[] = { "--games",
+                                 "3000",
+                                 "--player1",
+                                 "negamax:tt=1M",
+                                 "--player2",
+                                 "random",
+                                 "--random-heaps",
+                                 "4:12",
+                                 "--seed",
+                                 "21",
+                                 "--jobs",
+                                 "2",
+                                 "--results",
+                                 path,
+                                 NULL };
+    g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+
+    /* With the classic rule a MOVES build needs, as every run does. */
+    nim_test_add_nim_argv (argv, args);
+    g_ptr_array_add (argv, NULL);
+    process = g_subprocess_launcher_spawnv (
+        launcher, (const char *const *) argv->pdata, &error);
+  }
   g_assert_no_error (error);
   /* Some games finished, then Ctrl-C. */
   for (;;)
