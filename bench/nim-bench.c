@@ -1046,8 +1046,7 @@ match_games_per_second (guint jobs, guint n_runs, double *cpu_per_game)
       match = nim_match_new (&config, &error);
       if (match == NULL || !nim_match_run (match, NULL, NULL, &error))
         {
-          fprintf (stderr, "nim-bench: comparison run: %s\n",
-                   error->message);
+          fprintf (stderr, "nim-bench: comparison run: %s\n", error->message);
           return 0;
         }
       rates[i] = MATCH_GAMES / nim_match_get_summary (match)->seconds;

@@ -39,4 +39,6 @@ gboolean nim_test_solver_wins (NimTestSolver *solver, const NimBoard *board);
 void nim_test_solver_move (NimTestSolver *solver, const NimBoard *board,
                            NimMove *move);
 
+char *nim_test_strip_valgrind (const char *err);
+
 G_END_DECLS
