@@ -581,3 +581,32 @@ nim_test_strip_valgrind (const char *err)
     }
   return g_string_free (kept, FALSE);
 }
+
+/**
+ * nim_test_run_json:
+ * @args: nim's arguments, %NULL-terminated, without --json
+ *
+ * Runs nim with @args and --json, and checks that it succeeded (its
+ * standard error is logged when it did not).
+ *
+ * Returns: (transfer full): what it printed, parsed
+ */
+JsonNode *
+nim_test_run_json (const char *const *args)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  int status;
+
+  for (; *args != NULL; args++)
+    g_ptr_array_add (argv, (gpointer) *args);
+  g_ptr_array_add (argv, (gpointer) "--json");
+  g_ptr_array_add (argv, NULL);
+  status = nim_test_run_nimv (NULL, &out, &err,
+                              (const char *const *) argv->pdata);
+  if (status != 0)
+    g_test_message ("stderr: %s", err);
+  g_assert_cmpint (status, ==, 0);
+  return nim_test_parse_json (out);
+}

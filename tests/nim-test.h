@@ -40,5 +40,6 @@ void nim_test_solver_move (NimTestSolver *solver, const NimBoard *board,
                            NimMove *move);
 
 char *nim_test_strip_valgrind (const char *err);
+JsonNode *nim_test_run_json (const char *const *args);
 
 G_END_DECLS

@@ -149,27 +149,6 @@ test_new_refuses (void)
 /* ------------------------------------------------------------------------ */
 /* Runs through the real binary */
 
-/* Runs a comparison with --json and returns the summary object. */
-static JsonNode *
-run_summary (const char *const *args)
-{
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  int status;
-
-  for (; *args != NULL; args++)
-    g_ptr_array_add (argv, (gpointer) *args);
-  g_ptr_array_add (argv, (gpointer) "--json");
-  g_ptr_array_add (argv, NULL);
-  status = nim_test_run_nimv (NULL, &out, &err,
-                              (const char *const *) argv->pdata);
-  if (status != STATUS_OK)
-    g_test_message ("stderr: %s", err);
-  g_assert_cmpint (status, ==, STATUS_OK);
-  return nim_test_parse_json (out);
-}
-
 static JsonObject *
 player (JsonNode *summary, guint i)
 {
@@ -246,7 +225,7 @@ test_xor_theory (void)
             "--heaps", "1,2,3", "--seed",    "1",   NULL };
     JsonObject *s, *pairs;
 
-    fixed = run_summary (args);
+    fixed = nim_test_run_json (args);
     s = json_node_get_object (fixed);
     pairs = json_object_get_object_member (s, "pairs");
     g_assert_cmpint (json_object_get_int_member (s, "games"), ==, 10);
@@ -268,7 +247,7 @@ test_xor_theory (void)
     const char *args[]
         = { "--games", "4",     "--player1", "random", "--player2", "xor",
             "--heaps", "3,4,5", "--seed",    "1",      NULL };
-    g_autoptr (JsonNode) swept = run_summary (args);
+    g_autoptr (JsonNode) swept = nim_test_run_json (args);
     JsonObject *s = json_node_get_object (swept);
 
     g_assert_true (json_object_get_null_member (s, "elo"));
@@ -280,7 +259,7 @@ test_xor_theory (void)
                            "--player2", "xor", "--random-heaps", "3:9",
                            "--seed",    "5",   "--results",      path,
                            NULL };
-    random = run_summary (args);
+    random = nim_test_run_json (args);
   }
   records = read_results (path);
   g_assert_cmpuint (records->len, ==, 60);
@@ -349,9 +328,9 @@ test_jobs_same_summary (void)
 
   if (!nim_test_have_nim ())
     return;
-  a = run_summary (one);
-  b = run_summary (two);
-  c = run_summary (three);
+  a = nim_test_run_json (one);
+  b = nim_test_run_json (two);
+  c = nim_test_run_json (three);
   g_assert_cmpint (
       json_object_get_int_member (json_node_get_object (b), "jobs"), ==, 2);
   drop_times (a);
@@ -388,7 +367,7 @@ test_results_file (void)
   args_template[11] = path;
   for (run = 0; run < 2; run++)
     {
-      g_autoptr (JsonNode) summary = run_summary (args_template);
+      g_autoptr (JsonNode) summary = nim_test_run_json (args_template);
       (void) summary;
     }
   records = read_results (path);
@@ -971,7 +950,7 @@ test_misere_solver (void)
 
   if (!nim_test_have_nim ())
     return;
-  s = run_summary (args);
+  s = nim_test_run_json (args);
   for (i = 0; i < 2; i++)
     g_assert_cmpint (json_object_get_int_member (player (s, i), "unchecked"),
                      ==, 0);
@@ -1024,7 +1003,7 @@ test_judge_one_heap_theory (void)
 
   if (!nim_test_have_nim ())
     return;
-  s = run_summary (args);
+  s = nim_test_run_json (args);
   for (i = 0; i < 2; i++)
     {
       g_assert_cmpint (json_object_get_int_member (player (s, i), "moves"), >,

@@ -22,27 +22,6 @@
 /* ------------------------------------------------------------------------ */
 /* Helpers */
 
-/* Runs nim with @args and --json, expecting success; the summary. */
-static JsonNode *
-run_summary (const char *const *args)
-{
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  int status;
-
-  for (; *args != NULL; args++)
-    g_ptr_array_add (argv, (gpointer) *args);
-  g_ptr_array_add (argv, (gpointer) "--json");
-  g_ptr_array_add (argv, NULL);
-  status = nim_test_run_nimv (NULL, &out, &err,
-                              (const char *const *) argv->pdata);
-  if (status != STATUS_OK)
-    g_test_message ("stderr: %s", err);
-  g_assert_cmpint (status, ==, STATUS_OK);
-  return nim_test_parse_json (out);
-}
-
 static JsonObject *
 member (JsonNode *node, const char *name)
 {
@@ -214,7 +193,7 @@ test_sprt_run (void)
 
   if (!nim_test_have_nim ())
     return;
-  s = run_summary (args);
+  s = nim_test_run_json (args);
   sprt = member (s, "sprt");
   g_assert_cmpstr (json_object_get_string_member (sprt, "decision"), ==, "H1");
   g_assert_cmpfloat (json_object_get_double_member (sprt, "llr"), >=,
@@ -282,7 +261,7 @@ test_positions_sequential (void)
 
   if (!nim_test_have_nim ())
     return;
-  s = run_summary (args);
+  s = nim_test_run_json (args);
   g_assert_cmpint (
       json_object_get_int_member (member (s, "positions"), "count"), ==, 3);
   games = read_games (results);
@@ -322,9 +301,9 @@ test_positions_random (void)
 
   if (!nim_test_have_nim ())
     return;
-  a = run_summary (args);
+  a = nim_test_run_json (args);
   args[11] = again;
-  b = run_summary (args);
+  b = nim_test_run_json (args);
   one = read_games (results);
   two = read_games (again);
   g_assert_cmpuint (one->len, ==, 6);
@@ -484,7 +463,7 @@ test_tournament (void)
 
   if (!nim_test_have_nim ())
     return;
-  s = run_summary (args);
+  s = nim_test_run_json (args);
   o = json_node_get_object (s);
   g_assert_cmpint (json_object_get_int_member (o, "games"), ==, 30);
   players = json_object_get_array_member (o, "players");
@@ -623,7 +602,7 @@ check_resume (const char **args, guint n_args, guint keep, guint64 games)
   g_ptr_array_add (argv, (gpointer) "--results");
   g_ptr_array_add (argv, full_path);
   g_ptr_array_add (argv, NULL);
-  full = run_summary ((const char *const *) argv->pdata);
+  full = nim_test_run_json ((const char *const *) argv->pdata);
   g_assert_true (g_file_get_contents (full_path, &text, NULL, NULL));
   g_assert_true (g_file_set_contents (part_path, text, -1, NULL));
   cut_results (part_path, keep);
@@ -777,8 +756,8 @@ test_resume_after_interrupt (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  resumed = run_summary (resume_args);
-  full = run_summary (full_args);
+  resumed = nim_test_run_json (resume_args);
+  full = nim_test_run_json (full_args);
   drop_times (full);
   drop_times (resumed);
   json_object_remove_member (json_node_get_object (full), "jobs");
@@ -816,7 +795,7 @@ test_resume_mismatch (void)
 
   if (!nim_test_have_nim ())
     return;
-  s = run_summary (first);
+  s = nim_test_run_json (first);
   g_assert_cmpint (nim_test_run_nimv ("", &out, &err, other), ==,
                    STATUS_USAGE);
   nim_test_assert_contains (err, "another run");
@@ -898,7 +877,7 @@ check_shards (const char **args, guint n_args, guint n)
   g_ptr_array_add (argv, (gpointer) "--results");
   g_ptr_array_add (argv, one);
   g_ptr_array_add (argv, NULL);
-  whole = run_summary ((const char *const *) argv->pdata);
+  whole = nim_test_run_json ((const char *const *) argv->pdata);
   for (k = 1; k <= n; k++)
     {
       g_autoptr (JsonNode) part = NULL;
@@ -913,7 +892,7 @@ check_shards (const char **args, guint n_args, guint n)
       g_ptr_array_add (argv, (gpointer) "--shard");
       g_ptr_array_add (argv, shard);
       g_ptr_array_add (argv, NULL);
-      part = run_summary ((const char *const *) argv->pdata);
+      part = nim_test_run_json ((const char *const *) argv->pdata);
     }
   g_ptr_array_add (shards, NULL);
   g_ptr_array_set_size (argv, 0);
@@ -921,7 +900,7 @@ check_shards (const char **args, guint n_args, guint n)
   for (k = 0; k < n; k++)
     g_ptr_array_add (argv, shards->pdata[k]);
   g_ptr_array_add (argv, NULL);
-  merged = run_summary ((const char *const *) argv->pdata);
+  merged = nim_test_run_json ((const char *const *) argv->pdata);
 
   a = records_by_number (ones);
   b = records_by_number ((const char *const *) shards->pdata);
@@ -982,11 +961,11 @@ test_shards_positions (void)
   check_shards (args, G_N_ELEMENTS (args), 4);
   /* A shard of an SPRT run plays all its pairs, the test decided over
      the shards together. */
-  shard = run_summary (sprt);
+  shard = nim_test_run_json (sprt);
   g_assert_cmpint (
       json_object_get_int_member (json_node_get_object (shard), "games"), ==,
       20);
-  merged = run_summary (merge);
+  merged = nim_test_run_json (merge);
   g_assert_cmpstr (
       json_object_get_string_member (member (merged, "sprt"), "decision"), ==,
       "H1");
@@ -1035,8 +1014,8 @@ test_summarize_refuses (void)
 
   if (!nim_test_have_nim ())
     return;
-  x = run_summary (run_a);
-  y = run_summary (run_b);
+  x = nim_test_run_json (run_a);
+  y = nim_test_run_json (run_b);
   nim_test_assert_refused (both, STATUS_USAGE, "seed: 1 in the file, 2 now");
   nim_test_assert_refused (both, STATUS_USAGE, "different runs");
   nim_test_assert_refused (none, STATUS_USAGE, "give the results files");
@@ -1137,7 +1116,7 @@ test_per_position (void)
 
   if (!nim_test_have_nim ())
     return;
-  s = run_summary (args);
+  s = nim_test_run_json (args);
   o = json_node_get_object (s);
   rows = json_object_get_array_member (o, "per_position");
   g_assert_cmpuint (json_array_get_length (rows), ==, 3);
@@ -1163,11 +1142,11 @@ test_per_position (void)
                      json_object_get_int_member (p2, "won_positions")
                          - json_object_get_int_member (p2, "kept_win"));
   }
-  m = run_summary (merge);
+  m = nim_test_run_json (merge);
   g_assert_true (json_node_equal (
       json_object_get_member (o, "per_position"),
       json_object_get_member (json_node_get_object (m), "per_position")));
-  x = run_summary (xor);
+  x = nim_test_run_json (xor);
   rows = json_object_get_array_member (json_node_get_object (x),
                                        "per_position");
   g_assert_cmpuint (json_array_get_length (rows), ==, 1);
