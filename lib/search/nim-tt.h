@@ -76,8 +76,8 @@ typedef struct
 
 /* A clear bumps the generation instead of writing every slot, so a
    comparison run can start each game with an empty table for free; once
-   every seven clears the pages are handed back to the kernel, which
-   zeroes them again when they are next touched. */
+   every seven clears the slots must really be zeroed (see
+   nim_tt_clear()). */
 typedef struct _NimTT NimTT;
 struct _NimTT
 {
@@ -86,6 +86,7 @@ struct _NimTT
   guint32 generation;
   gboolean mapped; /* from mmap (), not malloc () */
   gboolean huge;   /* huge pages asked for */
+  gboolean dirty;  /* written since its slots were last zeroed */
   gsize map_size;
   void *map;
 };
@@ -233,6 +234,7 @@ nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
           e = s;
         }
     }
+  tt->dirty = TRUE;
   e->check = check;
   e->from = from;
   e->count = count;
