@@ -40,7 +40,10 @@ typedef struct
   gboolean interrupted;
   double seconds;
   guint jobs;
-  guint64 resumed; /* games counted from the results file (--resume) */
+  guint64 resumed;        /* games counted from the results file (--resume) */
+  guint64 resumed_before; /* ... by the pairings before the one playing */
+  guint64 to_play;        /* games this process plays, of all pairings */
+  guint pairing;          /* the pairing playing, from 0 */
 } Tournament;
 
 /* The pairings, as player indices: every two players in a round robin,
@@ -349,6 +352,7 @@ play_pairing (const NimCliOptions *o, const NimMatchConfig *config,
 
   if (match == NULL || !nim_cli_run_resume (o, setup, match, error))
     return FALSE;
+  t->resumed_before = t->resumed;
   t->resumed += nim_match_get_summary (match)->finished;
   report = nim_match_report_new (config, o->results, !o->quiet, error);
   if (report == NULL)
@@ -356,6 +360,9 @@ play_pairing (const NimCliOptions *o, const NimMatchConfig *config,
   nim_match_report_set_run (report, setup->id, setup->header);
   nim_match_report_set_resumed (report,
                                 nim_match_get_summary (match)->finished);
+  nim_match_report_set_pairing (report, t->pairing + 1, t->n_pairings,
+                                t->games, t->resumed_before, t->to_play,
+                                t->seconds);
   ok = nim_match_run (match, &nim_match_report_callbacks, report, error);
   nim_match_report_end_progress (report);
   /* The header once, with the tournament's first record. */
@@ -397,6 +404,13 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
   pairs = g_new (guint, 2 * (gsize) t.n * t.n);
   t.n_pairings = pairings (&t, gauntlet, pairs);
   t.requested = base->games * t.n_pairings;
+  for (k = 0; k < t.n_pairings; k++)
+    {
+      NimMatchConfig config = *base;
+
+      config.first_game = base->games * k;
+      t.to_play += nim_match_config_games_to_play (&config);
+    }
   /* The whole tournament is one run: its first pairing's games are
      numbered from 1, its parameters name every player. */
   if (!nim_cli_run_setup (o, &first, t.kind, (const char *const *) t.specs,
@@ -432,6 +446,7 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
       config.specs[0] = t.specs[pairs[2 * k]];
       config.specs[1] = t.specs[pairs[2 * k + 1]];
       config.first_game = base->games * k;
+      t.pairing = k;
       ok = play_pairing (o, &config, &setup, &t, pairs[2 * k],
                          pairs[2 * k + 1], &error);
     }
@@ -525,6 +540,13 @@ nim_cli_summarize_tournament (const NimCliOptions *o, JsonNode *params,
   pairs = g_new (guint, 2 * (gsize) t.n * t.n);
   t.n_pairings = pairings (&t, g_str_equal (t.kind, "gauntlet"), pairs);
   t.requested = base->games * t.n_pairings;
+  for (k = 0; k < t.n_pairings; k++)
+    {
+      NimMatchConfig config = *base;
+
+      config.first_game = base->games * k;
+      t.to_play += nim_match_config_games_to_play (&config);
+    }
   for (k = 0; k < t.n_pairings && status == NIM_EXIT_OK; k++)
     {
       NimMatchConfig config = *base;

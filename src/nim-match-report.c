@@ -42,12 +42,20 @@ struct _NimMatchReport
   gboolean wrote_header;
   guint64 resumed;      /* games counted before the run began */
   gsize progress_width; /* the widest progress line drawn */
+  /* In a tournament (see nim_match_report_set_pairing()): */
+  guint pairing;          /* this run's pairing, from 1; 0 outside one */
+  guint n_pairings;       /* ... of so many */
+  guint64 games_before;   /* games the earlier pairings finished */
+  guint64 resumed_before; /* ... of them counted from the results file */
+  guint64 games_total;    /* games the whole tournament plays */
+  double seconds_before;  /* ... and the seconds they took */
 };
 
 static int open_results (const char *path, gboolean *readable);
 static gboolean lock_results (int fd, gboolean lock);
 static gboolean mend_torn_end (NimMatchReport *r, GError **error);
 static void clear_progress (const NimMatchReport *r);
+static void draw_progress (NimMatchReport *r, const char *text);
 static char *describe_elo (double v, gboolean sign);
 
 /**
@@ -331,6 +339,35 @@ nim_match_report_set_resumed (NimMatchReport *report, guint64 games)
 }
 
 /**
+ * nim_match_report_set_pairing:
+ * @report: a report
+ * @pairing: the tournament's pairing this run plays, from 1
+ * @n_pairings: how many pairings the tournament has
+ * @games_before: the games its earlier pairings finished
+ * @resumed_before: those of them that were counted, not played
+ *   (--resume)
+ * @games_total: the games the whole tournament plays
+ * @seconds_before: the seconds its earlier pairings took
+ *
+ * Makes the progress line speak of the tournament: the pairing, its
+ * score, and the games, speed and time left of the whole tournament, not
+ * of the one pairing.
+ */
+void
+nim_match_report_set_pairing (NimMatchReport *report, guint pairing,
+                              guint n_pairings, guint64 games_before,
+                              guint64 resumed_before, guint64 games_total,
+                              double seconds_before)
+{
+  report->resumed_before = resumed_before;
+  report->pairing = pairing;
+  report->n_pairings = n_pairings;
+  report->games_before = games_before;
+  report->games_total = games_total;
+  report->seconds_before = seconds_before;
+}
+
+/**
  * nim_match_report_wrote_header:
  * @report: a report
  *
@@ -417,7 +454,6 @@ print_progress (NimMatchReport *r, const NimMatchSummary *s, double elapsed)
   double score = s->finished > 0 ? 100.0 * (double) s->players[0].wins
                                        / (double) s->finished
                                  : 0;
-  gsize width;
 
   /* TRANSLATORS: the progress line of a comparison run, rewritten in
      place: games done of all, player 1's score, the Elo difference and
@@ -434,9 +470,49 @@ print_progress (NimMatchReport *r, const NimMatchSummary *s, double elapsed)
     /* TRANSLATORS: the end of the progress line; s is seconds. */
     g_string_append_printf (line, _ (", about %.0f s left"),
                             (double) (total - s->finished) / rate);
-  width = nim_text_width (line->str);
+  draw_progress (r, line->str);
+}
+
+/* The status line of a tournament's pairing: which pairing, its score,
+   then the games, speed and time left of the whole tournament. */
+static void
+print_pairing_progress (NimMatchReport *r, const NimMatchSummary *s,
+                        double elapsed)
+{
+  g_autoptr (GString) line = g_string_new (NULL);
+  guint64 done = r->games_before + s->finished;
+  guint64 played = done - r->resumed_before - r->resumed;
+  double seconds = r->seconds_before + elapsed;
+  double rate = seconds > 0 ? (double) played / seconds : 0;
+  double score = s->finished > 0 ? 100.0 * (double) s->players[0].wins
+                                       / (double) s->finished
+                                 : 0;
+
+  /* TRANSLATORS: the progress line of a tournament, rewritten in place:
+     the pairing playing now of all pairings, its two players, its games
+     so far and its first player's score; then the games of the whole
+     tournament done of all, and games a second. */
+  g_string_append_printf (
+      line,
+      _ ("pairing %u/%u, %s against %s: %llu games, %s %.1f%%; "
+         "in all %llu/%llu games, %.1f games/s"),
+      r->pairing, r->n_pairings, r->config.specs[0], r->config.specs[1],
+      (unsigned long long) s->finished, r->config.specs[0], score,
+      (unsigned long long) done, (unsigned long long) r->games_total, rate);
+  if (rate > 0 && r->games_total > done)
+    g_string_append_printf (line, _ (", about %.0f s left"),
+                            (double) (r->games_total - done) / rate);
+  draw_progress (r, line->str);
+}
+
+/* Draws @text over the progress line drawn before. */
+static void
+draw_progress (NimMatchReport *r, const char *text)
+{
+  gsize width = nim_text_width (text);
+
   /* Back to the start of the line; blanks over what a longer line left. */
-  fprintf (stderr, "\r%s%*s", line->str,
+  fprintf (stderr, "\r%s%*s", text,
            (int) (r->progress_width > width ? r->progress_width - width : 0),
            "");
   r->progress_width = MAX (r->progress_width, width);
@@ -457,9 +533,12 @@ report_progress (gpointer data, const NimMatchSummary *summary, double seconds)
 {
   NimMatchReport *r = data;
 
-  if (!r->show || seconds <= 1.0)
+  if (!r->show || r->seconds_before + seconds <= 1.0)
     return;
-  print_progress (r, summary, seconds);
+  if (r->pairing > 0)
+    print_pairing_progress (r, summary, seconds);
+  else
+    print_progress (r, summary, seconds);
   r->shown = TRUE;
 }
 

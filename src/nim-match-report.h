@@ -22,6 +22,10 @@ void nim_match_report_set_run (NimMatchReport *report, const char *id,
                                const char *header);
 gboolean nim_match_report_wrote_header (const NimMatchReport *report);
 void nim_match_report_set_resumed (NimMatchReport *report, guint64 games);
+void nim_match_report_set_pairing (NimMatchReport *report, guint pairing,
+                                   guint n_pairings, guint64 games_before,
+                                   guint64 resumed_before, guint64 games_total,
+                                   double seconds_before);
 void nim_match_report_print_per_position (const NimMatchConfig *config,
                                           const NimMatchSummary *summary,
                                           FILE *out);

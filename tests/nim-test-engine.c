@@ -9,6 +9,9 @@
    crash    kills itself with SIGSEGV at its second go
    hang     never answers its first go (and ignores SIGTERM)
    late     answers each go a second after its time
+   paced    plays well, but waits 5 ms before its first bestmove after
+            each uginewgame, so that a run of a few hundred games lasts
+            longer than a second
    illegal  answers go with a move from a heap that does not exist
    garbage  answers go with binary garbage
    slow     waits three seconds before its ugiok
@@ -59,6 +62,7 @@ main (int argc, char **argv)
   guint gos = 0;
   NimRules started_rules;
   gboolean started = FALSE;
+  gboolean new_game = FALSE;
 
   if (argc > 1)
     mode = argv[1];
@@ -111,6 +115,8 @@ main (int argc, char **argv)
             }
           say ("readyok");
         }
+      else if (strcmp (words[0], "uginewgame") == 0)
+        new_game = TRUE;
       else if (strcmp (words[0], "quit") == 0)
         break;
       else if (strcmp (words[0], "setoption") == 0 && !is ("deaf")
@@ -168,6 +174,9 @@ main (int argc, char **argv)
               pause ();
           if (is ("late"))
             g_usleep ((movetime + 1000) * 1000);
+          if (is ("paced") && new_game)
+            g_usleep (5000);
+          new_game = FALSE;
           if (is ("illegal"))
             {
               say ("bestmove h64-1");

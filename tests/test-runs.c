@@ -1031,61 +1031,92 @@ test_summarize_refuses (void)
 /* ------------------------------------------------------------------------ */
 /* Progress and per position */
 
+/* Runs @command under script(1), which gives it a terminal; returns what
+   it wrote there (standard error and output). */
+static char *
+run_on_terminal (const char *command)
+{
+  g_autofree char *script = g_find_program_in_path ("script");
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  const char *argv[] = { script, "-qfec", command, "/dev/null", NULL };
+  int status;
+
+  g_assert_nonnull (script);
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                &err, &status, &error);
+  g_assert_no_error (error);
+  return out;
+}
+
 /* On a terminal (script(1) gives one) a run of a few seconds draws its
    status line on standard error, rewritten in place; --quiet draws none,
-   nor does a run whose standard error is not a terminal. */
+   nor does a run whose standard error is not a terminal.  Player 1 is the
+   test engine in its paced mode: at least 5 ms a game, so the run lasts
+   longer than the second after which the line is first drawn. */
 static void
 test_progress (void)
 {
-  g_autofree char *script = g_find_program_in_path ("script");
+  g_autofree char *engine = nim_test_engine_command ("paced", NULL);
+  g_autofree char *quoted = NULL;
   g_autofree char *command = NULL;
   g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr (GError) error = NULL;
-  int status;
+  g_autofree char *quiet = NULL;
 
-  if (!nim_test_have_nim ())
+  if (engine == NULL || !nim_test_have_nim ())
     return;
-  if (script == NULL)
+  if (g_find_program_in_path ("script") == NULL)
     {
       g_test_skip ("script(1) is not installed");
       return;
     }
-  command = g_strdup_printf ("%s --games 8000 --random-heaps 3:12 --player1 "
-                             "negamax --player2 random --seed 1 --sprt "
-                             "elo0=-2000,elo1=-1999 > /dev/null",
-                             g_getenv ("NIM_BINARY"));
-  {
-    const char *argv[] = { script, "-qfec", command, "/dev/null", NULL };
-
-    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                  &out, &err, &status, &error);
-    g_assert_no_error (error);
-  }
-  /* The run may be over before a second has passed on a fast machine:
-     then there is no line to look for. */
-  if (strstr (out, "games/s") == NULL)
-    {
-      g_test_skip ("the run ended within a second");
-      return;
-    }
+  quoted = g_shell_quote (engine);
+  command = g_strdup_printf (
+      "%s --engine paced=%s --games 300 --random-heaps 3:12 --player1 paced "
+      "--player2 random --seed 1 --sprt elo0=-2000,elo1=-1999 > /dev/null",
+      g_getenv ("NIM_BINARY"), quoted);
+  out = run_on_terminal (command);
   nim_test_assert_contains (out, "\r");
-  nim_test_assert_contains (out, "/8000 games, player 1 ");
+  nim_test_assert_contains (out, "/300 games, player 1 ");
+  nim_test_assert_contains (out, "games/s");
   nim_test_assert_contains (out, "LLR ");
   g_clear_pointer (&out, g_free);
-  g_clear_pointer (&err, g_free);
-  {
-    g_autofree char *q = g_strdup_printf (
-        "%s --games 8000 --random-heaps 3:12 --player1 negamax --player2 "
-        "random --seed 1 --quiet > /dev/null",
-        g_getenv ("NIM_BINARY"));
-    const char *argv[] = { script, "-qfec", q, "/dev/null", NULL };
+  quiet = g_strdup_printf ("%s --quiet", command);
+  out = run_on_terminal (quiet);
+  nim_test_assert_not_contains (out, "games/s");
+}
 
-    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                  &out, &err, &status, &error);
-    g_assert_no_error (error);
-    nim_test_assert_not_contains (out, "games/s");
-  }
+/* A tournament's status line names the pairing playing and counts the
+   games of the whole tournament, not of the pairing alone.  The paced
+   engine plays 300 of the 450 games: at least 1.5 s. */
+static void
+test_progress_tournament (void)
+{
+  g_autofree char *engine = nim_test_engine_command ("paced", NULL);
+  g_autofree char *quoted = NULL;
+  g_autofree char *command = NULL;
+  g_autofree char *out = NULL;
+
+  if (engine == NULL || !nim_test_have_nim ())
+    return;
+  if (g_find_program_in_path ("script") == NULL)
+    {
+      g_test_skip ("script(1) is not installed");
+      return;
+    }
+  quoted = g_shell_quote (engine);
+  command = g_strdup_printf (
+      "%s --engine paced=%s --tournament round-robin --player paced "
+      "--player random --player xor --games 150 --random-heaps 3:12 "
+      "--seed 1 > /dev/null",
+      g_getenv ("NIM_BINARY"), quoted);
+  out = run_on_terminal (command);
+  /* Which pairings are drawn depends on when a second has passed. */
+  nim_test_assert_contains (out, "pairing ");
+  nim_test_assert_contains (out, "/3, paced against ");
+  nim_test_assert_contains (out, "/450 games");
+  nim_test_assert_not_contains (out, "/150 games");
 }
 
 /* --per-position: each position's pairs add up to the run's, and the
@@ -1183,6 +1214,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);
   g_test_add_func ("/runs/progress", test_progress);
+  g_test_add_func ("/runs/progress-tournament", test_progress_tournament);
   g_test_add_func ("/runs/per-position", test_per_position);
   return g_test_run ();
 }
