@@ -41,37 +41,7 @@ trap 'rm -rf "$work"' EXIT HUP INT TERM
 . "$srcdir/tests/classic-rules.sh"
 nim=$(classic_rules_nim "$work" "$nim")
 
-n=0
-ok () {
-  n=$((n + 1))
-  echo "ok $n - $1"
-}
-not_ok () {
-  n=$((n + 1))
-  echo "not ok $n - $1"
-}
-# check DESCRIPTION FILE PATTERN...: each fixed string is in FILE.
-check () {
-  what=$1 file=$2
-  shift 2
-  for pattern in "$@"; do
-    if ! grep -F -q -e "$pattern" "$file"; then
-      not_ok "$what: '$pattern' missing"
-      sed 's/^/# /' "$file" | head -n 40
-      return
-    fi
-  done
-  ok "$what"
-}
-# check_not DESCRIPTION FILE PATTERN: a fixed string is not in FILE.
-check_not () {
-  if grep -F -q -e "$3" "$2"; then
-    not_ok "$1: '$3' found"
-    sed 's/^/# /' "$2" | head -n 40
-  else
-    ok "$1"
-  fi
-}
+. "$srcdir/tests/tap.sh"
 
 langs="de zh_CN"
 

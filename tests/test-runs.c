@@ -1031,6 +1031,28 @@ test_summarize_refuses (void)
 /* ------------------------------------------------------------------------ */
 /* Progress and per position */
 
+/* The command line of a nim run with the test engine, in its paced mode,
+   as the player "paced", then @args; %NULL (the test skipped) without
+   the engine or script(1), which gives the run a terminal. */
+static char *
+paced_run (const char *args)
+{
+  g_autofree char *engine = nim_test_engine_command ("paced", NULL);
+  g_autofree char *quoted = NULL;
+
+  if (engine == NULL || !nim_test_have_nim ())
+    return NULL;
+  if (g_find_program_in_path ("script") == NULL)
+    {
+      g_test_skip ("script(1) is not installed");
+      return NULL;
+    }
+  quoted = g_shell_quote (engine);
+  return g_strdup_printf ("%s --engine paced=%s %s --random-heaps 3:12 "
+                          "--seed 1 > /dev/null",
+                          g_getenv ("NIM_BINARY"), quoted, args);
+}
+
 /* Runs @command under script(1), which gives it a terminal; returns what
    it wrote there (standard error and output). */
 static char *
@@ -1050,32 +1072,22 @@ run_on_terminal (const char *command)
   return out;
 }
 
-/* On a terminal (script(1) gives one) a run of a few seconds draws its
-   status line on standard error, rewritten in place; --quiet draws none,
-   nor does a run whose standard error is not a terminal.  Player 1 is the
-   test engine in its paced mode: at least 5 ms a game, so the run lasts
-   longer than the second after which the line is first drawn. */
+/* On a terminal a run of a few seconds draws its status line on standard
+   error, rewritten in place; --quiet draws none, nor does a run whose
+   standard error is not a terminal.  Player 1 is the test engine in its
+   paced mode: at least 5 ms a game, so the run lasts longer than the
+   second after which the line is first drawn. */
 static void
 test_progress (void)
 {
-  g_autofree char *engine = nim_test_engine_command ("paced", NULL);
-  g_autofree char *quoted = NULL;
-  g_autofree char *command = NULL;
-  g_autofree char *out = NULL;
+  g_autofree char *command
+      = paced_run ("--games 300 --player1 paced --player2 random --sprt "
+                   "elo0=-2000,elo1=-1999");
   g_autofree char *quiet = NULL;
+  g_autofree char *out = NULL;
 
-  if (engine == NULL || !nim_test_have_nim ())
+  if (command == NULL)
     return;
-  if (g_find_program_in_path ("script") == NULL)
-    {
-      g_test_skip ("script(1) is not installed");
-      return;
-    }
-  quoted = g_shell_quote (engine);
-  command = g_strdup_printf (
-      "%s --engine paced=%s --games 300 --random-heaps 3:12 --player1 paced "
-      "--player2 random --seed 1 --sprt elo0=-2000,elo1=-1999 > /dev/null",
-      g_getenv ("NIM_BINARY"), quoted);
   out = run_on_terminal (command);
   nim_test_assert_contains (out, "\r");
   nim_test_assert_contains (out, "/300 games, player 1 ");
@@ -1093,24 +1105,13 @@ test_progress (void)
 static void
 test_progress_tournament (void)
 {
-  g_autofree char *engine = nim_test_engine_command ("paced", NULL);
-  g_autofree char *quoted = NULL;
-  g_autofree char *command = NULL;
+  g_autofree char *command
+      = paced_run ("--tournament round-robin --player paced --player random "
+                   "--player xor --games 150");
   g_autofree char *out = NULL;
 
-  if (engine == NULL || !nim_test_have_nim ())
+  if (command == NULL)
     return;
-  if (g_find_program_in_path ("script") == NULL)
-    {
-      g_test_skip ("script(1) is not installed");
-      return;
-    }
-  quoted = g_shell_quote (engine);
-  command = g_strdup_printf (
-      "%s --engine paced=%s --tournament round-robin --player paced "
-      "--player random --player xor --games 150 --random-heaps 3:12 "
-      "--seed 1 > /dev/null",
-      g_getenv ("NIM_BINARY"), quoted);
   out = run_on_terminal (command);
   /* Which pairings are drawn depends on when a second has passed. */
   nim_test_assert_contains (out, "pairing ");

@@ -33,28 +33,7 @@ trap 'rm -rf "$work"' EXIT HUP INT TERM
 . "$srcdir/tests/classic-rules.sh"
 nim=$(classic_rules_nim "$work" "$nim")
 
-n=0
-ok () {
-  n=$((n + 1))
-  echo "ok $n - $1"
-}
-not_ok () {
-  n=$((n + 1))
-  echo "not ok $n - $1"
-}
-# check DESCRIPTION FILE STRING...: each fixed string is in FILE.
-check () {
-  what=$1 file=$2
-  shift 2
-  for want in "$@"; do
-    if ! grep -F -q -e "$want" "$file"; then
-      not_ok "$what: '$want' missing"
-      sed 's/^/# /' "$file" | head -n 40
-      return
-    fi
-  done
-  ok "$what"
-}
+. "$srcdir/tests/tap.sh"
 
 for lang in de zh_CN; do
   mkdir -p "$work/locale/$lang/LC_MESSAGES"
