@@ -1693,6 +1693,7 @@ test_explain_one_pile (void)
   out = unwrapped (raw);
   hint = response_to (out, "How many stones do you take? ", "hint",
                       "How many stones do you take? ");
+  g_assert_true (g_str_has_prefix (hint, "Hint (grundy): take 1 stone. "));
   nim_test_assert_contains (hint, "whoever takes the last stone loses");
   nim_test_assert_contains (hint, "Taking 1 or 2 stones, the lost piles are "
                                   "those whose stones leave 1 when divided "
@@ -1713,6 +1714,7 @@ test_explain_one_pile (void)
   assert_status (status, STATUS_ABANDONED, out2, err2);
   hint2 = response_to (out2, "How many stones do you take? ", "hint",
                        "How many stones do you take? ");
+  g_assert_true (g_str_has_prefix (hint2, "Hint (xor): take 4 stones.\n"));
   nim_test_assert_contains (hint2, "take all but one, 4 of 5 stones");
   nim_test_assert_not_contains (out2, "match");
   nim_test_assert_not_contains (out2, "heap");

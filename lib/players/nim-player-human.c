@@ -144,7 +144,15 @@ tell_hint (NimHumanPlayer *self, const NimBoard *board)
       g_string_append_printf (out, _ ("No hint: %s\n"), error->message);
       return;
     }
-  if (board->n_heaps == 1)
+  if (is_one_pile (self, board))
+    /* TRANSLATORS: %s is the player that advises (grundy or xor), then
+       the count of stones to take in the one-pile game. */
+    g_string_append_printf (
+        out,
+        g_dngettext (GETTEXT_PACKAGE, "Hint (%s): take %u stone.\n",
+                     "Hint (%s): take %u stones.\n", m.count),
+        nim_player_get_name (self->advisor), m.count);
+  else if (board->n_heaps == 1)
     /* TRANSLATORS: %s is the player that advises (xor, grundy or
        negamax), then the count of matches to take. */
     g_string_append_printf (out,
