@@ -398,6 +398,7 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
   NimPlayer *players[2];
   GameSetup setup;
   double clock[2] = { 0, 0 }; /* --tc: seconds and increment */
+  guint person = 0;           /* the one person against the computer */
   guint i;
   FILE *talk = o->json ? stderr : stdout;
   /* A person types at standard input and reads the prompts on standard
@@ -419,8 +420,15 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
   players[1] = p2;
   if (!check_players (o, rules, players, &setup, &error))
     return nim_cli_fail (error, FALSE);
+  /* One person against the computer: the person is "you" and the other
+     "the computer", in the explanations too. */
+  if (is_versus (players))
+    person = nim_player_is_interactive (players[0]) ? 1 : 2;
   for (i = 0; i < 2; i++)
-    nim_player_set_alone (players[i], is_versus (players));
+    {
+      nim_player_set_alone (players[i], person != 0);
+      nim_player_set_person (players[i], person);
+    }
   if (o->trace || o->dot != NULL)
     {
       trace = trace_attach (trace_options, talk, players, &error);

@@ -448,6 +448,15 @@ display_finished (gpointer data, const NimGame *game)
   NimPlayer *p2 = nim_game_get_player (game, 2);
   g_autofree char *who = NULL;
 
+  /* `new` gives nothing up: the person asked for another game, which
+     starts at once. */
+  if (winner == 0 && nim_game_get_restart (game))
+    {
+      /* TRANSLATORS: said when the person typed `new`: the game stops
+         and another begins. */
+      fputs (_ ("New game.\n"), d->out);
+      return;
+    }
   if (winner == 0)
     {
       fputs (_ ("Game abandoned.\n"), d->out);

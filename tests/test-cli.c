@@ -1545,8 +1545,179 @@ test_prompt_hint (void)
   assert_status (status, STATUS_ABANDONED, out2, err2);
   hint2 = response_to (out2, "How many stones do you take? ", "hint",
                        "How many stones do you take? ");
-  nim_test_assert_contains (hint2, "dividing by three): 7 = 2 x 3 + 1.");
+  nim_test_assert_contains (hint2, "divided by 3: 7 = 2 x 3 + 1.");
   nim_test_assert_not_contains (hint2, "Heap 1");
+}
+
+/* @text with the explanations' line breaks (a newline and the two
+   blanks of their indent) read as blanks, so that a phrase is found
+   wherever the wrapping broke it. */
+static char *
+unwrapped (const char *text)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n  ", -1);
+
+  return g_strjoinv (" ", lines);
+}
+
+/* Against the computer the explanations speak as the game does: "you"
+   and "the computer", never "player 2".  negamax explains its own move
+   (score=distance: the value counts the plies) and, behind `hint`, the
+   person's; misère play with 1 or 2 leaves no closed form for three
+   heaps, so a search advises. */
+static void
+test_explain_versus (void)
+{
+  g_autofree char *raw = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *hint = NULL;
+  g_autofree char *raw2 = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *hint2 = NULL;
+  g_autofree char *mine = NULL;
+  const char *start, *end;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("hint\n", &raw, &err, "--heaps", "2,3,4", "--moves", "1,2",
+                    "--misere", "--player2", "negamax:score=distance",
+                    "--first", "2", "--explain", NULL);
+  assert_status (status, STATUS_ABANDONED, raw, err);
+  out = unwrapped (raw);
+  /* The computer's move and its explanation, up to the next board. */
+  start = strstr (out, "The computer takes ");
+  g_assert_nonnull (start);
+  end = strstr (start, "Current position:");
+  g_assert_nonnull (end);
+  mine = g_strndup (start, end - start);
+  hint = response_to (out, PROMPT, "hint", PROMPT);
+  g_assert_true (g_str_has_prefix (hint, "Hint (negamax): "));
+  /* Neither explanation numbers the players. */
+  nim_test_assert_not_contains (out, "player 1");
+  nim_test_assert_not_contains (out, "player 2");
+  nim_test_assert_not_contains (out, "Player 2");
+  /* The computer's: its value and line name it and you. */
+  nim_test_assert_contains (mine, " plies for the computer, the player to "
+                                  "move, proven");
+  nim_test_assert_contains (mine, "expected to play): the computer takes ");
+  nim_test_assert_contains (mine, "; you take ");
+  /* The hint's: the line starts with your move. */
+  nim_test_assert_contains (hint, "for you, the player to move");
+  nim_test_assert_contains (hint, "expected to play): you take ");
+  nim_test_assert_contains (hint, "; the computer takes ");
+  g_assert_true (strstr (hint, "; then you cannot move and ") != NULL
+                 || strstr (hint, "; then the computer cannot move and ")
+                        != NULL);
+
+  /* The person moves second: still "you", whose number is 2 now. */
+  status = run_nim ("hint\n", &raw2, &err2, "--heaps", "2,3,4", "--moves",
+                    "1,2", "--misere", "--player1", "negamax", "--player2",
+                    "human", "--explain", NULL);
+  assert_status (status, STATUS_ABANDONED, raw2, err2);
+  out2 = unwrapped (raw2);
+  hint2 = response_to (out2, PROMPT, "hint", PROMPT);
+  nim_test_assert_contains (out2, "Value: a win for the computer, the player "
+                                  "to move");
+  nim_test_assert_contains (hint2, "for you, the player to move");
+  nim_test_assert_not_contains (out2, "player 1");
+  nim_test_assert_not_contains (out2, "player 2");
+}
+
+/* Without exactly one person the explanations number the players, as the
+   game does: two computers, and `hint` between two persons. */
+static void
+test_explain_numbered (void)
+{
+  g_autofree char *raw = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *raw2 = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *hint = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim (NULL, &raw, &err, "--heaps", "3,4,5", "--moves", "any",
+                    "--player1", "negamax", "--player2", "negamax",
+                    "--explain", NULL);
+  assert_status (status, STATUS_FINISHED, raw, err);
+  out = unwrapped (raw);
+  nim_test_assert_contains (out, "Value: a win for player 1, the player to "
+                                 "move, proven");
+  nim_test_assert_contains (out, "expected to play): player 1 takes 2 from "
+                                 "heap 1; player 2 takes ");
+  nim_test_assert_contains (out, "Value: a loss for player 2");
+  nim_test_assert_contains (out, "; then player 2 cannot move and loses.");
+  nim_test_assert_not_contains (out, "you");
+  nim_test_assert_not_contains (out, "the computer");
+
+  status
+      = run_nim ("hint\n", &raw2, &err2, "--heaps", "2,3,4", "--moves", "1,2",
+                 "--misere", "--player1", "human", "--player2", "human", NULL);
+  assert_status (status, STATUS_ABANDONED, raw2, err2);
+  out2 = unwrapped (raw2);
+  hint = response_to (out2, "Player 1, your move (HEAP COUNT): ", "hint",
+                      "Player 1, your move (HEAP COUNT): ");
+  nim_test_assert_contains (hint, "for player 1, the player to move");
+  nim_test_assert_contains (hint, "expected to play): player 1 takes ");
+  nim_test_assert_not_contains (hint, "you take");
+  nim_test_assert_not_contains (hint, "the computer");
+}
+
+/* The course's one-pile game (seed 004: 1 or 2, the last stone loses)
+   explains in its own words, stones in the pile, as the rest of its
+   dialogue does: no match, no heap, in the hint or in the computer's
+   moves; and so does xor's hint when any number may be taken. */
+static void
+test_explain_one_pile (void)
+{
+  g_autofree char *raw = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *hint = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *hint2 = NULL;
+  int status;
+
+  if (!have_nim ())
+    return;
+  status = run_nim ("7\n1\nhint\n1\n", &raw, &err, "--max-take", "2",
+                    "--misere", "--player2", "grundy", "--explain", NULL);
+  assert_status (status, STATUS_ABANDONED, raw, err);
+  out = unwrapped (raw);
+  hint = response_to (out, "How many stones do you take? ", "hint",
+                      "How many stones do you take? ");
+  g_assert_true (g_str_has_prefix (hint, "Hint (grundy): take 1 stone. "));
+  nim_test_assert_contains (hint, "whoever takes the last stone loses");
+  nim_test_assert_contains (hint, "Taking 1 or 2 stones, the lost piles are "
+                                  "those whose stones leave 1 when divided "
+                                  "by 3: 7 = 2 x 3 + 1.");
+  nim_test_assert_contains (hint, "grundy takes 1 stone, as little");
+  /* The computer's reply to 1 of 7: 2 of 6, leaving 4. */
+  nim_test_assert_contains (out, "The computer removes 2 stones. Under ");
+  nim_test_assert_contains (out, "(whoever takes the last stone loses, and a "
+                                 "player left without a move wins)");
+  nim_test_assert_contains (out, " So take 2 stones (6 -> 4): a lost pile "
+                                 "for the opponent.\n");
+  nim_test_assert_not_contains (out, "match");
+  nim_test_assert_not_contains (out, "heap");
+  nim_test_assert_not_contains (out, "Heap");
+
+  status = run_nim ("5\n1\nhint\n", &out2, &err2, "--moves", "any", "--misere",
+                    "--player2", "grundy", "--explain", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  hint2 = response_to (out2, "How many stones do you take? ", "hint",
+                       "How many stones do you take? ");
+  g_assert_true (g_str_has_prefix (hint2, "Hint (xor): take 4 stones.\n"));
+  nim_test_assert_contains (hint2, "take all but one, 4 of 5 stones");
+  nim_test_assert_not_contains (out2, "match");
+  nim_test_assert_not_contains (out2, "heap");
 }
 
 /* The start of 3, 4, 5 as a game against the computer draws it. */
@@ -1643,8 +1814,9 @@ test_prompt_undo (void)
                    "against the computer.\n");
 }
 
-/* new abandons the game and plays another with the same options: the
-   --heaps again, or the rows asked for again. */
+/* new plays another game with the same options: the --heaps again, or
+   the rows asked for again.  It gives nothing up, so it says "New game.",
+   not "Game abandoned." (which quit and end of input still say). */
 static void
 test_prompt_new (void)
 {
@@ -1660,8 +1832,12 @@ test_prompt_new (void)
   status = run_nim ("1 3\nnew\n1 1\n", &out, &err, "--heaps", "3,4,5",
                     "--player2", "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
-  nim_test_assert_contains (out, PROMPT "new\nGame abandoned.\n\nNIM game\n");
-  second = strstr (out, "Game abandoned.\n\nNIM game\n");
+  nim_test_assert_contains (out, PROMPT "new\nNew game.\n\nNIM game\n");
+  /* Abandoned once, at the end of input, after the second game. */
+  g_assert_true (strstr (out, "Game abandoned.")
+                 == g_strrstr (out, "Game abandoned."));
+  assert_ends_with (out, "Game abandoned.\n");
+  second = strstr (out, "New game.\n\nNIM game\n");
   g_assert_nonnull (second);
   nim_test_assert_contains (second,
                             START_3_4_5 "\nYour move!\n" PROMPT "1 1\n");
@@ -1669,8 +1845,9 @@ test_prompt_new (void)
   status = run_nim ("1\n2\n3\n2\nnew\n4\n5\n6\n", &out2, &err2, "--player2",
                     "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out2, err2);
-  nim_test_assert_contains (out2, PROMPT_COUNT "new\nGame abandoned.\n\n"
+  nim_test_assert_contains (out2, PROMPT_COUNT "new\nNew game.\n\n"
                                                "NIM game\n-----\n");
+  nim_test_assert_not_contains (out2, "new\nGame abandoned.");
   nim_test_assert_contains (
       out2, "Matches in heap 1: 4\n"
             "Matches in heap 2: 5\n"
@@ -2390,6 +2567,9 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/prompt/board", test_prompt_board);
   g_test_add_func ("/cli/prompt/undo", test_prompt_undo);
   g_test_add_func ("/cli/prompt/new", test_prompt_new);
+  g_test_add_func ("/cli/explain/versus", test_explain_versus);
+  g_test_add_func ("/cli/explain/numbered", test_explain_numbered);
+  g_test_add_func ("/cli/explain/one-pile", test_explain_one_pile);
   g_test_add_func ("/cli/prompt/quit", test_prompt_quit);
   g_test_add_func ("/cli/prompt/end-of-input", test_end_of_input);
 

@@ -358,6 +358,124 @@ test_search_guess (void)
   g_assert_null (strstr (proven, "guess"));
 }
 
+/* Player @spec, number 1, explaining its move on @heaps under @take and
+   @misere, told that player @person is the one person against the
+   computer (0: none) and whether the game is the one-pile game; returns
+   the explanation with its line breaks read as blanks. */
+static char *
+explain_told (const char *spec, const char *take, gboolean misere,
+              const char *heaps, guint person, gboolean one_pile)
+{
+  g_autoptr (NimPlayer) p = nim_player_new (spec, NULL);
+  NimRules rules;
+  NimBoard board;
+  NimMove m;
+
+  g_assert_nonnull (p);
+  nim_test_rules (&rules, take, misere);
+  nim_test_board (&board, heaps);
+  nim_player_set_number (p, 1);
+  nim_player_set_person (p, person);
+  nim_player_set_one_pile (p, one_pile);
+  nim_player_set_explain (p, TRUE);
+  g_assert_true (nim_player_start (p, &rules, &board, NULL));
+  g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
+  g_assert_nonnull (nim_player_get_explanation (p));
+  g_test_message ("%s on %s, person %u:\n%s", spec, heaps, person,
+                  nim_player_get_explanation (p));
+  return g_strdelimit (g_strdup (nim_player_get_explanation (p)), "\n", ' ');
+}
+
+/* Told who the one person is (nim_player_set_person()), every searcher
+   says "you" and "the computer" where it numbers the players otherwise:
+   as the computer (the person is the other player) and as the advisor
+   behind hint (the person is the player it moves for), in the value, the
+   line and its end.  1,2 is won: take 1 from heap 2, and the opponent
+   is left without a move after three plies. */
+static void
+test_search_person (void)
+{
+  static const char *const specs[] = { "minimax", "negamax", "pns" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (specs); i++)
+    {
+      g_autofree char *numbered
+          = explain_told (specs[i], "any", FALSE, "1,2", 0, FALSE);
+      g_autofree char *computer
+          = explain_told (specs[i], "any", FALSE, "1,2", 2, FALSE);
+      g_autofree char *advisor
+          = explain_told (specs[i], "any", FALSE, "1,2", 1, FALSE);
+
+      nim_test_assert_contains (numbered, "Value: a win for player 1,");
+      nim_test_assert_contains (numbered, "play): player 1 takes 1 from "
+                                          "heap 2; player 2 takes 1 from "
+                                          "heap ");
+      nim_test_assert_contains (numbered,
+                                "; then player 2 cannot move and loses.");
+      nim_test_assert_not_contains (numbered, "you");
+      nim_test_assert_not_contains (numbered, "computer");
+
+      nim_test_assert_contains (computer, "Value: a win for the computer,");
+      nim_test_assert_contains (computer, "play): the computer takes 1 from "
+                                          "heap 2; you take 1 from heap ");
+      nim_test_assert_contains (computer, "; then you cannot move and lose.");
+      nim_test_assert_not_contains (computer, "player 1");
+      nim_test_assert_not_contains (computer, "player 2");
+
+      nim_test_assert_contains (advisor, "Value: a win for you,");
+      nim_test_assert_contains (advisor, "play): you take 1 from heap 2; the "
+                                         "computer takes 1 from heap ");
+      nim_test_assert_contains (advisor,
+                                "; then the computer cannot move and loses.");
+      nim_test_assert_not_contains (advisor, "player 1");
+      nim_test_assert_not_contains (advisor, "player 2");
+    }
+}
+
+/* In the one-pile game (nim_player_set_one_pile()) the explanations
+   speak of stones and the pile, never of matches or heaps: grundy and
+   xor under misère play, the only rules of that game, and a searcher's
+   line between two computers. */
+static void
+test_one_pile (void)
+{
+  g_autofree char *grundy
+      = explain_told ("grundy", "max=2", TRUE, "6", 0, TRUE);
+  g_autofree char *grundy_lost
+      = explain_told ("grundy", "max=3", TRUE, "9", 0, TRUE);
+  g_autofree char *grundy_any
+      = explain_told ("grundy", "any", TRUE, "2", 0, TRUE);
+  g_autofree char * xor = explain_told ("xor", "any", TRUE, "5", 0, TRUE);
+  g_autofree char *xor_one = explain_told ("xor", "any", TRUE, "1", 0, TRUE);
+  g_autofree char *negamax
+      = explain_told ("negamax", "max=2", TRUE, "6", 0, TRUE);
+  const char *all[] = { grundy, grundy_lost, grundy_any, xor, xor_one };
+  guint i;
+
+  nim_test_assert_contains (grundy, "whoever takes the last stone loses");
+  nim_test_assert_contains (grundy, "Taking 1 or 2 stones, the lost piles "
+                                    "are those whose stones leave 1 when "
+                                    "divided by 3: 6 = 2 x 3 + 0.");
+  nim_test_assert_contains (grundy, "So take 2 stones (6 -> 4): a lost pile "
+                                    "for the opponent.");
+  /* 1 to 3: divided by 4, and no word of three. */
+  nim_test_assert_contains (grundy_lost, "divided by 4: 9 = 2 x 4 + 1.");
+  nim_test_assert_not_contains (grundy_lost, "three");
+  nim_test_assert_contains (grundy_lost, "grundy takes 1 stone,");
+  nim_test_assert_contains (grundy_any, "only a pile of one stone is lost");
+  nim_test_assert_contains (xor, "take all but one, 4 of 5 stones");
+  nim_test_assert_contains (xor_one, "One stone is left");
+  for (i = 0; i < G_N_ELEMENTS (all); i++)
+    {
+      nim_test_assert_not_contains (all[i], "match");
+      nim_test_assert_not_contains (all[i], "heap");
+    }
+  nim_test_assert_contains (negamax, "play): player 1 takes 2 stones; "
+                                     "player 2 takes ");
+  nim_test_assert_not_contains (negamax, "match");
+}
+
 /* Explaining changes nothing: the same moves and node counts, game after
    game, with the table kept across moves. */
 static void
@@ -462,6 +580,8 @@ main (int argc, char **argv)
   g_test_add_func ("/explain/search/pv-depth", test_search_pv_depth);
   g_test_add_func ("/explain/search/guess", test_search_guess);
   g_test_add_func ("/explain/search/pv-from-table", test_search_pv_from_table);
+  g_test_add_func ("/explain/search/person", test_search_person);
+  g_test_add_func ("/explain/one-pile", test_one_pile);
   g_test_add_func ("/explain/no-side-effects", test_no_side_effects);
   g_test_add_func ("/explain/binary", test_binary);
 

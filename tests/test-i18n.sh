@@ -129,6 +129,30 @@ check "German one-pile game" "$work/de.pile" "Anzahl der Steine zu Beginn: " \
   "Der Computer entfernt 1 Stein." \
   "Im Haufen liegen noch 9 Steine: |||||  ||||" "Sie sind am Zug!" \
   "Sie können nicht 3 Steine nehmen; nehmen Sie 1 oder 2."
+# Its hint and explanations speak of stones too, never of matches or
+# heaps, and `new` gives nothing up.
+printf '10\n1\nhint\n1\nnew\nquit\n' \
+  | run de --max-take 2 --misere --player2 grundy --explain \
+  > "$work/de.pile-explain" 2>&1
+check "German one-pile explanations" "$work/de.pile-explain" \
+  "Tipp (grundy): Nehmen Sie 1 Stein." "Also 2 Steine zu nehmen (9 -> 7)" \
+  "Neues Spiel."
+check_not "German one-pile explanations name no match" \
+  "$work/de.pile-explain" "Streichh"
+check_not "German one-pile explanations name no heap" \
+  "$work/de.pile-explain" "Reihe"
+# Against the computer the explanations speak of "Sie" and "der
+# Computer", as the game does, not of "Spieler 2".
+printf 'hint\nquit\n' \
+  | run de --heaps 2,3,4 --moves 1,2 --misere --player2 negamax --first 2 \
+    --explain > "$work/de.versus" 2>&1
+check "German explanations against the computer" "$work/de.versus" \
+  "ein Gewinn für den Computer" "Reihe; Sie nehmen 2" \
+  "dann kann der Computer nicht mehr ziehen und gewinnt."
+check_not "German explanations against the computer name no player 1" \
+  "$work/de.versus" "Spieler 1"
+check_not "German explanations against the computer name no player 2" \
+  "$work/de.versus" "Spieler 2"
 run de --help > "$work/de.help" 2>&1
 check "German --help" "$work/de.help" "Spielregeln:" \
   "--heaps=LIST" "Wer das letzte Streichholz nimmt, verliert" \

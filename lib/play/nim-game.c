@@ -30,6 +30,7 @@ struct _NimGame
   char *end_message;
   gboolean timed; /* the game has a clock */
   NimClock clock;
+  gboolean restart; /* a person stopped it to start a new one */
 };
 
 static void
@@ -262,6 +263,9 @@ nim_game_play (NimGame *game, GError **error)
         }
       if (!chose)
         {
+          /* Not given up: the observers say so (nim_game_get_restart()). */
+          game->restart
+              = g_error_matches (local, NIM_ERROR, NIM_ERROR_NEW_GAME);
           NOTIFY (game, finished, game);
           g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
@@ -342,6 +346,23 @@ const char *
 nim_game_get_end_message (const NimGame *game)
 {
   return game->end_message;
+}
+
+/**
+ * nim_game_get_restart:
+ * @game: a game
+ *
+ * A game that stopped without a winner was given up (`quit`, end of
+ * input, Ctrl-C), or a person stopped it to play a new one (`new`, which
+ * nim_game_play() returns as #NIM_ERROR_NEW_GAME): observers that tell
+ * the end tell the two apart by this.
+ *
+ * Returns: whether the game stopped because a person asked for a new one
+ */
+gboolean
+nim_game_get_restart (const NimGame *game)
+{
+  return game->restart;
 }
 
 /**

@@ -83,5 +83,6 @@ NimEnd nim_game_get_end (const NimGame *game);
 guint nim_game_get_end_player (const NimGame *game);
 const char *nim_game_get_end_message (const NimGame *game);
 const NimClock *nim_game_get_clock (const NimGame *game);
+gboolean nim_game_get_restart (const NimGame *game);
 
 G_END_DECLS

@@ -27,15 +27,24 @@
 
 /**
  * nim_explain_move:
+ * @player: the player that explains, which says whether the game is the
+ *   one-pile game (nim_player_set_one_pile())
  * @board: the position before the move
  * @move: a legal move on it
  *
  * Returns: (transfer full): "take 2 from heap 1", or "take 2" when the
- *   board has one heap
+ *   board has one heap, "take 2 stones" in the one-pile game
  */
 char *
-nim_explain_move (const NimBoard *board, const NimMove *move)
+nim_explain_move (const NimPlayer *player, const NimBoard *board,
+                  const NimMove *move)
 {
+  if (board->n_heaps == 1 && player->one_pile)
+    /* TRANSLATORS: a move in the one-pile game, as in "So take 2
+       stones (6 -> 4)". */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "take %u stone",
+                                         "take %u stones", move->count),
+                            move->count);
   /* TRANSLATORS: a move, as in "xor chooses to take 2" (2 matches). */
   if (board->n_heaps == 1)
     return g_strdup_printf (
@@ -311,27 +320,74 @@ nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
   return n;
 }
 
-/* "a win for player 2", "a loss in 7 plies for player 1". */
-static char *
-describe_value (const NimSearchStats *st, guint player)
+/* How an explanation names a side: by its number, or, in a game of one
+   person against the computer (nim_player_set_person()), as "you" and
+   "the computer", as the display does. */
+typedef enum
 {
-  if (st->distance > 0)
-    return g_strdup_printf (st->value > 0
-                                ? g_dngettext (GETTEXT_PACKAGE,
+  SIDE_NUMBERED,
+  SIDE_YOU,
+  SIDE_COMPUTER,
+} Side;
+
+static Side
+side_of (const NimPlayer *p, guint number)
+{
+  if (p->person == 0)
+    return SIDE_NUMBERED;
+  return number == p->person ? SIDE_YOU : SIDE_COMPUTER;
+}
+
+/* "a win for player 2", "a loss in 7 plies for player 1"; against the
+   computer "a win for you", "a loss in 7 plies for the computer". */
+static char *
+describe_value (const NimSearchStats *st, const NimPlayer *p)
+{
+  guint player = p->number, d = st->distance;
+  gboolean win = st->value > 0;
+
+  switch (side_of (p, player))
+    {
+    case SIDE_YOU:
+      if (d > 0)
+        return g_strdup_printf (
+            win ? g_dngettext (GETTEXT_PACKAGE, "a win in %u ply for you",
+                               "a win in %u plies for you", d)
+                : g_dngettext (GETTEXT_PACKAGE, "a loss in %u ply for you",
+                               "a loss in %u plies for you", d),
+            d);
+      return g_strdup (win ? _ ("a win for you") : _ ("a loss for you"));
+    case SIDE_COMPUTER:
+      if (d > 0)
+        return g_strdup_printf (
+            win ? g_dngettext (GETTEXT_PACKAGE,
+                               "a win in %u ply for the computer",
+                               "a win in %u plies for the computer", d)
+                : g_dngettext (GETTEXT_PACKAGE,
+                               "a loss in %u ply for the computer",
+                               "a loss in %u plies for the computer", d),
+            d);
+      return g_strdup (win ? _ ("a win for the computer")
+                           : _ ("a loss for the computer"));
+    case SIDE_NUMBERED:
+    default:
+      break;
+    }
+  if (d > 0)
+    return g_strdup_printf (win ? g_dngettext (GETTEXT_PACKAGE,
                                                "a win in %u ply for player %u",
                                                "a win in %u plies for player "
                                                "%u",
-                                               st->distance)
+                                               d)
                                 : g_dngettext (GETTEXT_PACKAGE,
                                                "a loss in %u ply for player "
                                                "%u",
                                                "a loss in %u plies for "
                                                "player %u",
-                                               st->distance),
-                            st->distance, player);
-  return g_strdup_printf (st->value > 0 ? _ ("a win for player %u")
-                                        : _ ("a loss for player %u"),
-                          player);
+                                               d),
+                            d, player);
+  return g_strdup_printf (
+      win ? _ ("a win for player %u") : _ ("a loss for player %u"), player);
 }
 
 /* Step 1 of nim_explain_search(): the value, and what it means for the
@@ -341,14 +397,13 @@ append_value (GString *s, const NimSearchPlayer *self)
 {
   const NimSearchStats *st = &self->parent.stats;
   const NimSearchConfig *c = &self->config;
-  guint who = self->parent.number;
 
   if (st->proven)
     {
-      g_autofree char *value = describe_value (st, who);
+      g_autofree char *value = describe_value (st, &self->parent);
 
       /* TRANSLATORS: %s is "a win for player 1", "a loss in 7 plies for
-         player 2". */
+         player 2", "a win for you" or "a loss for the computer". */
       g_string_printf (s,
                        _ ("Value: %s, the player to move, proven: the "
                           "search saw every line it needed to the end of "
@@ -421,6 +476,105 @@ append_value (GString *s, const NimSearchPlayer *self)
                            "that there is none."));
 }
 
+/* One move of the principal variation, by @mover, on @b. */
+static void
+append_pv_move (GString *s, const NimPlayer *p, const NimBoard *b,
+                const NimMove *m, guint mover)
+{
+  Side side = side_of (p, mover);
+
+  if (b->n_heaps > 1 && side == SIDE_YOU)
+    /* TRANSLATORS: a move of the principal variation against the
+       computer, the person's: matches, heap. */
+    g_string_append_printf (s,
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         "you take %u from heap %u",
+                                         "you take %u from heap %u", m->count),
+                            m->count, m->heap + 1);
+  else if (b->n_heaps > 1 && side == SIDE_COMPUTER)
+    /* TRANSLATORS: a move of the principal variation against the
+       computer, the computer's: matches, heap. */
+    g_string_append_printf (
+        s,
+        g_dngettext (GETTEXT_PACKAGE, "the computer takes %u from heap %u",
+                     "the computer takes %u from heap %u", m->count),
+        m->count, m->heap + 1);
+  else if (b->n_heaps > 1)
+    /* TRANSLATORS: a move of the principal variation: player,
+       matches, heap. */
+    g_string_append_printf (s,
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         "player %u takes %u from "
+                                         "heap %u",
+                                         "player %u takes %u from "
+                                         "heap %u",
+                                         m->count),
+                            mover, m->count, m->heap + 1);
+  else if (side == SIDE_YOU)
+    /* TRANSLATORS: a move of the principal variation against the
+       computer, one heap (or the one pile), the person's: the count
+       taken. */
+    g_string_append_printf (
+        s,
+        g_dngettext (GETTEXT_PACKAGE, "you take %u", "you take %u", m->count),
+        m->count);
+  else if (side == SIDE_COMPUTER)
+    /* TRANSLATORS: a move of the principal variation against the
+       computer, one heap (or the one pile), the computer's: the count
+       taken. */
+    g_string_append_printf (s,
+                            g_dngettext (GETTEXT_PACKAGE,
+                                         "the computer takes %u",
+                                         "the computer takes %u", m->count),
+                            m->count);
+  else if (p->one_pile)
+    /* TRANSLATORS: a move of the principal variation in the one-pile
+       game: player, stones. */
+    g_string_append_printf (
+        s,
+        g_dngettext (GETTEXT_PACKAGE, "player %u takes %u stone",
+                     "player %u takes %u stones", m->count),
+        mover, m->count);
+  else
+    /* TRANSLATORS: a move of the principal variation, one heap:
+       player, matches. */
+    g_string_append_printf (s,
+                            g_dngettext (GETTEXT_PACKAGE, "player %u takes %u",
+                                         "player %u takes %u", m->count),
+                            mover, m->count);
+}
+
+/* The end of a principal variation that ends the game: @stuck cannot
+   move. */
+static void
+append_pv_end (GString *s, const NimPlayer *p, guint stuck)
+{
+  gboolean misere = p->rules.misere;
+
+  switch (side_of (p, stuck))
+    {
+    case SIDE_YOU:
+      g_string_append (s, misere ? _ ("; then you cannot move and win.")
+                                 : _ ("; then you cannot move and lose."));
+      break;
+    case SIDE_COMPUTER:
+      g_string_append (s, misere ? _ ("; then the computer cannot move "
+                                      "and wins.")
+                                 : _ ("; then the computer cannot move "
+                                      "and loses."));
+      break;
+    case SIDE_NUMBERED:
+    default:
+      g_string_append_printf (s,
+                              misere ? _ ("; then player %u cannot move and "
+                                          "wins.")
+                                     : _ ("; then player %u cannot move and "
+                                          "loses."),
+                              stuck);
+      break;
+    }
+}
+
 /* Step 2: the principal variation @line of @n moves from @board, move by
    move; @cut when it was not followed to its end. */
 static void
@@ -431,7 +585,6 @@ append_pv (GString *s, const NimSearchPlayer *self, const NimBoard *board,
   const NimSearchStats *st = &p->stats;
   guint who = p->number, i;
   NimBoard b = *board;
-  gboolean ended;
 
   g_string_assign (s, st->proven
                           ? _ ("Principal variation (the line both sides are "
@@ -441,45 +594,14 @@ append_pv (GString *s, const NimSearchPlayer *self, const NimBoard *board,
                                "horizon): "));
   for (i = 0; i < n; i++)
     {
-      guint mover = i % 2 == 0 ? who : 3 - who;
-
       /* TRANSLATORS: between the moves of the principal variation. */
       if (i > 0)
         g_string_append (s, _ ("; "));
-      if (b.n_heaps > 1)
-        /* TRANSLATORS: a move of the principal variation: player,
-           matches, heap. */
-        g_string_append_printf (s,
-                                g_dngettext (GETTEXT_PACKAGE,
-                                             "player %u takes %u from "
-                                             "heap %u",
-                                             "player %u takes %u from "
-                                             "heap %u",
-                                             line[i].count),
-                                mover, line[i].count, line[i].heap + 1);
-      else
-        /* TRANSLATORS: a move of the principal variation, one heap:
-           player, matches. */
-        g_string_append_printf (
-            s,
-            g_dngettext (GETTEXT_PACKAGE, "player %u takes %u",
-                         "player %u takes %u", line[i].count),
-            mover, line[i].count);
+      append_pv_move (s, p, &b, &line[i], i % 2 == 0 ? who : 3 - who);
       nim_board_make_move (&b, &line[i]);
     }
-  ended = !nim_board_has_move (&b, &p->rules);
-  if (ended)
-    {
-      guint stuck = n % 2 == 0 ? who : 3 - who;
-
-      g_string_append_printf (s,
-                              p->rules.misere
-                                  ? _ ("; then player %u cannot move and "
-                                       "wins.")
-                                  : _ ("; then player %u cannot move and "
-                                       "loses."),
-                              stuck);
-    }
+  if (!nim_board_has_move (&b, &p->rules))
+    append_pv_end (s, p, n % 2 == 0 ? who : 3 - who);
   else if (cut)
     g_string_append (s, _ ("; and so on."));
   else

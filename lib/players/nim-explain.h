@@ -34,7 +34,8 @@ typedef void (*NimSearchFunc) (NimSearchPlayer *self, const NimBoard *board,
                                const NimRules *rules, NimMove *move,
                                NimSearchStats *stats);
 
-char *nim_explain_move (const NimBoard *board, const NimMove *move);
+char *nim_explain_move (const NimPlayer *player, const NimBoard *board,
+                        const NimMove *move);
 char *nim_explain_binary (guint64 value, guint width);
 guint nim_explain_bits (guint64 value);
 void nim_explain_wrap (GString *out, const char *text);

@@ -330,27 +330,43 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
   guint heap = move->heap + 1;
   guint64 n = board->heaps[move->heap], left = n - move->count;
   gboolean wins = FALSE;
+  /* The one-pile game speaks of stones, as its dialogue does. */
+  gboolean pile = p->one_pile && board->n_heaps == 1;
   g_autoptr (GString) s = g_string_new (NULL);
 
   nim_grundy_misere_wins (self->grundy, n, &wins, NULL);
-  g_string_assign (s, board->n_heaps > 1
-                          ? _ ("Under misère play (whoever takes the last "
-                               "match loses, and a player left without a move "
-                               "wins) Grundy values do not add up, but the "
-                               "one heap that can still be played (the others "
-                               "are too small for any move) is decided by a "
-                               "table of its own: a size is lost for the "
-                               "player to move when every move leads to a won "
-                               "size; a size without a move is won.")
-                          : _ ("Under misère play (whoever takes the last "
-                               "match loses, and a player left without a move "
-                               "wins) Grundy values do not add up, but a "
-                               "single heap is decided by a table of its own: "
-                               "a size is lost for the player to move when "
-                               "every move leads to a won size; a size "
-                               "without a move is won."));
+  if (pile)
+    /* The one-pile game: its own words, stones in the pile. */
+    g_string_assign (s, _ ("Under misère play (whoever takes the last "
+                           "stone loses, and a player left without a move "
+                           "wins) Grundy values do not add up, but the one "
+                           "pile is decided by a table of its own: a pile is "
+                           "lost for the player to move when every move "
+                           "leaves a won pile; a pile too small for any move "
+                           "is won."));
+  else
+    g_string_assign (s,
+                     board->n_heaps > 1
+                         ? _ ("Under misère play (whoever takes the last "
+                              "match loses, and a player left without a move "
+                              "wins) Grundy values do not add up, but the "
+                              "one heap that can still be played (the others "
+                              "are too small for any move) is decided by a "
+                              "table of its own: a size is lost for the "
+                              "player to move when every move leads to a won "
+                              "size; a size without a move is won.")
+                         : _ ("Under misère play (whoever takes the last "
+                              "match loses, and a player left without a move "
+                              "wins) Grundy values do not add up, but a "
+                              "single heap is decided by a table of its own: "
+                              "a size is lost for the player to move when "
+                              "every move leads to a won size; a size "
+                              "without a move is won."));
   nim_explain_wrap (out, s->str);
-  if (nim_rules_is_take_any (r))
+  if (nim_rules_is_take_any (r) && pile)
+    g_string_assign (s, _ ("Taking any number, only a pile of one stone is "
+                           "lost: its last stone must be taken."));
+  else if (nim_rules_is_take_any (r))
     g_string_assign (s, _ ("Taking any number, only a heap of one match is "
                            "lost: its last match must be taken."));
   else if (r->kind == NIM_TAKE_RANGE)
@@ -361,7 +377,19 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
       /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3"; "%4$llu = %5$llu x
          %2$llu + %6$llu" is the heap size as quotient times divisor plus
          remainder. */
-      if (board->n_heaps > 1)
+      if (pile)
+        /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3", stones taken in a
+           move of the one-pile game; "%3$llu = %4$llu x %2$llu + %5$llu"
+           is the number of stones as quotient times divisor plus
+           remainder. */
+        g_string_printf (s,
+                         _ ("Taking %1$s stones, the lost piles are those "
+                            "whose stones leave 1 when divided by %2$llu: "
+                            "%3$llu = %4$llu x %2$llu + %5$llu."),
+                         take, (unsigned long long) p1, (unsigned long long) n,
+                         (unsigned long long) (n / p1),
+                         (unsigned long long) (n % p1));
+      else if (board->n_heaps > 1)
         g_string_printf (s,
                          _ ("Taking %1$s, the lost sizes are those "
                             "that leave 1 when divided by %2$llu (the "
@@ -413,15 +441,37 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
   nim_explain_wrap (out, s->str);
   if (wins)
     {
-      g_autofree char *m = nim_explain_move (board, move);
+      g_autofree char *m = nim_explain_move (p, board, move);
 
-      /* TRANSLATORS: %s is a move, "take 2 from heap 1". */
-      nim_explain_wrap_printf (out,
-                               _ ("So %s (%llu -> %llu): a lost size "
-                                  "for the opponent."),
-                               m, (unsigned long long) n,
-                               (unsigned long long) left);
+      if (pile)
+        /* TRANSLATORS: %s is a move of the one-pile game, "take 2
+           stones". */
+        nim_explain_wrap_printf (out,
+                                 _ ("So %s (%llu -> %llu): a lost pile "
+                                    "for the opponent."),
+                                 m, (unsigned long long) n,
+                                 (unsigned long long) left);
+      else
+        /* TRANSLATORS: %s is a move, "take 2 from heap 1". */
+        nim_explain_wrap_printf (out,
+                                 _ ("So %s (%llu -> %llu): a lost size "
+                                    "for the opponent."),
+                                 m, (unsigned long long) n,
+                                 (unsigned long long) left);
     }
+  else if (pile)
+    nim_explain_wrap_printf (out,
+                             g_dngettext (GETTEXT_PACKAGE,
+                                          "Every move leaves a won pile: "
+                                          "the position is lost.  grundy "
+                                          "takes %u stone, as little as it "
+                                          "can, hoping for a mistake.",
+                                          "Every move leaves a won pile: "
+                                          "the position is lost.  grundy "
+                                          "takes %u stones, as little as it "
+                                          "can, hoping for a mistake.",
+                                          move->count),
+                             move->count);
   else
     nim_explain_wrap_printf (out,
                              _ ("Every move leaves a won size: the "
@@ -445,7 +495,7 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
   g_autofree char *take = describe_take (&player->rules);
   g_autofree char *sum = NULL;
   g_autofree char *sum_after = NULL;
-  g_autofree char *what = nim_explain_move (board, move);
+  g_autofree char *what = nim_explain_move (player, board, move);
   g_autofree char *heap_name
       = board->n_heaps == 1
             /* TRANSLATORS: the subject of "%s, of value 2, must get value

@@ -133,14 +133,26 @@ tell_hint (NimHumanPlayer *self, const NimBoard *board)
       self->advisor = nim_player_new_advisor (&p->rules, board);
       nim_player_set_explain (self->advisor, TRUE);
     }
-  /* The explanation names the players: the advisor plays for this one. */
+  /* The explanation names the players: the advisor plays for this one,
+     who is "you" against the computer, and speaks of the game as the
+     game's dialogue does (stones in the one-pile game). */
   nim_player_set_number (self->advisor, p->number);
+  nim_player_set_person (self->advisor, p->alone ? p->number : 0);
+  nim_player_set_one_pile (self->advisor, p->one_pile);
   if (!nim_player_choose_move (self->advisor, board, &m, &error))
     {
       g_string_append_printf (out, _ ("No hint: %s\n"), error->message);
       return;
     }
-  if (board->n_heaps == 1)
+  if (is_one_pile (self, board))
+    /* TRANSLATORS: %s is the player that advises (grundy or xor), then
+       the count of stones to take in the one-pile game. */
+    g_string_append_printf (
+        out,
+        g_dngettext (GETTEXT_PACKAGE, "Hint (%s): take %u stone.\n",
+                     "Hint (%s): take %u stones.\n", m.count),
+        nim_player_get_name (self->advisor), m.count);
+  else if (board->n_heaps == 1)
     /* TRANSLATORS: %s is the player that advises (xor, grundy or
        negamax), then the count of matches to take. */
     g_string_append_printf (out,

@@ -250,7 +250,8 @@ explain_misere_end (GString *out, const Summary *all, const NimMove *move,
 /* A won position under the nim-sum rule: how the move makes it 0. */
 static void
 explain_win (GString *out, const NimBoard *board, const Summary *all,
-             gboolean misere, const NimMove *move, const char *after)
+             gboolean misere, const NimMove *move, const char *what,
+             const char *after)
 {
   guint bits
       = nim_explain_bits (MAX (nim_board_max_heap (board), all->nim_sum));
@@ -261,7 +262,6 @@ explain_win (GString *out, const NimBoard *board, const Summary *all,
       all->nim_sum ? 1u << (nim_explain_bits (all->nim_sum) - 1) : 0, bits);
   g_autofree char *h_bin = nim_explain_binary (h, bits);
   g_autofree char *t_bin = nim_explain_binary (h ^ all->nim_sum, bits);
-  g_autofree char *what = nim_explain_move (board, move);
 
   nim_explain_wrap_printf (
       out,
@@ -300,9 +300,11 @@ explain_win (GString *out, const NimBoard *board, const Summary *all,
 }
 
 /* A game of one heap: the nim-sum is the heap itself, and there is no
-   heap number to name (nor a table to draw). */
+   heap number to name (nor a table to draw).  In the one-pile game
+   (@pile), which is played under misère play, the pile and its stones. */
 static void
-explain_one_heap (GString *out, gboolean misere, guint32 h, guint32 count)
+explain_one_heap (GString *out, gboolean misere, gboolean pile, guint32 h,
+                  guint32 count)
 {
   if (!misere)
     nim_explain_wrap_printf (
@@ -316,6 +318,20 @@ explain_one_heap (GString *out, gboolean misere, guint32 h, guint32 count)
                      "by taking all of it, the last match.",
                      h),
         h);
+  else if (h >= 2 && pile)
+    nim_explain_wrap_printf (
+        out,
+        g_dngettext (GETTEXT_PACKAGE,
+                     "The nim-sum strategy with one pile under misère play "
+                     "(whoever takes the last stone loses): take all but "
+                     "one, %u of %u stones, so that the opponent must take "
+                     "the last stone.",
+                     "The nim-sum strategy with one pile under misère play "
+                     "(whoever takes the last stone loses): take all but "
+                     "one, %u of %u stones, so that the opponent must take "
+                     "the last stone.",
+                     count),
+        count, h);
   else if (h >= 2)
     nim_explain_wrap_printf (
         out,
@@ -330,6 +346,10 @@ explain_one_heap (GString *out, gboolean misere, guint32 h, guint32 count)
                      "last match.",
                      count),
         count, h);
+  else if (pile)
+    nim_explain_wrap (out, _ ("One stone is left, and under misère play "
+                              "(whoever takes the last stone loses) it must "
+                              "be taken: the position is lost."));
   else
     nim_explain_wrap (out, _ ("One match is left, and under misère play "
                               "(whoever takes the last match loses) it must "
@@ -346,11 +366,11 @@ xor_explain_move (NimPlayer *self, const NimBoard *board, const NimMove *move)
   gboolean misere = self->rules.misere;
   guint32 h = board->heaps[move->heap], t = h - move->count, target;
   g_autofree char *after = heaps_after (board, move);
-  g_autofree char *what = nim_explain_move (board, move);
+  g_autofree char *what = nim_explain_move (self, board, move);
 
   if (board->n_heaps == 1)
     {
-      explain_one_heap (out, misere, h, move->count);
+      explain_one_heap (out, misere, self->one_pile, h, move->count);
       return;
     }
   nim_explain_wrap (out, _ ("The nim-sum strategy: the heaps in binary; the "
@@ -362,7 +382,7 @@ xor_explain_move (NimPlayer *self, const NimBoard *board, const NimMove *move)
   else if (misere && all.big - (h >= 2) == 0)
     explain_misere_end (out, &all, move, h, t, after);
   else
-    explain_win (out, board, &all, misere, move, after);
+    explain_win (out, board, &all, misere, move, what, after);
 }
 
 const NimPlayerClass nim_player_xor_class = {

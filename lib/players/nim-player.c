@@ -476,7 +476,8 @@ nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt, gpointer data)
  * The program says so when the game is one pile and cannot be anything
  * else (a player plays no more than one heap under its rules): a person
  * player then speaks of stones in the pile, as the course's one-pile game
- * does, instead of matches in heaps.  Other players ignore it.
+ * does, instead of matches in heaps, and so do the explanations of the
+ * computer players (see nim_player_set_explain()).
  */
 void
 nim_player_set_one_pile (NimPlayer *player, gboolean one_pile)
@@ -499,6 +500,24 @@ void
 nim_player_set_alone (NimPlayer *player, gboolean alone)
 {
   player->alone = alone;
+}
+
+/**
+ * nim_player_set_person:
+ * @player: a player
+ * @person: in a game of one person against a computer player, the
+ *   person's number (1 or 2); 0 in any other game
+ *
+ * The program says who the one person is, as it shows the game in that
+ * case: a computer player's explanation (and the one behind `hint`)
+ * then calls that side "you" and the other "the computer", as the rest
+ * of the game's dialogue does, instead of "player 1" and "player 2".
+ */
+void
+nim_player_set_person (NimPlayer *player, guint person)
+{
+  g_return_if_fail (person <= 2);
+  player->person = person;
 }
 
 /**

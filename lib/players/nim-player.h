@@ -229,6 +229,9 @@ struct _NimPlayerClass
  *   under one (see nim_player_set_clock())
  * @alone: the player is the one person in a game against a computer (see
  *   nim_player_set_alone())
+ * @person: in a game of one person against a computer, the person's
+ *   number, else 0: explanations speak of "you" and "the computer" (see
+ *   nim_player_set_person())
  *
  * The part every player has; concrete players embed it first.
  */
@@ -249,6 +252,7 @@ struct _NimPlayer
   GError *forfeit;
   const NimClock *clock;
   gboolean alone;
+  guint person;
 };
 
 const NimPlayerClass *const *nim_player_classes (void);
@@ -265,6 +269,7 @@ void nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
                             gpointer data);
 void nim_player_set_one_pile (NimPlayer *player, gboolean one_pile);
 void nim_player_set_alone (NimPlayer *player, gboolean alone);
+void nim_player_set_person (NimPlayer *player, guint person);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);
