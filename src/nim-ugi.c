@@ -77,6 +77,7 @@ typedef struct
   GCond cond;
   gboolean reading;
   gboolean searching;
+  gboolean ending; /* the reader waits in end_search () */
   gboolean quit;
   gint stop;
   gboolean infinite;
@@ -376,23 +377,27 @@ run_search (Engine *e)
       g_string_append_printf (answer, " pv %s\n", best);
     }
   /* go infinite: the answer waits for `stop`, as UCI asks; what the
-     search found is told at once. */
-  g_mutex_lock (&e->lock);
-  if (e->infinite && !g_atomic_int_get (&e->stop))
+     search found is told at once.  (@infinite is this thread's: the go
+     it read set it.) */
+  if (e->infinite)
     {
-      g_mutex_unlock (&e->lock);
-      say_now (e, answer->str);
-      g_string_truncate (answer, 0);
+      if (!g_atomic_int_get (&e->stop))
+        {
+          say_now (e, answer->str);
+          g_string_truncate (answer, 0);
+        }
       g_mutex_lock (&e->lock);
+      while (!g_atomic_int_get (&e->stop))
+        g_cond_wait (&e->cond, &e->lock);
+      g_mutex_unlock (&e->lock);
     }
-  while (e->infinite && !g_atomic_int_get (&e->stop))
-    g_cond_wait (&e->cond, &e->lock);
-  g_mutex_unlock (&e->lock);
   g_string_append_printf (answer, "bestmove %s\n", best);
   say_now (e, answer->str);
   g_mutex_lock (&e->lock);
   e->searching = FALSE;
-  g_cond_broadcast (&e->cond);
+  /* GCond wakes with a system call even when nobody waits. */
+  if (e->ending)
+    g_cond_broadcast (&e->cond);
   g_mutex_unlock (&e->lock);
 }
 
@@ -408,8 +413,10 @@ end_search (Engine *e, gboolean stop)
       g_atomic_int_set (&e->stop, 1);
       g_cond_broadcast (&e->cond);
     }
+  e->ending = e->searching;
   while (e->searching)
     g_cond_wait (&e->cond, &e->lock);
+  e->ending = FALSE;
   g_mutex_unlock (&e->lock);
 }
 
@@ -841,10 +848,12 @@ serve (Engine *e)
       g_mutex_lock (&e->lock);
       e->reading = FALSE;
       e->quit = !go;
+      g_mutex_unlock (&e->lock);
+      /* Outside the lock, so that the other thread does not wake to
+         wait for it. */
       g_cond_broadcast (&e->cond);
       if (!go)
-        break;
-      g_mutex_unlock (&e->lock);
+        return;
       run_search (e);
       g_mutex_lock (&e->lock);
     }
