@@ -25,63 +25,76 @@ nim_cli_print_version (void)
          stdout);
 }
 
-/* --list-players: every player, its options and the rules it plays. */
+/* --list-players: every player, its options and the rules it plays; the
+   built-in players first, then the engines that --engine declared, under
+   a heading of their own. */
 void
 nim_cli_print_players (FILE *out)
 {
   const NimPlayerClass *const *classes = nim_player_classes ();
-  guint i;
+  guint i, pass;
+  gboolean headed = FALSE;
 
-  for (i = 0; classes[i] != NULL; i++)
-    {
-      const NimPlayerClass *k = classes[i];
-      const NimPlayerOption *o;
+  for (pass = 0; pass < 2; pass++)
+    for (i = 0; classes[i] != NULL; i++)
+      {
+        const NimPlayerClass *k = classes[i];
+        const NimPlayerOption *o;
 
-      fprintf (out, "%-8s %s\n", k->name, _ (k->summary));
-      /* TRANSLATORS: under each player of --list-players, the rules it
-         plays; keep the indentation. */
-      fprintf (out, _ ("         rules: %s\n"), _ (k->rules_help));
-      if (nim_player_class_is_engine (k))
-        {
-          g_autofree char *id_name = NULL;
-          g_autofree char *id_author = NULL;
-          g_autoptr (GError) error = NULL;
+        if ((k->kind == NIM_PLAYER_ENGINE) != (pass == 1))
+          continue;
+        if (pass == 1 && !headed)
+          {
+            /* TRANSLATORS: --list-players, before the engines declared
+               with --engine */
+            fputs (_ ("\nExternal engines (UGI):\n"), out);
+            headed = TRUE;
+          }
+        fprintf (out, "%-8s %s\n", k->name, _ (k->summary));
+        /* TRANSLATORS: under each player of --list-players, the rules it
+           plays; keep the indentation. */
+        fprintf (out, _ ("         rules: %s\n"), _ (k->rules_help));
+        if (nim_player_class_is_engine (k))
+          {
+            g_autofree char *id_name = NULL;
+            g_autofree char *id_author = NULL;
+            g_autoptr (GError) error = NULL;
 
-          /* What the engine says it is: it is started to ask it. */
-          if (nim_player_engine_identify (k, &id_name, &id_author, &error))
-            fprintf (out, _ ("         id: %s, by %s\n"),
-                     id_name ? id_name : "?", id_author ? id_author : "?");
-          else
-            fprintf (out, _ ("         id: none (%s)\n"), error->message);
-        }
-      for (o = k->options; o != NULL && o->key != NULL; o++)
-        {
-          g_autofree char *label = NULL;
+            /* What the engine says it is: it is started to ask it. */
+            if (nim_player_engine_identify (k, &id_name, &id_author, &error))
+              fprintf (out, _ ("         id: %s, by %s\n"),
+                       id_name ? id_name : "?", id_author ? id_author : "?");
+            else
+              fprintf (out, _ ("         id: none (%s)\n"), error->message);
+          }
+        for (o = k->options; o != NULL && o->key != NULL; o++)
+          {
+            g_autofree char *label = NULL;
 
-          switch (o->type)
-            {
-            case NIM_OPTION_UINT:
-              label = g_strdup_printf ("%s=N", o->key);
-              break;
-            case NIM_OPTION_BOOL:
-              label = g_strdup_printf ("%s=on|off", o->key);
-              break;
-            case NIM_OPTION_SIZE:
-              label = g_strdup_printf ("%s=SIZE|off", o->key);
-              break;
-            case NIM_OPTION_SECONDS:
-              label = g_strdup_printf ("%s=SECONDS", o->key);
-              break;
-            case NIM_OPTION_CHOICE:
+            switch (o->type)
               {
-                g_autofree char *c = g_strjoinv ("|", (char **) o->choices);
-                label = g_strdup_printf ("%s=%s", o->key, c);
+              case NIM_OPTION_UINT:
+                label = g_strdup_printf ("%s=N", o->key);
+                break;
+              case NIM_OPTION_BOOL:
+                label = g_strdup_printf ("%s=on|off", o->key);
+                break;
+              case NIM_OPTION_SIZE:
+                label = g_strdup_printf ("%s=SIZE|off", o->key);
+                break;
+              case NIM_OPTION_SECONDS:
+                label = g_strdup_printf ("%s=SECONDS", o->key);
+                break;
+              case NIM_OPTION_CHOICE:
+                {
+                  g_autofree char *c = g_strjoinv ("|", (char **) o->choices);
+                  label = g_strdup_printf ("%s=%s", o->key, c);
+                }
+                break;
               }
-              break;
-            }
-          fprintf (out, "         %-18s %s\n", label, _ (o->help));
-        }
-    }
+            fprintf (out, "         %-18s %s\n", label, _ (o->help));
+          }
+      }
 }
 
 /* The names of the players a person plays as (@person), or of the

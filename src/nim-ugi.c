@@ -4,11 +4,20 @@
    The Universal Game Interface (doc/ugi.md) is UCI generalised to any
    turn-based game: a referee writes commands to the engine's standard
    input, one a line, and reads its answers from its standard output.
-   This is the engine's side.  The main thread reads commands; a `go`
-   runs the search in a thread of its own, so that `isready` is answered
-   and `stop` heard while it thinks.  `stop` sets the search's own stop
-   flag (nim_player_set_stop()), which the searcher reads where it reads
-   its clock, and it returns the best move it has.
+   This is the engine's side.  Two threads take turns at reading the
+   commands: the one that reads a `go` runs the search itself, and hands
+   the reading to the other first, so that `isready` is answered and
+   `stop` heard while it thinks.  Neither a thread nor a wake-up of
+   another stands between a `go` and its search: a referee that plays
+   thousands of short games waits for little but the searches (see
+   bench/nim-bench-engines.sh).  `stop` sets the search's own stop flag
+   (nim_player_set_stop()), which the searcher reads where it reads its
+   clock, and it returns the best move it has.
+
+   Answers are flushed when there is nothing more to read, not line by
+   line: `uginewgame`, `isready`, `position` and `go` sent together get
+   `readyok`, `info` and `bestmove` back together, which wakes the
+   referee once.
 
    Every position and move is written in nim's notation
    (lib/core/nim-notation.c): "3,4,5 p1", "h2-1".  What a referee sends
@@ -25,9 +34,11 @@
 #include "nim-notation.h"
 #include "nim-util.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The longest command line kept, in bytes; the rest of a longer one is
    read and thrown away, so no input makes the engine grow without
@@ -50,21 +61,37 @@ typedef struct
   NimBoard board;
   guint to_move;
 
-  /* The search under way, if @thread is not NULL.  @stop is its stop
-     flag; @infinite holds its bestmove back until `stop` (go infinite),
-     waiting on @cond under @lock. */
-  GThread *thread;
-  gint stop;
-  gboolean infinite;
+  /* Standard input, read by the thread that has the reader's turn:
+     @input holds what came but is not yet a line; @skipping, the rest of
+     a line longer than UGI_LINE_MAX, which is thrown away. */
+  GString *input;
+  gboolean input_end;
+  gboolean skipping;
+
+  /* Under @lock: @reading, one thread has the reader's turn; @searching,
+     the other runs a search (and writes its bestmove before it clears
+     this); @quit, the input ended.  @stop is the search's stop flag;
+     @infinite holds its bestmove back until `stop` (go infinite).  Every
+     change is broadcast on @cond. */
   GMutex lock;
   GCond cond;
+  gboolean reading;
+  gboolean searching;
+  gboolean ending; /* the reader waits in end_search () */
+  gboolean quit;
+  gint stop;
+  gboolean infinite;
   NimBoard search_board;
 
+  /* Under @out_lock: @replied, the reader wrote answers that are not
+     flushed yet. */
   GMutex out_lock;
+  gboolean replied;
 } Engine;
 
-/* Writes one line of the engine's answer; the search thread and the main
-   thread both answer, a line at a time. */
+/* Writes one line of the engine's answer, to be flushed before the
+   reader next waits for input (see read_command()).  Both threads
+   answer, a line at a time. */
 G_GNUC_PRINTF (2, 3)
 static void
 say (Engine *e, const char *format, ...)
@@ -76,7 +103,19 @@ say (Engine *e, const char *format, ...)
   vfprintf (stdout, format, args);
   va_end (args);
   fputc ('\n', stdout);
+  e->replied = TRUE;
+  g_mutex_unlock (&e->out_lock);
+}
+
+/* Writes @text, whole lines, and flushes it with whatever else is
+   waiting: a search's answer goes out at once, in one write. */
+static void
+say_now (Engine *e, const char *text)
+{
+  g_mutex_lock (&e->out_lock);
+  fputs (text, stdout);
   fflush (stdout);
+  e->replied = FALSE;
   g_mutex_unlock (&e->out_lock);
 }
 
@@ -90,25 +129,93 @@ say_error (Engine *e, const char *message)
   say (e, "info string error: %s", line);
 }
 
-/* One line of standard input without its line end, or %NULL at its end.
-   Read through stdio's buffer: only this thread reads it. */
+/* Takes the first line of the input, if it holds a whole one. */
 static char *
-read_command (void)
+take_command (Engine *e)
 {
-  GString *line = g_string_new (NULL);
-  int c;
+  char *nl = memchr (e->input->str, '\n', e->input->len);
+  gsize len;
+  char *line;
 
-  while ((c = getc (stdin)) != EOF && c != '\n')
-    if (line->len < UGI_LINE_MAX)
-      g_string_append_c (line, c == '\0' ? ' ' : (char) c);
-  if (c == EOF && line->len == 0)
+  if (nl == NULL)
     {
-      g_string_free (line, TRUE);
-      return NULL;
+      if (!e->input_end || e->input->len == 0)
+        return NULL;
+      /* The last line, without a line end. */
+      len = e->input->len;
     }
-  if (line->len > 0 && line->str[line->len - 1] == '\r')
-    g_string_truncate (line, line->len - 1);
-  return g_string_free (line, FALSE);
+  else
+    len = (gsize) (nl - e->input->str);
+  line = g_strndup (e->input->str, len);
+  g_string_erase (e->input, 0, MIN ((gssize) len + 1, (gssize) e->input->len));
+  if (len > 0 && line[len - 1] == '\r')
+    line[len - 1] = '\0';
+  return line;
+}
+
+/* Adds what read () gave to the input: a NUL becomes a blank, and of a
+   line longer than UGI_LINE_MAX the rest is dropped. */
+static void
+add_input (Engine *e, char *chunk, gsize n)
+{
+  gsize i, start = 0;
+
+  for (i = 0; i < n; i++)
+    if (chunk[i] == '\0')
+      chunk[i] = ' ';
+  if (e->skipping)
+    {
+      char *nl = memchr (chunk, '\n', n);
+
+      if (nl == NULL)
+        return;
+      start = (gsize) (nl - chunk);
+      e->skipping = FALSE;
+    }
+  g_string_append_len (e->input, chunk + start, (gssize) (n - start));
+  if (e->input->len > UGI_LINE_MAX)
+    {
+      /* Only the last line can be unfinished: cut it at UGI_LINE_MAX. */
+      const char *last = g_strrstr_len (e->input->str, e->input->len, "\n");
+      gsize begin = last != NULL ? (gsize) (last - e->input->str) + 1 : 0;
+
+      if (e->input->len - begin > UGI_LINE_MAX)
+        {
+          g_string_truncate (e->input, begin + UGI_LINE_MAX);
+          e->skipping = TRUE;
+        }
+    }
+}
+
+/* One line of standard input without its line end, or %NULL at its end.
+   Only the thread with the reader's turn reads.  What was answered goes
+   out before it waits for more: the referee may be waiting for it. */
+static char *
+read_command (Engine *e)
+{
+  char *line;
+
+  while ((line = take_command (e)) == NULL)
+    {
+      char chunk[4096];
+      gssize n;
+
+      if (e->input_end)
+        return NULL;
+      g_mutex_lock (&e->out_lock);
+      if (e->replied)
+        fflush (stdout);
+      e->replied = FALSE;
+      g_mutex_unlock (&e->out_lock);
+      n = read (STDIN_FILENO, chunk, sizeof chunk);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        e->input_end = TRUE;
+      else
+        add_input (e, chunk, (gsize) n);
+    }
+  return line;
 }
 
 /* The option @key of @player's class, or %NULL. */
@@ -228,68 +335,89 @@ answer_ugi (Engine *e)
   say (e, "ugiok");
 }
 
-/* The search thread: one move, its `info` and its `bestmove`. */
-static gpointer
-search_thread (gpointer data)
+/* The search that a `go` started, in the thread that read the `go`:
+   one move, its `info` and its `bestmove`, written and flushed in one
+   piece; then the search is over for the reader, which may be waiting in
+   end_search(). */
+static void
+run_search (Engine *e)
 {
-  Engine *e = data;
   g_autoptr (GError) error = NULL;
+  g_autoptr (GString) answer = g_string_new (NULL);
   g_autofree char *best = NULL;
   NimMove move;
 
   if (!nim_player_choose_move (e->player, &e->search_board, &move, &error))
     {
-      say_error (e, error->message);
+      g_autofree char *message = g_strdup (error->message);
+
+      g_strdelimit (message, "\r\n", ' ');
+      g_string_append_printf (answer, "info string error: %s\n", message);
       best = g_strdup ("0000");
     }
   else
     {
       const NimSearchStats *st = nim_player_get_stats (e->player);
-      GString *info = g_string_new ("info");
 
       best = nim_notation_move (&move);
+      g_string_append (answer, "info");
       if (st->searched)
         g_string_append_printf (
-            info, " depth %u nodes %" G_GUINT64_FORMAT " time %.0f", st->depth,
-            st->nodes, st->seconds * 1000);
+            answer, " depth %u nodes %" G_GUINT64_FORMAT " time %.0f",
+            st->depth, st->nodes, st->seconds * 1000);
       /* The value for the side to move: mate N when the searcher counted
          the plies to the end, else cp 1000 for a proven win, -1000 for a
          proven loss and 0 for what it could not see to the end. */
       if (st->proven && st->distance > 0)
-        g_string_append_printf (info, " score mate %s%u",
+        g_string_append_printf (answer, " score mate %s%u",
                                 st->value < 0 ? "-" : "", st->distance);
       else
-        g_string_append_printf (info, " score cp %d",
+        g_string_append_printf (answer, " score cp %d",
                                 st->proven ? st->value * 1000 : 0);
-      g_string_append_printf (info, " pv %s", best);
-      say (e, "%s", info->str);
-      g_string_free (info, TRUE);
+      g_string_append_printf (answer, " pv %s\n", best);
     }
-  /* go infinite: the answer waits for `stop`, as UCI asks. */
+  /* go infinite: the answer waits for `stop`, as UCI asks; what the
+     search found is told at once.  (@infinite is this thread's: the go
+     it read set it.) */
+  if (e->infinite)
+    {
+      if (!g_atomic_int_get (&e->stop))
+        {
+          say_now (e, answer->str);
+          g_string_truncate (answer, 0);
+        }
+      g_mutex_lock (&e->lock);
+      while (!g_atomic_int_get (&e->stop))
+        g_cond_wait (&e->cond, &e->lock);
+      g_mutex_unlock (&e->lock);
+    }
+  g_string_append_printf (answer, "bestmove %s\n", best);
+  say_now (e, answer->str);
   g_mutex_lock (&e->lock);
-  while (e->infinite && !g_atomic_int_get (&e->stop))
-    g_cond_wait (&e->cond, &e->lock);
+  e->searching = FALSE;
+  /* GCond wakes with a system call even when nobody waits. */
+  if (e->ending)
+    g_cond_broadcast (&e->cond);
   g_mutex_unlock (&e->lock);
-  say (e, "bestmove %s", best);
-  return NULL;
 }
 
-/* Ends the search under way, if any: at once when @stop, else when it
-   finishes.  Its bestmove is written before this returns. */
+/* Ends the search under way in the other thread, if any: at once when
+   @stop, else when it finishes.  Its bestmove is written before this
+   returns. */
 static void
 end_search (Engine *e, gboolean stop)
 {
-  if (e->thread == NULL)
-    return;
-  if (stop)
+  g_mutex_lock (&e->lock);
+  if (e->searching && stop)
     {
-      g_mutex_lock (&e->lock);
       g_atomic_int_set (&e->stop, 1);
-      g_cond_signal (&e->cond);
-      g_mutex_unlock (&e->lock);
+      g_cond_broadcast (&e->cond);
     }
-  g_thread_join (e->thread);
-  e->thread = NULL;
+  e->ending = e->searching;
+  while (e->searching)
+    g_cond_wait (&e->cond, &e->lock);
+  e->ending = FALSE;
+  g_mutex_unlock (&e->lock);
 }
 
 /* setoption name NAME value VALUE */
@@ -445,7 +573,8 @@ go_number (Engine *e, char **words, guint *i, guint64 min, guint64 *value)
 }
 
 /* go [movetime MS] [p1time MS p2time MS [p1inc MS p2inc MS]] [depth N]
-   [nodes N] [infinite] */
+   [nodes N] [infinite]: sets @e->searching when a search is to run (the
+   caller runs it), else answers at once. */
 static void
 do_go (Engine *e, char **words)
 {
@@ -575,9 +704,11 @@ do_go (Engine *e, char **words)
     }
   nim_player_set_number (e->player, e->to_move);
   e->search_board = e->board;
+  g_mutex_lock (&e->lock);
   e->infinite = infinite;
   g_atomic_int_set (&e->stop, 0);
-  e->thread = g_thread_new ("nim-ugi-search", search_thread, e);
+  e->searching = TRUE;
+  g_mutex_unlock (&e->lock);
 }
 
 /* query gameover|p1turn|result */
@@ -617,6 +748,125 @@ do_query (Engine *e, char **words)
     }
 }
 
+/* Reads and carries out commands, as the thread with the reader's turn,
+   until a `go` starts a search, which this thread is then to run
+   (%TRUE), or the input ends or says `quit` (%FALSE: any search is over
+   by then). */
+static gboolean
+read_and_run (Engine *e)
+{
+  char *line;
+  guint i;
+
+  while ((line = read_command (e)) != NULL)
+    {
+      g_auto (GStrv) words = NULL;
+      GPtrArray *kept = g_ptr_array_new ();
+      g_auto (GStrv) split = g_strsplit_set (line, " \t", -1);
+      const char *cmd;
+
+      g_free (line);
+      /* Words are separated by any run of blanks. */
+      for (i = 0; split[i] != NULL; i++)
+        if (split[i][0] != '\0')
+          g_ptr_array_add (kept, g_strdup (split[i]));
+      g_ptr_array_add (kept, NULL);
+      words = (char **) g_ptr_array_free (kept, FALSE);
+      cmd = words[0];
+      if (cmd == NULL)
+        continue;
+
+      if (g_str_equal (cmd, "quit"))
+        break;
+      else if (g_str_equal (cmd, "isready"))
+        say (e, "readyok");
+      else if (g_str_equal (cmd, "stop"))
+        end_search (e, TRUE);
+      else if (g_str_equal (cmd, "query"))
+        do_query (e, words);
+      else if (g_str_equal (cmd, "ugi"))
+        {
+          end_search (e, TRUE);
+          answer_ugi (e);
+        }
+      else if (g_str_equal (cmd, "setoption"))
+        {
+          end_search (e, TRUE);
+          do_setoption (e, words);
+        }
+      else if (g_str_equal (cmd, "uginewgame"))
+        {
+          end_search (e, TRUE);
+          e->started = FALSE;
+        }
+      else if (g_str_equal (cmd, "position"))
+        {
+          end_search (e, TRUE);
+          do_position (e, words);
+        }
+      else if (g_str_equal (cmd, "go"))
+        {
+          end_search (e, TRUE);
+          do_go (e, words);
+          if (e->searching)
+            return TRUE;
+        }
+      /* Anything else is ignored, as UCI engines ignore what they do not
+         know (a referee may probe with commands of a newer protocol). */
+    }
+
+  end_search (e, TRUE);
+  return FALSE;
+}
+
+/* What each of the two threads does: wait for the reader's turn, read
+   until a `go`, give the turn to the other thread and search; until the
+   input ends. */
+static void
+serve (Engine *e)
+{
+  g_mutex_lock (&e->lock);
+  for (;;)
+    {
+      gboolean go;
+
+      while (e->reading && !e->quit)
+        g_cond_wait (&e->cond, &e->lock);
+      if (e->quit)
+        break;
+      e->reading = TRUE;
+      g_mutex_unlock (&e->lock);
+      go = read_and_run (e);
+      if (go)
+        {
+          /* What was answered so far goes out with the bestmove, in one
+             write; the other thread flushes only its own answers. */
+          g_mutex_lock (&e->out_lock);
+          e->replied = FALSE;
+          g_mutex_unlock (&e->out_lock);
+        }
+      g_mutex_lock (&e->lock);
+      e->reading = FALSE;
+      e->quit = !go;
+      g_mutex_unlock (&e->lock);
+      /* Outside the lock, so that the other thread does not wake to
+         wait for it. */
+      g_cond_broadcast (&e->cond);
+      if (!go)
+        return;
+      run_search (e);
+      g_mutex_lock (&e->lock);
+    }
+  g_mutex_unlock (&e->lock);
+}
+
+static gpointer
+serve_thread (gpointer data)
+{
+  serve (data);
+  return NULL;
+}
+
 /**
  * nim_cli_run_ugi:
  * @o: the options: --player1 is the engine, default the strongest
@@ -633,7 +883,7 @@ nim_cli_run_ugi (const NimCliOptions *o)
   g_autoptr (GError) error = NULL;
   g_autoptr (NimPlayer) player = NULL;
   Engine e = { 0 };
-  char *line;
+  GThread *helper;
   guint i;
 
   player = nim_cli_player_new (
@@ -666,62 +916,12 @@ nim_cli_run_ugi (const NimCliOptions *o)
   g_cond_init (&e.cond);
   g_mutex_init (&e.out_lock);
 
-  while ((line = read_command ()) != NULL)
-    {
-      g_auto (GStrv) words = NULL;
-      GPtrArray *kept = g_ptr_array_new ();
-      g_auto (GStrv) split = g_strsplit_set (line, " \t", -1);
-      const char *cmd;
-
-      g_free (line);
-      /* Words are separated by any run of blanks. */
-      for (i = 0; split[i] != NULL; i++)
-        if (split[i][0] != '\0')
-          g_ptr_array_add (kept, g_strdup (split[i]));
-      g_ptr_array_add (kept, NULL);
-      words = (char **) g_ptr_array_free (kept, FALSE);
-      cmd = words[0];
-      if (cmd == NULL)
-        continue;
-
-      if (g_str_equal (cmd, "quit"))
-        break;
-      else if (g_str_equal (cmd, "isready"))
-        say (&e, "readyok");
-      else if (g_str_equal (cmd, "stop"))
-        end_search (&e, TRUE);
-      else if (g_str_equal (cmd, "query"))
-        do_query (&e, words);
-      else if (g_str_equal (cmd, "ugi"))
-        {
-          end_search (&e, TRUE);
-          answer_ugi (&e);
-        }
-      else if (g_str_equal (cmd, "setoption"))
-        {
-          end_search (&e, TRUE);
-          do_setoption (&e, words);
-        }
-      else if (g_str_equal (cmd, "uginewgame"))
-        {
-          end_search (&e, TRUE);
-          e.started = FALSE;
-        }
-      else if (g_str_equal (cmd, "position"))
-        {
-          end_search (&e, TRUE);
-          do_position (&e, words);
-        }
-      else if (g_str_equal (cmd, "go"))
-        {
-          end_search (&e, TRUE);
-          do_go (&e, words);
-        }
-      /* Anything else is ignored, as UCI engines ignore what they do not
-         know (a referee may probe with commands of a newer protocol). */
-    }
-
-  end_search (&e, TRUE);
+  e.input = g_string_new (NULL);
+  helper = g_thread_new ("nim-ugi", serve_thread, &e);
+  serve (&e);
+  g_thread_join (helper);
+  g_string_free (e.input, TRUE);
+  fflush (stdout);
   for (i = 0; i < 3; i++)
     g_free (e.base_budget[i]);
   nim_player_set_stop (player, NULL);

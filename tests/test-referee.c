@@ -200,6 +200,10 @@ test_protocol (void)
   g_assert_nonnull (rules);
   g_assert_nonnull (strstr (log, "> setoption name misere value false\n"));
   g_assert_true (rules < ready);
+  /* The game's start goes out with the first position and go, in one
+     write, before the readyok is read. */
+  g_assert_true (strstr (log, "> go movetime 1000\n")
+                 < strstr (log, "< readyok\n"));
   g_unlink (log_path);
 
   /* Under a clock: go carries both clocks, in milliseconds. */
@@ -215,6 +219,8 @@ test_protocol (void)
   g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
   nim_test_assert_contains (log, "> go p1time 30000 p2time 30000 p1inc 500 "
                                  "p2inc 500\n");
+  /* ... and the engine is ready before its clock runs. */
+  g_assert_true (strstr (log, "< readyok\n") < strstr (log, "> position"));
   g_unlink (log_path);
 
   /* A depth alone is sent alone; no budget at all is the default time. */
@@ -234,7 +240,94 @@ test_protocol (void)
   g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
   nim_test_assert_contains (log, "> go movetime 5000\n");
   g_unlink (log_path);
+
+  /* time=0 is no limit, as for a built-in searcher: a bare go. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&log, g_free);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--engine-log", dir, "--player1",
+                                     "bot:time=0", "--player2", "negamax",
+                                     "--heaps", "2,3", NULL),
+                   ==, 0);
+  log_path[strlen (log_path) - strlen ("2.log")] = '1';
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  nim_test_assert_contains (log, "> go\n");
+  nim_test_assert_not_contains (log, "movetime");
+  g_unlink (log_path);
   g_rmdir (dir);
+}
+
+/* --list-players shows the declared engines after the built-in players,
+   under a heading of their own, with what they call themselves. */
+static void
+test_list_players (void)
+{
+  g_autofree char *command = nim_test_engine_command ("good", NULL);
+  g_autofree char *engine = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *heading;
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  engine = g_strdup_printf ("bot=%s", command);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--list-players", NULL),
+                   ==, 0);
+  heading = strstr (out, "\nExternal engines (UGI):\nbot ");
+  g_assert_nonnull (heading);
+  g_assert_true (strstr (out, "\nrandom ") < heading);
+  nim_test_assert_contains (heading, "id: nim-test-engine good, by ");
+}
+
+/* What an engine's info lines said, its pv above all, is what --explain
+   and the record's "explain" say of its moves. */
+static void
+test_explain_pv (void)
+{
+  g_autofree char *command = nim_test_engine_command ("good", NULL);
+  g_autofree char *engine = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *moves;
+  guint i, explained = 0;
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  engine = g_strdup_printf ("bot=%s", command);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--player1", "negamax", "--player2",
+                                     "bot", "--heaps", "3,4,5", "--explain",
+                                     NULL),
+                   ==, 0);
+  /* The test engine writes "info depth D nodes N score V pv MOVE". */
+  nim_test_assert_contains (out, "The engine reported: depth ");
+  nim_test_assert_contains (out, "Principal variation, as the engine gave "
+                                 "it: h");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--player1", "negamax", "--player2",
+                                     "bot", "--heaps", "3,4,5", "--explain",
+                                     "--json", NULL),
+                   ==, 0);
+  root = nim_test_parse_json (out);
+  moves = json_object_get_array_member (json_node_get_object (root), "moves");
+  for (i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+      const char *why;
+
+      if (json_object_get_int_member (m, "player") != 2)
+        continue;
+      why = json_object_get_string_member (m, "explain");
+      nim_test_assert_contains (why, "as the engine gave it: h");
+      g_assert_true (json_object_get_object_member (m, "stats") != NULL);
+      explained++;
+    }
+  g_assert_cmpuint (explained, >, 0);
 }
 
 /* What is not an engine declaration is refused with status 2. */
@@ -280,6 +373,13 @@ test_no_leaks (void)
   config.name = names[0];
   config.command = good;
   g_assert_true (nim_player_engine_declare (&config, &error));
+  /* An engine is a kind of its own in the registry. */
+  g_assert_cmpint (nim_player_class_lookup (names[0])->kind, ==,
+                   NIM_PLAYER_ENGINE);
+  g_assert_true (
+      nim_player_class_is_engine (nim_player_class_lookup (names[0])));
+  g_assert_false (
+      nim_player_class_is_engine (nim_player_class_lookup ("negamax")));
   config.name = names[1];
   config.command = crash;
   g_assert_true (nim_player_engine_declare (&config, &error));
@@ -325,6 +425,8 @@ main (int argc, char **argv)
   g_test_add_func ("/referee/missing-program", test_missing_program);
   g_test_add_func ("/referee/protocol", test_protocol);
   g_test_add_func ("/referee/refused", test_refused);
+  g_test_add_func ("/referee/explain-pv", test_explain_pv);
+  g_test_add_func ("/referee/list-players", test_list_players);
   g_test_add_func ("/referee/no-leaks", test_no_leaks);
   return g_test_run ();
 }

@@ -191,24 +191,26 @@ write_without_sigpipe (GOutputStream *out, const char *data, gsize len,
 /**
  * nim_engine_process_send:
  * @process: an engine
- * @line: a line, without its line end
+ * @lines: one line, or several separated by "\n", without the last line
+ *   end
  * @error: return location for a #G_IO_ERROR: %G_IO_ERROR_BROKEN_PIPE when
  *   the engine no longer reads (it died), %G_IO_ERROR_CLOSED after
  *   nim_engine_process_stop()
  *
- * Sends @line and a newline.  The write does not wait for the engine to
- * read it, as long as the pipe has room (the kernel's 64 KiB, far more
- * than the protocol has in flight).
+ * Sends @lines and a newline, in one write: lines sent together reach
+ * the engine together, and wake it once.  The write does not wait for
+ * the engine to read it, as long as the pipe has room (the kernel's
+ * 64 KiB, far more than the protocol has in flight).
  *
- * Returns: %TRUE if @line was written
+ * Returns: %TRUE if @lines were written
  */
 gboolean
-nim_engine_process_send (NimEngineProcess *process, const char *line,
+nim_engine_process_send (NimEngineProcess *process, const char *lines,
                          GError **error)
 {
   g_autofree char *text = NULL;
 
-  g_return_val_if_fail (process != NULL && line != NULL, FALSE);
+  g_return_val_if_fail (process != NULL && lines != NULL, FALSE);
 
   if (process->in == NULL)
     {
@@ -216,8 +218,15 @@ nim_engine_process_send (NimEngineProcess *process, const char *line,
                    _ ("the engine was stopped"));
       return FALSE;
     }
-  log_line (process, "> ", line);
-  text = g_strconcat (line, "\n", NULL);
+  if (process->log != NULL)
+    {
+      g_auto (GStrv) each = g_strsplit (lines, "\n", -1);
+      guint i;
+
+      for (i = 0; each[i] != NULL; i++)
+        log_line (process, "> ", each[i]);
+    }
+  text = g_strconcat (lines, "\n", NULL);
   return write_without_sigpipe (process->in, text, strlen (text), error);
 }
 

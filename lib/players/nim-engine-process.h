@@ -21,7 +21,7 @@ NimEngineProcess *nim_engine_process_new (const char *command,
                                           const char *directory,
                                           const char *log_path,
                                           GError **error);
-gboolean nim_engine_process_send (NimEngineProcess *process, const char *line,
+gboolean nim_engine_process_send (NimEngineProcess *process, const char *lines,
                                   GError **error);
 char *nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
                                     GError **error);

@@ -21,10 +21,14 @@
 #include <string.h>
 
 #include "nim-engine-process.h"
+#include "nim-explain.h"
 #include "nim-i18n.h"
 #include "nim-notation.h"
 #include "nim-search-player.h"
 #include "nim-util.h"
+
+/* The most moves of an engine's pv that nim keeps. */
+#define NIM_ENGINE_PV_MAX 32
 
 /* How often a wait for an engine looks at Ctrl-C, in microseconds. */
 #define INTERRUPT_SLICE (100 * G_TIME_SPAN_MILLISECOND)
@@ -43,12 +47,33 @@ typedef struct
   gint processes; /* started so far, numbering the logs */
 } Engine;
 
+/* The words of an engine's info lines that nim keeps. */
+enum
+{
+  INFO_DEPTH = 1 << 0,
+  INFO_NODES = 1 << 1,
+  INFO_SCORE = 1 << 2,
+};
+
 typedef struct
 {
   NimSearchPlayer parent; /* for depth=, time= and nodes= */
   NimEngineProcess *process;
-  gboolean broken;  /* it failed: a fresh process for the next game */
-  char *sent_rules; /* the rules it was last told, "1,2,3 misere" */
+  gboolean broken;       /* it failed: a fresh process for the next game */
+  char *sent_rules;      /* the rules it was last told, "1,2,3 misere" */
+  gboolean options_sent; /* the user's setoption values went out */
+  /* Lines not sent yet: a game's start goes out with its first position
+     and go, in one write (see engine_start()).  @queued_rules are the
+     rules the queue tells. */
+  GString *outbox;
+  char *queued_rules;
+  gboolean await_ready; /* an isready is queued or sent, not answered */
+  /* What the engine's info lines said of its last move, for
+     --explain: the words it gave (INFO_*), its score as it wrote it
+     ("cp 1000", "mate 3") and its pv, in notation. */
+  guint info;
+  GString *score;
+  GString *pv;
   char *id_name;
   char *id_author;
   /* The game so far, for `position fen START moves ...`: */
@@ -130,10 +155,14 @@ is_text (const char *line)
   return TRUE;
 }
 
-/* `info depth 7 nodes 621 score 1 pv h1-2 ...` into the statistics. */
+/* `info depth 7 nodes 621 score cp 1000 pv h1-2 ...` into the
+   statistics (and what --explain tells of it); the pv is the rest of the
+   line.  `score cp V` is V for the player to move, `score mate N` a win
+   (a loss when N < 0) in N moves; a bare `score V` is taken as cp. */
 static void
 read_info (NimPlayer *player, const char *line)
 {
+  EnginePlayer *self = (EnginePlayer *) player;
   g_auto (GStrv) w = g_strsplit (line, " ", -1);
   guint i;
 
@@ -142,18 +171,52 @@ read_info (NimPlayer *player, const char *line)
       const char *v = w[i + 1];
       gint64 n;
 
-      if (g_str_equal (w[i], "score") && g_str_equal (v, "cp")
-          && w[i + 2] != NULL)
-        v = w[++i + 1];
-      n = g_ascii_strtoll (v, NULL, 10);
-      if (g_str_equal (w[i], "depth"))
-        player->stats.depth = (guint) CLAMP (n, 0, G_MAXUINT);
-      else if (g_str_equal (w[i], "nodes"))
-        player->stats.nodes = (guint64) MAX (n, 0);
-      else if (g_str_equal (w[i], "score"))
-        player->stats.value = (int) CLAMP (n, -NIM_SCORE_INF, NIM_SCORE_INF);
+      if (g_str_equal (w[i], "string"))
+        break; /* the rest is a message */
+      if (g_str_equal (w[i], "pv"))
+        {
+          guint j;
+
+          /* A long pv is cut: the explanation shows its start. */
+          g_string_truncate (self->pv, 0);
+          for (j = i + 1; w[j] != NULL && j <= i + NIM_ENGINE_PV_MAX; j++)
+            if (w[j][0] != '\0')
+              g_string_append_printf (self->pv, "%s%s",
+                                      self->pv->len > 0 ? " " : "", w[j]);
+          player->stats.searched = TRUE;
+          break;
+        }
+      if (g_str_equal (w[i], "score"))
+        {
+          gboolean mate = g_str_equal (v, "mate");
+
+          if ((mate || g_str_equal (v, "cp")) && w[i + 2] != NULL)
+            v = w[++i + 1];
+          n = CLAMP (g_ascii_strtoll (v, NULL, 10), -NIM_SCORE_INF,
+                     NIM_SCORE_INF);
+          g_string_printf (self->score, "%s %d", mate ? "mate" : "cp",
+                           (int) n);
+          player->stats.value = mate ? (n > 0) - (n < 0) : (int) n;
+          player->stats.proven = mate && n != 0;
+          player->stats.distance = mate ? (guint) ABS (n) : 0;
+          self->info |= INFO_SCORE;
+        }
       else
-        continue;
+        {
+          n = g_ascii_strtoll (v, NULL, 10);
+          if (g_str_equal (w[i], "depth"))
+            {
+              player->stats.depth = (guint) CLAMP (n, 0, G_MAXUINT);
+              self->info |= INFO_DEPTH;
+            }
+          else if (g_str_equal (w[i], "nodes"))
+            {
+              player->stats.nodes = (guint64) MAX (n, 0);
+              self->info |= INFO_NODES;
+            }
+          else
+            continue;
+        }
       player->stats.searched = TRUE;
       i++;
     }
@@ -231,6 +294,33 @@ send (EnginePlayer *self, const char *line, NimEnd end, GError **error)
   return TRUE;
 }
 
+/* Adds @line to what goes out with the next flush_outbox(). */
+static void
+queue (EnginePlayer *self, const char *line)
+{
+  if (self->outbox->len > 0)
+    g_string_append_c (self->outbox, '\n');
+  g_string_append (self->outbox, line);
+}
+
+/* Sends what was queued, in one write. */
+static gboolean
+flush_outbox (EnginePlayer *self, NimEnd end, GError **error)
+{
+  if (self->outbox->len == 0)
+    return TRUE;
+  if (!send (self, self->outbox->str, end, error))
+    return FALSE;
+  g_string_truncate (self->outbox, 0);
+  if (self->queued_rules != NULL)
+    {
+      g_free (self->sent_rules);
+      self->sent_rules = g_steal_pointer (&self->queued_rules);
+    }
+  self->options_sent = TRUE;
+  return TRUE;
+}
+
 static gint64
 startup_deadline (const Engine *e)
 {
@@ -261,6 +351,9 @@ launch (EnginePlayer *self, GError **error)
     return forfeit (self, error, NIM_END_STARTUP, "%s", local->message);
   self->broken = FALSE;
   g_clear_pointer (&self->sent_rules, g_free);
+  self->options_sent = FALSE;
+  self->await_ready = FALSE;
+  g_string_truncate (self->outbox, 0);
   if (!send (self, "ugi", NIM_END_STARTUP, error))
     return FALSE;
   line = expect (self, "ugiok", startup_deadline (e), NIM_END_STARTUP, error);
@@ -268,24 +361,33 @@ launch (EnginePlayer *self, GError **error)
   return line != NULL;
 }
 
+/* A game starts: the rules (and the user's options) before the first
+   isready, and again only when they change, then `uginewgame` and
+   `isready`.  Nothing is sent yet: the lines go out with the engine's
+   first position and go, in one write, and its readyok is read before
+   its bestmove (engine_choose_move()).  Waiting for readyok here would
+   cost a round trip to the engine every game, which for short games
+   is most of what the referee costs.  A game the engine never moves in
+   sends it nothing. */
 static gboolean
 engine_start (NimPlayer *player, GError **error)
 {
   EnginePlayer *self = (EnginePlayer *) player;
   const Engine *e = engine_of (player);
   g_autofree char *rules = nim_notation_rules (&player->rules);
-  g_autofree char *sent = g_strdup_printf (
+  g_autofree char *told = g_strdup_printf (
       "%s %s", rules, player->rules.misere ? "true" : "false");
-  char *line;
   guint i;
 
   if (self->process != NULL && self->broken)
     g_clear_pointer (&self->process, nim_engine_process_free);
   if (self->process == NULL && !launch (self, error))
     return FALSE;
-  /* The rules (and the user's options) before the first isready, and
-     again only when they change. */
-  if (self->sent_rules == NULL || !g_str_equal (self->sent_rules, sent))
+  /* What the last game queued and never sent: the engine did not hear
+     of that game at all. */
+  g_string_truncate (self->outbox, 0);
+  g_clear_pointer (&self->queued_rules, g_free);
+  if (self->sent_rules == NULL || !g_str_equal (self->sent_rules, told))
     {
       g_autofree char *r
           = g_strdup_printf ("setoption name rules value %s", rules);
@@ -293,36 +395,42 @@ engine_start (NimPlayer *player, GError **error)
           = g_strdup_printf ("setoption name misere value %s",
                              player->rules.misere ? "true" : "false");
 
-      if (!send (self, r, NIM_END_STARTUP, error)
-          || !send (self, m, NIM_END_STARTUP, error))
-        return FALSE;
-      for (i = 0; self->sent_rules == NULL && e->options != NULL
-                  && e->options[i] != NULL;
-           i++)
-        {
-          const char *eq = strchr (e->options[i], '=');
-          g_autofree char *key
-              = g_strndup (e->options[i], (gsize) (eq - e->options[i]));
-          g_autofree char *o
-              = g_strdup_printf ("setoption name %s value %s", key, eq + 1);
-
-          if (!send (self, o, NIM_END_STARTUP, error))
-            return FALSE;
-        }
-      g_free (self->sent_rules);
-      self->sent_rules = g_steal_pointer (&sent);
+      queue (self, r);
+      queue (self, m);
+      self->queued_rules = g_steal_pointer (&told);
     }
-  if (!send (self, "uginewgame", NIM_END_STARTUP, error)
-      || !send (self, "isready", NIM_END_STARTUP, error))
-    return FALSE;
-  line
-      = expect (self, "readyok", startup_deadline (e), NIM_END_STARTUP, error);
-  if (line == NULL)
-    return FALSE;
-  g_free (line);
+  for (i = 0;
+       !self->options_sent && e->options != NULL && e->options[i] != NULL; i++)
+    {
+      const char *eq = strchr (e->options[i], '=');
+      g_autofree char *key
+          = g_strndup (e->options[i], (gsize) (eq - e->options[i]));
+      g_autofree char *o
+          = g_strdup_printf ("setoption name %s value %s", key, eq + 1);
+
+      queue (self, o);
+    }
+  queue (self, "uginewgame");
+  queue (self, "isready");
+  self->await_ready = TRUE;
   self->moved = FALSE;
   self->first = 0;
   g_string_truncate (self->moves, 0);
+  return TRUE;
+}
+
+/* Reads the readyok of the game's isready, sent with what was queued. */
+static gboolean
+await_ready (EnginePlayer *self, GError **error)
+{
+  char *line = expect (self, "readyok",
+                       startup_deadline (engine_of ((NimPlayer *) self)),
+                       NIM_END_STARTUP, error);
+
+  if (line == NULL)
+    return FALSE;
+  g_free (line);
+  self->await_ready = FALSE;
   return TRUE;
 }
 
@@ -381,17 +489,17 @@ position_command (EnginePlayer *self, const NimBoard *board)
                           (int) self->moves->len - 1, self->moves->str);
 }
 
-/* `go ...` from the clock or the budget, and the deadline of its answer
-   (-1 for none: depth= or nodes= alone). */
+/* `go ...` from the clock or the budget, and in @allowed how long the
+   answer may take, in microseconds from when the engine has the go (-1
+   for no limit: depth= or nodes= alone, or time=0). */
 static char *
-go_command (EnginePlayer *self, gint64 *deadline)
+go_command (EnginePlayer *self, gint64 *allowed)
 {
   NimPlayer *player = (NimPlayer *) self;
   const NimSearchConfig *c = &self->parent.config;
   GString *go = g_string_new ("go");
-  gint64 now = g_get_monotonic_time ();
 
-  *deadline = -1;
+  *allowed = -1;
   if (player->clock != NULL)
     {
       const NimClock *k = player->clock;
@@ -402,18 +510,20 @@ go_command (EnginePlayer *self, gint64 *deadline)
           " p1inc %" G_GINT64_FORMAT " p2inc %" G_GINT64_FORMAT,
           k->remaining[0] / 1000, k->remaining[1] / 1000,
           k->increment[0] / 1000, k->increment[1] / 1000);
-      *deadline = now + k->remaining[player->number - 1] + NIM_ENGINE_MARGIN;
+      *allowed = k->remaining[player->number - 1] + NIM_ENGINE_MARGIN;
     }
-  else if (c->time > 0 || (c->depth == 0 && c->nodes == 0))
+  else if (c->time > 0 || (c->time < 0 && c->depth == 0 && c->nodes == 0))
     {
       /* No budget at all is the searchers' default time; a depth or a
          node count alone goes without a movetime (and without a
-         deadline: Ctrl-C still ends the wait). */
+         deadline: Ctrl-C still ends the wait), and so does time=0, no
+         limit, as for a built-in searcher: a bare `go` when nothing
+         else limits it. */
       double seconds = c->time > 0 ? c->time : NIM_SEARCH_DEFAULT_TIME;
       gint64 ms = MAX ((gint64) (seconds * 1000 + 0.5), 1);
 
       g_string_append_printf (go, " movetime %" G_GINT64_FORMAT, ms);
-      *deadline = now + ms * 1000 + NIM_ENGINE_MARGIN;
+      *allowed = ms * 1000 + NIM_ENGINE_MARGIN;
     }
   if (c->depth > 0)
     g_string_append_printf (go, " depth %" G_GUINT64_FORMAT, c->depth);
@@ -431,17 +541,34 @@ engine_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
   g_autofree char *go = NULL;
   g_autofree char *line = NULL;
   g_autoptr (GError) local = NULL;
-  gint64 deadline;
+  gint64 allowed, deadline;
   const char *text;
 
   if (self->process == NULL || self->broken)
     return forfeit (self, error, NIM_END_DISCONNECT,
                     _ ("the engine is not running"));
-  position = position_command (self, board);
-  go = go_command (self, &deadline);
-  if (!send (self, position, NIM_END_DISCONNECT, error)
-      || !send (self, go, NIM_END_DISCONNECT, error))
+  self->info = 0;
+  g_string_truncate (self->score, 0);
+  g_string_truncate (self->pv, 0);
+  /* Under a clock the engine is ready before its time runs: the game's
+     start goes out alone, and its readyok is waited for first. */
+  if (self->await_ready && player->clock != NULL
+      && (!flush_outbox (self, NIM_END_STARTUP, error)
+          || !await_ready (self, error)))
     return FALSE;
+  position = position_command (self, board);
+  queue (self, position);
+  go = go_command (self, &allowed);
+  queue (self, go);
+  if (!flush_outbox (self,
+                     self->await_ready ? NIM_END_STARTUP : NIM_END_DISCONNECT,
+                     error))
+    return FALSE;
+  if (self->await_ready && !await_ready (self, error))
+    return FALSE;
+  /* The time runs from when the engine had the go (after its readyok,
+     when it had to answer one first). */
+  deadline = allowed < 0 ? -1 : g_get_monotonic_time () + allowed;
   line = expect (self, "bestmove", deadline, NIM_END_TIME, error);
   if (line == NULL)
     return FALSE;
@@ -473,10 +600,13 @@ engine_init (NimPlayer *player)
 {
   EnginePlayer *self = (EnginePlayer *) player;
 
-  /* 0: go_command () sends the default time only when neither depth=
-     nor nodes= is given. */
-  self->parent.config.time = 0;
+  /* Not given: go_command () sends the default time only when neither
+     depth= nor nodes= is given.  time=0 is no limit. */
+  self->parent.config.time = -1;
   self->moves = g_string_new (NULL);
+  self->outbox = g_string_new (NULL);
+  self->pv = g_string_new (NULL);
+  self->score = g_string_new (NULL);
 }
 
 static void
@@ -488,9 +618,53 @@ engine_finalize (NimPlayer *player)
     nim_engine_process_send (self->process, "quit", NULL);
   g_clear_pointer (&self->process, nim_engine_process_free);
   g_free (self->sent_rules);
+  g_free (self->queued_rules);
+  g_string_free (self->outbox, TRUE);
+  g_string_free (self->pv, TRUE);
+  g_string_free (self->score, TRUE);
   g_free (self->id_name);
   g_free (self->id_author);
   g_string_free (self->moves, TRUE);
+}
+
+/* --explain: what the engine's info lines said of the move, its pv
+   above all; nim cannot say why an engine moved, only report it. */
+static void
+engine_explain_move (NimPlayer *player, const NimBoard *board,
+                     const NimMove *move)
+{
+  EnginePlayer *self = (EnginePlayer *) player;
+  g_autoptr (GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
+
+  (void) board;
+  (void) move;
+  if (self->info & INFO_DEPTH)
+    /* TRANSLATORS: one item of "The engine reported: ..." */
+    g_ptr_array_add (said,
+                     g_strdup_printf (_ ("depth %u"), player->stats.depth));
+  if (self->info & INFO_NODES)
+    g_ptr_array_add (
+        said, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu node",
+                                            "%llu nodes", player->stats.nodes),
+                               (unsigned long long) player->stats.nodes));
+  if (self->info & INFO_SCORE)
+    /* TRANSLATORS: one item of "The engine reported: ..."; %s is the
+       score as the protocol writes it, "cp 1000" or "mate 3" */
+    g_ptr_array_add (said, g_strdup_printf (_ ("score %s"), self->score->str));
+  g_ptr_array_add (said, NULL);
+  list = g_strjoinv (C_ ("list", ", "), (char **) said->pdata);
+  if (said->len == 1 && self->pv->len == 0)
+    nim_explain_wrap (player->explain,
+                      _ ("The engine reported nothing of its search (no "
+                         "info line with depth, nodes, score or pv)."));
+  else if (said->len > 1)
+    nim_explain_wrap_printf (player->explain, _ ("The engine reported: %s."),
+                             list);
+  if (self->pv->len > 0)
+    nim_explain_wrap_printf (
+        player->explain, _ ("Principal variation, as the engine gave it: %s."),
+        self->pv->str);
 }
 
 static const NimPlayerOption engine_options[] = {
@@ -503,12 +677,13 @@ static const NimPlayerClass engine_template = {
   .rules_help = N_ ("the rules it accepts (nim sends them; it must keep "
                     "them)"),
   .instance_size = sizeof (EnginePlayer),
-  .kind = NIM_PLAYER_OTHER,
+  .kind = NIM_PLAYER_ENGINE,
   .options = engine_options,
   .init = engine_init,
   .start = engine_start,
   .choose_move = engine_choose_move,
   .finalize = engine_finalize,
+  .explain_move = engine_explain_move,
 };
 
 /**
@@ -605,7 +780,7 @@ nim_player_engine_declare (const NimEngineConfig *config, GError **error)
 gboolean
 nim_player_class_is_engine (const NimPlayerClass *klass)
 {
-  return klass->start == engine_start;
+  return klass->kind == NIM_PLAYER_ENGINE;
 }
 
 /**

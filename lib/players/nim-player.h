@@ -118,6 +118,8 @@ typedef struct
  * @NIM_PLAYER_SEARCHER: searches the game tree; exact when its budget lets
  *   it finish
  * @NIM_PLAYER_OTHER: none of these (random play)
+ * @NIM_PLAYER_ENGINE: an external program over UGI, declared at run time
+ *   (see nim_player_engine_declare()); nim knows nothing of how it plays
  *
  * What a player is.  Everything that lists or chooses players asks the
  * registry by kind rather than naming players: `--help`'s player list,
@@ -130,6 +132,7 @@ typedef enum
   NIM_PLAYER_CLOSED_FORM,
   NIM_PLAYER_SEARCHER,
   NIM_PLAYER_OTHER,
+  NIM_PLAYER_ENGINE,
 } NimPlayerKind;
 
 /**
