@@ -9,7 +9,7 @@
 #   ENGINE  tests/nim-test-engine, which plays a nim player over UGI; when
 #           NIM has --ugi, NIM --ugi is measured instead
 #   NIM_BENCH_ROUNDS  how many times each run is measured (default 3);
-#                     the best of each is kept
+#                     the median of each is kept
 # Each line gives games per second and the processor time a game took
 # (nim and the engines it ran).
 # The issue's targets: external >= 50% of built-in, jobs 2 >= 1.7x jobs 1.
@@ -58,28 +58,30 @@ measure () { # measure JOBS PLAYER2 [ENGINE-OPTIONS...]
 }
 
 # Each run is measured $rounds times, the rounds interleaved, and the
-# best of each is kept (the most games per second, the least processor
-# time): on a shared machine the other programs only ever slow a run.
+# median of each is kept (of the games per second and of the processor
+# time, each on its own).
 rounds=${NIM_BENCH_ROUNDS:-3}
-best () { # best OLD NEW: the better "GAMES/S CPU" of two
-  awk -v o="$1" -v n="$2" 'BEGIN {
-    split (o, a, " "); split (n, b, " ")
-    if (o == "") { print n; exit }
-    printf "%s %s\n", (b[1] + 0 > a[1] + 0 ? b[1] : a[1]),
-                      (b[2] + 0 < a[2] + 0 ? b[2] : a[2]) }'
+median () { # median FILE: "GAMES/S CPU", the median of each column
+  for col in 1 2; do
+    cut -d' ' -f"$col" "$1" | sort -g |
+      awk '{ v[NR] = $1 } END { printf "%s ", v[int ((NR + 1) / 2)] }'
+  done
 }
-b1= b2= e1= e2=
+runs=$(mktemp -d) || exit 1
+trap 'rm -f "$tmp"; rm -rf "$runs"' EXIT
 i=0
 while [ "$i" -lt "$rounds" ]; do
-  b1=$(best "$b1" "$(measure 1 "$spec")")
-  b2=$(best "$b2" "$(measure 2 "$spec")")
-  e1=$(best "$e1" "$(measure 1 bot:time=0 --engine "bot=$command")")
-  e2=$(best "$e2" "$(measure 2 bot:time=0 --engine "bot=$command")")
+  measure 1 "$spec" >> "$runs/b1"
+  measure 2 "$spec" >> "$runs/b2"
+  measure 1 bot:time=0 --engine "bot=$command" >> "$runs/e1"
+  measure 2 bot:time=0 --engine "bot=$command" >> "$runs/e2"
   i=$((i + 1))
 done
+b1=$(median "$runs/b1") b2=$(median "$runs/b2")
+e1=$(median "$runs/e1") e2=$(median "$runs/e2")
 load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 echo "# engines bench: $games games of $spec against itself, 3 random heaps of 1-7,"
-echo "# best of $rounds rounds; load average before: $load0, after: $load"
+echo "# the median of $rounds rounds; load average before: $load0, after: $load"
 row () { # row LABEL "GAMES/S CPU"
   echo "$2" | awk -v l="$1" -v g="$games" '{
     printf "%-36s %10s games/s %8.3f ms CPU/game\n", l, $1, $2 * 1000 / g }'
