@@ -509,7 +509,8 @@ parse_rules (const NimCliOptions *o, NimRules *rules, GError **error)
       /* A code that splits heaps, or takes only whole heaps, is not a
          take rule the players know: --grundy-sequence computes its
          values (nim_cli_run_grundy_sequence() reads the code itself). */
-      if (!nim_octal_to_rules (&code, rules) && o->grundy_sequence == NULL)
+      if ((!nim_octal_to_rules (&code, rules) || rules->kind == NIM_TAKE_CODE)
+          && o->grundy_sequence == NULL)
         {
           shown = nim_octal_to_string (&code);
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,

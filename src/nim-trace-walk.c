@@ -144,6 +144,7 @@ nim_trace_walk_enter (NimTraceWalk *walk, guint ply, const NimBoard *board)
       g_assert (i < board->n_heaps);
       f->move.heap = i;
       f->move.count = parent->board.heaps[i] - board->heaps[i];
+      f->move.split = 0;
     }
   if (!f->shown)
     {

@@ -93,6 +93,7 @@ nim_notation_parse_move (const char *text, NimMove *move, GError **error)
     }
   move->heap = (guint) heap - 1;
   move->count = (guint32) count;
+  move->split = 0;
   return TRUE;
 }
 

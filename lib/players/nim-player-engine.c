@@ -341,6 +341,7 @@ move_between (const NimBoard *from, const NimBoard *to, NimMove *move)
           return FALSE;
         move->heap = i;
         move->count = from->heaps[i] - to->heaps[i];
+        move->split = 0;
       }
   return changed == 1;
 }

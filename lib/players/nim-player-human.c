@@ -456,6 +456,7 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
   g_autofree char *shown = nim_text_escape (line, MAX_QUOTED);
   g_autofree char *prompt = NULL;
 
+  move->split = 0;
   if (is_one_pile (self, board) && (n == 0 || n > 2))
     {
       g_autofree char *can

@@ -236,6 +236,7 @@ heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
       {
         move->heap = i;
         move->count = hm.count;
+        move->split = 0;
         return TRUE;
       }
   return FALSE;
@@ -284,6 +285,7 @@ picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
         {
           move->heap = p->heap;
           move->count = (cfg & C_RANGE) ? p->next : r->moves[p->next - 1];
+          move->split = 0;
           p->next--;
           return TRUE;
         }

@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-split.c -- take-and-break codes on the board: the moves of a code,
+   in order, heaps that split, make and unmake bit for bit */
+
+#include "config.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "nim-movegen.h"
+#include "nim-octal.h"
+#include "nim-util.h"
+
+/* The codes the tests play: Kayles, Dawson's Kayles, Dawson's chess, and
+   others with every kind of digit. */
+static const char *const codes[] = {
+  "0.77",  "0.07", "0.137", "0.17", "0.6",  "0.51", "0.4",
+  "0.127", "0.1",  "0.2",   "0.31", "0.54", "0.71", "0.447",
+};
+
+static void
+code_rules (NimRules *rules, const char *text)
+{
+  NimOctal code;
+
+  g_assert_true (nim_octal_parse (&code, text, "code", NULL));
+  g_assert_true (nim_octal_to_rules (&code, rules));
+}
+
+/* The moves of a heap of @h under @rules as the rules' words say them,
+   written out by brute force in the tie-break order: the smallest count,
+   then nothing or one heap left, then the splits, smallest first part
+   first. */
+static guint
+brute_moves (const NimRules *rules, guint heap, guint32 h, NimMove *out)
+{
+  guint n = 0;
+  guint32 j, a;
+
+  for (j = 1; j <= h; j++)
+    {
+      guint d = j <= rules->n_digits ? rules->digits[j] : 0;
+
+      if ((h == j && (d & 1)) || (h > j && (d & 2)))
+        out[n++] = (NimMove){ heap, j, 0 };
+      if (d & 4)
+        for (a = 1; a + a <= h - j; a++)
+          out[n++] = (NimMove){ heap, j, h - j - a };
+    }
+  return n;
+}
+
+/* The generator gives exactly the brute-force moves, heap by heap, and
+   count and nth agree with it; the board check accepts exactly them. */
+static void
+test_moves (void)
+{
+  guint k;
+
+  for (k = 0; k < G_N_ELEMENTS (codes); k++)
+    {
+      NimRules rules;
+      guint32 h1, h2;
+
+      code_rules (&rules, codes[k]);
+      g_assert_cmpint (rules.kind, ==, NIM_TAKE_CODE);
+      for (h1 = 0; h1 <= 12; h1++)
+        for (h2 = 0; h2 <= 9; h2++)
+          {
+            guint32 heaps[2] = { h1, h2 };
+            NimBoard board;
+            NimMove want[256], m;
+            NimMoveGen gen = NIM_MOVEGEN_INIT;
+            guint n, i = 0;
+            guint32 j, s;
+
+            nim_board_init (&board, heaps, 2);
+            n = brute_moves (&rules, 0, h1, want);
+            n += brute_moves (&rules, 1, h2, want + n);
+            while (nim_movegen_next (&gen, &board, &rules, &m))
+              {
+                NimMove nth;
+
+                g_assert_cmpuint (i, <, n);
+                g_assert_true (nim_move_equal (&m, &want[i]));
+                g_assert_true (nim_movegen_nth (&board, &rules, i, &nth));
+                g_assert_true (nim_move_equal (&nth, &m));
+                i++;
+              }
+            g_assert_cmpuint (i, ==, n);
+            g_assert_cmpuint (nim_movegen_count (&board, &rules), ==, n);
+            g_assert_cmpint (nim_board_has_move (&board, &rules), ==, n > 0);
+            /* Every (count, split) on heap 1: legal exactly when listed. */
+            for (j = 0; j <= h1 + 1; j++)
+              for (s = 0; s <= h1; s++)
+                {
+                  NimMove try = { 0, j, s };
+                  gboolean listed = FALSE;
+                  g_autoptr (GError) error = NULL;
+
+                  for (i = 0; i < n; i++)
+                    listed |= nim_move_equal (&try, &want[i])
+                              || (want[i].heap == 0 && want[i].count == j
+                                  && want[i].split != 0
+                                  && s == h1 - j - want[i].split);
+                  g_assert_cmpint (
+                      nim_board_check_move (&board, &rules, &try, &error), ==,
+                      listed);
+                  g_assert_true (listed || error != NULL);
+                }
+          }
+    }
+}
+
+/* Plays every game from @board to its end, making and unmaking each move:
+   the board comes back bit for bit, and never needs more heaps than
+   nim_board_max_slots() promised.  Returns the most heaps seen. */
+static guint
+walk (NimBoard *board, const NimRules *rules)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+  guint most = board->n_heaps;
+
+  while (nim_movegen_next (&gen, board, rules, &m))
+    {
+      NimBoard before = *board;
+
+      g_assert_true (nim_board_check_move (board, rules, &m, NULL));
+      nim_board_make_move (board, &m);
+      g_assert_cmpuint (board->n_heaps, ==, before.n_heaps + (m.split != 0));
+      g_assert_cmpuint (board->total, ==, before.total - m.count);
+      most = MAX (most, walk (board, rules));
+      nim_board_unmake_move (board, &m);
+      g_assert_cmpmem (board, sizeof *board, &before, sizeof before);
+    }
+  return most;
+}
+
+static void
+test_make_unmake (void)
+{
+  static const guint32 starts[][3] = {
+    { 7, 0, 0 }, { 9, 0, 0 }, { 4, 5, 0 }, { 3, 0, 4 }, { 2, 3, 4 },
+  };
+  guint k, i;
+
+  for (k = 0; k < G_N_ELEMENTS (codes); k++)
+    for (i = 0; i < G_N_ELEMENTS (starts); i++)
+      {
+        NimRules rules;
+        NimBoard board, start;
+        guint most;
+
+        code_rules (&rules, codes[k]);
+        nim_board_init (&board, starts[i], 3);
+        start = board;
+        most = walk (&board, &rules);
+        g_assert_cmpmem (&board, sizeof board, &start, sizeof start);
+        g_assert_cmpuint (most, <=, nim_board_max_slots (&start, &rules));
+      }
+}
+
+/* The bound is tight for Kayles: a row of 2k + 1 splits k times, taking
+   one from the second place each time. */
+static void
+test_room (void)
+{
+  NimRules rules;
+  NimBoard board;
+  guint32 heaps[3] = { 41, 41, 41 };
+  g_autoptr (GError) error = NULL;
+
+  code_rules (&rules, "0.77");
+  nim_board_init (&board, heaps, 1);
+  g_assert_cmpuint (nim_board_max_slots (&board, &rules), ==, 21);
+  heaps[0] = 9;
+  nim_board_init (&board, heaps, 1);
+  g_assert_cmpuint (walk (&board, &rules), ==, 5);
+  heaps[0] = 41;
+  nim_board_init (&board, heaps, 3);
+  g_assert_true (nim_board_check_room (&board, &rules, NULL));
+  heaps[0] = heaps[1] = heaps[2] = 43;
+  nim_board_init (&board, heaps, 3);
+  g_assert_false (nim_board_check_room (&board, &rules, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  g_assert_nonnull (strstr (error->message, "64"));
+  /* Codes that never split need no room at all. */
+  code_rules (&rules, "0.31");
+  g_assert_cmpuint (nim_board_max_slots (&board, &rules), ==, 3);
+}
+
+/* The Grundy value of a heap computed from the generator's moves (the
+   mex of the XOR of what each leaves) is nim-octal's: the two read the
+   code independently. */
+static guint
+heap_value (const NimRules *rules, guint32 h, const guint *g)
+{
+  NimBoard board;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+  guint64 seen = 0;
+  guint v = 0;
+
+  nim_board_init (&board, &h, 1);
+  while (nim_movegen_next (&gen, &board, rules, &m))
+    {
+      guint x;
+
+      nim_board_make_move (&board, &m);
+      x = g[board.heaps[0]] ^ (m.split != 0 ? g[board.heaps[1]] : 0);
+      nim_board_unmake_move (&board, &m);
+      g_assert_cmpuint (x, <, 64);
+      seen |= G_GUINT64_CONSTANT (1) << x;
+    }
+  while (seen & (G_GUINT64_CONSTANT (1) << v))
+    v++;
+  return v;
+}
+
+static void
+test_values (void)
+{
+  guint k;
+
+  for (k = 0; k < G_N_ELEMENTS (codes); k++)
+    {
+      g_autoptr (NimOctalValues) values = NULL;
+      NimOctal code;
+      NimRules rules;
+      guint g[121];
+      guint32 h;
+
+      g_assert_true (nim_octal_parse (&code, codes[k], "code", NULL));
+      code_rules (&rules, codes[k]);
+      values = nim_octal_values_new (&code);
+      g_assert_true (nim_octal_values_extend (values, 120, NULL));
+      for (h = 0; h <= 120; h++)
+        {
+          g[h] = heap_value (&rules, h, g);
+          g_assert_cmpuint (g[h], ==, nim_octal_values_get (values, h));
+        }
+    }
+}
+
+/* A split on rules that never split, or one that adds up wrong, is
+   refused with a message. */
+static void
+test_bad_splits (void)
+{
+  NimRules rules;
+  NimBoard board;
+  guint32 heaps[1] = { 6 };
+  g_autoptr (GError) error = NULL;
+
+  nim_rules_init (&rules);
+  nim_board_init (&board, heaps, 1);
+  g_assert_false (
+      nim_board_check_move (&board, &rules, &(NimMove){ 0, 1, 2 }, &error));
+  g_assert_nonnull (strstr (error->message, "never split"));
+  g_clear_error (&error);
+  code_rules (&rules, "0.77");
+  g_assert_false (
+      nim_board_check_move (&board, &rules, &(NimMove){ 0, 1, 5 }, &error));
+  g_assert_nonnull (strstr (error->message, "leaves 5"));
+  g_clear_error (&error);
+  g_assert_false (
+      nim_board_check_move (&board, &rules, &(NimMove){ 0, 3, 1 }, &error));
+  g_assert_nonnull (strstr (error->message, "0.77"));
+  g_assert_true (
+      nim_board_check_move (&board, &rules, &(NimMove){ 0, 2, 2 }, NULL));
+  /* 4 + 1 is 1 + 4 the other way round: both are legal. */
+  g_assert_true (
+      nim_board_check_move (&board, &rules, &(NimMove){ 0, 1, 1 }, NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/split/moves", test_moves);
+  g_test_add_func ("/split/make-unmake", test_make_unmake);
+  g_test_add_func ("/split/room", test_room);
+  g_test_add_func ("/split/values", test_values);
+  g_test_add_func ("/split/bad-splits", test_bad_splits);
+  return g_test_run ();
+}
