@@ -358,8 +358,11 @@ test_cli_bad (void)
     const char *args[10];
     const char *message;
   } cases[] = {
+    { { "--heaps", "3,4", "--rules", "4.07", "-1", "minimax", NULL },
+      "--grundy-sequence N --rules 4.07" },
     { { "--heaps", "3,4", "--rules", "0.77", "-1", "xor", "-2", "xor", NULL },
-      "--grundy-sequence N --rules 0.77" },
+      "xor plays only the take-any rule" },
+    { { "--heaps", "43,43,43", "--rules", "0.77", NULL }, "at most 64" },
     { { "--rules", "0.8", "--grundy-sequence", "10", NULL }, "octal digits" },
     { { "--rules", "0.77", "--moves", "1,2", "--solve", NULL },
       "give one of them" },

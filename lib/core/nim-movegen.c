@@ -106,6 +106,19 @@ moves_on_heap (const NimRules *rules, guint32 h)
 }
 
 /**
+ * nim_movegen_count_heap:
+ * @rules: the rules in force
+ * @h: a heap size
+ *
+ * Returns: the number of legal moves on one heap of @h
+ */
+guint64
+nim_movegen_count_heap (const NimRules *rules, guint32 h)
+{
+  return moves_on_heap (rules, h);
+}
+
+/**
  * nim_movegen_count:
  * @board: the board
  * @rules: the rules in force

@@ -84,6 +84,7 @@ nim_movegen_next (NimMoveGen *gen, const NimBoard *board,
 }
 
 guint64 nim_movegen_count (const NimBoard *board, const NimRules *rules);
+guint64 nim_movegen_count_heap (const NimRules *rules, guint32 h);
 gboolean nim_movegen_nth (const NimBoard *board, const NimRules *rules,
                           guint64 n, NimMove *move);
 gboolean nim_movegen_first (const NimBoard *board, const NimRules *rules,

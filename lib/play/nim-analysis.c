@@ -435,10 +435,11 @@ solve_by_theory (NimSolution *s, NimGrundy *grundy)
 
       while (nim_movegen_next (&gen, &s->board, &s->rules, &m))
         {
-          NimMove same;
+          NimBoard child = s->board;
 
-          if (theory_move_wins (s, grundy, m.heap,
-                                s->board.heaps[m.heap] - m.count, &same))
+          /* The move itself, which may split a heap. */
+          nim_board_make_move (&child, &m);
+          if (!theory_wins (s->method, grundy, &s->rules, &child))
             g_array_append_val (s->winning_moves, m);
         }
     }

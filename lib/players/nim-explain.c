@@ -219,7 +219,7 @@ table_pv (NimSearchPlayer *self, NimBoard *b, NimMove *line, guint n)
       for (i = 0; i < b->n_heaps && b->heaps[i] != e.from; i++)
         ;
       m.heap = i;
-      m.count = e.count;
+      nim_tt_move_unpack (e.count, rules->kind == NIM_TAKE_CODE, &m);
       if (i == b->n_heaps || !nim_board_check_move (b, rules, &m, NULL))
         break;
       line[n++] = m;

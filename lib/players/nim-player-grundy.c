@@ -45,6 +45,16 @@ grundy_supports (const NimRules *rules, const NimBoard *start, GError **error)
 {
   guint live = live_heaps (start, rules);
 
+  if (rules->misere && nim_rules_splits (rules))
+    {
+      g_autofree char *code = nim_rules_code_to_string (rules);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                   _ ("under misère play grundy knows only single-heap "
+                      "games, and the heaps of %s split"),
+                   code);
+      return FALSE;
+    }
   if (rules->misere && live > 1)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
@@ -136,6 +146,51 @@ smallest_count (NimGrundyPlayer *self, guint32 h, gboolean misere, guint want,
   return TRUE;
 }
 
+/* A take-and-break code: the first move in generator order (heap,
+   count, split) that leaves Grundy values adding up to 0 under XOR, or
+   under misère play (codes that never split) a heap lost for the mover. */
+static gboolean
+code_move (NimGrundyPlayer *self, const NimBoard *board, guint total,
+           gboolean *found, NimMove *move, GError **error)
+{
+  const NimRules *r = &self->parent.rules;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+
+  *found = FALSE;
+  while (nim_movegen_next (&gen, board, r, &m))
+    {
+      guint32 h = board->heaps[m.heap];
+      guint32 a = h - m.count - m.split;
+      guint gh = 0, ga = 0, gb = 0;
+      gboolean ok;
+
+      if (r->misere)
+        {
+          gboolean wins;
+
+          if (!nim_grundy_misere_wins (self->grundy, a, &wins, error))
+            return FALSE;
+          ok = !wins;
+        }
+      else
+        {
+          if (!nim_grundy_value (self->grundy, h, &gh, error)
+              || !nim_grundy_value (self->grundy, a, &ga, error)
+              || !nim_grundy_value (self->grundy, m.split, &gb, error))
+            return FALSE;
+          ok = (total ^ gh ^ ga ^ gb) == 0;
+        }
+      if (ok)
+        {
+          *move = m;
+          *found = TRUE;
+          return TRUE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
                     GError **error)
@@ -150,6 +205,16 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
       if (!nim_grundy_value (self->grundy, board->heaps[i], &values[i], error))
         return FALSE;
       total ^= values[i];
+    }
+  if (player->rules.kind == NIM_TAKE_CODE)
+    {
+      gboolean found;
+
+      if (!code_move (self, board, total, &found, move, error))
+        return FALSE;
+      player->stats.proven = TRUE;
+      player->stats.value = found ? 1 : -1;
+      return found || nim_movegen_first (board, &player->rules, move);
     }
   for (i = 0; i < board->n_heaps; i++)
     {
