@@ -145,6 +145,7 @@ nim_trace_walk_enter (NimTraceWalk *walk, guint ply, const NimBoard *board)
       f->move.heap = i;
       f->move.count = parent->board.heaps[i] - board->heaps[i];
       f->move.split = 0;
+      f->move.keep = 0;
     }
   if (!f->shown)
     {

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "nim-movegen.h"
+#include "nim-notation.h"
 #include "nim-octal.h"
+#include "nim-test.h"
 #include "nim-util.h"
 
 /* The codes the tests play: Kayles, Dawson's Kayles, Dawson's chess, and
@@ -45,7 +47,7 @@ brute_moves (const NimRules *rules, guint heap, guint32 h, NimMove *out)
         out[n++] = (NimMove){ heap, j, 0 };
       if (d & 4)
         for (a = 1; a + a <= h - j; a++)
-          out[n++] = (NimMove){ heap, j, h - j - a };
+          out[n++] = (NimMove){ heap, j, h - j - a, a };
     }
   return n;
 }
@@ -94,7 +96,9 @@ test_moves (void)
             for (j = 0; j <= h1 + 1; j++)
               for (s = 0; s <= h1; s++)
                 {
-                  NimMove try = { 0, j, s };
+                  NimMove try
+                      = { 0, j, s, s != 0 && j + s < h1 ? h1 - j - s : 0 };
+                  NimMove wrong = try;
                   gboolean listed = FALSE;
                   g_autoptr (GError) error = NULL;
 
@@ -107,6 +111,11 @@ test_moves (void)
                       nim_board_check_move (&board, &rules, &try, &error), ==,
                       listed);
                   g_assert_true (listed || error != NULL);
+                  /* A split whose first part does not add up is refused. */
+                  wrong.keep++;
+                  g_assert_false (
+                      s != 0
+                      && nim_board_check_move (&board, &rules, &wrong, NULL));
                 }
           }
     }
@@ -256,7 +265,7 @@ test_bad_splits (void)
   nim_rules_init (&rules);
   nim_board_init (&board, heaps, 1);
   g_assert_false (
-      nim_board_check_move (&board, &rules, &(NimMove){ 0, 1, 2 }, &error));
+      nim_board_check_move (&board, &rules, &(NimMove){ 0, 1, 2, 3 }, &error));
   g_assert_nonnull (strstr (error->message, "never split"));
   g_clear_error (&error);
   code_rules (&rules, "0.77");
@@ -265,13 +274,76 @@ test_bad_splits (void)
   g_assert_nonnull (strstr (error->message, "leaves 5"));
   g_clear_error (&error);
   g_assert_false (
-      nim_board_check_move (&board, &rules, &(NimMove){ 0, 3, 1 }, &error));
+      nim_board_check_move (&board, &rules, &(NimMove){ 0, 3, 1, 2 }, &error));
   g_assert_nonnull (strstr (error->message, "0.77"));
   g_assert_true (
-      nim_board_check_move (&board, &rules, &(NimMove){ 0, 2, 2 }, NULL));
+      nim_board_check_move (&board, &rules, &(NimMove){ 0, 2, 2, 2 }, NULL));
   /* 4 + 1 is 1 + 4 the other way round: both are legal. */
   g_assert_true (
-      nim_board_check_move (&board, &rules, &(NimMove){ 0, 1, 1 }, NULL));
+      nim_board_check_move (&board, &rules, &(NimMove){ 0, 1, 1, 4 }, NULL));
+}
+
+/* h3-2=1+4 reads back as it was written; a bad split is refused. */
+static void
+test_notation (void)
+{
+  NimMove m = { 2, 2, 4, 1 }, back;
+  g_autofree char *text = nim_notation_move (&m);
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  g_autofree char *code = NULL;
+
+  g_assert_cmpstr (text, ==, "h3-2=1+4");
+  g_assert_true (nim_notation_parse_move (text, &back, NULL));
+  g_assert_true (nim_move_equal (&m, &back));
+  g_assert_true (nim_notation_parse_move ("h1-1", &back, NULL));
+  g_assert_cmpuint (back.split, ==, 0);
+  g_assert_false (nim_notation_parse_move ("h3-2=1+", &back, &error));
+  g_assert_nonnull (strstr (error->message, "h3-2=1+4"));
+  g_clear_error (&error);
+  g_assert_false (nim_notation_parse_move ("h3-2=0+4", &back, NULL));
+  /* The rules as UGI's setoption sends them. */
+  g_assert_true (nim_notation_parse_rules ("0.77", TRUE, &rules, NULL));
+  g_assert_cmpint (rules.kind, ==, NIM_TAKE_CODE);
+  g_assert_true (rules.misere);
+  code = nim_notation_rules (&rules);
+  g_assert_cmpstr (code, ==, "0.77");
+  g_assert_false (nim_notation_parse_rules ("4.07", FALSE, &rules, &error));
+  g_assert_nonnull (strstr (error->message, "4.07"));
+}
+
+/* The prompt takes "3 2 1+4" and lists splits; the display says how the
+   heaps were renumbered; the JSON record carries "leave". */
+static void
+test_cli (void)
+{
+  g_autofree char *out = NULL, *err = NULL, *json = NULL, *err2 = NULL;
+  g_autofree char *bad = NULL, *err3 = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim ("moves\n1 1 2+3\nquit\n", &out, &err,
+                                     "--heaps", "6", "--rules", "0.77",
+                                     "--player1", "human", "--player2",
+                                     "minimax", NULL),
+                   ==, 3); /* quit: the game was abandoned */
+  nim_test_assert_contains (out, "1 1, 1 1 1+4, 1 1 2+3, 1 2, 1 2 1+3");
+  nim_test_assert_contains (
+      out, "Heap 1 split: it keeps 2, and the other 3 is the new heap 2");
+  g_assert_cmpint (nim_test_run_nim ("1 1 2+2\n1 1 3+2\nquit\n", &bad, &err3,
+                                     "--heaps", "6", "--rules", "0.77",
+                                     "--player1", "human", "--player2",
+                                     "minimax", NULL),
+                   ==, 3);
+  nim_test_assert_contains (bad, "a split leaves two heaps");
+  g_assert_cmpint (nim_test_run_nim (NULL, &json, &err2, "--heaps", "7",
+                                     "--rules", "0.77", "--player1", "negamax",
+                                     "--player2", "grundy", "--json", NULL),
+                   ==, 0);
+  /* negamax wins a row of 7 by taking the middle one: 3 and 3. */
+  nim_test_assert_contains (json, "\"code\":\"0.77\"");
+  nim_test_assert_contains (json,
+                            "\"take\":1,\"leave\":[3,3],\"heaps\":[3,3]");
 }
 
 int
@@ -284,5 +356,7 @@ main (int argc, char **argv)
   g_test_add_func ("/split/room", test_room);
   g_test_add_func ("/split/values", test_values);
   g_test_add_func ("/split/bad-splits", test_bad_splits);
+  g_test_add_func ("/split/notation", test_notation);
+  g_test_add_func ("/split/cli", test_cli);
   return g_test_run ();
 }

@@ -121,7 +121,9 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
                    move->heap + 1, h, move->count);
       return FALSE;
     }
-  if (move->split != 0 && move->split >= h - move->count)
+  if (move->split != 0
+      && (move->split >= h - move->count
+          || move->keep + move->split != h - move->count))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("Taking %u from heap %u leaves %u; a split leaves two "

@@ -61,6 +61,7 @@ nim_movegen_next_code (NimMoveGen *gen, const NimBoard *board,
                   move->heap = gen->heap;
                   move->count = j;
                   move->split = 0;
+                  move->keep = 0;
                   return TRUE;
                 }
             }
@@ -71,6 +72,7 @@ nim_movegen_next_code (NimMoveGen *gen, const NimBoard *board,
               move->heap = gen->heap;
               move->count = j;
               move->split = rest - a;
+              move->keep = a;
               return TRUE;
             }
           gen->count++;
@@ -176,6 +178,7 @@ nim_movegen_nth (const NimBoard *board, const NimRules *rules, guint64 n,
         {
           move->heap = i;
           move->split = 0;
+          move->keep = 0;
           move->count = rules->kind == NIM_TAKE_RANGE ? (guint32) n + 1
                                                       : rules->moves[n];
           return TRUE;

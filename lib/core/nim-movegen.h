@@ -58,6 +58,7 @@ nim_movegen_next (NimMoveGen *gen, const NimBoard *board,
               move->heap = gen->heap;
               move->count = ++gen->count;
               move->split = 0;
+              move->keep = 0;
               return TRUE;
             }
           gen->heap++;
@@ -75,6 +76,7 @@ nim_movegen_next (NimMoveGen *gen, const NimBoard *board,
           move->heap = gen->heap;
           move->count = rules->moves[gen->idx++];
           move->split = 0;
+          move->keep = 0;
           return TRUE;
         }
       gen->heap++;

@@ -369,6 +369,7 @@ theory_move_wins (const NimSolution *s, NimGrundy *grundy, guint i, guint64 to,
   m->heap = i;
   m->count = (guint32) (s->board.heaps[i] - to);
   m->split = 0;
+  m->keep = 0;
   nim_board_make_move (&child, m);
   return !theory_wins (s->method, grundy, &s->rules, &child);
 }

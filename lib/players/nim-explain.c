@@ -220,6 +220,8 @@ table_pv (NimSearchPlayer *self, NimBoard *b, NimMove *line, guint n)
         ;
       m.heap = i;
       nim_tt_move_unpack (e.count, rules->kind == NIM_TAKE_CODE, &m);
+      if (m.split != 0 && m.count + m.split < e.from)
+        m.keep = e.from - m.count - m.split;
       if (i == b->n_heaps || !nim_board_check_move (b, rules, &m, NULL))
         break;
       line[n++] = m;

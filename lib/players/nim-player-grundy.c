@@ -228,6 +228,7 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
           move->heap = i;
           move->count = count;
           move->split = 0;
+          move->keep = 0;
           player->stats.proven = TRUE;
           player->stats.value = 1;
           return TRUE;

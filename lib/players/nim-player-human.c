@@ -93,8 +93,9 @@ tell_moves (NimHumanPlayer *self, const NimBoard *board)
   NimMove m;
   guint64 n = nim_movegen_count (board, rules), shown = 0;
 
-  /* One heap: the counts alone, as a heap number would say nothing. */
-  if (board->n_heaps == 1)
+  /* One heap: the counts alone, as a heap number would say nothing
+     (unless it may split). */
+  if (board->n_heaps == 1 && !nim_rules_splits (rules))
     {
       g_autofree char *can
           = nim_rules_describe_counts (rules, board->heaps[0]);
@@ -103,11 +104,16 @@ tell_moves (NimHumanPlayer *self, const NimBoard *board)
       g_string_append_printf (out, _ ("Legal moves: take %s.\n"), can);
       return;
     }
-  g_string_append (out, _ ("Legal moves (heap count):"));
+  g_string_append (out, nim_rules_splits (rules)
+                            ? _ ("Legal moves (heap count, and the heaps "
+                                 "left after a split):")
+                            : _ ("Legal moves (heap count):"));
   while (shown < MAX_LISTED && nim_movegen_next (&gen, board, rules, &m))
     {
       g_string_append_printf (out, "%s %u %u", shown % 10 ? "," : "\n ",
                               m.heap + 1, m.count);
+      if (m.split != 0)
+        g_string_append_printf (out, " %u+%u", m.keep, m.split);
       shown++;
     }
   if (n > shown)
@@ -443,6 +449,39 @@ split_words (const char *line, GStrv *words)
   return g_strv_length (*words);
 }
 
+/* "3 2 1+4": take 2 from heap 3 and leave heaps of 1 and 4, under a
+   code whose heaps split. */
+static gboolean
+parse_split (const NimBoard *board, const NimRules *rules, char **words,
+             NimMove *move, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (words[2], "+", -1);
+  guint64 count, keep, split;
+
+  if (!parse_heap (board, words[0], &move->heap, error))
+    return FALSE;
+  if (g_strv_length (parts) != 2
+      || !nim_parse_uint (words[1], 1, NIM_HEAP_SIZE_MAX, "count", &count,
+                          NULL)
+      || !nim_parse_uint (parts[0], 1, NIM_HEAP_SIZE_MAX, "part", &keep, NULL)
+      || !nim_parse_uint (parts[1], 1, NIM_HEAP_SIZE_MAX, "part", &split,
+                          NULL))
+    {
+      g_autofree char *shown = nim_text_escape (words[2], MAX_QUOTED);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("'%s' is not a split; type a heap, a count and the two "
+                      "heaps left, such as 3 2 1+4 (take 2 from heap 3, "
+                      "leave heaps of 1 and 4)."),
+                   shown);
+      return FALSE;
+    }
+  move->count = (guint32) count;
+  move->keep = (guint32) keep;
+  move->split = (guint32) split;
+  return nim_board_check_move (board, rules, move, error);
+}
+
 /* Turns what was typed into a legal move, asking for the count when only
    a heap was given.  Returns FALSE with a NIM_ERROR_USAGE error for an
    entry to be retyped, or with NIM_ERROR_ABANDONED to give up. */
@@ -457,6 +496,8 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
   g_autofree char *prompt = NULL;
 
   move->split = 0;
+
+  move->keep = 0;
   if (is_one_pile (self, board) && (n == 0 || n > 2))
     {
       g_autofree char *can
@@ -486,6 +527,8 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
                                     "count, such as 1 2."));
       return FALSE;
     }
+  if (n == 3 && nim_rules_splits (&p->rules))
+    return parse_split (board, &p->rules, words, move, error);
   if (n > 2)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,

@@ -241,6 +241,8 @@ heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
       if (hm.from == 0
           || !nim_rules_allows_leave (r, hm.from, move->count, move->split))
         return FALSE;
+      if (move->split != 0)
+        move->keep = hm.from - move->count - move->split;
       for (i = 0; i < b->n_heaps; i++)
         if (b->heaps[i] == hm.from)
           {
@@ -257,6 +259,7 @@ heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
         move->heap = i;
         move->count = hm.count;
         move->split = 0;
+        move->keep = 0;
         return TRUE;
       }
   return FALSE;
@@ -309,6 +312,7 @@ picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
           move->heap = p->heap;
           move->count = (cfg & C_RANGE) ? p->next : r->moves[p->next - 1];
           move->split = 0;
+          move->keep = 0;
           p->next--;
           return TRUE;
         }

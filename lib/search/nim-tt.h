@@ -353,6 +353,7 @@ nim_tt_move_unpack (guint32 packed, gboolean code, NimMove *move)
 {
   move->count = code ? packed & 0xffff : packed;
   move->split = code ? packed >> 16 : 0;
+  move->keep = 0; /* the caller knows the heap: from - count - split */
 }
 
 G_END_DECLS
