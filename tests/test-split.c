@@ -342,6 +342,24 @@ test_cli (void)
                    ==, 0);
   /* negamax wins a row of 7 by taking the middle one: 3 and 3. */
   nim_test_assert_contains (json, "\"code\":\"0.77\"");
+  {
+    g_autofree char *why = NULL, *e1 = NULL, *trace = NULL, *e2 = NULL;
+
+    g_assert_cmpint (nim_test_run_nim (NULL, &why, &e1, "--heaps", "5,3",
+                                       "--rules", "0.77", "--player1",
+                                       "grundy", "--player2", "negamax",
+                                       "--explain", NULL),
+                     ==, 0);
+    nim_test_assert_contains (
+        why, "G(5) = mex{G(4), G(1)\u2295G(3), G(2)\u2295G(2), G(3), "
+             "G(1)\u2295G(2)} = mex{1, 2, 0, 3, 3} = 4");
+    g_assert_cmpint (nim_test_run_nim (NULL, &trace, &e2, "--heaps", "4",
+                                       "--rules", "0.77", "--player1",
+                                       "negamax:tt=off", "--player2", "grundy",
+                                       "--trace", NULL),
+                     ==, 0);
+    nim_test_assert_contains (trace, "  h1-1=1+2 1,2 [-1,0]");
+  }
   nim_test_assert_contains (json,
                             "\"take\":1,\"leave\":[3,3],\"heaps\":[3,3]");
 }

@@ -36,15 +36,23 @@
 char *
 nim_explain_move (const NimBoard *board, const NimMove *move)
 {
+  GString *s = g_string_new (NULL);
+
   /* TRANSLATORS: a move, as in "xor chooses to take 2" (2 matches). */
   if (board->n_heaps == 1)
-    return g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "take %u", "take %u", move->count),
+    g_string_printf (
+        s, g_dngettext (GETTEXT_PACKAGE, "take %u", "take %u", move->count),
         move->count);
-  /* TRANSLATORS: a move, as in "xor chooses to take 2 from heap 1". */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "take %u from heap %u",
-                                       "take %u from heap %u", move->count),
-                          move->count, move->heap + 1);
+  else
+    /* TRANSLATORS: a move, as in "xor chooses to take 2 from heap 1". */
+    g_string_printf (s,
+                     g_dngettext (GETTEXT_PACKAGE, "take %u from heap %u",
+                                  "take %u from heap %u", move->count),
+                     move->count, move->heap + 1);
+  if (move->split != 0)
+    g_string_append_printf (s, _ (" leaving %u and %u"), move->keep,
+                            move->split);
+  return g_string_free (s, FALSE);
 }
 
 /**

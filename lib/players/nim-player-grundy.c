@@ -498,6 +498,109 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
                              move->count);
 }
 
+/* Appends "G(5) = mex{G(4), G(1)⊕G(3), ...} = mex{1, 2, ...} = 4": the
+   options of a heap of @n under a take-and-break code, a split's as the
+   XOR of its two heaps' values. */
+static void
+append_code_mex (NimGrundyPlayer *self, GString *out, guint32 n)
+{
+  const NimRules *r = &self->parent.rules;
+  g_autoptr (GString) terms = g_string_new (NULL);
+  g_autoptr (GString) values = g_string_new (NULL);
+  guint64 total = nim_movegen_count_heap (r, n), k = 0;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimBoard board;
+  NimMove m;
+  guint v = 0;
+
+  nim_board_init (&board, &n, 1);
+  nim_grundy_value (self->grundy, n, &v, NULL);
+  if (total == 0)
+    {
+      g_string_append_printf (out, _ ("G(%llu) = mex{} = 0, no move"),
+                              (unsigned long long) n);
+      return;
+    }
+  while (nim_movegen_next (&gen, &board, r, &m))
+    {
+      guint32 a = n - m.count - m.split;
+      guint ga = 0, gb = 0;
+      const char *sep = k == 0 ? "" : ", ";
+
+      k++;
+      /* The first ones and the last, as append_mex() shows them. */
+      if (k >= MEX_TERMS_SHOWN && k < total)
+        continue;
+      if (k == total && total > MEX_TERMS_SHOWN)
+        sep = ", ..., ";
+      nim_grundy_value (self->grundy, a, &ga, NULL);
+      if (m.split != 0)
+        {
+          nim_grundy_value (self->grundy, m.split, &gb, NULL);
+          g_string_append_printf (terms, "%sG(%u)\u2295G(%u)", sep, a,
+                                  m.split);
+          g_string_append_printf (values, "%s%u", sep, ga ^ gb);
+        }
+      else
+        {
+          g_string_append_printf (terms, "%sG(%u)", sep, a);
+          g_string_append_printf (values, "%s%u", sep, ga);
+        }
+    }
+  g_string_append_printf (out, "G(%u) = mex{%s} = mex{%s} = %u", n, terms->str,
+                          values->str, v);
+}
+
+/* grundy_explain_move() under a take-and-break code, normal play. */
+static void
+explain_code (NimGrundyPlayer *self, const NimBoard *board,
+              const NimMove *move)
+{
+  NimPlayer *p = &self->parent;
+  GString *out = p->explain;
+  g_autofree char *code = nim_rules_code_to_string (&p->rules);
+  g_autofree char *what = nim_explain_move (board, move);
+  guint values[NIM_MAX_HEAPS];
+  g_autofree char *sum = NULL;
+  guint total = 0, i;
+
+  nim_explain_wrap_printf (out,
+                           _ ("Sprague-Grundy values of the take-and-break "
+                              "game %s: G(n) is the mex (the smallest number "
+                              "not in the set) of the values of what one "
+                              "move leaves of a heap of n, a split into "
+                              "heaps of a and b leaving G(a) XOR G(b) "
+                              "(written \u2295)."),
+                           code);
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      /* TRANSLATORS: as in the Grundy table of the other rules. */
+      g_autofree char *label = g_strdup_printf (_ ("heap %u:"), i + 1);
+
+      nim_grundy_value (self->grundy, board->heaps[i], &values[i], NULL);
+      total ^= values[i];
+      if (board->n_heaps > 1)
+        g_string_append_printf (out, "%-9s", label);
+      append_code_mex (self, out, board->heaps[i]);
+      g_string_append_c (out, '\n');
+    }
+  sum = xor_terms (values, board->n_heaps);
+  g_string_append_printf (out, "%-9s%s = %u\n", _ ("total:"), sum, total);
+  if (total == 0)
+    nim_explain_wrap_printf (out,
+                             _ ("The total is 0, so the position is lost "
+                                "against best play: grundy plays the first "
+                                "legal move, %s, hoping for a mistake."),
+                             what);
+  else
+    nim_explain_wrap_printf (out,
+                             _ ("The total is not 0, so the player to move "
+                                "can win: %s is the first move that leaves "
+                                "heaps whose values XOR to 0, a lost "
+                                "position for the opponent."),
+                             what);
+}
+
 /* Why grundy_choose_move() chose @move: each heap's value by mex, their
    exclusive or, and the heap whose change makes it 0. */
 static void
@@ -522,6 +625,11 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
                2 XOR 3 = 1". */
             : g_strdup_printf (_ ("Heap %u"), move->heap + 1);
 
+  if (player->rules.kind == NIM_TAKE_CODE && !player->rules.misere)
+    {
+      explain_code (self, board, move);
+      return;
+    }
   if (player->rules.misere)
     {
       explain_misere (self, board, move);
