@@ -60,7 +60,7 @@ static const GOptionEntry rules_entries[] = {
     "LIST" },
   { "rules", 0, 0, G_OPTION_ARG_STRING, FIELD (rules_code),
     N_ ("The take-and-break code of the game, such as 0.333 (take 1 to 3) "
-        "or 0.77 (Kayles, with --grundy-sequence)"),
+        "or 0.77 (Kayles, whose heaps split)"),
     "CODE" },
   { "misere", 0, 0, G_OPTION_ARG_NONE, FIELD (misere),
     N_ ("Whoever takes the last match loses"), NULL },
