@@ -364,6 +364,35 @@ test_cli (void)
                             "\"take\":1,\"leave\":[3,3],\"heaps\":[3,3]");
 }
 
+/* An external engine gets the code and the splits: the test engine (a
+   negamax behind UGI) plays Kayles against negamax to the end. */
+static void
+test_engine (void)
+{
+  g_autofree char *command = nim_test_engine_command ("good", NULL);
+  g_autofree char *engine = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("nim-split-XXXXXX", NULL);
+  g_autofree char *log_path = g_build_filename (dir, "bot-1.log", NULL);
+  g_autofree char *log = NULL, *out = NULL, *err = NULL;
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  engine = g_strdup_printf ("bot=%s", command);
+  g_assert_cmpint (
+      nim_test_run_nim (NULL, &out, &err, "--engine", engine, "--engine-log",
+                        dir, "--player1", "bot:time=1", "--player2", "negamax",
+                        "--heaps", "9", "--rules", "0.77", "--json", NULL),
+      ==, 0);
+  nim_test_assert_contains (out, "\"end\":\"normal\"");
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  nim_test_assert_contains (log, "> setoption name rules value 0.77\n");
+  /* The engine wins a row of 9 by a split, and the next position names
+     it in the notation. */
+  nim_test_assert_contains (log, "< bestmove h1-1=4+4\n");
+  nim_test_assert_contains (log, "> position fen 9 p1 moves h1-1=4+4 h");
+  nim_test_assert_contains (out, "\"leave\":[");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -376,5 +405,6 @@ main (int argc, char **argv)
   g_test_add_func ("/split/bad-splits", test_bad_splits);
   g_test_add_func ("/split/notation", test_notation);
   g_test_add_func ("/split/cli", test_cli);
+  g_test_add_func ("/split/engine", test_engine);
   return g_test_run ();
 }
