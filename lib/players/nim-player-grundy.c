@@ -458,12 +458,21 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
       /* TRANSLATORS: followed by the moves from a heap of that size and
          what they leave, ", take 2 -> 5 (won for the opponent)". */
       g_string_printf (s, _ ("From %llu:"), (unsigned long long) n);
-      for (k = 0; k < r->n_moves && r->moves[k] <= n; k++)
+      for (k = 0; k < (r->kind == NIM_TAKE_CODE ? r->n_digits : r->n_moves);
+           k++)
         {
+          /* A code that never splits (the only ones grundy plays under
+             misère play) takes j where a digit allows it to leave what
+             it leaves. */
+          guint32 take = r->kind == NIM_TAKE_CODE ? k + 1 : r->moves[k];
           gboolean w = FALSE;
 
-          nim_grundy_misere_wins (self->grundy, n - r->moves[k], &w, NULL);
-          if (k > 0)
+          if (take > n
+              || (r->kind == NIM_TAKE_CODE
+                  && !nim_rules_allows_leave (r, (guint32) n, take, 0)))
+            continue;
+          nim_grundy_misere_wins (self->grundy, n - take, &w, NULL);
+          if (s->str[s->len - 1] != ':')
             g_string_append (s, C_ ("list", ","));
           /* TRANSLATORS: a move from a heap of one size to another and
              what the size it leaves is worth; the blank in front is kept. */
@@ -472,8 +481,7 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
                                          "opponent)")
                                     : _ (" take %u -> %llu (lost for the "
                                          "opponent)"),
-                                  r->moves[k],
-                                  (unsigned long long) (n - r->moves[k]));
+                                  take, (unsigned long long) (n - take));
         }
       g_string_append (s, C_ ("sentence end", "."));
     }
