@@ -336,6 +336,22 @@ test_cli (void)
                                      "minimax", NULL),
                    ==, 3);
   nim_test_assert_contains (bad, "a split leaves two heaps");
+  {
+    g_autofree char *asked = NULL, *e = NULL;
+
+    /* 0.4 takes 1 only by splitting the rest: a second question asks
+       how, again after a bad answer. */
+    g_assert_cmpint (nim_test_run_nim ("1\n0+10\n3+7\nquit\n", &asked, &e,
+                                       "--heaps", "11", "--rules", "0.4",
+                                       "--player1", "human", "--player2",
+                                       "minimax", NULL),
+                     ==, 3);
+    nim_test_assert_contains (
+        asked, "That leaves 10, to split in two: which heaps, such as 1+9? "
+               "0+10\n'0+10' is not a split");
+    nim_test_assert_contains (asked, "Heap 1 split: it keeps 3, and the "
+                                     "other 7 is the new heap 2 at the end.");
+  }
   g_assert_cmpint (nim_test_run_nim (NULL, &json, &err2, "--heaps", "7",
                                      "--rules", "0.77", "--player1", "negamax",
                                      "--player2", "grundy", "--json", NULL),

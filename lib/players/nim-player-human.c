@@ -482,6 +482,65 @@ parse_split (const NimBoard *board, const NimRules *rules, char **words,
   return nim_board_check_move (board, rules, move, error);
 }
 
+/* A count that may only split what it leaves (Kayles' middle pins can
+   fall only one way: apart): the second question, "how do you split
+   it?", asked again until it is answered with a legal split. */
+static gboolean
+ask_split (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
+           GError **error)
+{
+  NimPlayer *p = &self->parent;
+  guint32 rest = board->heaps[move->heap] - move->count;
+  g_autofree char *prompt = g_strdup_printf (
+      /* TRANSLATORS: the second question of a move that splits a heap:
+         what is left, then an example split of it. */
+      _ ("That leaves %u, to split in two: which heaps, such as %u+%u? "),
+      rest, 1, rest - 1);
+
+  for (;;)
+    {
+      g_autofree char *answer = ask (self, prompt, error);
+      g_autoptr (GError) local = NULL;
+      char *words[3] = { NULL, NULL, NULL };
+      g_autofree char *heap = NULL, *count = NULL;
+      CommandResult command;
+
+      if (answer == NULL)
+        return FALSE;
+      command = run_command (self, board, answer, error);
+      if (command == COMMAND_REQUEST)
+        return FALSE;
+      if (command == COMMAND_TOLD)
+        continue;
+      heap = g_strdup_printf ("%u", move->heap + 1);
+      count = g_strdup_printf ("%u", move->count);
+      words[0] = heap;
+      words[1] = count;
+      words[2] = g_strstrip (answer);
+      if (parse_split (board, &p->rules, words, move, &local))
+        return TRUE;
+      g_string_append_printf (self->told, "%s\n", local->message);
+    }
+}
+
+/* Whether taking @count from heap @heap may only split the rest. */
+static gboolean
+must_split (const NimRules *rules, const NimBoard *board, guint heap,
+            const char *word, guint32 *count)
+{
+  guint64 c;
+  guint32 h = board->heaps[heap];
+
+  if (!nim_rules_splits (rules)
+      || !nim_parse_uint (word, 1, NIM_HEAP_SIZE_MAX, "count", &c, NULL)
+      || c + 2 > h || c > rules->n_digits
+      || !(rules->digits[c] & NIM_RULES_TWO)
+      || nim_rules_allows_leave (rules, h, (guint32) c, 0))
+    return FALSE;
+  *count = (guint32) c;
+  return TRUE;
+}
+
 /* Turns what was typed into a legal move, asking for the count when only
    a heap was given.  Returns FALSE with a NIM_ERROR_USAGE error for an
    entry to be retyped, or with NIM_ERROR_ABANDONED to give up. */
@@ -546,6 +605,8 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
   if (n == 1 && board->n_heaps == 1)
     {
       move->heap = 0;
+      if (must_split (&p->rules, board, 0, words[0], &move->count))
+        return ask_split (self, board, move, error);
       return parse_count (board, &p->rules, 0, words[0], &move->count, error);
     }
   /* One heap: no heap number is asked for, and none is named; "1 3"
@@ -564,6 +625,9 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
     }
   if (!parse_heap (board, words[0], &move->heap, error))
     return FALSE;
+  if (n == 2
+      && must_split (&p->rules, board, move->heap, words[1], &move->count))
+    return ask_split (self, board, move, error);
   if (n == 2)
     return parse_count (board, &p->rules, move->heap, words[1], &move->count,
                         error);
