@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "nim-match.h"
+#include "nim-octal.h"
 #include "nim-player.h"
 #include "nim-util.h"
 
@@ -1087,6 +1088,98 @@ print_match_scaling (guint n_runs)
           cpu1 * 1e6, cpu2 * 1e6, cpu2 > 0 ? 2 * cpu1 / cpu2 : 0);
 }
 
+/* Kayles (0.77): whether negamax proves @n_rows rows of @row within a
+   second, with a fresh table.  *seconds is what the search took. */
+static gboolean
+kayles_proven (guint32 row, guint n_rows, double *seconds)
+{
+  g_autoptr (NimPlayer) player = nim_player_new ("negamax:time=1", NULL);
+  guint32 heaps[3] = { row, row, row };
+  NimOctal code;
+  NimRules rules;
+  NimBoard board;
+  NimMove move;
+  gint64 t0;
+  gboolean ok;
+
+  g_assert (player != NULL);
+  ok = nim_octal_parse (&code, "0.77", "code", NULL)
+       && nim_octal_to_rules (&code, &rules);
+  g_assert (ok);
+  nim_board_init (&board, heaps, n_rows);
+  if (!nim_board_check_room (&board, &rules, NULL))
+    return FALSE;
+  t0 = g_get_monotonic_time ();
+  ok = nim_player_start (player, &rules, &board, NULL)
+       && nim_player_choose_move (player, &board, &move, NULL);
+  *seconds = (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
+  return ok && nim_player_get_stats (player)->proven && *seconds < 1.0;
+}
+
+/* The largest Kayles position of @n_rows equal rows that negamax proves
+   within a second: doubling, then halving the gap (a longer row is not
+   easier).  *seconds is the time of that largest one; *room says the
+   board's NIM_MAX_HEAPS stopped the search, not the clock. */
+static guint32
+kayles_reach (guint n_rows, double *seconds, gboolean *room)
+{
+  NimBoard board;
+  NimRules rules;
+  NimOctal code;
+  guint32 lo = 0, hi = 1, mid, limit = 1;
+  double t = 0;
+
+  nim_octal_parse (&code, "0.77", "code", NULL);
+  nim_octal_to_rules (&code, &rules);
+  /* The longest rows whose splits fit on a board. */
+  for (;; limit++)
+    {
+      guint32 heaps[3] = { limit + 1, limit + 1, limit + 1 };
+
+      nim_board_init (&board, heaps, n_rows);
+      if (!nim_board_check_room (&board, &rules, NULL))
+        break;
+    }
+  *seconds = 0;
+  while (hi <= limit && kayles_proven (hi, n_rows, &t))
+    {
+      lo = hi;
+      *seconds = t;
+      hi = hi * 2 > limit && hi < limit ? limit : hi * 2;
+    }
+  *room = hi > limit;
+  hi = MIN (hi, limit + 1);
+  while (hi - lo > 1)
+    {
+      mid = lo + (hi - lo) / 2;
+      if (kayles_proven (mid, n_rows, &t))
+        {
+          lo = mid;
+          *seconds = t;
+        }
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The numbers later search work has to move: the largest Kayles row, and
+   the largest three equal Kayles rows, that negamax proves in a
+   second. */
+static void
+print_kayles_reach (void)
+{
+  double t1, t3;
+  gboolean room1, room3;
+  guint32 one = kayles_reach (1, &t1, &room1);
+  guint32 three = kayles_reach (3, &t3, &room3);
+
+  printf ("#\n# Kayles (0.77), negamax proving within 1 s: one row of %u "
+          "(%.3f s)%s; three rows of %u (%.3f s)%s\n",
+          one, t1, room1 ? ", the longest a board holds" : "", three, t3,
+          room3 ? ", the longest a board holds" : "");
+}
+
 /* The table: every selected line, --runs times each. */
 static int
 print_table (const Options *o, guint n_runs)
@@ -1149,6 +1242,8 @@ print_table (const Options *o, guint n_runs)
   print_perfect_ratios (results);
   if (o->only == NULL || g_pattern_match_simple (o->only, "match"))
     print_match_scaling (n_runs);
+  if (o->only == NULL || g_pattern_match_simple (o->only, "kayles"))
+    print_kayles_reach ();
   if (expected != NULL && differ->len == 0)
     printf ("#\n# every node count matches %s\n", o->expected);
   else if (expected != NULL)
@@ -1191,7 +1286,8 @@ main (int argc, char **argv)
       "Time each line over N runs, 1 to 25 (default 5)", "N" },
     { "only", 'o', 0, G_OPTION_ARG_STRING, &o.only,
       "Only the lines whose name matches PATTERN (* and ?), such as "
-      "'full/*'; 'match' is the comparison runs' speed with 1 and 2 jobs",
+      "'full/*'; 'match' is the comparison runs' speed with 1 and 2 jobs, "
+      "'kayles' the largest Kayles rows negamax proves in a second",
       "PATTERN" },
     { "list", 'l', 0, G_OPTION_ARG_NONE, &o.list,
       "List the lines' names and engine configurations", NULL },
@@ -1251,7 +1347,9 @@ main (int argc, char **argv)
   if (o.version)
     status = (printf ("nim-bench (%s)\n", PACKAGE_STRING), NIM_EXIT_OK);
   else if (n_selected == 0
-           && !(o.only != NULL && g_pattern_match_simple (o.only, "match")))
+           && !(o.only != NULL
+                && (g_pattern_match_simple (o.only, "match")
+                    || g_pattern_match_simple (o.only, "kayles"))))
     {
       g_autofree char *message = g_strdup_printf (
           "--only: no line matches '%s'; --list names them", o.only);

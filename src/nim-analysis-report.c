@@ -77,6 +77,10 @@ nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
                    g_dngettext (GETTEXT_PACKAGE, " take %u from heap %u",
                                 " take %u from heap %u", m->count),
                    m->count, m->heap + 1);
+          if (m->split != 0)
+            /* TRANSLATORS: after " take 1 from heap 2" of a move that
+               splits the heap; the blank in front is kept. */
+            fprintf (out, _ (" leaving %u and %u"), m->keep, m->split);
         }
       fprintf (out, "\n");
     }
@@ -162,6 +166,14 @@ nim_analysis_report_solution_to_json (const NimSolution *solution)
       json_builder_add_int_value (b, m->heap + 1);
       json_builder_set_member_name (b, "take");
       json_builder_add_int_value (b, m->count);
+      if (m->split != 0)
+        {
+          json_builder_set_member_name (b, "leave");
+          json_builder_begin_array (b);
+          json_builder_add_int_value (b, m->keep);
+          json_builder_add_int_value (b, m->split);
+          json_builder_end_array (b);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

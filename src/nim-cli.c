@@ -60,7 +60,7 @@ static const GOptionEntry rules_entries[] = {
     "LIST" },
   { "rules", 0, 0, G_OPTION_ARG_STRING, FIELD (rules_code),
     N_ ("The take-and-break code of the game, such as 0.333 (take 1 to 3) "
-        "or 0.77 (Kayles, with --grundy-sequence)"),
+        "or 0.77 (Kayles, whose heaps split)"),
     "CODE" },
   { "misere", 0, 0, G_OPTION_ARG_NONE, FIELD (misere),
     N_ ("Whoever takes the last match loses"), NULL },
@@ -506,18 +506,17 @@ parse_rules (const NimCliOptions *o, NimRules *rules, GError **error)
 
       if (!nim_octal_parse (&code, o->rules_code, "--rules", error))
         return FALSE;
-      /* A code that splits heaps, or takes only whole heaps, is not a
-         take rule the players know: --grundy-sequence computes its
-         values (nim_cli_run_grundy_sequence() reads the code itself). */
+      /* A code with a digit before the point splits heaps without
+         taking: --grundy-sequence computes its values (it reads the code
+         itself), the players do not play it. */
       if (!nim_octal_to_rules (&code, rules) && o->grundy_sequence == NULL)
         {
           shown = nim_octal_to_string (&code);
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _ ("--rules %s: nim plays the codes whose digits "
-                          "are 0 and 3 (a move takes one of the counts "
-                          "whose digit is 3, such as 0.333 or 0.3033); "
-                          "for the values and period of any code, use "
-                          "--grundy-sequence N --rules %s"),
+                       _ ("--rules %s: nim plays the codes with 0 before "
+                          "the point (a move always takes a match), such as "
+                          "0.77 or 0.137; for the values and period of any "
+                          "code, use --grundy-sequence N --rules %s"),
                        shown, shown);
           return FALSE;
         }
@@ -738,6 +737,16 @@ dispatch (const NimCliOptions *o)
 
   if (!parse_rules (o, &rules, &error))
     return nim_cli_fail (error, TRUE);
+  if (nim_rules_splits (&rules) && o->grundy_sequence == NULL)
+    {
+      NimBoard board;
+
+      /* Heaps that split need room on the board (a bad --heaps is
+         reported where it is read). */
+      if (nim_cli_parse_heaps (o, &board, NULL)
+          && !nim_board_check_room (&board, &rules, &error))
+        return nim_cli_fail (error, TRUE);
+    }
   if (!teach_check (o, &trace_options, &error))
     return nim_cli_fail (error, TRUE);
   for (i = 0; modes[i] != NULL; i++)

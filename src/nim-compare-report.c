@@ -76,6 +76,14 @@ nim_compare_report_to_json (GPtrArray *rows)
         json_builder_add_null_value (b);
       else
         json_builder_add_int_value (b, r->move.count);
+      if (r->error == NULL && r->move.split != 0)
+        {
+          json_builder_set_member_name (b, "leave");
+          json_builder_begin_array (b);
+          json_builder_add_int_value (b, r->move.keep);
+          json_builder_add_int_value (b, r->move.split);
+          json_builder_end_array (b);
+        }
       json_builder_set_member_name (b, "searched");
       json_builder_add_boolean_value (b, r->stats.searched);
       json_builder_set_member_name (b, "nodes");
@@ -186,12 +194,17 @@ append_columns (GString *s)
 static void
 append_row (GString *s, const NimCompareRow *r)
 {
-  g_autofree char *move = g_strdup_printf (
+  g_autofree char *taken = g_strdup_printf (
       /* TRANSLATORS: the move of a row of --compare, 14 columns: take
          2 from heap 1. */
       g_dngettext (GETTEXT_PACKAGE, "%u from heap %u", "%u from heap %u",
                    r->move.count),
       r->move.count, r->move.heap + 1);
+  /* A split adds the heaps it leaves, "1 from heap 1 =3+3". */
+  g_autofree char *move
+      = r->move.split != 0
+            ? g_strdup_printf ("%s =%u+%u", taken, r->move.keep, r->move.split)
+            : g_strdup (taken);
 
   nim_string_append_padded (s, r->spec, 40, TRUE);
   g_string_append_c (s, ' ');

@@ -369,6 +369,14 @@ display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
 
   if (what != NULL)
     fputs (what, d->out);
+  if (move->move.split != 0)
+    /* TRANSLATORS: after a move that split a heap (Kayles, --rules
+       0.77): how the heaps are numbered now. */
+    fprintf (d->out,
+             _ ("Heap %u split: it keeps %u, and the other %u is the new "
+                "heap %u at the end.\n"),
+             move->move.heap + 1, move->move.keep, move->move.split,
+             move->after.n_heaps);
   if ((d->flags & NIM_DISPLAY_STATS) && move->stats.searched)
     print_stats (d->out, &move->stats);
   if (move->explain != NULL)

@@ -40,6 +40,20 @@ nim_record_rules (const NimRules *rules)
   json_builder_set_member_name (b, "take");
   if (nim_rules_is_take_any (rules))
     json_builder_add_string_value (b, "any");
+  else if (rules->kind == NIM_TAKE_CODE)
+    {
+      /* A take-and-break code: "take" is the counts whose digit allows a
+         move, "code" says what each leaves. */
+      g_autofree char *code = nim_rules_code_to_string (rules);
+
+      json_builder_begin_array (b);
+      for (i = 1; i <= rules->n_digits; i++)
+        if (rules->digits[i] != 0)
+          json_builder_add_int_value (b, i);
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "code");
+      json_builder_add_string_value (b, code);
+    }
   else
     {
       json_builder_begin_array (b);
@@ -166,6 +180,16 @@ nim_record_game (const NimGame *game, gint64 seed)
       json_builder_add_int_value (b, m->move.heap + 1);
       json_builder_set_member_name (b, "take");
       json_builder_add_int_value (b, m->move.count);
+      if (m->move.split != 0)
+        {
+          /* A split: the heaps it leaves, the first in place, the second
+             a new heap at the end. */
+          json_builder_set_member_name (b, "leave");
+          json_builder_begin_array (b);
+          json_builder_add_int_value (b, m->move.keep);
+          json_builder_add_int_value (b, m->move.split);
+          json_builder_end_array (b);
+        }
       json_builder_set_member_name (b, "heaps");
       json_builder_add_value (b, nim_record_heaps (&m->after));
       if (m->stats.searched)

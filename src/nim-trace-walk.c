@@ -138,12 +138,19 @@ nim_trace_walk_enter (NimTraceWalk *walk, guint ply, const NimBoard *board)
 
       /* The move is where the boards differ: the searchers keep no
          record of it a trace could read for free. */
-      for (i = 0; i < board->n_heaps; i++)
+      guint32 split = board->n_heaps > parent->board.n_heaps
+                          ? board->heaps[board->n_heaps - 1]
+                          : 0;
+
+      /* A split leaves its second part as a new last heap. */
+      for (i = 0; i < parent->board.n_heaps; i++)
         if (board->heaps[i] != parent->board.heaps[i])
           break;
-      g_assert (i < board->n_heaps);
+      g_assert (i < parent->board.n_heaps);
       f->move.heap = i;
-      f->move.count = parent->board.heaps[i] - board->heaps[i];
+      f->move.count = parent->board.heaps[i] - board->heaps[i] - split;
+      f->move.split = split;
+      f->move.keep = split != 0 ? board->heaps[i] : 0;
     }
   if (!f->shown)
     {

@@ -327,7 +327,7 @@ test_check_move_accepts (void)
   g_autoptr (GError) error = NULL;
   NimRules rules;
   NimBoard board;
-  NimMove move;
+  NimMove move = { 0 };
 
   nim_rules_init (&rules);
   g_assert_true (nim_board_parse (&board, "3,4,5", "--heaps", NULL));

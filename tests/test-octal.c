@@ -190,7 +190,17 @@ test_subtraction_codes (void)
     NimOctal kayles;
     NimRules rules;
 
+    NimOctal back;
+
+    /* Kayles is a code of its own kind, and comes back as it went in;
+       splitting without taking is not played. */
     g_assert_true (nim_octal_parse (&kayles, "0.77", "code", NULL));
+    g_assert_true (nim_octal_to_rules (&kayles, &rules));
+    g_assert_cmpint (rules.kind, ==, NIM_TAKE_CODE);
+    g_assert_true (nim_rules_splits (&rules));
+    nim_octal_from_rules (&back, &rules);
+    g_assert_cmpmem (&back, sizeof back, &kayles, sizeof kayles);
+    g_assert_true (nim_octal_parse (&kayles, "4.07", "code", NULL));
     g_assert_false (nim_octal_to_rules (&kayles, &rules));
   }
 }
@@ -348,8 +358,11 @@ test_cli_bad (void)
     const char *args[10];
     const char *message;
   } cases[] = {
+    { { "--heaps", "3,4", "--rules", "4.07", "-1", "minimax", NULL },
+      "--grundy-sequence N --rules 4.07" },
     { { "--heaps", "3,4", "--rules", "0.77", "-1", "xor", "-2", "xor", NULL },
-      "--grundy-sequence N --rules 0.77" },
+      "xor plays only the take-any rule" },
+    { { "--heaps", "43,43,43", "--rules", "0.77", NULL }, "at most 64" },
     { { "--rules", "0.8", "--grundy-sequence", "10", NULL }, "octal digits" },
     { { "--rules", "0.77", "--moves", "1,2", "--solve", NULL },
       "give one of them" },

@@ -121,6 +121,16 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
                    move->heap + 1, h, move->count);
       return FALSE;
     }
+  if (move->split != 0
+      && (move->split >= h - move->count
+          || move->keep + move->split != h - move->count))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("Taking %u from heap %u leaves %u; a split leaves two "
+                      "heaps of at least 1 match that add up to that."),
+                   move->count, move->heap + 1, h - move->count);
+      return FALSE;
+    }
   if (!nim_rules_allows (rules, move->count))
     {
       g_autofree char *take = nim_rules_take_to_string (rules);
@@ -133,11 +143,65 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
                                   "time.",
                                   rules->max_take),
                      rules->max_take);
+      else if (rules->kind == NIM_TAKE_CODE)
+        {
+          g_autofree char *counts
+              = nim_rules_describe_counts (rules, NIM_HEAP_SIZE_MAX);
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: the first %s is a take-and-break
+                          code, 0.77; the second a list of counts. */
+                       _ ("You cannot take %u under %s; a move takes %s "
+                          "matches."),
+                       move->count, take, counts);
+        }
       else
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      _ ("You cannot take %u; a move takes one of %s "
                         "matches."),
                      move->count, take);
+      return FALSE;
+    }
+  if (!nim_rules_allows_leave (rules, h, move->count, move->split))
+    {
+      g_autofree char *code = nim_rules_take_to_string (rules);
+      guint32 rest = h - move->count;
+
+      if (move->split != 0 && rules->kind != NIM_TAKE_CODE)
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("These rules never split a heap; take a number of "
+                        "matches and leave the rest as one heap."));
+      else if (move->split != 0)
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("Under %s, taking %u does not let you split the "
+                        "rest into two heaps."),
+                     code, move->count);
+      else if (rest == 0)
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("Under %s, taking %u may not take a whole heap."),
+                     code, move->count);
+      else if ((rules->digits[move->count] & NIM_RULES_TWO) && rest >= 2)
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("Under %s, taking %u from heap %u must split the "
+                        "rest into two heaps, such as %u+%u."),
+                     code, move->count, move->heap + 1, 1, rest - 1);
+      else if (rules->digits[move->count] & NIM_RULES_VANISH)
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("Under %s, taking %u must take a whole heap of "
+                        "%u."),
+                     code, move->count, move->count);
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("Under %s, taking %u cannot leave a heap of %u."),
+                     code, move->count, rest);
+      return FALSE;
+    }
+  if (move->split != 0 && board->n_heaps >= NIM_MAX_HEAPS)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("There is no room for another heap; a board has at "
+                      "most %d."),
+                   NIM_MAX_HEAPS);
       return FALSE;
     }
   return TRUE;
@@ -159,9 +223,71 @@ nim_board_has_move (const NimBoard *board, const NimRules *rules)
 
   if (rules->kind == NIM_TAKE_RANGE)
     return board->total > 0;
+  if (rules->kind == NIM_TAKE_CODE)
+    {
+      for (i = 0; i < board->n_heaps; i++)
+        if (nim_rules_heap_has_move (rules, board->heaps[i]))
+          return TRUE;
+      return FALSE;
+    }
   for (i = 0; i < board->n_heaps; i++)
     if (board->heaps[i] >= rules->moves[0])
       return TRUE;
+  return FALSE;
+}
+
+/**
+ * nim_board_max_slots:
+ * @board: the board
+ * @rules: the rules in force
+ *
+ * A move that splits a heap adds one at the end of the board.  A split
+ * takes at least j matches (the first digit with a 4) and leaves two
+ * non-empty heaps, so a heap of h splits at most (h - 1) / (j + 1) times
+ * in a game, by induction on h.
+ *
+ * Returns: the most heaps @board can have in a game from here, the empty
+ *   ones included
+ */
+guint
+nim_board_max_slots (const NimBoard *board, const NimRules *rules)
+{
+  guint32 j = nim_rules_min_split_take (rules);
+  guint64 n = board->n_heaps;
+  guint i;
+
+  if (j == 0)
+    return board->n_heaps;
+  for (i = 0; i < board->n_heaps; i++)
+    if (board->heaps[i] > 0)
+      n += (board->heaps[i] - 1) / (j + 1);
+  return (guint) MIN (n, G_MAXUINT);
+}
+
+/**
+ * nim_board_check_room:
+ * @board: a position to start a game from
+ * @rules: the rules in force
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE if every game from @board fits in %NIM_MAX_HEAPS heaps
+ *   however the heaps split (see nim_board_max_slots())
+ */
+gboolean
+nim_board_check_room (const NimBoard *board, const NimRules *rules,
+                      GError **error)
+{
+  guint n = nim_board_max_slots (board, rules);
+
+  if (n <= NIM_MAX_HEAPS)
+    return TRUE;
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %1$u heaps could be on the board, more than
+                  the %2$d a board holds. */
+               _ ("These heaps could split into as many as %u heaps in a "
+                  "game, and a board holds at most %d; give fewer or "
+                  "smaller heaps."),
+               n, NIM_MAX_HEAPS);
   return FALSE;
 }
 

@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 
 /**
  * NimBoard:
- * @n_heaps: how many heaps, empty ones included (they keep their number)
+ * @n_heaps: how many heaps, empty ones included (they keep their number);
+ *   a move that splits a heap adds one at the end
  * @total: the matches on the board, kept by make and unmake
  * @heaps: the size of each heap
  *
@@ -31,6 +32,9 @@ gboolean nim_board_parse (NimBoard *board, const char *text, const char *what,
 gboolean nim_board_check_move (const NimBoard *board, const NimRules *rules,
                                const NimMove *move, GError **error);
 gboolean nim_board_has_move (const NimBoard *board, const NimRules *rules);
+guint nim_board_max_slots (const NimBoard *board, const NimRules *rules);
+gboolean nim_board_check_room (const NimBoard *board, const NimRules *rules,
+                               GError **error);
 guint nim_board_nim_sum (const NimBoard *board);
 guint nim_board_max_heap (const NimBoard *board);
 gboolean nim_board_equal (const NimBoard *a, const NimBoard *b);
@@ -47,8 +51,10 @@ char *nim_board_to_string (const NimBoard *board);
 static inline void
 nim_board_make_move (NimBoard *board, const NimMove *move)
 {
-  board->heaps[move->heap] -= move->count;
+  board->heaps[move->heap] -= move->count + move->split;
   board->total -= move->count;
+  if (G_UNLIKELY (move->split != 0))
+    board->heaps[board->n_heaps++] = move->split;
 }
 
 /**
@@ -61,7 +67,11 @@ nim_board_make_move (NimBoard *board, const NimMove *move)
 static inline void
 nim_board_unmake_move (NimBoard *board, const NimMove *move)
 {
-  board->heaps[move->heap] += move->count;
+  /* The slots past the last heap are kept 0 (nim_board_init() clears
+     them), so a split taken back leaves the board as it was. */
+  if (G_UNLIKELY (move->split != 0))
+    board->heaps[--board->n_heaps] = 0;
+  board->heaps[move->heap] += move->count + move->split;
   board->total += move->count;
 }
 

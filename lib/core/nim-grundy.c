@@ -26,6 +26,7 @@
 
 #include "nim-defaults.h"
 #include "nim-i18n.h"
+#include "nim-octal.h"
 #include "nim-util.h"
 
 #include <string.h>
@@ -42,6 +43,11 @@ struct _NimGrundy
   guint64 preperiod;
   guint64 g_period; /* the Grundy values' own period, 0 until asked */
   guint64 g_preperiod;
+  /* A take-and-break code: its values, filled once per rules as far as
+     they are asked for, and (codes that never split) the misère
+     outcomes of one heap. */
+  NimOctalValues *octal;
+  GByteArray *code_wins;
 };
 
 #define HASH_BASE G_GUINT64_CONSTANT (0x100000001b3)
@@ -169,6 +175,14 @@ nim_grundy_new (const NimRules *rules)
   guint64 i, b;
 
   self->rules = *rules;
+  if (rules->kind == NIM_TAKE_CODE)
+    {
+      NimOctal code;
+
+      nim_octal_from_rules (&code, rules);
+      self->octal = nim_octal_values_new (&code);
+      self->code_wins = g_byte_array_new ();
+    }
   if (rules->kind == NIM_TAKE_SET)
     {
       self->grundy = g_byte_array_new ();
@@ -201,6 +215,9 @@ nim_grundy_free (NimGrundy *grundy)
       g_byte_array_unref (grundy->wins);
       g_hash_table_unref (grundy->seen);
     }
+  nim_octal_values_free (grundy->octal);
+  if (grundy->code_wins != NULL)
+    g_byte_array_unref (grundy->code_wins);
   g_free (grundy);
 }
 
@@ -297,6 +314,65 @@ answer (NimGrundy *self, guint64 n, guint *value, gboolean *wins,
   return TRUE;
 }
 
+/* G(@n) of a take-and-break code, from nim-octal's table. */
+static gboolean
+code_value (NimGrundy *self, guint64 n, guint *value, GError **error)
+{
+  if (n >= nim_octal_values_len (self->octal)
+      && !nim_octal_values_extend (self->octal, n, error))
+    return FALSE;
+  *value = nim_octal_values_get (self->octal, n);
+  return TRUE;
+}
+
+/* Whether the mover wins one heap of @n alone under misère play, for a
+   code that never splits (a heap stays one heap or vanishes). */
+static gboolean
+code_misere_wins (NimGrundy *self, guint64 n, gboolean *wins, GError **error)
+{
+  const NimRules *r = &self->rules;
+
+  if (nim_rules_splits (r))
+    {
+      g_autofree char *code = nim_rules_code_to_string (r);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                   _ ("under misère play a heap of %s splits into several, "
+                      "which no single-heap table covers"),
+                   code);
+      return FALSE;
+    }
+  if (n >= NIM_GRUNDY_TABLE_MAX)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                   _ ("heap %llu is beyond the %u misère outcomes computed"),
+                   (unsigned long long) n, NIM_GRUNDY_TABLE_MAX);
+      return FALSE;
+    }
+  while (self->code_wins->len <= n)
+    {
+      guint64 m = self->code_wins->len;
+      gboolean any = FALSE, win = FALSE;
+      guint8 w;
+      guint32 j;
+
+      for (j = 1; j <= MIN (m, (guint64) r->n_digits); j++)
+        {
+          guint d = r->digits[j];
+
+          if (j == m ? (d & NIM_RULES_VANISH) : (d & NIM_RULES_ONE))
+            {
+              any = TRUE;
+              win = win || !self->code_wins->data[m - j];
+            }
+        }
+      w = !any || win; /* no move left: the mover wins misère */
+      g_byte_array_append (self->code_wins, &w, 1);
+    }
+  *wins = self->code_wins->data[n] != 0;
+  return TRUE;
+}
+
 /**
  * nim_grundy_value:
  * @grundy: a table
@@ -312,6 +388,8 @@ nim_grundy_value (NimGrundy *grundy, guint64 n, guint *value, GError **error)
 {
   gboolean wins;
 
+  if (grundy->octal != NULL)
+    return code_value (grundy, n, value, error);
   return answer (grundy, n, value, &wins, error);
 }
 
@@ -331,6 +409,8 @@ nim_grundy_misere_wins (NimGrundy *grundy, guint64 n, gboolean *wins,
 {
   guint value;
 
+  if (grundy->octal != NULL)
+    return code_misere_wins (grundy, n, wins, error);
   return answer (grundy, n, &value, wins, error);
 }
 
@@ -352,6 +432,23 @@ nim_grundy_period (NimGrundy *grundy, guint64 limit, guint64 *preperiod,
 {
   guint64 p, start;
 
+  if (grundy->octal != NULL)
+    {
+      NimOctalPeriod found;
+      guint64 most = MIN (limit, nim_rules_splits (&grundy->rules)
+                                     ? (guint64) NIM_OCTAL_SPLIT_MAX / 10
+                                     : (guint64) NIM_GRUNDY_TABLE_MAX - 1);
+
+      if (most >= nim_octal_values_len (grundy->octal)
+          && !nim_octal_values_extend (grundy->octal, most, NULL))
+        return FALSE;
+      nim_octal_values_period (grundy->octal, &found);
+      if (found.kind == NIM_OCTAL_NO_PERIOD)
+        return FALSE;
+      *preperiod = found.preperiod;
+      *period = found.period;
+      return TRUE;
+    }
   if (grundy->rules.kind == NIM_TAKE_RANGE)
     {
       if (nim_rules_is_take_any (&grundy->rules)

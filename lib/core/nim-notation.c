@@ -10,6 +10,7 @@
 
 #include "nim-i18n.h"
 #include "nim-notation.h"
+#include "nim-octal.h"
 #include "nim-util.h"
 
 /**
@@ -23,6 +24,8 @@ void
 nim_notation_append_move (GString *s, const NimMove *move)
 {
   g_string_append_printf (s, "h%u-%u", move->heap + 1, move->count);
+  if (move->split != 0)
+    g_string_append_printf (s, "=%u+%u", move->keep, move->split);
 }
 
 /**
@@ -78,21 +81,29 @@ gboolean
 nim_notation_parse_move (const char *text, NimMove *move, GError **error)
 {
   const char *p = text;
-  guint64 heap, count;
+  guint64 heap, count, keep = 0, split = 0;
 
   if (*p++ != 'h' || !scan_positive (&p, "-", NIM_MAX_HEAPS, &heap)
-      || *p++ != '-' || !scan_positive (&p, "", NIM_HEAP_SIZE_MAX, &count))
+      || *p++ != '-' || !scan_positive (&p, "=", NIM_HEAP_SIZE_MAX, &count)
+      || (*p == '='
+          && (p++, !scan_positive (&p, "+", NIM_HEAP_SIZE_MAX, &keep)
+                       || *p++ != '+'
+                       || !scan_positive (&p, "", NIM_HEAP_SIZE_MAX, &split))))
     {
       g_autofree char *shown = nim_text_escape (text, 40);
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("\"%s\" is not a move; a move is written hHEAP-COUNT, "
-                      "such as h2-1 (take 1 from heap 2)"),
+                      "such as h2-1 (take 1 from heap 2), or with a split "
+                      "hHEAP-COUNT=A+B, such as h3-2=1+4 (take 2 from heap 3 "
+                      "and leave heaps of 1 and 4)"),
                    shown);
       return FALSE;
     }
   move->heap = (guint) heap - 1;
   move->count = (guint32) count;
+  move->split = (guint32) split;
+  move->keep = (guint32) keep;
   return TRUE;
 }
 
@@ -194,6 +205,8 @@ nim_notation_rules (const NimRules *rules)
 
   if (nim_rules_is_take_any (rules))
     return g_strdup ("any");
+  if (rules->kind == NIM_TAKE_CODE)
+    return nim_rules_code_to_string (rules);
   s = g_string_new (NULL);
   if (rules->kind == NIM_TAKE_RANGE)
     for (i = 1; i <= rules->max_take; i++)
@@ -226,6 +239,23 @@ nim_notation_parse_rules (const char *text, gboolean misere, NimRules *rules,
   nim_rules_init (rules);
   if (strcmp (text, "any") == 0)
     nim_rules_set_take_any (rules);
+  else if (strchr (text, '.') != NULL)
+    {
+      /* A take-and-break code, 0.77: a code of 0s and 3s is the
+         subtraction set it stands for. */
+      NimOctal code;
+
+      if (!nim_octal_parse (&code, text, _ ("the rules"), error))
+        return FALSE;
+      if (!nim_octal_to_rules (&code, rules))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("the rules: %s splits heaps without taking; "
+                          "codes with 0 before the point are played"),
+                       text);
+          return FALSE;
+        }
+    }
   else
     {
       gboolean range = TRUE;

@@ -113,30 +113,36 @@ nim_octal_to_string (const NimOctal *code)
  * @rules: (out): the take rule it is, under normal play
  *
  * A code whose digits are all 0 or 3 is a subtraction game: taking j is
- * allowed, whatever it leaves, exactly when dj is 3.  Those are the codes
- * nim's players play.
+ * allowed, whatever it leaves, exactly when dj is 3; it becomes the
+ * subtraction set (or range), which the players search fastest.  Any
+ * other code becomes a rule of kind %NIM_TAKE_CODE.
  *
- * Returns: %TRUE if @code is a subtraction game
+ * Returns: %TRUE if nim's players play @code: every code but those with
+ *   a digit before the point (splitting without taking)
  */
 gboolean
 nim_octal_to_rules (const NimOctal *code, NimRules *rules)
 {
   guint64 counts[NIM_OCTAL_MAX_DIGITS];
   guint n = 0, j;
+  gboolean subtraction = TRUE;
 
-  if (code->digits[0] != 0)
+  if (code->digits[0] != 0 || code->n_digits == 0)
     return FALSE;
   for (j = 1; j <= code->n_digits; j++)
     {
       if (code->digits[j] != 0 && code->digits[j] != 3)
-        return FALSE;
+        subtraction = FALSE;
       if (code->digits[j] == 3)
         counts[n++] = j;
     }
   nim_rules_init (rules);
   rules->misere = FALSE;
-  if (n > NIM_RULES_MAX_MOVES)
-    return FALSE;
+  if (!subtraction)
+    {
+      nim_rules_set_code (rules, code->digits, code->n_digits);
+      return TRUE;
+    }
   return nim_rules_set_moves (rules, counts, n, NULL);
 }
 
@@ -154,7 +160,9 @@ nim_octal_from_rules (NimOctal *code, const NimRules *rules)
 
   g_return_if_fail (!nim_rules_is_take_any (rules));
   memset (code, 0, sizeof *code);
-  if (rules->kind == NIM_TAKE_RANGE)
+  if (rules->kind == NIM_TAKE_CODE)
+    memcpy (code->digits, rules->digits, rules->n_digits + 1);
+  else if (rules->kind == NIM_TAKE_RANGE)
     for (i = 1; i <= MIN (rules->max_take, NIM_OCTAL_MAX_DIGITS); i++)
       code->digits[i] = 3;
   else

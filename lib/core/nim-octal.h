@@ -10,7 +10,7 @@
 G_BEGIN_DECLS
 
 /* Most digits after the point; codes in the literature have a handful. */
-#define NIM_OCTAL_MAX_DIGITS 32
+#define NIM_OCTAL_MAX_DIGITS NIM_RULES_MAX_DIGITS
 /* Most Grundy values a computation keeps, two bytes each. */
 #define NIM_OCTAL_VALUES_MAX (1u << 24)
 /* Most values computed of a code that splits heaps, whose cost grows

@@ -63,6 +63,8 @@ nim_rules_set_take_any (NimRules *rules)
   rules->kind = NIM_TAKE_RANGE;
   rules->max_take = NIM_HEAP_SIZE_MAX;
   rules->n_moves = 0;
+  rules->n_digits = 0;
+  memset (rules->digits, 0, sizeof rules->digits);
 }
 
 /**
@@ -90,6 +92,8 @@ nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error)
   rules->kind = NIM_TAKE_RANGE;
   rules->max_take = (guint32) k;
   rules->n_moves = 0;
+  rules->n_digits = 0;
+  memset (rules->digits, 0, sizeof rules->digits);
   return TRUE;
 }
 
@@ -157,6 +161,8 @@ nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
   rules->kind = NIM_TAKE_SET;
   rules->max_take = (guint32) sorted[n_counts - 1];
   rules->n_moves = n_counts;
+  rules->n_digits = 0;
+  memset (rules->digits, 0, sizeof rules->digits);
   for (i = 0; i < n_counts; i++)
     rules->moves[i] = (guint32) sorted[i];
   return TRUE;
@@ -229,6 +235,50 @@ nim_rules_parse_moves (NimRules *rules, const char *text, const char *what,
 }
 
 /**
+ * nim_rules_set_code:
+ * @rules: the rules to change
+ * @digits: (array length=n_digits+1): @digits[j] for j from 0 to
+ *   @n_digits, each from 0 to 7; @digits[0] must be 0
+ * @n_digits: the place of the last non-zero digit, 1 to
+ *   %NIM_RULES_MAX_DIGITS
+ *
+ * A move takes j matches from a heap and leaves what @digits[j] allows
+ * (see #NimRules).  A code whose digits are all 0 or 3 is the
+ * subtraction set of the places of its 3s, which searches faster; use
+ * nim_octal_to_rules() to get that.
+ */
+void
+nim_rules_set_code (NimRules *rules, const guint8 *digits, guint n_digits)
+{
+  g_return_if_fail (n_digits >= 1 && n_digits <= NIM_RULES_MAX_DIGITS);
+  g_return_if_fail (digits[0] == 0);
+
+  rules->kind = NIM_TAKE_CODE;
+  rules->n_moves = 0;
+  rules->max_take = n_digits;
+  rules->n_digits = n_digits;
+  memset (rules->digits, 0, sizeof rules->digits);
+  memcpy (rules->digits, digits, n_digits + 1);
+}
+
+/**
+ * nim_rules_code_to_string:
+ * @rules: rules of kind %NIM_TAKE_CODE
+ *
+ * Returns: (transfer full): the code as the literature writes it, "0.77"
+ */
+char *
+nim_rules_code_to_string (const NimRules *rules)
+{
+  GString *s = g_string_new ("0.");
+  guint j;
+
+  for (j = 1; j <= rules->n_digits; j++)
+    g_string_append_c (s, (char) ('0' + rules->digits[j]));
+  return g_string_free (s, FALSE);
+}
+
+/**
  * nim_rules_is_take_any:
  * @rules: the rules
  *
@@ -255,6 +305,8 @@ nim_rules_allows (const NimRules *rules, guint32 count)
 
   if (rules->kind == NIM_TAKE_RANGE)
     return count >= 1 && count <= rules->max_take;
+  if (rules->kind == NIM_TAKE_CODE)
+    return count >= 1 && count <= rules->n_digits && rules->digits[count] != 0;
   for (i = 0; i < rules->n_moves; i++)
     if (rules->moves[i] == count)
       return TRUE;
@@ -270,7 +322,102 @@ nim_rules_allows (const NimRules *rules, guint32 count)
 guint32
 nim_rules_min_take (const NimRules *rules)
 {
+  guint32 j;
+
+  if (rules->kind == NIM_TAKE_CODE)
+    {
+      for (j = 1; j < rules->n_digits && rules->digits[j] == 0; j++)
+        ;
+      return j;
+    }
   return rules->kind == NIM_TAKE_RANGE ? 1 : rules->moves[0];
+}
+
+/**
+ * nim_rules_splits:
+ * @rules: the rules
+ *
+ * Returns: %TRUE if a move may split a heap in two (a take-and-break code
+ *   with a digit of 4 or more, such as Kayles, 0.77)
+ */
+gboolean
+nim_rules_splits (const NimRules *rules)
+{
+  return nim_rules_min_split_take (rules) != 0;
+}
+
+/**
+ * nim_rules_min_split_take:
+ * @rules: the rules
+ *
+ * Returns: the fewest matches a move that splits a heap takes; 0 when no
+ *   move splits one
+ */
+guint32
+nim_rules_min_split_take (const NimRules *rules)
+{
+  guint32 j;
+
+  if (rules->kind != NIM_TAKE_CODE)
+    return 0;
+  for (j = 1; j <= rules->n_digits; j++)
+    if (rules->digits[j] & NIM_RULES_TWO)
+      return j;
+  return 0;
+}
+
+/**
+ * nim_rules_allows_leave:
+ * @rules: the rules
+ * @h: a heap size
+ * @count: how many a move takes from it, at most @h
+ * @split: 0, or the second part of a split of what remains (see #NimMove)
+ *
+ * Returns: %TRUE if the rules let a move take @count from a heap of @h
+ *   and leave what @split says: nothing or one heap when 0, else two
+ *   non-empty heaps
+ */
+gboolean
+nim_rules_allows_leave (const NimRules *rules, guint32 h, guint32 count,
+                        guint32 split)
+{
+  guint32 rest;
+  guint d;
+
+  if (count > h || !nim_rules_allows (rules, count))
+    return FALSE;
+  rest = h - count;
+  if (rules->kind != NIM_TAKE_CODE)
+    return split == 0;
+  d = rules->digits[count];
+  if (split != 0)
+    return (d & NIM_RULES_TWO) && split < rest;
+  return rest == 0 ? (d & NIM_RULES_VANISH) != 0 : (d & NIM_RULES_ONE) != 0;
+}
+
+/**
+ * nim_rules_heap_has_move:
+ * @rules: the rules
+ * @h: a heap size
+ *
+ * Returns: %TRUE if a heap of @h allows a move
+ */
+gboolean
+nim_rules_heap_has_move (const NimRules *rules, guint32 h)
+{
+  guint32 j;
+
+  if (rules->kind != NIM_TAKE_CODE)
+    return h >= nim_rules_min_take (rules);
+  for (j = 1; j <= MIN (h, rules->n_digits); j++)
+    {
+      guint d = rules->digits[j];
+
+      if (j == h ? (d & NIM_RULES_VANISH)
+                 : (d & NIM_RULES_ONE) || (h - j >= 2 && (d & NIM_RULES_TWO)))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /**
@@ -286,6 +433,9 @@ nim_rules_equal (const NimRules *a, const NimRules *b)
   if (a->kind != b->kind || a->misere != b->misere
       || a->max_take != b->max_take)
     return FALSE;
+  if (a->kind == NIM_TAKE_CODE)
+    return a->n_digits == b->n_digits
+           && memcmp (a->digits, b->digits, sizeof a->digits) == 0;
   if (a->kind == NIM_TAKE_SET)
     return a->n_moves == b->n_moves
            && memcmp (a->moves, b->moves, a->n_moves * sizeof a->moves[0])
@@ -308,6 +458,8 @@ nim_rules_take_to_string (const NimRules *rules)
 
   if (nim_rules_is_take_any (rules))
     return g_strdup ("any");
+  if (rules->kind == NIM_TAKE_CODE)
+    return nim_rules_code_to_string (rules);
   if (rules->kind == NIM_TAKE_RANGE)
     return rules->max_take == 1 ? g_strdup ("1")
                                 : g_strdup_printf ("1-%u", rules->max_take);
@@ -331,6 +483,25 @@ nim_rules_describe (const NimRules *rules)
   GString *s;
   guint i;
 
+  if (rules->kind == NIM_TAKE_CODE)
+    {
+      g_autofree char *code = nim_rules_code_to_string (rules);
+
+      return g_strdup_printf (
+          rules->misere
+              /* TRANSLATORS: %s is a take-and-break code such as 0.77
+                 (Kayles); keep "0.77" and the digits' meanings. */
+              ? _ ("The take-and-break game %s: digit j of the code says "
+                   "what taking j matches from one heap may leave (1: "
+                   "nothing, 2: one heap, 4: two heaps, added up); "
+                   "whoever takes the last match loses, and a player who "
+                   "cannot move wins.")
+              : _ ("The take-and-break game %s: digit j of the code says "
+                   "what taking j matches from one heap may leave (1: "
+                   "nothing, 2: one heap, 4: two heaps, added up); a "
+                   "player who cannot move loses."),
+          code);
+    }
   /* Whole sentences, one per rule and ending, so that each language
      words them its own way. */
   if (nim_rules_is_take_any (rules))
@@ -444,6 +615,13 @@ nim_rules_describe_counts (const NimRules *rules, guint32 at_most)
       /* TRANSLATORS: the counts a move may take, in "take 1 to 3". */
       return g_strdup_printf (_ ("1 to %u"), n);
     }
+  if (rules->kind == NIM_TAKE_CODE)
+    {
+      for (i = 1, n = 0; i <= rules->n_digits && i <= at_most; i++)
+        if (rules->digits[i] != 0)
+          counts[n++] = i;
+      return join_counts (counts, n);
+    }
   for (i = 0, n = 0; i < rules->n_moves && rules->moves[i] <= at_most; i++)
     counts[n++] = rules->moves[i];
   return join_counts (counts, n);
@@ -465,6 +643,8 @@ nim_rules_describe_pile (const NimRules *rules)
 {
   g_autofree char *counts = NULL;
 
+  if (rules->kind == NIM_TAKE_CODE)
+    return nim_rules_describe (rules);
   /* Whole sentences again, one per rule and ending. */
   if (nim_rules_is_take_any (rules))
     return g_strdup (rules->misere

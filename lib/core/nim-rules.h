@@ -15,11 +15,23 @@ G_BEGIN_DECLS
 #define NIM_RULES_MAX_MOVES 32
 /* Largest K accepted by --max-take; the game record lists 1..K. */
 #define NIM_MAX_TAKE_MAX 1000000
+/* Most digits after the point of a take-and-break code (--rules). */
+#define NIM_RULES_MAX_DIGITS 32
+
+/* What digit j of a take-and-break code allows when j matches are taken
+   from a heap. */
+enum
+{
+  NIM_RULES_VANISH = 1, /* take the whole heap (it had exactly j) */
+  NIM_RULES_ONE = 2,    /* leave one smaller heap */
+  NIM_RULES_TWO = 4,    /* leave two non-empty heaps */
+};
 
 typedef enum
 {
   NIM_TAKE_RANGE, /* any count from 1 to max_take */
   NIM_TAKE_SET,   /* exactly one of moves[0 .. n_moves-1] */
+  NIM_TAKE_CODE,  /* a take-and-break code: digits[1 .. n_digits] */
 } NimTakeKind;
 
 /**
@@ -31,6 +43,11 @@ typedef enum
  * @moves: for %NIM_TAKE_SET, the counts, ascending and distinct, each >= 1
  * @misere: whoever takes the last match loses (and a player left without
  *   a legal move wins); otherwise a player without a legal move loses
+ * @n_digits: for %NIM_TAKE_CODE, the place of the last non-zero digit
+ *   (also in @max_take)
+ * @digits: for %NIM_TAKE_CODE, @digits[j] says what taking j matches may
+ *   leave: a sum of %NIM_RULES_VANISH, %NIM_RULES_ONE and %NIM_RULES_TWO
+ *   (a code whose digits are all 0 or 3 is a subtraction set instead)
  *
  * A plain value type: copy it with `=`.
  */
@@ -41,6 +58,8 @@ typedef struct
   guint n_moves;
   guint32 moves[NIM_RULES_MAX_MOVES];
   gboolean misere;
+  guint n_digits;
+  guint8 digits[NIM_RULES_MAX_DIGITS + 1];
 } NimRules;
 
 void nim_rules_init (NimRules *rules);
@@ -49,12 +68,20 @@ void nim_rules_set_take_any (NimRules *rules);
 gboolean nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error);
 gboolean nim_rules_set_moves (NimRules *rules, const guint64 *counts,
                               guint n_counts, GError **error);
+void nim_rules_set_code (NimRules *rules, const guint8 *digits,
+                         guint n_digits);
+char *nim_rules_code_to_string (const NimRules *rules);
 gboolean nim_rules_parse_max_take (NimRules *rules, const char *text,
                                    const char *what, GError **error);
 gboolean nim_rules_parse_moves (NimRules *rules, const char *text,
                                 const char *what, GError **error);
 
 gboolean nim_rules_is_take_any (const NimRules *rules);
+gboolean nim_rules_splits (const NimRules *rules);
+guint32 nim_rules_min_split_take (const NimRules *rules);
+gboolean nim_rules_allows_leave (const NimRules *rules, guint32 h,
+                                 guint32 count, guint32 split);
+gboolean nim_rules_heap_has_move (const NimRules *rules, guint32 h);
 gboolean nim_rules_allows (const NimRules *rules, guint32 count);
 guint32 nim_rules_min_take (const NimRules *rules);
 gboolean nim_rules_equal (const NimRules *a, const NimRules *b);

@@ -368,6 +368,8 @@ theory_move_wins (const NimSolution *s, NimGrundy *grundy, guint i, guint64 to,
 
   m->heap = i;
   m->count = (guint32) (s->board.heaps[i] - to);
+  m->split = 0;
+  m->keep = 0;
   nim_board_make_move (&child, m);
   return !theory_wins (s->method, grundy, &s->rules, &child);
 }
@@ -434,10 +436,11 @@ solve_by_theory (NimSolution *s, NimGrundy *grundy)
 
       while (nim_movegen_next (&gen, &s->board, &s->rules, &m))
         {
-          NimMove same;
+          NimBoard child = s->board;
 
-          if (theory_move_wins (s, grundy, m.heap,
-                                s->board.heaps[m.heap] - m.count, &same))
+          /* The move itself, which may split a heap. */
+          nim_board_make_move (&child, &m);
+          if (!theory_wins (s->method, grundy, &s->rules, &child))
             g_array_append_val (s->winning_moves, m);
         }
     }

@@ -39,21 +39,30 @@ char *
 nim_explain_move (const NimPlayer *player, const NimBoard *board,
                   const NimMove *move)
 {
+  GString *s;
+
   if (board->n_heaps == 1 && player->one_pile)
     /* TRANSLATORS: a move in the one-pile game, as in "So take 2
        stones (6 -> 4)". */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "take %u stone",
                                          "take %u stones", move->count),
                             move->count);
+  s = g_string_new (NULL);
   /* TRANSLATORS: a move, as in "xor chooses to take 2" (2 matches). */
   if (board->n_heaps == 1)
-    return g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "take %u", "take %u", move->count),
+    g_string_printf (
+        s, g_dngettext (GETTEXT_PACKAGE, "take %u", "take %u", move->count),
         move->count);
-  /* TRANSLATORS: a move, as in "xor chooses to take 2 from heap 1". */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "take %u from heap %u",
-                                       "take %u from heap %u", move->count),
-                          move->count, move->heap + 1);
+  else
+    /* TRANSLATORS: a move, as in "xor chooses to take 2 from heap 1". */
+    g_string_printf (s,
+                     g_dngettext (GETTEXT_PACKAGE, "take %u from heap %u",
+                                  "take %u from heap %u", move->count),
+                     move->count, move->heap + 1);
+  if (move->split != 0)
+    g_string_append_printf (s, _ (" leaving %u and %u"), move->keep,
+                            move->split);
+  return g_string_free (s, FALSE);
 }
 
 /**
@@ -228,7 +237,9 @@ table_pv (NimSearchPlayer *self, NimBoard *b, NimMove *line, guint n)
       for (i = 0; i < b->n_heaps && b->heaps[i] != e.from; i++)
         ;
       m.heap = i;
-      m.count = e.count;
+      nim_tt_move_unpack (e.count, rules->kind == NIM_TAKE_CODE, &m);
+      if (m.split != 0 && m.count + m.split < e.from)
+        m.keep = e.from - m.count - m.split;
       if (i == b->n_heaps || !nim_board_check_move (b, rules, &m, NULL))
         break;
       line[n++] = m;

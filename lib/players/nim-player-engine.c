@@ -439,8 +439,12 @@ static gboolean
 move_between (const NimBoard *from, const NimBoard *to, NimMove *move)
 {
   guint i, changed = 0;
+  guint32 split = 0;
 
-  if (from->n_heaps != to->n_heaps)
+  /* A split leaves its second part as a new last heap. */
+  if (to->n_heaps == from->n_heaps + 1 && to->heaps[from->n_heaps] > 0)
+    split = to->heaps[from->n_heaps];
+  else if (from->n_heaps != to->n_heaps)
     return FALSE;
   for (i = 0; i < from->n_heaps; i++)
     if (from->heaps[i] != to->heaps[i])
@@ -449,6 +453,16 @@ move_between (const NimBoard *from, const NimBoard *to, NimMove *move)
           return FALSE;
         move->heap = i;
         move->count = from->heaps[i] - to->heaps[i];
+        move->split = 0;
+        move->keep = 0;
+        if (split != 0)
+          {
+            if (move->count <= split || to->heaps[i] == 0)
+              return FALSE;
+            move->count -= split;
+            move->split = split;
+            move->keep = to->heaps[i];
+          }
       }
   return changed == 1;
 }

@@ -45,6 +45,16 @@ grundy_supports (const NimRules *rules, const NimBoard *start, GError **error)
 {
   guint live = live_heaps (start, rules);
 
+  if (rules->misere && nim_rules_splits (rules))
+    {
+      g_autofree char *code = nim_rules_code_to_string (rules);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                   _ ("under misère play grundy knows only single-heap "
+                      "games, and the heaps of %s split"),
+                   code);
+      return FALSE;
+    }
   if (rules->misere && live > 1)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
@@ -136,6 +146,51 @@ smallest_count (NimGrundyPlayer *self, guint32 h, gboolean misere, guint want,
   return TRUE;
 }
 
+/* A take-and-break code: the first move in generator order (heap,
+   count, split) that leaves Grundy values adding up to 0 under XOR, or
+   under misère play (codes that never split) a heap lost for the mover. */
+static gboolean
+code_move (NimGrundyPlayer *self, const NimBoard *board, guint total,
+           gboolean *found, NimMove *move, GError **error)
+{
+  const NimRules *r = &self->parent.rules;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+
+  *found = FALSE;
+  while (nim_movegen_next (&gen, board, r, &m))
+    {
+      guint32 h = board->heaps[m.heap];
+      guint32 a = h - m.count - m.split;
+      guint gh = 0, ga = 0, gb = 0;
+      gboolean ok;
+
+      if (r->misere)
+        {
+          gboolean wins;
+
+          if (!nim_grundy_misere_wins (self->grundy, a, &wins, error))
+            return FALSE;
+          ok = !wins;
+        }
+      else
+        {
+          if (!nim_grundy_value (self->grundy, h, &gh, error)
+              || !nim_grundy_value (self->grundy, a, &ga, error)
+              || !nim_grundy_value (self->grundy, m.split, &gb, error))
+            return FALSE;
+          ok = (total ^ gh ^ ga ^ gb) == 0;
+        }
+      if (ok)
+        {
+          *move = m;
+          *found = TRUE;
+          return TRUE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
                     GError **error)
@@ -151,6 +206,16 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
         return FALSE;
       total ^= values[i];
     }
+  if (player->rules.kind == NIM_TAKE_CODE)
+    {
+      gboolean found;
+
+      if (!code_move (self, board, total, &found, move, error))
+        return FALSE;
+      player->stats.proven = TRUE;
+      player->stats.value = found ? 1 : -1;
+      return found || nim_movegen_first (board, &player->rules, move);
+    }
   for (i = 0; i < board->n_heaps; i++)
     {
       guint32 count = 0;
@@ -162,6 +227,8 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
         {
           move->heap = i;
           move->count = count;
+          move->split = 0;
+          move->keep = 0;
           player->stats.proven = TRUE;
           player->stats.value = 1;
           return TRUE;
@@ -419,12 +486,21 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
       /* TRANSLATORS: followed by the moves from a heap of that size and
          what they leave, ", take 2 -> 5 (won for the opponent)". */
       g_string_printf (s, _ ("From %llu:"), (unsigned long long) n);
-      for (k = 0; k < r->n_moves && r->moves[k] <= n; k++)
+      for (k = 0; k < (r->kind == NIM_TAKE_CODE ? r->n_digits : r->n_moves);
+           k++)
         {
+          /* A code that never splits (the only ones grundy plays under
+             misère play) takes j where a digit allows it to leave what
+             it leaves. */
+          guint32 take = r->kind == NIM_TAKE_CODE ? k + 1 : r->moves[k];
           gboolean w = FALSE;
 
-          nim_grundy_misere_wins (self->grundy, n - r->moves[k], &w, NULL);
-          if (k > 0)
+          if (take > n
+              || (r->kind == NIM_TAKE_CODE
+                  && !nim_rules_allows_leave (r, (guint32) n, take, 0)))
+            continue;
+          nim_grundy_misere_wins (self->grundy, n - take, &w, NULL);
+          if (s->str[s->len - 1] != ':')
             g_string_append (s, C_ ("list", ","));
           /* TRANSLATORS: a move from a heap of one size to another and
              what the size it leaves is worth; the blank in front is kept. */
@@ -433,8 +509,7 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
                                          "opponent)")
                                     : _ (" take %u -> %llu (lost for the "
                                          "opponent)"),
-                                  r->moves[k],
-                                  (unsigned long long) (n - r->moves[k]));
+                                  take, (unsigned long long) (n - take));
         }
       g_string_append (s, C_ ("sentence end", "."));
     }
@@ -481,6 +556,109 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
                              move->count);
 }
 
+/* Appends "G(5) = mex{G(4), G(1)⊕G(3), ...} = mex{1, 2, ...} = 4": the
+   options of a heap of @n under a take-and-break code, a split's as the
+   XOR of its two heaps' values. */
+static void
+append_code_mex (NimGrundyPlayer *self, GString *out, guint32 n)
+{
+  const NimRules *r = &self->parent.rules;
+  g_autoptr (GString) terms = g_string_new (NULL);
+  g_autoptr (GString) values = g_string_new (NULL);
+  guint64 total = nim_movegen_count_heap (r, n), k = 0;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimBoard board;
+  NimMove m;
+  guint v = 0;
+
+  nim_board_init (&board, &n, 1);
+  nim_grundy_value (self->grundy, n, &v, NULL);
+  if (total == 0)
+    {
+      g_string_append_printf (out, _ ("G(%llu) = mex{} = 0, no move"),
+                              (unsigned long long) n);
+      return;
+    }
+  while (nim_movegen_next (&gen, &board, r, &m))
+    {
+      guint32 a = n - m.count - m.split;
+      guint ga = 0, gb = 0;
+      const char *sep = k == 0 ? "" : ", ";
+
+      k++;
+      /* The first ones and the last, as append_mex() shows them. */
+      if (k >= MEX_TERMS_SHOWN && k < total)
+        continue;
+      if (k == total && total > MEX_TERMS_SHOWN)
+        sep = ", ..., ";
+      nim_grundy_value (self->grundy, a, &ga, NULL);
+      if (m.split != 0)
+        {
+          nim_grundy_value (self->grundy, m.split, &gb, NULL);
+          g_string_append_printf (terms, "%sG(%u)\u2295G(%u)", sep, a,
+                                  m.split);
+          g_string_append_printf (values, "%s%u", sep, ga ^ gb);
+        }
+      else
+        {
+          g_string_append_printf (terms, "%sG(%u)", sep, a);
+          g_string_append_printf (values, "%s%u", sep, ga);
+        }
+    }
+  g_string_append_printf (out, "G(%u) = mex{%s} = mex{%s} = %u", n, terms->str,
+                          values->str, v);
+}
+
+/* grundy_explain_move() under a take-and-break code, normal play. */
+static void
+explain_code (NimGrundyPlayer *self, const NimBoard *board,
+              const NimMove *move)
+{
+  NimPlayer *p = &self->parent;
+  GString *out = p->explain;
+  g_autofree char *code = nim_rules_code_to_string (&p->rules);
+  g_autofree char *what = nim_explain_move (p, board, move);
+  guint values[NIM_MAX_HEAPS];
+  g_autofree char *sum = NULL;
+  guint total = 0, i;
+
+  nim_explain_wrap_printf (out,
+                           _ ("Sprague-Grundy values of the take-and-break "
+                              "game %s: G(n) is the mex (the smallest number "
+                              "not in the set) of the values of what one "
+                              "move leaves of a heap of n, a split into "
+                              "heaps of a and b leaving G(a) XOR G(b) "
+                              "(written \u2295)."),
+                           code);
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      /* TRANSLATORS: as in the Grundy table of the other rules. */
+      g_autofree char *label = g_strdup_printf (_ ("heap %u:"), i + 1);
+
+      nim_grundy_value (self->grundy, board->heaps[i], &values[i], NULL);
+      total ^= values[i];
+      if (board->n_heaps > 1)
+        g_string_append_printf (out, "%-9s", label);
+      append_code_mex (self, out, board->heaps[i]);
+      g_string_append_c (out, '\n');
+    }
+  sum = xor_terms (values, board->n_heaps);
+  g_string_append_printf (out, "%-9s%s = %u\n", _ ("total:"), sum, total);
+  if (total == 0)
+    nim_explain_wrap_printf (out,
+                             _ ("The total is 0, so the position is lost "
+                                "against best play: grundy plays the first "
+                                "legal move, %s, hoping for a mistake."),
+                             what);
+  else
+    nim_explain_wrap_printf (out,
+                             _ ("The total is not 0, so the player to move "
+                                "can win: %s is the first move that leaves "
+                                "heaps whose values XOR to 0, a lost "
+                                "position for the opponent."),
+                             what);
+}
+
 /* Why grundy_choose_move() chose @move: each heap's value by mex, their
    exclusive or, and the heap whose change makes it 0. */
 static void
@@ -505,6 +683,11 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
                2 XOR 3 = 1". */
             : g_strdup_printf (_ ("Heap %u"), move->heap + 1);
 
+  if (player->rules.kind == NIM_TAKE_CODE && !player->rules.misere)
+    {
+      explain_code (self, board, move);
+      return;
+    }
   if (player->rules.misere)
     {
       explain_misere (self, board, move);

@@ -93,8 +93,9 @@ tell_moves (NimHumanPlayer *self, const NimBoard *board)
   NimMove m;
   guint64 n = nim_movegen_count (board, rules), shown = 0;
 
-  /* One heap: the counts alone, as a heap number would say nothing. */
-  if (board->n_heaps == 1)
+  /* One heap: the counts alone, as a heap number would say nothing
+     (unless it may split). */
+  if (board->n_heaps == 1 && !nim_rules_splits (rules))
     {
       g_autofree char *can
           = nim_rules_describe_counts (rules, board->heaps[0]);
@@ -103,11 +104,16 @@ tell_moves (NimHumanPlayer *self, const NimBoard *board)
       g_string_append_printf (out, _ ("Legal moves: take %s.\n"), can);
       return;
     }
-  g_string_append (out, _ ("Legal moves (heap count):"));
+  g_string_append (out, nim_rules_splits (rules)
+                            ? _ ("Legal moves (heap count, and the heaps "
+                                 "left after a split):")
+                            : _ ("Legal moves (heap count):"));
   while (shown < MAX_LISTED && nim_movegen_next (&gen, board, rules, &m))
     {
       g_string_append_printf (out, "%s %u %u", shown % 10 ? "," : "\n ",
                               m.heap + 1, m.count);
+      if (m.split != 0)
+        g_string_append_printf (out, " %u+%u", m.keep, m.split);
       shown++;
     }
   if (n > shown)
@@ -455,6 +461,98 @@ split_words (const char *line, GStrv *words)
   return g_strv_length (*words);
 }
 
+/* "3 2 1+4": take 2 from heap 3 and leave heaps of 1 and 4, under a
+   code whose heaps split. */
+static gboolean
+parse_split (const NimBoard *board, const NimRules *rules, char **words,
+             NimMove *move, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (words[2], "+", -1);
+  guint64 count, keep, split;
+
+  if (!parse_heap (board, words[0], &move->heap, error))
+    return FALSE;
+  if (g_strv_length (parts) != 2
+      || !nim_parse_uint (words[1], 1, NIM_HEAP_SIZE_MAX, "count", &count,
+                          NULL)
+      || !nim_parse_uint (parts[0], 1, NIM_HEAP_SIZE_MAX, "part", &keep, NULL)
+      || !nim_parse_uint (parts[1], 1, NIM_HEAP_SIZE_MAX, "part", &split,
+                          NULL))
+    {
+      g_autofree char *shown = nim_text_escape (words[2], MAX_QUOTED);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("'%s' is not a split; type a heap, a count and the two "
+                      "heaps left, such as 3 2 1+4 (take 2 from heap 3, "
+                      "leave heaps of 1 and 4)."),
+                   shown);
+      return FALSE;
+    }
+  move->count = (guint32) count;
+  move->keep = (guint32) keep;
+  move->split = (guint32) split;
+  return nim_board_check_move (board, rules, move, error);
+}
+
+/* A count that may only split what it leaves (Kayles' middle pins can
+   fall only one way: apart): the second question, "how do you split
+   it?", asked again until it is answered with a legal split. */
+static gboolean
+ask_split (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
+           GError **error)
+{
+  NimPlayer *p = &self->parent;
+  guint32 rest = board->heaps[move->heap] - move->count;
+  g_autofree char *prompt = g_strdup_printf (
+      /* TRANSLATORS: the second question of a move that splits a heap:
+         what is left, then an example split of it. */
+      _ ("That leaves %u, to split in two: which heaps, such as %u+%u? "),
+      rest, 1, rest - 1);
+
+  for (;;)
+    {
+      g_autofree char *answer = ask (self, prompt, error);
+      g_autoptr (GError) local = NULL;
+      char *words[3] = { NULL, NULL, NULL };
+      g_autofree char *heap = NULL, *count = NULL;
+      CommandResult command;
+
+      if (answer == NULL)
+        return FALSE;
+      command = run_command (self, board, answer, error);
+      if (command == COMMAND_REQUEST)
+        return FALSE;
+      if (command == COMMAND_TOLD)
+        continue;
+      heap = g_strdup_printf ("%u", move->heap + 1);
+      count = g_strdup_printf ("%u", move->count);
+      words[0] = heap;
+      words[1] = count;
+      words[2] = g_strstrip (answer);
+      if (parse_split (board, &p->rules, words, move, &local))
+        return TRUE;
+      g_string_append_printf (self->told, "%s\n", local->message);
+    }
+}
+
+/* Whether taking @count from heap @heap may only split the rest. */
+static gboolean
+must_split (const NimRules *rules, const NimBoard *board, guint heap,
+            const char *word, guint32 *count)
+{
+  guint64 c;
+  guint32 h = board->heaps[heap];
+
+  if (!nim_rules_splits (rules)
+      || !nim_parse_uint (word, 1, NIM_HEAP_SIZE_MAX, "count", &c, NULL)
+      || c + 2 > h || c > rules->n_digits
+      || !(rules->digits[c] & NIM_RULES_TWO)
+      || nim_rules_allows_leave (rules, h, (guint32) c, 0))
+    return FALSE;
+  *count = (guint32) c;
+  return TRUE;
+}
+
 /* Turns what was typed into a legal move, asking for the count when only
    a heap was given.  Returns FALSE with a NIM_ERROR_USAGE error for an
    entry to be retyped, or with NIM_ERROR_ABANDONED to give up. */
@@ -468,6 +566,9 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
   g_autofree char *shown = nim_text_escape (line, MAX_QUOTED);
   g_autofree char *prompt = NULL;
 
+  move->split = 0;
+
+  move->keep = 0;
   if (is_one_pile (self, board) && (n == 0 || n > 2))
     {
       g_autofree char *can
@@ -497,6 +598,8 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
                                     "count, such as 1 2."));
       return FALSE;
     }
+  if (n == 3 && nim_rules_splits (&p->rules))
+    return parse_split (board, &p->rules, words, move, error);
   if (n > 2)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -514,6 +617,8 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
   if (n == 1 && board->n_heaps == 1)
     {
       move->heap = 0;
+      if (must_split (&p->rules, board, 0, words[0], &move->count))
+        return ask_split (self, board, move, error);
       return parse_count (board, &p->rules, 0, words[0], &move->count, error);
     }
   /* One heap: no heap number is asked for, and none is named; "1 3"
@@ -532,6 +637,9 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
     }
   if (!parse_heap (board, words[0], &move->heap, error))
     return FALSE;
+  if (n == 2
+      && must_split (&p->rules, board, move->heap, words[1], &move->count))
+    return ask_split (self, board, move, error);
   if (n == 2)
     return parse_count (board, &p->rules, move->heap, words[1], &move->count,
                         error);

@@ -27,6 +27,7 @@
 #define C_MISERE 8u
 #define C_ANY 16u   /* take any number: the heap is the only limit */
 #define C_DEPTH 32u /* a depth limit short of the end of the game */
+#define C_CODE 64u  /* a take-and-break code: the generic generator */
 
 /* What a copy returns when the budget is spent, for every node above it
    to pass up at once: a constant to compare with costs less than a
@@ -65,7 +66,29 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
       int e = nim_search_evaluate (s);
       return max ? e : -e;
     }
-  for (i = 0; i < n_heaps; i++)
+  if (cfg & C_CODE)
+    {
+      /* A take-and-break code: its moves split heaps, so they are made
+         on the board as a whole, in the generator's order. */
+      NimMoveGen gen = NIM_MOVEGEN_INIT;
+      NimMove m;
+
+      while (nim_movegen_next_code (&gen, &s->board, r, &m))
+        {
+          int v;
+
+          nim_board_make_move (&s->board, &m);
+          s->ply++;
+          v = child (s);
+          s->ply--;
+          nim_board_unmake_move (&s->board, &m);
+          if (G_UNLIKELY (v == ABORTED))
+            return ABORTED;
+          if (max ? v > best : v < best)
+            best = v;
+        }
+    }
+  for (i = 0; i < ((cfg & C_CODE) ? 0 : n_heaps); i++)
     {
       const guint32 h = heaps[i];
       const guint32 limit = (cfg & C_ANY) ? h
@@ -150,8 +173,8 @@ minimax_enter (NimSearch *s, const guint cfg, NodeFunc child)
   }
 
 /* clang-format off */
-/* Every configuration: the rule kinds (a set, a range, take any: 0, 4,
-   20), each normal and misère (+8), plain and traced (+1), without and
+/* Every configuration: the rule kinds (a set, a range, take any, a
+   take-and-break code: 0, 4, 20, 64), each normal and misère (+8), plain and traced (+1), without and
    with a depth limit (+32). */
 MINIMAX_PAIR (0, 2) MINIMAX_PAIR (1, 3) MINIMAX_PAIR (4, 6)
 MINIMAX_PAIR (5, 7) MINIMAX_PAIR (8, 10) MINIMAX_PAIR (9, 11)
@@ -161,15 +184,21 @@ MINIMAX_PAIR (32, 34) MINIMAX_PAIR (33, 35) MINIMAX_PAIR (36, 38)
 MINIMAX_PAIR (37, 39) MINIMAX_PAIR (40, 42) MINIMAX_PAIR (41, 43)
 MINIMAX_PAIR (44, 46) MINIMAX_PAIR (45, 47) MINIMAX_PAIR (52, 54)
 MINIMAX_PAIR (53, 55) MINIMAX_PAIR (60, 62) MINIMAX_PAIR (61, 63)
+MINIMAX_PAIR (64, 66) MINIMAX_PAIR (65, 67) MINIMAX_PAIR (72, 74)
+MINIMAX_PAIR (73, 75) MINIMAX_PAIR (96, 98) MINIMAX_PAIR (97, 99)
+MINIMAX_PAIR (104, 106) MINIMAX_PAIR (105, 107)
 
 /* Min's copy, which the root calls, by configuration. */
-static const NodeFunc min_copies[64] = {
+static const NodeFunc min_copies[128] = {
   [0] = minimax_2, [1] = minimax_3, [4] = minimax_6, [5] = minimax_7,
   [8] = minimax_10, [9] = minimax_11, [12] = minimax_14, [13] = minimax_15,
   [20] = minimax_22, [21] = minimax_23, [28] = minimax_30, [29] = minimax_31,
   [32] = minimax_34, [33] = minimax_35, [36] = minimax_38, [37] = minimax_39,
   [40] = minimax_42, [41] = minimax_43, [44] = minimax_46, [45] = minimax_47,
   [52] = minimax_54, [53] = minimax_55, [60] = minimax_62, [61] = minimax_63,
+  [64] = minimax_66, [65] = minimax_67, [72] = minimax_74, [73] = minimax_75,
+  [96] = minimax_98, [97] = minimax_99, [104] = minimax_106,
+  [105] = minimax_107,
 };
 /* clang-format on */
 
@@ -212,6 +241,7 @@ minimax_search (const NimBoard *board, const NimRules *rules,
       = min_copies[(trace != NULL ? C_TRACED : 0)
                    | (rules->kind == NIM_TAKE_RANGE ? C_RANGE : 0)
                    | (nim_rules_is_take_any (rules) ? C_RANGE | C_ANY : 0)
+                   | (rules->kind == NIM_TAKE_CODE ? C_CODE : 0)
                    | (rules->misere ? C_MISERE : 0)
                    | (depth < longest ? C_DEPTH : 0)];
   nim_movegen_first (board, rules, best_move);

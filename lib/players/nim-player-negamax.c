@@ -86,7 +86,8 @@ typedef struct
 #define C_RANGE 4u
 #define C_MISERE 8u
 #define C_DISTANCE 16u
-#define N_COPIES 32
+#define C_CODE 32u /* a take-and-break code: the generic generator */
+#define N_COPIES 64
 
 typedef int (*NodeFunc) (Negamax *n, guint depth, guint ply, int alpha,
                          int beta, guint64 key);
@@ -191,6 +192,8 @@ rules_allow (const NimRules *r, guint32 count, const guint cfg)
 {
   guint i;
 
+  if (cfg & C_CODE)
+    return nim_rules_allows (r, count);
   if (cfg & C_RANGE)
     return count >= 1 && count <= r->max_take;
   for (i = 0; i < r->n_moves; i++)
@@ -205,6 +208,8 @@ board_has_move (const NimBoard *b, const NimRules *r, const guint cfg)
 {
   guint i;
 
+  if (cfg & C_CODE)
+    return nim_board_has_move (b, r);
   if (cfg & C_RANGE)
     return b->total > 0;
   for (i = 0; i < b->n_heaps; i++)
@@ -229,6 +234,23 @@ heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
 {
   guint i;
 
+  if (cfg & C_CODE)
+    {
+      /* The count and the split, packed (see nim_tt_move_pack()). */
+      nim_tt_move_unpack (hm.count, TRUE, move);
+      if (hm.from == 0
+          || !nim_rules_allows_leave (r, hm.from, move->count, move->split))
+        return FALSE;
+      if (move->split != 0)
+        move->keep = hm.from - move->count - move->split;
+      for (i = 0; i < b->n_heaps; i++)
+        if (b->heaps[i] == hm.from)
+          {
+            move->heap = i;
+            return TRUE;
+          }
+      return FALSE;
+    }
   if (hm.from == 0 || hm.count > hm.from || !rules_allow (r, hm.count, cfg))
     return FALSE;
   for (i = 0; i < b->n_heaps; i++)
@@ -236,6 +258,8 @@ heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
       {
         move->heap = i;
         move->count = hm.count;
+        move->split = 0;
+        move->keep = 0;
         return TRUE;
       }
   return FALSE;
@@ -260,6 +284,7 @@ typedef struct
   guint heap;     /* the heap being enumerated */
   guint32 next;   /* its next count (range) or set index + 1; 0 = start */
   gboolean begun; /* whether @next is set up for @heap */
+  NimMoveGen gen; /* a take-and-break code's moves, in generator order */
 } MovePicker;
 
 /* The next move of the last stage: heaps in order, counts descending. */
@@ -267,6 +292,8 @@ static NIM_ALWAYS_INLINE gboolean
 picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
                      NimMove *move, const guint cfg)
 {
+  if (cfg & C_CODE)
+    return nim_movegen_next_code (&p->gen, b, r, move);
   while (p->heap < b->n_heaps)
     {
       guint32 h = b->heaps[p->heap];
@@ -284,6 +311,8 @@ picker_next_largest (MovePicker *p, const NimBoard *b, const NimRules *r,
         {
           move->heap = p->heap;
           move->count = (cfg & C_RANGE) ? p->next : r->moves[p->next - 1];
+          move->split = 0;
+          move->keep = 0;
           p->next--;
           return TRUE;
         }
@@ -461,7 +490,8 @@ store_result (Negamax *n, guint depth, guint ply, int alpha0, int beta,
   gboolean proven = tt_proven (cfg, stored, depth, &bound);
 
   tt_store (s->tt, key, stored, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
-            s->board.heaps[best_move->heap], best_move->count, cfg);
+            s->board.heaps[best_move->heap], nim_tt_move_pack (best_move),
+            cfg);
 }
 
 /* The search of one node, once it is counted (step 1 is in
@@ -501,8 +531,8 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
 
   /* Step 5. Enhanced transposition cutoff, where it pays (see
      ETC_MIN_MATCHES). */
-  if ((cfg & C_TT) && n->order && s->board.total >= ETC_MIN_MATCHES
-      && s->board.total <= ETC_MAX_MATCHES
+  if ((cfg & C_TT) && !(cfg & C_CODE) && n->order
+      && s->board.total >= ETC_MIN_MATCHES && s->board.total <= ETC_MAX_MATCHES
       && etc_cutoff (n, ply, beta, key, flags, &known, cfg))
     return known;
 
@@ -516,7 +546,8 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
 
       if (cfg & C_TT)
         {
-          child = nim_tt_key_after_move (key, h, move.count);
+          child = (cfg & C_CODE) ? nim_tt_key_after_split (key, h, &move)
+                                 : nim_tt_key_after_move (key, h, move.count);
           nim_tt_prefetch (s->tt, child);
         }
       nim_board_make_move (&s->board, &move);
@@ -536,7 +567,7 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
                   s->cutoffs++;
                   *flags |= NIM_TRACE_CUTOFF;
                   if (n->order)
-                    killer_store (n, ply, h, move.count);
+                    killer_store (n, ply, h, nim_tt_move_pack (&move));
                   break;
                 }
             }
@@ -587,6 +618,10 @@ NEGAMAX_COPY (16) NEGAMAX_COPY (17) NEGAMAX_COPY (18) NEGAMAX_COPY (19)
 NEGAMAX_COPY (20) NEGAMAX_COPY (21) NEGAMAX_COPY (22) NEGAMAX_COPY (23)
 NEGAMAX_COPY (24) NEGAMAX_COPY (25) NEGAMAX_COPY (26) NEGAMAX_COPY (27)
 NEGAMAX_COPY (28) NEGAMAX_COPY (29) NEGAMAX_COPY (30) NEGAMAX_COPY (31)
+NEGAMAX_COPY (32) NEGAMAX_COPY (33) NEGAMAX_COPY (34) NEGAMAX_COPY (35)
+NEGAMAX_COPY (40) NEGAMAX_COPY (41) NEGAMAX_COPY (42) NEGAMAX_COPY (43)
+NEGAMAX_COPY (48) NEGAMAX_COPY (49) NEGAMAX_COPY (50) NEGAMAX_COPY (51)
+NEGAMAX_COPY (56) NEGAMAX_COPY (57) NEGAMAX_COPY (58) NEGAMAX_COPY (59)
 
 static const NodeFunc copies[N_COPIES] = {
   negamax_0, negamax_1, negamax_2, negamax_3, negamax_4, negamax_5,
@@ -595,6 +630,11 @@ static const NodeFunc copies[N_COPIES] = {
   negamax_18, negamax_19, negamax_20, negamax_21, negamax_22, negamax_23,
   negamax_24, negamax_25, negamax_26, negamax_27, negamax_28, negamax_29,
   negamax_30, negamax_31,
+  /* Take-and-break codes: C_CODE, never with C_RANGE. */
+  [32] = negamax_32, [33] = negamax_33, [34] = negamax_34, [35] = negamax_35,
+  [40] = negamax_40, [41] = negamax_41, [42] = negamax_42, [43] = negamax_43,
+  [48] = negamax_48, [49] = negamax_49, [50] = negamax_50, [51] = negamax_51,
+  [56] = negamax_56, [57] = negamax_57, [58] = negamax_58, [59] = negamax_59,
 };
 /* clang-format on */
 
@@ -604,6 +644,7 @@ copy_for (const NimSearch *s)
 {
   return (s->trace != NULL ? C_TRACED : 0) | (s->tt != NULL ? C_TT : 0)
          | (s->rules.kind == NIM_TAKE_RANGE ? C_RANGE : 0)
+         | (s->rules.kind == NIM_TAKE_CODE ? C_CODE : 0)
          | (s->rules.misere ? C_MISERE : 0)
          | (s->score == NIM_SCORE_DISTANCE ? C_DISTANCE : 0);
 }
@@ -640,7 +681,7 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
     {
       guint32 h = s->board.heaps[move.heap];
       guint64 child
-          = s->tt != NULL ? nim_tt_key_after_move (key, h, move.count) : 0;
+          = s->tt != NULL ? nim_tt_key_after_split (key, h, &move) : 0;
       int v;
 
       nim_board_make_move (&s->board, &move);
@@ -676,7 +717,8 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
                                                 : best;
 
       nim_tt_store (s->tt, key, t, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
-                    s->board.heaps[best_move->heap], best_move->count);
+                    s->board.heaps[best_move->heap],
+                    nim_tt_move_pack (best_move));
     }
   if (s->trace != NULL)
     nim_observer_leave (s->trace, 0, &s->board, best,
@@ -705,8 +747,7 @@ table_knows_win (Negamax *n, NimMove *move)
   while (tried++ < KNOWN_WIN_MAX_MOVES
          && nim_movegen_next (&gen, &s->board, &s->rules, &m))
     {
-      guint64 child
-          = nim_tt_key_after_move (key, s->board.heaps[m.heap], m.count);
+      guint64 child = nim_tt_key_after_split (key, s->board.heaps[m.heap], &m);
       NimTTHit e;
 
       if (nim_tt_probe (s->tt, child, &e) && e.depth == NIM_TT_DEPTH_PROVEN

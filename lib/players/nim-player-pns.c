@@ -119,6 +119,8 @@ heap_moves (const NimRules *rules, guint64 h)
 {
   guint k = 0;
 
+  if (rules->kind == NIM_TAKE_CODE)
+    return nim_movegen_count_heap (rules, (guint32) h);
   if (rules->kind == NIM_TAKE_RANGE)
     return MIN (h, (guint64) rules->max_take);
   while (k < rules->n_moves && rules->moves[k] <= h)
@@ -221,18 +223,21 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
       while (nim_movegen_next (&gen, b, rules, &m))
         {
           guint32 h = b->heaps[m.heap];
-          guint64 ck = key - heap_term (h) + heap_term (h - m.count);
+          guint32 a = h - m.count - m.split;
+          /* A split adds a heap of m.split (the key counts empty heaps,
+             and so does the board after the split). */
+          guint64 ck = key - heap_term (h) + heap_term (a)
+                       + (m.split != 0 ? heap_term (m.split) : 0);
+          guint64 child_moves
+              = moves - heap_moves (rules, h) + heap_moves (rules, a)
+                + (m.split != 0 ? heap_moves (rules, m.split) : 0);
           guint32 cpn, cdn;
 
           if (!lookup (p, ck, &cpn, &cdn))
             /* Never seen: a proof of the child (for its mover) needs one
                good move, a disproof all of them. */
-            cdn = (guint32) MIN (moves - heap_moves (rules, h)
-                                     + heap_moves (rules, h - m.count),
-                                 (guint64) PNS_INF - 1)
-                  + (moves - heap_moves (rules, h)
-                         + heap_moves (rules, h - m.count)
-                     == 0);
+            cdn = (guint32) MIN (child_moves, (guint64) PNS_INF - 1)
+                  + (child_moves == 0);
           /* The first child stands in until a better one shows: every
              child may be won for the opponent (all at INF). */
           if (cdn < pn || c1.count == 0)

@@ -91,6 +91,8 @@ xor_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
         {
           move->heap = i;
           move->count = board->heaps[i] - t;
+          move->split = 0;
+          move->keep = 0;
           self->stats.proven = TRUE;
           self->stats.value = 1;
           return TRUE;

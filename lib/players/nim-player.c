@@ -751,6 +751,9 @@ nim_player_can_play (const NimPlayer *player, const NimRules *rules,
 {
   g_autoptr (GError) local = NULL;
 
+  /* Heaps that split need room on the board for every game from here. */
+  if (!nim_board_check_room (start, rules, error))
+    return FALSE;
   if (!nim_player_supports (player->klass, rules, start, &local))
     {
       GString *can = g_string_new (NULL);
@@ -798,6 +801,10 @@ nim_player_choose_move (NimPlayer *player, const NimBoard *board,
   memset (&player->stats, 0, sizeof player->stats);
   if (player->explain != NULL)
     g_string_truncate (player->explain, 0);
+  /* A position given from outside (a UGI position) may not fit the
+     splits of a search. */
+  if (!nim_board_check_room (board, &player->rules, error))
+    return FALSE;
   /* Under a clock, a player with a time budget thinks for what the clock
      allows, whatever its spec said: built-in searchers and engines then
      play on equal terms.  The spec's budget comes back after the move. */

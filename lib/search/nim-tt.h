@@ -311,4 +311,51 @@ nim_tt_key_after_move (guint64 key, guint32 from, guint32 count)
   return key - nim_tt_heap_key (from) + nim_tt_heap_key (from - count);
 }
 
+/**
+ * nim_tt_key_after_split:
+ * @key: a position's key
+ * @from: the size of the heap @move takes from
+ * @move: a move, which may split the heap (see #NimMove)
+ *
+ * Returns: the key of the position after @move
+ */
+static inline guint64
+nim_tt_key_after_split (guint64 key, guint32 from, const NimMove *move)
+{
+  return key - nim_tt_heap_key (from)
+         + nim_tt_heap_key (from - move->count - move->split)
+         + nim_tt_heap_key (move->split);
+}
+
+/**
+ * nim_tt_move_pack:
+ * @move: a move
+ *
+ * What an entry keeps of @move besides the heap it takes from: the
+ * count, and the split in the high half.  A split happens only under a
+ * take-and-break code, whose counts and heaps fit in 16 bits each (see
+ * nim_board_check_room()), so any other move is packed as its count.
+ *
+ * Returns: @move packed
+ */
+static inline guint32
+nim_tt_move_pack (const NimMove *move)
+{
+  return move->count | move->split << 16;
+}
+
+/**
+ * nim_tt_move_unpack:
+ * @packed: what nim_tt_move_pack() made
+ * @code: whether the rules are a take-and-break code (%NIM_TAKE_CODE)
+ * @move: (out): the count and split of the move (the heap is left alone)
+ */
+static inline void
+nim_tt_move_unpack (guint32 packed, gboolean code, NimMove *move)
+{
+  move->count = code ? packed & 0xffff : packed;
+  move->split = code ? packed >> 16 : 0;
+  move->keep = 0; /* the caller knows the heap: from - count - split */
+}
+
 G_END_DECLS

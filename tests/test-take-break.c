@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-take-break.c -- every player on take-and-break codes agrees with
+   the theory
+ *
+ * Normal play: on every position of up to 3 heaps and 10 matches in all,
+ * for each code below, the player to move wins exactly when the XOR of
+ * the heaps' Grundy values (nim-octal's table) is not 0.  Misère play:
+ * an exact solver written here (a memo on the sorted heaps, independent
+ * of libnim's searchers) gives the value.  Each perfect player must
+ * report that value and choose the move every perfect player chooses:
+ * the first winning move in generator order (heap, count, then the split
+ * with the smallest first part), or the first legal move in a lost
+ * position (pns: any winning move). */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "nim-movegen.h"
+#include "nim-octal.h"
+#include "nim-player.h"
+
+#define MAX_HEAPS 3
+#define MAX_MATCHES 10
+
+static const char *const codes[] = {
+  "0.77", "0.07", "0.137", "0.17", "0.6", "0.33", "0.51", "0.447", "0.31",
+};
+
+/* The players that claim perfect play on every code; grundy only under
+   normal play (and misère play on codes that never split, one heap). */
+static const char *const searchers[] = {
+  "minimax",
+  "negamax",
+  "negamax:ab=off,tt=off,order=off,id=off",
+  "negamax:tt=off",
+  "negamax:order=off",
+  "negamax:id=off",
+};
+
+typedef struct
+{
+  NimRules rules;
+  GHashTable *memo; /* the sorted non-empty heaps -> 1 + whether the mover
+                       wins */
+} Solver;
+
+static gboolean
+solver_wins (Solver *s, NimBoard *board)
+{
+  guint32 sorted[NIM_MAX_HEAPS];
+  GString *key = g_string_new (NULL);
+  gpointer cached;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+  gboolean wins = FALSE, any = FALSE;
+  guint i, j, n = 0;
+
+  for (i = 0; i < board->n_heaps; i++)
+    if (board->heaps[i] > 0)
+      {
+        guint32 h = board->heaps[i];
+
+        for (j = n++; j > 0 && sorted[j - 1] > h; j--)
+          sorted[j] = sorted[j - 1];
+        sorted[j] = h;
+      }
+  for (i = 0; i < n; i++)
+    g_string_append_printf (key, "%u,", sorted[i]);
+  if (g_hash_table_lookup_extended (s->memo, key->str, NULL, &cached))
+    {
+      g_string_free (key, TRUE);
+      return GPOINTER_TO_UINT (cached) == 2;
+    }
+  while (!wins && nim_movegen_next (&gen, board, &s->rules, &m))
+    {
+      any = TRUE;
+      nim_board_make_move (board, &m);
+      wins = !solver_wins (s, board);
+      nim_board_unmake_move (board, &m);
+    }
+  if (!any)
+    wins = s->rules.misere;
+  g_hash_table_insert (s->memo, g_string_free (key, FALSE),
+                       GUINT_TO_POINTER (1 + wins));
+  return wins;
+}
+
+/* The value by the theory: nim-octal's values under normal play, the
+   solver under misère play. */
+static gboolean
+theory_wins (Solver *s, NimOctalValues *values, NimBoard *board)
+{
+  guint x = 0, i;
+
+  if (s->rules.misere)
+    return solver_wins (s, board);
+  for (i = 0; i < board->n_heaps; i++)
+    x ^= nim_octal_values_get (values, board->heaps[i]);
+  return x != 0;
+}
+
+/* The move every perfect player chooses on @board. */
+static void
+expected_move (Solver *s, NimOctalValues *values, NimBoard *board,
+               NimMove *move)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+
+  g_assert_true (nim_movegen_first (board, &s->rules, move));
+  while (nim_movegen_next (&gen, board, &s->rules, &m))
+    {
+      gboolean lost;
+
+      nim_board_make_move (board, &m);
+      lost = !theory_wins (s, values, board);
+      nim_board_unmake_move (board, &m);
+      if (lost)
+        {
+          *move = m;
+          return;
+        }
+    }
+}
+
+static void
+check_position (Solver *s, NimOctalValues *values, NimPlayer **players,
+                guint n_players, const guint32 *heaps, guint n_heaps)
+{
+  NimBoard board;
+  NimMove best;
+  gboolean wins;
+  guint p;
+
+  nim_board_init (&board, heaps, n_heaps);
+  if (!nim_board_has_move (&board, &s->rules))
+    return;
+  wins = theory_wins (s, values, &board);
+  expected_move (s, values, &board, &best);
+  for (p = 0; p < n_players; p++)
+    {
+      NimMove got = { 99, 99, 99 }, want = best;
+      g_autoptr (GError) error = NULL;
+
+      if (players[p] == NULL)
+        continue;
+      g_assert_true (nim_player_start (players[p], &s->rules, &board, NULL));
+      if (!nim_player_choose_move (players[p], &board, &got, &error))
+        g_error ("%s: %s", players[p]->spec, error->message);
+      /* pns expands the most-proving move first: any winning move will
+         do from it, as long as it is one. */
+      if (g_str_has_prefix (players[p]->spec, "pns") && wins
+          && nim_board_check_move (&board, &s->rules, &got, NULL))
+        {
+          gboolean lost;
+
+          nim_board_make_move (&board, &got);
+          lost = !theory_wins (s, values, &board);
+          nim_board_unmake_move (&board, &got);
+          if (lost)
+            want = got;
+        }
+      if (!nim_move_equal (&got, &want) || !players[p]->stats.proven
+          || (players[p]->stats.value > 0) != wins)
+        {
+          g_autofree char *b = nim_board_to_string (&board);
+          g_autofree char *code = nim_rules_code_to_string (&s->rules);
+
+          g_error ("%s on %s under %s%s: chose %u %u split %u (want %u %u "
+                   "split %u), value %d proven %d (want %s)",
+                   players[p]->spec, b, code, s->rules.misere ? " misère" : "",
+                   got.heap + 1, got.count, got.split, want.heap + 1,
+                   want.count, want.split, players[p]->stats.value,
+                   players[p]->stats.proven, wins ? "win" : "loss");
+        }
+    }
+}
+
+static void
+run (gboolean misere)
+{
+  guint k;
+
+  for (k = 0; k < G_N_ELEMENTS (codes); k++)
+    {
+      g_autoptr (NimOctalValues) values = NULL;
+      NimPlayer *players[G_N_ELEMENTS (searchers) + 2] = { NULL };
+      guint n_players = 0, i;
+      Solver s;
+      NimOctal code;
+      guint32 a, b, c;
+
+      g_assert_true (nim_octal_parse (&code, codes[k], "code", NULL));
+      g_assert_true (nim_octal_to_rules (&code, &s.rules));
+      s.rules.misere = misere;
+      s.memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      values = nim_octal_values_new (&code);
+      g_assert_true (nim_octal_values_extend (values, MAX_MATCHES, NULL));
+      for (i = 0; i < G_N_ELEMENTS (searchers); i++)
+        players[n_players++] = nim_player_new (searchers[i], NULL);
+      players[n_players++] = nim_player_new ("pns", NULL);
+      if (!misere)
+        players[n_players++] = nim_player_new ("grundy", NULL);
+      for (i = 0; i < n_players; i++)
+        g_assert_nonnull (players[i]);
+
+      for (a = 1; a <= MAX_MATCHES; a++)
+        for (b = 0; a + b <= MAX_MATCHES; b++)
+          for (c = 0; a + b + c <= MAX_MATCHES; c++)
+            {
+              guint32 heaps[MAX_HEAPS] = { a, b, c };
+
+              check_position (&s, values, players, n_players, heaps,
+                              c > 0   ? 3
+                              : b > 0 ? 2
+                                      : 1);
+            }
+      for (i = 0; i < n_players; i++)
+        nim_player_free (players[i]);
+      g_hash_table_unref (s.memo);
+    }
+}
+
+static void
+test_normal (void)
+{
+  run (FALSE);
+}
+
+static void
+test_misere (void)
+{
+  run (TRUE);
+}
+
+/* grundy refuses misère play where heaps split, and plays a single heap
+   of a code that never splits perfectly; xor refuses every code. */
+static void
+test_refusals (void)
+{
+  g_autoptr (NimPlayer) grundy = nim_player_new ("grundy", NULL);
+  g_autoptr (NimPlayer) xor = nim_player_new ("xor", NULL);
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimOctal code;
+  NimBoard board;
+  guint32 heaps[1] = { 9 };
+
+  nim_board_init (&board, heaps, 1);
+  g_assert_true (nim_octal_parse (&code, "0.77", "code", NULL));
+  g_assert_true (nim_octal_to_rules (&code, &rules));
+  g_assert_false (nim_player_start (xor, &rules, &board, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  rules.misere = TRUE;
+  g_assert_false (nim_player_start (grundy, &rules, &board, &error));
+  g_assert_nonnull (strstr (error->message, "0.77"));
+  g_clear_error (&error);
+  g_assert_true (nim_octal_parse (&code, "0.31", "code", NULL));
+  g_assert_true (nim_octal_to_rules (&code, &rules));
+  rules.misere = TRUE;
+  g_assert_true (nim_player_start (grundy, &rules, &board, NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/take-break/normal", test_normal);
+  g_test_add_func ("/take-break/misere", test_misere);
+  g_test_add_func ("/take-break/refusals", test_refusals);
+  return g_test_run ();
+}
