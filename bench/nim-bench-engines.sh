@@ -75,10 +75,13 @@ while [ "$i" -lt "$rounds" ]; do
   measure 2 "$spec" >> "$runs/b2"
   measure 1 bot:time=0 --engine "bot=$command" >> "$runs/e1"
   measure 2 bot:time=0 --engine "bot=$command" >> "$runs/e2"
+  measure 1 "$spec" --affinity >> "$runs/b1a"
+  measure 1 bot:time=0 --engine "bot=$command" --affinity >> "$runs/e1a"
   i=$((i + 1))
 done
 b1=$(median "$runs/b1") b2=$(median "$runs/b2")
 e1=$(median "$runs/e1") e2=$(median "$runs/e2")
+b1a=$(median "$runs/b1a") e1a=$(median "$runs/e1a")
 load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 echo "# engines bench: $games games of $spec against itself, 3 random heaps of 1-7,"
 echo "# the median of $rounds rounds; load average before: $load0, after: $load"
@@ -90,7 +93,10 @@ row "built in, --jobs 1" "$b1"
 row "built in, --jobs 2" "$b2"
 row "external ($what), --jobs 1" "$e1"
 row "external ($what), --jobs 2" "$e2"
-echo "$b1 $e1 $e2" | awk '{
+row "built in, --jobs 1 --affinity" "$b1a"
+row "external ($what), --jobs 1 --affinity" "$e1a"
+echo "$b1 $e1 $e2 $b1a $e1a" | awk '{
   printf "external / built in (jobs 1): %.2f (target >= 0.50)\n", $3 / $1
+  printf "external / built in (jobs 1, both --affinity): %.2f\n", $9 / $7
   printf "external jobs 2 / jobs 1:     %.2f (target >= 1.70, on two idle cores)\n", $5 / $3
   printf "CPU a game, built in / external (jobs 1, both processes): %.2f\n", $2 / $4 }'

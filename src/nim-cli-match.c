@@ -95,6 +95,7 @@ parse_counts (const NimCliOptions *o, NimMatchConfig *config, GError **error)
       return FALSE;
     }
   config->games = v;
+  config->affinity = o->affinity;
   config->jobs = 1;
   if (o->jobs != NULL)
     {

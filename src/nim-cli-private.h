@@ -62,6 +62,7 @@ typedef struct
   char *shard;
   gboolean summarize;
   gboolean quiet;
+  gboolean affinity;
   gboolean per_position;
   char **files;
   /* teaching */

@@ -9,6 +9,8 @@
    crash    kills itself with SIGSEGV at its second go
    hang     never answers its first go (and ignores SIGTERM)
    late     answers each go a second after its time
+   affinity plays well, and writes "cpus N" to stderr at ugi: how many
+            processors it may run on (0 where the system cannot say)
    paced    plays well, but waits 5 ms before its first bestmove after
             each uginewgame, so that a run of a few hundred games lasts
             longer than a second
@@ -23,6 +25,7 @@
 
 #include "config.h"
 
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +44,20 @@ say (const char *line)
   fputs (line, stdout);
   fputc ('\n', stdout);
   fflush (stdout);
+}
+
+/* How many processors this process may run on; 0 where the system
+   cannot say. */
+static int
+cpus (void)
+{
+#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_COUNT)
+  cpu_set_t set;
+
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    return CPU_COUNT (&set);
+#endif
+  return 0;
 }
 
 static gboolean
@@ -92,6 +109,11 @@ main (int argc, char **argv)
         {
           if (is ("slow"))
             sleep (3);
+          if (is ("affinity"))
+            {
+              fprintf (stderr, "cpus %d\n", cpus ());
+              fflush (stderr);
+            }
           printf ("id name nim-test-engine %s\n", mode);
           say ("id author the nim test suite");
           say ("option name rules type string default any");

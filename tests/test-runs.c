@@ -1120,6 +1120,49 @@ test_progress_tournament (void)
   nim_test_assert_not_contains (out, "/150 games");
 }
 
+/* --affinity pins each job, and the engines it starts, to one processor:
+   the test engine says at ugi on how many it may run, into its log.
+   Without --affinity it may run where this test may. */
+static void
+test_affinity (void)
+{
+  g_autofree char *engine = nim_test_engine_command ("affinity", NULL);
+  g_autofree char *dir = NULL;
+  g_autofree char *spec = NULL;
+  g_autofree char *log_path = NULL;
+  guint runs;
+
+  if (engine == NULL || !nim_test_have_nim ())
+    return;
+  dir = g_dir_make_tmp ("nim-affinity-XXXXXX", NULL);
+  spec = g_strdup_printf ("pinned=%s", engine);
+  log_path = g_build_filename (dir, "pinned-1.log", NULL);
+  for (runs = 0; runs < 2; runs++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *log = NULL;
+      g_autofree char *want = NULL;
+      gboolean pinned = runs == 0;
+
+      g_assert_cmpint (
+          nim_test_run_nim (NULL, &out, &err, "--engine", spec, "--engine-log",
+                            dir, "--player1", "pinned", "--player2", "random",
+                            "--games", "4", "--jobs", "2", "--seed", "1",
+                            pinned ? "--affinity" : "--quiet", NULL),
+          ==, 0);
+      g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+      want = g_strdup_printf ("cpus %u\n",
+                              pinned ? 1 : g_get_num_processors ());
+      nim_test_assert_contains (log, want);
+      g_unlink (log_path);
+      log_path[strlen (log_path) - strlen ("1.log")] = '2';
+      g_unlink (log_path);
+      log_path[strlen (log_path) - strlen ("2.log")] = '1';
+    }
+  g_rmdir (dir);
+}
+
 /* --per-position: each position's pairs add up to the run's, and the
    blunders are the won positions not kept; --summarize gives the same
    table. */
@@ -1215,6 +1258,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);
   g_test_add_func ("/runs/progress", test_progress);
+  g_test_add_func ("/runs/affinity", test_affinity);
   g_test_add_func ("/runs/progress-tournament", test_progress_tournament);
   g_test_add_func ("/runs/per-position", test_per_position);
   return g_test_run ();

@@ -371,11 +371,14 @@ test_clear (void)
 }
 
 /* A clear only starts a new generation; after 7 of them the generation
-   counter wraps and the pages are handed back to the kernel.  Either way,
-   nothing stored before a clear is found after it, and entries of the new
-   generation replace stale ones first. */
+   counter wraps and the slots written since the last wrap are zeroed.
+   Either way, nothing stored before a clear is found after it (nor
+   counted: an entry of an old generation left in place would count once
+   the counter wraps to its generation), and entries of the new
+   generation replace stale ones first.  @per_round entries are stored
+   between clears. */
 static void
-check_clear_generations (guint64 bytes, guint rounds)
+check_clear_generations (guint64 bytes, guint rounds, guint per_round)
 {
   g_autoptr (NimTT) tt = new_table (bytes);
   guint round, i;
@@ -383,16 +386,18 @@ check_clear_generations (guint64 bytes, guint rounds)
 
   for (round = 0; round < rounds; round++)
     {
-      for (i = 0; i < 40; i++)
-        nim_tt_store (tt, nim_tt_heap_key (round * 40 + i + 1), (gint32) i,
+      guint first = round * per_round + 1;
+
+      for (i = 0; i < per_round; i++)
+        nim_tt_store (tt, nim_tt_heap_key (first + i), (gint32) i % 100,
                       round % 7, NIM_TT_EXACT, 1, 1);
       g_assert_cmpuint (count_used (tt), >, 0);
-      g_assert_true (nim_tt_probe (tt, nim_tt_heap_key (round * 40 + 40), &e));
+      g_assert_true (
+          nim_tt_probe (tt, nim_tt_heap_key (first + per_round - 1), &e));
       nim_tt_clear (tt);
       g_assert_cmpuint (count_used (tt), ==, 0);
-      for (i = 0; i < 40; i++)
-        g_assert_false (
-            nim_tt_probe (tt, nim_tt_heap_key (round * 40 + i + 1), &e));
+      for (i = 0; i < per_round; i++)
+        g_assert_false (nim_tt_probe (tt, nim_tt_heap_key (first + i), &e));
       /* A round with nothing stored: the next wrap need not zero the
          slots, and what follows must still find nothing old. */
       if (round % 5 == 4)
@@ -400,13 +405,20 @@ check_clear_generations (guint64 bytes, guint rounds)
     }
 }
 
-/* A small table is zeroed by writing it, a large one (over 4 MiB) by
-   handing its pages back to the kernel: both ways forget everything. */
+/* The three ways of zeroing: the buckets written, when the table listed
+   them all (NIM_TT_WRITTEN_MAX); else a small table written over, or a
+   large one (over 4 MiB) handing its pages back to the kernel.  Each
+   forgets everything. */
 static void
 test_clear_generations (void)
 {
-  check_clear_generations (4096, 600);
-  check_clear_generations (G_GUINT64_CONSTANT (8) << 20, 40);
+  guint64 large = G_GUINT64_CONSTANT (8) << 20;
+
+  check_clear_generations (4096, 600, 40);
+  check_clear_generations (large, 40, 40);
+  check_clear_generations (4096, 30, NIM_TT_WRITTEN_MAX + 100);
+  check_clear_generations (large, 15, NIM_TT_WRITTEN_MAX / 3);
+  check_clear_generations (large, 15, NIM_TT_WRITTEN_MAX * 2);
 }
 
 int

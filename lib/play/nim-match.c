@@ -29,6 +29,8 @@
 #include "nim-tt.h"
 #include "nim-util.h"
 
+#include <sched.h>
+
 /* The budget of the searcher that judges moves where no closed form
    knows the rules (see nim_player_exact_specs()). */
 #define ORACLE_SEARCH_OPTIONS "time=0,nodes=20000000,tt=16M"
@@ -39,6 +41,7 @@ typedef struct
   NimPlayer *players[2];
   GPtrArray *oracles; /* the exact solvers, in order of preference: the
                          first that plays the game judges its moves */
+  int cpu;            /* the processor it is pinned to, or -1 */
 } Slot;
 
 /* Pair state bits: game 0 (player 1 first) and game 1 finished, won by
@@ -193,6 +196,66 @@ pair_position (const NimMatch *m, guint64 pair, NimBoard *board)
     heaps[i] = (guint32) g_rand_int_range (rand, 1,
                                            (gint32) m->config.random_max + 1);
   nim_board_init (board, heaps, m->config.random_count);
+}
+
+/* The @j-th processor, modulo their number, of those this process may
+   run on; -1 where the system cannot say. */
+static int
+nth_cpu (guint j)
+{
+#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_ISSET)
+  cpu_set_t set;
+  int n, i, k = 0;
+
+  if (sched_getaffinity (0, sizeof set, &set) != 0)
+    return -1;
+  n = CPU_COUNT (&set);
+  if (n <= 0)
+    return -1;
+  for (i = 0; i < CPU_SETSIZE; i++)
+    if (CPU_ISSET (i, &set) && k++ == (int) (j % (guint) n))
+      return i;
+#endif
+  (void) j;
+  return -1;
+}
+
+/* Pins the calling thread to processor @cpu; nothing when it is -1.
+   Pinning is a request: where the system refuses it, the run goes on
+   unpinned.  Returns: (nullable): what the thread could run on before,
+   for unpin_thread(). */
+static gpointer
+pin_thread (int cpu)
+{
+#if defined(HAVE_SCHED_SETAFFINITY) && defined(HAVE_SCHED_GETAFFINITY)        \
+    && defined(CPU_SET)
+  cpu_set_t set, *before;
+
+  if (cpu < 0)
+    return NULL;
+  before = g_new (cpu_set_t, 1);
+  if (sched_getaffinity (0, sizeof *before, before) != 0)
+    g_clear_pointer (&before, g_free);
+  CPU_ZERO (&set);
+  CPU_SET (cpu, &set);
+  sched_setaffinity (0, sizeof set, &set);
+  return before;
+#else
+  (void) cpu;
+  return NULL;
+#endif
+}
+
+/* Lets the calling thread run where it could before pin_thread(), which
+   returned @before. */
+static void
+unpin_thread (gpointer before)
+{
+#if defined(HAVE_SCHED_SETAFFINITY) && defined(CPU_SET)
+  if (before != NULL)
+    sched_setaffinity (0, sizeof (cpu_set_t), before);
+#endif
+  g_free (before);
 }
 
 static void
@@ -372,13 +435,32 @@ nim_match_new (const NimMatchConfig *config, GError **error)
   m = match_alloc (config);
   m->slots = g_new0 (Slot, config->jobs);
   for (j = 0; j < config->jobs; j++)
-    if (!slot_init (&m->slots[j], m, error))
-      return NULL;
+    {
+      gboolean ok;
+      gpointer before;
+
+      m->slots[j].cpu = config->affinity ? nth_cpu (j) : -1;
+      /* An engine the slot starts now inherits the processor from this
+         thread (a child is forked with its thread's affinity). */
+      before = pin_thread (m->slots[j].cpu);
+      ok = slot_init (&m->slots[j], m, error);
+      unpin_thread (before);
+      if (!ok)
+        return NULL;
+    }
 
   /* The first position shows whether the players play these rules. */
   pair_position (m, 0, &first);
-  if (!slot_start (&m->slots[0], m, &first, 0, &oracle, error))
-    return NULL;
+  {
+    /* An engine starts its process here, for the first time: pinned as
+       its job will be (see above). */
+    gpointer before = pin_thread (m->slots[0].cpu);
+    gboolean ok = slot_start (&m->slots[0], m, &first, 0, &oracle, error);
+
+    unpin_thread (before);
+    if (!ok)
+      return NULL;
+  }
   /* ... and every position of a suite, without starting the players
      (which would empty their tables once a position). */
   for (i = 0; i < m->config.n_positions; i++)
@@ -758,6 +840,9 @@ run_job (gpointer data, gpointer user_data)
   Slot *slot = data;
   NimMatch *m = user_data;
 
+  /* For good: the pool's threads end with the run.  An engine restarted
+     after a failure is started from here, and so pinned too. */
+  g_free (pin_thread (slot->cpu));
   for (;;)
     {
       g_autoptr (GError) error = NULL;

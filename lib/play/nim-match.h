@@ -30,6 +30,10 @@ G_BEGIN_DECLS
  * @specs: the two players' specs
  * @games: how many games, an even number
  * @jobs: games played at once
+ * @affinity: pin job j, and the engine processes it starts, to the j-th
+ *   processor this process may run on (modulo their number), where the
+ *   system can (Linux); an engine then answers its referee on the same
+ *   processor, without waking another (see nim_match_run())
  * @seed: seeds the positions drawn and the players' random numbers
  * @sprt_enabled: stop as soon as @sprt decides; @games is then the most
  * @sprt: the sequential test, when @sprt_enabled
@@ -67,6 +71,7 @@ typedef struct
   const char *specs[2];
   guint64 games;
   guint jobs;
+  gboolean affinity;
   guint32 seed;
   gboolean sprt_enabled;
   NimSprt sprt;

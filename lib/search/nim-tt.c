@@ -146,25 +146,33 @@ nim_tt_free (NimTT *tt)
  *
  * Empties every slot: a new generation makes every entry stale.  Once
  * every seven clears the generations run out and the slots must be
- * zeroed, but only if something was stored since they last were.  A
- * small table is then written over; a large one hands its pages back to
- * the kernel, which zeroes them when they are next touched.  Small
- * tables are written because handing pages back is dear where it
- * happens often: each call is a system call that, with a second thread
- * running, interrupts the other core to flush its TLB, and every page
- * touched after it faults.  A comparison run clears its tables once a
- * game, so with two jobs this alone made 2 jobs slower than 1 (measured:
- * 186 us of system time a game, against 290 us for the whole game).
+ * zeroed, but only those written since they last were: after short
+ * searches (the games of a comparison run), the buckets the table lists
+ * as written; else a table of up to 4 MiB is written over, and a larger
+ * one hands its pages back to the kernel, which zeroes them when they
+ * are next touched.  Handing pages back is dear where it happens often:
+ * each call is a system call that, with a second thread running,
+ * interrupts the other core to flush its TLB, and every page touched
+ * after it faults.  A comparison run clears its tables once a game, and
+ * with two jobs this alone made 2 jobs slower than 1 (measured: 186 us of
+ * system time a game, against 290 us for the whole game).
  */
 void
 nim_tt_clear (NimTT *tt)
 {
+  guint64 i;
+
   if (++tt->generation <= NIM_TT_GENERATIONS)
     return;
   tt->generation = 1;
-  if (!tt->dirty)
-    return;
-  tt->dirty = FALSE;
+  if (tt->n_written <= NIM_TT_WRITTEN_MAX)
+    {
+      for (i = 0; i < tt->n_written; i++)
+        memset (&tt->buckets[tt->written[i]], 0, sizeof (NimTTBucket));
+      tt->n_written = 0;
+      return;
+    }
+  tt->n_written = 0;
 #if defined(MAP_ANONYMOUS) && defined(MADV_DONTNEED)
   if (tt->mapped && nim_tt_size (tt) > CLEAR_BY_WRITING
       && madvise (tt->map, tt->map_size, MADV_DONTNEED) == 0)

@@ -27,6 +27,8 @@ enum
 #define NIM_TT_WAYS 4
 /* Generations are 3 bits, 1 to 7; 0 marks a slot never written. */
 #define NIM_TT_GENERATIONS 7u
+/* How many written buckets a table lists (see NimTT). */
+#define NIM_TT_WRITTEN_MAX 2048
 
 /**
  * NimTTEntry:
@@ -86,7 +88,11 @@ struct _NimTT
   guint32 generation;
   gboolean mapped; /* from mmap (), not malloc () */
   gboolean huge;   /* huge pages asked for */
-  gboolean dirty;  /* written since its slots were last zeroed */
+  /* The buckets written since the slots were last zeroed, so that a
+     clear after a short search zeroes those alone (see nim_tt_clear());
+     n_written counts past NIM_TT_WRITTEN_MAX, where the list stops. */
+  guint64 n_written;
+  guint64 written[NIM_TT_WRITTEN_MAX];
   gsize map_size;
   void *map;
 };
@@ -234,7 +240,9 @@ nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
           e = s;
         }
     }
-  tt->dirty = TRUE;
+  if (tt->n_written < NIM_TT_WRITTEN_MAX)
+    tt->written[tt->n_written] = key & tt->mask;
+  tt->n_written++;
   e->check = check;
   e->from = from;
   e->count = count;
