@@ -951,12 +951,15 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
 {
   const NimSearchConfig *c = &self->config;
   NimObserver *trace = self->parent.trace;
-  Negamax *n = g_new0 (Negamax, 1);
+  /* Not zeroed whole: the killers of 4,097 plies are 64 KiB, and a
+     search uses those of its horizon only (nodes have plies 0 to it). */
+  Negamax *n = g_new (Negamax, 1);
   guint horizon = nim_search_horizon (board, rules, c->depth);
   guint depth, completed = 0;
   int value = 0;
   gboolean id = c->id;
 
+  memset (n->killers, 0, (horizon + 1) * sizeof n->killers[0]);
   nim_search_init (&n->s, board, rules, c);
   n->s.tt = self->tt;
   n->ab = c->ab;
