@@ -1038,11 +1038,12 @@ static char *
 paced_run (const char *args)
 {
   g_autofree char *engine = nim_test_engine_command ("paced", NULL);
+  g_autofree char *script = g_find_program_in_path ("script");
   g_autofree char *quoted = NULL;
 
   if (engine == NULL || !nim_test_have_nim ())
     return NULL;
-  if (g_find_program_in_path ("script") == NULL)
+  if (script == NULL)
     {
       g_test_skip ("script(1) is not installed");
       return NULL;
