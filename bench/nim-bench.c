@@ -1014,7 +1014,7 @@ print_ratio (const char *heaps, const LineResult *loop,
    2 jobs.  The games are those of the test suite's runs: a searcher
    against a random player on drawn positions, each move judged.  The run
    is the median of @n_runs for each number of jobs. */
-#define MATCH_GAMES 4000
+#define MATCH_GAMES 16000
 
 static double
 process_cpu_seconds (void)
