@@ -490,6 +490,23 @@ nim_test_engine_command (const char *mode, const char *spec)
 }
 
 /**
+ * nim_test_light:
+ *
+ * make check-valgrind sets NIM_HARNESS_MAX_MATCHES, under which every
+ * test runs some 30 times slower; tests that walk many positions then
+ * walk fewer and smaller ones (the same code).
+ *
+ * Returns: whether the tests are to do lighter work
+ */
+gboolean
+nim_test_light (void)
+{
+  const char *light = g_getenv ("NIM_HARNESS_MAX_MATCHES");
+
+  return light != NULL && *light != '\0';
+}
+
+/**
  * nim_test_count_fds:
  *
  * Returns: how many file descriptors this process holds open

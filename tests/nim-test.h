@@ -29,6 +29,7 @@ void nim_test_assert_refused (const char *const *args, int status,
 
 char *nim_test_engine_command (const char *mode, const char *spec);
 guint nim_test_count_fds (void);
+gboolean nim_test_light (void);
 guint nim_test_count_children (void);
 
 typedef struct _NimTestSolver NimTestSolver;

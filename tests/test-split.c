@@ -152,10 +152,9 @@ test_make_unmake (void)
   static const guint32 starts[][3] = {
     { 7, 0, 0 }, { 9, 0, 0 }, { 4, 5, 0 }, { 3, 0, 4 }, { 2, 3, 4 },
   };
-  /* Under valgrind (which sets NIM_HARNESS_MAX_MATCHES, as for the
-     harness) the trees of 7 matches only: those of 9 take a hundred
-     times as long, and run the same code. */
-  guint32 most_matches = g_getenv ("NIM_HARNESS_MAX_MATCHES") ? 7 : 9;
+  /* Under valgrind (nim_test_light()) the trees of 7 matches only:
+     those of 9 take a hundred times as long, and run the same code. */
+  guint32 most_matches = nim_test_light () ? 7 : 9;
   guint k, i;
 
   for (k = 0; k < G_N_ELEMENTS (codes); k++)

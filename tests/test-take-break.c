@@ -19,12 +19,12 @@
 #include "nim-movegen.h"
 #include "nim-octal.h"
 #include "nim-player.h"
+#include "nim-test.h"
 
 #define MAX_HEAPS 3
 #define MAX_MATCHES 10
-/* Under valgrind (which sets NIM_HARNESS_MAX_MATCHES, as for the
-   harness): the positions of up to this many matches, the same code on
-   fewer and smaller trees. */
+/* Under valgrind (nim_test_light()): the positions of up to this many
+   matches, the same code on fewer and smaller trees. */
 #define LIGHT_MAX_MATCHES 8
 
 static const char *const codes[] = {
@@ -194,9 +194,7 @@ run (gboolean misere)
       Solver s;
       NimOctal code;
       guint32 a, b, c;
-      guint32 most = g_getenv ("NIM_HARNESS_MAX_MATCHES") != NULL
-                         ? LIGHT_MAX_MATCHES
-                         : MAX_MATCHES;
+      guint32 most = nim_test_light () ? LIGHT_MAX_MATCHES : MAX_MATCHES;
 
       g_assert_true (nim_octal_parse (&code, codes[k], "code", NULL));
       g_assert_true (nim_octal_to_rules (&code, &s.rules));
