@@ -438,6 +438,26 @@ report_game_finished (gpointer data, const NimMatchGame *game, GError **error)
 /* ------------------------------------------------------------------------ */
 /* The progress line */
 
+/* Player 1's share of the finished games of @s, in percent. */
+static double
+progress_score (const NimMatchSummary *s)
+{
+  return s->finished > 0
+             ? 100.0 * (double) s->players[0].wins / (double) s->finished
+             : 0;
+}
+
+/* Ends a progress line with the time the @left games still to play take
+   at @rate games a second, when that is known. */
+static void
+append_time_left (GString *line, guint64 left, double rate)
+{
+  if (rate > 0 && left > 0)
+    /* TRANSLATORS: the end of the progress line; s is seconds. */
+    g_string_append_printf (line, _ (", about %.0f s left"),
+                            (double) left / rate);
+}
+
 /* The status line: games done of those to play, player 1's score, the
    Elo estimate, the LLR when the SPRT is on, games a second, time left.
    Games counted from the results file (--resume) are done but not
@@ -451,9 +471,7 @@ print_progress (NimMatchReport *r, const NimMatchSummary *s, double elapsed)
   guint64 total = nim_match_config_games_to_play (&r->config);
   guint64 played = s->finished - r->resumed;
   double rate = elapsed > 0 ? (double) played / elapsed : 0;
-  double score = s->finished > 0 ? 100.0 * (double) s->players[0].wins
-                                       / (double) s->finished
-                                 : 0;
+  double score = progress_score (s);
 
   /* TRANSLATORS: the progress line of a comparison run, rewritten in
      place: games done of all, player 1's score, the Elo difference and
@@ -466,10 +484,7 @@ print_progress (NimMatchReport *r, const NimMatchSummary *s, double elapsed)
                           rate);
   if (r->config.sprt_enabled)
     g_string_append_printf (line, ", LLR %.2f", s->llr + 0.0);
-  if (rate > 0 && total > s->finished)
-    /* TRANSLATORS: the end of the progress line; s is seconds. */
-    g_string_append_printf (line, _ (", about %.0f s left"),
-                            (double) (total - s->finished) / rate);
+  append_time_left (line, total > s->finished ? total - s->finished : 0, rate);
   draw_progress (r, line->str);
 }
 
@@ -484,9 +499,7 @@ print_pairing_progress (NimMatchReport *r, const NimMatchSummary *s,
   guint64 played = done - r->resumed_before - r->resumed;
   double seconds = r->seconds_before + elapsed;
   double rate = seconds > 0 ? (double) played / seconds : 0;
-  double score = s->finished > 0 ? 100.0 * (double) s->players[0].wins
-                                       / (double) s->finished
-                                 : 0;
+  double score = progress_score (s);
 
   /* TRANSLATORS: the progress line of a tournament, rewritten in place:
      the pairing playing now of all pairings, its two players, its games
@@ -499,9 +512,8 @@ print_pairing_progress (NimMatchReport *r, const NimMatchSummary *s,
       r->pairing, r->n_pairings, r->config.specs[0], r->config.specs[1],
       (unsigned long long) s->finished, r->config.specs[0], score,
       (unsigned long long) done, (unsigned long long) r->games_total, rate);
-  if (rate > 0 && r->games_total > done)
-    g_string_append_printf (line, _ (", about %.0f s left"),
-                            (double) (r->games_total - done) / rate);
+  append_time_left (line, r->games_total > done ? r->games_total - done : 0,
+                    rate);
   draw_progress (r, line->str);
 }
 
