@@ -222,26 +222,30 @@ nth_cpu (guint j)
 
 /* Pins the calling thread to processor @cpu; nothing when it is -1.
    Pinning is a request: where the system refuses it, the run goes on
-   unpinned.  Returns: (nullable): what the thread could run on before,
-   for unpin_thread(). */
+   unpinned.  Returns: (nullable): with @save, what the thread could run
+   on before, for unpin_thread(); else %NULL. */
 static gpointer
-pin_thread (int cpu)
+pin_thread (int cpu, gboolean save)
 {
 #if defined(HAVE_SCHED_SETAFFINITY) && defined(HAVE_SCHED_GETAFFINITY)        \
     && defined(CPU_SET)
-  cpu_set_t set, *before;
+  cpu_set_t set, *before = NULL;
 
   if (cpu < 0)
     return NULL;
-  before = g_new (cpu_set_t, 1);
-  if (sched_getaffinity (0, sizeof *before, before) != 0)
-    g_clear_pointer (&before, g_free);
+  if (save)
+    {
+      before = g_new (cpu_set_t, 1);
+      if (sched_getaffinity (0, sizeof *before, before) != 0)
+        g_clear_pointer (&before, g_free);
+    }
   CPU_ZERO (&set);
   CPU_SET (cpu, &set);
   sched_setaffinity (0, sizeof set, &set);
   return before;
 #else
   (void) cpu;
+  (void) save;
   return NULL;
 #endif
 }
@@ -442,7 +446,7 @@ nim_match_new (const NimMatchConfig *config, GError **error)
       m->slots[j].cpu = config->affinity ? nth_cpu (j) : -1;
       /* An engine the slot starts now inherits the processor from this
          thread (a child is forked with its thread's affinity). */
-      before = pin_thread (m->slots[j].cpu);
+      before = pin_thread (m->slots[j].cpu, TRUE);
       ok = slot_init (&m->slots[j], m, error);
       unpin_thread (before);
       if (!ok)
@@ -454,7 +458,7 @@ nim_match_new (const NimMatchConfig *config, GError **error)
   {
     /* An engine starts its process here, for the first time: pinned as
        its job will be (see above). */
-    gpointer before = pin_thread (m->slots[0].cpu);
+    gpointer before = pin_thread (m->slots[0].cpu, TRUE);
     gboolean ok = slot_start (&m->slots[0], m, &first, 0, &oracle, error);
 
     unpin_thread (before);
@@ -842,7 +846,7 @@ run_job (gpointer data, gpointer user_data)
 
   /* For good: the pool's threads end with the run.  An engine restarted
      after a failure is started from here, and so pinned too. */
-  g_free (pin_thread (slot->cpu));
+  pin_thread (slot->cpu, FALSE);
   for (;;)
     {
       g_autoptr (GError) error = NULL;
