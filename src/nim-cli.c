@@ -311,6 +311,60 @@ flag_cb (const char *name, const char *value, gpointer data, GError **error)
   g_assert_not_reached ();
 }
 
+/* The entry of nim's options named --@name (the part of @arg before
+   any "="), or NULL. */
+static const GOptionEntry *
+find_long_option (const char *arg)
+{
+  gsize len = strcspn (arg + 2, "=");
+  const GOptionEntry *e;
+  guint i;
+
+  for (i = 0; i <= G_N_ELEMENTS (groups); i++)
+    for (e = i < G_N_ELEMENTS (groups) ? groups[i].entries : main_entries;
+         e->long_name != NULL; e++)
+      if (strlen (e->long_name) == len
+          && strncmp (arg + 2, e->long_name, len) == 0)
+        return e;
+  return NULL;
+}
+
+/* Refuses a flag given a value, such as --misere=no: GOption drops what
+   follows the "=" of an option that takes none, and --misere=no would
+   mean --misere.  An argument that is the value of the option before it
+   (--results --json=x names a file) is passed over, as GOption takes
+   it. */
+static gboolean
+refuse_flag_values (char **args, GError **error)
+{
+  const GOptionEntry *e;
+  guint i;
+
+  for (i = 1; args[i] != NULL && !g_str_equal (args[i], "--"); i++)
+    {
+      if (!g_str_has_prefix (args[i], "--")
+          || (e = find_long_option (args[i])) == NULL)
+        continue;
+      if (e->arg == G_OPTION_ARG_NONE && strchr (args[i], '=') != NULL)
+        {
+          g_autofree char *name = g_strndup (args[i], strcspn (args[i], "="));
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: %1$s is an option that takes no
+                          value, such as --json; %2$s what the user wrote,
+                          such as --json=yes */
+                       _ ("%1$s takes no value; write %1$s alone, not %2$s"),
+                       name, args[i]);
+          return FALSE;
+        }
+      if ((e->arg == G_OPTION_ARG_STRING || e->arg == G_OPTION_ARG_FILENAME
+           || e->arg == G_OPTION_ARG_STRING_ARRAY)
+          && strchr (args[i], '=') == NULL && args[i + 1] != NULL)
+        i++;
+    }
+  return TRUE;
+}
+
 /* --trace[=DEPTH]: GOption stores no optional value itself, so this
    callback does, in the options its group was given as user data. */
 static gboolean
@@ -972,7 +1026,8 @@ nim_cli_run (int argc, char **argv)
   parsed.o = &o;
   context = context_new (&parsed);
   args = g_strdupv (argv);
-  if (!g_option_context_parse_strv (context, &args, &error)
+  if (!refuse_flag_values (args, &error)
+      || !g_option_context_parse_strv (context, &args, &error)
       || !take_values (&parsed, &error))
     status = nim_cli_fail (error, TRUE);
   else if (g_strv_length (args) > 1 && g_str_equal (args[1], "--"))

@@ -2161,6 +2161,18 @@ static const BadOption bad_options[] = {
     "'abc' is not a whole number" },
   { "moves-zero", { "--moves", "0,3", NULL }, "--moves", "0 is" },
   { "moves-twice", { "--moves", "3,3", NULL }, "--moves", "listed twice" },
+  /* GOption would drop the value and take --misere=no as --misere. */
+  { "flag-with-value",
+    { "--heaps", "3", "--misere=no", NULL },
+    "--misere takes no value",
+    "not --misere=no" },
+  { "version-with-value", { "--version=2", NULL }, "--version", "no value" },
+  /* What follows an option that takes a value is that value, as GOption
+     takes it: a results file named --json=x, refused for --solve. */
+  { "flag-value-is-a-value",
+    { "--solve", "--results", "--json=x", NULL },
+    "--results",
+    "--games" },
   { "moves-empty", { "--moves", "", NULL }, "--moves", "no values" },
   { "max-take-and-moves",
     { "--max-take", "3", "--moves", "2,7", NULL },
