@@ -794,9 +794,18 @@ test_compare_row_fails (void)
 
   if (!have_nim ())
     return;
-  assert_status (run_nim (&out, &err, "--compare", "--heaps", "4294967295,5",
-                          "--moves", "1000000000,1,2", NULL),
-                 STATUS_OK, out, err);
+  /* Each search row spends --compare's 10,000,000 nodes; under valgrind
+     (some 30 times slower) it is given fewer, which makes no difference
+     to what is checked: the rows are shown, grundy's says n/a. */
+  if (nim_test_light ())
+    assert_status (run_nim (&out, &err, "--compare", "--heaps", "4294967295,5",
+                            "--moves", "1000000000,1,2", "--nodes", "100000",
+                            NULL),
+                   STATUS_OK, out, err);
+  else
+    assert_status (run_nim (&out, &err, "--compare", "--heaps", "4294967295,5",
+                            "--moves", "1000000000,1,2", NULL),
+                   STATUS_OK, out, err);
   g_assert_cmpstr (err, ==, "");
   nim_test_assert_contains (out, "\nminimax ");
   nim_test_assert_contains (out, "\nnegamax ");
