@@ -791,8 +791,8 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
   picker.ordered = (cfg & C_TT) && n->order;
   /* Not under a code: a split's child key is not the one
      move_known_bad() computes, and the generator cannot start again. */
-  picker.defer = picker.ordered && !(cfg & C_CODE)
-                 && s->board.total <= DEFER_MOVES && !g_getenv ("NODEFER");
+  picker.defer
+      = picker.ordered && !(cfg & C_CODE) && s->board.total <= DEFER_MOVES;
 
   /* Step 5. Enhanced transposition cutoff, where it pays (see
      ETC_MIN_MATCHES). */
