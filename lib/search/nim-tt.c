@@ -73,14 +73,20 @@ tt_map_losses (NimTT *tt, guint64 size)
   tt->loss_mask = bytes / sizeof (NimTTLossBucket) - 1;
 #if defined(MAP_ANONYMOUS)
   {
-    void *p = mmap (NULL, (gsize) bytes, PROT_READ | PROT_WRITE,
+    /* Aligned to 2 MiB when it is as large, as the table is, for huge
+       pages. */
+    gsize extra = bytes >= HUGE_PAGE ? HUGE_PAGE : 0;
+    char *p = mmap (NULL, (gsize) bytes + extra, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *start;
 
     if (p == MAP_FAILED)
       return FALSE;
     tt->loss_map = p;
-    tt->loss_map_size = (gsize) bytes;
-    tt->losses = p;
+    tt->loss_map_size = (gsize) bytes + extra;
+    start
+        = extra > 0 ? (char *) (((guintptr) p + extra - 1) & ~(extra - 1)) : p;
+    tt->losses = (NimTTLossBucket *) (void *) start;
     return TRUE;
   }
 #else
@@ -178,6 +184,12 @@ nim_tt_want_huge_pages (NimTT *tt)
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
   if (tt->mapped && nim_tt_size (tt) >= HUGE_PAGE)
     madvise (tt->buckets, nim_tt_size (tt), MADV_HUGEPAGE);
+  /* The index of proven losses, as large as 16 MiB, is read at random
+     too. */
+  if (tt->loss_map != NULL
+      && (tt->loss_mask + 1) * sizeof (NimTTLossBucket) >= HUGE_PAGE)
+    madvise (tt->losses, (tt->loss_mask + 1) * sizeof (NimTTLossBucket),
+             MADV_HUGEPAGE);
 #endif
 }
 
