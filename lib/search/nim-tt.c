@@ -173,7 +173,12 @@ nim_tt_new (guint64 bytes)
  * 2 GiB on huge pages when asked later, and twice the time).  A search
  * with a clock does not: a fault of a huge page may wait for the kernel
  * to compact memory, on a busy machine for seconds (measured: a search
- * of 0.02 s took 3.1 s in a fresh 1 GiB table).
+ * of 0.02 s took 3.1 s in a fresh 1 GiB table).  On a virtual machine
+ * whose host takes back the memory its guest frees, the first touches of
+ * 2 GiB cost 5 s of system time (0.2 s when the memory was just freed by
+ * the guest); asking for the pages ahead of the search in a second
+ * thread (madvise (MADV_POPULATE_WRITE)) was measured and saved nothing:
+ * both threads waited as long, the kernel's work did not overlap.
  */
 void
 nim_tt_want_huge_pages (NimTT *tt)
