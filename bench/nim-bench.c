@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -206,6 +207,8 @@ static const BenchLine suite[] = {
 
   { ENGINE_FULL, RULES_NIM, "40,60,80,100", FALSE },
   { ENGINE_PNS, RULES_NIM, "40,60,80,100", TRUE },
+  { ENGINE_FULL_2G, RULES_NIM, "80,120,160,200", TRUE },
+  { ENGINE_FULL_2G, RULES_NIM, "160,160,160,160", TRUE },
 
   { ENGINE_AB, RULES_TAKE3, "13", FALSE },
   { ENGINE_AB_TT, RULES_TAKE3, "13", FALSE },
@@ -270,11 +273,34 @@ typedef struct
   guint n_runs;
   guint64 nodes;
   double seconds[MAX_RUNS];
-  gboolean searched; /* a player's search, not the C loop */
+  double cpu[MAX_RUNS]; /* the child's CPU time, user and system */
+  double sys[MAX_RUNS]; /* of which system time */
+  gboolean searched;    /* a player's search, not the C loop */
   gboolean proven;
   int value;
   guint64 peak_kib; /* VmHWM of the child, 0 if unknown */
 } LineResult;
+
+/* The system time this process has used, in seconds. */
+static double
+process_system_seconds (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_SELF, &usage) != 0)
+    return 0;
+  return (double) usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+}
+
+/* The CPU time this process has used, user and system, in seconds. */
+static double
+process_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
 
 /* Reads a "Name:   1234 kB" field of /proc/self/status; 0 if there is
    none (not Linux). */
@@ -386,6 +412,8 @@ run_line (const BenchLine *line, guint n_runs, LineResult *result)
   for (i = 0; i < n_runs; i++)
     {
       NimSearchStats stats = { 0 };
+      double cpu0 = process_cpu_seconds ();
+      double sys0 = process_system_seconds ();
 
       if (spec == NULL)
         {
@@ -413,6 +441,8 @@ run_line (const BenchLine *line, guint n_runs, LineResult *result)
       result->proven = stats.proven;
       result->value = stats.value;
       result->seconds[i] = stats.seconds;
+      result->cpu[i] = process_cpu_seconds () - cpu0;
+      result->sys[i] = process_system_seconds () - sys0;
       result->n_runs = i + 1;
     }
   result->peak_kib = proc_status_kib ("VmHWM");
@@ -528,14 +558,19 @@ compare_doubles (const void *a, const void *b)
 }
 
 static double
-median_seconds (const LineResult *r)
+median_of (const double *runs, guint n)
 {
   double s[MAX_RUNS];
-  guint n = r->n_runs;
 
-  memcpy (s, r->seconds, n * sizeof s[0]);
+  memcpy (s, runs, n * sizeof s[0]);
   qsort (s, n, sizeof s[0], compare_doubles);
   return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+static double
+median_seconds (const LineResult *r)
+{
+  return median_of (r->seconds, r->n_runs);
 }
 
 /* 516124195 as "516,124,195". */
@@ -584,7 +619,8 @@ print_table_header (guint n_lines, guint n_runs)
           "nim_player_choose_move ();\n"
           "#   nodes/s: nodes / that median.  Player creation and table "
           "allocation\n"
-          "#   are not timed.  \"not finished\": the node budget ran out.\n"
+          "#   are not timed.  \"not finished\": the node budget ran out.  "
+          "The lines\n#   with tt=2G run once.\n"
           "# peak MiB: VmHWM, the peak resident set, of a child process "
           "forked to run\n"
           "#   the line's runs, so it is this line's alone; a child that "
@@ -963,6 +999,56 @@ perfect_count (const char *text)
   return nodes;
 }
 
+/**
+ * perfect_count_tie_break:
+ * @text: a take-any position, as `--heaps` takes it
+ *
+ * The same count as perfect_count(), but the root plays as every computer
+ * player's root does: the first winning move in generator order (heap by
+ * heap, the smallest count first), so each earlier root move is refuted
+ * first (its child, a won position for the opponent, entered and searched
+ * as perfect_count() searches it), then the child of that move.  On
+ * 10,20,30,40,50 the first winning move takes 6 from heap 2, and its lost
+ * child 10,14,30,40,50 alone counts 1,700,905 nodes, where the winning
+ * move taking the most (26 from heap 3) leaves a child that counts
+ * 845,676: no search that plays the shared tie-break can come within
+ * 1.5x of perfect_count() there.
+ *
+ * Returns: the node count
+ */
+static guint64
+perfect_count_tie_break (const char *text)
+{
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  NimBoard board;
+  guint64 nodes = 1;
+  guint32 *heaps = board.heaps;
+  guint i, j;
+
+  if (!nim_board_parse (&board, text, "--heaps", NULL))
+    return 0;
+  g_hash_table_add (seen, perfect_key (heaps, board.n_heaps));
+  for (i = 0; i < board.n_heaps; i++)
+    {
+      guint32 h = heaps[i], c;
+
+      for (c = 1; c <= h; c++)
+        {
+          guint32 sum = 0;
+
+          heaps[i] = h - c;
+          perfect_visit (heaps, board.n_heaps, seen, &nodes);
+          for (j = 0; j < board.n_heaps; j++)
+            sum ^= heaps[j];
+          if (sum == 0)
+            return nodes;
+        }
+      heaps[i] = h;
+    }
+  return nodes;
+}
+
 /* Prints how the default negamax compares with a perfect table, on the
    take-any lines of the default configuration that the run had. */
 static void
@@ -973,21 +1059,27 @@ print_perfect_ratios (const LineResult *results)
 
   for (i = 0; i < G_N_ELEMENTS (suite); i++)
     {
-      guint64 perfect;
+      guint64 perfect, tie_break;
 
       if (suite[i].engine != ENGINE_FULL || suite[i].rules != RULES_NIM
           || !results[i].ok || !results[i].searched)
         continue;
       if (!header)
-        printf (
-            "#\n# default negamax against a perfect table (target on "
-            "20,30,40,50,\n#   10,20,30,40,50 and 40,60,80,100: <= 1.5):\n");
+        printf ("#\n# default negamax against a perfect table (target on "
+                "20,30,40,50,\n#   10,20,30,40,50 and 40,60,80,100: <= 1.5); "
+                "with the root's tie-break:\n#   the root plays the first "
+                "winning move in generator order, as every\n#   computer "
+                "player does (see perfect_count_tie_break()):\n");
       header = TRUE;
       perfect = perfect_count (suite[i].heaps);
+      tie_break = perfect_count_tie_break (suite[i].heaps);
       printf ("#   %-16s %12" G_GUINT64_FORMAT
-              " nodes, perfect %12" G_GUINT64_FORMAT ": %.2fx\n",
+              " nodes, perfect %12" G_GUINT64_FORMAT
+              ": %.2fx; with the root's tie-break %12" G_GUINT64_FORMAT
+              ": %.2fx\n",
               suite[i].heaps, results[i].nodes, perfect,
-              (double) results[i].nodes / perfect);
+              (double) results[i].nodes / perfect, tie_break,
+              (double) results[i].nodes / tie_break);
     }
 }
 
@@ -1015,15 +1107,6 @@ print_ratio (const char *heaps, const LineResult *loop,
    against a random player on drawn positions, each move judged.  The run
    is the median of @n_runs for each number of jobs. */
 #define MATCH_GAMES 16000
-
-static double
-process_cpu_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
-}
 
 static double
 match_games_per_second (guint jobs, guint n_runs, double *cpu_per_game)
@@ -1182,6 +1265,59 @@ print_kayles_reach (void)
           room3 ? ", the longest a board holds" : "");
 }
 
+/* How many times the table runs @line: the 2 GiB table's lines once,
+   as each run takes seconds (and fills 2 GiB anew). */
+static guint
+runs_of (const BenchLine *line, guint n_runs)
+{
+  return line->engine == ENGINE_FULL_2G ? 1 : n_runs;
+}
+
+/* The targets of the searches with a 2 GiB table (issue 13): each line's
+   wall time against its limit, nodes per second against 5 M, and the
+   CPU time, which says what an idle machine would show. */
+static void
+print_big_table_targets (const LineResult *results)
+{
+  static const struct
+  {
+    const char *heaps;
+    double limit;
+  } targets[] = { { "80,120,160,200", 10 }, { "160,160,160,160", 40 } };
+  gboolean header = FALSE;
+  guint i, t;
+
+  for (i = 0; i < G_N_ELEMENTS (suite); i++)
+    for (t = 0; t < G_N_ELEMENTS (targets); t++)
+      {
+        const LineResult *r = &results[i];
+        double wall, cpu, sys;
+
+        if (suite[i].engine != ENGINE_FULL_2G || !r->ok || !r->searched
+            || strcmp (suite[i].heaps, targets[t].heaps) != 0)
+          continue;
+        if (!header)
+          printf ("#\n# negamax with tt=2G (targets: 80,120,160,200 in < 10 "
+                  "s, 160,160,160,160\n#   in < 40 s, >= 5 M nodes/s on "
+                  "both):\n");
+        header = TRUE;
+        wall = median_seconds (r);
+        cpu = median_of (r->cpu, r->n_runs);
+        sys = median_of (r->sys, r->n_runs);
+        printf ("#   %-16s %12" G_GUINT64_FORMAT " nodes, %.2f s (%s), "
+                "%.2f M nodes/s (%s)\n#     CPU time %.2f s, %.2f M "
+                "nodes/s; of it system time %.2f s (the kernel\n#     "
+                "handing out the table's pages), user time %.2f s, %.2f M "
+                "nodes/s\n",
+                suite[i].heaps, r->nodes, wall,
+                wall < targets[t].limit ? "met" : "missed",
+                wall > 0 ? r->nodes / wall / 1e6 : 0,
+                wall > 0 && r->nodes / wall >= 5e6 ? "met" : "missed", cpu,
+                cpu > 0 ? r->nodes / cpu / 1e6 : 0, sys, cpu - sys,
+                cpu - sys > 0 ? r->nodes / (cpu - sys) / 1e6 : 0);
+      }
+}
+
 /* The table: every selected line, --runs times each. */
 static int
 print_table (const Options *o, guint n_runs)
@@ -1215,7 +1351,7 @@ print_table (const Options *o, guint n_runs)
 
       if (!selected (o, &suite[i]))
         continue;
-      run_line_forked (&suite[i], n_runs, r);
+      run_line_forked (&suite[i], runs_of (&suite[i], n_runs), r);
       print_table_row (&suite[i], r);
       fflush (stdout);
       if (!r->ok)
@@ -1242,6 +1378,7 @@ print_table (const Options *o, guint n_runs)
   print_ratio ("1,3,5,7", loop, minimax);
   print_ratio ("3,4,5", loop345, minimax345);
   print_perfect_ratios (results);
+  print_big_table_targets (results);
   if (o->only == NULL || g_pattern_match_simple (o->only, "match"))
     print_match_scaling (n_runs);
   if (o->only == NULL || g_pattern_match_simple (o->only, "kayles"))

@@ -421,6 +421,156 @@ test_clear_generations (void)
   check_clear_generations (large, 15, NIM_TT_WRITTEN_MAX * 2);
 }
 
+/* Whether the index of proven losses says that @rest with a heap of
+   @size is lost. */
+static gboolean
+loss_known (NimTT *tt, guint64 rest, guint32 size)
+{
+  guint32 sizes[NIM_TT_LOSS_WAYS];
+  guint n = nim_tt_losses_beside (tt, rest, sizes), i;
+
+  for (i = 0; i < n; i++)
+    if (sizes[i] == size)
+      return TRUE;
+  return FALSE;
+}
+
+/* A lost position is indexed by each of its heap sizes, with the rest of
+   the position, and by itself with a heap of 0; a size two heaps share
+   once; nothing else is indexed. */
+static void
+test_loss_index (void)
+{
+  g_autoptr (NimTT) tt = new_table (1 << 20);
+  static const guint32 lost[] = { 1, 2, 3 };
+  static const guint32 twins[] = { 5, 5 };
+  guint64 key = position_key (lost, 3);
+  guint64 key2 = position_key (twins, 2);
+  guint32 sizes[NIM_TT_LOSS_WAYS];
+
+  g_assert_false (loss_known (tt, key - nim_tt_heap_key (3), 3));
+  nim_tt_store_loss (tt, key, lost, 3);
+  g_assert_true (loss_known (tt, key - nim_tt_heap_key (3), 3));
+  g_assert_true (loss_known (tt, key - nim_tt_heap_key (2), 2));
+  g_assert_true (loss_known (tt, key - nim_tt_heap_key (1), 1));
+  g_assert_true (loss_known (tt, key, 0));
+  /* 1,2 with a heap of 4 is not 1,2,3. */
+  g_assert_false (loss_known (tt, key - nim_tt_heap_key (3), 4));
+  /* The rest of another position. */
+  g_assert_cmpuint (nim_tt_losses_beside (tt, nim_tt_heap_key (7), sizes), ==,
+                    0);
+
+  nim_tt_store_loss (tt, key2, twins, 2);
+  g_assert_true (loss_known (tt, key2 - nim_tt_heap_key (5), 5));
+  g_assert_cmpuint (
+      nim_tt_losses_beside (tt, key2 - nim_tt_heap_key (5), sizes), ==, 1);
+  /* Storing again adds nothing. */
+  nim_tt_store_loss (tt, key2, twins, 2);
+  g_assert_cmpuint (
+      nim_tt_losses_beside (tt, key2 - nim_tt_heap_key (5), sizes), ==, 1);
+
+  /* A clear forgets the index with the table. */
+  nim_tt_clear (tt);
+  g_assert_false (loss_known (tt, key - nim_tt_heap_key (3), 3));
+  g_assert_false (loss_known (tt, key2, 0));
+}
+
+/* Heaps too large for an entry's 29 bits are left out, the others not. */
+static void
+test_loss_index_large_heaps (void)
+{
+  g_autoptr (NimTT) tt = new_table (1 << 20);
+  guint32 heaps[2] = { 3, (guint32) NIM_TT_LOSS_MAX_HEAP };
+  guint64 key = position_key (heaps, 2);
+
+  nim_tt_store_loss (tt, key, heaps, 2);
+  g_assert_true (loss_known (tt, key - nim_tt_heap_key (3), 3));
+  g_assert_true (loss_known (tt, key, 0));
+  g_assert_false (loss_known (tt, key - nim_tt_heap_key (heaps[1]),
+                              heaps[1] & ((1u << 29) - 1)));
+  g_assert_cmpuint (nim_tt_losses_beside (tt, key - nim_tt_heap_key (heaps[1]),
+                                          (guint32[NIM_TT_LOSS_WAYS]){ 0 }),
+                    ==, 0);
+}
+
+/* A wrap of the generations after more lines were written than the index
+   lists zeroes it whole: an entry left in place would be found again when
+   its generation number comes round (nothing is stored in between to
+   overwrite it). */
+static void
+test_loss_index_wrap (void)
+{
+  g_autoptr (NimTT) tt = new_table (32 << 20);
+  guint32 lost[2] = { 7, 9 };
+  guint64 key = position_key (lost, 2);
+  guint i;
+
+  for (i = 0; i < NIM_TT_WRITTEN_MAX; i++)
+    {
+      guint32 heaps[2] = { 1000 + i, 3 };
+
+      nim_tt_store_loss (tt, position_key (heaps, 2), heaps, 2);
+    }
+  nim_tt_store_loss (tt, key, lost, 2);
+  g_assert_true (loss_known (tt, key, 0));
+  for (i = 0; i < NIM_TT_GENERATIONS; i++)
+    {
+      nim_tt_clear (tt);
+      g_assert_false (loss_known (tt, key, 0));
+    }
+}
+
+/* Every generation's entries are gone after a clear, through the wraps
+   that zero the lines written (listed or not), in the smallest index
+   (one line, which forgets as it fills) and one of 1 MiB (which keeps
+   what a round stores, so that an entry a wrap failed to zero would be
+   found again when its generation number comes round). */
+static void
+test_loss_index_generations (void)
+{
+  static const guint64 sizes[] = { 64, 32 << 20 };
+  guint s, round, i;
+
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autoptr (NimTT) tt = new_table (sizes[s]);
+
+      for (round = 0; round < 20; round++)
+        {
+          guint n = round % 3 == 0 ? NIM_TT_WRITTEN_MAX + 10 : 30;
+
+          for (i = 0; i < n; i++)
+            {
+              guint32 heaps[2] = { round + 1, i + 1 };
+
+              nim_tt_store_loss (tt, position_key (heaps, 2), heaps, 2);
+            }
+          /* Nothing of an earlier round, whose generation number may have
+             come round again. */
+          for (i = 0; i < round && s > 0; i++)
+            {
+              guint32 old[2] = { i + 1, 1 };
+
+              g_assert_false (loss_known (tt, position_key (old, 2), 0));
+            }
+          {
+            guint32 last[2] = { round + 1, n };
+
+            if (s > 0)
+              g_assert_true (loss_known (tt, position_key (last, 2), 0));
+            nim_tt_clear (tt);
+            g_assert_false (loss_known (tt, position_key (last, 2), 0));
+          }
+          for (i = 0; i < n; i++)
+            {
+              guint32 heaps[2] = { round + 1, i + 1 };
+
+              g_assert_false (loss_known (tt, position_key (heaps, 2), 0));
+            }
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -435,6 +585,10 @@ main (int argc, char **argv)
   g_test_add_func ("/tt/bucket-policy", test_bucket_policy);
   g_test_add_func ("/tt/clear", test_clear);
   g_test_add_func ("/tt/clear-generations", test_clear_generations);
+  g_test_add_func ("/tt/loss-index", test_loss_index);
+  g_test_add_func ("/tt/loss-index-large-heaps", test_loss_index_large_heaps);
+  g_test_add_func ("/tt/loss-index-generations", test_loss_index_generations);
+  g_test_add_func ("/tt/loss-index-wrap", test_loss_index_wrap);
   g_test_add_func ("/tt/new-is-lazy", test_new_is_lazy);
   g_test_add_func ("/tt/memory-available", test_memory_available);
 

@@ -173,6 +173,7 @@ typedef struct
 
 void nim_search_init (NimSearch *search, const NimBoard *board,
                       const NimRules *rules, const NimSearchConfig *config);
+void nim_search_use_table (NimSearch *search, NimTT *tt);
 gboolean nim_search_check_budget (NimSearch *search);
 guint nim_search_horizon (const NimBoard *board, const NimRules *rules,
                           guint64 depth);

@@ -60,6 +60,57 @@ tt_map (NimTT *tt, guint64 size)
 #endif
 }
 
+/* The index of proven losses: a 32nd of the table's @size, within
+   NIM_TT_LOSS_MIN_BYTES and NIM_TT_LOSS_MAX_BYTES, zeroed by the kernel
+   as it is touched as the table is. */
+static gboolean
+tt_map_losses (NimTT *tt, guint64 size)
+{
+  guint64 bytes = NIM_TT_LOSS_MIN_BYTES;
+
+  while (bytes * 2 <= MIN (size / 32, NIM_TT_LOSS_MAX_BYTES))
+    bytes *= 2;
+  tt->loss_mask = bytes / sizeof (NimTTLossBucket) - 1;
+#if defined(MAP_ANONYMOUS)
+  {
+    /* Aligned to 2 MiB when it is as large, as the table is, for huge
+       pages. */
+    gsize extra = bytes >= HUGE_PAGE ? HUGE_PAGE : 0;
+    char *p = mmap (NULL, (gsize) bytes + extra, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *start;
+
+    if (p == MAP_FAILED)
+      return FALSE;
+    tt->loss_map = p;
+    tt->loss_map_size = (gsize) bytes + extra;
+    start
+        = extra > 0 ? (char *) (((guintptr) p + extra - 1) & ~(extra - 1)) : p;
+    tt->losses = (NimTTLossBucket *) (void *) start;
+    return TRUE;
+  }
+#else
+  tt->losses = aligned_alloc (sizeof (NimTTLossBucket), (gsize) bytes);
+  if (tt->losses != NULL)
+    memset (tt->losses, 0, (gsize) bytes);
+  return tt->losses != NULL;
+#endif
+}
+
+static void
+tt_unmap (NimTT *tt)
+{
+#if defined(MAP_ANONYMOUS)
+  if (tt->mapped)
+    munmap (tt->map, tt->map_size);
+  if (tt->loss_map != NULL)
+    munmap (tt->loss_map, tt->loss_map_size);
+#else
+  free (tt->buckets);
+  free (tt->losses);
+#endif
+}
+
 /**
  * nim_tt_new:
  * @bytes: the most memory the table may use, at least one bucket
@@ -91,6 +142,12 @@ nim_tt_new (guint64 bytes)
       g_free (tt);
       return NULL;
     }
+  if (!tt_map_losses (tt, size))
+    {
+      tt_unmap (tt);
+      g_free (tt);
+      return NULL;
+    }
   tt->mask = size / sizeof (NimTTBucket) - 1;
   tt->generation = 1;
   return tt;
@@ -108,7 +165,20 @@ nim_tt_new (guint64 bytes)
  * 2 MiB for the kernel to zero (and perhaps to compact memory for), so a
  * search of a few hundred nodes in a fresh 64 MiB table would wait for
  * all of it.  So the searches ask only once they have run a while (see
- * nim_search_check_budget()).
+ * nim_search_check_budget()), except a search without a clock in a
+ * table of %NIM_TT_HUGE_AT_ONCE bytes or more, which asks before it
+ * starts (see nim_search_use_table()): by the time a search has run a
+ * while it has touched every 4 KiB page of such a table, and those stay
+ * 4 KiB pages (measured on 80,120,160,200 with tt=2G: 32 MiB of the
+ * 2 GiB on huge pages when asked later, and twice the time).  A search
+ * with a clock does not: a fault of a huge page may wait for the kernel
+ * to compact memory, on a busy machine for seconds (measured: a search
+ * of 0.02 s took 3.1 s in a fresh 1 GiB table).  On a virtual machine
+ * whose host takes back the memory its guest frees, the first touches of
+ * 2 GiB cost 5 s of system time (0.2 s when the memory was just freed by
+ * the guest); asking for the pages ahead of the search in a second
+ * thread (madvise (MADV_POPULATE_WRITE)) was measured and saved nothing:
+ * both threads waited as long, the kernel's work did not overlap.
  */
 void
 nim_tt_want_huge_pages (NimTT *tt)
@@ -119,6 +189,12 @@ nim_tt_want_huge_pages (NimTT *tt)
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
   if (tt->mapped && nim_tt_size (tt) >= HUGE_PAGE)
     madvise (tt->buckets, nim_tt_size (tt), MADV_HUGEPAGE);
+  /* The index of proven losses, as large as 16 MiB, is read at random
+     too. */
+  if (tt->loss_map != NULL
+      && (tt->loss_mask + 1) * sizeof (NimTTLossBucket) >= HUGE_PAGE)
+    madvise (tt->losses, (tt->loss_mask + 1) * sizeof (NimTTLossBucket),
+             MADV_HUGEPAGE);
 #endif
 }
 
@@ -131,12 +207,7 @@ nim_tt_free (NimTT *tt)
 {
   if (tt == NULL)
     return;
-#if defined(MAP_ANONYMOUS)
-  if (tt->mapped)
-    munmap (tt->map, tt->map_size);
-#else
-  free (tt->buckets);
-#endif
+  tt_unmap (tt);
   g_free (tt);
 }
 
@@ -155,7 +226,9 @@ nim_tt_free (NimTT *tt)
  * interrupts the other core to flush its TLB, and every page touched
  * after it faults.  A comparison run clears its tables once a game, and
  * with two jobs this alone made 2 jobs slower than 1 (measured: 186 us of
- * system time a game, against 290 us for the whole game).
+ * system time a game, against 290 us for the whole game).  The index of
+ * proven losses (see nim_tt_losses_beside()), at most 16 MiB, is zeroed
+ * likewise: the lines it lists as written, or all of it.
  */
 void
 nim_tt_clear (NimTT *tt)
@@ -165,6 +238,12 @@ nim_tt_clear (NimTT *tt)
   if (++tt->generation <= NIM_TT_GENERATIONS)
     return;
   tt->generation = 1;
+  if (tt->n_loss_written <= NIM_TT_WRITTEN_MAX)
+    for (i = 0; i < tt->n_loss_written; i++)
+      memset (&tt->losses[tt->loss_written[i]], 0, sizeof (NimTTLossBucket));
+  else
+    memset (tt->losses, 0, (tt->loss_mask + 1) * sizeof (NimTTLossBucket));
+  tt->n_loss_written = 0;
   if (tt->n_written <= NIM_TT_WRITTEN_MAX)
     {
       for (i = 0; i < tt->n_written; i++)
@@ -179,6 +258,66 @@ nim_tt_clear (NimTT *tt)
     return;
 #endif
   memset (tt->buckets, 0, nim_tt_size (tt));
+}
+
+/* Adds the entry "@rest with a heap of @size is lost" to the index: into
+   a free slot (never written, or of an older generation) of its line if
+   there is one, else over the slot that bits of @rest pick. */
+static void
+loss_add (NimTT *tt, guint64 rest, guint32 size)
+{
+  NimTTLossBucket *b = nim_tt_loss_bucket (tt, rest);
+  guint64 entry
+      = (guint64) (guint32) rest << 32 | (guint64) size << 3 | tt->generation;
+  guint i, slot = (guint) (rest >> 61);
+
+  for (i = 0; i < NIM_TT_LOSS_WAYS; i++)
+    if (b->slot[i] == entry)
+      return;
+  for (i = 0; i < NIM_TT_LOSS_WAYS; i++)
+    if ((b->slot[i] & 7) != tt->generation)
+      {
+        slot = i;
+        break;
+      }
+  if (tt->n_loss_written < NIM_TT_WRITTEN_MAX)
+    tt->loss_written[tt->n_loss_written] = (rest >> 40) & tt->loss_mask;
+  tt->n_loss_written++;
+  b->slot[slot] = entry;
+}
+
+/**
+ * nim_tt_store_loss:
+ * @tt: the table
+ * @key: the key of a position, which the caller has proven lost for the
+ *   player to move
+ * @heaps: (array length=n_heaps): the position's heaps
+ * @n_heaps: how many
+ *
+ * Adds the position to the index of proven losses (see
+ * nim_tt_losses_beside()): for each heap size it has, once however many
+ * heaps have it, the position without one heap of that size; and the
+ * position itself, as the rest of a position with a heap of 0 more (a
+ * node whose move takes a heap whole).  Heaps of NIM_TT_LOSS_MAX_HEAP or
+ * more are left out.
+ */
+void
+nim_tt_store_loss (NimTT *tt, guint64 key, const guint32 *heaps, guint n_heaps)
+{
+  guint i, j;
+
+  loss_add (tt, key, 0);
+  for (i = 0; i < n_heaps; i++)
+    {
+      guint32 h = heaps[i];
+
+      if (h == 0 || h >= NIM_TT_LOSS_MAX_HEAP)
+        continue;
+      for (j = 0; j < i && heaps[j] != h; j++)
+        ;
+      if (j == i)
+        loss_add (tt, key - nim_tt_heap_key (h), h);
+    }
 }
 
 /**

@@ -29,6 +29,18 @@ enum
 #define NIM_TT_GENERATIONS 7u
 /* How many written buckets a table lists (see NimTT). */
 #define NIM_TT_WRITTEN_MAX 2048
+/* From this size on a table is worth huge pages from a long search's
+   first touch (see nim_tt_want_huge_pages()). */
+#define NIM_TT_HUGE_AT_ONCE (G_GUINT64_CONSTANT (512) << 20)
+/* Entries a line of the index of proven losses holds: 8 of 8 bytes. */
+#define NIM_TT_LOSS_WAYS 8
+/* Heaps of this size or more are left out of the index (an entry keeps
+   29 bits of a heap's size). */
+#define NIM_TT_LOSS_MAX_HEAP (G_GUINT64_CONSTANT (1) << 29)
+/* The index of proven losses takes a 32nd of the table, within these
+   bounds: at most 16 MiB, a few cache misses for a node's look-ups. */
+#define NIM_TT_LOSS_MIN_BYTES 64
+#define NIM_TT_LOSS_MAX_BYTES (G_GUINT64_CONSTANT (16) << 20)
 
 /**
  * NimTTEntry:
@@ -56,6 +68,15 @@ typedef struct
 {
   NimTTEntry slot[NIM_TT_WAYS];
 } NimTTBucket;
+
+/* One cache line of the index of proven losses (see
+   nim_tt_losses_beside()): each slot holds the low 32 bits of the key of
+   a position less one heap, the heap's size (29 bits) and the generation
+   (3 bits, 0: never written), from the high bits down. */
+typedef struct
+{
+  guint64 slot[NIM_TT_LOSS_WAYS];
+} NimTTLossBucket;
 
 /**
  * NimTTHit:
@@ -95,6 +116,15 @@ struct _NimTT
   guint64 written[NIM_TT_WRITTEN_MAX];
   gsize map_size;
   void *map;
+  /* Beside the table, a small index of the positions it has proven lost
+     for the player to move (see nim_tt_losses_beside()), cleared as the
+     table is, with its own list of written lines. */
+  NimTTLossBucket *losses;
+  guint64 loss_mask; /* number of lines - 1, a power of two */
+  guint64 n_loss_written;
+  guint64 loss_written[NIM_TT_WRITTEN_MAX];
+  gsize loss_map_size;
+  void *loss_map;
 };
 
 NimTT *nim_tt_new (guint64 bytes);
@@ -194,6 +224,74 @@ nim_tt_probe (const NimTT *tt, guint64 key, NimTTHit *hit)
     }
   return FALSE;
 }
+
+/* The line of the index of proven losses that @rest's entries live in:
+   bits of the key that neither the table's index nor the entry's check
+   use. */
+static inline NimTTLossBucket *
+nim_tt_loss_bucket (const NimTT *tt, guint64 rest)
+{
+  return &tt->losses[(rest >> 40) & tt->loss_mask];
+}
+
+/**
+ * nim_tt_prefetch_loss:
+ * @tt: the table
+ * @rest: a key about to be looked up with nim_tt_losses_beside()
+ */
+static inline void
+nim_tt_prefetch_loss (const NimTT *tt, guint64 rest)
+{
+#if defined(__GNUC__)
+  __builtin_prefetch (nim_tt_loss_bucket (tt, rest));
+#endif
+}
+
+/**
+ * nim_tt_losses_beside:
+ * @tt: the table
+ * @rest: the key of a position less one of its heaps (the position's key
+ *   minus nim_tt_heap_key() of that heap)
+ * @sizes: (out caller-allocates) (array fixed-size=8): the sizes found
+ *
+ * The index of proven losses: for every position the table has been told
+ * is lost for the player to move (see nim_tt_store_loss()), and for each
+ * of its heaps, the position without that heap and the heap's size.  It
+ * answers at once which children of a node are proven losses, the
+ * question of an enhanced transposition cutoff: a child leaves one heap
+ * smaller and the others as they are, so a node of n heaps asks n
+ * questions, one for each heap with the rest of the position, where
+ * looking up every child in the table itself would take a read from
+ * memory for each of up to thousands of children.  A heap of 0 stands
+ * for a heap taken whole.
+ *
+ * The index is small (a 32nd of the table, at most 16 MiB) and may have
+ * forgotten a loss the table still holds (a full line drops an entry);
+ * what it holds is a loss once proven, which stays one.  Under
+ * score=distance its distance is in the table, which the caller reads.
+ *
+ * Returns: how many sizes it wrote to @sizes: each a size h such that
+ *   @rest with a heap of h added is a proven loss
+ */
+static inline guint
+nim_tt_losses_beside (const NimTT *tt, guint64 rest, guint32 *sizes)
+{
+  const NimTTLossBucket *b = nim_tt_loss_bucket (tt, rest);
+  guint32 check = (guint32) rest;
+  guint i, n = 0;
+
+  for (i = 0; i < NIM_TT_LOSS_WAYS; i++)
+    {
+      guint64 e = b->slot[i];
+
+      if ((guint32) (e >> 32) == check && (e & 7) == tt->generation)
+        sizes[n++] = (guint32) e >> 3;
+    }
+  return n;
+}
+
+void nim_tt_store_loss (NimTT *tt, guint64 key, const guint32 *heaps,
+                        guint n_heaps);
 
 /**
  * nim_tt_store:
