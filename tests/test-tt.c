@@ -169,9 +169,8 @@ test_store_probe (void)
 }
 
 /* A key that was never stored misses, in another bucket or in the same,
-   whichever bits of the key differ: the slot keeps both halves of the key
-   folded, so a difference in bits above the bucket index and below bit 32
-   is seen too. */
+   whichever bits of the key differ: the slot keeps the key's bits folded,
+   so a difference in any bit above the bucket index is seen too. */
 static void
 test_miss (void)
 {
@@ -421,6 +420,87 @@ test_clear_generations (void)
   check_clear_generations (large, 15, NIM_TT_WRITTEN_MAX * 2);
 }
 
+/* A table of more than 64 MiB uses its first 64 MiB until half their
+   slots are filled, then doubles: every entry is still found, in the
+   half its key's next bit says; the pages of the rest are not touched
+   before (the peak memory of a search stays what it needs).  A full
+   zeroing puts it back to 64 MiB. */
+static void
+test_grow (void)
+{
+  g_autoptr (NimTT) tt = new_table (G_GUINT64_CONSTANT (128) << 20);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261124);
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  const guint64 start = (G_GUINT64_CONSTANT (1) << 20) - 1;
+  guint64 used, i, lost = 0, n_found = 0;
+  NimTTHit e = { 0 };
+
+  g_assert_cmpuint (nim_tt_size (tt), ==, G_GUINT64_CONSTANT (128) << 20);
+  g_assert_cmpuint (nim_tt_n_entries (tt), ==, G_GUINT64_CONSTANT (8) << 20);
+  g_assert_cmpuint (tt->mask, ==, start);
+  /* Fill half the slots in use: no growth yet. */
+  while (tt->n_filled < (start + 1) * NIM_TT_WAYS / 2)
+    {
+      guint64 key = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+
+      g_array_append_val (keys, key);
+      nim_tt_store (tt, key, (gint32) (key & 0xfff), NIM_TT_DEPTH_PROVEN,
+                    NIM_TT_EXACT, (guint32) (key >> 40), 1);
+    }
+  g_assert_cmpuint (tt->mask, ==, start);
+  for (i = 0; i < keys->len; i++)
+    {
+      gboolean f = nim_tt_probe (tt, g_array_index (keys, guint64, i), &e);
+
+      g_array_append_val (found, f);
+      n_found += f;
+    }
+  used = count_used (tt);
+  g_assert_cmpuint (used, ==, tt->n_filled);
+
+  /* The next store doubles the table first. */
+  nim_tt_store (tt, 42, 7, 3, NIM_TT_EXACT, 9, 2);
+  g_assert_cmpuint (tt->mask, ==, 2 * start + 1);
+  g_assert_true (nim_tt_probe (tt, 42, &e));
+  g_assert_cmpint (e.value, ==, 7);
+  for (i = 0; i < keys->len; i++)
+    {
+      guint64 key = g_array_index (keys, guint64, i);
+
+      if (!g_array_index (found, gboolean, i))
+        continue;
+      /* The one store after the growth may have replaced an entry. */
+      if (!nim_tt_probe (tt, key, &e))
+        {
+          lost++;
+          continue;
+        }
+      g_assert_cmpint (e.value, ==, (gint32) (key & 0xfff));
+      g_assert_cmpuint (e.from, ==, (guint32) (key >> 40));
+    }
+  g_assert_cmpuint (lost, <=, 1);
+  g_assert_cmpuint (count_used (tt), ==, used + 1 - lost);
+  /* Most of them were stored (a few buckets overflowed). */
+  g_assert_cmpuint (n_found, >, keys->len * 9 / 10);
+
+  /* At full size it grows no more. */
+  nim_tt_grow (tt);
+  g_assert_cmpuint (tt->mask, ==, 2 * start + 1);
+
+  /* The generations run out: the whole table is zeroed (it lists too
+     many buckets written), and starts small again. */
+  for (i = tt->generation; i <= NIM_TT_GENERATIONS; i++)
+    nim_tt_clear (tt);
+  g_assert_cmpuint (tt->generation, ==, 1);
+  g_assert_cmpuint (tt->mask, ==, start);
+  g_assert_cmpuint (count_used (tt), ==, 0);
+  tt->mask = 2 * start + 1;
+  g_assert_cmpuint (count_used (tt), ==, 0);
+  tt->mask = start;
+  g_assert_false (nim_tt_probe (tt, 42, &e));
+}
+
 /* Whether the index of proven losses says that @rest with a heap of
    @size is lost. */
 static gboolean
@@ -590,6 +670,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tt/loss-index-generations", test_loss_index_generations);
   g_test_add_func ("/tt/loss-index-wrap", test_loss_index_wrap);
   g_test_add_func ("/tt/new-is-lazy", test_new_is_lazy);
+  g_test_add_func ("/tt/grow", test_grow);
   g_test_add_func ("/tt/memory-available", test_memory_available);
 
   return g_test_run ();

@@ -44,8 +44,7 @@ enum
 
 /**
  * NimTTEntry:
- * @check: the key's two halves folded (see nim_tt_check()): with the
- *   bucket index, 32 + log2(buckets) bits of the key tell positions apart
+ * @check: the key's bits, folded (see nim_tt_check())
  * @from: the best move's heap size before the move (0: none)
  * @count: the best move's count
  * @packed: value (14 bits, signed), depth (13 bits), bound (2 bits) and
@@ -105,7 +104,13 @@ typedef struct _NimTT NimTT;
 struct _NimTT
 {
   NimTTBucket *buckets;
-  guint64 mask; /* number of buckets - 1, a power of two */
+  guint64 mask; /* number of buckets in use - 1, a power of two */
+  /* A large table starts small and doubles as it fills, up to its
+     capacity (see nim_tt_store()): memory is touched only as a search
+     needs it. */
+  guint64 max_mask; /* number of buckets - 1, a power of two */
+  guint64 n_filled; /* slots filled this generation, or G_MAXUINT64 */
+  guint64 grow_at;  /* n_filled at which the table doubles */
   guint32 generation;
   gboolean mapped; /* from mmap (), not malloc () */
   gboolean huge;   /* huge pages asked for */
@@ -131,6 +136,7 @@ NimTT *nim_tt_new (guint64 bytes);
 void nim_tt_free (NimTT *tt);
 void nim_tt_clear (NimTT *tt);
 void nim_tt_want_huge_pages (NimTT *tt);
+void nim_tt_grow (NimTT *tt);
 guint64 nim_tt_size (const NimTT *tt);
 guint64 nim_tt_n_entries (const NimTT *tt);
 guint64 nim_tt_n_used (const NimTT *tt);
@@ -138,17 +144,27 @@ guint64 nim_tt_size_for (guint64 bytes);
 guint64 nim_tt_memory_available (void);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimTT, nim_tt_free)
 
+/* A slot's check keeps key bits 20 to 31 as they are: a table that
+   grows from 2^20 buckets takes its further index bits from there (see
+   nim_tt_grow()), up to 2^32 buckets. */
+#define NIM_TT_CHECK_SHIFT 20
+#define NIM_TT_GROW_BITS 12
+
 /**
  * nim_tt_check:
  * @key: a position's key
  *
- * Returns: what a slot keeps of @key: both halves folded, so that every
- *   bit of the key counts whatever the table's size
+ * Returns: what a slot keeps of @key: key bits 20 to 31 in its low 12
+ *   bits, and bits 32 to 51 folded with bits 0 to 19 and 52 to 63 above
+ *   them, so that every bit counts whatever the table's size, and a
+ *   table that grows finds its next index bit in the check
  */
 static inline guint32
 nim_tt_check (guint64 key)
 {
-  return (guint32) (key >> 32) ^ (guint32) key;
+  return (guint32) (key >> NIM_TT_CHECK_SHIFT)
+         ^ ((guint32) key << NIM_TT_GROW_BITS)
+         ^ ((guint32) (key >> 52) << NIM_TT_GROW_BITS);
 }
 
 static inline guint
@@ -306,16 +322,21 @@ void nim_tt_store_loss (NimTT *tt, guint64 key, const guint32 *heaps,
  * Replaces the entry for @key; else a slot of an older generation (or
  * never written); else the slot searched least deep, the first of them:
  * proofs and deep searches, which cost the most to redo, stay longest.
- * The table never grows.
+ * A large table in use in part doubles when a quarter of it is filled
+ * (see nim_tt_grow()).
  */
 static inline void
 nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
               guint32 from, guint32 count)
 {
-  NimTTBucket *b = nim_tt_bucket (tt, key);
+  NimTTBucket *b;
   guint32 check = nim_tt_check (key);
   NimTTEntry *e = NULL;
   guint i, shallowest = G_MAXUINT;
+
+  if (G_UNLIKELY (tt->n_filled >= tt->grow_at))
+    nim_tt_grow (tt);
+  b = nim_tt_bucket (tt, key);
 
   for (i = 0; i < NIM_TT_WAYS; i++)
     {
@@ -341,6 +362,7 @@ nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
   if (tt->n_written < NIM_TT_WRITTEN_MAX)
     tt->written[tt->n_written] = key & tt->mask;
   tt->n_written++;
+  tt->n_filled += nim_tt_slot_generation (e) != tt->generation;
   e->check = check;
   e->from = from;
   e->count = count;
