@@ -5,11 +5,16 @@
    turn-based game: a referee writes commands to the engine's standard
    input, one a line, and reads its answers from its standard output.
    This is the engine's side.  Two threads take turns at reading the
-   commands: the one that reads a `go` runs the search itself, and hands
-   the reading to the other first, so that `isready` is answered and
-   `stop` heard while it thinks.  Neither a thread nor a wake-up of
-   another stands between a `go` and its search: a referee that plays
-   thousands of short games waits for little but the searches (see
+   commands, and the one that reads a `go` runs the search itself: no
+   other thread stands between a `go` and its search, or between the
+   search and its `bestmove`.  Most searches of a referee's short games
+   end within a millisecond, long before a referee says anything more;
+   only a search that lasts longer wakes the other thread (a one-shot
+   timer, armed at every `go`: two system calls and no wake-up while the
+   search is short), which then takes the reader's turn, so that
+   `isready` is answered and `stop` heard while it thinks.  Handing the
+   turn over at every `go` instead cost two thread wake-ups a move, which
+   on two processors halved the games a second of a comparison run (see
    bench/nim-bench-engines.sh).  `stop` sets the search's own stop flag
    (nim_player_set_stop()), which the searcher reads where it reads its
    clock, and it returns the best move it has.
@@ -17,7 +22,9 @@
    Answers are flushed when there is nothing more to read, not line by
    line: `uginewgame`, `isready`, `position` and `go` sent together get
    `readyok`, `info` and `bestmove` back together, which wakes the
-   referee once.
+   referee once (a search that outlasts the timer lets its `readyok` go
+   ahead).  Command lines are split into words in place, in buffers that
+   are kept from one line to the next.
 
    Every position and move is written in nim's notation
    (lib/core/nim-notation.c): "3,4,5 p1", "h2-1".  What a referee sends
@@ -35,15 +42,24 @@
 #include "nim-util.h"
 
 #include <errno.h>
+#include <glib-unix.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef HAVE_TIMERFD_CREATE
+#include <sys/timerfd.h>
+#endif
 
 /* The longest command line kept, in bytes; the rest of a longer one is
    read and thrown away, so no input makes the engine grow without
    bound. */
 #define UGI_LINE_MAX (64 * 1024)
+
+/* How long a search runs, in microseconds, before the other thread takes
+   the reader's turn: `isready` and `stop` wait at most this long more
+   than they would with a reader always at hand. */
+#define UGI_WATCH_DELAY 1000
 
 /* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
    `go` sets for each search. */
@@ -67,12 +83,18 @@ typedef struct
   GString *input;
   gboolean input_end;
   gboolean skipping;
+  /* The command line being carried out, and its words (pointers into
+     @line, %NULL-terminated): kept from line to line. */
+  GString *line;
+  GPtrArray *words;
 
-  /* Under @lock: @reading, one thread has the reader's turn; @searching,
-     the other runs a search (and writes its bestmove before it clears
-     this); @quit, the input ended.  @stop is the search's stop flag;
-     @infinite holds its bestmove back until `stop` (go infinite).  Every
-     change is broadcast on @cond. */
+  /* Under @lock: @reading, one thread has the reader's turn (the one
+     that reads a `go` gives it up while it searches, and takes it back
+     after unless the other thread took it); @searching, a search runs
+     (and writes its bestmove before it clears this); @quit, the input
+     ended.  @stop is the search's stop flag; @infinite holds its bestmove
+     back until `stop` (go infinite).  @cond wakes a thread waiting for a
+     search to end (end_search()) or for `stop` (go infinite). */
   GMutex lock;
   GCond cond;
   gboolean reading;
@@ -87,6 +109,13 @@ typedef struct
      flushed yet. */
   GMutex out_lock;
   gboolean replied;
+
+  /* What the thread without the reader's turn waits on (watch_wait()):
+     a timer armed at each `go` (watch_arm()), or where the system has
+     none, a pipe written to at each `go`, which hands the turn over at
+     once. */
+  int watch_fd;
+  int watch_write; /* the pipe's write end, or -1 */
 } Engine;
 
 /* Writes one line of the engine's answer, to be flushed before the
@@ -129,13 +158,13 @@ say_error (Engine *e, const char *message)
   say (e, "info string error: %s", line);
 }
 
-/* Takes the first line of the input, if it holds a whole one. */
+/* Moves the first line of the input to @e->line, if it holds a whole
+   one, and returns it. */
 static char *
 take_command (Engine *e)
 {
   char *nl = memchr (e->input->str, '\n', e->input->len);
   gsize len;
-  char *line;
 
   if (nl == NULL)
     {
@@ -146,11 +175,12 @@ take_command (Engine *e)
     }
   else
     len = (gsize) (nl - e->input->str);
-  line = g_strndup (e->input->str, len);
+  g_string_truncate (e->line, 0);
+  g_string_append_len (e->line, e->input->str, (gssize) len);
   g_string_erase (e->input, 0, MIN ((gssize) len + 1, (gssize) e->input->len));
-  if (len > 0 && line[len - 1] == '\r')
-    line[len - 1] = '\0';
-  return line;
+  if (len > 0 && e->line->str[len - 1] == '\r')
+    g_string_truncate (e->line, len - 1);
+  return e->line->str;
 }
 
 /* Adds what read () gave to the input: a NUL becomes a blank, and of a
@@ -187,9 +217,10 @@ add_input (Engine *e, char *chunk, gsize n)
     }
 }
 
-/* One line of standard input without its line end, or %NULL at its end.
-   Only the thread with the reader's turn reads.  What was answered goes
-   out before it waits for more: the referee may be waiting for it. */
+/* One line of standard input without its line end (in @e->line, until
+   the next call), or %NULL at its end.  Only the thread with the
+   reader's turn reads.  What was answered goes out before it waits for
+   more: the referee may be waiting for it. */
 static char *
 read_command (Engine *e)
 {
@@ -216,6 +247,54 @@ read_command (Engine *e)
         add_input (e, chunk, (gsize) n);
     }
   return line;
+}
+
+/* Splits @line into its words in place (words are separated by any run
+   of blanks): a %NULL-terminated array in @e->words, valid until the
+   next line. */
+static char **
+split_words (Engine *e, char *line)
+{
+  char *p = line;
+
+  g_ptr_array_set_size (e->words, 0);
+  for (;;)
+    {
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (*p == '\0')
+        break;
+      g_ptr_array_add (e->words, p);
+      p += strcspn (p, " \t");
+      if (*p == '\0')
+        break;
+      *p++ = '\0';
+    }
+  g_ptr_array_add (e->words, NULL);
+  return (char **) e->words->pdata;
+}
+
+/* Joins @words[@from] to @words[@to - 1], words of one line split by
+   split_words(), with single blanks, in place: the result takes the
+   place of the first, and the words in between are gone. */
+static const char *
+join_words (char **words, guint from, guint to)
+{
+  char *p;
+  guint i;
+
+  if (from >= to)
+    return "";
+  p = words[from] + strlen (words[from]);
+  for (i = from + 1; i < to; i++)
+    {
+      gsize n = strlen (words[i]);
+
+      *p++ = ' ';
+      memmove (p, words[i], n + 1);
+      p += n;
+    }
+  return words[from];
 }
 
 /* The option @key of @player's class, or %NULL. */
@@ -425,7 +504,7 @@ static void
 do_setoption (Engine *e, char **words)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *value = NULL;
+  const char *value = NULL;
   const char *name;
   guint i;
 
@@ -436,7 +515,7 @@ do_setoption (Engine *e, char **words)
     }
   name = words[2];
   if (words[3] != NULL && g_str_equal (words[3], "value"))
-    value = g_strjoinv (" ", words + 4);
+    value = join_words (words, 4, 4 + g_strv_length (words + 4));
   else if (words[3] != NULL)
     {
       say_error (e, "setoption: expected setoption name NAME value VALUE");
@@ -507,12 +586,12 @@ do_position (Engine *e, char **words)
     }
   else if (g_strcmp0 (words[i], "fen") == 0)
     {
-      g_autofree char *fen = NULL;
-      GString *s = g_string_new (NULL);
+      const char *fen;
+      guint from = ++i;
 
-      for (i++; words[i] != NULL && !g_str_equal (words[i], "moves"); i++)
-        g_string_append_printf (s, "%s%s", s->len ? " " : "", words[i]);
-      fen = g_string_free (s, FALSE);
+      while (words[i] != NULL && !g_str_equal (words[i], "moves"))
+        i++;
+      fen = join_words (words, from, i);
       if (!nim_notation_parse_position (fen, &board, &to_move, &error))
         {
           say_error (e, error->message);
@@ -756,23 +835,12 @@ static gboolean
 read_and_run (Engine *e)
 {
   char *line;
-  guint i;
 
   while ((line = read_command (e)) != NULL)
     {
-      g_auto (GStrv) words = NULL;
-      GPtrArray *kept = g_ptr_array_new ();
-      g_auto (GStrv) split = g_strsplit_set (line, " \t", -1);
-      const char *cmd;
+      char **words = split_words (e, line);
+      const char *cmd = words[0];
 
-      g_free (line);
-      /* Words are separated by any run of blanks. */
-      for (i = 0; split[i] != NULL; i++)
-        if (split[i][0] != '\0')
-          g_ptr_array_add (kept, g_strdup (split[i]));
-      g_ptr_array_add (kept, NULL);
-      words = (char **) g_ptr_array_free (kept, FALSE);
-      cmd = words[0];
       if (cmd == NULL)
         continue;
 
@@ -819,51 +887,115 @@ read_and_run (Engine *e)
   return FALSE;
 }
 
-/* What each of the two threads does: wait for the reader's turn, read
-   until a `go`, give the turn to the other thread and search; until the
-   input ends. */
+/* Arms the timer that wakes the thread without the reader's turn
+   (watch_wait()) in @delay microseconds, 0 for at once; -1 disarms it.
+   Without a timer, every arming wakes it at once. */
 static void
-serve (Engine *e)
+watch_arm (Engine *e, gint64 delay)
 {
-  g_mutex_lock (&e->lock);
+  if (e->watch_write >= 0)
+    {
+      char byte = 0;
+
+      while (delay >= 0 && write (e->watch_write, &byte, 1) < 0
+             && errno == EINTR)
+        ;
+      return;
+    }
+#ifdef HAVE_TIMERFD_CREATE
+  {
+    struct itimerspec when = { { 0, 0 }, { 0, 0 } };
+
+    if (delay >= 0)
+      {
+        /* 0 would disarm it: a nanosecond is at once. */
+        when.it_value.tv_sec = (time_t) (delay / G_USEC_PER_SEC);
+        when.it_value.tv_nsec = (long) (delay % G_USEC_PER_SEC) * 1000 + 1;
+      }
+    timerfd_settime (e->watch_fd, 0, &when, NULL);
+  }
+#endif
+}
+
+/* Waits for the timer of watch_arm() to ring (it may have rung for a
+   search that ended since: the caller looks at the state). */
+static void
+watch_wait (Engine *e)
+{
+  char buf[64];
+
+  while (read (e->watch_fd, buf, sizeof buf) < 0 && errno == EINTR)
+    ;
+}
+
+/* Makes the timer of watch_arm(), or where the system has none, a pipe. */
+static gboolean
+watch_open (Engine *e, GError **error)
+{
+  int fds[2];
+
+  e->watch_write = -1;
+#ifdef HAVE_TIMERFD_CREATE
+  e->watch_fd = timerfd_create (CLOCK_MONOTONIC, TFD_CLOEXEC);
+  if (e->watch_fd >= 0)
+    return TRUE;
+#endif
+  if (!g_unix_open_pipe (fds, FD_CLOEXEC, error))
+    return FALSE;
+  e->watch_fd = fds[0];
+  e->watch_write = fds[1];
+  return TRUE;
+}
+
+/* What each of the two threads does, until the input ends: the one with
+   the reader's turn (@reader) reads until a `go`, gives the turn up,
+   searches, and takes the turn back unless the other took it meanwhile;
+   the one without waits for a search to outlast UGI_WATCH_DELAY with the
+   turn free, and takes it. */
+static void
+serve (Engine *e, gboolean reader)
+{
   for (;;)
     {
-      gboolean go;
-
-      while (e->reading && !e->quit)
-        g_cond_wait (&e->cond, &e->lock);
-      if (e->quit)
-        break;
-      e->reading = TRUE;
-      g_mutex_unlock (&e->lock);
-      go = read_and_run (e);
-      if (go)
+      while (!reader)
         {
-          /* What was answered so far goes out with the bestmove, in one
-             write; the other thread flushes only its own answers. */
-          g_mutex_lock (&e->out_lock);
-          e->replied = FALSE;
-          g_mutex_unlock (&e->out_lock);
+          watch_wait (e);
+          g_mutex_lock (&e->lock);
+          if (e->quit)
+            {
+              g_mutex_unlock (&e->lock);
+              return;
+            }
+          reader = !e->reading;
+          e->reading = TRUE;
+          g_mutex_unlock (&e->lock);
+        }
+      if (!read_and_run (e))
+        {
+          g_mutex_lock (&e->lock);
+          e->quit = TRUE;
+          g_mutex_unlock (&e->lock);
+          watch_arm (e, 0); /* the other thread ends too */
+          return;
         }
       g_mutex_lock (&e->lock);
       e->reading = FALSE;
-      e->quit = !go;
       g_mutex_unlock (&e->lock);
-      /* Outside the lock, so that the other thread does not wake to
-         wait for it. */
-      g_cond_broadcast (&e->cond);
-      if (!go)
-        return;
+      watch_arm (e, UGI_WATCH_DELAY);
       run_search (e);
       g_mutex_lock (&e->lock);
+      reader = !e->reading;
+      e->reading = TRUE;
+      g_mutex_unlock (&e->lock);
+      if (reader)
+        watch_arm (e, -1);
     }
-  g_mutex_unlock (&e->lock);
 }
 
 static gpointer
 serve_thread (gpointer data)
 {
-  serve (data);
+  serve (data, FALSE);
   return NULL;
 }
 
@@ -916,10 +1048,20 @@ nim_cli_run_ugi (const NimCliOptions *o)
   g_cond_init (&e.cond);
   g_mutex_init (&e.out_lock);
 
+  if (!watch_open (&e, &error))
+    return nim_cli_fail (error, FALSE);
   e.input = g_string_new (NULL);
+  e.line = g_string_new (NULL);
+  e.words = g_ptr_array_new ();
+  e.reading = TRUE; /* this thread's, first */
   helper = g_thread_new ("nim-ugi", serve_thread, &e);
-  serve (&e);
+  serve (&e, TRUE);
   g_thread_join (helper);
+  close (e.watch_fd);
+  if (e.watch_write >= 0)
+    close (e.watch_write);
+  g_ptr_array_free (e.words, TRUE);
+  g_string_free (e.line, TRUE);
   g_string_free (e.input, TRUE);
   fflush (stdout);
   for (i = 0; i < 3; i++)
