@@ -3,13 +3,14 @@
    in, lines out, a deadline on every read, and a clean end
 
    The engine is started with GSubprocess, from a command line split as a
-   shell splits it but run without a shell.  Its standard input is a GIO
-   pipe; its standard output a pipe of our own whose read end we poll, so
-   that a read waits until a deadline and never longer, without a main
-   loop.  Its standard error goes to the log file, or nowhere: never to
-   the user's terminal.  Every fd we hold is close-on-exec, so that an
-   engine started by another thread (comparison runs play games in
-   parallel) inherits none of another engine's pipes.
+   shell splits it but run without a shell.  Its standard input and
+   output are pipes of our own: we write the one with writev(), lines and
+   their line end at once (GIO's stream polled before every write), and
+   poll the other, so that a read waits until a deadline and never longer,
+   without a main loop.  Its standard error goes to the log file, or
+   nowhere: never to the user's terminal.  Every fd we hold is
+   close-on-exec, so that an engine started by another thread (comparison
+   runs play games in parallel) inherits none of another engine's pipes.
 
    GLib's worker thread reaps the child whenever it exits (GSubprocess
    watches it from the start), so a dead engine never stays a zombie; we
@@ -27,6 +28,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "nim-i18n.h"
@@ -36,7 +38,7 @@ struct _NimEngineProcess
 {
   char *command;
   GSubprocess *subprocess;
-  GOutputStream *in;  /* the engine's standard input (owned by subprocess) */
+  int in_fd;          /* write end of the engine's standard input, or -1 */
   int out_fd;         /* read end of the engine's standard output, or -1 */
   GString *buffer;    /* what was read but not yet returned as a line */
   GOutputStream *log; /* (nullable): the conversation, as "> " and "< " */
@@ -80,7 +82,7 @@ nim_engine_process_new (const char *command, const char *directory,
   g_autoptr (NimEngineProcess) self = NULL;
   g_auto (GStrv) argv = NULL;
   g_autoptr (GError) local = NULL;
-  int fds[2];
+  int fds[2], in_fds[2];
 
   g_return_val_if_fail (command != NULL, NULL);
 
@@ -92,6 +94,7 @@ nim_engine_process_new (const char *command, const char *directory,
     }
   self = g_new0 (NimEngineProcess, 1);
   self->command = g_strdup (command);
+  self->in_fd = -1;
   self->out_fd = -1;
   self->buffer = g_string_new (NULL);
   if (log_path != NULL)
@@ -117,12 +120,23 @@ nim_engine_process_new (const char *command, const char *directory,
       return NULL;
     }
   self->out_fd = fds[0];
+  if (!g_unix_open_pipe (in_fds, FD_CLOEXEC, &local))
+    {
+      close (fds[1]);
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("cannot start engine \"%s\": %s"), command,
+                   local->message);
+      return NULL;
+    }
+  self->in_fd = in_fds[1];
 
-  launcher = g_subprocess_launcher_new (
-      G_SUBPROCESS_FLAGS_STDIN_PIPE
-      | (log_path == NULL ? G_SUBPROCESS_FLAGS_STDERR_SILENCE : 0));
-  /* The launcher closes the write end when it is freed, below: from then
-     on only the engine holds it, and its death is our end of file. */
+  launcher = g_subprocess_launcher_new (log_path == NULL
+                                            ? G_SUBPROCESS_FLAGS_STDERR_SILENCE
+                                            : G_SUBPROCESS_FLAGS_NONE);
+  /* The launcher closes the engine's ends when it is freed, below: from
+     then on only the engine holds them, and its death is our end of file
+     (and a broken pipe for what we write). */
+  g_subprocess_launcher_take_stdin_fd (launcher, in_fds[0]);
   g_subprocess_launcher_take_stdout_fd (launcher, fds[1]);
   if (log_path != NULL)
     {
@@ -154,27 +168,52 @@ nim_engine_process_new (const char *command, const char *directory,
                    local->message);
       return NULL;
     }
-  self->in = g_subprocess_get_stdin_pipe (self->subprocess);
   return g_steal_pointer (&self);
 }
 
-/* g_output_stream_write_all() on a pipe whose reader died raises SIGPIPE,
-   which would kill nim.  Block it in this thread for the write, and take
-   back the one the write raised, so that the write fails with EPIPE
-   instead; the rest of the program keeps its signal handling. */
+/* Writes @lines and a line end to the engine's standard input, in one
+   writev() as long as the pipe has room, without copying them.  A write
+   to a pipe whose reader died raises SIGPIPE, which would kill nim.
+   Block it in this thread for the write, and take back the one the write
+   raised, so that the write fails with EPIPE instead; the rest of the
+   program keeps its signal handling. */
 static gboolean
-write_without_sigpipe (GOutputStream *out, const char *data, gsize len,
-                       GError **error)
+write_lines (int fd, const char *lines, GError **error)
 {
+  struct iovec iov[2]
+      = { { (char *) lines, strlen (lines) }, { (char *) "\n", 1 } };
+  struct iovec *v = iov;
+  int count = 2, saved = 0;
   sigset_t pipe_set, old;
-  gboolean ok;
 
   sigemptyset (&pipe_set);
   sigaddset (&pipe_set, SIGPIPE);
   pthread_sigmask (SIG_BLOCK, &pipe_set, &old);
-  ok = g_output_stream_write_all (out, data, len, NULL, NULL, error)
-       && g_output_stream_flush (out, NULL, error);
-  if (!ok && !sigismember (&old, SIGPIPE))
+  while (count > 0)
+    {
+      gssize n = writev (fd, v, count);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          saved = errno;
+          break;
+        }
+      /* A short write: the rest, from where it stopped. */
+      while (count > 0 && (gsize) n >= v->iov_len)
+        {
+          n -= (gssize) v->iov_len;
+          v++;
+          count--;
+        }
+      if (count > 0)
+        {
+          v->iov_base = (char *) v->iov_base + n;
+          v->iov_len -= (gsize) n;
+        }
+    }
+  if (saved == EPIPE && !sigismember (&old, SIGPIPE))
     {
       sigset_t pending;
       struct timespec zero = { 0, 0 };
@@ -185,7 +224,13 @@ write_without_sigpipe (GOutputStream *out, const char *data, gsize len,
           ;
     }
   pthread_sigmask (SIG_SETMASK, &old, NULL);
-  return ok;
+  if (saved != 0)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _ ("cannot write to the engine: %s"), g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /**
@@ -208,11 +253,9 @@ gboolean
 nim_engine_process_send (NimEngineProcess *process, const char *lines,
                          GError **error)
 {
-  g_autofree char *text = NULL;
-
   g_return_val_if_fail (process != NULL && lines != NULL, FALSE);
 
-  if (process->in == NULL)
+  if (process->in_fd < 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
                    _ ("the engine was stopped"));
@@ -226,8 +269,7 @@ nim_engine_process_send (NimEngineProcess *process, const char *lines,
       for (i = 0; each[i] != NULL; i++)
         log_line (process, "> ", each[i]);
     }
-  text = g_strconcat (lines, "\n", NULL);
-  return write_without_sigpipe (process->in, text, strlen (text), error);
+  return write_lines (process->in_fd, lines, error);
 }
 
 /* Moves the first line of the buffer, if it holds a whole one, to *line
@@ -430,11 +472,11 @@ wait_exit (NimEngineProcess *self, gint64 timeout)
 static void
 close_pipes (NimEngineProcess *self)
 {
-  if (self->in != NULL)
+  if (self->in_fd >= 0)
     {
       /* Closing our end is the engine's end of input. */
-      g_output_stream_close (self->in, NULL, NULL);
-      self->in = NULL;
+      close (self->in_fd);
+      self->in_fd = -1;
     }
 }
 
@@ -562,6 +604,8 @@ nim_engine_process_free (NimEngineProcess *process)
     }
   if (process->out_fd >= 0)
     close (process->out_fd);
+  if (process->in_fd >= 0)
+    close (process->in_fd);
   if (process->log != NULL)
     {
       g_output_stream_close (process->log, NULL, NULL);
