@@ -43,6 +43,7 @@
 
 #include <errno.h>
 #include <glib-unix.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,6 +61,11 @@
    the reader's turn: `isready` and `stop` wait at most this long more
    than they would with a reader always at hand. */
 #define UGI_WATCH_DELAY 1000
+
+/* The longest the reader looks for the next command before it sleeps
+   on standard input, in microseconds; and the average wait, of late,
+   under which it looks at all (see read_command()). */
+#define UGI_SPIN_MAX 50
 
 /* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
    `go` sets for each search. */
@@ -87,6 +93,8 @@ typedef struct
      @line, %NULL-terminated): kept from line to line. */
   GString *line;
   GPtrArray *words;
+  gboolean look; /* the reader looks for input before it sleeps */
+  gint64 wait;   /* the average wait for input of late, in us */
 
   /* Under @lock: @reading, one thread has the reader's turn (the one
      that reads a `go` gives it up while it searches, and takes it back
@@ -225,6 +233,7 @@ static char *
 read_command (Engine *e)
 {
   char *line;
+  gint64 start = -1, spin_end = 0;
 
   while ((line = take_command (e)) == NULL)
     {
@@ -238,6 +247,26 @@ read_command (Engine *e)
         fflush (stdout);
       e->replied = FALSE;
       g_mutex_unlock (&e->out_lock);
+      if (start < 0)
+        {
+          /* A referee of fast games sends the next command within tens
+             of microseconds: look for it that long before sleeping, as
+             long as it has come that fast of late, so that it finds the
+             engine awake rather than a processor to wake.  Any other
+             thread that wants this processor (the referee, say) runs
+             first. */
+          start = g_get_monotonic_time ();
+          spin_end = e->look && e->wait < UGI_SPIN_MAX ? start + UGI_SPIN_MAX
+                                                       : start;
+        }
+      while (g_get_monotonic_time () < spin_end)
+        {
+          GPollFD pfd = { STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, 0 };
+
+          if (g_poll (&pfd, 1, 0) != 0)
+            break;
+          g_thread_yield ();
+        }
       n = read (STDIN_FILENO, chunk, sizeof chunk);
       if (n < 0 && errno == EINTR)
         continue;
@@ -245,6 +274,14 @@ read_command (Engine *e)
         e->input_end = TRUE;
       else
         add_input (e, chunk, (gsize) n);
+    }
+  if (start >= 0)
+    {
+      /* Each wait counts as at most 4 * UGI_SPIN_MAX, so that one long
+         pause does not stop the looking for long. */
+      gint64 waited = MIN (g_get_monotonic_time () - start, 4 * UGI_SPIN_MAX);
+
+      e->wait += (waited - e->wait) / 8;
     }
   return line;
 }
@@ -887,6 +924,22 @@ read_and_run (Engine *e)
   return FALSE;
 }
 
+/* Whether this process may run on more than one processor: pinned to
+   one with its referee (nim --affinity), it cannot be sent a command
+   while it looks for one, and the looking would only delay the
+   referee. */
+static gboolean
+many_processors (void)
+{
+#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_COUNT)
+  cpu_set_t set;
+
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    return CPU_COUNT (&set) > 1;
+#endif
+  return g_get_num_processors () > 1;
+}
+
 /* Arms the timer that wakes the thread without the reader's turn
    (watch_wait()) in @delay microseconds, 0 for at once; -1 disarms it.
    Without a timer, every arming wakes it at once. */
@@ -1054,6 +1107,7 @@ nim_cli_run_ugi (const NimCliOptions *o)
   e.line = g_string_new (NULL);
   e.words = g_ptr_array_new ();
   e.reading = TRUE; /* this thread's, first */
+  e.look = many_processors ();
   helper = g_thread_new ("nim-ugi", serve_thread, &e);
   serve (&e, TRUE);
   g_thread_join (helper);
