@@ -78,6 +78,9 @@ typedef struct
   gboolean started; /* nim_player_start() ran under @rules */
   /* What bare `go` searches with: the spec's budget, or setoption's. */
   char *base_budget[3];
+  /* The budget as last set in the player's options, or %NULL where
+     unknown: a `go` with the same budget sets nothing. */
+  char *applied_budget[3];
 
   gboolean have_position;
   NimBoard board;
@@ -93,6 +96,14 @@ typedef struct
      @line, %NULL-terminated): kept from line to line. */
   GString *line;
   GPtrArray *words;
+  /* The last position fen read, and what it was: @fen_valid. */
+  GString *fen;
+  gboolean fen_valid;
+  NimBoard fen_board;
+  guint fen_to_move;
+  /* A search's answer and its move, kept from search to search. */
+  GString *answer;
+  GString *best;
   gboolean look; /* the reader looks for input before it sleeps */
   gint64 wait;   /* the average wait for input of late, in us */
 
@@ -459,38 +470,51 @@ static void
 run_search (Engine *e)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GString) answer = g_string_new (NULL);
-  g_autofree char *best = NULL;
+  GString *answer = e->answer;
+  GString *best = e->best;
   NimMove move;
 
+  g_string_truncate (answer, 0);
+  g_string_truncate (best, 0);
   if (!nim_player_choose_move (e->player, &e->search_board, &move, &error))
     {
       g_autofree char *message = g_strdup (error->message);
 
       g_strdelimit (message, "\r\n", ' ');
       g_string_append_printf (answer, "info string error: %s\n", message);
-      best = g_strdup ("0000");
+      g_string_append (best, "0000");
     }
   else
     {
       const NimSearchStats *st = nim_player_get_stats (e->player);
+      /* Formatted on the stack: g_string_append_printf () allocates. */
+      char buf[128];
 
-      best = nim_notation_move (&move);
+      nim_notation_append_move (best, &move);
       g_string_append (answer, "info");
       if (st->searched)
-        g_string_append_printf (
-            answer, " depth %u nodes %" G_GUINT64_FORMAT " time %.0f",
-            st->depth, st->nodes, st->seconds * 1000);
+        {
+          /* Whole milliseconds, without printf's floating point. */
+          g_snprintf (buf, sizeof buf,
+                      " depth %u nodes %" G_GUINT64_FORMAT
+                      " time %" G_GUINT64_FORMAT,
+                      st->depth, st->nodes,
+                      (guint64) (MAX (st->seconds, 0) * 1000 + 0.5));
+          g_string_append (answer, buf);
+        }
       /* The value for the side to move: mate N when the searcher counted
          the plies to the end, else cp 1000 for a proven win, -1000 for a
          proven loss and 0 for what it could not see to the end. */
       if (st->proven && st->distance > 0)
-        g_string_append_printf (answer, " score mate %s%u",
-                                st->value < 0 ? "-" : "", st->distance);
+        g_snprintf (buf, sizeof buf, " score mate %s%u",
+                    st->value < 0 ? "-" : "", st->distance);
       else
-        g_string_append_printf (answer, " score cp %d",
-                                st->proven ? st->value * 1000 : 0);
-      g_string_append_printf (answer, " pv %s\n", best);
+        g_snprintf (buf, sizeof buf, " score cp %d",
+                    st->proven ? st->value * 1000 : 0);
+      g_string_append (answer, buf);
+      g_string_append (answer, " pv ");
+      g_string_append_len (answer, best->str, (gssize) best->len);
+      g_string_append_c (answer, '\n');
     }
   /* go infinite: the answer waits for `stop`, as UCI asks; what the
      search found is told at once.  (@infinite is this thread's: the go
@@ -507,7 +531,9 @@ run_search (Engine *e)
         g_cond_wait (&e->cond, &e->lock);
       g_mutex_unlock (&e->lock);
     }
-  g_string_append_printf (answer, "bestmove %s\n", best);
+  g_string_append (answer, "bestmove ");
+  g_string_append_len (answer, best->str, (gssize) best->len);
+  g_string_append_c (answer, '\n');
   say_now (e, answer->str);
   g_mutex_lock (&e->lock);
   e->searching = FALSE;
@@ -601,7 +627,10 @@ do_setoption (Engine *e, char **words)
     }
   for (i = 0; budget_keys[i] != NULL; i++)
     if (g_str_equal (name, budget_keys[i]))
-      keep_base_budget (e);
+      {
+        keep_base_budget (e);
+        g_clear_pointer (&e->applied_budget[i], g_free);
+      }
   /* An option such as tt= takes effect when the player starts again. */
   e->started = FALSE;
 }
@@ -629,10 +658,25 @@ do_position (Engine *e, char **words)
       while (words[i] != NULL && !g_str_equal (words[i], "moves"))
         i++;
       fen = join_words (words, from, i);
-      if (!nim_notation_parse_position (fen, &board, &to_move, &error))
+      /* A referee sends a game's start with every move: it is read once
+         a game. */
+      if (e->fen_valid && g_str_equal (fen, e->fen->str))
         {
-          say_error (e, error->message);
-          return;
+          board = e->fen_board;
+          to_move = e->fen_to_move;
+        }
+      else
+        {
+          e->fen_valid = FALSE;
+          if (!nim_notation_parse_position (fen, &board, &to_move, &error))
+            {
+              say_error (e, error->message);
+              return;
+            }
+          g_string_assign (e->fen, fen);
+          e->fen_board = board;
+          e->fen_to_move = to_move;
+          e->fen_valid = TRUE;
         }
     }
   else
@@ -699,7 +743,8 @@ do_go (Engine *e, char **words)
           inc[2] = { 0, 0 };
   gboolean have_movetime = FALSE, have_clock[2] = { FALSE, FALSE },
            limited = FALSE, infinite = FALSE;
-  char *budget[3] = { NULL, NULL, NULL };
+  const char *budget[3] = { NULL, NULL, NULL };
+  char text[3][G_ASCII_DTOSTR_BUF_SIZE];
   guint i;
 
   for (i = 1; words[i] != NULL; i++)
@@ -766,11 +811,10 @@ do_go (Engine *e, char **words)
   /* The budget of this search, in the player's options. */
   if (infinite)
     for (i = 0; i < 3; i++)
-      budget[i] = g_strdup ("0"); /* no limit: until stop */
+      budget[i] = "0"; /* no limit: until stop */
   else if (limited)
     {
       double seconds = 0;
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
       if (have_movetime)
         seconds = movetime / 1000.0;
@@ -788,24 +832,30 @@ do_go (Engine *e, char **words)
          millisecond. */
       if ((have_movetime || have_clock[e->to_move - 1]) && seconds < 0.001)
         seconds = 0.001;
-      budget[0] = g_strdup_printf ("%" G_GUINT64_FORMAT, depth);
-      budget[1] = g_strdup (g_ascii_dtostr (buf, sizeof buf, seconds));
-      budget[2] = g_strdup_printf ("%" G_GUINT64_FORMAT, nodes);
+      g_snprintf (text[0], sizeof text[0], "%" G_GUINT64_FORMAT, depth);
+      budget[0] = text[0];
+      budget[1] = g_ascii_dtostr (text[1], sizeof text[1], seconds);
+      g_snprintf (text[2], sizeof text[2], "%" G_GUINT64_FORMAT, nodes);
+      budget[2] = text[2];
     }
   else
     for (i = 0; i < 3; i++)
-      budget[i] = g_strdup (e->base_budget[i]);
+      budget[i] = e->base_budget[i];
   for (i = 0; budget_keys[i] != NULL; i++)
     {
-      if (find_option (e->player, budget_keys[i]) != NULL && budget[i] != NULL
-          && !nim_player_set_option (e->player, budget_keys[i], budget[i],
-                                     &error))
+      if (budget[i] == NULL || g_strcmp0 (budget[i], e->applied_budget[i]) == 0
+          || find_option (e->player, budget_keys[i]) == NULL)
+        continue;
+      g_clear_pointer (&e->applied_budget[i], g_free);
+      if (!nim_player_set_option (e->player, budget_keys[i], budget[i],
+                                  &error))
         {
           /* A depth beyond the searcher's limit, say. */
           say_error (e, error->message);
           g_clear_error (&error);
         }
-      g_free (budget[i]);
+      else
+        e->applied_budget[i] = g_strdup (budget[i]);
     }
 
   if (!e->started)
@@ -1106,6 +1156,9 @@ nim_cli_run_ugi (const NimCliOptions *o)
   e.input = g_string_new (NULL);
   e.line = g_string_new (NULL);
   e.words = g_ptr_array_new ();
+  e.answer = g_string_new (NULL);
+  e.fen = g_string_new (NULL);
+  e.best = g_string_new (NULL);
   e.reading = TRUE; /* this thread's, first */
   e.look = many_processors ();
   helper = g_thread_new ("nim-ugi", serve_thread, &e);
@@ -1115,11 +1168,17 @@ nim_cli_run_ugi (const NimCliOptions *o)
   if (e.watch_write >= 0)
     close (e.watch_write);
   g_ptr_array_free (e.words, TRUE);
+  g_string_free (e.answer, TRUE);
+  g_string_free (e.fen, TRUE);
+  g_string_free (e.best, TRUE);
   g_string_free (e.line, TRUE);
   g_string_free (e.input, TRUE);
   fflush (stdout);
   for (i = 0; i < 3; i++)
-    g_free (e.base_budget[i]);
+    {
+      g_free (e.base_budget[i]);
+      g_free (e.applied_budget[i]);
+    }
   nim_player_set_stop (player, NULL);
   g_mutex_clear (&e.lock);
   g_cond_clear (&e.cond);
