@@ -64,8 +64,9 @@
 
 /* The longest the reader looks for the next command before it sleeps
    on standard input, in microseconds; and the average wait, of late,
-   under which it looks at all (see read_command()). */
-#define UGI_SPIN_MAX 50
+   under which it looks at all (see read_command()): as the referee's
+   SPIN_MAX (lib/players/nim-engine-process.c). */
+#define UGI_SPIN_MAX 150
 
 /* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
    `go` sets for each search. */

@@ -45,8 +45,10 @@
 
 /* The longest a read looks for an answer before it sleeps, in
    microseconds; and the average wait, of late, under which it looks at
-   all.  A move of a fast game takes the engine 10 to 30 microseconds. */
-#define SPIN_MAX 50
+   all.  A move of a fast game takes the engine 10 to 30 microseconds,
+   and a game's start more: 150 played a quarter more games a second
+   than 50 with one job, as many with two (bench/nim-bench-engines.sh). */
+#define SPIN_MAX 150
 
 struct _NimEngineProcess
 {
