@@ -142,8 +142,8 @@ static const GOptionEntry match_entries[] = {
     "J" },
   { "affinity", 0, 0, G_OPTION_ARG_NONE, FIELD (affinity),
     N_ ("Pin each job, and the engines it starts, to a processor of its "
-        "own (Linux): fast games with external engines run twice as fast "
-        "on idle processors, slower on busy ones"),
+        "own (Linux); off by default: unpinned runs are as fast, and runs "
+        "pinned at once share the first processors"),
     NULL },
   { "random-heaps", 'r', 0, G_OPTION_ARG_STRING, FIELD (random_heaps),
     N_ ("Start each pair of games from COUNT random heaps of 1 to MAX "

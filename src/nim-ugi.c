@@ -5,11 +5,16 @@
    turn-based game: a referee writes commands to the engine's standard
    input, one a line, and reads its answers from its standard output.
    This is the engine's side.  Two threads take turns at reading the
-   commands: the one that reads a `go` runs the search itself, and hands
-   the reading to the other first, so that `isready` is answered and
-   `stop` heard while it thinks.  Neither a thread nor a wake-up of
-   another stands between a `go` and its search: a referee that plays
-   thousands of short games waits for little but the searches (see
+   commands, and the one that reads a `go` runs the search itself: no
+   other thread stands between a `go` and its search, or between the
+   search and its `bestmove`.  Most searches of a referee's short games
+   end within a millisecond, long before a referee says anything more;
+   only a search that lasts longer wakes the other thread (a one-shot
+   timer, armed at every `go`: two system calls and no wake-up while the
+   search is short), which then takes the reader's turn, so that
+   `isready` is answered and `stop` heard while it thinks.  Handing the
+   turn over at every `go` instead cost two thread wake-ups a move, which
+   on two processors halved the games a second of a comparison run (see
    bench/nim-bench-engines.sh).  `stop` sets the search's own stop flag
    (nim_player_set_stop()), which the searcher reads where it reads its
    clock, and it returns the best move it has.
@@ -17,7 +22,9 @@
    Answers are flushed when there is nothing more to read, not line by
    line: `uginewgame`, `isready`, `position` and `go` sent together get
    `readyok`, `info` and `bestmove` back together, which wakes the
-   referee once.
+   referee once (a search that outlasts the timer lets its `readyok` go
+   ahead).  Command lines are split into words in place, in buffers that
+   are kept from one line to the next.
 
    Every position and move is written in nim's notation
    (lib/core/nim-notation.c): "3,4,5 p1", "h2-1".  What a referee sends
@@ -35,15 +42,31 @@
 #include "nim-util.h"
 
 #include <errno.h>
+#include <glib-unix.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef HAVE_TIMERFD_CREATE
+#include <sys/timerfd.h>
+#endif
 
 /* The longest command line kept, in bytes; the rest of a longer one is
    read and thrown away, so no input makes the engine grow without
    bound. */
 #define UGI_LINE_MAX (64 * 1024)
+
+/* How long a search runs, in microseconds, before the other thread takes
+   the reader's turn: `isready` and `stop` wait at most this long more
+   than they would with a reader always at hand. */
+#define UGI_WATCH_DELAY 1000
+
+/* The longest the reader looks for the next command before it sleeps
+   on standard input, in microseconds; and the average wait, of late,
+   under which it looks at all (see read_command()): as the referee's
+   SPIN_MAX (lib/players/nim-engine-process.c). */
+#define UGI_SPIN_MAX 150
 
 /* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
    `go` sets for each search. */
@@ -56,6 +79,9 @@ typedef struct
   gboolean started; /* nim_player_start() ran under @rules */
   /* What bare `go` searches with: the spec's budget, or setoption's. */
   char *base_budget[3];
+  /* The budget as last set in the player's options, or %NULL where
+     unknown: a `go` with the same budget sets nothing. */
+  char *applied_budget[3];
 
   gboolean have_position;
   NimBoard board;
@@ -67,12 +93,28 @@ typedef struct
   GString *input;
   gboolean input_end;
   gboolean skipping;
+  /* The command line being carried out, and its words (pointers into
+     @line, %NULL-terminated): kept from line to line. */
+  GString *line;
+  GPtrArray *words;
+  /* The last position fen read, and what it was: @fen_valid. */
+  GString *fen;
+  gboolean fen_valid;
+  NimBoard fen_board;
+  guint fen_to_move;
+  /* A search's answer and its move, kept from search to search. */
+  GString *answer;
+  GString *best;
+  gboolean look; /* the reader looks for input before it sleeps */
+  gint64 wait;   /* the average wait for input of late, in us */
 
-  /* Under @lock: @reading, one thread has the reader's turn; @searching,
-     the other runs a search (and writes its bestmove before it clears
-     this); @quit, the input ended.  @stop is the search's stop flag;
-     @infinite holds its bestmove back until `stop` (go infinite).  Every
-     change is broadcast on @cond. */
+  /* Under @lock: @reading, one thread has the reader's turn (the one
+     that reads a `go` gives it up while it searches, and takes it back
+     after unless the other thread took it); @searching, a search runs
+     (and writes its bestmove before it clears this); @quit, the input
+     ended.  @stop is the search's stop flag; @infinite holds its bestmove
+     back until `stop` (go infinite).  @cond wakes a thread waiting for a
+     search to end (end_search()) or for `stop` (go infinite). */
   GMutex lock;
   GCond cond;
   gboolean reading;
@@ -87,6 +129,13 @@ typedef struct
      flushed yet. */
   GMutex out_lock;
   gboolean replied;
+
+  /* What the thread without the reader's turn waits on (watch_wait()):
+     a timer armed at each `go` (watch_arm()), or where the system has
+     none, a pipe written to at each `go`, which hands the turn over at
+     once. */
+  int watch_fd;
+  int watch_write; /* the pipe's write end, or -1 */
 } Engine;
 
 /* Writes one line of the engine's answer, to be flushed before the
@@ -129,13 +178,13 @@ say_error (Engine *e, const char *message)
   say (e, "info string error: %s", line);
 }
 
-/* Takes the first line of the input, if it holds a whole one. */
+/* Moves the first line of the input to @e->line, if it holds a whole
+   one, and returns it. */
 static char *
 take_command (Engine *e)
 {
   char *nl = memchr (e->input->str, '\n', e->input->len);
   gsize len;
-  char *line;
 
   if (nl == NULL)
     {
@@ -146,11 +195,12 @@ take_command (Engine *e)
     }
   else
     len = (gsize) (nl - e->input->str);
-  line = g_strndup (e->input->str, len);
+  g_string_truncate (e->line, 0);
+  g_string_append_len (e->line, e->input->str, (gssize) len);
   g_string_erase (e->input, 0, MIN ((gssize) len + 1, (gssize) e->input->len));
-  if (len > 0 && line[len - 1] == '\r')
-    line[len - 1] = '\0';
-  return line;
+  if (len > 0 && e->line->str[len - 1] == '\r')
+    g_string_truncate (e->line, len - 1);
+  return e->line->str;
 }
 
 /* Adds what read () gave to the input: a NUL becomes a blank, and of a
@@ -187,13 +237,15 @@ add_input (Engine *e, char *chunk, gsize n)
     }
 }
 
-/* One line of standard input without its line end, or %NULL at its end.
-   Only the thread with the reader's turn reads.  What was answered goes
-   out before it waits for more: the referee may be waiting for it. */
+/* One line of standard input without its line end (in @e->line, until
+   the next call), or %NULL at its end.  Only the thread with the
+   reader's turn reads.  What was answered goes out before it waits for
+   more: the referee may be waiting for it. */
 static char *
 read_command (Engine *e)
 {
   char *line;
+  gint64 start = -1, spin_end = 0;
 
   while ((line = take_command (e)) == NULL)
     {
@@ -207,6 +259,26 @@ read_command (Engine *e)
         fflush (stdout);
       e->replied = FALSE;
       g_mutex_unlock (&e->out_lock);
+      if (start < 0)
+        {
+          /* A referee of fast games sends the next command within tens
+             of microseconds: look for it that long before sleeping, as
+             long as it has come that fast of late, so that it finds the
+             engine awake rather than a processor to wake.  Any other
+             thread that wants this processor (the referee, say) runs
+             first. */
+          start = g_get_monotonic_time ();
+          spin_end = e->look && e->wait < UGI_SPIN_MAX ? start + UGI_SPIN_MAX
+                                                       : start;
+        }
+      while (g_get_monotonic_time () < spin_end)
+        {
+          GPollFD pfd = { STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, 0 };
+
+          if (g_poll (&pfd, 1, 0) != 0)
+            break;
+          g_thread_yield ();
+        }
       n = read (STDIN_FILENO, chunk, sizeof chunk);
       if (n < 0 && errno == EINTR)
         continue;
@@ -215,7 +287,63 @@ read_command (Engine *e)
       else
         add_input (e, chunk, (gsize) n);
     }
+  if (start >= 0)
+    {
+      /* Each wait counts as at most 4 * UGI_SPIN_MAX, so that one long
+         pause does not stop the looking for long. */
+      gint64 waited = MIN (g_get_monotonic_time () - start, 4 * UGI_SPIN_MAX);
+
+      e->wait += (waited - e->wait) / 8;
+    }
   return line;
+}
+
+/* Splits @line into its words in place (words are separated by any run
+   of blanks): a %NULL-terminated array in @e->words, valid until the
+   next line. */
+static char **
+split_words (Engine *e, char *line)
+{
+  char *p = line;
+
+  g_ptr_array_set_size (e->words, 0);
+  for (;;)
+    {
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (*p == '\0')
+        break;
+      g_ptr_array_add (e->words, p);
+      p += strcspn (p, " \t");
+      if (*p == '\0')
+        break;
+      *p++ = '\0';
+    }
+  g_ptr_array_add (e->words, NULL);
+  return (char **) e->words->pdata;
+}
+
+/* Joins @words[@from] to @words[@to - 1], words of one line split by
+   split_words(), with single blanks, in place: the result takes the
+   place of the first, and the words in between are gone. */
+static const char *
+join_words (char **words, guint from, guint to)
+{
+  char *p;
+  guint i;
+
+  if (from >= to)
+    return "";
+  p = words[from] + strlen (words[from]);
+  for (i = from + 1; i < to; i++)
+    {
+      gsize n = strlen (words[i]);
+
+      *p++ = ' ';
+      memmove (p, words[i], n + 1);
+      p += n;
+    }
+  return words[from];
 }
 
 /* The option @key of @player's class, or %NULL. */
@@ -343,38 +471,51 @@ static void
 run_search (Engine *e)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GString) answer = g_string_new (NULL);
-  g_autofree char *best = NULL;
+  GString *answer = e->answer;
+  GString *best = e->best;
   NimMove move;
 
+  g_string_truncate (answer, 0);
+  g_string_truncate (best, 0);
   if (!nim_player_choose_move (e->player, &e->search_board, &move, &error))
     {
       g_autofree char *message = g_strdup (error->message);
 
       g_strdelimit (message, "\r\n", ' ');
       g_string_append_printf (answer, "info string error: %s\n", message);
-      best = g_strdup ("0000");
+      g_string_append (best, "0000");
     }
   else
     {
       const NimSearchStats *st = nim_player_get_stats (e->player);
+      /* Formatted on the stack: g_string_append_printf () allocates. */
+      char buf[128];
 
-      best = nim_notation_move (&move);
+      nim_notation_append_move (best, &move);
       g_string_append (answer, "info");
       if (st->searched)
-        g_string_append_printf (
-            answer, " depth %u nodes %" G_GUINT64_FORMAT " time %.0f",
-            st->depth, st->nodes, st->seconds * 1000);
+        {
+          /* Whole milliseconds, without printf's floating point. */
+          g_snprintf (buf, sizeof buf,
+                      " depth %u nodes %" G_GUINT64_FORMAT
+                      " time %" G_GUINT64_FORMAT,
+                      st->depth, st->nodes,
+                      (guint64) (MAX (st->seconds, 0) * 1000 + 0.5));
+          g_string_append (answer, buf);
+        }
       /* The value for the side to move: mate N when the searcher counted
          the plies to the end, else cp 1000 for a proven win, -1000 for a
          proven loss and 0 for what it could not see to the end. */
       if (st->proven && st->distance > 0)
-        g_string_append_printf (answer, " score mate %s%u",
-                                st->value < 0 ? "-" : "", st->distance);
+        g_snprintf (buf, sizeof buf, " score mate %s%u",
+                    st->value < 0 ? "-" : "", st->distance);
       else
-        g_string_append_printf (answer, " score cp %d",
-                                st->proven ? st->value * 1000 : 0);
-      g_string_append_printf (answer, " pv %s\n", best);
+        g_snprintf (buf, sizeof buf, " score cp %d",
+                    st->proven ? st->value * 1000 : 0);
+      g_string_append (answer, buf);
+      g_string_append (answer, " pv ");
+      g_string_append_len (answer, best->str, (gssize) best->len);
+      g_string_append_c (answer, '\n');
     }
   /* go infinite: the answer waits for `stop`, as UCI asks; what the
      search found is told at once.  (@infinite is this thread's: the go
@@ -391,7 +532,9 @@ run_search (Engine *e)
         g_cond_wait (&e->cond, &e->lock);
       g_mutex_unlock (&e->lock);
     }
-  g_string_append_printf (answer, "bestmove %s\n", best);
+  g_string_append (answer, "bestmove ");
+  g_string_append_len (answer, best->str, (gssize) best->len);
+  g_string_append_c (answer, '\n');
   say_now (e, answer->str);
   g_mutex_lock (&e->lock);
   e->searching = FALSE;
@@ -425,7 +568,7 @@ static void
 do_setoption (Engine *e, char **words)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *value = NULL;
+  const char *value = NULL;
   const char *name;
   guint i;
 
@@ -436,7 +579,7 @@ do_setoption (Engine *e, char **words)
     }
   name = words[2];
   if (words[3] != NULL && g_str_equal (words[3], "value"))
-    value = g_strjoinv (" ", words + 4);
+    value = join_words (words, 4, 4 + g_strv_length (words + 4));
   else if (words[3] != NULL)
     {
       say_error (e, "setoption: expected setoption name NAME value VALUE");
@@ -485,7 +628,10 @@ do_setoption (Engine *e, char **words)
     }
   for (i = 0; budget_keys[i] != NULL; i++)
     if (g_str_equal (name, budget_keys[i]))
-      keep_base_budget (e);
+      {
+        keep_base_budget (e);
+        g_clear_pointer (&e->applied_budget[i], g_free);
+      }
   /* An option such as tt= takes effect when the player starts again. */
   e->started = FALSE;
 }
@@ -507,16 +653,31 @@ do_position (Engine *e, char **words)
     }
   else if (g_strcmp0 (words[i], "fen") == 0)
     {
-      g_autofree char *fen = NULL;
-      GString *s = g_string_new (NULL);
+      const char *fen;
+      guint from = ++i;
 
-      for (i++; words[i] != NULL && !g_str_equal (words[i], "moves"); i++)
-        g_string_append_printf (s, "%s%s", s->len ? " " : "", words[i]);
-      fen = g_string_free (s, FALSE);
-      if (!nim_notation_parse_position (fen, &board, &to_move, &error))
+      while (words[i] != NULL && !g_str_equal (words[i], "moves"))
+        i++;
+      fen = join_words (words, from, i);
+      /* A referee sends a game's start with every move: it is read once
+         a game. */
+      if (e->fen_valid && g_str_equal (fen, e->fen->str))
         {
-          say_error (e, error->message);
-          return;
+          board = e->fen_board;
+          to_move = e->fen_to_move;
+        }
+      else
+        {
+          e->fen_valid = FALSE;
+          if (!nim_notation_parse_position (fen, &board, &to_move, &error))
+            {
+              say_error (e, error->message);
+              return;
+            }
+          g_string_assign (e->fen, fen);
+          e->fen_board = board;
+          e->fen_to_move = to_move;
+          e->fen_valid = TRUE;
         }
     }
   else
@@ -583,7 +744,8 @@ do_go (Engine *e, char **words)
           inc[2] = { 0, 0 };
   gboolean have_movetime = FALSE, have_clock[2] = { FALSE, FALSE },
            limited = FALSE, infinite = FALSE;
-  char *budget[3] = { NULL, NULL, NULL };
+  const char *budget[3] = { NULL, NULL, NULL };
+  char text[3][G_ASCII_DTOSTR_BUF_SIZE];
   guint i;
 
   for (i = 1; words[i] != NULL; i++)
@@ -650,11 +812,10 @@ do_go (Engine *e, char **words)
   /* The budget of this search, in the player's options. */
   if (infinite)
     for (i = 0; i < 3; i++)
-      budget[i] = g_strdup ("0"); /* no limit: until stop */
+      budget[i] = "0"; /* no limit: until stop */
   else if (limited)
     {
       double seconds = 0;
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
       if (have_movetime)
         seconds = movetime / 1000.0;
@@ -672,24 +833,30 @@ do_go (Engine *e, char **words)
          millisecond. */
       if ((have_movetime || have_clock[e->to_move - 1]) && seconds < 0.001)
         seconds = 0.001;
-      budget[0] = g_strdup_printf ("%" G_GUINT64_FORMAT, depth);
-      budget[1] = g_strdup (g_ascii_dtostr (buf, sizeof buf, seconds));
-      budget[2] = g_strdup_printf ("%" G_GUINT64_FORMAT, nodes);
+      g_snprintf (text[0], sizeof text[0], "%" G_GUINT64_FORMAT, depth);
+      budget[0] = text[0];
+      budget[1] = g_ascii_dtostr (text[1], sizeof text[1], seconds);
+      g_snprintf (text[2], sizeof text[2], "%" G_GUINT64_FORMAT, nodes);
+      budget[2] = text[2];
     }
   else
     for (i = 0; i < 3; i++)
-      budget[i] = g_strdup (e->base_budget[i]);
+      budget[i] = e->base_budget[i];
   for (i = 0; budget_keys[i] != NULL; i++)
     {
-      if (find_option (e->player, budget_keys[i]) != NULL && budget[i] != NULL
-          && !nim_player_set_option (e->player, budget_keys[i], budget[i],
-                                     &error))
+      if (budget[i] == NULL || g_strcmp0 (budget[i], e->applied_budget[i]) == 0
+          || find_option (e->player, budget_keys[i]) == NULL)
+        continue;
+      g_clear_pointer (&e->applied_budget[i], g_free);
+      if (!nim_player_set_option (e->player, budget_keys[i], budget[i],
+                                  &error))
         {
           /* A depth beyond the searcher's limit, say. */
           say_error (e, error->message);
           g_clear_error (&error);
         }
-      g_free (budget[i]);
+      else
+        e->applied_budget[i] = g_strdup (budget[i]);
     }
 
   if (!e->started)
@@ -756,23 +923,12 @@ static gboolean
 read_and_run (Engine *e)
 {
   char *line;
-  guint i;
 
   while ((line = read_command (e)) != NULL)
     {
-      g_auto (GStrv) words = NULL;
-      GPtrArray *kept = g_ptr_array_new ();
-      g_auto (GStrv) split = g_strsplit_set (line, " \t", -1);
-      const char *cmd;
+      char **words = split_words (e, line);
+      const char *cmd = words[0];
 
-      g_free (line);
-      /* Words are separated by any run of blanks. */
-      for (i = 0; split[i] != NULL; i++)
-        if (split[i][0] != '\0')
-          g_ptr_array_add (kept, g_strdup (split[i]));
-      g_ptr_array_add (kept, NULL);
-      words = (char **) g_ptr_array_free (kept, FALSE);
-      cmd = words[0];
       if (cmd == NULL)
         continue;
 
@@ -819,51 +975,131 @@ read_and_run (Engine *e)
   return FALSE;
 }
 
-/* What each of the two threads does: wait for the reader's turn, read
-   until a `go`, give the turn to the other thread and search; until the
-   input ends. */
-static void
-serve (Engine *e)
+/* Whether this process may run on more than one processor: pinned to
+   one with its referee (nim --affinity), it cannot be sent a command
+   while it looks for one, and the looking would only delay the
+   referee. */
+static gboolean
+many_processors (void)
 {
-  g_mutex_lock (&e->lock);
+#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_COUNT)
+  cpu_set_t set;
+
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    return CPU_COUNT (&set) > 1;
+#endif
+  return g_get_num_processors () > 1;
+}
+
+/* Arms the timer that wakes the thread without the reader's turn
+   (watch_wait()) in @delay microseconds, 0 for at once; -1 disarms it.
+   Without a timer, every arming wakes it at once. */
+static void
+watch_arm (Engine *e, gint64 delay)
+{
+  if (e->watch_write >= 0)
+    {
+      char byte = 0;
+
+      while (delay >= 0 && write (e->watch_write, &byte, 1) < 0
+             && errno == EINTR)
+        ;
+      return;
+    }
+#ifdef HAVE_TIMERFD_CREATE
+  {
+    struct itimerspec when = { { 0, 0 }, { 0, 0 } };
+
+    if (delay >= 0)
+      {
+        /* 0 would disarm it: a nanosecond is at once. */
+        when.it_value.tv_sec = (time_t) (delay / G_USEC_PER_SEC);
+        when.it_value.tv_nsec = (long) (delay % G_USEC_PER_SEC) * 1000 + 1;
+      }
+    timerfd_settime (e->watch_fd, 0, &when, NULL);
+  }
+#endif
+}
+
+/* Waits for the timer of watch_arm() to ring (it may have rung for a
+   search that ended since: the caller looks at the state). */
+static void
+watch_wait (Engine *e)
+{
+  char buf[64];
+
+  while (read (e->watch_fd, buf, sizeof buf) < 0 && errno == EINTR)
+    ;
+}
+
+/* Makes the timer of watch_arm(), or where the system has none, a pipe. */
+static gboolean
+watch_open (Engine *e, GError **error)
+{
+  int fds[2];
+
+  e->watch_write = -1;
+#ifdef HAVE_TIMERFD_CREATE
+  e->watch_fd = timerfd_create (CLOCK_MONOTONIC, TFD_CLOEXEC);
+  if (e->watch_fd >= 0)
+    return TRUE;
+#endif
+  if (!g_unix_open_pipe (fds, FD_CLOEXEC, error))
+    return FALSE;
+  e->watch_fd = fds[0];
+  e->watch_write = fds[1];
+  return TRUE;
+}
+
+/* What each of the two threads does, until the input ends: the one with
+   the reader's turn (@reader) reads until a `go`, gives the turn up,
+   searches, and takes the turn back unless the other took it meanwhile;
+   the one without waits for a search to outlast UGI_WATCH_DELAY with the
+   turn free, and takes it. */
+static void
+serve (Engine *e, gboolean reader)
+{
   for (;;)
     {
-      gboolean go;
-
-      while (e->reading && !e->quit)
-        g_cond_wait (&e->cond, &e->lock);
-      if (e->quit)
-        break;
-      e->reading = TRUE;
-      g_mutex_unlock (&e->lock);
-      go = read_and_run (e);
-      if (go)
+      while (!reader)
         {
-          /* What was answered so far goes out with the bestmove, in one
-             write; the other thread flushes only its own answers. */
-          g_mutex_lock (&e->out_lock);
-          e->replied = FALSE;
-          g_mutex_unlock (&e->out_lock);
+          watch_wait (e);
+          g_mutex_lock (&e->lock);
+          if (e->quit)
+            {
+              g_mutex_unlock (&e->lock);
+              return;
+            }
+          reader = !e->reading;
+          e->reading = TRUE;
+          g_mutex_unlock (&e->lock);
+        }
+      if (!read_and_run (e))
+        {
+          g_mutex_lock (&e->lock);
+          e->quit = TRUE;
+          g_mutex_unlock (&e->lock);
+          watch_arm (e, 0); /* the other thread ends too */
+          return;
         }
       g_mutex_lock (&e->lock);
       e->reading = FALSE;
-      e->quit = !go;
       g_mutex_unlock (&e->lock);
-      /* Outside the lock, so that the other thread does not wake to
-         wait for it. */
-      g_cond_broadcast (&e->cond);
-      if (!go)
-        return;
+      watch_arm (e, UGI_WATCH_DELAY);
       run_search (e);
       g_mutex_lock (&e->lock);
+      reader = !e->reading;
+      e->reading = TRUE;
+      g_mutex_unlock (&e->lock);
+      if (reader)
+        watch_arm (e, -1);
     }
-  g_mutex_unlock (&e->lock);
 }
 
 static gpointer
 serve_thread (gpointer data)
 {
-  serve (data);
+  serve (data, FALSE);
   return NULL;
 }
 
@@ -916,14 +1152,34 @@ nim_cli_run_ugi (const NimCliOptions *o)
   g_cond_init (&e.cond);
   g_mutex_init (&e.out_lock);
 
+  if (!watch_open (&e, &error))
+    return nim_cli_fail (error, FALSE);
   e.input = g_string_new (NULL);
+  e.line = g_string_new (NULL);
+  e.words = g_ptr_array_new ();
+  e.answer = g_string_new (NULL);
+  e.fen = g_string_new (NULL);
+  e.best = g_string_new (NULL);
+  e.reading = TRUE; /* this thread's, first */
+  e.look = many_processors ();
   helper = g_thread_new ("nim-ugi", serve_thread, &e);
-  serve (&e);
+  serve (&e, TRUE);
   g_thread_join (helper);
+  close (e.watch_fd);
+  if (e.watch_write >= 0)
+    close (e.watch_write);
+  g_ptr_array_free (e.words, TRUE);
+  g_string_free (e.answer, TRUE);
+  g_string_free (e.fen, TRUE);
+  g_string_free (e.best, TRUE);
+  g_string_free (e.line, TRUE);
   g_string_free (e.input, TRUE);
   fflush (stdout);
   for (i = 0; i < 3; i++)
-    g_free (e.base_budget[i]);
+    {
+      g_free (e.base_budget[i]);
+      g_free (e.applied_budget[i]);
+    }
   nim_player_set_stop (player, NULL);
   g_mutex_clear (&e.lock);
   g_cond_clear (&e.cond);

@@ -23,9 +23,16 @@
 void
 nim_notation_append_move (GString *s, const NimMove *move)
 {
-  g_string_append_printf (s, "h%u-%u", move->heap + 1, move->count);
+  /* On the stack: g_string_append_printf () allocates, and a referee
+     writes two moves for every move of an engine. */
+  char buf[64];
+
   if (move->split != 0)
-    g_string_append_printf (s, "=%u+%u", move->keep, move->split);
+    g_snprintf (buf, sizeof buf, "h%u-%u=%u+%u", move->heap + 1, move->count,
+                move->keep, move->split);
+  else
+    g_snprintf (buf, sizeof buf, "h%u-%u", move->heap + 1, move->count);
+  g_string_append (s, buf);
 }
 
 /**

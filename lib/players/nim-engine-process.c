@@ -3,13 +3,22 @@
    in, lines out, a deadline on every read, and a clean end
 
    The engine is started with GSubprocess, from a command line split as a
-   shell splits it but run without a shell.  Its standard input is a GIO
-   pipe; its standard output a pipe of our own whose read end we poll, so
-   that a read waits until a deadline and never longer, without a main
-   loop.  Its standard error goes to the log file, or nowhere: never to
-   the user's terminal.  Every fd we hold is close-on-exec, so that an
-   engine started by another thread (comparison runs play games in
-   parallel) inherits none of another engine's pipes.
+   shell splits it but run without a shell.  Its standard input and
+   output are pipes of our own: we write the one with writev(), lines and
+   their line end at once (GIO's stream polled before every write), and
+   poll the other, so that a read waits until a deadline and never longer,
+   without a main loop.  Its standard error goes to the log file, or
+   nowhere: never to the user's terminal.  Every fd we hold is
+   close-on-exec, so that an engine started by another thread (comparison
+   runs play games in parallel) inherits none of another engine's pipes.
+
+   A referee of short games waits for its engine thousands of times a
+   second, a few tens of microseconds each time: before it sleeps in
+   poll() a read looks at the pipe for a little while (SPIN_MAX), giving
+   way to any other thread that wants the processor, as long as the
+   engine has answered that fast of late and may run on another
+   processor.  The answer then finds the referee awake, rather than a
+   processor to wake, which can cost more than the answer took.
 
    GLib's worker thread reaps the child whenever it exits (GSubprocess
    watches it from the start), so a dead engine never stays a zombie; we
@@ -25,20 +34,31 @@
 #include <fcntl.h>
 #include <glib-unix.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "nim-i18n.h"
 #include "nim-util.h"
 
+/* The longest a read looks for an answer before it sleeps, in
+   microseconds; and the average wait, of late, under which it looks at
+   all.  A move of a fast game takes the engine 10 to 30 microseconds,
+   and a game's start more: 150 played a quarter more games a second
+   than 50 with one job, as many with two (bench/nim-bench-engines.sh). */
+#define SPIN_MAX 150
+
 struct _NimEngineProcess
 {
   char *command;
   GSubprocess *subprocess;
-  GOutputStream *in;  /* the engine's standard input (owned by subprocess) */
+  int in_fd;          /* write end of the engine's standard input, or -1 */
   int out_fd;         /* read end of the engine's standard output, or -1 */
   GString *buffer;    /* what was read but not yet returned as a line */
+  gboolean look;      /* reads look at the pipe before they sleep */
+  gint64 wait;        /* the average wait for a line of late, in us */
   GOutputStream *log; /* (nullable): the conversation, as "> " and "< " */
   gboolean exited;    /* reaped: the exit status is known */
   gboolean stopped;   /* nim_engine_process_stop () ran */
@@ -54,6 +74,22 @@ log_line (NimEngineProcess *self, const char *prefix, const char *line)
   text = g_strconcat (prefix, line, "\n", NULL);
   /* A log that cannot be written is not worth failing a game over. */
   g_output_stream_write_all (self->log, text, strlen (text), NULL, NULL, NULL);
+}
+
+/* Whether the calling thread may run on more than one processor.  An
+   engine started from a thread pinned to one (--affinity) is pinned to
+   the same, and cannot answer while its referee looks for the answer:
+   the looking would only delay it. */
+static gboolean
+many_processors (void)
+{
+#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_COUNT)
+  cpu_set_t set;
+
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    return CPU_COUNT (&set) > 1;
+#endif
+  return g_get_num_processors () > 1;
 }
 
 /**
@@ -80,7 +116,7 @@ nim_engine_process_new (const char *command, const char *directory,
   g_autoptr (NimEngineProcess) self = NULL;
   g_auto (GStrv) argv = NULL;
   g_autoptr (GError) local = NULL;
-  int fds[2];
+  int fds[2], in_fds[2];
 
   g_return_val_if_fail (command != NULL, NULL);
 
@@ -92,6 +128,7 @@ nim_engine_process_new (const char *command, const char *directory,
     }
   self = g_new0 (NimEngineProcess, 1);
   self->command = g_strdup (command);
+  self->in_fd = -1;
   self->out_fd = -1;
   self->buffer = g_string_new (NULL);
   if (log_path != NULL)
@@ -117,12 +154,26 @@ nim_engine_process_new (const char *command, const char *directory,
       return NULL;
     }
   self->out_fd = fds[0];
+  if (!g_unix_open_pipe (in_fds, FD_CLOEXEC, &local))
+    {
+      close (fds[1]);
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("cannot start engine \"%s\": %s"), command,
+                   local->message);
+      return NULL;
+    }
+  self->in_fd = in_fds[1];
+  /* Reads look before they wait (see nim_engine_process_read_line ()). */
+  g_unix_set_fd_nonblocking (self->out_fd, TRUE, NULL);
+  self->look = many_processors ();
 
-  launcher = g_subprocess_launcher_new (
-      G_SUBPROCESS_FLAGS_STDIN_PIPE
-      | (log_path == NULL ? G_SUBPROCESS_FLAGS_STDERR_SILENCE : 0));
-  /* The launcher closes the write end when it is freed, below: from then
-     on only the engine holds it, and its death is our end of file. */
+  launcher = g_subprocess_launcher_new (log_path == NULL
+                                            ? G_SUBPROCESS_FLAGS_STDERR_SILENCE
+                                            : G_SUBPROCESS_FLAGS_NONE);
+  /* The launcher closes the engine's ends when it is freed, below: from
+     then on only the engine holds them, and its death is our end of file
+     (and a broken pipe for what we write). */
+  g_subprocess_launcher_take_stdin_fd (launcher, in_fds[0]);
   g_subprocess_launcher_take_stdout_fd (launcher, fds[1]);
   if (log_path != NULL)
     {
@@ -154,27 +205,52 @@ nim_engine_process_new (const char *command, const char *directory,
                    local->message);
       return NULL;
     }
-  self->in = g_subprocess_get_stdin_pipe (self->subprocess);
   return g_steal_pointer (&self);
 }
 
-/* g_output_stream_write_all() on a pipe whose reader died raises SIGPIPE,
-   which would kill nim.  Block it in this thread for the write, and take
-   back the one the write raised, so that the write fails with EPIPE
-   instead; the rest of the program keeps its signal handling. */
+/* Writes @lines and a line end to the engine's standard input, in one
+   writev() as long as the pipe has room, without copying them.  A write
+   to a pipe whose reader died raises SIGPIPE, which would kill nim.
+   Block it in this thread for the write, and take back the one the write
+   raised, so that the write fails with EPIPE instead; the rest of the
+   program keeps its signal handling. */
 static gboolean
-write_without_sigpipe (GOutputStream *out, const char *data, gsize len,
-                       GError **error)
+write_lines (int fd, const char *lines, GError **error)
 {
+  struct iovec iov[2]
+      = { { (char *) lines, strlen (lines) }, { (char *) "\n", 1 } };
+  struct iovec *v = iov;
+  int count = 2, saved = 0;
   sigset_t pipe_set, old;
-  gboolean ok;
 
   sigemptyset (&pipe_set);
   sigaddset (&pipe_set, SIGPIPE);
   pthread_sigmask (SIG_BLOCK, &pipe_set, &old);
-  ok = g_output_stream_write_all (out, data, len, NULL, NULL, error)
-       && g_output_stream_flush (out, NULL, error);
-  if (!ok && !sigismember (&old, SIGPIPE))
+  while (count > 0)
+    {
+      gssize n = writev (fd, v, count);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          saved = errno;
+          break;
+        }
+      /* A short write: the rest, from where it stopped. */
+      while (count > 0 && (gsize) n >= v->iov_len)
+        {
+          n -= (gssize) v->iov_len;
+          v++;
+          count--;
+        }
+      if (count > 0)
+        {
+          v->iov_base = (char *) v->iov_base + n;
+          v->iov_len -= (gsize) n;
+        }
+    }
+  if (saved == EPIPE && !sigismember (&old, SIGPIPE))
     {
       sigset_t pending;
       struct timespec zero = { 0, 0 };
@@ -185,7 +261,13 @@ write_without_sigpipe (GOutputStream *out, const char *data, gsize len,
           ;
     }
   pthread_sigmask (SIG_SETMASK, &old, NULL);
-  return ok;
+  if (saved != 0)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _ ("cannot write to the engine: %s"), g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /**
@@ -208,11 +290,9 @@ gboolean
 nim_engine_process_send (NimEngineProcess *process, const char *lines,
                          GError **error)
 {
-  g_autofree char *text = NULL;
-
   g_return_val_if_fail (process != NULL && lines != NULL, FALSE);
 
-  if (process->in == NULL)
+  if (process->in_fd < 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
                    _ ("the engine was stopped"));
@@ -226,8 +306,7 @@ nim_engine_process_send (NimEngineProcess *process, const char *lines,
       for (i = 0; each[i] != NULL; i++)
         log_line (process, "> ", each[i]);
     }
-  text = g_strconcat (lines, "\n", NULL);
-  return write_without_sigpipe (process->in, text, strlen (text), error);
+  return write_lines (process->in_fd, lines, error);
 }
 
 /* Moves the first line of the buffer, if it holds a whole one, to *line
@@ -271,9 +350,14 @@ nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
                               GError **error)
 {
   char *line;
+  gint64 start = -1, spin_end = 0;
+  gboolean look;
 
   g_return_val_if_fail (process != NULL, NULL);
 
+  /* Look at the pipe before sleeping on it only when the engine has
+     answered fast of late: a slow one would only be watched in vain. */
+  look = process->look && process->wait < SPIN_MAX;
   while (!take_line (process, &line))
     {
       char chunk[4096];
@@ -294,6 +378,45 @@ nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
                        NIM_ENGINE_PROCESS_MAX_LINE);
           g_string_truncate (process->buffer, 0);
           return NULL;
+        }
+      if (start < 0)
+        {
+          start = g_get_monotonic_time ();
+          spin_end = look ? start + SPIN_MAX : start;
+        }
+      if (look)
+        {
+          n = read (process->out_fd, chunk, sizeof chunk);
+          if (n > 0)
+            {
+              g_string_append_len (process->buffer, chunk, n);
+              continue;
+            }
+          if (n == 0)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                           _ ("the engine closed its output"));
+              return NULL;
+            }
+          if (errno == EINTR)
+            continue;
+          if (errno != EAGAIN && errno != EWOULDBLOCK)
+            {
+              int saved = errno;
+
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           _ ("cannot read from the engine: %s"),
+                           g_strerror (saved));
+              return NULL;
+            }
+          /* Nothing yet: look again a little while, letting any other
+             thread that waits for this processor (the engine, say) run
+             first. */
+          if (g_get_monotonic_time () < spin_end)
+            {
+              g_thread_yield ();
+              continue;
+            }
         }
       if (deadline >= 0)
         {
@@ -325,25 +448,18 @@ nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
             }
           continue;
         }
-      n = read (process->out_fd, chunk, sizeof chunk);
-      if (n < 0 && (errno == EINTR || errno == EAGAIN))
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
+      /* Something came, or the end: read it (the pipe does not block). */
+      look = TRUE;
+      spin_end = 0;
+    }
+  if (start >= 0)
+    {
+      /* The average of the waits of late, each counted as at most
+         4 * SPIN_MAX, so that one long think (a game's start) does not
+         stop the looking for long. */
+      gint64 waited = MIN (g_get_monotonic_time () - start, 4 * SPIN_MAX);
 
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                       _ ("cannot read from the engine: %s"),
-                       g_strerror (saved));
-          return NULL;
-        }
-      if (n == 0)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
-                       _ ("the engine closed its output"));
-          return NULL;
-        }
-      g_string_append_len (process->buffer, chunk, n);
+      process->wait += (waited - process->wait) / 8;
     }
   log_line (process, "< ", line);
   return line;
@@ -430,11 +546,11 @@ wait_exit (NimEngineProcess *self, gint64 timeout)
 static void
 close_pipes (NimEngineProcess *self)
 {
-  if (self->in != NULL)
+  if (self->in_fd >= 0)
     {
       /* Closing our end is the engine's end of input. */
-      g_output_stream_close (self->in, NULL, NULL);
-      self->in = NULL;
+      close (self->in_fd);
+      self->in_fd = -1;
     }
 }
 
@@ -562,6 +678,8 @@ nim_engine_process_free (NimEngineProcess *process)
     }
   if (process->out_fd >= 0)
     close (process->out_fd);
+  if (process->in_fd >= 0)
+    close (process->in_fd);
   if (process->log != NULL)
     {
       g_output_stream_close (process->log, NULL, NULL);

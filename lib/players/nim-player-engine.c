@@ -81,6 +81,14 @@ typedef struct
   gboolean moved; /* we have moved in this game */
   guint first;    /* who moved first from the start, 0 until known */
   GString *moves; /* the moves since the start, in notation */
+  /* Kept from move to move, so that a move allocates little: the
+     start's notation (@fen, valid for @fen_start and @fen_first), the
+     position command, and the words of an info line. */
+  char *fen;
+  NimBoard fen_start;
+  guint fen_first;
+  GString *position;
+  GPtrArray *words;
 } EnginePlayer;
 
 static const Engine *
@@ -158,13 +166,30 @@ is_text (const char *line)
 /* `info depth 7 nodes 621 score cp 1000 pv h1-2 ...` into the
    statistics (and what --explain tells of it); the pv is the rest of the
    line.  `score cp V` is V for the player to move, `score mate N` a win
-   (a loss when N < 0) in N moves; a bare `score V` is taken as cp. */
+   (a loss when N < 0) in N moves; a bare `score V` is taken as cp.
+   @line is split into its words in place. */
 static void
-read_info (NimPlayer *player, const char *line)
+read_info (NimPlayer *player, char *line)
 {
   EnginePlayer *self = (EnginePlayer *) player;
-  g_auto (GStrv) w = g_strsplit (line, " ", -1);
+  char **w;
+  char *p = line;
   guint i;
+
+  /* Split at every blank, in place: two blanks make an empty word. */
+  g_ptr_array_set_size (self->words, 0);
+  for (;;)
+    {
+      char *blank = strchr (p, ' ');
+
+      g_ptr_array_add (self->words, p);
+      if (blank == NULL)
+        break;
+      *blank = '\0';
+      p = blank + 1;
+    }
+  g_ptr_array_add (self->words, NULL);
+  w = (char **) self->words->pdata;
 
   for (i = 1; w[i] != NULL && w[i + 1] != NULL; i++)
     {
@@ -181,21 +206,26 @@ read_info (NimPlayer *player, const char *line)
           g_string_truncate (self->pv, 0);
           for (j = i + 1; w[j] != NULL && j <= i + NIM_ENGINE_PV_MAX; j++)
             if (w[j][0] != '\0')
-              g_string_append_printf (self->pv, "%s%s",
-                                      self->pv->len > 0 ? " " : "", w[j]);
+              {
+                if (self->pv->len > 0)
+                  g_string_append_c (self->pv, ' ');
+                g_string_append (self->pv, w[j]);
+              }
           player->stats.searched = TRUE;
           break;
         }
       if (g_str_equal (w[i], "score"))
         {
           gboolean mate = g_str_equal (v, "mate");
+          char number[32];
 
           if ((mate || g_str_equal (v, "cp")) && w[i + 2] != NULL)
             v = w[++i + 1];
           n = CLAMP (g_ascii_strtoll (v, NULL, 10), -NIM_SCORE_INF,
                      NIM_SCORE_INF);
-          g_string_printf (self->score, "%s %d", mate ? "mate" : "cp",
-                           (int) n);
+          g_snprintf (number, sizeof number, "%d", (int) n);
+          g_string_assign (self->score, mate ? "mate " : "cp ");
+          g_string_append (self->score, number);
           player->stats.value = mate ? (n > 0) - (n < 0) : (int) n;
           player->stats.proven = mate && n != 0;
           player->stats.distance = mate ? (guint) ABS (n) : 0;
@@ -470,13 +500,12 @@ move_between (const NimBoard *from, const NimBoard *to, NimMove *move)
 /* `position fen START p1 moves ...` for @board, the game as played from
    its start, or `position fen BOARD pN` when the history cannot be told
    (the player was asked about a position out of a game). */
-static char *
+static const char *
 position_command (EnginePlayer *self, const NimBoard *board)
 {
   NimPlayer *player = (NimPlayer *) self;
   guint me = player->number, other = 3 - me;
   const NimBoard *before = self->moved ? &self->last : &player->start;
-  g_autofree char *fen = NULL;
   NimMove m;
 
   if (!self->moved && nim_board_equal (board, &player->start))
@@ -496,11 +525,24 @@ position_command (EnginePlayer *self, const NimBoard *board)
       self->moved = FALSE;
       g_string_truncate (self->moves, 0);
     }
-  fen = nim_notation_position (&player->start, self->first);
-  if (self->moves->len == 0)
-    return g_strdup_printf ("position fen %s", fen);
-  return g_strdup_printf ("position fen %s moves %.*s", fen,
-                          (int) self->moves->len - 1, self->moves->str);
+  /* The start is the same all game: written once a game. */
+  if (self->fen == NULL || self->fen_first != self->first
+      || !nim_board_equal (&self->fen_start, &player->start))
+    {
+      g_free (self->fen);
+      self->fen = nim_notation_position (&player->start, self->first);
+      self->fen_start = player->start;
+      self->fen_first = self->first;
+    }
+  g_string_assign (self->position, "position fen ");
+  g_string_append (self->position, self->fen);
+  if (self->moves->len > 0)
+    {
+      g_string_append (self->position, " moves ");
+      g_string_append_len (self->position, self->moves->str,
+                           (gssize) self->moves->len - 1);
+    }
+  return self->position->str;
 }
 
 /* `go ...` from the clock or the budget, and in @allowed how long the
@@ -551,7 +593,7 @@ engine_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
                     GError **error)
 {
   EnginePlayer *self = (EnginePlayer *) player;
-  g_autofree char *position = NULL;
+  const char *position;
   g_autofree char *go = NULL;
   g_autofree char *line = NULL;
   g_autoptr (GError) local = NULL;
@@ -618,6 +660,8 @@ engine_init (NimPlayer *player)
      depth= nor nodes= is given.  time=0 is no limit. */
   self->parent.config.time = -1;
   self->moves = g_string_new (NULL);
+  self->position = g_string_new (NULL);
+  self->words = g_ptr_array_new ();
   self->outbox = g_string_new (NULL);
   self->pv = g_string_new (NULL);
   self->score = g_string_new (NULL);
@@ -639,6 +683,9 @@ engine_finalize (NimPlayer *player)
   g_free (self->id_name);
   g_free (self->id_author);
   g_string_free (self->moves, TRUE);
+  g_string_free (self->position, TRUE);
+  g_ptr_array_free (self->words, TRUE);
+  g_free (self->fen);
 }
 
 /* --explain: what the engine's info lines said of the move, its pv
