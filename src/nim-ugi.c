@@ -975,22 +975,6 @@ read_and_run (Engine *e)
   return FALSE;
 }
 
-/* Whether this process may run on more than one processor: pinned to
-   one with its referee (nim --affinity), it cannot be sent a command
-   while it looks for one, and the looking would only delay the
-   referee. */
-static gboolean
-many_processors (void)
-{
-#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_COUNT)
-  cpu_set_t set;
-
-  if (sched_getaffinity (0, sizeof set, &set) == 0)
-    return CPU_COUNT (&set) > 1;
-#endif
-  return g_get_num_processors () > 1;
-}
-
 /* Arms the timer that wakes the thread without the reader's turn
    (watch_wait()) in @delay microseconds, 0 for at once; -1 disarms it.
    Without a timer, every arming wakes it at once. */
@@ -1161,7 +1145,7 @@ nim_cli_run_ugi (const NimCliOptions *o)
   e.fen = g_string_new (NULL);
   e.best = g_string_new (NULL);
   e.reading = TRUE; /* this thread's, first */
-  e.look = many_processors ();
+  e.look = nim_many_processors ();
   helper = g_thread_new ("nim-ugi", serve_thread, &e);
   serve (&e, TRUE);
   g_thread_join (helper);

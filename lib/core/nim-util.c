@@ -8,6 +8,7 @@
 #include "nim-i18n.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -379,4 +380,28 @@ nim_text_escape (const char *text, gsize max_chars)
       n++;
     }
   return g_string_free (out, FALSE);
+}
+
+/**
+ * nim_many_processors:
+ *
+ * Whether the calling thread may run on more than one processor.  The
+ * two ends of an engine's pipes look for the other's answer a while
+ * before they sleep, which pays only where the other end can run at the
+ * same time: pinned to one processor with it (--affinity), the looking
+ * would only delay it.
+ *
+ * Returns: %TRUE when the thread's affinity allows more than one
+ *   processor
+ */
+gboolean
+nim_many_processors (void)
+{
+#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_COUNT)
+  cpu_set_t set;
+
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    return CPU_COUNT (&set) > 1;
+#endif
+  return g_get_num_processors () > 1;
 }

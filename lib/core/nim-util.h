@@ -75,5 +75,6 @@ void nim_interrupt_clear (void);
 gboolean nim_interrupted (void);
 
 char *nim_text_escape (const char *text, gsize max_chars);
+gboolean nim_many_processors (void);
 
 G_END_DECLS

@@ -76,22 +76,6 @@ log_line (NimEngineProcess *self, const char *prefix, const char *line)
   g_output_stream_write_all (self->log, text, strlen (text), NULL, NULL, NULL);
 }
 
-/* Whether the calling thread may run on more than one processor.  An
-   engine started from a thread pinned to one (--affinity) is pinned to
-   the same, and cannot answer while its referee looks for the answer:
-   the looking would only delay it. */
-static gboolean
-many_processors (void)
-{
-#if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_COUNT)
-  cpu_set_t set;
-
-  if (sched_getaffinity (0, sizeof set, &set) == 0)
-    return CPU_COUNT (&set) > 1;
-#endif
-  return g_get_num_processors () > 1;
-}
-
 /**
  * nim_engine_process_new:
  * @command: the command line, such as "python3 bot.py --fast"; split as a
@@ -165,7 +149,7 @@ nim_engine_process_new (const char *command, const char *directory,
   self->in_fd = in_fds[1];
   /* Reads look before they wait (see nim_engine_process_read_line ()). */
   g_unix_set_fd_nonblocking (self->out_fd, TRUE, NULL);
-  self->look = many_processors ();
+  self->look = nim_many_processors ();
 
   launcher = g_subprocess_launcher_new (log_path == NULL
                                             ? G_SUBPROCESS_FLAGS_STDERR_SILENCE
