@@ -16,7 +16,7 @@
 
 nim=${1:?usage: $0 NIM ENGINE [GAMES]}
 engine=${2:?usage: $0 NIM ENGINE [GAMES]}
-games=${3:-2000}
+games=${3:-8000}
 load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 spec='negamax:time=0'
 if "$nim" --help 2>/dev/null | grep -q -- '--ugi'; then
