@@ -109,18 +109,17 @@ struct _NimTT
      capacity (see nim_tt_store()): memory is touched only as a search
      needs it. */
   guint64 max_mask; /* number of buckets - 1, a power of two */
-  guint64 n_filled; /* slots filled this generation, or G_MAXUINT64 */
+  guint64 n_filled; /* slots filled this generation */
   guint64 grow_at;  /* n_filled at which the table doubles */
   guint32 generation;
-  gboolean mapped; /* from mmap (), not malloc () */
-  gboolean huge;   /* huge pages asked for */
+  gboolean huge; /* huge pages asked for */
   /* The buckets written since the slots were last zeroed, so that a
      clear after a short search zeroes those alone (see nim_tt_clear());
      n_written counts past NIM_TT_WRITTEN_MAX, where the list stops. */
   guint64 n_written;
   guint64 written[NIM_TT_WRITTEN_MAX];
   gsize map_size;
-  void *map;
+  void *map; /* what mmap () gave, or %NULL */
   /* Beside the table, a small index of the positions it has proven lost
      for the player to move (see nim_tt_losses_beside()), cleared as the
      table is, with its own list of written lines. */
@@ -309,6 +308,16 @@ nim_tt_losses_beside (const NimTT *tt, guint64 rest, guint32 *sizes)
 void nim_tt_store_loss (NimTT *tt, guint64 key, const guint32 *heaps,
                         guint n_heaps);
 
+/* Adds @index to a list of lines written since the last zeroing (see
+   NimTT); past NIM_TT_WRITTEN_MAX the list only counts. */
+static inline void
+nim_tt_list_written (guint64 *list, guint64 *n, guint64 index)
+{
+  if (*n < NIM_TT_WRITTEN_MAX)
+    list[*n] = index;
+  (*n)++;
+}
+
 /**
  * nim_tt_store:
  * @tt: the table
@@ -322,8 +331,8 @@ void nim_tt_store_loss (NimTT *tt, guint64 key, const guint32 *heaps,
  * Replaces the entry for @key; else a slot of an older generation (or
  * never written); else the slot searched least deep, the first of them:
  * proofs and deep searches, which cost the most to redo, stay longest.
- * A large table in use in part doubles when a quarter of it is filled
- * (see nim_tt_grow()).
+ * A large table in use in part doubles when half of what is in use is
+ * filled (see nim_tt_grow()).
  */
 static inline void
 nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
@@ -359,9 +368,7 @@ nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
           e = s;
         }
     }
-  if (tt->n_written < NIM_TT_WRITTEN_MAX)
-    tt->written[tt->n_written] = key & tt->mask;
-  tt->n_written++;
+  nim_tt_list_written (tt->written, &tt->n_written, key & tt->mask);
   tt->n_filled += nim_tt_slot_generation (e) != tt->generation;
   e->check = check;
   e->from = from;
