@@ -421,6 +421,17 @@ picker_next_ordered (MovePicker *p, const NimBoard *b, const NimRules *r,
   return FALSE;
 }
 
+/* Empties the queue of moves generated ahead (see picker_pop()), for the
+   last stage's first pass or its second. */
+static NIM_ALWAYS_INLINE void
+picker_queue_reset (MovePicker *p)
+{
+  p->n_ahead = 0;
+  p->head = 0;
+  p->fill_index = 0;
+  p->exhausted = FALSE;
+}
+
 /* Sets up a picker at its first stage.  Field by field: the queue and the
    tried moves need no zeroing, and a node that is settled at once should
    not pay for it. */
@@ -443,10 +454,7 @@ picker_init (MovePicker *p)
   p->defer = FALSE;
   p->any_deferred = FALSE;
   memset (p->deferred, 0, sizeof p->deferred);
-  p->n_ahead = 0;
-  p->head = 0;
-  p->fill_index = 0;
-  p->exhausted = FALSE;
+  picker_queue_reset (p);
 }
 
 static inline gboolean
@@ -564,10 +572,7 @@ picker_next_rest (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
       p->heap = 0;
       p->begun = FALSE;
       p->index = 0;
-      p->n_ahead = 0;
-      p->head = 0;
-      p->fill_index = 0;
-      p->exhausted = FALSE;
+      picker_queue_reset (p);
     }
   while (picker_pop (n, p, key, move, cfg))
     {
@@ -691,9 +696,7 @@ etc_cutoff (Negamax *n, guint ply, int beta, guint64 key, guint *flags,
 
       /* An empty heap has no move; an equal heap before it asked the
          same question. */
-      for (j = 0; j < i && b->heaps[j] != h; j++)
-        ;
-      if (h == 0 || j < i)
+      if (h == 0 || !nim_tt_first_of_size (b->heaps, i))
         continue;
       probes++;
       k = nim_tt_losses_beside (s->tt, rest, sizes);
@@ -736,6 +739,17 @@ etc_cutoff (Negamax *n, guint ply, int beta, guint64 key, guint *flags,
   return TRUE;
 }
 
+/* A proven loss (@stored, as the table keeps it, with its @bound) goes
+   into the index the enhanced transposition cutoff asks (see
+   etc_cutoff()); under a take-and-break code (@code) no node asks. */
+static NIM_ALWAYS_INLINE void
+index_if_lost (NimSearch *s, guint64 key, gint32 stored, gboolean proven,
+               guint bound, gboolean code)
+{
+  if (proven && stored < 0 && bound != NIM_TT_LOWER && !code)
+    nim_tt_store_loss (s->tt, key, s->board.heaps, s->board.n_heaps);
+}
+
 /* Step 7: remember the result @best of a node whose window was [@alpha0,
    @beta]; a proof is stored as valid at every depth, as far as it holds
    there (see tt_proven()). */
@@ -753,10 +767,7 @@ store_result (Negamax *n, guint depth, guint ply, int alpha0, int beta,
   tt_store (s->tt, key, stored, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
             s->board.heaps[best_move->heap], nim_tt_move_pack (best_move),
             cfg);
-  /* A proven loss goes into the index the enhanced transposition cutoff
-     asks (see etc_cutoff()); a take-and-break code's nodes never ask. */
-  if (proven && stored < 0 && bound != NIM_TT_LOWER && !(cfg & C_CODE))
-    nim_tt_store_loss (s->tt, key, s->board.heaps, s->board.n_heaps);
+  index_if_lost (s, key, stored, proven, bound, cfg & C_CODE);
 }
 
 /* The search of one node, once it is counted (step 1 is in
@@ -991,9 +1002,7 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
       nim_tt_store (s->tt, key, t, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
                     s->board.heaps[best_move->heap],
                     nim_tt_move_pack (best_move));
-      if (proven && t < 0 && bound != NIM_TT_LOWER
-          && s->rules.kind != NIM_TAKE_CODE)
-        nim_tt_store_loss (s->tt, key, s->board.heaps, s->board.n_heaps);
+      index_if_lost (s, key, t, proven, bound, s->rules.kind == NIM_TAKE_CODE);
     }
   if (s->trace != NULL)
     nim_observer_leave (s->trace, 0, &s->board, best,

@@ -374,18 +374,15 @@ loss_add (NimTT *tt, guint64 rest, guint32 size)
 void
 nim_tt_store_loss (NimTT *tt, guint64 key, const guint32 *heaps, guint n_heaps)
 {
-  guint i, j;
+  guint i;
 
   loss_add (tt, key, 0);
   for (i = 0; i < n_heaps; i++)
     {
       guint32 h = heaps[i];
 
-      if (h == 0 || h >= NIM_TT_LOSS_MAX_HEAP)
-        continue;
-      for (j = 0; j < i && heaps[j] != h; j++)
-        ;
-      if (j == i)
+      if (h != 0 && h < NIM_TT_LOSS_MAX_HEAP
+          && nim_tt_first_of_size (heaps, i))
         loss_add (tt, key - nim_tt_heap_key (h), h);
     }
 }

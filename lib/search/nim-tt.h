@@ -308,6 +308,20 @@ nim_tt_losses_beside (const NimTT *tt, guint64 rest, guint32 *sizes)
 void nim_tt_store_loss (NimTT *tt, guint64 key, const guint32 *heaps,
                         guint n_heaps);
 
+/* Whether @heaps[@i] is the first of its size in @heaps: the index of
+   proven losses keys a position less one heap of each size, so heaps of
+   one size share one entry, and one question. */
+static inline gboolean
+nim_tt_first_of_size (const guint32 *heaps, guint i)
+{
+  guint j;
+
+  for (j = 0; j < i; j++)
+    if (heaps[j] == heaps[i])
+      return FALSE;
+  return TRUE;
+}
+
 /* Adds @index to a list of lines written since the last zeroing (see
    NimTT); past NIM_TT_WRITTEN_MAX the list only counts. */
 static inline void
