@@ -43,7 +43,6 @@
 
 #include <errno.h>
 #include <glib-unix.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -61,12 +60,6 @@
    the reader's turn: `isready` and `stop` wait at most this long more
    than they would with a reader always at hand. */
 #define UGI_WATCH_DELAY 1000
-
-/* The longest the reader looks for the next command before it sleeps
-   on standard input, in microseconds; and the average wait, of late,
-   under which it looks at all (see read_command()): as the referee's
-   SPIN_MAX (lib/players/nim-engine-process.c). */
-#define UGI_SPIN_MAX 150
 
 /* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
    `go` sets for each search. */
@@ -105,8 +98,7 @@ typedef struct
   /* A search's answer and its move, kept from search to search. */
   GString *answer;
   GString *best;
-  gboolean look; /* the reader looks for input before it sleeps */
-  gint64 wait;   /* the average wait for input of late, in us */
+  NimLookout lookout; /* whether the reader looks before it sleeps */
 
   /* Under @lock: @reading, one thread has the reader's turn (the one
      that reads a `go` gives it up while it searches, and takes it back
@@ -268,8 +260,8 @@ read_command (Engine *e)
              thread that wants this processor (the referee, say) runs
              first. */
           start = g_get_monotonic_time ();
-          spin_end = e->look && e->wait < UGI_SPIN_MAX ? start + UGI_SPIN_MAX
-                                                       : start;
+          spin_end = nim_lookout_wanted (&e->lookout) ? start + NIM_LOOKOUT_MAX
+                                                      : start;
         }
       while (g_get_monotonic_time () < spin_end)
         {
@@ -288,13 +280,7 @@ read_command (Engine *e)
         add_input (e, chunk, (gsize) n);
     }
   if (start >= 0)
-    {
-      /* Each wait counts as at most 4 * UGI_SPIN_MAX, so that one long
-         pause does not stop the looking for long. */
-      gint64 waited = MIN (g_get_monotonic_time () - start, 4 * UGI_SPIN_MAX);
-
-      e->wait += (waited - e->wait) / 8;
-    }
+    nim_lookout_record (&e->lookout, start);
   return line;
 }
 
@@ -1145,7 +1131,7 @@ nim_cli_run_ugi (const NimCliOptions *o)
   e.fen = g_string_new (NULL);
   e.best = g_string_new (NULL);
   e.reading = TRUE; /* this thread's, first */
-  e.look = nim_many_processors ();
+  nim_lookout_init (&e.lookout);
   helper = g_thread_new ("nim-ugi", serve_thread, &e);
   serve (&e, TRUE);
   g_thread_join (helper);

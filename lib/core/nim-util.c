@@ -382,20 +382,11 @@ nim_text_escape (const char *text, gsize max_chars)
   return g_string_free (out, FALSE);
 }
 
-/**
- * nim_many_processors:
- *
- * Whether the calling thread may run on more than one processor.  The
- * two ends of an engine's pipes look for the other's answer a while
- * before they sleep, which pays only where the other end can run at the
- * same time: pinned to one processor with it (--affinity), the looking
- * would only delay it.
- *
- * Returns: %TRUE when the thread's affinity allows more than one
- *   processor
- */
-gboolean
-nim_many_processors (void)
+/* Whether the calling thread may run on more than one processor: pinned
+   to one with the other end of its pipes (--affinity), looking for the
+   other's answer would only delay it. */
+static gboolean
+many_processors (void)
 {
 #if defined(HAVE_SCHED_GETAFFINITY) && defined(CPU_COUNT)
   cpu_set_t set;
@@ -404,4 +395,45 @@ nim_many_processors (void)
     return CPU_COUNT (&set) > 1;
 #endif
   return g_get_num_processors () > 1;
+}
+
+/**
+ * nim_lookout_init:
+ * @lookout: (out): a lookout for the calling thread's reads
+ */
+void
+nim_lookout_init (NimLookout *lookout)
+{
+  lookout->look = many_processors ();
+  lookout->wait = 0;
+}
+
+/**
+ * nim_lookout_wanted:
+ * @lookout: a lookout
+ *
+ * Returns: whether the next read is to look for its answer, up to
+ *   NIM_LOOKOUT_MAX microseconds, before it sleeps
+ */
+gboolean
+nim_lookout_wanted (const NimLookout *lookout)
+{
+  return lookout->look && lookout->wait < NIM_LOOKOUT_MAX;
+}
+
+/**
+ * nim_lookout_record:
+ * @lookout: a lookout
+ * @start: the monotonic time at which the read began to wait
+ *
+ * Counts a wait that has just ended into the average, as at most
+ * 4 * NIM_LOOKOUT_MAX, so that one long wait (a game's start, a long
+ * think) does not stop the looking for long.
+ */
+void
+nim_lookout_record (NimLookout *lookout, gint64 start)
+{
+  gint64 waited = MIN (g_get_monotonic_time () - start, 4 * NIM_LOOKOUT_MAX);
+
+  lookout->wait += (waited - lookout->wait) / 8;
 }

@@ -5,16 +5,16 @@
    The engine is started with GSubprocess, from a command line split as a
    shell splits it but run without a shell.  Its standard input and
    output are pipes of our own: we write the one with writev(), lines and
-   their line end at once (GIO's stream polled before every write), and
-   poll the other, so that a read waits until a deadline and never longer,
-   without a main loop.  Its standard error goes to the log file, or
+   their line end at once (GIO's stream, which we used before, polled
+   before every write), and poll the other, so that a read waits until a
+   deadline and never longer, without a main loop.  Its standard error goes to the log file, or
    nowhere: never to the user's terminal.  Every fd we hold is
    close-on-exec, so that an engine started by another thread (comparison
    runs play games in parallel) inherits none of another engine's pipes.
 
    A referee of short games waits for its engine thousands of times a
    second, a few tens of microseconds each time: before it sleeps in
-   poll() a read looks at the pipe for a little while (SPIN_MAX), giving
+   poll() a read looks at the pipe for a little while (NimLookout), giving
    way to any other thread that wants the processor, as long as the
    engine has answered that fast of late and may run on another
    processor.  The answer then finds the referee awake, rather than a
@@ -34,7 +34,6 @@
 #include <fcntl.h>
 #include <glib-unix.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -43,13 +42,6 @@
 #include "nim-i18n.h"
 #include "nim-util.h"
 
-/* The longest a read looks for an answer before it sleeps, in
-   microseconds; and the average wait, of late, under which it looks at
-   all.  A move of a fast game takes the engine 10 to 30 microseconds,
-   and a game's start more: 150 played a quarter more games a second
-   than 50 with one job, as many with two (bench/nim-bench-engines.sh). */
-#define SPIN_MAX 150
-
 struct _NimEngineProcess
 {
   char *command;
@@ -57,8 +49,7 @@ struct _NimEngineProcess
   int in_fd;          /* write end of the engine's standard input, or -1 */
   int out_fd;         /* read end of the engine's standard output, or -1 */
   GString *buffer;    /* what was read but not yet returned as a line */
-  gboolean look;      /* reads look at the pipe before they sleep */
-  gint64 wait;        /* the average wait for a line of late, in us */
+  NimLookout lookout; /* whether reads look before they sleep */
   GOutputStream *log; /* (nullable): the conversation, as "> " and "< " */
   gboolean exited;    /* reaped: the exit status is known */
   gboolean stopped;   /* nim_engine_process_stop () ran */
@@ -149,7 +140,7 @@ nim_engine_process_new (const char *command, const char *directory,
   self->in_fd = in_fds[1];
   /* Reads look before they wait (see nim_engine_process_read_line ()). */
   g_unix_set_fd_nonblocking (self->out_fd, TRUE, NULL);
-  self->look = nim_many_processors ();
+  nim_lookout_init (&self->lookout);
 
   launcher = g_subprocess_launcher_new (log_path == NULL
                                             ? G_SUBPROCESS_FLAGS_STDERR_SILENCE
@@ -341,7 +332,7 @@ nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
 
   /* Look at the pipe before sleeping on it only when the engine has
      answered fast of late: a slow one would only be watched in vain. */
-  look = process->look && process->wait < SPIN_MAX;
+  look = nim_lookout_wanted (&process->lookout);
   while (!take_line (process, &line))
     {
       char chunk[4096];
@@ -366,7 +357,7 @@ nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
       if (start < 0)
         {
           start = g_get_monotonic_time ();
-          spin_end = look ? start + SPIN_MAX : start;
+          spin_end = look ? start + NIM_LOOKOUT_MAX : start;
         }
       if (look)
         {
@@ -437,14 +428,7 @@ nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
       spin_end = 0;
     }
   if (start >= 0)
-    {
-      /* The average of the waits of late, each counted as at most
-         4 * SPIN_MAX, so that one long think (a game's start) does not
-         stop the looking for long. */
-      gint64 waited = MIN (g_get_monotonic_time () - start, 4 * SPIN_MAX);
-
-      process->wait += (waited - process->wait) / 8;
-    }
+    nim_lookout_record (&process->lookout, start);
   log_line (process, "< ", line);
   return line;
 }
