@@ -360,7 +360,7 @@ code_misere_wins (NimGrundy *self, guint64 n, gboolean *wins, GError **error)
         {
           guint d = r->digits[j];
 
-          if (j == m ? (d & NIM_RULES_VANISH) : (d & NIM_RULES_ONE))
+          if (nim_rules_digit_leaves (d, (guint32) (m - j)))
             {
               any = TRUE;
               win = win || !self->code_wins->data[m - j];

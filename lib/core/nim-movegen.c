@@ -11,8 +11,7 @@ code_moves (const NimRules *rules, guint32 h, guint32 j)
 {
   guint d = rules->digits[j];
   guint32 rest = h - j;
-  guint64 n
-      = rest == 0 ? (d & NIM_RULES_VANISH) != 0 : (d & NIM_RULES_ONE) != 0;
+  guint64 n = nim_rules_digit_leaves (d, rest);
 
   if (d & NIM_RULES_TWO)
     n += rest / 2;
@@ -56,7 +55,7 @@ nim_movegen_next_code (NimMoveGen *gen, const NimBoard *board,
           if (gen->idx == 0)
             {
               gen->idx = 1;
-              if (rest == 0 ? (d & NIM_RULES_VANISH) : (d & NIM_RULES_ONE))
+              if (nim_rules_digit_leaves (d, rest))
                 {
                   move->heap = gen->heap;
                   move->count = j;

@@ -392,7 +392,7 @@ nim_rules_allows_leave (const NimRules *rules, guint32 h, guint32 count,
   d = rules->digits[count];
   if (split != 0)
     return (d & NIM_RULES_TWO) && split < rest;
-  return rest == 0 ? (d & NIM_RULES_VANISH) != 0 : (d & NIM_RULES_ONE) != 0;
+  return nim_rules_digit_leaves (d, rest);
 }
 
 /**
@@ -413,8 +413,8 @@ nim_rules_heap_has_move (const NimRules *rules, guint32 h)
     {
       guint d = rules->digits[j];
 
-      if (j == h ? (d & NIM_RULES_VANISH)
-                 : (d & NIM_RULES_ONE) || (h - j >= 2 && (d & NIM_RULES_TWO)))
+      if (nim_rules_digit_leaves (d, h - j)
+          || (h - j >= 2 && (d & NIM_RULES_TWO)))
         return TRUE;
     }
   return FALSE;

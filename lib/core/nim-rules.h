@@ -27,6 +27,15 @@ enum
   NIM_RULES_TWO = 4,    /* leave two non-empty heaps */
 };
 
+/* Whether digit @d of a code lets a move leave its @rest matches as they
+   are: nothing when @rest is 0, else one heap (a split is
+   %NIM_RULES_TWO's, and needs @rest >= 2). */
+static inline gboolean
+nim_rules_digit_leaves (guint d, guint32 rest)
+{
+  return rest == 0 ? (d & NIM_RULES_VANISH) != 0 : (d & NIM_RULES_ONE) != 0;
+}
+
 typedef enum
 {
   NIM_TAKE_RANGE, /* any count from 1 to max_take */
