@@ -7,10 +7,11 @@
    output are pipes of our own: we write the one with writev(), lines and
    their line end at once (GIO's stream, which we used before, polled
    before every write), and poll the other, so that a read waits until a
-   deadline and never longer, without a main loop.  Its standard error goes to the log file, or
-   nowhere: never to the user's terminal.  Every fd we hold is
-   close-on-exec, so that an engine started by another thread (comparison
-   runs play games in parallel) inherits none of another engine's pipes.
+   deadline and never longer, without a main loop.  Its standard error
+   goes to the log file, or nowhere: never to the user's terminal.  Every
+   fd we hold is close-on-exec, so that an engine started by another
+   thread (comparison runs play games in parallel) inherits none of
+   another engine's pipes.
 
    A referee of short games waits for its engine thousands of times a
    second, a few tens of microseconds each time: before it sleeps in
