@@ -219,6 +219,24 @@ test_heap_key (void)
                     ==, position_key ((const guint32[]){ 3, 4, 3 }, 3));
 }
 
+/* The keys the compiler computes (nim_tt_heap_keys[]) are the keys
+   nim_tt_mix() gives, each of them, and the table's last size and the
+   first past it are keyed alike: a key read from the table where another
+   place mixes it would split one position into two entries. */
+static void
+test_heap_key_table (void)
+{
+  guint32 n;
+
+  g_assert_cmpuint (nim_tt_heap_keys[0], ==, 0);
+  for (n = 1; n < NIM_TT_HEAP_KEYS; n++)
+    g_assert_cmpuint (nim_tt_heap_keys[n], ==, nim_tt_mix (n));
+  for (n = NIM_TT_HEAP_KEYS - 2; n <= NIM_TT_HEAP_KEYS + 1; n++)
+    g_assert_cmpuint (nim_tt_heap_key (n), ==, nim_tt_mix (n));
+  g_assert_cmpuint (position_key ((const guint32[]){ 1023, 1024 }, 2), ==,
+                    nim_tt_mix (1023) + nim_tt_mix (1024));
+}
+
 /* However many keys are stored, the table keeps its size; whatever a
    probe finds is what was stored under that key, and the last key
    stored is always found. */
@@ -661,6 +679,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tt/store-probe", test_store_probe);
   g_test_add_func ("/tt/miss", test_miss);
   g_test_add_func ("/tt/heap-key", test_heap_key);
+  g_test_add_func ("/tt/heap-key-table", test_heap_key_table);
   g_test_add_func ("/tt/replacement", test_replacement);
   g_test_add_func ("/tt/bucket-policy", test_bucket_policy);
   g_test_add_func ("/tt/clear", test_clear);

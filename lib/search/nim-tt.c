@@ -10,6 +10,45 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* nim_tt_mix() as a constant expression, so that the compiler computes
+   nim_tt_heap_keys[] (each step names its argument twice). */
+#define MIX_1(x) ((guint64) (x) + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15))
+#define MIX_2(x)                                                              \
+  ((MIX_1 (x) ^ (MIX_1 (x) >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9))
+#define MIX_3(x)                                                              \
+  ((MIX_2 (x) ^ (MIX_2 (x) >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb))
+#define MIX(x) (MIX_3 (x) ^ (MIX_3 (x) >> 31))
+#define KEYS_4(i) MIX (i), MIX ((i) + 1), MIX ((i) + 2), MIX ((i) + 3)
+#define KEYS_16(i)                                                            \
+  KEYS_4 (i), KEYS_4 ((i) + 4), KEYS_4 ((i) + 8), KEYS_4 ((i) + 12)
+#define KEYS_64(i)                                                            \
+  KEYS_16 (i), KEYS_16 ((i) + 16), KEYS_16 ((i) + 32), KEYS_16 ((i) + 48)
+#define KEYS_256(i)                                                           \
+  KEYS_64 (i), KEYS_64 ((i) + 64), KEYS_64 ((i) + 128), KEYS_64 ((i) + 192)
+
+/* The keys of heaps of 0 to NIM_TT_HEAP_KEYS - 1 matches, an empty heap's
+   0 (see nim_tt_heap_key()); tests/test-tt checks them against
+   nim_tt_mix(). */
+const guint64 nim_tt_heap_keys[NIM_TT_HEAP_KEYS] = {
+  0,
+  KEYS_4 (1),
+  KEYS_4 (5),
+  KEYS_4 (9),
+  MIX (13),
+  MIX (14),
+  MIX (15),
+  KEYS_16 (16),
+  KEYS_16 (32),
+  KEYS_16 (48),
+  KEYS_64 (64),
+  KEYS_64 (128),
+  KEYS_64 (192),
+  KEYS_256 (256),
+  KEYS_256 (512),
+  KEYS_256 (768),
+};
+G_STATIC_ASSERT (NIM_TT_HEAP_KEYS == 1024);
+
 #define HUGE_PAGE (G_GUINT64_CONSTANT (2) << 20)
 /* A table up to this size is zeroed with memset () when its generations
    run out; a larger one hands its pages back to the kernel. */

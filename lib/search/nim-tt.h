@@ -412,6 +412,15 @@ nim_tt_mix (guint64 x)
   return x ^ (x >> 31);
 }
 
+/* How many heap sizes have their key in nim_tt_heap_keys[]: a search
+   asks for the keys of every child's heaps, and reading one from a
+   table of 8 KiB costs less than mixing it.  Measured (callgrind, the
+   first move on 10,20,30,40,50): mixing was a fifth of the search's
+   instructions. */
+#define NIM_TT_HEAP_KEYS 1024
+
+extern const guint64 nim_tt_heap_keys[NIM_TT_HEAP_KEYS];
+
 /**
  * nim_tt_heap_key:
  * @size: a heap size
@@ -421,12 +430,13 @@ nim_tt_mix (guint64 x)
  * one entry; unlike an exclusive or, two equal heaps do not cancel out;
  * and a move updates it with two calls.  An empty heap adds nothing.
  *
- * Returns: the key of one heap of @size (splitmix64's finaliser)
+ * Returns: the key of one heap of @size (splitmix64's finaliser; read
+ *   from nim_tt_heap_keys[] for the first %NIM_TT_HEAP_KEYS sizes)
  */
 static inline guint64
 nim_tt_heap_key (guint32 size)
 {
-  return size == 0 ? 0 : nim_tt_mix (size);
+  return size < NIM_TT_HEAP_KEYS ? nim_tt_heap_keys[size] : nim_tt_mix (size);
 }
 
 /**
