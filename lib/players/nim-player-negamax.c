@@ -11,7 +11,8 @@
  *   tt=SIZE    a table of searched positions, keyed on the heaps with their
  *              order ignored, holding values and best moves
  *   order=on   try the table's move, then two killer moves, then the rest
- *              (the smallest heap left first, known losses last)
+ *              (heap by heap, the largest count first, known losses
+ *              last)
  *   id=on      search depth 1, 2, 3, ... so a budget always leaves a move
  *
  * The root always tries its moves in generator order and keeps the first
@@ -49,12 +50,18 @@
 #define ETC_MIN_MATCHES 8
 
 /* After an iteration costing more nodes than this, iterative deepening
-   goes straight to the full depth.  Measured (make bench, full lines):
-   500 against the former 20000 takes 40 to 90 % fewer nodes on 1,3,5,7,
-   7,7,7,7, 10,20,30, 15,15,15,15, 30,30,30 {2,7,15,16} and misère
-   1,3,5,7, 12 % fewer on 20,30,40,50, and 6 % more on 10,20,30,40,50;
-   100 loses 10,20,30,40,50's saving (6.1 M nodes, as with id=off). */
-#define ID_JUMP_NODES 500
+   goes straight to the full depth.  In Nim the shallow iterations prove
+   little (there is no evaluation short of the end), so they are kept
+   for what a budget needs, a move and a filled table when time runs
+   out, and cut short.  Measured (make bench, full lines), against a
+   search to the full depth at once: with 100, 99,566 nodes against
+   99,425 on 20,30,40,50 and 1,229,171 against 1,229,020 on
+   10,20,30,40,50 (with 500, 13 % more on 20,30,40,50: depth 3 alone
+   costs 12.5 k there); the small positions pay a few hundred nodes
+   (3,4,5: 227 against 81).  Before the root's window was fixed (see
+   negamax_root()) the shallow iterations' table saved nodes on 10,20,30,40,50
+   (1.8 M against 8.1 M) and 500 was the better limit. */
+#define ID_JUMP_NODES 100
 
 /* The picker puts off the moves the table proves bad (see
    picker_next_rest()) in positions of at most this many matches, which
@@ -318,81 +325,22 @@ typedef struct
   NimMove ahead[LOOKAHEAD];
 } MovePicker;
 
-/* Under a range rule, the next move of the last stage: the one leaving
-   the smallest heap, over all heaps, and of those the first heap.  A
-   player learns the same: leaving little is what ends a game, and a
-   winning move that leaves few matches is proven with a small tree.
-   Measured (make bench, full lines): against heap by heap, the largest
-   count first, it takes 10,20,30,40,50 from 1.89 M nodes to 0.74 M,
-   40,60,80,100 from 1.73 M to 1.65 M and 20,30,40,50 from 144 k to
-   126 k (with the deferral of picker_next_rest() in both).  A size
-   left with no move is skipped at once: a heap of h allows sizes
-   h - max_take to h - 1. */
-static NIM_ALWAYS_INLINE gboolean
-picker_next_smallest_left (MovePicker *p, const NimBoard *b, const NimRules *r,
-                           NimMove *move)
-{
-  for (;;)
-    {
-      guint32 left = p->next, following = G_MAXUINT32;
-
-      if (!p->begun)
-        {
-          /* The smallest size any heap can be left at. */
-          guint i;
-
-          p->begun = TRUE;
-          left = G_MAXUINT32;
-          for (i = 0; i < b->n_heaps; i++)
-            if (b->heaps[i] > 0)
-              left = MIN (left, b->heaps[i] - MIN (b->heaps[i], r->max_take));
-          if (left == G_MAXUINT32)
-            return FALSE;
-          p->next = left;
-          p->heap = 0;
-        }
-      while (p->heap < b->n_heaps)
-        {
-          guint32 h = b->heaps[p->heap++];
-
-          if (h > left && h - left <= r->max_take)
-            {
-              move->heap = p->heap - 1;
-              move->count = h - left;
-              move->split = 0;
-              move->keep = 0;
-              return TRUE;
-            }
-        }
-      /* The next size left that some heap allows. */
-      for (p->heap = 0; p->heap < b->n_heaps; p->heap++)
-        {
-          guint32 h = b->heaps[p->heap];
-          guint32 low = h - MIN (h, r->max_take);
-          guint32 cand = MAX (left + 1, low);
-
-          if (h > left + 1 && cand < following)
-            following = cand;
-        }
-      if (following == G_MAXUINT32)
-        return FALSE;
-      p->next = following;
-      p->heap = 0;
-    }
-}
-
-/* The next move of the last stage, in its order: with order=on, a table
-   and a range rule see picker_next_smallest_left() (measured with the
-   table's deferral only, see picker_next_rest()); else heap by heap, the
-   largest count first. */
+/* The next move of the last stage, in its order: heap by heap, the
+   largest count first, leaving little, which is what ends a game.
+   Measured (make bench, full lines), against the move leaving the
+   smallest heap over all heaps first, with the index's deferral (see
+   move_known_bad()) and the root's window fixed: 1.23 M nodes against
+   1.26 M on 10,20,30,40,50, 73.2 M against 77.0 M on 160,160,160,160
+   with tt=2G, 37.8 M against 38.2 M on 80,120,160,200, the same on
+   20,30,40,50 and 40,60,80,100, 67.8 k against 61.9 k on 50,60,70; and
+   less time: 0.20 s against 0.22 s on 10,20,30,40,50 and 40,60,80,100.
+   Before both fixes the other order had measured better. */
 static NIM_ALWAYS_INLINE gboolean
 picker_next_ordered (MovePicker *p, const NimBoard *b, const NimRules *r,
                      NimMove *move, const guint cfg)
 {
   if (cfg & C_CODE)
     return nim_movegen_next_code (&p->gen, b, r, move);
-  if ((cfg & C_RANGE) && p->ordered)
-    return picker_next_smallest_left (p, b, r, move);
   while (p->heap < b->n_heaps)
     {
       guint32 h = b->heaps[p->heap];
@@ -468,21 +416,153 @@ picker_tried (const MovePicker *p, const NimMove *move)
   return FALSE;
 }
 
-/* Whether the table proves the position after @move a win for the
-   player who would move there, that is a losing move here.  The look-up
-   counts as the enhanced transposition cutoff's do (see etc_cutoff()). */
+static NIM_ALWAYS_INLINE void
+tt_store (NimTT *tt, guint64 key, int v, guint depth, guint bound,
+          guint32 from, guint32 count, const guint cfg)
+{
+  nim_tt_store (tt, key, tt_encode (cfg, v), depth, bound, from, count);
+}
+
+/* Asks the index of proven losses which moves of the position on the
+   board (at @ply, key @key) leave a proven loss: for each heap, with the
+   rest of the position, which sizes that heap could be left at to make
+   a proven loss (see nim_tt_losses_beside()): n look-ups for a node of n
+   heaps, whatever its number of children, counted in *probes.  Of the
+   moves it knows, the first in the picker's order is kept (see
+   picker_next_ordered()): the first heap, the largest count; its heap
+   in *heap, the size it leaves in *left, the node's value in *value.
+   Under score=distance the child's distance is read from the table, and
+   a win found this way need not be the quickest: only one worth @beta
+   or more is kept. */
 static NIM_ALWAYS_INLINE gboolean
-move_known_bad (Negamax *n, guint64 key, const NimMove *move)
+find_known_loss (Negamax *n, guint ply, int beta, guint64 key, guint *heap,
+                 guint32 *left, int *value, guint *probes, const guint cfg)
 {
   NimSearch *s = &n->s;
+  const NimBoard *b = &s->board;
+  guint i, j;
+  guint32 best_left = G_MAXUINT32;
+
+  *value = 0;
+  /* Every heap's line first, then the look-ups, so that their misses in
+     the cache overlap instead of following one another. */
+  for (i = 0; i < b->n_heaps; i++)
+    nim_tt_prefetch_loss (s->tt, key - nim_tt_heap_key (b->heaps[i]));
+  for (i = 0; i < b->n_heaps; i++)
+    {
+      guint32 h = b->heaps[i], sizes[NIM_TT_LOSS_WAYS];
+      guint64 rest = key - nim_tt_heap_key (h);
+      guint k;
+
+      /* An empty heap has no move; an equal heap before it asked the
+         same question. */
+      if (h == 0 || !nim_tt_first_of_size (b->heaps, i))
+        continue;
+      (*probes)++;
+      k = nim_tt_losses_beside (s->tt, rest, sizes);
+      for (j = 0; j < k; j++)
+        {
+          guint32 l = sizes[j];
+          int v = 1; /* under score=win a loss is -1 wherever it is */
+
+          if (l >= h || l >= best_left || !rules_allow (&s->rules, h - l, cfg))
+            continue;
+          if (cfg & C_DISTANCE)
+            {
+              NimTTHit e;
+
+              (*probes)++;
+              if (!nim_tt_probe (s->tt, rest + nim_tt_heap_key (l), &e)
+                  || e.depth != NIM_TT_DEPTH_PROVEN || e.value >= 0
+                  || e.bound == NIM_TT_LOWER)
+                continue;
+              v = -value_from_tt (cfg, tt_decode (cfg, e.value), ply + 1);
+              if (v < beta)
+                continue;
+            }
+          best_left = l;
+          *heap = i;
+          *value = v;
+        }
+      if (best_left != G_MAXUINT32)
+        break;
+    }
+  *left = best_left;
+  return best_left != G_MAXUINT32;
+}
+
+/* Stores what find_known_loss() found: the position on the board (key
+   @key, at @ply) is won, by taking @heap down to @left. */
+static NIM_ALWAYS_INLINE void
+store_known_win (Negamax *n, guint ply, guint64 key, guint heap, guint32 left,
+                 int v, const guint cfg)
+{
+  const NimBoard *b = &n->s.board;
+
+  tt_store (n->s.tt, key, value_to_tt (cfg, v, ply), NIM_TT_DEPTH_PROVEN,
+            NIM_TT_LOWER, b->heaps[heap], b->heaps[heap] - left, cfg);
+}
+
+/* Whether the table proves the position after @move (at @ply + 1) a win
+   for the player who would move there, that is a losing move here: the
+   table holds that win, or the index of proven losses knows a move from
+   there to a proven loss, which the enhanced transposition cutoff would
+   find on entering it (asked only where it would ask, see
+   ETC_MIN_MATCHES).  What the index proves is stored in the table, as
+   the cutoff would store it, so that entering the child (every child of
+   a lost position is entered) settles it at the table.  Asking the
+   index too puts off 45 % more of the moves a won position would
+   search in vain.  Measured (make bench, full lines, with the order of
+   then, the smallest heap left first): 10,20,30,40,50 from 1.57 M nodes
+   to 1.29 M, 40,60,80,100 from 1.73 M to 1.34 M, 20,30,40,50 from
+   131 k to 102 k.  The look-ups count as the enhanced
+   transposition cutoff's do (see etc_cutoff()). */
+static NIM_ALWAYS_INLINE gboolean
+move_known_bad (Negamax *n, guint ply, guint64 key, const NimMove *move,
+                const guint cfg)
+{
+  NimSearch *s = &n->s;
+  NimBoard *b = &s->board;
   NimTTHit e;
   guint64 child
-      = nim_tt_key_after_move (key, s->board.heaps[move->heap], move->count);
+      = nim_tt_key_after_move (key, b->heaps[move->heap], move->count);
+  guint probes = 1, heap = 0;
+  guint32 left;
+  int v;
+  gboolean bad;
 
-  s->tt_probes++;
-  nim_search_add_work (s, 1);
-  return nim_tt_probe (s->tt, child, &e) && e.depth == NIM_TT_DEPTH_PROVEN
-         && e.value > 0 && e.bound != NIM_TT_UPPER;
+  bad = nim_tt_probe (s->tt, child, &e) && e.depth == NIM_TT_DEPTH_PROVEN
+        && e.value > 0 && e.bound != NIM_TT_UPPER;
+  if (!bad && b->total - move->count >= ETC_MIN_MATCHES)
+    {
+      nim_board_make_move (b, move);
+      bad = find_known_loss (n, ply + 1, -NIM_SCORE_INF, child, &heap, &left,
+                             &v, &probes, cfg);
+      if (bad)
+        store_known_win (n, ply + 1, child, heap, left, v, cfg);
+      nim_board_unmake_move (b, move);
+    }
+  s->tt_probes += probes;
+  nim_search_add_work (s, probes);
+  return bad;
+}
+
+/* Prefetches the lines of the index of proven losses that
+   find_known_loss() reads for the position after @move, whose key is
+   @child: a lost position asks about every child before searching any
+   (see picker_next_rest()), and the lines then arrive together. */
+static NIM_ALWAYS_INLINE void
+prefetch_losses_after (Negamax *n, guint64 child, const NimMove *move)
+{
+  const NimBoard *b = &n->s.board;
+  guint i;
+
+  for (i = 0; i < b->n_heaps; i++)
+    {
+      guint32 h = b->heaps[i] - (i == move->heap ? move->count : 0);
+
+      nim_tt_prefetch_loss (n->s.tt, child - nim_tt_heap_key (h));
+    }
 }
 
 /* The next move of the last stage, in the order of picker_next_ordered().
@@ -516,11 +596,19 @@ picker_pop (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
               || !(p->deferred[i / 64]
                    & (G_GUINT64_CONSTANT (1) << (i % 64)))))
         continue;
-      nim_tt_prefetch (
-          n->s.tt,
-          (cfg & C_CODE)
-              ? nim_tt_key_after_split (key, b->heaps[m->heap], m)
-              : nim_tt_key_after_move (key, b->heaps[m->heap], m->count));
+      if (cfg & C_CODE)
+        nim_tt_prefetch (n->s.tt,
+                         nim_tt_key_after_split (key, b->heaps[m->heap], m));
+      else
+        {
+          guint64 child
+              = nim_tt_key_after_move (key, b->heaps[m->heap], m->count);
+
+          nim_tt_prefetch (n->s.tt, child);
+          /* The lines move_known_bad() may ask about the child. */
+          if (p->defer && !p->again)
+            prefetch_losses_after (n, child, m);
+        }
     }
   if (p->n_ahead == 0)
     return FALSE;
@@ -532,22 +620,19 @@ picker_pop (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
 
 /* The last stage: every move not tried yet, in the order of
    picker_next_ordered().  With order=on and a table, a move the table
-   proves to lose (the opponent's win is stored) is put off to a second
-   pass: in a won position it never needs searching, and the moves the
-   table does not know are the only ones that can win.  In a lost
-   position every move is still searched, the known ones last, each
-   settled by the table when entered.  Only positions of at most
-   DEFER_MOVES matches do it, which keeps the picker's bitmap small and
-   pays (see DEFER_MOVES).  Measured (make bench,
-   full lines): 10,20,30,40,50 from 2.63 M nodes to 1.89 M, 20,30,40,50
-   from 211 k to 144 k, 40,60,80,100 from 2.63 M to 1.73 M, with the
-   old order (heap by heap, the largest count first); without the
-   deferral the new order alone gains nothing (2.61 M on
-   10,20,30,40,50).  A move the table proves to win is the enhanced
+   proves to lose (see move_known_bad()) is put off to a second pass: in a won
+   position it never needs searching, and the moves the table does not know are
+   the only ones that can win.  In a lost position every move is still
+   searched, the known ones last, each settled by the table when entered.  Only
+   positions of at most DEFER_MOVES matches do it, which keeps the picker's
+   bitmap small and pays (see DEFER_MOVES).  Measured (make bench, full lines),
+   when only the table's stored wins put moves off: 10,20,30,40,50 from 2.63 M
+   nodes to 1.89 M, 20,30,40,50 from 211 k to 144 k, 40,60,80,100 from
+   2.63 M to 1.73 M.  A move the table proves to win is the enhanced
    transposition cutoff's (etc_cutoff()). */
 static NIM_ALWAYS_INLINE gboolean
-picker_next_rest (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
-                  const guint cfg)
+picker_next_rest (Negamax *n, MovePicker *p, guint ply, guint64 key,
+                  NimMove *move, const guint cfg)
 {
   if (!p->again)
     {
@@ -558,7 +643,7 @@ picker_next_rest (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
           if (p->n_tried > 0 && picker_tried (p, move))
             continue;
           if ((cfg & C_TT) && p->defer && i < DEFER_MOVES
-              && move_known_bad (n, key, move))
+              && move_known_bad (n, ply, key, move, cfg))
             {
               p->deferred[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
               p->any_deferred = TRUE;
@@ -600,10 +685,16 @@ picker_next (Negamax *n, MovePicker *p, guint ply, guint64 key, NimMove *move,
       p->stage++;
       if (!heap_move_find (b, r, hm, move, cfg) || picker_tried (p, move))
         continue;
+      /* A killer the table proves bad here is put off with the rest (see
+         picker_next_rest()): a refutation of a sibling need not be one
+         here.  Measured (make bench, full lines): 10,20,30,40,50 from
+         1.29 M nodes to 1.26 M, 7,7,7,7 from 875 to 811. */
+      if ((cfg & C_TT) && p->defer && move_known_bad (n, ply, key, move, cfg))
+        continue;
       p->tried[p->n_tried++] = *move;
       return TRUE;
     }
-  return picker_next_rest (n, p, key, move, cfg);
+  return picker_next_rest (n, p, ply, key, move, cfg);
 }
 
 static inline void
@@ -655,87 +746,28 @@ probe_table (Negamax *n, guint depth, guint ply, int alpha, int beta,
   return FALSE;
 }
 
-static NIM_ALWAYS_INLINE void
-tt_store (NimTT *tt, guint64 key, int v, guint depth, guint bound,
-          guint32 from, guint32 count, const guint cfg)
-{
-  nim_tt_store (tt, key, tt_encode (cfg, v), depth, bound, from, count);
-}
-
 /* Step 5: enhanced transposition cutoff.  Before searching anything, ask
    whether a child is already proven lost for the opponent: then this node
    wins at once (TRUE, the value in *value).  The table's index of proven
-   losses answers for each heap, with the rest of the position, which
-   sizes that heap could be left at to make a proven loss (see
-   nim_tt_losses_beside()): n look-ups for a node of n heaps, whatever
-   its number of children.  Of the children it knows, the move leaving
-   the smallest heap is kept, the picker's own order (see
-   picker_next_smallest_left()).  Under score=distance the child's
-   distance is read from the table, and a win found this way need not be
-   the quickest: it settles the node only at or above beta.  Each look-up
-   counts towards the budget (see nim_search_add_work()). */
+   losses answers (see find_known_loss()).  Each look-up counts towards
+   the budget (see nim_search_add_work()). */
 static NIM_ALWAYS_INLINE gboolean
 etc_cutoff (Negamax *n, guint ply, int beta, guint64 key, guint *flags,
             int *value, const guint cfg)
 {
   NimSearch *s = &n->s;
-  const NimBoard *b = &s->board;
-  guint i, j, best_heap = 0, probes = 0;
-  guint32 best_left = G_MAXUINT32;
-  int best_v = 0;
+  guint heap = 0, probes = 0;
+  guint32 left;
+  gboolean found
+      = find_known_loss (n, ply, beta, key, &heap, &left, value, &probes, cfg);
 
-  /* Every heap's line first, then the look-ups, so that their misses in
-     the cache overlap instead of following one another. */
-  for (i = 0; i < b->n_heaps; i++)
-    nim_tt_prefetch_loss (s->tt, key - nim_tt_heap_key (b->heaps[i]));
-  for (i = 0; i < b->n_heaps; i++)
-    {
-      guint32 h = b->heaps[i], sizes[NIM_TT_LOSS_WAYS];
-      guint64 rest = key - nim_tt_heap_key (h);
-      guint k;
-
-      /* An empty heap has no move; an equal heap before it asked the
-         same question. */
-      if (h == 0 || !nim_tt_first_of_size (b->heaps, i))
-        continue;
-      probes++;
-      k = nim_tt_losses_beside (s->tt, rest, sizes);
-      for (j = 0; j < k; j++)
-        {
-          guint32 left = sizes[j];
-          int v = 1; /* under score=win a loss is -1 wherever it is */
-
-          if (left >= h || left >= best_left
-              || !rules_allow (&s->rules, h - left, cfg))
-            continue;
-          if (cfg & C_DISTANCE)
-            {
-              NimTTHit e;
-
-              probes++;
-              if (!nim_tt_probe (s->tt, rest + nim_tt_heap_key (left), &e)
-                  || e.depth != NIM_TT_DEPTH_PROVEN || e.value >= 0
-                  || e.bound == NIM_TT_LOWER)
-                continue;
-              v = -value_from_tt (cfg, tt_decode (cfg, e.value), ply + 1);
-              if (v < beta)
-                continue;
-            }
-          best_left = left;
-          best_heap = i;
-          best_v = v;
-        }
-    }
   s->tt_probes += probes;
   nim_search_add_work (s, probes);
-  if (best_left == G_MAXUINT32)
+  if (!found)
     return FALSE;
   s->cutoffs++;
   *flags |= NIM_TRACE_ETC;
-  tt_store (s->tt, key, value_to_tt (cfg, best_v, ply), NIM_TT_DEPTH_PROVEN,
-            NIM_TT_LOWER, b->heaps[best_heap], b->heaps[best_heap] - best_left,
-            cfg);
-  *value = best_v;
+  store_known_win (n, ply, key, heap, left, *value, cfg);
   return TRUE;
 }
 
@@ -948,8 +980,13 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
   const guint cfg = copy_for (s);
   NodeFunc search = copies[cfg];
   guint64 key = s->tt != NULL ? nim_tt_board_key (&s->board) : 0;
-  int best = -NIM_SCORE_INF, alpha = -NIM_SCORE_INF;
-  int beta = nim_search_win (s, 1); /* nothing beats winning at once */
+  /* Nothing beats winning at once, and nothing is worse than losing at
+     once: with alpha at -infinity the first move's reply could never cut
+     off at a win (it would search every move of a won position, and
+     their replies theirs down the first line), 14 % of the nodes on
+     10,20,30,40,50 and 80 % with id=off. */
+  int best = -NIM_SCORE_INF, alpha = -nim_search_win (s, 1);
+  int beta = nim_search_win (s, 1);
 
   gboolean proven_so_far = TRUE;
   guint flags = 0;
