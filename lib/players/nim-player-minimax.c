@@ -160,14 +160,20 @@ minimax_enter (NimSearch *s, const guint cfg, NodeFunc child)
 }
 
 /* Max's copy @a and Min's copy @b for one configuration, each recursing
-   into the other. */
+   into the other.  Declared inline, so that the compiler may put a few
+   plies of the recursion into one function, as it does with the
+   reference loop of make bench (count_tree(), a self-recursive function
+   it unrolls 8 plies deep): fewer calls, and fewer registers saved and
+   restored a node.  Measured (make bench, 3,4,5, median of 25 runs):
+   0.77 of the loop's nodes a second against 0.57 with each copy kept
+   out of line; callgrind 1.12x the loop's instructions against 1.14x. */
 #define MINIMAX_PAIR(a, b)                                                    \
-  static NIM_NOINLINE int minimax_##b (NimSearch *s);                         \
-  static NIM_NOINLINE int minimax_##a (NimSearch *s)                          \
+  static int minimax_##b (NimSearch *s);                                      \
+  static inline int minimax_##a (NimSearch *s)                                \
   {                                                                           \
     return minimax_enter (s, a, minimax_##b);                                 \
   }                                                                           \
-  static NIM_NOINLINE int minimax_##b (NimSearch *s)                          \
+  static inline int minimax_##b (NimSearch *s)                                \
   {                                                                           \
     return minimax_enter (s, b, minimax_##a);                                 \
   }
