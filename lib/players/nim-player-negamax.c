@@ -36,13 +36,15 @@
 #define MAX_TT_BYTES (G_GUINT64_CONSTANT (1) << 40)
 
 /* Positions with fewer matches skip the enhanced transposition cutoff, as
-   they are cheap to search.  Measured (make bench, ab-tt lines): limiting
-   the cutoffs to the first plies, where they are said to pay most, costs
-   far more than it saves: the first 16 plies only take 14.3 M nodes and
-   8 s on 10,20,30,40,50, the first 8 plies 1 G nodes, against 6.1 M and
-   1.7 s with cutoffs at every ply; limiting them to positions of at
-   most 128 matches (few children) takes 59.9 M nodes on 40,60,80,100
-   against 2.6 M.  In Nim a child the table knows to be lost is exactly
+   they are cheap to search.  Measured (make bench, ab-tt lines, before
+   the root's window was fixed): limiting the cutoffs to the first
+   plies, where they are said to pay most, cost far more than it saved:
+   the first 16 plies only took 14.3 M nodes and 8 s on 10,20,30,40,50,
+   the first 8 plies 1 G nodes, against 6.1 M and 1.7 s with cutoffs at
+   every ply; limiting them to positions of at most 128 matches (few
+   children) took 59.9 M nodes on 40,60,80,100 against 2.6 M.  Since
+   (full line, with the deferral's questions limited alike): 16 plies
+   1.24 M nodes against 1.23 M, 8 plies 2.15 M.  In Nim a child the table knows to be lost is exactly
    the winning move, so the cutoffs are the ordering.  When they looked
    up every child in the table itself they cost 42 look-ups a node on
    80,120,160,200 (1.6 G for 38 M nodes, 0.55 M nodes/s); the index of
