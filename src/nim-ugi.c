@@ -478,31 +478,38 @@ run_search (Engine *e)
   else
     {
       const NimSearchStats *st = nim_player_get_stats (e->player);
-      /* Formatted on the stack: g_string_append_printf () allocates. */
-      char buf[128];
 
+      /* The numbers without printf, which cost as much as the rest of
+         the answer. */
       nim_notation_append_move (best, &move);
       g_string_append (answer, "info");
       if (st->searched)
         {
-          /* Whole milliseconds, without printf's floating point. */
-          g_snprintf (buf, sizeof buf,
-                      " depth %u nodes %" G_GUINT64_FORMAT
-                      " time %" G_GUINT64_FORMAT,
-                      st->depth, st->nodes,
-                      (guint64) (MAX (st->seconds, 0) * 1000 + 0.5));
-          g_string_append (answer, buf);
+          g_string_append (answer, " depth ");
+          nim_string_append_uint (answer, st->depth);
+          g_string_append (answer, " nodes ");
+          nim_string_append_uint (answer, st->nodes);
+          /* Whole milliseconds. */
+          g_string_append (answer, " time ");
+          nim_string_append_uint (
+              answer, (guint64) (MAX (st->seconds, 0) * 1000 + 0.5));
         }
       /* The value for the side to move: mate N when the searcher counted
          the plies to the end, else cp 1000 for a proven win, -1000 for a
          proven loss and 0 for what it could not see to the end. */
       if (st->proven && st->distance > 0)
-        g_snprintf (buf, sizeof buf, " score mate %s%u",
-                    st->value < 0 ? "-" : "", st->distance);
+        {
+          g_string_append (answer,
+                           st->value < 0 ? " score mate -" : " score mate ");
+          nim_string_append_uint (answer, st->distance);
+        }
       else
-        g_snprintf (buf, sizeof buf, " score cp %d",
-                    st->proven ? st->value * 1000 : 0);
-      g_string_append (answer, buf);
+        {
+          gint64 cp = st->proven ? (gint64) st->value * 1000 : 0;
+
+          g_string_append (answer, cp < 0 ? " score cp -" : " score cp ");
+          nim_string_append_uint (answer, (guint64) ABS (cp));
+        }
       g_string_append (answer, " pv ");
       g_string_append_len (answer, best->str, (gssize) best->len);
       g_string_append_c (answer, '\n');
