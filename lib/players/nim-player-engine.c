@@ -232,22 +232,20 @@ read_info (NimPlayer *player, char *line)
           player->stats.distance = mate ? (guint) ABS (n) : 0;
           self->info |= INFO_SCORE;
         }
-      else
+      else if (g_str_equal (w[i], "depth"))
         {
           n = g_ascii_strtoll (v, NULL, 10);
-          if (g_str_equal (w[i], "depth"))
-            {
-              player->stats.depth = (guint) CLAMP (n, 0, G_MAXUINT);
-              self->info |= INFO_DEPTH;
-            }
-          else if (g_str_equal (w[i], "nodes"))
-            {
-              player->stats.nodes = (guint64) MAX (n, 0);
-              self->info |= INFO_NODES;
-            }
-          else
-            continue;
+          player->stats.depth = (guint) CLAMP (n, 0, G_MAXUINT);
+          self->info |= INFO_DEPTH;
         }
+      else if (g_str_equal (w[i], "nodes"))
+        {
+          n = g_ascii_strtoll (v, NULL, 10);
+          player->stats.nodes = (guint64) MAX (n, 0);
+          self->info |= INFO_NODES;
+        }
+      else
+        continue; /* a word nim does not keep, or its value */
       player->stats.searched = TRUE;
       i++;
     }
