@@ -510,9 +510,9 @@ test_isready_and_stop (void)
   engine_send (e, "isready");
   engine_expect (e, "readyok", 2000);
 
-  /* A long search right after short ones, within the millisecond of the
-     timer the first of them set (serve() sets it only when it is not
-     set): isready is still answered while it runs. */
+  /* A long search right after short ones, before the timer the first of
+     them set rings (serve() sets it only when it is not set): isready is
+     still answered while it runs. */
   engine_send (e, "position fen 1,2 p1\ngo depth 1\n"
                   "position fen 2,3 p1\ngo depth 1\n"
                   "position fen 40,41,42,43,44,45,46 p1\ngo infinite");
