@@ -13,6 +13,9 @@
 # Each line gives games per second and the processor time a game took
 # (nim and the engines it ran).
 # The issue's targets: external >= 50% of built-in, jobs 2 >= 1.7x jobs 1.
+# The last line says how many processors each external run kept busy:
+# with one job on idle processors the referee and the engine look for
+# each other's answers on two of them (see bench/README).
 
 nim=${1:?usage: $0 NIM ENGINE [GAMES]}
 engine=${2:?usage: $0 NIM ENGINE [GAMES]}
@@ -95,8 +98,12 @@ row "external ($what), --jobs 1" "$e1"
 row "external ($what), --jobs 2" "$e2"
 row "built in, --jobs 1 --affinity" "$b1a"
 row "external ($what), --jobs 1 --affinity" "$e1a"
-echo "$b1 $e1 $e2 $b1a $e1a" | awk '{
+echo "$b1 $e1 $e2 $b1a $e1a" | awk -v g="$games" '{
   printf "external / built in (jobs 1): %.2f (target >= 0.50)\n", $3 / $1
   printf "external / built in (jobs 1, both --affinity): %.2f\n", $9 / $7
   printf "external jobs 2 / jobs 1:     %.2f (target >= 1.70, on two idle cores)\n", $5 / $3
-  printf "CPU a game, built in / external (jobs 1, both processes): %.2f\n", $2 / $4 }'
+  printf "CPU a game, built in / external (jobs 1, both processes): %.2f\n", $2 / $4
+  # Games a second times processor seconds a game: how many processors
+  # a run kept busy.  Unpinned on idle processors the referee and its
+  # engine look for each other on two of them with one job already.
+  printf "processors busy, external jobs 1 / jobs 2: %.2f / %.2f\n", $3 * $4 / g, $5 * $6 / g }'

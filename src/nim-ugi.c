@@ -9,9 +9,9 @@
    other thread stands between a `go` and its search, or between the
    search and its `bestmove`.  Most searches of a referee's short games
    end within a millisecond, long before a referee says anything more;
-   only a search that lasts longer wakes the other thread (a one-shot
-   timer, armed at every `go`: two system calls and no wake-up while the
-   search is short), which then takes the reader's turn, so that
+   only a search that lasts longer than UGI_WATCH_DELAY (5 ms) wakes the
+   other thread (a one-shot timer, set at a `go` when it is not set
+   already: see serve()), which then takes the reader's turn, so that
    `isready` is answered and `stop` heard while it thinks.  Handing the
    turn over at every `go` instead cost two thread wake-ups a move, which
    on two processors halved the games a second of a comparison run (see
@@ -58,8 +58,11 @@
 
 /* How long a search runs, in microseconds, before the other thread takes
    the reader's turn: `isready` and `stop` wait at most this long more
-   than they would with a reader always at hand. */
-#define UGI_WATCH_DELAY 1000
+   than they would with a reader always at hand.  While a referee's
+   short games go on, the timer rings once in this long (see serve()):
+   every 1 ms cost 3% of the processor time of a comparison run against
+   nim --ugi on one processor (task-clock), every 5 ms 0.5%. */
+#define UGI_WATCH_DELAY 5000
 
 /* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
    `go` sets for each search. */
@@ -123,11 +126,15 @@ typedef struct
   gboolean replied;
 
   /* What the thread without the reader's turn waits on (watch_wait()):
-     a timer armed at each `go` (watch_arm()), or where the system has
-     none, a pipe written to at each `go`, which hands the turn over at
-     once. */
+     a timer (watch_arm(), serve()), or where the system has none, a
+     pipe written to at a `go`, which hands the turn over at once. */
   int watch_fd;
   int watch_write; /* the pipe's write end, or -1 */
+  /* Under @lock: @armed, the timer is set and has not rung yet (a `go`
+     sets it only then); @search_start, when the search under way
+     began (g_get_monotonic_time()). */
+  gboolean armed;
+  gint64 search_start;
 } Engine;
 
 /* Writes one line of the engine's answer, to be flushed before the
@@ -474,31 +481,38 @@ run_search (Engine *e)
   else
     {
       const NimSearchStats *st = nim_player_get_stats (e->player);
-      /* Formatted on the stack: g_string_append_printf () allocates. */
-      char buf[128];
 
+      /* The numbers without printf, which cost as much as the rest of
+         the answer. */
       nim_notation_append_move (best, &move);
       g_string_append (answer, "info");
       if (st->searched)
         {
-          /* Whole milliseconds, without printf's floating point. */
-          g_snprintf (buf, sizeof buf,
-                      " depth %u nodes %" G_GUINT64_FORMAT
-                      " time %" G_GUINT64_FORMAT,
-                      st->depth, st->nodes,
-                      (guint64) (MAX (st->seconds, 0) * 1000 + 0.5));
-          g_string_append (answer, buf);
+          g_string_append (answer, " depth ");
+          nim_string_append_uint (answer, st->depth);
+          g_string_append (answer, " nodes ");
+          nim_string_append_uint (answer, st->nodes);
+          /* Whole milliseconds. */
+          g_string_append (answer, " time ");
+          nim_string_append_uint (
+              answer, (guint64) (MAX (st->seconds, 0) * 1000 + 0.5));
         }
       /* The value for the side to move: mate N when the searcher counted
          the plies to the end, else cp 1000 for a proven win, -1000 for a
          proven loss and 0 for what it could not see to the end. */
       if (st->proven && st->distance > 0)
-        g_snprintf (buf, sizeof buf, " score mate %s%u",
-                    st->value < 0 ? "-" : "", st->distance);
+        {
+          g_string_append (answer,
+                           st->value < 0 ? " score mate -" : " score mate ");
+          nim_string_append_uint (answer, st->distance);
+        }
       else
-        g_snprintf (buf, sizeof buf, " score cp %d",
-                    st->proven ? st->value * 1000 : 0);
-      g_string_append (answer, buf);
+        {
+          gint64 cp = st->proven ? (gint64) st->value * 1000 : 0;
+
+          g_string_append (answer, cp < 0 ? " score cp -" : " score cp ");
+          nim_string_append_uint (answer, (guint64) ABS (cp));
+        }
       g_string_append (answer, " pv ");
       g_string_append_len (answer, best->str, (gssize) best->len);
       g_string_append_c (answer, '\n');
@@ -962,8 +976,8 @@ read_and_run (Engine *e)
 }
 
 /* Arms the timer that wakes the thread without the reader's turn
-   (watch_wait()) in @delay microseconds, 0 for at once; -1 disarms it.
-   Without a timer, every arming wakes it at once. */
+   (watch_wait()) in @delay microseconds, 0 for at once.  Without a
+   timer, every arming wakes it at once. */
 static void
 watch_arm (Engine *e, gint64 delay)
 {
@@ -971,21 +985,18 @@ watch_arm (Engine *e, gint64 delay)
     {
       char byte = 0;
 
-      while (delay >= 0 && write (e->watch_write, &byte, 1) < 0
-             && errno == EINTR)
+      while (write (e->watch_write, &byte, 1) < 0 && errno == EINTR)
         ;
       return;
     }
 #ifdef HAVE_TIMERFD_CREATE
   {
-    struct itimerspec when = { { 0, 0 }, { 0, 0 } };
+    /* 0 would disarm it: a nanosecond is at once. */
+    struct itimerspec when
+        = { { 0, 0 },
+            { (time_t) (delay / G_USEC_PER_SEC),
+              (long) (delay % G_USEC_PER_SEC) * 1000 + 1 } };
 
-    if (delay >= 0)
-      {
-        /* 0 would disarm it: a nanosecond is at once. */
-        when.it_value.tv_sec = (time_t) (delay / G_USEC_PER_SEC);
-        when.it_value.tv_nsec = (long) (delay % G_USEC_PER_SEC) * 1000 + 1;
-      }
     timerfd_settime (e->watch_fd, 0, &when, NULL);
   }
 #endif
@@ -1025,10 +1036,23 @@ watch_open (Engine *e, GError **error)
    the reader's turn (@reader) reads until a `go`, gives the turn up,
    searches, and takes the turn back unless the other took it meanwhile;
    the one without waits for a search to outlast UGI_WATCH_DELAY with the
-   turn free, and takes it. */
+   turn free, and takes it.
+
+   The timer is set at a `go` only when it is not set already, and never
+   unset: a referee of short games sends a `go` every few tens of
+   microseconds, and setting a timer costs more than a short search (two
+   calls a move were a quarter of the processor time of such a run; see
+   bench/README).  It then rings once in UGI_WATCH_DELAY while the games
+   go on, for the search under way or for none: the
+   thread it wakes sets it again for that search's own UGI_WATCH_DELAY,
+   or leaves it unset when no search runs. */
 static void
 serve (Engine *e, gboolean reader)
 {
+  /* Without a timer the pipe wakes the other thread at once: it takes
+     the turn as soon as it is free. */
+  gint64 delay = e->watch_write >= 0 ? 0 : UGI_WATCH_DELAY;
+
   for (;;)
     {
       while (!reader)
@@ -1040,8 +1064,23 @@ serve (Engine *e, gboolean reader)
               g_mutex_unlock (&e->lock);
               return;
             }
-          reader = !e->reading;
-          e->reading = TRUE;
+          if (e->reading)
+            e->armed = FALSE; /* no search runs */
+          else
+            {
+              gint64 left = e->search_start + delay - g_get_monotonic_time ();
+
+              /* A search that began after the timer was set has its
+                 own time yet. */
+              if (left > 0)
+                watch_arm (e, left);
+              else
+                {
+                  reader = TRUE;
+                  e->reading = TRUE;
+                  e->armed = FALSE;
+                }
+            }
           g_mutex_unlock (&e->lock);
         }
       if (!read_and_run (e))
@@ -1054,15 +1093,18 @@ serve (Engine *e, gboolean reader)
         }
       g_mutex_lock (&e->lock);
       e->reading = FALSE;
+      e->search_start = g_get_monotonic_time ();
+      if (!e->armed)
+        {
+          e->armed = TRUE;
+          watch_arm (e, delay);
+        }
       g_mutex_unlock (&e->lock);
-      watch_arm (e, UGI_WATCH_DELAY);
       run_search (e);
       g_mutex_lock (&e->lock);
       reader = !e->reading;
       e->reading = TRUE;
       g_mutex_unlock (&e->lock);
-      if (reader)
-        watch_arm (e, -1);
     }
 }
 

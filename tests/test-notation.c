@@ -30,6 +30,15 @@ test_move_round_trip (void)
     g_autofree char *text = nim_notation_move (&moves[1]);
     g_assert_cmpstr (text, ==, "h2-1");
   }
+  {
+    const NimMove largest = { 63, 4294967295u };
+    const NimMove split = { 2, 7, 3, 2 };
+    g_autofree char *text = nim_notation_move (&largest);
+    g_autofree char *split_text = nim_notation_move (&split);
+
+    g_assert_cmpstr (text, ==, "h64-4294967295");
+    g_assert_cmpstr (split_text, ==, "h3-7=2+3");
+  }
 }
 
 static void

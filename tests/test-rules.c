@@ -812,6 +812,29 @@ test_util_exit_status (void)
   }
 }
 
+/* nim_string_append_uint() writes what printf writes, up to the largest
+   64-bit number, after what the string holds. */
+static void
+test_util_append_uint (void)
+{
+  static const guint64 values[] = {
+    0,          1,    9,           10,
+    99,         1000, 4294967295u, G_GUINT64_CONSTANT (10000000000000000000),
+    G_MAXUINT64
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autoptr (GString) s = g_string_new ("x=");
+      g_autofree char *want
+          = g_strdup_printf ("x=%" G_GUINT64_FORMAT, values[i]);
+
+      nim_string_append_uint (s, values[i]);
+      g_assert_cmpstr (s->str, ==, want);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -835,6 +858,7 @@ main (int argc, char **argv)
   g_test_add_func ("/util/parse-uint-rejects", test_util_parse_uint_rejects);
   g_test_add_func ("/util/parse-uint-list", test_util_parse_uint_list);
   g_test_add_func ("/util/exit-status", test_util_exit_status);
+  g_test_add_func ("/util/append-uint", test_util_append_uint);
 
   return g_test_run ();
 }

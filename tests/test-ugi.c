@@ -510,6 +510,26 @@ test_isready_and_stop (void)
   engine_send (e, "isready");
   engine_expect (e, "readyok", 2000);
 
+  /* A long search right after short ones, before the timer the first of
+     them set rings (serve() sets it only when it is not set): isready is
+     still answered while it runs. */
+  engine_send (e, "position fen 1,2 p1\ngo depth 1\n"
+                  "position fen 2,3 p1\ngo depth 1\n"
+                  "position fen 40,41,42,43,44,45,46 p1\ngo infinite");
+  for (i = 0; i < 2; i++)
+    {
+      engine_expect (e, "info depth ", 2000);
+      engine_expect (e, "bestmove h", 2000);
+    }
+  for (i = 0; i < 3; i++)
+    {
+      engine_send (e, "isready");
+      engine_expect (e, "readyok", 2000);
+    }
+  engine_send (e, "stop");
+  engine_expect (e, "info depth ", 2000);
+  engine_expect (e, "bestmove h", 2000);
+
   /* quit in the middle of a search ends it, with its answer. */
   engine_send (e, "go infinite");
   engine_send (e, "quit");

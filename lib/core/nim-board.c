@@ -350,6 +350,10 @@ nim_board_to_string (const NimBoard *board)
   guint i;
 
   for (i = 0; i < board->n_heaps; i++)
-    g_string_append_printf (s, "%s%u", i ? "," : "", board->heaps[i]);
+    {
+      if (i > 0)
+        g_string_append_c (s, ',');
+      nim_string_append_uint (s, board->heaps[i]);
+    }
   return g_string_free (s, FALSE);
 }

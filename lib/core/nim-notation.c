@@ -23,16 +23,19 @@
 void
 nim_notation_append_move (GString *s, const NimMove *move)
 {
-  /* On the stack: g_string_append_printf () allocates, and a referee
-     writes two moves for every move of an engine. */
-  char buf[64];
-
+  /* Without printf: a referee writes two moves for every move of an
+     engine, and the engine one. */
+  g_string_append_c (s, 'h');
+  nim_string_append_uint (s, move->heap + 1);
+  g_string_append_c (s, '-');
+  nim_string_append_uint (s, move->count);
   if (move->split != 0)
-    g_snprintf (buf, sizeof buf, "h%u-%u=%u+%u", move->heap + 1, move->count,
-                move->keep, move->split);
-  else
-    g_snprintf (buf, sizeof buf, "h%u-%u", move->heap + 1, move->count);
-  g_string_append (s, buf);
+    {
+      g_string_append_c (s, '=');
+      nim_string_append_uint (s, move->keep);
+      g_string_append_c (s, '+');
+      nim_string_append_uint (s, move->split);
+    }
 }
 
 /**

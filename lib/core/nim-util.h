@@ -75,6 +75,7 @@ void nim_interrupt_clear (void);
 gboolean nim_interrupted (void);
 
 char *nim_text_escape (const char *text, gsize max_chars);
+void nim_string_append_uint (GString *s, guint64 value);
 
 /* The longest an end of an engine's pipes looks for the other's answer
    before it sleeps, in microseconds; and the average wait, of late,

@@ -217,36 +217,35 @@ read_info (NimPlayer *player, char *line)
       if (g_str_equal (w[i], "score"))
         {
           gboolean mate = g_str_equal (v, "mate");
-          char number[32];
 
           if ((mate || g_str_equal (v, "cp")) && w[i + 2] != NULL)
             v = w[++i + 1];
           n = CLAMP (g_ascii_strtoll (v, NULL, 10), -NIM_SCORE_INF,
                      NIM_SCORE_INF);
-          g_snprintf (number, sizeof number, "%d", (int) n);
+          /* Without printf: an engine says this at every move. */
           g_string_assign (self->score, mate ? "mate " : "cp ");
-          g_string_append (self->score, number);
+          if (n < 0)
+            g_string_append_c (self->score, '-');
+          nim_string_append_uint (self->score, (guint64) ABS (n));
           player->stats.value = mate ? (n > 0) - (n < 0) : (int) n;
           player->stats.proven = mate && n != 0;
           player->stats.distance = mate ? (guint) ABS (n) : 0;
           self->info |= INFO_SCORE;
         }
-      else
+      else if (g_str_equal (w[i], "depth"))
         {
           n = g_ascii_strtoll (v, NULL, 10);
-          if (g_str_equal (w[i], "depth"))
-            {
-              player->stats.depth = (guint) CLAMP (n, 0, G_MAXUINT);
-              self->info |= INFO_DEPTH;
-            }
-          else if (g_str_equal (w[i], "nodes"))
-            {
-              player->stats.nodes = (guint64) MAX (n, 0);
-              self->info |= INFO_NODES;
-            }
-          else
-            continue;
+          player->stats.depth = (guint) CLAMP (n, 0, G_MAXUINT);
+          self->info |= INFO_DEPTH;
         }
+      else if (g_str_equal (w[i], "nodes"))
+        {
+          n = g_ascii_strtoll (v, NULL, 10);
+          player->stats.nodes = (guint64) MAX (n, 0);
+          self->info |= INFO_NODES;
+        }
+      else
+        continue; /* a word nim does not keep, or its value */
       player->stats.searched = TRUE;
       i++;
     }
