@@ -44,10 +44,10 @@
    every ply; limiting them to positions of at most 128 matches (few
    children) took 59.9 M nodes on 40,60,80,100 against 2.6 M.  Since
    (full line, with the deferral's questions limited alike): 16 plies
-   1.24 M nodes against 1.23 M, 8 plies 2.15 M.  In Nim a child the table knows to be lost is exactly
-   the winning move, so the cutoffs are the ordering.  When they looked
-   up every child in the table itself they cost 42 look-ups a node on
-   80,120,160,200 (1.6 G for 38 M nodes, 0.55 M nodes/s); the index of
+   1.24 M nodes against 1.23 M, 8 plies 2.15 M.  In Nim a child the table knows
+   to be lost is exactly the winning move, so the cutoffs are the ordering.
+   When they looked up every child in the table itself they cost 42 look-ups a
+   node on 80,120,160,200 (1.6 G for 38 M nodes, 0.55 M nodes/s); the index of
    proven losses (see etc_cutoff()) asks once a heap. */
 #define ETC_MIN_MATCHES 8
 
