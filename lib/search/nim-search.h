@@ -24,15 +24,6 @@ G_BEGIN_DECLS
 #define NIM_SCORE_MATE 1000000
 #define NIM_SCORE_INF (NIM_SCORE_MATE + 1)
 
-/* A function the compiler must inline: the searchers inline the body of a
-   node into a traced and an untraced copy, so the untraced one stays as
-   fast as a search without tracing. */
-#if defined(__GNUC__)
-#define NIM_ALWAYS_INLINE inline __attribute__ ((always_inline))
-#else
-#define NIM_ALWAYS_INLINE inline
-#endif
-
 /* A copy of a search that calls itself (or its partner, Max and Min)
    must stay one function: inlining one level of the recursion into the
    other runs out of registers and spills around every call. */

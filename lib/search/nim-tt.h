@@ -6,6 +6,16 @@
 
 #include "nim-board.h"
 
+/* A function the compiler must inline: the searchers inline the body of a
+   node into a traced and an untraced copy, so the untraced one stays as
+   fast as a search without tracing, and the table's look-ups, which run
+   at every node, are no calls either. */
+#if defined(__GNUC__)
+#define NIM_ALWAYS_INLINE inline __attribute__ ((always_inline))
+#else
+#define NIM_ALWAYS_INLINE inline
+#endif
+
 G_BEGIN_DECLS
 
 /* Bound kinds. */
@@ -215,7 +225,7 @@ nim_tt_prefetch (const NimTT *tt, guint64 key)
  *
  * Returns: %TRUE if the table holds @key
  */
-static inline gboolean
+static NIM_ALWAYS_INLINE gboolean
 nim_tt_probe (const NimTT *tt, guint64 key, NimTTHit *hit)
 {
   const NimTTBucket *b = nim_tt_bucket (tt, key);
@@ -288,7 +298,7 @@ nim_tt_prefetch_loss (const NimTT *tt, guint64 rest)
  * Returns: how many sizes it wrote to @sizes: each a size h such that
  *   @rest with a heap of h added is a proven loss
  */
-static inline guint
+static NIM_ALWAYS_INLINE guint
 nim_tt_losses_beside (const NimTT *tt, guint64 rest, guint32 *sizes)
 {
   const NimTTLossBucket *b = nim_tt_loss_bucket (tt, rest);
@@ -348,7 +358,7 @@ nim_tt_list_written (guint64 *list, guint64 *n, guint64 index)
  * A large table in use in part doubles when half of what is in use is
  * filled (see nim_tt_grow()).
  */
-static inline void
+static NIM_ALWAYS_INLINE void
 nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
               guint32 from, guint32 count)
 {
