@@ -29,8 +29,8 @@ random_choose_move (NimPlayer *self, const NimBoard *board, NimMove *move,
 {
   guint64 n = nim_movegen_count (board, &self->rules);
 
-  return nim_movegen_nth (board, &self->rules, uniform_below (self->rand, n),
-                          move);
+  return nim_movegen_nth (board, &self->rules,
+                          uniform_below (nim_player_get_rand (self), n), move);
 }
 
 static void

@@ -524,11 +524,35 @@ nim_player_set_person (NimPlayer *player, guint person)
  * nim_player_set_seed:
  * @player: a player
  * @seed: seeds the player's random numbers, for reproducible games
+ *
+ * The numbers are seeded when first read (nim_player_get_rand()): a
+ * comparison run seeds both players before every game, and seeding
+ * GLib's generator (624 words) was 4 % of the processor time of a run
+ * against an external engine, for players that never draw a number.
  */
 void
 nim_player_set_seed (NimPlayer *player, guint32 seed)
 {
-  g_rand_set_seed (player->rand, seed);
+  player->seed = seed;
+  player->seed_pending = TRUE;
+}
+
+/**
+ * nim_player_get_rand:
+ * @player: a player
+ *
+ * Returns: (transfer none): the player's random numbers, seeded with what
+ *   nim_player_set_seed() was last given (if it was called)
+ */
+GRand *
+nim_player_get_rand (NimPlayer *player)
+{
+  if (player->seed_pending)
+    {
+      g_rand_set_seed (player->rand, player->seed);
+      player->seed_pending = FALSE;
+    }
+  return player->rand;
 }
 
 /**

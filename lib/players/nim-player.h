@@ -215,7 +215,10 @@ struct _NimPlayerClass
  * @prompt: (nullable): how a person player asks for its moves (see
  *   nim_player_set_prompt())
  * @prompt_data: what @prompt is given
- * @rand: random numbers, seeded by --seed
+ * @rand: random numbers, seeded by --seed; read them with
+ *   nim_player_get_rand(), which seeds them first
+ * @seed: the seed nim_player_set_seed() was last given
+ * @seed_pending: @rand is not seeded with @seed yet
  * @stats: statistics of the last move chosen
  * @explain: (nullable): when not %NULL (see nim_player_set_explain()), a
  *   player that can say why it moved writes its reasons here, in lines
@@ -247,6 +250,8 @@ struct _NimPlayer
   NimPromptFunc prompt;
   gpointer prompt_data;
   GRand *rand;
+  guint32 seed;
+  gboolean seed_pending;
   NimSearchStats stats;
   GString *explain;
   NimObserver *trace;
@@ -274,6 +279,7 @@ void nim_player_set_one_pile (NimPlayer *player, gboolean one_pile);
 void nim_player_set_alone (NimPlayer *player, gboolean alone);
 void nim_player_set_person (NimPlayer *player, guint person);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
+GRand *nim_player_get_rand (NimPlayer *player);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);
 void nim_player_set_trace (NimPlayer *player, NimObserver *trace);
