@@ -309,14 +309,13 @@ typedef struct
   guint n_tried;
   NimMove tried[3];
   HeapMove tt_move;
-  guint heap;       /* the heap being enumerated */
-  guint32 next;     /* range: the heap size left; set: its next index + 1 */
-  gboolean begun;   /* whether @next is set up (for @heap, under a set) */
-  NimMoveGen gen;   /* a take-and-break code's moves, in generator order */
-  gboolean ordered; /* order=on with a table: see picker_next_rest() */
-  guint index;      /* the last stage's moves so far */
-  gboolean again;   /* the last stage's second pass, over the deferred */
-  gboolean defer;   /* whether to put off what the table proves bad */
+  guint heap;     /* the heap being enumerated */
+  guint32 next;   /* range: the heap size left; set: its next index + 1 */
+  gboolean begun; /* whether @next is set up (for @heap, under a set) */
+  NimMoveGen gen; /* a take-and-break code's moves, in generator order */
+  guint index;    /* the last stage's moves so far */
+  gboolean again; /* the last stage's second pass, over the deferred */
+  gboolean defer; /* whether to put off what the table proves bad */
   gboolean any_deferred;
   guint64 deferred[DEFER_MOVES / 64]; /* by index */
   /* With a table, the last stage's next moves, generated LOOKAHEAD ahead
@@ -398,7 +397,6 @@ picker_init (MovePicker *p)
   p->next = 0;
   p->begun = FALSE;
   p->gen = gen;
-  p->ordered = FALSE;
   p->index = 0;
   p->again = FALSE;
   p->defer = FALSE;
@@ -840,11 +838,10 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
     return known;
   if (!n->order)
     picker.stage = 3;
-  picker.ordered = (cfg & C_TT) && n->order;
   /* Not under a code: a split's child key is not the one
      move_known_bad() computes, and the generator cannot start again. */
-  picker.defer
-      = picker.ordered && !(cfg & C_CODE) && s->board.total <= DEFER_MOVES;
+  picker.defer = (cfg & C_TT) && n->order && !(cfg & C_CODE)
+                 && s->board.total <= DEFER_MOVES;
 
   /* Step 5. Enhanced transposition cutoff, where it pays (see
      ETC_MIN_MATCHES). */
