@@ -502,16 +502,16 @@ run_search (Engine *e)
          proven loss and 0 for what it could not see to the end. */
       if (st->proven && st->distance > 0)
         {
-          g_string_append (answer,
-                           st->value < 0 ? " score mate -" : " score mate ");
-          nim_string_append_uint (answer, st->distance);
+          g_string_append (answer, " score mate ");
+          nim_string_append_int (answer, st->value < 0
+                                             ? -(gint64) st->distance
+                                             : (gint64) st->distance);
         }
       else
         {
-          gint64 cp = st->proven ? (gint64) st->value * 1000 : 0;
-
-          g_string_append (answer, cp < 0 ? " score cp -" : " score cp ");
-          nim_string_append_uint (answer, (guint64) ABS (cp));
+          g_string_append (answer, " score cp ");
+          nim_string_append_int (answer,
+                                 st->proven ? (gint64) st->value * 1000 : 0);
         }
       g_string_append (answer, " pv ");
       g_string_append_len (answer, best->str, (gssize) best->len);

@@ -835,6 +835,27 @@ test_util_append_uint (void)
     }
 }
 
+/* nim_string_append_int() writes what printf writes, negative numbers
+   and both ends of the 64-bit range included. */
+static void
+test_util_append_int (void)
+{
+  static const gint64 values[] = { 0,          1,          -1,
+                                   -1000,      1000,       -999998,
+                                   G_MAXINT64, G_MININT64, -G_MAXINT64 };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autoptr (GString) s = g_string_new ("x=");
+      g_autofree char *want
+          = g_strdup_printf ("x=%" G_GINT64_FORMAT, values[i]);
+
+      nim_string_append_int (s, values[i]);
+      g_assert_cmpstr (s->str, ==, want);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -859,6 +880,7 @@ main (int argc, char **argv)
   g_test_add_func ("/util/parse-uint-list", test_util_parse_uint_list);
   g_test_add_func ("/util/exit-status", test_util_exit_status);
   g_test_add_func ("/util/append-uint", test_util_append_uint);
+  g_test_add_func ("/util/append-int", test_util_append_int);
 
   return g_test_run ();
 }

@@ -470,3 +470,20 @@ nim_string_append_uint (GString *s, guint64 value)
   while (value != 0);
   g_string_append_len (s, digits + n, (gssize) (sizeof digits - n));
 }
+
+/**
+ * nim_string_append_int:
+ * @s: a string
+ * @value: a whole number, which may be negative
+ *
+ * Appends @value in decimal, as "%" G_GINT64_FORMAT writes it (see
+ * nim_string_append_uint()).
+ */
+void
+nim_string_append_int (GString *s, gint64 value)
+{
+  if (value < 0)
+    g_string_append_c (s, '-');
+  /* -G_MININT64 overflows; its magnitude as unsigned does not. */
+  nim_string_append_uint (s, value < 0 ? -(guint64) value : (guint64) value);
+}

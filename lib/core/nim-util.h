@@ -76,6 +76,7 @@ gboolean nim_interrupted (void);
 
 char *nim_text_escape (const char *text, gsize max_chars);
 void nim_string_append_uint (GString *s, guint64 value);
+void nim_string_append_int (GString *s, gint64 value);
 
 /* The longest an end of an engine's pipes looks for the other's answer
    before it sleeps, in microseconds; and the average wait, of late,

@@ -224,9 +224,7 @@ read_info (NimPlayer *player, char *line)
                      NIM_SCORE_INF);
           /* Without printf: an engine says this at every move. */
           g_string_assign (self->score, mate ? "mate " : "cp ");
-          if (n < 0)
-            g_string_append_c (self->score, '-');
-          nim_string_append_uint (self->score, (guint64) ABS (n));
+          nim_string_append_int (self->score, n);
           player->stats.value = mate ? (n > 0) - (n < 0) : (int) n;
           player->stats.proven = mate && n != 0;
           player->stats.distance = mate ? (guint) ABS (n) : 0;
