@@ -1370,6 +1370,57 @@ test_eval_not_proven (void)
   g_assert_false (nim_player_get_stats (p)->proven);
 }
 
+/* With an evaluation but no depth limit short of the end of the game,
+   minimax reaches every end and proves the position on the distance
+   scale that eval= asks for (it once scored those ends 1 and -1 and
+   called the search unproven). */
+static void
+test_eval_to_the_end (void)
+{
+  static const char *const specs[]
+      = { "minimax:eval=nimsum,time=0", "minimax:eval=parity,depth=100" };
+  NimRules rules;
+  NimBoard board;
+  guint i;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "3,4,5");
+  for (i = 0; i < G_N_ELEMENTS (specs); i++)
+    {
+      g_autoptr (NimPlayer) p = new_started (specs[i], &rules, &board);
+      const NimSearchStats *s;
+      NimMove move;
+
+      g_assert_true (nim_player_choose_move (p, &board, &move, NULL));
+      s = nim_player_get_stats (p);
+      g_assert_true (s->proven);
+      g_assert_cmpint (s->value, >, 0);
+      g_assert_cmpuint (s->distance, >, 0);
+      /* The only winning move: 3 ^ 4 ^ 5 = 2, so take 2 from heap 1. */
+      g_assert_cmpuint (move.heap, ==, 0);
+      g_assert_cmpuint (move.count, ==, 2);
+    }
+}
+
+/* Minimax passes the matches left down its plain copies in 32 bits; a
+   board with more than that has the copies that keep the whole total.
+   Here 2^33 - 1 matches, of which a move takes 2^32 - 1: two moves are
+   left, so the player to move loses.  A total cut to 32 bits would be 0
+   after the first move and call that position the end of the game. */
+static void
+test_minimax_wide_board (void)
+{
+  NimSearchStats s;
+  NimMove m;
+  gint64 usec;
+
+  s = search_stats ("minimax:time=0", "4294967295",
+                    "4294967295,4294967295,1", &m, &usec);
+  g_assert_true (s.proven);
+  g_assert_cmpint (s.value, <, 0);
+  g_assert_cmpuint (s.nodes, ==, 5);
+}
+
 /* nim_player_set_option sets what a spec would have, and refuses what a
    spec would refuse, with the same messages. */
 static void
@@ -1449,6 +1500,8 @@ main (int argc, char **argv)
   g_test_add_func ("/players/eval/nimsum", test_eval_nimsum);
   g_test_add_func ("/players/eval/parity", test_eval_parity);
   g_test_add_func ("/players/eval/not-proven", test_eval_not_proven);
+  g_test_add_func ("/players/eval/to-the-end", test_eval_to_the_end);
+  g_test_add_func ("/players/minimax/wide-board", test_minimax_wide_board);
   g_test_add_func ("/players/spec/options", test_spec_options);
   g_test_add_func ("/players/spec/defaults", test_spec_defaults);
   g_test_add_func ("/players/spec/sizes", test_spec_sizes);

@@ -25,27 +25,42 @@
 #define C_MIN 2u
 #define C_RANGE 4u
 #define C_MISERE 8u
-#define C_ANY 16u   /* take any number: the heap is the only limit */
-#define C_DEPTH 32u /* a depth limit short of the end of the game */
-#define C_CODE 64u  /* a take-and-break code: the generic generator */
+#define C_ANY 16u /* take any number: the heap is the only limit */
+#define C_DEPTH                                                               \
+  32u              /* a depth limit short of the end of the game, eval=,      \
+                      or more matches than 32 bits count: the copies that     \
+                      keep the ply and the board's total */
+#define C_CODE 64u /* a take-and-break code: the generic generator */
 
 /* What a copy returns when the budget is spent, for every node above it
    to pass up at once: a constant to compare with costs less than a
    look at the search's flag after every child. */
 #define ABORTED G_MININT
 
-/* A copy takes the search alone: the depth and ply, which only a depth
-   limit and a trace need, are kept in it (s->ply) by the copies for
-   those, so that the others pass and keep nothing at all. */
-typedef int (*NodeFunc) (NimSearch *s);
+/* A copy takes the search, the number of matches left (@total) and
+   how many nodes it may still count before the budget's next look
+   (@left, see minimax_enter()), and returns its value and what is then
+   left, packed into one register (MINIMAX_PACK()).  Both travel in
+   registers, as the node count of a hand-written loop does, rather than
+   through the search's fields in memory, which a node would read and
+   write back before its children could.  The depth and ply, which only a
+   depth limit and a trace need, are kept in the search (s->ply) by the
+   copies for those, so that the others pass and keep nothing at all. */
+typedef guint64 (*NodeFunc) (NimSearch *s, guint32 total, guint32 left);
+
+#define MINIMAX_PACK(value, left)                                             \
+  (((guint64) (left) << 32) | (guint32) (value))
+#define MINIMAX_VALUE(packed) ((int) (guint32) (packed))
+#define MINIMAX_LEFT(packed) ((guint32) ((packed) >> 32))
 
 /* The node of the player to move, Max or Min by @cfg, once counted: the
    child worth the most to its player, 1 a win for Max, -1 a loss.  The
    moves are those of nim_movegen_next(), in its order, written out as a
    loop over the heaps so that a node costs what a hand-written loop
    costs; @child is the copy for the other player. */
-static NIM_ALWAYS_INLINE int
-minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
+static NIM_ALWAYS_INLINE guint64
+minimax_node (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
+              guint32 left)
 {
   const gboolean max = !(cfg & C_MIN);
   const int none = max ? -NIM_SCORE_INF : NIM_SCORE_INF;
@@ -55,6 +70,11 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
   int best = none;
   guint i;
 
+  /* No match left: no move, under every rule.  The copies that keep
+     the board's total look at it; the others are passed it, in a
+     register, and only for boards where it fits (see minimax_search()). */
+  if ((cfg & (C_DEPTH | C_TRACED)) ? s->board.total == 0 : total == 0)
+    goto no_move;
   /* The horizon: a position with a move, beyond which nothing is
      known.  Without a depth limit there is none: the root's depth is
      longer than the game can last. */
@@ -64,7 +84,7 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
       /* eval= estimates it for the player to move, Max's value or the
          opposite of Min's; without one it is unknown, 0. */
       int e = nim_search_evaluate (s);
-      return max ? e : -e;
+      return MINIMAX_PACK (max ? e : -e, left);
     }
   if (cfg & C_CODE)
     {
@@ -75,15 +95,18 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
 
       while (nim_movegen_next_code (&gen, &s->board, r, &m))
         {
+          guint64 p;
           int v;
 
           nim_board_make_move (&s->board, &m);
           s->ply++;
-          v = child (s);
+          p = child (s, (guint32) s->board.total, left);
           s->ply--;
           nim_board_unmake_move (&s->board, &m);
+          v = MINIMAX_VALUE (p);
+          left = MINIMAX_LEFT (p);
           if (G_UNLIKELY (v == ABORTED))
-            return ABORTED;
+            return p;
           if (max ? v > best : v < best)
             best = v;
         }
@@ -102,6 +125,7 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
            k++)
         {
           const guint32 count = (cfg & C_RANGE) ? k : r->moves[k];
+          guint64 p;
           int v;
 
           heaps[i] = h - count;
@@ -112,15 +136,17 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
               s->ply++;
               s->board.total -= count;
             }
-          v = child (s);
+          p = child (s, total - count, left);
           if (cfg & (C_DEPTH | C_TRACED))
             {
               s->ply--;
               s->board.total += count;
             }
           heaps[i] = h;
+          v = MINIMAX_VALUE (p);
+          left = MINIMAX_LEFT (p);
           if (G_UNLIKELY (v == ABORTED))
-            return ABORTED; /* the budget is spent: unwind at once */
+            return p; /* the budget is spent: unwind at once */
           if (max ? v > best : v < best)
             best = v;
         }
@@ -128,35 +154,64 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child)
   if (best == none)
     {
       /* The player to move cannot: under normal play it has lost. */
-      int v = (cfg & C_MISERE) ? 1 : -1;
+      int v;
 
-      /* With eval= (which needs a depth limit) a proven end counts on
-         the distance scale, above any estimate (see NimEval). */
+    no_move:
+      v = (cfg & C_MISERE) ? 1 : -1;
+      /* With eval= (whose copies are those of a depth limit) a proven
+         end counts on the distance scale, above any estimate (see
+         NimEval). */
       if ((cfg & C_DEPTH) && s->score == NIM_SCORE_DISTANCE)
         v *= NIM_SCORE_MATE - (int) s->ply;
-      return max ? v : -v;
+      return MINIMAX_PACK (max ? v : -v, left);
     }
-  return best;
+  return MINIMAX_PACK (best, left);
+}
+
+/* The slow path of the node count, when @left has run out: it brings
+   the search's count up to date, so that nim_search_tick() looks at the
+   budget as it does for every searcher.  Returns -1 when the search must
+   stop, or what may be counted before the next look. */
+static G_GNUC_NO_INLINE gint64
+minimax_check_budget (NimSearch *s)
+{
+  s->nodes = s->next_check;
+  if (nim_search_tick (s))
+    return -1;
+  return (gint64) (s->next_check - s->nodes);
 }
 
 /* Counts the node, or stops when the budget is spent; the traced copies
-   report the node as they enter and leave it.  Minimax has no window,
+   report the node as they enter and leave it.  The count is @left, the
+   nodes that may still be counted before the budget's next look: the
+   search has counted s->next_check - @left nodes.  Minimax has no window,
    and nothing but the end of the game and the horizon settles a node,
    which the trace sees for itself. */
-static NIM_ALWAYS_INLINE int
-minimax_enter (NimSearch *s, const guint cfg, NodeFunc child)
+static NIM_ALWAYS_INLINE guint64
+minimax_enter (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
+               guint32 left)
 {
+  guint64 p;
   int v;
 
-  if (nim_search_tick (s))
-    return ABORTED;
+  if (G_LIKELY (left > 0))
+    left--;
+  else
+    {
+      gint64 more = minimax_check_budget (s);
+
+      if (more < 0)
+        return MINIMAX_PACK (ABORTED, 0);
+      left = (guint32) more;
+    }
   if (!(cfg & C_TRACED))
-    return minimax_node (s, cfg, child);
+    return minimax_node (s, cfg, child, total, left);
   nim_observer_enter (s->trace, s->ply, &s->board, 0, 0);
-  v = minimax_node (s, cfg, child);
+  p = minimax_node (s, cfg, child, total, left);
+  v = MINIMAX_VALUE (p);
   nim_observer_leave (s->trace, s->ply, &s->board, v == ABORTED ? 0 : v,
                       v == ABORTED ? NIM_TRACE_ABORTED : 0);
-  return v;
+  return p;
 }
 
 /* Max's copy @a and Min's copy @b for one configuration, each recursing
@@ -165,17 +220,21 @@ minimax_enter (NimSearch *s, const guint cfg, NodeFunc child)
    reference loop of make bench (count_tree(), a self-recursive function
    it unrolls 8 plies deep): fewer calls, and fewer registers saved and
    restored a node.  Measured (make bench, 3,4,5, median of 25 runs):
-   0.77 of the loop's nodes a second against 0.57 with each copy kept
-   out of line; callgrind 1.12x the loop's instructions against 1.14x. */
+   with the count and the matches left passed in registers, 0.96-0.99 of
+   the loop's nodes a second, callgrind 1.11x its instructions; with the
+   count kept in the search, 0.77 and 1.12x (0.57 and 1.14x with each
+   copy out of line). */
 #define MINIMAX_PAIR(a, b)                                                    \
-  static int minimax_##b (NimSearch *s);                                      \
-  static inline int minimax_##a (NimSearch *s)                                \
+  static guint64 minimax_##b (NimSearch *s, guint32 total, guint32 left);     \
+  static inline guint64 minimax_##a (NimSearch *s, guint32 total,             \
+                                     guint32 left)                            \
   {                                                                           \
-    return minimax_enter (s, a, minimax_##b);                                 \
+    return minimax_enter (s, a, minimax_##b, total, left);                    \
   }                                                                           \
-  static inline int minimax_##b (NimSearch *s)                                \
+  static inline guint64 minimax_##b (NimSearch *s, guint32 total,             \
+                                     guint32 left)                            \
   {                                                                           \
-    return minimax_enter (s, b, minimax_##a);                                 \
+    return minimax_enter (s, b, minimax_##a, total, left);                    \
   }
 
 /* clang-format off */
@@ -236,7 +295,10 @@ minimax_search (const NimBoard *board, const NimRules *rules,
   NodeFunc search_min;
   /* A game lasts at most this many plies, so a search this deep (with
      the root) never meets its horizon; NIM_SEARCH_MAX_PLY may cut it
-     shorter. */
+     shorter.  The copies for a depth limit are also those that score a
+     proven end by its distance (eval= asks for that scale, so that a
+     search that reaches every end is proven on it) and those that keep
+     the board's total in full, which the others pass in 32 bits. */
   guint64 longest = board->total / nim_rules_min_take (rules) + 1;
 
   nim_search_init (&s, board, rules, config);
@@ -249,21 +311,31 @@ minimax_search (const NimBoard *board, const NimRules *rules,
                    | (nim_rules_is_take_any (rules) ? C_RANGE | C_ANY : 0)
                    | (rules->kind == NIM_TAKE_CODE ? C_CODE : 0)
                    | (rules->misere ? C_MISERE : 0)
-                   | (depth < longest ? C_DEPTH : 0)];
+                   | (depth < longest || s.score == NIM_SCORE_DISTANCE
+                              || board->total > G_MAXUINT32
+                          ? C_DEPTH
+                          : 0)];
   nim_movegen_first (board, rules, best_move);
   if (!nim_search_tick (&s))
     {
+      /* The copies count in @left (see minimax_enter()). */
+      guint32 left = (guint32) (s.next_check - s.nodes);
+
       if (trace != NULL)
         nim_observer_enter (trace, 0, &s.board, 0, 0);
       while (nim_movegen_next (&gen, &s.board, &s.rules, &move))
         {
+          guint64 p;
           int v;
 
           nim_board_make_move (&s.board, &move);
-          v = search_min (&s);
+          p = search_min (&s, (guint32) s.board.total, left);
           nim_board_unmake_move (&s.board, &move);
+          v = MINIMAX_VALUE (p);
+          left = MINIMAX_LEFT (p);
           if (s.aborted)
             break;
+          s.nodes = s.next_check - left;
           any = TRUE;
           if (v > best)
             {
