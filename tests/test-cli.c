@@ -1669,7 +1669,7 @@ test_explain_numbered (void)
   nim_test_assert_not_contains (hint, "the computer");
 }
 
-/* The course's one-pile game (seed 004: 1 or 2, the last stone loses)
+/* The course's one-pile game (1 or 2, the last stone loses)
    explains in its own words, stones in the pile, as the rest of its
    dialogue does: no match, no heap, in the hint or in the computer's
    moves; and so does xor's hint when any number may be taken. */

@@ -1414,8 +1414,8 @@ test_minimax_wide_board (void)
   NimMove m;
   gint64 usec;
 
-  s = search_stats ("minimax:time=0", "4294967295",
-                    "4294967295,4294967295,1", &m, &usec);
+  s = search_stats ("minimax:time=0", "4294967295", "4294967295,4294967295,1",
+                    &m, &usec);
   g_assert_true (s.proven);
   g_assert_cmpint (s.value, <, 0);
   g_assert_cmpuint (s.nodes, ==, 5);

@@ -50,10 +50,10 @@ typedef enum
  *   perfect evaluation, with which depth 1 plays perfectly
  *
  * How a depth-limited search scores the positions at its depth limit
- * (seed 002's "Stellungsbewertung").  An evaluation's values, 1 good
- * and -1 bad for the player to move, are estimates, never proofs: a
- * search with one scores as score=distance does, whose unproven values
- * lie between the proven ones.
+ * (the "Stellungsbewertung" of the course's object design).  An
+ * evaluation's values, 1 good and -1 bad for the player to move, are
+ * estimates, never proofs: a search with one scores as score=distance
+ * does, whose unproven values lie between the proven ones.
  */
 typedef enum
 {
