@@ -11,7 +11,11 @@
  * that applies must choose exactly that move and report that value.
  * Under score=distance the solver gives the distance too (the quickest
  * win, the slowest loss) and the first move in that order that keeps it,
- * and the searchers must report and choose exactly those.
+ * and the searchers must report and choose exactly those.  pns proves
+ * the value without a move order (it expands the most-proving child):
+ * it must report the value, choose a winning move when there is one (the
+ * first it proves, not the first in heap order) and the first legal move
+ * in a lost position.
  *
  * Plain minimax and negamax without pruning visit the whole game tree:
  * 65 billion nodes over this space.  By default they are run on every
@@ -172,6 +176,7 @@ typedef struct
   gboolean fresh;    /* a new player (and table) for every position */
   gboolean distance; /* score=distance: the quickest win, slowest loss */
   gboolean closed;   /* a closed-form player: no search statistics */
+  gboolean any_win;  /* any winning move will do (pns) */
 } Engine;
 
 static const Engine engines[] = {
@@ -193,6 +198,10 @@ static const Engine engines[] = {
   { "negamax:time=0,ab=on,tt=256K,order=on,id=on,score=distance", FALSE, TRUE,
     TRUE, FALSE },
   { "negamax:time=0,score=distance", FALSE, FALSE, TRUE, FALSE },
+  /* df-pn, once with a fresh table (the smallest, so that replacement
+     is exercised) and once with one table throughout. */
+  { "pns:time=0,tt=64K", FALSE, TRUE, FALSE, FALSE, TRUE },
+  { "pns:time=0", FALSE, FALSE, FALSE, FALSE, TRUE },
   { "xor", FALSE, FALSE, FALSE, TRUE },
   { "grundy", FALSE, FALSE, FALSE, TRUE },
 };
@@ -314,6 +323,19 @@ check_position (Harness *h, const NimBoard *board, gboolean sorted)
             }
           if (!nim_move_equal (&got, &want_distance))
             report (h, board, eng->spec, "move", &got, &want_distance);
+        }
+      else if (eng->any_win && wins)
+        {
+          NimBoard child = *board;
+
+          if (!nim_board_check_move (board, &h->rules, &got, NULL))
+            report (h, board, eng->spec, "legal move", &got, &want);
+          else
+            {
+              nim_board_make_move (&child, &got);
+              if (solver_wins (&h->solver, &child))
+                report (h, board, eng->spec, "winning move", &got, &want);
+            }
         }
       else if (!nim_move_equal (&got, &want))
         report (h, board, eng->spec, "move", &got, &want);

@@ -392,11 +392,8 @@ pns_search (NimSearchPlayer *self, const NimBoard *board,
     mid_plain (p, key, 0, PNS_INF, PNS_INF, &best);
   lookup (p, key, &pn, &dn);
   value = node_value (pn, dn);
-  if (p->s.aborted && value == 0)
-    {
-      /* Stopped before a proof: the most-proving move is still a fair
-         guess. */
-    }
+  /* Stopped before a proof, @best is the most-proving move: still a
+     fair guess. */
   *best_move = best;
   nim_search_finish_stats (&p->s, value, p->deepest, stats);
   if (trace != NULL)
