@@ -82,6 +82,9 @@ nim_cli_print_players (FILE *out)
               case NIM_OPTION_SIZE:
                 label = g_strdup_printf ("%s=SIZE|off", o->key);
                 break;
+              case NIM_OPTION_SIZE_ON:
+                label = g_strdup_printf ("%s=SIZE", o->key);
+                break;
               case NIM_OPTION_SECONDS:
                 label = g_strdup_printf ("%s=SECONDS", o->key);
                 break;

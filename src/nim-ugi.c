@@ -362,6 +362,7 @@ option_text (const NimPlayer *player, const NimPlayerOption *o)
     {
     case NIM_OPTION_UINT:
     case NIM_OPTION_SIZE:
+    case NIM_OPTION_SIZE_ON:
       return g_strdup_printf ("%" G_GUINT64_FORMAT, *(const guint64 *) field);
     case NIM_OPTION_BOOL:
       return g_strdup (*(const gboolean *) field ? "true" : "false");
@@ -448,6 +449,7 @@ answer_ugi (Engine *e)
           }
           break;
         case NIM_OPTION_SIZE:
+        case NIM_OPTION_SIZE_ON:
         case NIM_OPTION_SECONDS:
           say (e, "option name %s type string default %s", o->key, value);
           break;

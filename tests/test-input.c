@@ -99,6 +99,10 @@ static const OptionCase option_cases[] = {
   { { "--player1", "negamax:depth=abc" }, "'abc' is not a whole number" },
   { { "--player1", "negamax:depth=5000" }, "is too large" },
   { { "--player1", "negamax:tt=12Q" }, "expected a size such as 64M" },
+  /* pns cannot search without its table. */
+  { { "--player1", "pns:tt=off" }, "this table cannot be off" },
+  { { "--player1", "pns:tt=0" }, "this table cannot be off" },
+  { { "--player1", "pns:tt=32K" }, "(from 64K to 64G); this table cannot" },
   { { "--player1", "negamax:ab=maybe" }, "expected on or off" },
   { { "--player1", "negamax:" }, "nothing after ':'" },
   { { "--player1", "negamax:depth" }, "option depth needs a value" },

@@ -434,8 +434,9 @@ static const NimPlayerOption pns_options[] = {
     0, 86400, NULL, N_ ("seconds per move, 0 for no limit (default 5)") },
   { "nodes", NIM_OPTION_UINT, G_STRUCT_OFFSET (NimSearchPlayer, config.nodes),
     0, G_MAXUINT64, NULL, N_ ("nodes per move, 0 (default) for no limit") },
-  { "tt", NIM_OPTION_SIZE, G_STRUCT_OFFSET (NimSearchPlayer, config.tt_bytes),
-    MIN_TT_BYTES, MAX_TT_BYTES, NULL,
+  { "tt", NIM_OPTION_SIZE_ON,
+    G_STRUCT_OFFSET (NimSearchPlayer, config.tt_bytes), MIN_TT_BYTES,
+    MAX_TT_BYTES, NULL,
     /* TRANSLATORS: help of a player option in --list-players; 64M is
        typed as is. */
     N_ ("size of the table of proof and disproof numbers, such as 64M "

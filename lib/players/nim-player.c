@@ -182,7 +182,7 @@ parse_size (const char *value, const NimPlayerOption *o, guint64 *out,
   guint shift = 0;
   guint64 n;
 
-  if (g_ascii_strcasecmp (value, "off") == 0)
+  if (o->type == NIM_OPTION_SIZE && g_ascii_strcasecmp (value, "off") == 0)
     {
       *out = 0;
       return TRUE;
@@ -205,8 +205,20 @@ parse_size (const char *value, const NimPlayerOption *o, guint64 *out,
   if (shift > 0)
     digits[len - 1] = '\0';
   if (!nim_parse_uint (digits, 0, o->max >> shift, o->key, &n, NULL)
-      || (n << shift != 0 && n << shift < o->min))
+      || ((n << shift != 0 || o->type == NIM_OPTION_SIZE_ON)
+          && n << shift < o->min))
     {
+      if (o->type == NIM_OPTION_SIZE_ON)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: KEY=VALUE of a player option that
+                          has no off, such as pns's table. */
+                       _ ("%s=%s: expected a size such as 64M, 512K or 1G "
+                          "(from %lluK to %lluG); this table cannot be off"),
+                       o->key, value, (unsigned long long) (o->min >> 10),
+                       (unsigned long long) (o->max >> 30));
+          return FALSE;
+        }
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: KEY=VALUE of a player option; off stays
                       English (it is typed). */
@@ -248,6 +260,7 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
         }
       return TRUE;
     case NIM_OPTION_SIZE:
+    case NIM_OPTION_SIZE_ON:
       return parse_size (value, o, (guint64 *) field, error);
     case NIM_OPTION_SECONDS:
       return nim_parse_double (value, 0, (double) o->max, o->key,

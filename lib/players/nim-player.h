@@ -82,6 +82,7 @@ typedef enum
   NIM_OPTION_UINT,    /* guint64 field: a whole number from min to max */
   NIM_OPTION_BOOL,    /* gboolean field: on|off (also yes|no, true|false) */
   NIM_OPTION_SIZE,    /* guint64 field: bytes, "64M", "1G", "512K", or off */
+  NIM_OPTION_SIZE_ON, /* the same for a table the player cannot do without */
   NIM_OPTION_SECONDS, /* double field: seconds, 0 for no limit */
   NIM_OPTION_CHOICE,  /* guint field: index into choices */
 } NimOptionType;
@@ -91,7 +92,8 @@ typedef enum
  * @key: the name used in a spec, "depth" in "negamax:depth=4"
  * @type: how the value is parsed
  * @offset: where the value goes, offsetof() the player's instance struct
- * @min: the smallest accepted (%NIM_OPTION_UINT, %NIM_OPTION_SIZE)
+ * @min: the smallest accepted (%NIM_OPTION_UINT, %NIM_OPTION_SIZE,
+ *   %NIM_OPTION_SIZE_ON)
  * @max: the largest accepted
  * @choices: for %NIM_OPTION_CHOICE, the names, %NULL-terminated
  * @help: one line for `nim --list-players`
