@@ -1421,6 +1421,24 @@ test_minimax_wide_board (void)
   g_assert_cmpuint (s.nodes, ==, 5);
 }
 
+/* pns keeps a node's children on a stack of at most 2^20; a node with
+   more (here the root: 1,100,000 + 5 moves) makes them anew at every
+   step instead, and still proves the win, 1100000 ^ 5 != 0, by leaving
+   5,5.  The children of 5,5 go on the stack. */
+static void
+test_pns_wide_node (void)
+{
+  NimSearchStats s;
+  NimMove m;
+  gint64 usec;
+
+  s = search_stats ("pns:time=0", "any", "1100000,5", &m, &usec);
+  g_assert_true (s.proven);
+  g_assert_cmpint (s.value, >, 0);
+  g_assert_cmpuint (m.heap, ==, 0);
+  g_assert_cmpuint (m.count, ==, 1100000 - 5);
+}
+
 /* nim_player_set_option sets what a spec would have, and refuses what a
    spec would refuse, with the same messages. */
 static void
@@ -1502,6 +1520,7 @@ main (int argc, char **argv)
   g_test_add_func ("/players/eval/not-proven", test_eval_not_proven);
   g_test_add_func ("/players/eval/to-the-end", test_eval_to_the_end);
   g_test_add_func ("/players/minimax/wide-board", test_minimax_wide_board);
+  g_test_add_func ("/players/pns/wide-node", test_pns_wide_node);
   g_test_add_func ("/players/spec/options", test_spec_options);
   g_test_add_func ("/players/spec/defaults", test_spec_defaults);
   g_test_add_func ("/players/spec/sizes", test_spec_sizes);
