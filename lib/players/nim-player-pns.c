@@ -43,10 +43,10 @@
  * and fetches the table lines of the next children while it reads one.
  * And beside the table the search keeps negamax's index of proven losses
  * (nim_tt_losses_beside()): a position with a move to a known loss is won
- * at once, for one look-up a heap.  Measured (make bench, one run on an
- * otherwise idle machine): 10,20,30,40,50 from 4.0 s to 1.7 s,
- * 40,60,80,100 from 4.2 s to 0.6 s, and with tt=2G 80,120,160,200 from
- * 405 s to 59 s.
+ * at once, for one look-up a heap.  Measured (make bench): 10,20,30,40,50
+ * from 4.0 s to 1.3 s, 40,60,80,100 from 4.2 s to 0.44 s, and with tt=2G
+ * 80,120,160,200 from 405 s to 37 s; 160,160,160,160, which did not end
+ * in 25 minutes, in 800 s.
  *
  * Nim has no cycles (every move takes matches), so df-pn terminates on
  * every position, and a proof is exact whatever the table forgot.  A
