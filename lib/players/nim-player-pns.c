@@ -457,21 +457,22 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
          node whose children do not fit on the stack of children makes
          them anew at every step. */
       scan_start (&sc);
-      if (list != NULL && refresh)
+      if (list != NULL)
         {
-          for (i = 0; i < MIN (n, PNS_PREFETCH); i++)
+          for (i = 0; refresh && i < MIN (n, PNS_PREFETCH); i++)
             __builtin_prefetch (bucket (p, list[i].key));
           for (i = 0; i < n && sc.pn != 0; i++)
             {
-              if (i + PNS_PREFETCH < n)
-                __builtin_prefetch (bucket (p, list[i + PNS_PREFETCH].key));
-              child_refresh (p, &list[i]);
+              if (refresh)
+                {
+                  if (i + PNS_PREFETCH < n)
+                    __builtin_prefetch (
+                        bucket (p, list[i + PNS_PREFETCH].key));
+                  child_refresh (p, &list[i]);
+                }
               scan_add (&sc, &list[i]);
             }
         }
-      else if (list != NULL)
-        for (i = 0; i < n && sc.pn != 0; i++)
-          scan_add (&sc, &list[i]);
       else
         {
           NimMoveGen gen = NIM_MOVEGEN_INIT;
