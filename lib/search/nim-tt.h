@@ -37,8 +37,10 @@ enum
 #define NIM_TT_WAYS 4
 /* Generations are 3 bits, 1 to 7; 0 marks a slot never written. */
 #define NIM_TT_GENERATIONS 7u
-/* How many written buckets a table lists (see NimTT). */
-#define NIM_TT_WRITTEN_MAX 2048
+/* How many written lines a table lists (see NimTT): a quarter of its
+   lines, within these bounds. */
+#define NIM_TT_WRITTEN_MIN 2048
+#define NIM_TT_WRITTEN_MAX (G_GUINT64_CONSTANT (1) << 20)
 /* From this size on a table is worth huge pages from a long search's
    first touch (see nim_tt_want_huge_pages()). */
 #define NIM_TT_HUGE_AT_ONCE (G_GUINT64_CONSTANT (512) << 20)
@@ -124,10 +126,11 @@ struct _NimTT
   guint32 generation;
   gboolean huge; /* huge pages asked for */
   /* The buckets written since the slots were last zeroed, so that a
-     clear after a short search zeroes those alone (see nim_tt_clear());
-     n_written counts past NIM_TT_WRITTEN_MAX, where the list stops. */
+     clear after short searches zeroes those alone (see nim_tt_clear());
+     n_written counts past written_max, where the list stops. */
   guint64 n_written;
-  guint64 written[NIM_TT_WRITTEN_MAX];
+  guint64 written_max;
+  guint64 *written;
   gsize map_size;
   void *map; /* what mmap () gave, or %NULL */
   /* Beside the table, a small index of the positions it has proven lost
@@ -136,7 +139,8 @@ struct _NimTT
   NimTTLossBucket *losses;
   guint64 loss_mask; /* number of lines - 1, a power of two */
   guint64 n_loss_written;
-  guint64 loss_written[NIM_TT_WRITTEN_MAX];
+  guint64 loss_written_max;
+  guint64 *loss_written;
   gsize loss_map_size;
   void *loss_map;
 };
@@ -333,11 +337,11 @@ nim_tt_first_of_size (const guint32 *heaps, guint i)
 }
 
 /* Adds @index to a list of lines written since the last zeroing (see
-   NimTT); past NIM_TT_WRITTEN_MAX the list only counts. */
+   NimTT), which holds @max; past it the list only counts. */
 static inline void
-nim_tt_list_written (guint64 *list, guint64 *n, guint64 index)
+nim_tt_list_written (guint64 *list, guint64 *n, guint64 max, guint64 index)
 {
-  if (*n < NIM_TT_WRITTEN_MAX)
+  if (*n < max)
     list[*n] = index;
   (*n)++;
 }
@@ -392,7 +396,8 @@ nim_tt_store (NimTT *tt, guint64 key, gint32 value, guint depth, guint bound,
           e = s;
         }
     }
-  nim_tt_list_written (tt->written, &tt->n_written, key & tt->mask);
+  nim_tt_list_written (tt->written, &tt->n_written, tt->written_max,
+                       key & tt->mask);
   tt->n_filled += nim_tt_slot_generation (e) != tt->generation;
   e->check = check;
   e->from = from;
