@@ -49,6 +49,10 @@ struct _NimMatchReport
   guint64 resumed_before; /* ... of them counted from the results file */
   guint64 games_total;    /* games the whole tournament plays */
   double seconds_before;  /* ... and the seconds they took */
+  /* The jobs hand in their games at once (see #NimMatchCallbacks): each
+     makes its record alone, and they take turns at the file and at
+     standard error. */
+  GMutex lock;
 };
 
 static int open_results (const char *path, gboolean *readable);
@@ -83,6 +87,7 @@ nim_match_report_new (const NimMatchConfig *config, const char *results,
 
   r->config = *config;
   r->results_fd = -1;
+  g_mutex_init (&r->lock);
   r->show = progress && isatty (STDERR_FILENO);
   if (results != NULL)
     {
@@ -125,6 +130,7 @@ nim_match_report_free (NimMatchReport *report)
   g_free (report->results_path);
   g_free (report->run_id);
   g_free (report->header);
+  g_mutex_clear (&report->lock);
   g_free (report);
 }
 
@@ -412,8 +418,8 @@ game_record (const NimMatchReport *r, const NimMatchGame *game)
   return record;
 }
 
-/* Appends the game's line to the results file; the run calls it with
-   its lock held, so the jobs' lines never interleave. */
+/* Appends the game's line to the results file.  The jobs call it at
+   once: each makes its record, then they append one after the other. */
 static gboolean
 report_game_finished (gpointer data, const NimMatchGame *game, GError **error)
 {
@@ -421,11 +427,13 @@ report_game_finished (gpointer data, const NimMatchGame *game, GError **error)
   g_autoptr (JsonNode) record = NULL;
   g_autofree char *text = NULL;
   g_autofree char *line = NULL;
+  g_autoptr (GMutexLocker) locker = NULL;
 
   if (r->results_fd < 0)
     return TRUE;
   record = game_record (r, game);
   text = nim_record_to_string (record, FALSE);
+  locker = g_mutex_locker_new (&r->lock);
   line = g_strconcat (r->header ? r->header : "", text, "\n", NULL);
   if (!append_record (r, line, strlen (line), error))
     return FALSE;
@@ -544,9 +552,11 @@ static void
 report_progress (gpointer data, const NimMatchSummary *summary, double seconds)
 {
   NimMatchReport *r = data;
+  g_autoptr (GMutexLocker) locker = NULL;
 
   if (!r->show || r->seconds_before + seconds <= 1.0)
     return;
+  locker = g_mutex_locker_new (&r->lock);
   if (r->pairing > 0)
     print_pairing_progress (r, summary, seconds);
   else
@@ -557,7 +567,10 @@ report_progress (gpointer data, const NimMatchSummary *summary, double seconds)
 static void
 report_interrupted (gpointer data, const NimMatchSummary *summary)
 {
-  clear_progress (data);
+  NimMatchReport *r = data;
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&r->lock);
+
+  clear_progress (r);
   fputs (_ ("nim: interrupted: the games in progress are abandoned\n"),
          stderr);
 }

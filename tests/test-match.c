@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include "nim-game.h"
 #include "nim-match.h"
 #include "nim-stats.h"
 #include "nim-test.h"
@@ -144,6 +145,177 @@ test_new_refuses (void)
   g_assert_cmpuint (nim_match_config_most_matches (&config), ==, 128000);
   assert_refused (&config, "at most 100000 matches, and these may hold "
                            "128000");
+}
+
+/* ------------------------------------------------------------------------ */
+/* The same games for every number of jobs: a job's players live across
+   its games (tables kept and cleared), and each game must still be the
+   one fresh players play. */
+
+/* What a run's game_finished saw of each game, by number. */
+typedef struct
+{
+  GMutex lock;
+  GHashTable *games; /* number -> GString: the game, one line a move */
+} Collected;
+
+/* A game as text: start, first mover, then each move and its nodes. */
+static char *
+describe_game (const NimGame *game)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *start = nim_board_to_string (nim_game_get_start (game));
+  guint i;
+
+  g_string_append_printf (s, "%s first %u\n", start,
+                          nim_game_get_first (game));
+  for (i = 0; i < nim_game_get_n_moves (game); i++)
+    {
+      const NimGameMove *m = nim_game_get_move (game, i);
+
+      g_string_append_printf (s, "%u h%u-%u nodes %" G_GUINT64_FORMAT "\n",
+                              m->player, m->move.heap + 1, m->move.count,
+                              m->stats.nodes);
+    }
+  g_string_append_printf (s, "winner %u\n", nim_game_get_winner (game));
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+collect_game (gpointer data, const NimMatchGame *game, GError **error)
+{
+  Collected *c = data;
+  char *text = describe_game (game->game);
+
+  g_mutex_lock (&c->lock);
+  g_assert_false (g_hash_table_contains (c->games, &game->number));
+  g_hash_table_insert (c->games, g_memdup2 (&game->number, sizeof (guint64)),
+                       text);
+  g_mutex_unlock (&c->lock);
+  return TRUE;
+}
+
+/* Plays @config with @jobs jobs: each game as text, by number; the
+   summary to *@summary. */
+static GHashTable *
+play_run (NimMatchConfig *config, guint jobs, NimMatchSummary *summary)
+{
+  static const NimMatchCallbacks callbacks = { .game_finished = collect_game };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimMatch) match = NULL;
+  Collected c;
+
+  g_mutex_init (&c.lock);
+  c.games
+      = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  config->jobs = jobs;
+  match = nim_match_new (config, &error);
+  g_assert_no_error (error);
+  g_assert_true (nim_match_run (match, &callbacks, &c, &error));
+  g_assert_no_error (error);
+  *summary = *nim_match_get_summary (match);
+  summary->per_position = NULL;
+  g_mutex_clear (&c.lock);
+  return c.games;
+}
+
+/* Two summaries of the same games: the same but for the times. */
+static void
+assert_same_summary (const NimMatchSummary *a, const NimMatchSummary *b)
+{
+  guint i, k;
+
+  g_assert_cmpuint (a->finished, ==, b->finished);
+  for (i = 0; i < 3; i++)
+    g_assert_cmpuint (a->pair_counts[i], ==, b->pair_counts[i]);
+  for (i = 0; i < 2; i++)
+    {
+      const NimMatchTally *s = &a->players[i], *t = &b->players[i];
+
+      g_assert_cmpuint (s->wins, ==, t->wins);
+      g_assert_cmpuint (s->moves, ==, t->moves);
+      g_assert_cmpuint (s->nodes, ==, t->nodes);
+      g_assert_cmpuint (s->won_positions, ==, t->won_positions);
+      g_assert_cmpuint (s->kept, ==, t->kept);
+      g_assert_cmpuint (s->unchecked, ==, t->unchecked);
+      for (k = 0; k < NIM_END_N; k++)
+        g_assert_cmpuint (s->forfeits[k], ==, t->forfeits[k]);
+    }
+  g_assert_cmpfloat (a->elo.elo, ==, b->elo.elo);
+  g_assert_cmpfloat (a->llr, ==, b->llr);
+}
+
+/* Game @number of @config as fresh players play it, from the start and
+   first mover the run gave it. */
+static char *
+play_fresh (const NimMatchConfig *config, guint64 number, const char *seen)
+{
+  g_auto (GStrv) lines = g_strsplit (seen, "\n", 2);
+  g_auto (GStrv) words = g_strsplit (lines[0], " ", -1);
+  g_autoptr (NimPlayer) p1 = nim_player_new (config->specs[0], NULL);
+  g_autoptr (NimPlayer) p2 = nim_player_new (config->specs[1], NULL);
+  NimPlayer *players[2] = { p1, p2 };
+  g_autoptr (NimGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  NimBoard start;
+  guint i;
+
+  nim_test_board (&start, words[0]);
+  for (i = 0; i < 2; i++)
+    {
+      nim_player_set_number (players[i], i + 1);
+      nim_player_set_seed (players[i], nim_match_config_player_seed (
+                                           config, number - 1, i + 1));
+      g_assert_true (
+          nim_player_start (players[i], &config->rules, &start, &error));
+    }
+  game = nim_game_new (&config->rules, &start, p1, p2,
+                       (guint) g_ascii_strtoull (words[2], NULL, 10));
+  g_assert_true (nim_game_play (game, &error));
+  g_assert_no_error (error);
+  return describe_game (game);
+}
+
+/* Every game of a run with 1, 2 and 3 jobs is the game fresh players
+   play (a new default table each, the moves and every move's nodes),
+   and the summaries are the same. */
+static void
+test_jobs_fresh_players (void)
+{
+  NimMatchConfig config = { 0 };
+  NimMatchSummary one, other;
+  g_autoptr (GHashTable) first = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint jobs;
+
+  nim_rules_init (&config.rules);
+  config.random_count = 4;
+  config.random_max = 20;
+  config.specs[0] = "negamax";
+  config.specs[1] = "random";
+  config.games = nim_test_light () ? 16 : 60;
+  config.seed = 28;
+  first = play_run (&config, 1, &one);
+  g_assert_cmpuint (g_hash_table_size (first), ==, config.games);
+  g_assert_cmpuint (one.players[0].nodes, >, 1000);
+  g_hash_table_iter_init (&iter, first);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      g_autofree char *fresh = play_fresh (&config, *(guint64 *) key, value);
+
+      g_assert_cmpstr (value, ==, fresh);
+    }
+  for (jobs = 2; jobs <= 3; jobs++)
+    {
+      g_autoptr (GHashTable) games = play_run (&config, jobs, &other);
+
+      g_assert_cmpuint (g_hash_table_size (games), ==, config.games);
+      g_hash_table_iter_init (&iter, first);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        g_assert_cmpstr (value, ==, g_hash_table_lookup (games, key));
+      assert_same_summary (&one, &other);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1055,6 +1227,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match/new-refuses", test_new_refuses);
   g_test_add_func ("/match/xor-theory", test_xor_theory);
   g_test_add_func ("/match/jobs-same-summary", test_jobs_same_summary);
+  g_test_add_func ("/match/jobs-fresh-players", test_jobs_fresh_players);
   g_test_add_func ("/match/results-file", test_results_file);
   g_test_add_func ("/match/results-concurrent", test_results_concurrent);
   g_test_add_func ("/match/results-torn-line", test_results_torn_line);

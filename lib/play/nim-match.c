@@ -310,6 +310,26 @@ slot_init (Slot *slot, const NimMatch *m, GError **error)
   return TRUE;
 }
 
+/**
+ * nim_match_config_player_seed:
+ * @config: what to play
+ * @game: a game's index in the whole run, from 0 (its number - 1, as
+ *   #NimMatchGame has it)
+ * @player: 1 or 2
+ *
+ * Returns: the seed of @player's random numbers in @game
+ *   (nim_player_set_seed()): a function of the run's seed and the game
+ *   alone, so that a game is the same whichever job plays it, and
+ *   whatever the job's players played before
+ */
+guint32
+nim_match_config_player_seed (const NimMatchConfig *config, guint64 game,
+                              guint player)
+{
+  return (guint32) nim_tt_mix (((guint64) config->seed << 32)
+                               ^ (game * 2 + player - 1));
+}
+
 /* Starts the players of @slot for @board; returns the solver that judges
    the game. */
 static gboolean
@@ -320,10 +340,8 @@ slot_start (Slot *slot, const NimMatch *m, const NimBoard *board, guint64 game,
 
   for (i = 0; i < 2; i++)
     {
-      nim_player_set_seed (
-          slot->players[i],
-          (guint32) nim_tt_mix (((guint64) m->config.seed << 32)
-                                ^ (game * 2 + i)));
+      nim_player_set_seed (slot->players[i], nim_match_config_player_seed (
+                                                 &m->config, game, i + 1));
       if (!nim_player_start (slot->players[i], &m->config.rules, board, error))
         return FALSE;
     }
@@ -729,17 +747,21 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
     }
 
   /* The program hears of the game first: a game is counted only once
-     the program has it (its results line written). */
+     the program has it (its results line written).  Without the run's
+     lock, so that the jobs make their records at once (a record costs
+     about what a short game does). */
   finished.number = m->config.first_game + index + 1;
   finished.game = game;
   finished.positions = positions;
   finished.tallies = t;
-  g_mutex_lock (&m->lock);
   if (m->callbacks.game_finished != NULL)
     ok = m->callbacks.game_finished (m->data, &finished, error);
   if (ok)
-    count_game (m, index, winner, t);
-  g_mutex_unlock (&m->lock);
+    {
+      g_mutex_lock (&m->lock);
+      count_game (m, index, winner, t);
+      g_mutex_unlock (&m->lock);
+    }
   return ok;
 }
 

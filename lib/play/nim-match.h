@@ -201,10 +201,12 @@ typedef struct
 
 /**
  * NimMatchCallbacks:
- * @game_finished: a game is over.  Called once per game, with the run's
- *   lock held, so that calls never overlap (one results line after the
- *   other).  Returning %FALSE with @error set fails the run: the game is
- *   not counted and no further one starts.  May be NULL.
+ * @game_finished: a game is over.  Called once per game, from the job
+ *   that played it and without the run's lock: the calls of several jobs
+ *   may overlap, so the function serialises what they share itself (a
+ *   results file written one line after the other).  The game is counted
+ *   once it returns %TRUE; returning %FALSE with @error set fails the
+ *   run: the game is not counted and no further one starts.  May be NULL.
  * @progress: called about four times a second, from the thread that
  *   called nim_match_run() and with the run's lock held (so keep it
  *   short), until the run is over or stopped: @summary holds the counts so
@@ -230,6 +232,8 @@ guint nim_match_config_pair_position (const NimMatchConfig *config,
                                       const guint *order, guint64 pair);
 guint *nim_match_config_order (const NimMatchConfig *config);
 guint64 nim_match_config_games_to_play (const NimMatchConfig *config);
+guint32 nim_match_config_player_seed (const NimMatchConfig *config,
+                                      guint64 game, guint player);
 
 typedef struct _NimMatch NimMatch;
 
