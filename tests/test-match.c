@@ -278,9 +278,9 @@ play_fresh (const NimMatchConfig *config, guint64 number, const char *seen)
 
 /* Every game of a run with 1, 2 and 3 jobs is the game fresh players
    play (a new default table each, the moves and every move's nodes),
-   and the summaries are the same. */
+   and the summaries are the same: @spec against random. */
 static void
-test_jobs_fresh_players (void)
+check_jobs_fresh_players (const char *spec)
 {
   NimMatchConfig config = { 0 };
   NimMatchSummary one, other;
@@ -292,7 +292,7 @@ test_jobs_fresh_players (void)
   nim_rules_init (&config.rules);
   config.random_count = 4;
   config.random_max = 20;
-  config.specs[0] = "negamax";
+  config.specs[0] = spec;
   config.specs[1] = "random";
   config.games = nim_test_light () ? 16 : 60;
   config.seed = 28;
@@ -316,6 +316,30 @@ test_jobs_fresh_players (void)
         g_assert_cmpstr (value, ==, g_hash_table_lookup (games, key));
       assert_same_summary (&one, &other);
     }
+}
+
+/* ... for every searcher with a table (tt=), as it is by default. */
+static void
+test_jobs_fresh_players (void)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  guint i, n = 0;
+
+  for (i = 0; classes[i] != NULL; i++)
+    {
+      const NimPlayerOption *o;
+
+      if (classes[i]->kind != NIM_PLAYER_SEARCHER)
+        continue;
+      for (o = classes[i]->options; o != NULL && o->key != NULL; o++)
+        if (g_str_equal (o->key, "tt"))
+          break;
+      if (o == NULL || o->key == NULL)
+        continue;
+      check_jobs_fresh_players (classes[i]->name);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 2);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -747,6 +747,45 @@ test_loss_index_generations (void)
     }
 }
 
+/* A wipe zeroes what was written, whatever the generation: each bucket
+   listed (as pns lists the buckets it fills), or the whole table when
+   the list ran over; and the index of proven losses.  The generation
+   stays. */
+static void
+test_wipe (void)
+{
+  static const guint64 sizes[] = { 4096, G_GUINT64_CONSTANT (8) << 20 };
+  guint s, round, i;
+
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autoptr (NimTT) tt = new_table (sizes[s]);
+      guint32 lost[2] = { 7, 9 };
+      guint64 key = position_key (lost, 2);
+
+      for (round = 0; round < 3; round++)
+        {
+          guint n = round == 1 ? (guint) tt->written_max + 10 : 100;
+          guint generation = tt->generation;
+          NimTTHit e = { 0 };
+
+          for (i = 0; i < n; i++)
+            nim_tt_store (tt, nim_tt_heap_key (i + 1), 1, 3, NIM_TT_EXACT, 1,
+                          1);
+          nim_tt_store_loss (tt, key, lost, 2);
+          g_assert_cmpuint (count_used (tt), >, 0);
+          g_assert_true (loss_known (tt, key, 0));
+          nim_tt_wipe (tt);
+          g_assert_cmpuint (tt->generation, ==, generation);
+          g_assert_cmpuint (count_used (tt), ==, 0);
+          g_assert_false (nim_tt_probe (tt, nim_tt_heap_key (n), &e));
+          g_assert_false (loss_known (tt, key, 0));
+          for (i = 0; i < nim_tt_size (tt) / sizeof (NimTTBucket); i++)
+            g_assert_cmpuint (tt->buckets[i].slot[0].packed, ==, 0);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -763,6 +802,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tt/clear", test_clear);
   g_test_add_func ("/tt/clear-generations", test_clear_generations);
   g_test_add_func ("/tt/clear-keeps-pages", test_clear_keeps_pages);
+  g_test_add_func ("/tt/wipe", test_wipe);
   g_test_add_func ("/tt/loss-index", test_loss_index);
   g_test_add_func ("/tt/loss-index-large-heaps", test_loss_index_large_heaps);
   g_test_add_func ("/tt/loss-index-generations", test_loss_index_generations);

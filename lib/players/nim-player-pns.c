@@ -23,8 +23,9 @@
  *
  * The table is this file's own: 16-byte entries (key, proof, disproof),
  * four to a 64-byte bucket (one cache line), sized by tt= (64M by
- * default) and allocated per search (calloc'ed memory is zero until a
- * page is touched, so a large table costs nothing up front).  A
+ * default), made at the player's first search (its memory is zero until
+ * a page is touched, so a large table costs nothing up front) and wiped
+ * before each later one (nim_tt_wipe(): the buckets written).  A
  * position's key is negamax's (nim_tt_board_key()): a sum of one term
  * per heap, so that the order of the heaps does not matter (3,4,5 and
  * 5,4,3 are one entry) and a child's key is its parent's with one term
@@ -197,6 +198,9 @@ store (Pns *p, guint64 key, guint32 pn, guint32 dn)
       memmove (&e[0], &e[1], (PNS_WAYS - 1) * sizeof (Entry));
       slot = &e[PNS_WAYS - 1];
     }
+  if ((slot->pn | slot->dn) == 0)
+    nim_tt_list_written (p->tt->written, &p->tt->n_written, p->tt->written_max,
+                         (key & p->mask) / PNS_WAYS);
   slot->key = key;
   slot->pn = pn;
   slot->dn = dn;
@@ -560,7 +564,7 @@ mid_traced (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
   mid_body (p, key, ply, thpn, thdn, best, pn_out, dn_out, TRUE);
 }
 
-/* The table for one search, of at most @bytes (a power of two of
+/* The table of a search, of at most @bytes (a power of two of
    buckets), smaller if the memory is not there.  It is a table of
    negamax's kind, NimTT, whose buckets of four 16-byte slots hold four of
    this file's entries instead: so the search gets its memory as negamax
@@ -583,6 +587,25 @@ table_new (guint64 bytes)
            (guint64) MIN_TT_BYTES);
 }
 
+/* The player's table, empty: made at its first search and kept, wiped
+   before each later one (see nim_tt_wipe()), so that a player's searches
+   (a comparison run's games) map no memory and fault no page in twice;
+   a new one when tt= changed. */
+static NimTT *
+player_table (NimSearchPlayer *self)
+{
+  guint64 bytes = MAX (self->config.tt_bytes, MIN_TT_BYTES);
+
+  if (self->tt != NULL && nim_tt_size (self->tt) == nim_tt_size_for (bytes))
+    nim_tt_wipe (self->tt);
+  else
+    {
+      nim_tt_free (self->tt);
+      self->tt = table_new (bytes);
+    }
+  return self->tt;
+}
+
 /* One search from @board: the move and its statistics (a NimSearchFunc,
    which --explain also runs for the principal variation). */
 static void
@@ -598,7 +621,7 @@ pns_search (NimSearchPlayer *self, const NimBoard *board,
 
   nim_search_init (&p->s, board, rules, &self->config);
   p->s.trace = trace;
-  p->tt = table_new (MAX (self->config.tt_bytes, MIN_TT_BYTES));
+  p->tt = player_table (self);
   p->table = (Entry *) p->tt->buckets;
   p->mask = nim_tt_n_entries (p->tt) - 1;
   nim_search_use_table (&p->s, p->tt);
@@ -618,7 +641,6 @@ pns_search (NimSearchPlayer *self, const NimBoard *board,
   if (trace != NULL)
     nim_observer_end (trace, best_move, stats->nodes, stats->proven,
                       stats->value);
-  nim_tt_free (p->tt);
   g_free (p->children);
   g_free (p);
 }
@@ -630,6 +652,12 @@ pns_init (NimPlayer *player)
 
   self->config.time = NIM_SEARCH_DEFAULT_TIME;
   self->config.tt_bytes = DEFAULT_TT_BYTES;
+}
+
+static void
+pns_finalize (NimPlayer *player)
+{
+  nim_tt_free (((NimSearchPlayer *) player)->tt);
 }
 
 static gboolean
@@ -683,5 +711,6 @@ const NimPlayerClass nim_player_pns_class = {
   .options = pns_options,
   .init = pns_init,
   .choose_move = pns_choose_move,
+  .finalize = pns_finalize,
   .explain_move = pns_explain_move,
 };

@@ -13,7 +13,9 @@ G_BEGIN_DECLS
  * NimSearchPlayer:
  * @parent: the player
  * @config: the options shared by the searchers
- * @tt: (nullable): negamax's transposition table, kept across moves
+ * @tt: (nullable): the transposition table, made once and kept across
+ *   moves and games (negamax clears it for each game, pns wipes it for
+ *   each search)
  *
  * What minimax and negamax have in common.
  */

@@ -353,6 +353,29 @@ zero_listed (void *base, gsize line_size, const guint64 *list, guint64 *n,
   return listed;
 }
 
+/* Zeroes the lines written since the last zeroing (see nim_tt_clear()),
+   whatever their generation. */
+static void
+zero_written (NimTT *tt)
+{
+  if (!zero_listed (tt->losses, sizeof (NimTTLossBucket), tt->loss_written,
+                    &tt->n_loss_written, tt->loss_written_max))
+    memset (tt->losses, 0, (tt->loss_mask + 1) * sizeof (NimTTLossBucket));
+  if (zero_listed (tt->buckets, sizeof (NimTTBucket), tt->written,
+                   &tt->n_written, tt->written_max))
+    return;
+#if defined(MAP_ANONYMOUS) && defined(MADV_DONTNEED)
+  if (tt->map != NULL && nim_tt_size (tt) > CLEAR_BY_WRITING
+      && madvise (tt->map, tt->map_size, MADV_DONTNEED) == 0)
+    {
+      start_small (tt);
+      return;
+    }
+#endif
+  memset (tt->buckets, 0, nim_tt_size (tt));
+  start_small (tt);
+}
+
 /**
  * nim_tt_clear:
  * @tt: a table
@@ -379,22 +402,27 @@ nim_tt_clear (NimTT *tt)
   if (++tt->generation <= NIM_TT_GENERATIONS)
     return;
   tt->generation = 1;
-  if (!zero_listed (tt->losses, sizeof (NimTTLossBucket), tt->loss_written,
-                    &tt->n_loss_written, tt->loss_written_max))
-    memset (tt->losses, 0, (tt->loss_mask + 1) * sizeof (NimTTLossBucket));
-  if (zero_listed (tt->buckets, sizeof (NimTTBucket), tt->written,
-                   &tt->n_written, tt->written_max))
-    return;
-#if defined(MAP_ANONYMOUS) && defined(MADV_DONTNEED)
-  if (tt->map != NULL && nim_tt_size (tt) > CLEAR_BY_WRITING
-      && madvise (tt->map, tt->map_size, MADV_DONTNEED) == 0)
-    {
-      start_small (tt);
-      return;
-    }
-#endif
-  memset (tt->buckets, 0, nim_tt_size (tt));
-  start_small (tt);
+  zero_written (tt);
+}
+
+/**
+ * nim_tt_wipe:
+ * @tt: a table
+ *
+ * Zeroes the table now, as nim_tt_clear() does when the generations run
+ * out: the lines listed as written, or else the whole table (handing the
+ * pages of a large one back to the kernel), and the index of proven
+ * losses likewise.  For a searcher that keeps entries of its own in the
+ * table's memory, which generations do not age (pns): it lists each
+ * bucket it fills with nim_tt_list_written(), and wipes the table before
+ * each search instead of making a new one, so that a player's searches
+ * map no memory and fault in no page twice.
+ */
+void
+nim_tt_wipe (NimTT *tt)
+{
+  tt->n_filled = 0;
+  zero_written (tt);
 }
 
 /* Adds the entry "@rest with a heap of @size is lost" to the index: into

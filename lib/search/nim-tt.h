@@ -148,6 +148,7 @@ struct _NimTT
 NimTT *nim_tt_new (guint64 bytes);
 void nim_tt_free (NimTT *tt);
 void nim_tt_clear (NimTT *tt);
+void nim_tt_wipe (NimTT *tt);
 void nim_tt_want_huge_pages (NimTT *tt);
 void nim_tt_grow (NimTT *tt);
 guint64 nim_tt_size (const NimTT *tt);
