@@ -75,7 +75,27 @@ check_match (const NimMatchConfig *config, GError **error)
           return FALSE;
         }
     }
-  return TRUE;
+  return nim_cli_check_memory (config, error);
+}
+
+/**
+ * nim_cli_check_memory:
+ * @config: a run, or a tournament's pairing
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Whether the tables of the run's jobs fit in memory together, naming
+ * --jobs when they are more than one.
+ *
+ * Returns: %TRUE if they fit
+ */
+gboolean
+nim_cli_check_memory (const NimMatchConfig *config, GError **error)
+{
+  if (nim_match_config_check_memory (config, error))
+    return TRUE;
+  if (config->jobs > 1)
+    g_prefix_error (error, "--jobs %u: ", config->jobs);
+  return FALSE;
 }
 
 /* --games N and --jobs J: how many games, and how many at once. */

@@ -134,6 +134,7 @@ int nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
                       const NimTraceOptions *trace_options);
 int nim_cli_run_match (const NimCliOptions *o, const NimRules *rules);
 gboolean nim_cli_check_tournament (const NimCliOptions *o, GError **error);
+gboolean nim_cli_check_memory (const NimMatchConfig *config, GError **error);
 int nim_cli_run_tournament (const NimCliOptions *o,
                             const NimMatchConfig *base);
 int nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules);

@@ -393,7 +393,7 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
   g_autofree NimRating *ratings = NULL;
   gboolean gauntlet = g_str_equal (o->tournament, "gauntlet");
   gboolean ok = TRUE;
-  guint k;
+  guint k, j;
 
   t.kind = o->tournament;
   t.specs = o->players;
@@ -431,6 +431,15 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
       config.specs[1] = t.specs[k == 0 ? 1 : 0];
       config.jobs = 1;
       check = nim_match_new (&config, &error);
+      /* ... and the tables of every pairing's jobs fit in memory. */
+      for (j = 0; j < t.n_pairings && check != NULL && k == 0; j++)
+        {
+          config.specs[0] = t.specs[pairs[2 * j]];
+          config.specs[1] = t.specs[pairs[2 * j + 1]];
+          config.jobs = first.jobs;
+          if (!nim_cli_check_memory (&config, &error))
+            g_clear_pointer (&check, nim_match_free);
+        }
       if (check == NULL)
         {
           nim_cli_run_setup_clear (&setup);

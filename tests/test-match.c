@@ -8,6 +8,7 @@
 #include "nim-match.h"
 #include "nim-stats.h"
 #include "nim-test.h"
+#include "nim-tt.h"
 #include "nim-util.h"
 
 #include <stdio.h>
@@ -1135,6 +1136,108 @@ test_bad_options (void)
     nim_test_assert_refused (cases[i].args, cases[i].status, cases[i].message);
 }
 
+/* The largest table size, as tt= takes it ("4096M"), of at most
+   @bytes. */
+static char *
+table_spec (guint64 bytes)
+{
+  guint64 size = nim_tt_size_for (bytes);
+
+  return g_strdup_printf ("negamax:tt=%" G_GUINT64_FORMAT "M", size >> 20);
+}
+
+/* Memory is checked for the whole run: every job's two players' tables
+   (and the judge's, here a closed form's: none), not each table on its
+   own.  Two tables of which each fits, but not both, are refused, as
+   are tables that fit for one job but not for two; the message names
+   the total, what there is and what to change. */
+static void
+test_memory_per_run (void)
+{
+  guint64 available = nim_tt_memory_available ();
+  NimMatchConfig config = { 0 };
+  guint64 per_job;
+
+  nim_rules_init (&config.rules);
+  config.random_count = 3;
+  config.random_max = 7;
+  config.games = 2;
+  config.jobs = 3;
+  config.specs[0] = "negamax:tt=1M";
+  config.specs[1] = "pns:tt=2M";
+  g_assert_cmpuint (nim_match_config_memory (&config, &per_job), ==,
+                    3 * per_job);
+  g_assert_cmpuint (per_job, ==,
+                    nim_tt_footprint (1 << 20) + nim_tt_footprint (2 << 20));
+  g_assert_cmpuint (nim_tt_footprint (1 << 20), >, 1 << 20);
+  config.specs[1] = "random";
+  g_assert_cmpuint (nim_match_config_memory (&config, NULL), ==,
+                    3 * nim_tt_footprint (1 << 20));
+  if (available == 0)
+    {
+      g_test_skip ("the system does not say how much memory there is");
+      return;
+    }
+  {
+    /* Each of at most half the memory, more than a quarter: one job
+       holds two, two jobs four. */
+    g_autofree char *half = table_spec (available / 2);
+    /* Each of at most all the memory, more than half. */
+    g_autofree char *all = table_spec (available);
+    const char *two_jobs[]
+        = { "--games",   "4",  "--jobs",         "2",   "--player1", half,
+            "--player2", half, "--random-heaps", "3:7", NULL };
+    const char *one_job[]
+        = { "--games",        "4",   "--player1", all, "--player2", all,
+            "--random-heaps", "3:7", NULL };
+    const char *issue[] = { "--games",
+                            "64",
+                            "--jobs",
+                            "32",
+                            "--player1",
+                            "negamax:tt=16G",
+                            "--player2",
+                            "negamax:tt=16G",
+                            "--random-heaps",
+                            "3:7",
+                            NULL };
+
+    config.specs[0] = half;
+    config.specs[1] = half;
+    config.jobs = 2;
+    assert_refused (&config, "of memory available; play fewer games at "
+                             "once or give smaller tables (tt=)");
+    config.jobs = 1;
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (NimMatch) match = nim_match_new (&config, &error);
+
+      g_assert_no_error (error);
+    }
+    if (!nim_test_have_nim ())
+      return;
+    nim_test_assert_refused (two_jobs, STATUS_USAGE, "--jobs 2: ");
+    nim_test_assert_refused (two_jobs, STATUS_USAGE, "(2 games at once, ");
+    nim_test_assert_refused (one_job, STATUS_USAGE,
+                             "together, more than the ");
+    if (available < (G_GUINT64_CONSTANT (1) << 40))
+      {
+        g_autofree char *out = NULL;
+        g_autofree char *err = NULL;
+
+        g_assert_cmpint (nim_test_run_nimv ("", &out, &err, issue), ==,
+                         STATUS_USAGE);
+        /* The sizes are written with a no-break space before the unit. */
+        nim_test_assert_contains (
+            err, "nim: --jobs 32: the players' tables may take 1.0");
+        nim_test_assert_contains (err, "TiB in all (32 games at once, 32.0");
+        nim_test_assert_contains (err, "of memory available; play fewer "
+                                       "games at once or give smaller "
+                                       "tables (tt=)");
+      }
+  }
+}
+
 /* Misère play with a subtraction set has no closed form over several
    heaps: the moves are judged by a bounded exact search, which on small
    heaps judges them all. */
@@ -1260,6 +1363,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match/failed-json", test_failed_json);
   g_test_add_func ("/match/interrupt", test_interrupt);
   g_test_add_func ("/match/bad-options", test_bad_options);
+  g_test_add_func ("/match/memory-per-run", test_memory_per_run);
   g_test_add_func ("/match/misere-solver", test_misere_solver);
   g_test_add_func ("/match/judge-capped", test_judge_capped);
   g_test_add_func ("/match/judge-one-heap-theory", test_judge_one_heap_theory);

@@ -357,6 +357,123 @@ slot_start (Slot *slot, const NimMatch *m, const NimBoard *board, guint64 game,
   return FALSE;
 }
 
+/* A position like those of @config's games, for asking which players
+   play them: the start, the suite's first position, or as many heaps as
+   are drawn, each of the most matches. */
+static void
+config_sample_board (const NimMatchConfig *config, NimBoard *board)
+{
+  guint32 heaps[NIM_MAX_HEAPS];
+  guint i;
+
+  if (config->random_count > 0)
+    {
+      for (i = 0; i < config->random_count && i < NIM_MAX_HEAPS; i++)
+        heaps[i] = config->random_max;
+      nim_board_init (board, heaps, i);
+    }
+  else if (config->n_positions > 0)
+    *board = config->positions[0];
+  else
+    *board = config->start;
+}
+
+/* The memory of the tables of the player @spec makes; 0 for a spec that
+   is no player (nim_match_new() says what is wrong with it). */
+static guint64
+spec_memory (const char *spec)
+{
+  g_autoptr (NimPlayer) p = nim_player_new (spec, NULL);
+
+  return p != NULL ? nim_player_get_memory (p) : 0;
+}
+
+/**
+ * nim_match_config_memory:
+ * @config: what to play
+ * @per_job: (out) (optional): what one job's tables take
+ *
+ * The most memory the run's tables take once its searches have touched
+ * all of them: every job keeps two players and the exact solver that
+ * judges their moves, each with its tables (nim_player_get_memory()),
+ * for the whole run.  A run must fit in the memory available
+ * (nim_tt_memory_available(); nim_match_new() checks), however well each
+ * table fits on its own.
+ *
+ * Returns: bytes
+ */
+guint64
+nim_match_config_memory (const NimMatchConfig *config, guint64 *per_job)
+{
+  g_auto (GStrv) specs = nim_player_exact_specs (ORACLE_SEARCH_OPTIONS);
+  guint64 job
+      = spec_memory (config->specs[0]) + spec_memory (config->specs[1]);
+  NimBoard board;
+  guint i;
+
+  config_sample_board (config, &board);
+  for (i = 0; specs[i] != NULL; i++)
+    {
+      g_autoptr (NimPlayer) judge = nim_player_new (specs[i], NULL);
+
+      if (judge != NULL
+          && nim_player_supports (judge->klass, &config->rules, &board, NULL))
+        {
+          job += nim_player_get_memory (judge);
+          break;
+        }
+    }
+  if (per_job != NULL)
+    *per_job = job;
+  return job * config->jobs;
+}
+
+/**
+ * nim_match_config_check_memory:
+ * @config: what to play
+ * @error: return location for a #NIM_ERROR_USAGE error that names the
+ *   memory the run's tables take, the memory available and what to change
+ *
+ * Whether the run's tables fit together in the memory available
+ * (nim_match_config_memory(), nim_tt_memory_available()).
+ * nim_match_new() checks; a program checks first to name its options.
+ *
+ * Returns: %TRUE if they fit, or if the system does not say how much
+ *   memory there is
+ */
+gboolean
+nim_match_config_check_memory (const NimMatchConfig *config, GError **error)
+{
+  guint64 per_job, needed = nim_match_config_memory (config, &per_job);
+  guint64 available = nim_tt_memory_available ();
+  g_autofree char *all = NULL;
+  g_autofree char *each = NULL;
+  g_autofree char *there = NULL;
+
+  if (available == 0 || needed <= available)
+    return TRUE;
+  all = g_format_size_full (needed, G_FORMAT_SIZE_IEC_UNITS);
+  each = g_format_size_full (per_job, G_FORMAT_SIZE_IEC_UNITS);
+  there = g_format_size_full (available, G_FORMAT_SIZE_IEC_UNITS);
+  if (config->jobs == 1)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 /* TRANSLATORS: the sizes are such as "32.0 GiB"; tt= is a
+                    player option, typed as is. */
+                 _ ("the players' tables may take %s together, more than "
+                    "the %s of memory available; give them smaller tables "
+                    "(tt=)"),
+                 all, there);
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 /* TRANSLATORS: the sizes are such as "1.0 TiB"; tt= is a
+                    player option, typed as is. */
+                 _ ("the players' tables may take %s in all (%u games at "
+                    "once, %s each), more than the %s of memory available; "
+                    "play fewer games at once or give smaller tables (tt=)"),
+                 all, config->jobs, each, there);
+  return FALSE;
+}
+
 /* A run's state, without players: the config copied, the counts at 0. */
 static NimMatch *
 match_alloc (const NimMatchConfig *config)
@@ -421,8 +538,9 @@ nim_match_new_counter (const NimMatchConfig *config)
  * nim_match_new:
  * @config: what to play
  * @error: return location for an error: a position that may hold too
- *   many matches, a bad player spec or one that cannot play the rules
- *   (#NIM_ERROR_USAGE, #NIM_ERROR_UNSUPPORTED)
+ *   many matches, tables that do not fit in memory together (see
+ *   nim_match_config_memory()), a bad player spec or one that cannot play
+ *   the rules (#NIM_ERROR_USAGE, #NIM_ERROR_UNSUPPORTED)
  *
  * Makes each job's players, so that every mistake shows before the first
  * game.
@@ -453,6 +571,9 @@ nim_match_new (const NimMatchConfig *config, GError **error)
                    NIM_MATCH_MAX_MATCHES, (unsigned long long) most);
       return NULL;
     }
+
+  if (!nim_match_config_check_memory (config, error))
+    return NULL;
 
   m = match_alloc (config);
   m->slots = g_new0 (Slot, config->jobs);

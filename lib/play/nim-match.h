@@ -232,6 +232,10 @@ guint nim_match_config_pair_position (const NimMatchConfig *config,
                                       const guint *order, guint64 pair);
 guint *nim_match_config_order (const NimMatchConfig *config);
 guint64 nim_match_config_games_to_play (const NimMatchConfig *config);
+guint64 nim_match_config_memory (const NimMatchConfig *config,
+                                 guint64 *per_job);
+gboolean nim_match_config_check_memory (const NimMatchConfig *config,
+                                        GError **error);
 guint32 nim_match_config_player_seed (const NimMatchConfig *config,
                                       guint64 game, guint player);
 

@@ -7,6 +7,7 @@
 
 #include "nim-i18n.h"
 #include "nim-movegen.h"
+#include "nim-tt.h"
 #include "nim-util.h"
 
 #include <string.h>
@@ -1068,6 +1069,34 @@ nim_player_set_option (NimPlayer *player, const char *key, const char *value,
       return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * nim_player_get_memory:
+ * @player: a player
+ *
+ * The most memory the player's tables take: each of its size options
+ * (%NIM_OPTION_SIZE, %NIM_OPTION_SIZE_ON) sizes a table the player makes
+ * once and keeps (nim_tt_footprint()).  A program that runs many players
+ * at once (a comparison run's jobs) adds them up before it starts any.
+ *
+ * Returns: bytes; 0 for a player without a table
+ */
+guint64
+nim_player_get_memory (const NimPlayer *player)
+{
+  const NimPlayerOption *o;
+  guint64 bytes = 0;
+
+  for (o = player->klass->options; o != NULL && o->key != NULL; o++)
+    if (o->type == NIM_OPTION_SIZE || o->type == NIM_OPTION_SIZE_ON)
+      {
+        guint64 size = *(const guint64 *) ((const char *) player + o->offset);
+
+        if (size > 0)
+          bytes += nim_tt_footprint (MAX (size, o->min));
+      }
+  return bytes;
 }
 
 /**

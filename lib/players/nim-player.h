@@ -81,7 +81,9 @@ typedef enum
 {
   NIM_OPTION_UINT,    /* guint64 field: a whole number from min to max */
   NIM_OPTION_BOOL,    /* gboolean field: on|off (also yes|no, true|false) */
-  NIM_OPTION_SIZE,    /* guint64 field: bytes, "64M", "1G", "512K", or off */
+  NIM_OPTION_SIZE,    /* guint64 field: bytes, "64M", "1G", "512K", or off:
+                         a table the player keeps (see
+                         nim_player_get_memory()) */
   NIM_OPTION_SIZE_ON, /* the same for a table the player cannot do without */
   NIM_OPTION_SECONDS, /* double field: seconds, 0 for no limit */
   NIM_OPTION_CHOICE,  /* guint field: index into choices */
@@ -171,7 +173,11 @@ typedef struct
  * @init: (nullable): sets option defaults on a zeroed instance
  * @supports: (nullable): whether the player can play @rules from @start;
  *   if not, says why in @error.  %NULL means every rule.
- * @start: (nullable): called once before a game, after options are set
+ * @start: (nullable): called before each game the player plays, after its
+ *   options are set.  A player plays game after game in a comparison run:
+ *   the first start makes what the player keeps (a table), each later
+ *   one empties it cheaply (a table's new generation), so that no game
+ *   maps or zeroes memory
  * @choose_move: picks a legal move on @board (which has one)
  * @finalize: (nullable): frees what the instance owns
  * @explain_move: (nullable): appends to @self->explain why @move was
@@ -295,6 +301,7 @@ const char *nim_player_get_name (const NimPlayer *player);
 const char *nim_player_get_spec (const NimPlayer *player);
 gboolean nim_player_is_interactive (const NimPlayer *player);
 const NimSearchStats *nim_player_get_stats (const NimPlayer *player);
+guint64 nim_player_get_memory (const NimPlayer *player);
 
 gboolean nim_player_supports (const NimPlayerClass *klass,
                               const NimRules *rules, const NimBoard *start,

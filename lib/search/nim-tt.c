@@ -135,13 +135,21 @@ map_zeroed (guint64 size, void **map, gsize *map_size)
 /* The index of proven losses: a 32nd of the table's @size, within
    NIM_TT_LOSS_MIN_BYTES and NIM_TT_LOSS_MAX_BYTES, zeroed by the kernel
    as it is touched as the table is. */
-static gboolean
-tt_map_losses (NimTT *tt, guint64 size)
+static guint64
+loss_bytes (guint64 size)
 {
   guint64 bytes = NIM_TT_LOSS_MIN_BYTES;
 
   while (bytes * 2 <= MIN (size / 32, NIM_TT_LOSS_MAX_BYTES))
     bytes *= 2;
+  return bytes;
+}
+
+static gboolean
+tt_map_losses (NimTT *tt, guint64 size)
+{
+  guint64 bytes = loss_bytes (size);
+
   tt->loss_mask = bytes / sizeof (NimTTLossBucket) - 1;
   tt->losses = map_zeroed (bytes, &tt->loss_map, &tt->loss_map_size);
   return tt->losses != NULL;
@@ -175,6 +183,25 @@ static guint64
 written_max (guint64 n_lines)
 {
   return CLAMP (n_lines / 4, NIM_TT_WRITTEN_MIN, NIM_TT_WRITTEN_MAX);
+}
+
+/**
+ * nim_tt_footprint:
+ * @bytes: the most memory a table may use, as nim_tt_new() takes it
+ *
+ * Returns: the most memory such a table takes once a search has touched
+ *   all of it: its slots (nim_tt_size_for()), its index of proven losses
+ *   and its lists of lines written
+ */
+guint64
+nim_tt_footprint (guint64 bytes)
+{
+  guint64 size = nim_tt_size_for (bytes), losses = loss_bytes (size);
+
+  return size + losses
+         + sizeof (guint64)
+               * (written_max (size / sizeof (NimTTBucket))
+                  + written_max (losses / sizeof (NimTTLossBucket)));
 }
 
 /**

@@ -155,6 +155,7 @@ guint64 nim_tt_size (const NimTT *tt);
 guint64 nim_tt_n_entries (const NimTT *tt);
 guint64 nim_tt_n_used (const NimTT *tt);
 guint64 nim_tt_size_for (guint64 bytes);
+guint64 nim_tt_footprint (guint64 bytes);
 guint64 nim_tt_memory_available (void);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimTT, nim_tt_free)
 
