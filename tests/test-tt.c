@@ -597,6 +597,63 @@ test_grow (void)
   g_assert_false (nim_tt_probe (tt, 42, &e));
 }
 
+/* Fills @tt's slots in use up to where it doubles. */
+static void
+fill_to_growth (NimTT *tt, GRand *rand)
+{
+  while (tt->n_filled < tt->grow_at)
+    {
+      guint64 key = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+
+      nim_tt_store (tt, key, 1, 3, NIM_TT_EXACT, 1, 1);
+    }
+}
+
+/* A growth takes in as much memory again, within one node: a search
+   under a clock grows its table only when the growth fits in half the
+   time it has left (what the last growth cost a byte, at first 4 ns),
+   else the table stays as it is, its entries replacing each other (a
+   table of 8 GiB made moves of 0.05 s last 0.7 to 3 s).  Checked without
+   a clock: a deadline passed already leaves no time, an hour enough. */
+static void
+test_grow_deadline (void)
+{
+  g_autoptr (NimTT) tt = new_table (G_GUINT64_CONSTANT (256) << 20);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (30);
+  const guint64 start = (G_GUINT64_CONSTANT (1) << 20) - 1;
+  guint64 filled;
+  NimTTHit e = { 0 };
+
+  nim_tt_set_deadline (tt, g_get_monotonic_time () - 1);
+  fill_to_growth (tt, rand);
+  filled = tt->n_filled;
+  nim_tt_store (tt, 42, 7, 3, NIM_TT_EXACT, 9, 2);
+  g_assert_cmpuint (tt->mask, ==, start);
+  g_assert_true (nim_tt_probe (tt, 42, &e));
+  /* It waits for another eighth of the slots, not a look at the clock
+     every store. */
+  g_assert_cmpuint (tt->grow_at, >, filled + 1);
+  fill_to_growth (tt, rand);
+  nim_tt_store (tt, 43, 7, 3, NIM_TT_EXACT, 9, 2);
+  g_assert_cmpuint (tt->mask, ==, start);
+
+  /* The next search has an hour: the first store grows the table. */
+  nim_tt_set_deadline (tt, g_get_monotonic_time ()
+                               + (gint64) 3600 * G_USEC_PER_SEC);
+  nim_tt_store (tt, 44, 7, 3, NIM_TT_EXACT, 9, 2);
+  g_assert_cmpuint (tt->mask, ==, 2 * start + 1);
+  g_assert_true (nim_tt_probe (tt, 44, &e));
+  /* What it cost is what the next one is thought to cost. */
+  g_assert_cmpfloat (tt->grow_cost, >, 0);
+  g_assert_cmpfloat (tt->grow_cost, <, 1e-6);
+
+  /* Without a clock it grows at once, as in /tt/grow. */
+  nim_tt_set_deadline (tt, 0);
+  fill_to_growth (tt, rand);
+  nim_tt_store (tt, 45, 7, 3, NIM_TT_EXACT, 9, 2);
+  g_assert_cmpuint (tt->mask, ==, 4 * start + 3);
+}
+
 /* Whether the index of proven losses says that @rest with a heap of
    @size is lost. */
 static gboolean
@@ -809,6 +866,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tt/loss-index-wrap", test_loss_index_wrap);
   g_test_add_func ("/tt/new-is-lazy", test_new_is_lazy);
   g_test_add_func ("/tt/grow", test_grow);
+  g_test_add_func ("/tt/grow-deadline", test_grow_deadline);
   g_test_add_func ("/tt/memory-available", test_memory_available);
 
   return g_test_run ();

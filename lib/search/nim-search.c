@@ -100,7 +100,8 @@ nim_search_evaluate_slow (const NimSearch *search)
  * @search: a search, just set up by nim_search_init()
  * @tt: (nullable): the transposition table it is to use
  *
- * Hands @search its table.  A search without a clock into a table of
+ * Hands @search its table, and tells the table the search's deadline
+ * (see nim_tt_grow()).  A search without a clock into a table of
  * %NIM_TT_HUGE_AT_ONCE bytes or more asks for huge pages before it
  * touches the table (see nim_tt_want_huge_pages()); any other asks once
  * it has run a while (see nim_search_check_budget()).
@@ -109,6 +110,8 @@ void
 nim_search_use_table (NimSearch *search, NimTT *tt)
 {
   search->tt = tt;
+  if (tt != NULL)
+    nim_tt_set_deadline (tt, search->deadline);
   if (tt != NULL && search->deadline == 0
       && nim_tt_size (tt) >= NIM_TT_HUGE_AT_ONCE)
     nim_tt_want_huge_pages (tt);

@@ -58,6 +58,13 @@ G_STATIC_ASSERT (NIM_TT_HEAP_KEYS == 1024);
    check's. */
 #define GROW_FROM_BUCKETS (G_GUINT64_CONSTANT (1) << NIM_TT_CHECK_SHIFT)
 
+/* What a growth is thought to cost before the table has grown once:
+   seconds a byte of the memory it takes in (the buckets it reads, the
+   fresh pages it writes).  Measured on a virtual machine whose host hands
+   out memory as it is first touched: 2.7 ns a byte (64 to 128 MiB in
+   0.17 s, 1 to 2 GiB in 2.9 s); a machine of its own takes a tenth. */
+#define GROW_COST_FIRST 4e-9
+
 /* The slots filled (this generation) at which a table of @mask + 1
    buckets in use doubles: half of them, before many buckets fill up and
    entries are replaced that a larger table would keep (measured on
@@ -242,6 +249,7 @@ nim_tt_new (guint64 bytes)
       return NULL;
     }
   tt->max_mask = size / sizeof (NimTTBucket) - 1;
+  tt->grow_cost = GROW_COST_FIRST;
   if (!tt_map_losses (tt, size))
     {
       tt_unmap (tt);
@@ -309,6 +317,24 @@ nim_tt_want_huge_pages (NimTT *tt)
 }
 
 /**
+ * nim_tt_set_deadline:
+ * @tt: a table
+ * @deadline: when the search about to use @tt must be done, in
+ *   g_get_monotonic_time()'s microseconds; 0 for a search without a clock
+ *
+ * Tells the table how long its next search may last, so that it grows
+ * only as far as that search has time for (see nim_tt_grow()); a growth
+ * that waited for want of time is tried again at the search's first
+ * store.  nim_search_use_table() calls it.
+ */
+void
+nim_tt_set_deadline (NimTT *tt, gint64 deadline)
+{
+  tt->deadline = deadline;
+  tt->grow_at = grow_at (tt);
+}
+
+/**
  * nim_tt_grow:
  * @tt: a table
  *
@@ -319,6 +345,15 @@ nim_tt_want_huge_pages (NimTT *tt)
  * The moved entries are not in the list of written buckets, so the
  * list is given up (the next zeroing is of the whole table, which puts
  * it back to its first 64 MiB).
+ *
+ * A growth takes in as much memory again as the table uses: it reads
+ * every bucket in use and writes pages never touched, each zeroed by the
+ * kernel first, all within one node, which no clock looks at (measured:
+ * 1 to 2 GiB took 2.9 s, in a game of 0.05 s a move).  So under a
+ * deadline (nim_tt_set_deadline()) the table grows only when what the
+ * growth is thought to cost (what the last one cost a byte, times the
+ * bytes) is at most half the time left; else it stays as it is, its
+ * entries replacing each other, until a search has the time.
  */
 void
 nim_tt_grow (NimTT *tt)
@@ -326,6 +361,7 @@ nim_tt_grow (NimTT *tt)
   guint64 n = tt->mask + 1, i;
   guint bit = (guint) g_bit_nth_lsf (n, -1) - NIM_TT_CHECK_SHIFT;
   guint j;
+  gint64 t0;
 
   if (tt->mask == tt->max_mask)
     {
@@ -333,6 +369,16 @@ nim_tt_grow (NimTT *tt)
       return;
     }
   g_assert (n >= GROW_FROM_BUCKETS);
+  t0 = g_get_monotonic_time ();
+  if (tt->deadline != 0
+      && tt->grow_cost * (double) (n * sizeof (NimTTBucket)) * G_USEC_PER_SEC
+             > (double) (tt->deadline - t0) / 2)
+    {
+      /* Again after another eighth of the buckets' slots is filled, or
+         at the next search. */
+      tt->grow_at = tt->n_filled + n / 2;
+      return;
+    }
   for (i = 0; i < n; i++)
     {
       NimTTBucket *low = &tt->buckets[i];
@@ -348,6 +394,8 @@ nim_tt_grow (NimTT *tt)
   tt->mask = 2 * n - 1;
   tt->grow_at = grow_at (tt);
   tt->n_written = tt->written_max + 1;
+  tt->grow_cost = (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC
+                  / (double) (n * sizeof (NimTTBucket));
 }
 
 /**

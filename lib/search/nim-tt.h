@@ -125,6 +125,12 @@ struct _NimTT
   guint64 grow_at;  /* n_filled at which the table doubles */
   guint32 generation;
   gboolean huge; /* huge pages asked for */
+  /* When the search using the table must be done (monotonic time), 0
+     for never: a growth that would not fit in the time left waits (see
+     nim_tt_grow()); and what a growth has cost, seconds a byte of the
+     memory it took in. */
+  gint64 deadline;
+  double grow_cost;
   /* The buckets written since the slots were last zeroed, so that a
      clear after short searches zeroes those alone (see nim_tt_clear());
      n_written counts past written_max, where the list stops. */
@@ -151,6 +157,7 @@ void nim_tt_clear (NimTT *tt);
 void nim_tt_wipe (NimTT *tt);
 void nim_tt_want_huge_pages (NimTT *tt);
 void nim_tt_grow (NimTT *tt);
+void nim_tt_set_deadline (NimTT *tt, gint64 deadline);
 guint64 nim_tt_size (const NimTT *tt);
 guint64 nim_tt_n_entries (const NimTT *tt);
 guint64 nim_tt_n_used (const NimTT *tt);
