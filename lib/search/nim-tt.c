@@ -62,7 +62,7 @@ G_STATIC_ASSERT (NIM_TT_HEAP_KEYS == 1024);
    seconds a byte of the memory it takes in (the buckets it reads, the
    fresh pages it writes).  Measured on a virtual machine whose host hands
    out memory as it is first touched: 2.7 ns a byte (64 to 128 MiB in
-   0.17 s, 1 to 2 GiB in 2.9 s); a machine of its own takes a tenth. */
+   0.17 s, 1 to 2 GiB in 2.9 s); after one growth, what it cost. */
 #define GROW_COST_FIRST 4e-9
 
 /* The slots filled (this generation) at which a table of @mask + 1
