@@ -48,6 +48,11 @@
  * 80,120,160,200 from 405 s to 37 s; 160,160,160,160, which did not end
  * in 25 minutes, in 800 s.
  *
+ * A proof of the root names whichever winning move was cheapest to prove.
+ * Every computer player plays the first winning move in heap order, the
+ * smallest count first, so pns then searches the moves before it in that
+ * order until one of them wins (first_win()).
+ *
  * Nim has no cycles (every move takes matches), so df-pn terminates on
  * every position, and a proof is exact whatever the table forgot.  A
  * game that can last longer than NIM_SEARCH_MAX_PLY is searched until a
@@ -222,6 +227,51 @@ static void mid_traced (Pns *p, guint64 key, guint ply, guint32 thpn,
                         guint32 thdn, NimMove *best, guint32 *pn_out,
                         guint32 *dn_out);
 
+/* Step 7 of mid_body() at a won root (key @key), where *@best is the
+   winning move df-pn proved: the first winning move in the generator's
+   order instead (heap order, then the smallest count), the move every
+   computer player makes.  Each move before *@best is searched until it is
+   proven to lose (its child is won) or to win, which makes it the move;
+   a stopped search ends the pass, and *@best, proven, stays. */
+static void
+first_win (Pns *p, guint64 key, NimMove *best, gboolean traced)
+{
+  NimBoard *b = &p->s.board;
+  guint i;
+
+  for (i = 0; i < b->n_heaps && i <= best->heap; i++)
+    {
+      NimMoveGen gen = { i, 0, 0 };
+      NimMove m;
+
+      /* A heap of the size of one before it: that one's moves came
+         first and lead to the same positions. */
+      if (!nim_tt_first_of_size (b->heaps, i))
+        continue;
+      while (nim_movegen_next (&gen, b, &p->s.rules, &m) && m.heap == i
+             && !nim_move_equal (&m, best))
+        {
+          guint64 child = nim_tt_key_after_split (key, b->heaps[i], &m);
+          guint32 pn, dn;
+
+          if (!lookup (p, child, &pn, &dn) || (pn != 0 && dn != 0))
+            {
+              nim_board_make_move (b, &m);
+              (traced ? mid_traced : mid_plain) (p, child, 1, PNS_INF, PNS_INF,
+                                                 best, &pn, &dn);
+              nim_board_unmake_move (b, &m);
+            }
+          if (dn == 0)
+            {
+              *best = m;
+              return;
+            }
+          if (pn != 0)
+            return;
+        }
+    }
+}
+
 /* The child @m of the position on the board (key @key, @moves moves),
    with the numbers of a position never seen: 1, and its number of moves,
    for a proof (for its mover) needs one good move, a disproof all of
@@ -367,7 +417,8 @@ children_push (Pns *p, guint64 n)
    position on p->s.board (whose key is @key) until its proof number
    reaches @thpn or its disproof number @thdn, or the budget runs out;
    *@pn_out and *@dn_out are its numbers then.  At the root, *@best is
-   the most-proving move (the winning one, once proven). */
+   the move to play: the most-proving one, and once the position is
+   proven, the first winning move or, lost, the first legal move. */
 static NIM_ALWAYS_INLINE void
 mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
           NimMove *best, guint32 *pn_out, guint32 *dn_out,
@@ -529,6 +580,10 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
       if (p->s.aborted)
         break;
     }
+  /* Step 7.  At a won root, the first winning move in the generator's
+     order. */
+  if (ply == 0 && pn == 0)
+    first_win (p, key, best, traced);
   goto remember;
 proven:
   store (p, key, pn, dn);
