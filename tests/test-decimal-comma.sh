@@ -30,15 +30,21 @@ nim=$(classic_rules_nim "$work" "$nim")
 
 . "$srcdir/tests/tap.sh"
 
-# The JSON in FILE (one document, or with -l one a line) parses.
-json_ok () {
-  python3 -c '
+# check_json DESCRIPTION -d|-l FILE: ok when the JSON in FILE (one
+# document, or with -l one a line) parses.
+check_json () {
+  if python3 -c '
 import json, sys
 text = open(sys.argv[2]).read()
 docs = text.splitlines() if sys.argv[1] == "-l" else [text]
 for d in docs:
     json.loads(d)
-' "$1" "$2" 2> "$work/json.err"
+' "$2" "$3" 2> "$work/json.err"; then
+    ok "$1"
+  else
+    not_ok "$1"
+    sed 's/^/# /' "$work/json.err" "$3" | head -n 20
+  fi
 }
 
 unset LC_ALL LC_NUMERIC LC_MESSAGES LANGUAGE
@@ -68,29 +74,14 @@ for loc in de_DE tr_TR; do
     sed 's/^/# /' "$work/solve"
   fi
   run --solve --heaps 3,4,5 --json > "$work/solve.json" 2>&1
-  if json_ok -d "$work/solve.json"; then
-    ok "$loc: --solve --json is JSON"
-  else
-    not_ok "$loc: --solve --json is JSON"
-    sed 's/^/# /' "$work/json.err" "$work/solve.json" | head -n 20
-  fi
+  check_json "$loc: --solve --json is JSON" -d "$work/solve.json"
 
   # 2. A game and a comparison as JSON, with seconds in them.
   run --heaps 3,4,5 --player1 negamax:time=0.5 --player2 xor --json \
     > "$work/game.json" 2>&1
-  if json_ok -d "$work/game.json"; then
-    ok "$loc: a game's --json is JSON"
-  else
-    not_ok "$loc: a game's --json is JSON"
-    sed 's/^/# /' "$work/json.err" "$work/game.json" | head -n 20
-  fi
+  check_json "$loc: a game's --json is JSON" -d "$work/game.json"
   run --compare --heaps 3,4,5 --json > "$work/compare.json" 2>&1
-  if json_ok -d "$work/compare.json"; then
-    ok "$loc: --compare --json is JSON"
-  else
-    not_ok "$loc: --compare --json is JSON"
-    sed 's/^/# /' "$work/json.err" "$work/compare.json" | head -n 20
-  fi
+  check_json "$loc: --compare --json is JSON" -d "$work/compare.json"
 
   # 3. A run with fractions in its clock and its SPRT: the results file
   # is JSON a line, and --resume reads its header back.
@@ -98,12 +89,13 @@ for loc in de_DE tr_TR; do
     --player2 random --seed 1 --tc 1.5+0.01 \
     --sprt elo0=0,elo1=10.5,alpha=0.05,beta=0.05 \
     --results "$work/$loc.jsonl" -q
-  if run "$@" > "$work/run" 2>&1 && json_ok -l "$work/$loc.jsonl" \
-     && run "$@" --resume > "$work/resume" 2>&1; then
-    ok "$loc: a results file, and --resume of it"
+  run "$@" > "$work/run" 2>&1
+  check_json "$loc: a results file is JSON a line" -l "$work/$loc.jsonl"
+  if run "$@" --resume > "$work/resume" 2>&1; then
+    ok "$loc: --resume reads the results file back"
   else
-    not_ok "$loc: a results file, and --resume of it"
-    sed 's/^/# /' "$work/run" "$work/resume" "$work/json.err" | head -n 20
+    not_ok "$loc: --resume reads the results file back"
+    sed 's/^/# /' "$work/run" "$work/resume" | head -n 20
   fi
 
   # 4. nim referees nim over UGI with a budget in seconds (go movetime),
