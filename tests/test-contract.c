@@ -15,6 +15,9 @@
  * - a whole game between two players of the class ends with a winner;
  * - everything it allocated is freed (the sanitizer and valgrind runs of
  *   the suite report any leak).
+ * And every searcher, given no budget on positions it could not finish in
+ * hours, stops soon after its stop flag is set (nim_player_set_stop()),
+ * with a legal move (see test_stop()).
  * A person is played by a scripted prompt that types the first legal
  * move, so the same promises are checked of the human player. */
 
@@ -27,6 +30,7 @@
 
 #include "nim-game.h"
 #include "nim-movegen.h"
+#include "nim-octal.h"
 #include "nim-player.h"
 #include "nim-util.h"
 
@@ -246,6 +250,156 @@ test_contract (gconstpointer data)
   nim_test_solver_free (t.solver);
 }
 
+/* The stop flag.  A search runs in a thread of its own, so that one
+   that does not stop fails the test (after STOP_WAIT seconds, which only
+   such a searcher reaches) instead of hanging the suite; what is checked
+   is the nodes counted past the moment the flag was set, not a time.  The
+   flag is set before the search starts, and by the observer at the
+   STOP_AT-th node. */
+#define STOP_AT 3000
+/* The nodes a search may count after the flag is set: it looks at the
+   flag every 1,024 nodes or units of work (nim_search_poll()). */
+#define STOP_SLACK 2048
+#define STOP_WAIT 300
+
+typedef struct
+{
+  NimPlayer *player;
+  const NimBoard *board;
+  NimMove move;
+  gint stop;
+  guint64 entered; /* nodes the observer saw */
+  guint64 set_at;  /* when it set the flag, else 0 */
+  gboolean done;
+  GMutex lock;
+  GCond cond;
+} Stopper;
+
+static void
+stopper_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
+               int beta)
+{
+  Stopper *st = data;
+
+  if (++st->entered == STOP_AT)
+    {
+      st->set_at = st->entered;
+      g_atomic_int_set (&st->stop, 1);
+    }
+}
+
+static void
+stopper_leave (gpointer data, guint ply, const NimBoard *board, int value,
+               guint flags)
+{
+}
+
+static const NimObserverFuncs stopper_funcs = {
+  .enter = stopper_enter,
+  .leave = stopper_leave,
+};
+
+static gpointer
+stopper_search (gpointer data)
+{
+  Stopper *st = data;
+
+  g_assert_true (
+      nim_player_choose_move (st->player, st->board, &st->move, NULL));
+  g_mutex_lock (&st->lock);
+  st->done = TRUE;
+  g_cond_signal (&st->cond);
+  g_mutex_unlock (&st->lock);
+  return NULL;
+}
+
+/* One search of @klass on @heaps under @rules, stopped before it starts
+   or, with @observe, at its STOP_AT-th node; FALSE if @klass does not
+   play there. */
+static gboolean
+check_stop (const NimPlayerClass *klass, const NimRules *rules,
+            const char *heaps, gboolean observe)
+{
+  g_autofree char *spec = g_strdup_printf ("%s:time=0", klass->name);
+  g_autoptr (NimPlayer) p = nim_player_new (spec, NULL);
+  g_autoptr (GError) error = NULL;
+  Stopper st = { p };
+  NimObserver observer = { &stopper_funcs, &st };
+  NimBoard board;
+  GThread *thread;
+  gint64 end;
+  const NimSearchStats *stats;
+
+  nim_test_board (&board, heaps);
+  if (!nim_player_supports (klass, rules, &board, NULL))
+    return FALSE;
+  st.board = &board;
+  g_mutex_init (&st.lock);
+  g_cond_init (&st.cond);
+  g_assert_true (nim_player_start (p, rules, &board, &error));
+  g_assert_no_error (error);
+  nim_player_set_stop (p, &st.stop);
+  if (observe)
+    nim_player_set_trace (p, &observer);
+  else
+    g_atomic_int_set (&st.stop, 1);
+  thread = g_thread_new ("search", stopper_search, &st);
+  end = g_get_monotonic_time () + STOP_WAIT * G_TIME_SPAN_SECOND;
+  g_mutex_lock (&st.lock);
+  while (!st.done)
+    if (!g_cond_wait_until (&st.cond, &st.lock, end))
+      g_error ("%s on %s did not stop within %d s of its stop flag", spec,
+               heaps, STOP_WAIT);
+  g_mutex_unlock (&st.lock);
+  g_thread_join (thread);
+
+  stats = nim_player_get_stats (p);
+  g_test_message ("%s on %s, stopped %s: %" G_GUINT64_FORMAT " nodes", spec,
+                  heaps, observe ? "at node " G_STRINGIFY (STOP_AT) : "first",
+                  stats->nodes);
+  g_assert_true (nim_board_check_move (&board, rules, &st.move, NULL));
+  g_assert_true (stats->stopped);
+  g_assert_false (stats->proven);
+  if (observe)
+    g_assert_cmpuint (st.set_at, ==, STOP_AT);
+  g_assert_cmpuint (stats->nodes, <=, st.set_at + STOP_SLACK);
+  nim_player_set_trace (p, NULL);
+  g_mutex_clear (&st.lock);
+  g_cond_clear (&st.cond);
+  return TRUE;
+}
+
+static void
+test_stop (gconstpointer data)
+{
+  const NimPlayerClass *klass = data;
+  /* Big heaps, and heaps of billions, whose nodes have billions of
+     moves. */
+  static const char *const positions[]
+      = { "300,301,302,303", "1000000000,4294967295,5,7" };
+  NimRules rules;
+  NimOctal code;
+  guint f, i, checked = 0;
+
+  for (f = 0; f < G_N_ELEMENTS (families); f++)
+    {
+      nim_test_rules (&rules, families[f].take, families[f].misere);
+      for (i = 0; i < G_N_ELEMENTS (positions); i++)
+        {
+          checked += check_stop (klass, &rules, positions[i], FALSE);
+          checked += check_stop (klass, &rules, positions[i], TRUE);
+        }
+    }
+  /* A take-and-break code, Kayles, whose moves split heaps: as many
+     matches as a board has room for. */
+  g_assert_true (nim_octal_parse (&code, "0.77", "code", NULL));
+  nim_rules_init (&rules);
+  g_assert_true (nim_octal_to_rules (&code, &rules));
+  checked += check_stop (klass, &rules, "40,41,42", FALSE);
+  checked += check_stop (klass, &rules, "40,41,42", TRUE);
+  g_assert_cmpuint (checked, >=, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -269,6 +423,14 @@ main (int argc, char **argv)
         c->family = &families[j];
         g_ptr_array_add (cases, c);
         g_test_add_data_func (path, c, test_contract);
+      }
+  for (i = 0; classes[i] != NULL; i++)
+    if (classes[i]->kind == NIM_PLAYER_SEARCHER)
+      {
+        g_autofree char *path
+            = g_strdup_printf ("/contract/stop/%s", classes[i]->name);
+
+        g_test_add_data_func (path, classes[i], test_stop);
       }
   status = g_test_run ();
   g_ptr_array_unref (cases);

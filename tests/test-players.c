@@ -1421,10 +1421,16 @@ test_minimax_wide_board (void)
   g_assert_cmpuint (s.nodes, ==, 5);
 }
 
-/* pns keeps a node's children on a stack of at most 2^20; a node with
-   more (here the root: 1,100,000 + 5 moves) makes them anew at every
-   step instead, and still proves the win, 1100000 ^ 5 != 0, by leaving
-   5,5.  The children of 5,5 go on the stack. */
+/* pns makes the children of a node of more than 4,096 moves a few at a
+   time, those with the fewest moves first, so a heap of a million or
+   billions of matches costs what its first children cost.  Here the
+   root has 1,100,000 + 5 moves and the win, 1100000 ^ 5 != 0, leaves
+   5,5: the move df-pn proves among the first children it makes (taking
+   all but 5 leaves its child the fewest moves but four), and the first
+   winning move too, after every smaller take from heap 1 was searched,
+   each a move to 5,5 away (one node each).  The look-ups count the
+   children looked at: a node that made them all at every step would look
+   at millions. */
 static void
 test_pns_wide_node (void)
 {
@@ -1432,11 +1438,47 @@ test_pns_wide_node (void)
   NimMove m;
   gint64 usec;
 
-  s = search_stats ("pns:time=0", "any", "1100000,5", &m, &usec);
+  s = search_stats ("pns:time=0,nodes=100", "any", "1100000,5", &m, &usec);
+  g_test_message ("1100000,5, nodes=100: %" G_GUINT64_FORMAT
+                  " nodes, %" G_GUINT64_FORMAT " look-ups",
+                  s.nodes, s.tt_probes);
   g_assert_true (s.proven);
+  g_assert_true (s.stopped); /* before every smaller take was searched */
   g_assert_cmpint (s.value, >, 0);
   g_assert_cmpuint (m.heap, ==, 0);
   g_assert_cmpuint (m.count, ==, 1100000 - 5);
+  g_assert_cmpuint (s.nodes, <=, 100);
+  g_assert_cmpuint (s.tt_probes, <=, 100000);
+
+  s = search_stats ("pns:time=0", "any", "1100000,5", &m, &usec);
+  g_assert_true (s.proven);
+  g_assert_false (s.stopped);
+  g_assert_cmpuint (m.heap, ==, 0);
+  g_assert_cmpuint (m.count, ==, 1100000 - 5);
+
+  /* Heaps of billions: the same, and with one node the search stops in
+     the root, after its first children. */
+  s = search_stats ("pns:time=0,nodes=100", "any", "4294967295,5", &m, &usec);
+  g_assert_true (s.proven);
+  g_assert_cmpuint (m.count, ==, 4294967295u - 5);
+  g_assert_cmpuint (s.tt_probes, <=, 100000);
+  s = search_stats ("pns:time=0,nodes=1", "any", "4294967295,4294967295", &m,
+                    &usec);
+  g_assert_true (s.stopped);
+  g_assert_false (s.proven);
+  g_assert_cmpuint (s.nodes, ==, 1);
+  g_assert_cmpuint (s.tt_probes, ==, 0);
+  /* A lost position of billions: each child is proven won for the
+     opponent (its mirror move) and leaves the list, so the root's list
+     stays small while the budget lasts. */
+  s = search_stats ("pns:time=0,nodes=20000", "any", "1000000000,1000000000",
+                    &m, &usec);
+  g_test_message ("1000000000,1000000000, nodes=20000: %" G_GUINT64_FORMAT
+                  " nodes, %" G_GUINT64_FORMAT " look-ups",
+                  s.nodes, s.tt_probes);
+  g_assert_true (s.stopped);
+  g_assert_false (s.proven);
+  g_assert_cmpuint (s.nodes, <=, 20000);
 }
 
 /* nim_player_set_option sets what a spec would have, and refuses what a

@@ -10,7 +10,7 @@
  * report that value and choose the move every perfect player chooses:
  * the first winning move in generator order (heap, count, then the split
  * with the smallest first part), or the first legal move in a lost
- * position (pns: any winning move). */
+ * position. */
 
 #include "config.h"
 
@@ -152,19 +152,6 @@ check_position (Solver *s, NimOctalValues *values, NimPlayer **players,
       g_assert_true (nim_player_start (players[p], &s->rules, &board, NULL));
       if (!nim_player_choose_move (players[p], &board, &got, &error))
         g_error ("%s: %s", players[p]->spec, error->message);
-      /* pns expands the most-proving move first: any winning move will
-         do from it, as long as it is one. */
-      if (g_str_has_prefix (players[p]->spec, "pns") && wins
-          && nim_board_check_move (&board, &s->rules, &got, NULL))
-        {
-          gboolean lost;
-
-          nim_board_make_move (&board, &got);
-          lost = !theory_wins (s, values, &board);
-          nim_board_unmake_move (&board, &got);
-          if (lost)
-            want = got;
-        }
       if (!nim_move_equal (&got, &want) || !players[p]->stats.proven
           || (players[p]->stats.value > 0) != wins)
         {

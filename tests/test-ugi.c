@@ -296,8 +296,9 @@ typedef struct
   GDataInputStream *out;
 } Engine;
 
+/* nim --ugi, playing @player (NULL: the default). */
 static Engine *
-engine_start (void)
+engine_start_player (const char *player)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
@@ -306,11 +307,18 @@ engine_start (void)
 
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
   e->process = g_subprocess_launcher_spawn (
-      launcher, &error, g_getenv ("NIM_BINARY"), "--ugi", NULL);
+      launcher, &error, g_getenv ("NIM_BINARY"), "--ugi",
+      player != NULL ? "--player1" : NULL, player, NULL);
   g_assert_no_error (error);
   e->in = g_subprocess_get_stdin_pipe (e->process);
   e->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (e->process));
   return e;
+}
+
+static Engine *
+engine_start (void)
+{
+  return engine_start_player (NULL);
 }
 
 static void
@@ -853,6 +861,48 @@ test_engine_example_games (void)
   g_list_free (kinds);
 }
 
+/* Every searcher stops on `stop` (each finds its stop flag where every
+   searcher keeps it, nim_player_set_stop()), whatever its options: a
+   search with no budget on heaps it could not prove in hours, and one on
+   heaps of billions, whose positions have billions of moves. */
+static void
+test_stop_every_searcher (void)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  static const char *const positions[]
+      = { "300,301,302,303", "1000000000,4294967295,5,7" };
+  guint i, j;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; classes[i] != NULL; i++)
+    for (j = 0; classes[i]->kind == NIM_PLAYER_SEARCHER
+                && j < G_N_ELEMENTS (positions);
+         j++)
+      {
+        g_autofree char *spec
+            = g_strdup_printf ("%s:time=0", classes[i]->name);
+        g_autofree char *position
+            = g_strdup_printf ("position fen %s p1", positions[j]);
+        Engine *e = engine_start_player (spec);
+
+        g_test_message ("%s on %s", spec, positions[j]);
+        engine_send (e, "isready");
+        engine_expect (e, "readyok", 10000);
+        engine_send (e, position);
+        engine_send (e, "go infinite");
+        engine_send (e, "isready");
+        engine_expect (e, "readyok", 10000);
+        engine_send (e, "stop");
+        engine_expect (e, "info depth ", 10000);
+        engine_expect (e, "bestmove h", 10000);
+        engine_send (e, "isready");
+        engine_expect (e, "readyok", 10000);
+        engine_send (e, "quit");
+        engine_finish (e);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -864,6 +914,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/bad-input", test_bad_input);
   g_test_add_func ("/ugi/refused", test_refused);
   g_test_add_func ("/ugi/isready-and-stop", test_isready_and_stop);
+  g_test_add_func ("/ugi/stop/every-searcher", test_stop_every_searcher);
   g_test_add_func ("/ugi/check-engine/nim", test_check_engine_nim);
   g_test_add_func ("/ugi/check-engine/example", test_check_engine_example);
   g_test_add_func ("/ugi/check-engine/broken", test_check_engine_broken);

@@ -459,15 +459,17 @@ verify_by_search (NimSolution *s, const char *engine, GError **error)
   g_autoptr (NimPlayer) p = NULL;
   gboolean has_tt = FALSE;
   int value = 0;
+  char seconds[G_ASCII_DTOSTR_BUF_SIZE];
 
   /* A search of a fraction of a second fills a few megabytes of table at
      most; a larger one would cost more to clear than the search. */
   for (o = strongest->options; o != NULL && o->key != NULL; o++)
     has_tt = has_tt || g_str_equal (o->key, "tt");
-  spec = engine != NULL
-             ? g_strdup (engine)
-             : g_strdup_printf ("%s:time=%g%s", strongest->name,
-                                NIM_SOLVE_VERIFY_TIME, has_tt ? ",tt=4M" : "");
+  /* A spec is read back: its number has a dot in every locale. */
+  g_ascii_dtostr (seconds, sizeof seconds, NIM_SOLVE_VERIFY_TIME);
+  spec = engine != NULL ? g_strdup (engine)
+                        : g_strdup_printf ("%s:time=%s%s", strongest->name,
+                                           seconds, has_tt ? ",tt=4M" : "");
 
   p = nim_player_new (spec, error);
   if (p == NULL)

@@ -420,9 +420,14 @@ append_value (GString *s, const NimSearchPlayer *self)
                           "search saw every line it needed to the end of "
                           "the game."),
                        value);
-      /* TRANSLATORS: each of these four sentences follows the one above,
+      /* TRANSLATORS: each of these five sentences follows the one above,
          after a blank; score=distance is a player option, typed as is. */
-      if (st->value > 0)
+      if (st->value > 0 && st->distance == 0 && st->stopped)
+        g_string_append (s, _ (" Its budget ran out before it had searched "
+                               "every move before this one: a winning "
+                               "move, but maybe not the first in heap "
+                               "order."));
+      else if (st->value > 0)
         g_string_append (s, st->distance > 0
                                 ? _ (" With score=distance it plays the "
                                      "quickest win.")

@@ -40,14 +40,28 @@
  * Two things make a node cheaper.  Its children wait on a stack of
  * children (see mid_body()), so that each step of a node computes no key
  * again, makes no twin of a child (a heap as large as one before it), looks
- * up no proven child again, nor any after a child settled where it stood,
- * and fetches the table lines of the next children while it reads one.
+ * up no proven child again (a child won for the opponent leaves the
+ * stack), nor any after a child settled where it stood, and fetches the
+ * table lines of the next children while it reads one.
  * And beside the table the search keeps negamax's index of proven losses
  * (nim_tt_losses_beside()): a position with a move to a known loss is won
  * at once, for one look-up a heap.  Measured (make bench): 10,20,30,40,50
  * from 4.0 s to 1.3 s, 40,60,80,100 from 4.2 s to 0.44 s, and with tt=2G
  * 80,120,160,200 from 405 s to 37 s; 160,160,160,160, which did not end
  * in 25 minutes, in 800 s.
+ *
+ * A node of more than PNS_WIDE moves (a heap of a billion matches) makes
+ * its children a few thousand at a time, those that leave the fewest
+ * moves first, and counts the others as children never seen (see
+ * grow()); and the work inside a node, children made and looked up,
+ * brings the next look at the budget nearer (nim_search_poll()), so that
+ * the clock and the stop flag are seen within a node, not only at the
+ * next one.
+ *
+ * A proof of the root names whichever winning move was cheapest to prove.
+ * Every computer player plays the first winning move in heap order, the
+ * smallest count first, so pns then searches the moves before it in that
+ * order until one of them wins (first_win()).
  *
  * Nim has no cycles (every move takes matches), so df-pn terminates on
  * every position, and a proof is exact whatever the table forgot.  A
@@ -92,9 +106,26 @@ typedef struct
 } Child;
 
 /* At most this many children are kept on the stack of children (32 MiB):
-   a node whose children do not fit reads them from the table at every
-   step instead (see mid_body()). */
+   a wide node makes no more children than fit (see grow()). */
 #define PNS_CHILDREN_MAX ((gsize) 1 << 20)
+
+/* A node of more moves than this is wide: it makes its children this
+   many at a time, then as many again as it has, the most promising first
+   (see grow()), so that a heap of a billion matches costs what its first
+   children cost, not a billion of them. */
+#define PNS_WIDE 4096
+
+/* The moves of one heap of a wide node that are not children yet.  Under
+   a take range or a set they are the heap's counts from the smallest up
+   to the @left-th, and the largest of them comes next: it leaves the
+   child the fewest moves, so the smallest disproof number (a heap allows
+   no more moves than a larger one).  Under a take-and-break code they
+   come in the generator's order, from @gen. */
+typedef struct
+{
+  guint64 left;
+  NimMoveGen gen; /* gen.heap is the heap */
+} Segment;
 
 /* How many children ahead a node asks for the bucket of the child it
    will look up: about the time a read from memory takes.  Measured on
@@ -113,6 +144,9 @@ typedef struct
   Child *children;  /* the children of every node on the path, in order */
   gsize n_children; /* allocated */
   gsize top;        /* in use */
+  Segment *segs;    /* the segments of the wide nodes on the path */
+  gsize n_segs;     /* allocated */
+  gsize seg_top;    /* in use */
 } Pns;
 
 /* The slots a key may live in: PNS_WAYS of 16 bytes, one cache line. */
@@ -226,13 +260,59 @@ static void mid_traced (Pns *p, guint64 key, guint ply, guint32 thpn,
                         guint32 thdn, NimMove *best, guint32 *pn_out,
                         guint32 *dn_out);
 
-/* The child @m of the position on the board (key @key, @moves moves),
-   with the numbers of a position never seen: 1, and its number of moves,
-   for a proof (for its mover) needs one good move, a disproof all of
-   them. */
-static inline void
-child_init (const NimBoard *b, const NimRules *rules, guint64 key,
-            guint64 moves, const NimMove *m, Child *c)
+/* Step 7 of mid_body() at a won root (key @key), where *@best is the
+   winning move df-pn proved: the first winning move in the generator's
+   order instead (heap order, then the smallest count), the move every
+   computer player makes.  Each move before *@best is searched until it is
+   proven to lose (its child is won) or to win, which makes it the move;
+   a stopped search ends the pass, and *@best, proven, stays. */
+static void
+first_win (Pns *p, guint64 key, NimMove *best, gboolean traced)
+{
+  NimBoard *b = &p->s.board;
+  guint i;
+
+  for (i = 0; i < b->n_heaps && i <= best->heap; i++)
+    {
+      NimMoveGen gen = { i, 0, 0 };
+      NimMove m;
+
+      /* A heap of the size of one before it: that one's moves came
+         first and lead to the same positions. */
+      if (!nim_tt_first_of_size (b->heaps, i))
+        continue;
+      while (nim_movegen_next (&gen, b, &p->s.rules, &m) && m.heap == i
+             && !nim_move_equal (&m, best))
+        {
+          guint64 child = nim_tt_key_after_split (key, b->heaps[i], &m);
+          guint32 pn, dn;
+
+          if (nim_search_poll (&p->s, 1))
+            return;
+          if (!lookup (p, child, &pn, &dn) || (pn != 0 && dn != 0))
+            {
+              nim_board_make_move (b, &m);
+              (traced ? mid_traced : mid_plain) (p, child, 1, PNS_INF, PNS_INF,
+                                                 best, &pn, &dn);
+              nim_board_unmake_move (b, &m);
+            }
+          if (dn == 0)
+            {
+              *best = m;
+              return;
+            }
+          if (pn != 0)
+            return;
+        }
+    }
+}
+
+/* The disproof number of a child never seen, which @m leads to from the
+   position on the board (@moves moves): its number of moves, for a
+   disproof (for its mover) needs every one of them to fail. */
+static inline guint32
+child_dn (const NimBoard *b, const NimRules *rules, guint64 moves,
+          const NimMove *m)
 {
   guint32 h = b->heaps[m->heap];
   guint32 a = h - m->count - m->split;
@@ -240,11 +320,21 @@ child_init (const NimBoard *b, const NimRules *rules, guint64 key,
   guint64 child_moves = moves - heap_moves (rules, h) + heap_moves (rules, a)
                         + (m->split != 0 ? heap_moves (rules, m->split) : 0);
 
-  c->key = nim_tt_key_after_split (key, h, m);
+  return (guint32) MIN (child_moves, (guint64) PNS_INF - 1)
+         + (child_moves == 0);
+}
+
+/* The child @m of the position on the board (key @key, @moves moves),
+   with the numbers of a position never seen: 1, for a proof needs one
+   good move, and child_dn(). */
+static inline void
+child_init (const NimBoard *b, const NimRules *rules, guint64 key,
+            guint64 moves, const NimMove *m, Child *c)
+{
+  c->key = nim_tt_key_after_split (key, b->heaps[m->heap], m);
   c->move = *m;
   c->pn = 1;
-  c->dn = (guint32) MIN (child_moves, (guint64) PNS_INF - 1)
-          + (child_moves == 0);
+  c->dn = child_dn (b, rules, moves, m);
 }
 
 /* The child's numbers as the table has them now; a child the table does
@@ -367,11 +457,123 @@ children_push (Pns *p, guint64 n)
   return c;
 }
 
+/* The segments of a wide node, on the stack of segments: one for each
+   heap that allows a move and has no heap of its size before it (the
+   moves of that one lead to the same positions).  Returns how many. */
+static guint
+segments_push (Pns *p)
+{
+  const NimBoard *b = &p->s.board;
+  Segment *seg;
+  guint i, n = 0;
+
+  if (p->seg_top + b->n_heaps > p->n_segs)
+    {
+      p->n_segs = MAX (p->n_segs * 2, p->seg_top + NIM_MAX_HEAPS);
+      p->segs = g_renew (Segment, p->segs, p->n_segs);
+    }
+  seg = p->segs + p->seg_top;
+  for (i = 0; i < b->n_heaps; i++)
+    if (nim_tt_first_of_size (b->heaps, i))
+      {
+        seg[n].left = heap_moves (&p->s.rules, b->heaps[i]);
+        seg[n].gen = (NimMoveGen){ i, 0, 0 };
+        n += seg[n].left > 0;
+      }
+  p->seg_top += n;
+  return n;
+}
+
+/* The next move of @seg, which has one left; @take makes it a child. */
+static inline void
+segment_next (const NimBoard *b, const NimRules *rules, Segment *seg,
+              gboolean take, NimMove *m)
+{
+  if (rules->kind == NIM_TAKE_CODE)
+    {
+      NimMoveGen gen = seg->gen;
+
+      nim_movegen_next_code (&gen, b, rules, m);
+      if (take)
+        seg->gen = gen;
+    }
+  else
+    {
+      m->heap = seg->gen.heap;
+      m->count = rules->kind == NIM_TAKE_RANGE ? (guint32) seg->left
+                                               : rules->moves[seg->left - 1];
+      m->split = 0;
+      m->keep = 0;
+    }
+  seg->left -= take;
+}
+
+/* The smallest disproof number a child still to be made from @seg can
+   start with: under a take range or a set that of the next one, under a
+   take-and-break code a bound (a move takes the heap's moves away and
+   adds those of what it leaves, none or more). */
+static inline guint32
+segment_bound (const NimBoard *b, const NimRules *rules, guint64 moves,
+               Segment *seg)
+{
+  NimMove m;
+
+  if (rules->kind == NIM_TAKE_CODE)
+    return (guint32) CLAMP (moves
+                                - heap_moves (rules, b->heaps[seg->gen.heap]),
+                            1, (guint64) PNS_INF - 1);
+  segment_next (b, rules, seg, FALSE, &m);
+  return child_dn (b, rules, moves, &m);
+}
+
+/* Makes up to @want more children of a wide node (key @key, @moves
+   moves) from its @n_segs segments, the smallest disproof number first,
+   on top of the stack of children, where its list ends; fewer when the
+   stack is full or no move is left.  Returns how many. */
+static guint64
+grow (Pns *p, Segment *segs, guint n_segs, guint64 key, guint64 moves,
+      guint64 want)
+{
+  const NimBoard *b = &p->s.board;
+  const NimRules *rules = &p->s.rules;
+  Child *c;
+  guint64 made;
+
+  want = MIN (want, (guint64) (PNS_CHILDREN_MAX - p->top));
+  c = children_push (p, want);
+  for (made = 0; made < want; made++)
+    {
+      Segment *next = NULL;
+      guint32 smallest = G_MAXUINT32;
+      NimMove m;
+      guint i;
+
+      for (i = 0; i < n_segs; i++)
+        if (segs[i].left > 0)
+          {
+            guint32 d = segment_bound (b, rules, moves, &segs[i]);
+
+            if (d < smallest)
+              {
+                smallest = d;
+                next = &segs[i];
+              }
+          }
+      if (next == NULL)
+        break;
+      segment_next (b, rules, next, TRUE, &m);
+      child_init (b, rules, key, moves, &m, &c[made]);
+    }
+  p->top -= want - made;
+  return made;
+}
+
 /* The multiple iterative deepening of df-pn at one node: search the
    position on p->s.board (whose key is @key) until its proof number
    reaches @thpn or its disproof number @thdn, or the budget runs out;
    *@pn_out and *@dn_out are its numbers then.  At the root, *@best is
-   the most-proving move (the winning one, once proven). */
+   the move to play: the most-proving one, and once the position is
+   proven, the first winning move or, lost, the first legal move. */
 static NIM_ALWAYS_INLINE void
 mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
           NimMove *best, guint32 *pn_out, guint32 *dn_out,
@@ -380,9 +582,10 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
   NimBoard *b = &p->s.board;
   const NimRules *rules = &p->s.rules;
   guint32 pn = 1, dn = 1;
-  guint64 moves, n = 0, i, nodes;
+  guint64 moves, n = 0, i, w, nodes, looked;
   gboolean refresh = TRUE;
-  gsize base = p->top;
+  gsize base = p->top, seg_base = p->seg_top;
+  guint n_segs = 0;
   Child *list;
 
   /* Step 1.  Count the node, or stop on the budget. */
@@ -419,9 +622,10 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
 
   /* The children go on the stack of children, so that a step computes
      no key twice, looks up no proven child again, and fetches each
-     bucket from memory while it asks for the next ones. */
+     bucket from memory while it asks for the next ones.  A wide node
+     makes them a few at a time (see grow()). */
   moves = nim_movegen_count (b, rules);
-  list = children_push (p, moves);
+  list = moves <= PNS_WIDE ? children_push (p, moves) : NULL;
   if (list != NULL)
     {
       NimMoveGen gen = NIM_MOVEGEN_INIT;
@@ -445,12 +649,22 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
           child_init (b, rules, key, moves, &m, &list[n]);
           n++;
         }
+      p->top = base + n;
     }
+  else
+    {
+      p->top = base;
+      n_segs = segments_push (p);
+      n = grow (p, p->segs + seg_base, n_segs, key, moves, PNS_WIDE);
+      list = p->children + base; /* the stack may have moved */
+    }
+  if (nim_search_poll (&p->s, n))
+    goto out;
 
   for (;;)
     {
       Scan sc;
-      Child c1, streamed[2];
+      Child c1;
       gsize c1_index;
 
       /* Step 4.  The numbers of the node from its children's, as the
@@ -458,52 +672,79 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
          siblings: taking 3 from a heap is also taking 1 and then 2):
          proof, the smallest disproof number, and the child that has it
          (the most-proving); disproof, the sum of the proof numbers.  A
-         node whose children do not fit on the stack of children makes
-         them anew at every step. */
+         child won for the opponent stays so and adds nothing to either:
+         it leaves the list. */
       scan_start (&sc);
-      if (list != NULL)
+      looked = 0;
+      for (i = 0; refresh && i < MIN (n, PNS_PREFETCH); i++)
+        __builtin_prefetch (bucket (p, list[i].key));
+      for (i = 0, w = 0; i < n && sc.pn != 0; i++)
         {
-          for (i = 0; refresh && i < MIN (n, PNS_PREFETCH); i++)
-            __builtin_prefetch (bucket (p, list[i].key));
-          for (i = 0; i < n && sc.pn != 0; i++)
+          if (refresh)
             {
-              if (refresh)
-                {
-                  if (i + PNS_PREFETCH < n)
-                    __builtin_prefetch (
-                        bucket (p, list[i + PNS_PREFETCH].key));
-                  child_refresh (p, &list[i]);
-                }
-              scan_add (&sc, &list[i]);
+              if (i + PNS_PREFETCH < n)
+                __builtin_prefetch (bucket (p, list[i + PNS_PREFETCH].key));
+              child_refresh (p, &list[i]);
+              looked++;
             }
+          if (list[i].pn == 0)
+            continue;
+          list[w] = list[i];
+          scan_add (&sc, &list[w++]);
         }
-      else
+      if (sc.pn != 0)
         {
-          NimMoveGen gen = NIM_MOVEGEN_INIT;
-          NimMove m;
+          n = w;
+          p->top = base + n;
+        }
+      if (n_segs > 0 && sc.pn != 0)
+        {
+          /* A wide node: the moves not made into children yet count as
+             children never seen, and when one of them would be the
+             most-proving child, more are made. */
+          Segment *segs = p->segs + seg_base;
+          guint64 rest = 0, made;
+          guint32 bound = PNS_INF;
+          guint k;
 
-          while (sc.pn != 0 && nim_movegen_next (&gen, b, rules, &m))
+          for (k = 0; k < n_segs; k++)
+            if (segs[k].left > 0)
+              {
+                rest += segs[k].left;
+                bound = MIN (bound, segment_bound (b, rules, moves, &segs[k]));
+              }
+          if (rest > 0 && (bound < sc.pn || sc.c1 == NULL))
             {
-              /* The scan keeps a pointer to the best child so far, so
-                 the next one goes in the other slot. */
-              Child *c = &streamed[sc.c1 == &streamed[0]];
-
-              child_init (b, rules, key, moves, &m, c);
-              child_refresh (p, c);
-              scan_add (&sc, c);
+              made = grow (p, segs, n_segs, key, moves, MAX (n, PNS_WIDE));
+              if (made > 0)
+                {
+                  n += made;
+                  list = p->children + base;
+                  refresh = TRUE;
+                  if (nim_search_poll (&p->s, made + looked))
+                    goto out;
+                  continue;
+                }
+              if (sc.c1 == NULL)
+                {
+                  /* No room for a child on the stack: stop, unproven. */
+                  p->s.aborted = TRUE;
+                  goto out;
+                }
             }
+          sc.sum += rest;
+          sc.dn2 = MIN (sc.dn2, bound);
         }
       pn = sc.pn;
       dn = scan_dn (&sc);
-      c1 = *sc.c1;
-      c1_index = list != NULL ? (gsize) (sc.c1 - list) : 0;
-      if (ply == 0)
-        *best = c1.move;
+      if (ply == 0 && sc.c1 != NULL)
+        *best = sc.c1->move;
       store (p, key, pn, dn);
 
       /* Step 5.  Done when a threshold is reached (a proof or a disproof
-         reaches both). */
-      if (pn >= thpn || dn >= thdn || p->s.aborted)
+         reaches both; a node without children left is lost). */
+      if (pn >= thpn || dn >= thdn || p->s.aborted
+          || nim_search_poll (&p->s, looked))
         break;
 
       /* Step 6.  Search the most-proving child with thresholds that keep
@@ -512,6 +753,8 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
          larger (the 1 + epsilon trick of Pawlewicz and Lew, 2007), which
          spares the switching back and forth between two close children, its
          proof number so that our disproof number stays below ours. */
+      c1 = *sc.c1;
+      c1_index = (gsize) (sc.c1 - list);
       nim_board_make_move (b, &c1.move);
       nodes = p->s.nodes;
       (traced ? mid_traced : mid_plain) (
@@ -519,20 +762,23 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
           threshold (MIN ((guint64) thpn, (guint64) sc.dn2 + sc.dn2 / 4 + 1)),
           best, &c1.pn, &c1.dn);
       nim_board_unmake_move (b, &c1.move);
-      if (list != NULL)
-        {
-          /* The child's numbers as its search left them; the stack may
-             have moved while it grew. */
-          list = p->children + base;
-          list[c1_index] = c1;
-          /* A child settled where it stood (the end of the game, or a
-             move to a known loss) changed nothing but itself: its
-             siblings need not be looked up again. */
-          refresh = p->s.nodes - nodes > 1;
-        }
+      /* The child's numbers as its search left them; the stack may have
+         moved while it grew. */
+      list = p->children + base;
+      list[c1_index] = c1;
+      /* A child settled where it stood (the end of the game, or a move to
+         a known loss) changed nothing but itself: its siblings need not
+         be looked up again. */
+      refresh = p->s.nodes - nodes > 1;
       if (p->s.aborted)
         break;
     }
+  /* Step 7.  At the root, the move: the first winning one in the
+     generator's order, or the first legal one in a lost position. */
+  if (ply == 0 && pn == 0)
+    first_win (p, key, best, traced);
+  else if (ply == 0 && dn == 0)
+    nim_movegen_first (b, rules, best);
   goto remember;
 proven:
   store (p, key, pn, dn);
@@ -546,6 +792,7 @@ out:
                         p->s.aborted ? NIM_TRACE_ABORTED : 0);
 done:
   p->top = base;
+  p->seg_top = seg_base;
   *pn_out = pn;
   *dn_out = dn;
 }
@@ -642,6 +889,7 @@ pns_search (NimSearchPlayer *self, const NimBoard *board,
     nim_observer_end (trace, best_move, stats->nodes, stats->proven,
                       stats->value);
   g_free (p->children);
+  g_free (p->segs);
   g_free (p);
 }
 

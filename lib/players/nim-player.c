@@ -1115,16 +1115,10 @@ nim_player_get_memory (const NimPlayer *player)
 void
 nim_player_set_stop (NimPlayer *player, const gint *stop)
 {
-  const NimPlayerOption *depth = find_option (player->klass, "depth");
-  NimSearchConfig *config;
-
-  /* A searcher's budget options are fields of its NimSearchConfig
-     (NIM_SEARCH_BUDGET_OPTIONS), so the depth option's offset finds that
-     struct in the instance without a list of searchers. */
-  if (player->klass->kind != NIM_PLAYER_SEARCHER || depth == NULL
-      || depth->type != NIM_OPTION_UINT)
+  if (player->klass->kind != NIM_PLAYER_SEARCHER)
     return;
-  config = (NimSearchConfig *) ((char *) player + depth->offset
-                                - G_STRUCT_OFFSET (NimSearchConfig, depth));
-  config->stop = stop;
+  /* Every searcher's instance is a NimSearchPlayer, whose config every
+     search starts from (nim_search_init()): the flag's home. */
+  g_assert (player->klass->instance_size >= sizeof (NimSearchPlayer));
+  ((NimSearchPlayer *) player)->config.stop = stop;
 }

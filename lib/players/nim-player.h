@@ -271,6 +271,31 @@ struct _NimPlayer
   guint person;
 };
 
+/**
+ * NimSearchPlayer:
+ * @parent: the player
+ * @config: the options shared by the searchers
+ * @tt: (nullable): the transposition table, made once and kept across
+ *   moves and games (negamax clears it for each game, pns wipes it for
+ *   each search)
+ *
+ * What every searcher has in common.  The instance of every class of kind
+ * %NIM_PLAYER_SEARCHER is one (or begins with one): nim_player_set_stop()
+ * puts the stop flag in @config, and `--solve` shares one budget among
+ * its searches through @config.  So a searcher honours the budget and the
+ * stop flag when each of its searches starts with nim_search_init() on
+ * @config (not on a copy made before the flag was set), calls
+ * nim_search_tick() for each node (or playout) and nim_search_poll()
+ * within work that may be long (thousands of children made in one node);
+ * tests/test-contract.c checks every searcher of the registry for it.
+ */
+typedef struct
+{
+  NimPlayer parent;
+  NimSearchConfig config;
+  NimTT *tt;
+} NimSearchPlayer;
+
 const NimPlayerClass *const *nim_player_classes (void);
 const NimPlayerClass *nim_player_class_lookup (const char *name);
 gboolean nim_player_declare_class (const NimPlayerClass *klass,

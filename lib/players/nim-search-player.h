@@ -9,22 +9,8 @@
 
 G_BEGIN_DECLS
 
-/**
- * NimSearchPlayer:
- * @parent: the player
- * @config: the options shared by the searchers
- * @tt: (nullable): the transposition table, made once and kept across
- *   moves and games (negamax clears it for each game, pns wipes it for
- *   each search)
- *
- * What minimax and negamax have in common.
- */
-typedef struct
-{
-  NimPlayer parent;
-  NimSearchConfig config;
-  NimTT *tt;
-} NimSearchPlayer;
+/* NimSearchPlayer, the instance of every searcher, is declared in
+   nim-player.h, where nim_player_set_stop() finds its stop flag. */
 
 /* The budget options both searchers take, for their option tables; the
    file that uses it includes nim-i18n.h for N_(). */

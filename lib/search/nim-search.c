@@ -117,20 +117,10 @@ nim_search_use_table (NimSearch *search, NimTT *tt)
     nim_tt_want_huge_pages (tt);
 }
 
-/**
- * nim_search_check_budget:
- * @search: the search
- *
- * The slow path of nim_search_tick(): stops the search exactly at the
- * node budget (nodes and the look-ups counted by nim_search_add_work()),
- * or at the first look at the clock past the deadline, or when the
- * program asks it to stop: Ctrl-C, or the search's own stop flag (a UGI
- * engine's `stop`, which another thread sets).
- *
- * Returns: %TRUE if the search must stop
- */
-gboolean
-nim_search_check_budget (NimSearch *search)
+/* Whether the budget is spent; else when to look again.  The node being
+   entered, if any, is not counted yet. */
+static gboolean
+budget_spent (NimSearch *search)
 {
   guint64 done;
 
@@ -163,8 +153,43 @@ nim_search_check_budget (NimSearch *search)
   search->next_check = search->node_limit - done > search->interval
                            ? search->nodes + search->interval
                            : search->nodes + (search->node_limit - done);
+  return FALSE;
+}
+
+/**
+ * nim_search_check_budget:
+ * @search: the search
+ *
+ * The slow path of nim_search_tick(): stops the search exactly at the
+ * node budget (nodes and the look-ups counted by nim_search_add_work()),
+ * or at the first look at the clock past the deadline, or when the
+ * program asks it to stop: Ctrl-C, or the search's own stop flag (a UGI
+ * engine's `stop`, which another thread sets).
+ *
+ * Returns: %TRUE if the search must stop
+ */
+gboolean
+nim_search_check_budget (NimSearch *search)
+{
+  if (budget_spent (search))
+    return TRUE;
   search->nodes++;
   return FALSE;
+}
+
+/**
+ * nim_search_check_work:
+ * @search: the search
+ *
+ * The slow path of nim_search_poll(): nim_search_check_budget() without
+ * a node to count.
+ *
+ * Returns: %TRUE if the search must stop
+ */
+gboolean
+nim_search_check_work (NimSearch *search)
+{
+  return budget_spent (search);
 }
 
 /**

@@ -166,6 +166,7 @@ void nim_search_init (NimSearch *search, const NimBoard *board,
                       const NimRules *rules, const NimSearchConfig *config);
 void nim_search_use_table (NimSearch *search, NimTT *tt);
 gboolean nim_search_check_budget (NimSearch *search);
+gboolean nim_search_check_work (NimSearch *search);
 guint nim_search_horizon (const NimBoard *board, const NimRules *rules,
                           guint64 depth);
 char *nim_search_value_describe (const NimSearchStats *stats);
@@ -211,6 +212,33 @@ nim_search_add_work (NimSearch *search, guint64 units)
   search->next_check = search->next_check > search->nodes + units
                            ? search->next_check - units
                            : search->nodes;
+}
+
+/**
+ * nim_search_poll:
+ * @search: the search
+ * @units: work just done inside the node, such as children made or
+ *   looked up, each about as costly as a node
+ *
+ * Brings the next look at the budget @units nearer and takes it if it is
+ * due: for a node whose own work may be long (thousands of children made
+ * or looked up), so that the clock, Ctrl-C and the stop flag are seen
+ * within it, not only at the next node.  Unlike nim_search_add_work(),
+ * the units do not count towards a node budget, which stays a number of
+ * nodes; it is looked at too, so a search stops within the node that
+ * reaches it.
+ *
+ * Returns: %TRUE if the search must stop now
+ */
+static inline gboolean
+nim_search_poll (NimSearch *search, guint64 units)
+{
+  search->next_check = search->next_check > search->nodes + units
+                           ? search->next_check - units
+                           : search->nodes;
+  if (G_LIKELY (search->nodes < search->next_check))
+    return FALSE;
+  return nim_search_check_work (search);
 }
 
 /**
