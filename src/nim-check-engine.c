@@ -21,7 +21,8 @@
 #include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-notation.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-exit.h"
 
 #include <gio/gio.h>
 #include <stdio.h>
@@ -508,7 +509,7 @@ nim_cli_run_check_engine (const NimCliOptions *o)
           = g_error_new (NIM_ERROR, NIM_ERROR_USAGE, _ ("--check-engine: %s"),
                          error->message);
 
-      return nim_cli_fail (usage, TRUE);
+      return nim_exit_fail (usage, TRUE);
     }
   c.p = p;
   c.sent = g_string_new (NULL);

@@ -14,7 +14,9 @@
 #include "nim-octal.h"
 #include "nim-prompt.h"
 #include "nim-record.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-exit.h"
 
 #include <stdio.h>
 
@@ -32,24 +34,24 @@ nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules)
   NimBoard board;
 
   if (!nim_cli_parse_heaps (o, &board, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   /* nim_solve refuses a person too, but only here can the user be told
      which option names the engine. */
   if (engine != NULL)
     player = nim_cli_player_new (engine, &error);
   if (engine != NULL && player == NULL)
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (player != NULL && nim_player_is_interactive (player))
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--solve needs a computer engine, not %s; give one "
                       "with --player1, such as --player1 negamax"),
                    nim_player_get_name (player));
-      return nim_cli_fail (error, TRUE);
+      return nim_exit_fail (error, TRUE);
     }
   solution = nim_solve (rules, &board, engine, &error);
   if (solution == NULL)
-    return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+    return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
   if (o->json)
     nim_record_print (nim_analysis_report_solution_to_json (solution), stdout);
   else
@@ -72,12 +74,12 @@ run_octal_sequence (const NimCliOptions *o)
   guint64 limit = NIM_OCTAL_SPLIT_MAX, n;
 
   if (!nim_octal_parse (&code, o->rules_code, "--rules", &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (!nim_octal_has_splits (&code))
     limit = NIM_GRUNDY_SEQUENCE_MAX;
   if (!nim_parse_uint (o->grundy_sequence, 0, limit, "--grundy-sequence", &n,
                        &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   values = nim_octal_values_new (&code);
   nim_interrupt_catch ();
   if (nim_octal_values_extend (values, n, &error))
@@ -88,7 +90,7 @@ run_octal_sequence (const NimCliOptions *o)
     }
   nim_interrupt_release ();
   if (error != NULL)
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   if (o->json)
     nim_analysis_report_print_octal_json (&code, values, n, &period, stdout);
   else
@@ -110,7 +112,7 @@ nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--grundy-sequence gives normal-play values; drop "
                       "--misere"));
-      return nim_cli_fail (error, TRUE);
+      return nim_exit_fail (error, TRUE);
     }
   if (o->rules_code != NULL)
     return run_octal_sequence (o);
@@ -120,11 +122,11 @@ nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
                    _ ("--prove needs a take-and-break code given with "
                       "--rules; the period of --max-take and --moves is "
                       "proven as it is found"));
-      return nim_cli_fail (error, TRUE);
+      return nim_exit_fail (error, TRUE);
     }
   if (!nim_parse_uint (o->grundy_sequence, 0, NIM_GRUNDY_SEQUENCE_MAX,
                        "--grundy-sequence", &n, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   sequence = nim_grundy_sequence_new (rules, n);
   if (o->json)
     nim_analysis_report_print_sequence_json (sequence, stdout);
@@ -154,16 +156,16 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
   gboolean interrupted;
 
   if (!nim_cli_parse_heaps (o, &board, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (o->nodes != NULL
       && !nim_parse_uint (o->nodes, 0, G_MAXUINT64, "--nodes", &nodes, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (!nim_board_has_move (&board, rules))
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--compare: the position has no legal move; there is "
                       "nothing to search"));
-      return nim_cli_fail (error, TRUE);
+      return nim_exit_fail (error, TRUE);
     }
   if (o->player1 != NULL)
     specs[n_specs++] = o->player1;
@@ -176,7 +178,7 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
       g_autoptr (NimPlayer) player = nim_cli_player_new (specs[i], &error);
 
       if (player == NULL)
-        return nim_cli_fail (error, TRUE);
+        return nim_exit_fail (error, TRUE);
       if (nim_player_is_interactive (player))
         {
           g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -184,7 +186,7 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
                        _ ("--compare runs computer players; %s asks a "
                           "person for moves"),
                        specs[i]);
-          return nim_cli_fail (error, TRUE);
+          return nim_exit_fail (error, TRUE);
         }
     }
   if (!o->json)
@@ -193,7 +195,7 @@ nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules)
                           o->json ? NULL : compare_row_done, stdout,
                           &interrupted, &error);
   if (rows == NULL)
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   if (o->json)
     nim_record_print (nim_compare_report_to_json (rows), stdout);
   else
@@ -219,25 +221,25 @@ nim_cli_run_solve_trace (const NimCliOptions *o, const NimRules *rules,
   NimMove move;
 
   if (!nim_cli_parse_heaps (o, &board, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   player = nim_cli_player_new (engine, &error);
   if (player == NULL)
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   /* A person, or a position without a move, is for nim_cli_run_solve ()
      to report; there is no search to show. */
   if (nim_player_is_interactive (player)
       || !nim_board_has_move (&board, rules))
     return NIM_EXIT_OK;
   if (!nim_player_start (player, rules, &board, &error))
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   if (options.out != NULL && o->json)
     options.out = stderr;
   trace = nim_trace_new (&options, &error);
   if (trace == NULL)
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   nim_player_set_trace (player, nim_trace_observer (trace));
   if (!nim_player_choose_move (player, &board, &move, &error)
       || !nim_trace_close (trace, &error))
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   return NIM_EXIT_OK;
 }

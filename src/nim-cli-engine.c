@@ -12,7 +12,8 @@
 #include "nim-cli-private.h"
 #include "nim-i18n.h"
 #include "nim-player-engine.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
 
 /* Splits "NAME<sep>REST" of @option, refusing a text without @sep or
    with an empty NAME. */

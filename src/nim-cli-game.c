@@ -18,7 +18,9 @@
 #include "nim-i18n.h"
 #include "nim-prompt.h"
 #include "nim-record.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-exit.h"
 
 #include <stdio.h>
 
@@ -406,20 +408,20 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
   NimPromptStreams terminal = { stdin, talk };
 
   if (!parse_setup (o, &setup, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   p1 = game_player_new (o, o->player1 ? o->player1 : "human", 1, &setup,
                         &terminal, &error);
   if (p1 == NULL)
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   p2 = game_player_new (
       o, o->player2 ? o->player2 : nim_player_class_strongest ()->name, 2,
       &setup, &terminal, &error);
   if (p2 == NULL)
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   players[0] = p1;
   players[1] = p2;
   if (!check_players (o, rules, players, &setup, &error))
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   /* One person against the computer: the person is "you" and the other
      "the computer", in the explanations too. */
   if (is_versus (players))
@@ -433,22 +435,22 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
     {
       trace = trace_attach (trace_options, talk, players, &error);
       if (trace == NULL)
-        return nim_cli_fail (error, FALSE);
+        return nim_exit_fail (error, FALSE);
     }
   /* --tc, read before anything is asked. */
   if (o->tc != NULL && !nim_cli_parse_tc (o->tc, &clock[0], &clock[1], &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   /* `new` at the prompt plays again with the same options, as the
      course's programs loop: the heaps asked for are asked again. */
   while (!play_one (o, rules, talk, players, setup,
                     o->tc != NULL ? clock : NULL, &error))
     {
       if (!g_error_matches (error, NIM_ERROR, NIM_ERROR_NEW_GAME))
-        return nim_cli_fail (error, FALSE);
+        return nim_exit_fail (error, FALSE);
       g_clear_error (&error);
       fputc ('\n', talk);
     }
   if (trace != NULL && !nim_trace_close (trace, &error))
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   return NIM_EXIT_OK;
 }

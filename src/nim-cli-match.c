@@ -10,7 +10,9 @@
 #include "nim-match.h"
 #include "nim-match-report.h"
 #include "nim-record.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-exit.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -328,22 +330,22 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
 
   if (!nim_cli_check_tournament (o, &error)
       || !match_config (o, rules, &config, &suite, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (o->tournament != NULL)
     return nim_cli_run_tournament (o, &config);
   if (!nim_cli_run_setup (o, &config, NULL, NULL, &setup, &error))
-    return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+    return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
   if (!o->quiet)
     warn_replays (&config);
   match = nim_match_new (&config, &error);
   if (match == NULL)
-    return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+    return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
   if (!nim_cli_run_resume (o, &setup, match, &error))
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   report_resumed (o, nim_match_get_summary (match)->finished);
   report = nim_match_report_new (&config, o->results, !o->quiet, &error);
   if (report == NULL)
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   nim_match_report_set_run (report, setup.id, setup.header);
   nim_match_report_set_resumed (report,
                                 nim_match_get_summary (match)->finished);
@@ -355,7 +357,7 @@ nim_cli_run_match (const NimCliOptions *o, const NimRules *rules)
       /* The games that did finish are still worth their summary. */
       if (!o->json) /* --json: the error alone, no text summary */
         nim_match_report_print_summary (&config, summary, stderr);
-      return nim_cli_fail (error, FALSE);
+      return nim_exit_fail (error, FALSE);
     }
   if (o->json)
     {

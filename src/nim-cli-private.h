@@ -88,7 +88,6 @@ void nim_cli_print_version (void);
 void nim_cli_print_players (FILE *out);
 char *nim_cli_help_description (void);
 
-int nim_cli_fail (GError *error, gboolean usage);
 gboolean nim_cli_check_conflicts (const char *mode, const char *const *names,
                                   const gboolean *set, GError **error);
 gboolean nim_cli_parse_heaps (const NimCliOptions *o, NimBoard *board,

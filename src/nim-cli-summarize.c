@@ -16,7 +16,8 @@
 #include "nim-match-report.h"
 #include "nim-record.h"
 #include "nim-run-file.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-exit.h"
 
 #include <stdio.h>
 
@@ -103,12 +104,12 @@ nim_cli_run_summarize (const NimCliOptions *o)
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--summarize: give the results files, such as nim "
                       "--summarize shard-*.jsonl"));
-      return nim_cli_fail (error, TRUE);
+      return nim_exit_fail (error, TRUE);
     }
   if (!find_run (o->files, &id, &params, &error))
-    return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+    return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
   if (!nim_run_file_config (params, &config, &boards, &movers, &error))
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   tournament
       = json_object_get_member (json_node_get_object (params), "tournament");
   if (tournament != NULL && !json_node_is_null (tournament))
@@ -116,7 +117,7 @@ nim_cli_run_summarize (const NimCliOptions *o)
   counter = nim_match_new_counter (&config);
   for (i = 0; o->files[i] != NULL; i++)
     if (!nim_run_file_each_game (o->files[i], id, count_game, counter, &error))
-      return nim_cli_fail (error, FALSE);
+      return nim_exit_fail (error, FALSE);
   if (o->json)
     {
       JsonNode *json = nim_match_report_summary_to_json (

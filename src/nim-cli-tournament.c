@@ -20,7 +20,8 @@
 #include "nim-record.h"
 #include "nim-run-file.h"
 #include "nim-text.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-exit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -418,7 +419,7 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
     {
       g_free (t.wins);
       g_free (t.tallies);
-      return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+      return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
     }
   /* Every player plays these rules and positions: found out before the
      first game, not after some pairings were played. */
@@ -436,7 +437,7 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
           nim_cli_run_setup_clear (&setup);
           g_free (t.wins);
           g_free (t.tallies);
-          return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+          return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
         }
     }
   for (k = 0; k < t.n_pairings && ok && !t.interrupted; k++)
@@ -469,7 +470,7 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
         print_summary (&t, &first, ratings, stderr);
       g_free (t.wins);
       g_free (t.tallies);
-      return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
+      return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
     }
   if (o->json)
     nim_record_print (summary_to_json (&t, &first, ratings), stdout);
@@ -528,7 +529,7 @@ nim_cli_summarize_tournament (const NimCliOptions *o, JsonNode *params,
       g_set_error (&error, NIM_ERROR, NIM_ERROR_FAILED,
                    _ ("the run's parameters in the header line are not "
                       "understood"));
-      return nim_cli_fail (error, FALSE);
+      return nim_exit_fail (error, FALSE);
     }
   specs = g_new0 (char *, t.n + 1);
   for (i = 0; i < t.n; i++)
@@ -560,7 +561,7 @@ nim_cli_summarize_tournament (const NimCliOptions *o, JsonNode *params,
         if (!nim_run_file_each_game (o->files[i], id, count_game, counter,
                                      &error))
           {
-            status = nim_cli_fail (error, FALSE);
+            status = nim_exit_fail (error, FALSE);
             break;
           }
       tournament_add (&t, pairs[2 * k], pairs[2 * k + 1],

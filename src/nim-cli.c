@@ -11,7 +11,10 @@
 #include "nim-i18n.h"
 #include "nim-prompt.h"
 #include "nim-octal.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-strings.h"
+#include "nim-exit.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -421,35 +424,6 @@ options_clear (NimCliOptions *o)
 }
 
 /**
- * nim_cli_fail:
- * @error: what went wrong
- * @usage: whether to point at --help when @error is a usage error
- *
- * Reports @error on standard error as nim's message.
- *
- * Returns: the exit status that @error calls for
- */
-int
-nim_cli_fail (GError *error, gboolean usage)
-{
-  /* GOption converts arguments to UTF-8 from the locale's character set
-     and fails with a bare "invalid byte sequence" on those it cannot. */
-  if (error->domain == G_CONVERT_ERROR)
-    fprintf (stderr,
-             _ ("nim: an argument is not text in this locale's "
-                "character set (%s); numbers are written with the "
-                "digits 0-9, such as --heaps 3,4,5\n"),
-             error->message);
-  else
-    fprintf (stderr, "nim: %s\n", error->message);
-  if (usage
-      && (error->domain == G_OPTION_ERROR || error->domain == G_CONVERT_ERROR
-          || (error->domain == NIM_ERROR && error->code == NIM_ERROR_USAGE)))
-    fputs (_ ("Try 'nim --help' for more information.\n"), stderr);
-  return nim_error_to_exit_status (error);
-}
-
-/**
  * nim_cli_check_conflicts:
  * @mode: an option, or words such as "one game"
  * @names: the options @mode cannot be combined with, %NULL-terminated
@@ -797,7 +771,7 @@ dispatch (const NimCliOptions *o)
   int status;
 
   if (!parse_rules (o, &rules, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (nim_rules_splits (&rules) && o->grundy_sequence == NULL)
     {
       NimBoard board;
@@ -806,15 +780,15 @@ dispatch (const NimCliOptions *o)
          reported where it is read). */
       if (nim_cli_parse_heaps (o, &board, NULL)
           && !nim_board_check_room (&board, &rules, &error))
-        return nim_cli_fail (error, TRUE);
+        return nim_exit_fail (error, TRUE);
     }
   if (!teach_check (o, &trace_options, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   for (i = 0; modes[i] != NULL; i++)
     if (set[i]
         && !nim_cli_check_conflicts (modes[i], modes + i + 1, set + i + 1,
                                      &error))
-      return nim_cli_fail (error, TRUE);
+      return nim_exit_fail (error, TRUE);
   if (!(o->check_engine != NULL
             ? check_mode_options (o, MODE_CHECK, "--check-engine", &error)
         : o->ugi   ? check_mode_options (o, MODE_UGI, "--ugi", &error)
@@ -829,7 +803,7 @@ dispatch (const NimCliOptions *o)
             ? check_mode_options (o, MODE_SUMMARIZE, "--summarize", &error)
             /* TRANSLATORS: in "one game cannot be combined with --jobs". */
             : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (o->ugi)
     return nim_cli_run_ugi (o);
   if (o->check_engine != NULL)
@@ -988,7 +962,7 @@ run (const NimCliOptions *o, GOptionContext *context)
       return NIM_EXIT_OK;
     }
   if (!nim_cli_declare_engines (o, &error))
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (o->list_players)
     {
       nim_cli_print_players (stdout);
@@ -1029,7 +1003,7 @@ nim_cli_run (int argc, char **argv)
   if (!refuse_flag_values (args, &error)
       || !g_option_context_parse_strv (context, &args, &error)
       || !take_values (&parsed, &error))
-    status = nim_cli_fail (error, TRUE);
+    status = nim_exit_fail (error, TRUE);
   else if (g_strv_length (args) > 1 && g_str_equal (args[1], "--"))
     {
       /* GOption keeps a "--" and what follows it as arguments, and nim

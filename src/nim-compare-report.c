@@ -10,7 +10,6 @@
 
 #include "nim-i18n.h"
 #include "nim-text.h"
-#include "nim-util.h"
 
 #include <stdio.h>
 

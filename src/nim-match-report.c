@@ -18,7 +18,7 @@
 #include "nim-record.h"
 #include "nim-run-file.h"
 #include "nim-text.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <stdio.h>
 #include <errno.h>

@@ -13,7 +13,9 @@
 #include "nim-prompt.h"
 
 #include "nim-i18n.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-interrupt.h"
+#include "nim-strings.h"
 
 #include <stdio.h>
 #include <errno.h>

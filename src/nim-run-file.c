@@ -24,7 +24,7 @@
 #include "nim-i18n.h"
 #include "nim-notation.h"
 #include "nim-record.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <errno.h>
 #include <stdio.h>

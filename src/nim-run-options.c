@@ -9,7 +9,8 @@
 #include "nim-i18n.h"
 #include "nim-notation.h"
 #include "nim-run-file.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
 
 #include <stdio.h>
 #include <string.h>

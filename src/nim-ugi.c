@@ -39,7 +39,11 @@
 
 #include "nim-i18n.h"
 #include "nim-notation.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-strings.h"
+#include "nim-lookout.h"
+#include "nim-exit.h"
 
 #include <errno.h>
 #include <glib-unix.h>
@@ -1139,7 +1143,7 @@ nim_cli_run_ugi (const NimCliOptions *o)
   player = nim_cli_player_new (
       o->player1 ? o->player1 : nim_player_class_strongest ()->name, &error);
   if (player == NULL)
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (nim_player_is_interactive (player))
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -1147,14 +1151,14 @@ nim_cli_run_ugi (const NimCliOptions *o)
                       "its moves from the terminal, which the protocol "
                       "uses"),
                    nim_player_get_name (player));
-      return nim_cli_fail (error, TRUE);
+      return nim_exit_fail (error, TRUE);
     }
   if (o->seed != NULL)
     {
       guint64 seed;
 
       if (!nim_cli_parse_seed (o, &seed, &error))
-        return nim_cli_fail (error, TRUE);
+        return nim_exit_fail (error, TRUE);
       nim_player_set_seed (player, (guint32) seed);
     }
 
@@ -1167,7 +1171,7 @@ nim_cli_run_ugi (const NimCliOptions *o)
   g_mutex_init (&e.out_lock);
 
   if (!watch_open (&e, &error))
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   e.input = g_string_new (NULL);
   e.line = g_string_new (NULL);
   e.words = g_ptr_array_new ();

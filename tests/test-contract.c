@@ -28,7 +28,7 @@
 #include "nim-game.h"
 #include "nim-movegen.h"
 #include "nim-player.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #define MAX_HEAPS 3
 #define MAX_MATCHES 7

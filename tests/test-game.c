@@ -15,7 +15,7 @@
 #include "nim-game.h"
 #include "nim-prompt.h"
 #include "nim-record.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 static NimPlayer *
 new_started (const char *spec, guint number, const NimRules *rules,

@@ -7,7 +7,7 @@
 #include "nim-match.h"
 #include "nim-stats.h"
 #include "nim-test.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <stdio.h>
 #include <fcntl.h>

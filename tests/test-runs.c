@@ -7,7 +7,6 @@
 #include "nim-ratings.h"
 #include "nim-sprt.h"
 #include "nim-test.h"
-#include "nim-util.h"
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>

@@ -6,7 +6,8 @@
 #include "nim-game.h"
 
 #include "nim-i18n.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-interrupt.h"
 
 typedef struct
 {

@@ -19,7 +19,7 @@
 #include "nim-grundy.h"
 #include "nim-i18n.h"
 #include "nim-movegen.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <string.h>
 

@@ -23,7 +23,9 @@
 #include "nim-explain.h"
 #include "nim-i18n.h"
 #include "nim-movegen.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-strings.h"
 
 #include <string.h>
 

@@ -15,7 +15,7 @@
 
 #include "nim-player.h"
 #include "nim-prompt.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <stdio.h>
 
