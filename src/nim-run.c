@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-run-options.c -- the options of comparison runs that say how a
-   run is driven: --sprt, --positions, --shard, --resume */
+/* nim-run.c -- what comparison runs and tournaments share: the options
+   that say how a run is driven (--sprt, --positions, --shard), and its
+   identity in its results file (--results, --resume) */
 
 #include "config.h"
 
-#include "nim-cli-private.h"
+#include "nim-run.h"
 
 #include "nim-i18n.h"
 #include "nim-notation.h"
@@ -16,7 +17,7 @@
 #include <string.h>
 
 /**
- * nim_cli_parse_sprt:
+ * nim_run_parse_sprt:
  * @text: the value of --sprt, elo0=A,elo1=B[,alpha=X][,beta=Y][,model=M]
  * @sprt: (out): the test
  * @error: return location for a #NIM_ERROR_USAGE error
@@ -24,7 +25,7 @@
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error)
+nim_run_parse_sprt (const char *text, NimSprt *sprt, GError **error)
 {
   g_auto (GStrv) parts = g_strsplit (text, ",", -1);
   gboolean have0 = FALSE, have1 = FALSE;
@@ -108,7 +109,7 @@ nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error)
 #define MAX_BAD_LINES 5
 
 /**
- * nim_cli_read_positions:
+ * nim_run_read_positions:
  * @path: a file of positions, one a line: the heaps, optionally the
  *   player to move ("3,4,5" or "3,4,5 p2"); `#` starts a comment, blank
  *   lines are skipped
@@ -122,7 +123,7 @@ nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error)
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_read_positions (const char *path, GArray **boards,
+nim_run_read_positions (const char *path, GArray **boards,
                         GArray **first_movers, GError **error)
 {
   g_autofree char *text = NULL;
@@ -194,36 +195,38 @@ nim_cli_read_positions (const char *path, GArray **boards,
 }
 
 /**
- * nim_cli_parse_shard:
- * @o: the options
- * @config: (inout): the run; its shard is set from --shard K/N
+ * nim_run_parse_shard:
+ * @text: (nullable): the value of --shard, K/N
+ * @seeded: whether --seed was given
+ * @resume: whether --resume was given
+ * @config: (inout): the run; its shard is set from @text
  * @error: return location for a #NIM_ERROR_USAGE error
  *
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_parse_shard (const NimCliOptions *o, NimMatchConfig *config,
-                     GError **error)
+nim_run_parse_shard (const char *text, gboolean seeded, gboolean resume,
+                     NimMatchConfig *config, GError **error)
 {
   g_auto (GStrv) parts = NULL;
   guint64 k, n;
 
-  if (o->shard == NULL)
+  if (text == NULL)
     return TRUE;
-  parts = g_strsplit (o->shard, "/", 2);
+  parts = g_strsplit (text, "/", 2);
   if (parts[1] == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--shard: '%s' is not K/N; give the shard and how many "
                       "there are, such as 1/4"),
-                   o->shard);
+                   text);
       return FALSE;
     }
   if (!nim_parse_uint (parts[1], 1, NIM_MATCH_MAX_GAMES / 2, "--shard N", &n,
                        error)
       || !nim_parse_uint (parts[0], 1, n, "--shard K", &k, error))
     return FALSE;
-  if (n > 1 && o->seed == NULL && !o->resume)
+  if (n > 1 && !seeded && !resume)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--shard plays a part of a run, which every shard must "
@@ -236,14 +239,12 @@ nim_cli_parse_shard (const NimCliOptions *o, NimMatchConfig *config,
 }
 
 /**
- * nim_cli_run_setup:
- * @o: the options
- * @config: (inout): the run; with --resume and no --seed, its seed is the
+ * nim_run_setup:
+ * @run: (inout): the run; with --resume and no --seed, its seed is the
  *   one the results file records
- * @tournament: (nullable): the kind of tournament
- * @players: (nullable): its players
+ * @options: how this process plays it
  * @setup: (out): the run's parameters, ID and header, cleared with
- *   nim_cli_run_setup_clear()
+ *   nim_run_setup_clear()
  * @error: return location for an error: --resume without --results, or
  *   with a file of another run (#NIM_ERROR_USAGE); a file that cannot
  *   be read (#NIM_ERROR_FAILED)
@@ -255,26 +256,27 @@ nim_cli_parse_shard (const NimCliOptions *o, NimMatchConfig *config,
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
-                   const char *tournament, const char *const *players,
-                   NimCliRunSetup *setup, GError **error)
+nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
+               NimRunSetup *setup, GError **error)
 {
+  const char *results = options->results;
+  NimMatchConfig *config = &run->match;
   g_autoptr (NimRunFileScan) scan = NULL;
 
   memset (setup, 0, sizeof *setup);
-  if (o->resume && o->results == NULL)
+  if (options->resume && results == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--resume goes on with the run of a results file; give "
                       "it with --results FILE"));
       return FALSE;
     }
-  if (o->resume && g_file_test (o->results, G_FILE_TEST_EXISTS))
+  if (options->resume && g_file_test (results, G_FILE_TEST_EXISTS))
     {
-      scan = nim_run_file_scan (o->results, error);
+      scan = nim_run_file_scan (results, error);
       if (scan == NULL)
         return FALSE;
-      if (o->seed == NULL && scan->params->len > 0)
+      if (!options->seeded && scan->params->len > 0)
         {
           JsonObject *last = json_node_get_object (
               scan->params->pdata[scan->params->len - 1]);
@@ -283,16 +285,16 @@ nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
               last, "seed", config->seed);
         }
     }
-  setup->params = nim_run_file_params (config, tournament, players);
+  setup->params = nim_run_file_params (config, run->tournament, run->players);
   /* An external engine's name stands for its command: a resumed run
      must run the same program. */
-  if (o->engines != NULL)
+  if (run->engines != NULL)
     {
       JsonArray *engines = json_array_new ();
       guint i;
 
-      for (i = 0; o->engines[i] != NULL; i++)
-        json_array_add_string_element (engines, o->engines[i]);
+      for (i = 0; run->engines[i] != NULL; i++)
+        json_array_add_string_element (engines, run->engines[i]);
       json_object_set_array_member (json_node_get_object (setup->params),
                                     "engines", engines);
     }
@@ -307,8 +309,8 @@ nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
                    _ ("--resume: %s holds the games of another run; give the "
                       "options of that run, or another --results file.  "
                       "What differs:%s"),
-                   o->results, differences);
-      nim_cli_run_setup_clear (setup);
+                   results, differences);
+      nim_run_setup_clear (setup);
       return FALSE;
     }
   if (scan != NULL && scan->torn_end)
@@ -316,7 +318,7 @@ nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
              _ ("nim: the last line of %s is incomplete (a run was stopped "
                 "while writing it): it is not counted, and its game is "
                 "played again\n"),
-             o->results);
+             results);
   setup->resume = scan != NULL && scan->params->len > 0;
   if (!setup->resume)
     setup->header = nim_run_file_header (setup->params, setup->id, config);
@@ -324,11 +326,11 @@ nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
 }
 
 /**
- * nim_cli_run_setup_clear:
- * @setup: what nim_cli_run_setup() made
+ * nim_run_setup_clear:
+ * @setup: what nim_run_setup() made
  */
 void
-nim_cli_run_setup_clear (NimCliRunSetup *setup)
+nim_run_setup_clear (NimRunSetup *setup)
 {
   g_clear_pointer (&setup->params, json_node_unref);
   g_clear_pointer (&setup->id, g_free);
@@ -344,8 +346,8 @@ resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
 }
 
 /**
- * nim_cli_run_resume:
- * @o: the options
+ * nim_run_resume:
+ * @options: how this process plays the run
  * @setup: the run's identity
  * @match: a run not started
  * @error: return location for an error reading the results file
@@ -356,11 +358,11 @@ resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_run_resume (const NimCliOptions *o, const NimCliRunSetup *setup,
-                    NimMatch *match, GError **error)
+nim_run_resume (const NimRunOptions *options, const NimRunSetup *setup,
+                NimMatch *match, GError **error)
 {
   if (!setup->resume)
     return TRUE;
-  return nim_run_file_each_game (o->results, setup->id, resume_game, match,
-                                 error);
+  return nim_run_file_each_game (options->results, setup->id, resume_game,
+                                 match, error);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-ugi.c -- `nim --ugi`: any built-in player as a UGI engine
+/* nim-mode-ugi.c -- `nim --ugi`: any built-in player as a UGI engine
 
    The Universal Game Interface (doc/ugi.md) is UCI generalised to any
    turn-based game: a referee writes commands to the engine's standard
@@ -35,9 +35,9 @@
 
 #include "config.h"
 
-#include "nim-cli-private.h"
-
 #include "nim-i18n.h"
+#include "nim-mode.h"
+#include "nim-shared.h"
 #include "nim-notation.h"
 #include "nim-error.h"
 #include "nim-parse.h"
@@ -654,7 +654,7 @@ do_position (Engine *e, char **words)
   e->have_position = FALSE;
   if (g_strcmp0 (words[i], "startpos") == 0)
     {
-      nim_board_parse (&board, NIM_CLI_DEFAULT_HEAPS, "startpos", NULL);
+      nim_board_parse (&board, NIM_SHARED_DEFAULT_HEAPS, "startpos", NULL);
       i++;
     }
   else if (g_strcmp0 (words[i], "fen") == 0)
@@ -1121,18 +1121,11 @@ serve_thread (gpointer data)
   return NULL;
 }
 
-/**
- * nim_cli_run_ugi:
- * @o: the options: --player1 is the engine, default the strongest
- *   searcher; --seed seeds a random player
- *
- * Speaks UGI on standard input and output until `quit` or the end of the
- * input.
- *
- * Returns: the exit status
- */
-int
-nim_cli_run_ugi (const NimCliOptions *o)
+/* Speaks UGI on standard input and output until `quit` or the end of
+   the input: --player1 is the engine, default the strongest searcher;
+   --seed seeds a random player. */
+static int
+ugi_run (gpointer config, NimShared *shared)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimPlayer) player = NULL;
@@ -1140,8 +1133,9 @@ nim_cli_run_ugi (const NimCliOptions *o)
   GThread *helper;
   guint i;
 
-  player = nim_cli_player_new (
-      o->player1 ? o->player1 : nim_player_class_strongest ()->name, &error);
+  player = nim_shared_player_new (
+      shared->player1 ? shared->player1 : nim_player_class_strongest ()->name,
+      &error);
   if (player == NULL)
     return nim_exit_fail (error, TRUE);
   if (nim_player_is_interactive (player))
@@ -1153,14 +1147,8 @@ nim_cli_run_ugi (const NimCliOptions *o)
                    nim_player_get_name (player));
       return nim_exit_fail (error, TRUE);
     }
-  if (o->seed != NULL)
-    {
-      guint64 seed;
-
-      if (!nim_cli_parse_seed (o, &seed, &error))
-        return nim_exit_fail (error, TRUE);
-      nim_player_set_seed (player, (guint32) seed);
-    }
+  if (shared->seeded)
+    nim_player_set_seed (player, shared->seed_value);
 
   e.player = player;
   protocol_rules (&e.rules);
@@ -1204,3 +1192,38 @@ nim_cli_run_ugi (const NimCliOptions *o)
   g_mutex_clear (&e.out_lock);
   return NIM_EXIT_OK;
 }
+
+/**
+ * UgiConfig:
+ *
+ * --ugi; the engine is --player1.
+ */
+typedef struct
+{
+  gboolean ugi;
+} UgiConfig;
+
+static const NimOption options[] = {
+  { { "ugi", 0, 0, G_OPTION_ARG_NONE, NIM_OPTION_FIELD (UgiConfig, ugi),
+      N_ ("Be a UGI engine on standard input and output, playing as "
+          "--player1 (default negamax); see nim(1) and doc/ugi.md"),
+      NULL },
+    0,
+    NULL,
+    NULL },
+  { { NULL } },
+};
+
+/**
+ * nim_mode_ugi:
+ *
+ * nim --ugi: a built-in player as a UGI engine; `setoption` sets the
+ * rules, so it takes none of the options that do.
+ */
+const NimMode nim_mode_ugi = {
+  .name = "--ugi",
+  .options = { NIM_HELP_UGI, FALSE, options },
+  .shared = NIM_SHARED_PLAYER1 | NIM_SHARED_SEED,
+  .config_size = sizeof (UgiConfig),
+  .run = ugi_run,
+};

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-cli-summarize.c -- nim --summarize FILE...: the summary, ratings
+/* nim-mode-summarize.c -- nim --summarize FILE...: the summary, ratings
    and SPRT state of one run rebuilt from its results files
  *
  * The shards of a run (--shard K/N), played on as many machines, each
@@ -10,16 +10,39 @@
 
 #include "config.h"
 
-#include "nim-cli-private.h"
-
-#include "nim-i18n.h"
-#include "nim-match-report.h"
-#include "nim-record.h"
-#include "nim-run-file.h"
 #include "nim-error.h"
 #include "nim-exit.h"
+#include "nim-i18n.h"
+#include "nim-match-report.h"
+#include "nim-mode.h"
+#include "nim-ratings.h"
+#include "nim-run-file.h"
+#include "nim-shared.h"
+#include "nim-tournament.h"
 
 #include <stdio.h>
+
+/**
+ * SummarizeConfig:
+ *
+ * --summarize, which takes the results files as arguments.
+ */
+typedef struct
+{
+  gboolean summarize;
+} SummarizeConfig;
+
+static const NimOption options[] = {
+  { { "summarize", 0, 0, G_OPTION_ARG_NONE,
+      NIM_OPTION_FIELD (SummarizeConfig, summarize),
+      N_ ("Print the summary of the run whose games the results FILEs hold "
+          "(the shards of one run, say), each game once"),
+      NULL },
+    0,
+    NULL,
+    NULL },
+  { { NULL } },
+};
 
 static void
 count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
@@ -80,14 +103,39 @@ find_run (char **files, char **id, JsonNode **params, GError **error)
   return TRUE;
 }
 
-/**
- * nim_cli_run_summarize:
- * @o: the options: the files and --json
- *
- * Returns: the exit status
- */
-int
-nim_cli_run_summarize (const NimCliOptions *o)
+/* The summary of a tournament: its players are the header's. */
+static int
+summarize_tournament (JsonNode *params, const NimMatchConfig *config,
+                      const char *id, const NimShared *shared)
+{
+  JsonObject *p = json_node_get_object (params);
+  JsonArray *players = json_object_get_array_member (p, "players");
+  g_autofree const char **specs = NULL;
+  NimRunConfig run = { 0 };
+  guint n = json_array_get_length (players), i;
+
+  if (n < 2 || n > NIM_RATINGS_MAX_PLAYERS)
+    {
+      g_autoptr (GError) error
+          = g_error_new (NIM_ERROR, NIM_ERROR_FAILED,
+                         _ ("the run's parameters in the header line are "
+                            "not understood"));
+
+      return nim_exit_fail (error, FALSE);
+    }
+  specs = g_new0 (const char *, n + 1);
+  for (i = 0; i < n; i++)
+    specs[i] = json_array_get_string_element (players, i);
+  run.match = *config;
+  run.tournament = json_object_get_string_member (p, "tournament");
+  run.players = specs;
+  return nim_tournament_summarize (&run, shared->arguments, id,
+                                   &shared->output);
+}
+
+/* nim --summarize FILE...: the summary of the run of the files. */
+static int
+summarize_run (gpointer data, NimShared *shared)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *id = NULL;
@@ -95,46 +143,48 @@ nim_cli_run_summarize (const NimCliOptions *o)
   g_autoptr (GArray) boards = NULL;
   g_autoptr (GArray) movers = NULL;
   g_autoptr (NimMatch) counter = NULL;
+  char **files = shared->arguments;
   NimMatchConfig config;
+  NimMatchReportSummary summary;
   JsonNode *tournament;
   guint i;
 
-  if (o->files == NULL)
+  if (files == NULL)
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--summarize: give the results files, such as nim "
                       "--summarize shard-*.jsonl"));
       return nim_exit_fail (error, TRUE);
     }
-  if (!find_run (o->files, &id, &params, &error))
+  if (!find_run (files, &id, &params, &error))
     return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
   if (!nim_run_file_config (params, &config, &boards, &movers, &error))
     return nim_exit_fail (error, FALSE);
   tournament
       = json_object_get_member (json_node_get_object (params), "tournament");
   if (tournament != NULL && !json_node_is_null (tournament))
-    return nim_cli_summarize_tournament (o, params, &config, id);
+    return summarize_tournament (params, &config, id, shared);
   counter = nim_match_new_counter (&config);
-  for (i = 0; o->files[i] != NULL; i++)
-    if (!nim_run_file_each_game (o->files[i], id, count_game, counter, &error))
+  for (i = 0; files[i] != NULL; i++)
+    if (!nim_run_file_each_game (files[i], id, count_game, counter, &error))
       return nim_exit_fail (error, FALSE);
-  if (o->json)
-    {
-      JsonNode *json = nim_match_report_summary_to_json (
-          &config, nim_match_get_summary (counter));
-
-      if (o->per_position)
-        nim_match_report_add_per_position (json, &config,
-                                           nim_match_get_summary (counter));
-      nim_record_print (json, stdout);
-    }
-  else
-    {
-      nim_match_report_print_summary (&config, nim_match_get_summary (counter),
-                                      stdout);
-      if (o->per_position)
-        nim_match_report_print_per_position (
-            &config, nim_match_get_summary (counter), stdout);
-    }
+  summary.config = &config;
+  summary.summary = nim_match_get_summary (counter);
+  summary.per_position = shared->per_position;
+  nim_output_write (&shared->output, &nim_match_report_writer, &summary);
   return NIM_EXIT_OK;
 }
+
+/**
+ * nim_mode_summarize:
+ *
+ * nim --summarize FILE...: the summary of a run from its results files.
+ */
+const NimMode nim_mode_summarize = {
+  .name = "--summarize",
+  .options = { NIM_HELP_RUNS, FALSE, options },
+  .shared = NIM_SHARED_JSON | NIM_SHARED_SUMMARY,
+  .arguments = TRUE,
+  .config_size = sizeof (SummarizeConfig),
+  .run = summarize_run,
+};
