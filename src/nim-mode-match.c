@@ -432,6 +432,7 @@ match_check (gpointer data, NimShared *shared, GError **error)
   NimMatchConfig *config = &m->run.match;
   const char *strongest = nim_player_class_strongest ()->name;
 
+  nim_run_config_init (&m->run);
   if (!check_tournament (m, shared, error))
     return FALSE;
   /* nim-command.c has refused the options of other modes; these two are
@@ -483,6 +484,9 @@ match_check (gpointer data, NimShared *shared, GError **error)
   m->run.tournament = m->tournament;
   m->run.players = (const char *const *) m->players;
   m->run.engines = (const char *const *) shared->engines;
+  m->run.engine_dirs = (const char *const *) shared->engine_dirs;
+  m->run.engine_options = (const char *const *) shared->engine_options;
+  m->run.engine_startup_timeout = shared->startup_timeout;
   m->options.results = m->results;
   m->options.resume = m->resume;
   m->options.seeded = shared->seeded;
@@ -547,7 +551,7 @@ run_match (MatchConfig *m, NimShared *shared)
   g_autoptr (NimMatch) match = NULL;
   g_autoptr (NimMatchReport) report = NULL;
   const NimMatchConfig *config = &m->run.match;
-  g_auto (NimRunSetup) setup = { NULL, NULL, NULL, FALSE };
+  g_auto (NimRunSetup) setup = { NULL, NULL, FALSE };
   NimMatchReportSummary summary = { config, NULL, shared->per_position };
   gboolean ok;
 

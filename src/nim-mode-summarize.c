@@ -15,7 +15,6 @@
 #include "nim-i18n.h"
 #include "nim-match-report.h"
 #include "nim-mode.h"
-#include "nim-ratings.h"
 #include "nim-run-file.h"
 #include "nim-shared.h"
 #include "nim-tournament.h"
@@ -50,16 +49,16 @@ count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
   nim_match_add_finished (data, number, tallies);
 }
 
-/* The one run of @files: its ID and parameters; refuses files of several
-   runs, or of none. */
+/* The one run of @files, read from their headers, with every ID its
+   games carry (files of one run written by different versions of nim
+   carry different IDs); refuses files of several runs, or of none. */
 static gboolean
-find_run (char **files, char **id, JsonNode **params, GError **error)
+find_run (char **files, NimRunHeader **run, GPtrArray *ids, GError **error)
 {
   g_autofree char *first_file = NULL;
   guint i, j;
 
-  *id = NULL;
-  *params = NULL;
+  *run = NULL;
   for (i = 0; files[i] != NULL; i++)
     {
       g_autoptr (NimRunFileScan) scan = nim_run_file_scan (files[i], error);
@@ -71,19 +70,24 @@ find_run (char **files, char **id, JsonNode **params, GError **error)
                  _ ("nim: the last line of %s is incomplete (a run was "
                     "stopped while writing it): it is not counted\n"),
                  files[i]);
-      for (j = 0; j < scan->ids->len; j++)
+      for (j = 0; j < scan->headers->len; j++)
         {
-          if (*id == NULL)
-            {
-              *id = g_strdup (scan->ids->pdata[j]);
-              *params = json_node_copy (scan->params->pdata[j]);
-              first_file = g_strdup (files[i]);
-            }
-          else if (!g_str_equal (*id, scan->ids->pdata[j]))
-            {
-              g_autofree char *differences
-                  = nim_run_file_differences (*params, scan->params->pdata[j]);
+          NimRunHeader *h = scan->headers->pdata[j];
+          g_autofree char *differences = NULL;
 
+          if (*run == NULL)
+            {
+              *run = g_ptr_array_steal_index (scan->headers, j--);
+              first_file = g_strdup (files[i]);
+              g_ptr_array_insert (ids, ids->len - 1,
+                                  g_strdup (nim_run_header_get_id (*run)));
+              continue;
+            }
+          differences = nim_run_file_differences (
+              nim_run_header_get_config (*run), nim_run_header_get_config (h),
+              FALSE);
+          if (*differences != '\0')
+            {
               g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                            _ ("--summarize: %s and %s hold the games of "
                               "different runs; give the files of one run.  "
@@ -91,9 +95,13 @@ find_run (char **files, char **id, JsonNode **params, GError **error)
                            first_file, files[i], first_file, differences);
               return FALSE;
             }
+          if (!g_strv_contains ((const char *const *) ids->pdata,
+                                nim_run_header_get_id (h)))
+            g_ptr_array_insert (ids, ids->len - 1,
+                                g_strdup (nim_run_header_get_id (h)));
         }
     }
-  if (*id == NULL)
+  if (*run == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--summarize: no run's header line in the files; give "
@@ -103,50 +111,17 @@ find_run (char **files, char **id, JsonNode **params, GError **error)
   return TRUE;
 }
 
-/* The summary of a tournament: its players are the header's. */
-static int
-summarize_tournament (JsonNode *params, const NimMatchConfig *config,
-                      const char *id, const NimShared *shared)
-{
-  JsonObject *p = json_node_get_object (params);
-  JsonArray *players = json_object_get_array_member (p, "players");
-  g_autofree const char **specs = NULL;
-  NimRunConfig run = { 0 };
-  guint n = json_array_get_length (players), i;
-
-  if (n < 2 || n > NIM_RATINGS_MAX_PLAYERS)
-    {
-      g_autoptr (GError) error
-          = g_error_new (NIM_ERROR, NIM_ERROR_FAILED,
-                         _ ("the run's parameters in the header line are "
-                            "not understood"));
-
-      return nim_exit_fail (error, FALSE);
-    }
-  specs = g_new0 (const char *, n + 1);
-  for (i = 0; i < n; i++)
-    specs[i] = json_array_get_string_element (players, i);
-  run.match = *config;
-  run.tournament = json_object_get_string_member (p, "tournament");
-  run.players = specs;
-  return nim_tournament_summarize (&run, shared->arguments, id,
-                                   &shared->output);
-}
-
 /* nim --summarize FILE...: the summary of the run of the files. */
 static int
 summarize_run (gpointer data, NimShared *shared)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *id = NULL;
-  g_autoptr (JsonNode) params = NULL;
-  g_autoptr (GArray) boards = NULL;
-  g_autoptr (GArray) movers = NULL;
+  g_autoptr (NimRunHeader) header = NULL;
+  g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (NimMatch) counter = NULL;
   char **files = shared->arguments;
-  NimMatchConfig config;
+  const NimRunConfig *run;
   NimMatchReportSummary summary;
-  JsonNode *tournament;
   guint i;
 
   if (files == NULL)
@@ -156,19 +131,19 @@ summarize_run (gpointer data, NimShared *shared)
                       "--summarize shard-*.jsonl"));
       return nim_exit_fail (error, TRUE);
     }
-  if (!find_run (files, &id, &params, &error))
+  g_ptr_array_add (ids, NULL);
+  if (!find_run (files, &header, ids, &error))
     return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
-  if (!nim_run_file_config (params, &config, &boards, &movers, &error))
-    return nim_exit_fail (error, FALSE);
-  tournament
-      = json_object_get_member (json_node_get_object (params), "tournament");
-  if (tournament != NULL && !json_node_is_null (tournament))
-    return summarize_tournament (params, &config, id, shared);
-  counter = nim_match_new_counter (&config);
+  run = nim_run_header_get_config (header);
+  if (run->tournament != NULL)
+    return nim_tournament_summarize (
+        run, files, (const char *const *) ids->pdata, &shared->output);
+  counter = nim_match_new_counter (&run->match);
   for (i = 0; files[i] != NULL; i++)
-    if (!nim_run_file_each_game (files[i], id, count_game, counter, &error))
+    if (!nim_run_file_each_game (files[i], (const char *const *) ids->pdata,
+                                 count_game, counter, &error))
       return nim_exit_fail (error, FALSE);
-  summary.config = &config;
+  summary.config = &run->match;
   summary.summary = nim_match_get_summary (counter);
   summary.per_position = shared->per_position;
   nim_output_write (&shared->output, &nim_match_report_writer, &summary);

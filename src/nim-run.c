@@ -238,20 +238,33 @@ nim_run_parse_shard (const char *text, gboolean seeded, gboolean resume,
   return TRUE;
 }
 
+/* A results file that ends in half a line: its game is played again. */
+static void
+warn_torn (const NimRunFileScan *scan, const char *results)
+{
+  if (scan != NULL && scan->torn_end)
+    fprintf (stderr,
+             _ ("nim: the last line of %s is incomplete (a run was stopped "
+                "while writing it): it is not counted, and its game is "
+                "played again\n"),
+             results);
+}
+
 /**
  * nim_run_setup:
  * @run: (inout): the run; with --resume and no --seed, its seed is the
  *   one the results file records
  * @options: how this process plays it
- * @setup: (out): the run's parameters, ID and header, cleared with
+ * @setup: (out): the run's ID and header, cleared with
  *   nim_run_setup_clear()
  * @error: return location for an error: --resume without --results, or
  *   with a file of another run (#NIM_ERROR_USAGE); a file that cannot
- *   be read (#NIM_ERROR_FAILED)
+ *   be read or whose header is not understood (#NIM_ERROR_FAILED)
  *
  * The run's identity in its results file, and --resume's checks: the
- * file's header must have this run's parameters, else what differs is
- * named.
+ * file must have a header of this very run (the part of it this process
+ * plays included), else what differs from the file's last run is named,
+ * field by field.
  *
  * Returns: %TRUE on success
  */
@@ -260,8 +273,9 @@ nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
                NimRunSetup *setup, GError **error)
 {
   const char *results = options->results;
-  NimMatchConfig *config = &run->match;
   g_autoptr (NimRunFileScan) scan = NULL;
+  const NimRunConfig *last = NULL;
+  guint i;
 
   memset (setup, 0, sizeof *setup);
   if (options->resume && results == NULL)
@@ -276,34 +290,39 @@ nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
       scan = nim_run_file_scan (results, error);
       if (scan == NULL)
         return FALSE;
-      if (!options->seeded && scan->params->len > 0)
-        {
-          JsonObject *last = json_node_get_object (
-              scan->params->pdata[scan->params->len - 1]);
+      if (scan->headers->len > 0)
+        last = nim_run_header_get_config (
+            scan->headers->pdata[scan->headers->len - 1]);
+      if (!options->seeded && last != NULL)
+        run->match.seed = last->match.seed;
+    }
+  setup->header = nim_run_file_header (run, &setup->id);
+  if (last == NULL)
+    {
+      warn_torn (scan, results);
+      return TRUE;
+    }
+  /* The file's own ID for this run: a header of an older nim, which
+     recorded less, has an ID of its own. */
+  for (i = 0; i < scan->headers->len; i++)
+    {
+      NimRunHeader *h = scan->headers->pdata[i];
+      g_autofree char *differences = nim_run_file_differences (
+          nim_run_header_get_config (h), run, TRUE);
 
-          config->seed = (guint32) json_object_get_int_member_with_default (
-              last, "seed", config->seed);
+      if (*differences == '\0')
+        {
+          g_free (setup->id);
+          setup->id = g_strdup (nim_run_header_get_id (h));
+          g_clear_pointer (&setup->header, g_free);
+          setup->resume = TRUE;
+          break;
         }
     }
-  setup->params = nim_run_file_params (config, run->tournament, run->players);
-  /* An external engine's name stands for its command: a resumed run
-     must run the same program. */
-  if (run->engines != NULL)
+  if (!setup->resume)
     {
-      JsonArray *engines = json_array_new ();
-      guint i;
-
-      for (i = 0; run->engines[i] != NULL; i++)
-        json_array_add_string_element (engines, run->engines[i]);
-      json_object_set_array_member (json_node_get_object (setup->params),
-                                    "engines", engines);
-    }
-  setup->id = nim_run_file_id (setup->params);
-  if (scan != NULL && scan->params->len > 0
-      && nim_run_file_scan_find (scan, setup->id) == NULL)
-    {
-      g_autofree char *differences = nim_run_file_differences (
-          scan->params->pdata[scan->params->len - 1], setup->params);
+      g_autofree char *differences
+          = nim_run_file_differences (last, run, TRUE);
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--resume: %s holds the games of another run; give the "
@@ -313,15 +332,7 @@ nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
       nim_run_setup_clear (setup);
       return FALSE;
     }
-  if (scan != NULL && scan->torn_end)
-    fprintf (stderr,
-             _ ("nim: the last line of %s is incomplete (a run was stopped "
-                "while writing it): it is not counted, and its game is "
-                "played again\n"),
-             results);
-  setup->resume = scan != NULL && scan->params->len > 0;
-  if (!setup->resume)
-    setup->header = nim_run_file_header (setup->params, setup->id, config);
+  warn_torn (scan, results);
   return TRUE;
 }
 
@@ -332,7 +343,6 @@ nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
 void
 nim_run_setup_clear (NimRunSetup *setup)
 {
-  g_clear_pointer (&setup->params, json_node_unref);
   g_clear_pointer (&setup->id, g_free);
   g_clear_pointer (&setup->header, g_free);
 }
@@ -361,8 +371,10 @@ gboolean
 nim_run_resume (const NimRunOptions *options, const NimRunSetup *setup,
                 NimMatch *match, GError **error)
 {
+  const char *ids[] = { setup->id, NULL };
+
   if (!setup->resume)
     return TRUE;
-  return nim_run_file_each_game (options->results, setup->id, resume_game,
-                                 match, error);
+  return nim_run_file_each_game (options->results, ids, resume_game, match,
+                                 error);
 }

@@ -7,29 +7,10 @@
 #include <json-glib/json-glib.h>
 
 #include "nim-match.h"
+#include "nim-run-file.h"
 #include "nim-sprt.h"
 
 G_BEGIN_DECLS
-
-/**
- * NimRunConfig:
- * @match: the games, as nim_match_new() plays them; for a tournament,
- *   every pairing's but for its players
- * @tournament: (nullable): the kind of tournament, round-robin or
- *   gauntlet; %NULL for a run of two players
- * @players: (nullable): the tournament's players, %NULL-terminated
- * @engines: (nullable): the external engines the players may name,
- *   NAME=COMMAND as --engine declares them, %NULL-terminated
- *
- * A comparison run or a tournament: what its results file records.
- */
-typedef struct
-{
-  NimMatchConfig match;
-  const char *tournament;
-  const char *const *players;
-  const char *const *engines;
-} NimRunConfig;
 
 /**
  * NimRunOptions:
@@ -57,15 +38,13 @@ gboolean nim_run_parse_shard (const char *text, gboolean seeded,
 
 /**
  * NimRunSetup:
- * @params: the run's parameters, as its results file's header has them
- * @id: the run's ID
+ * @id: the run's ID, which its game records carry
  * @header: (nullable): the header line to write, %NULL when the results
  *   file has it (a resumed run)
  * @resume: the results file holds games of this run to count
  */
 typedef struct
 {
-  JsonNode *params;
   char *id;
   char *header;
   gboolean resume;

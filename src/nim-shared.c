@@ -546,17 +546,19 @@ is_declared (const NimShared *shared, const char *name)
  * @error: return location for a #NIM_ERROR_USAGE error
  *
  * Declares every --engine, with its --engine-dir, --engine-option,
- * --engine-log and --engine-startup-timeout, as a player.  Refuses the
- * companions of an engine that was not declared.
+ * --engine-log and --engine-startup-timeout, as a player, and sets
+ * @shared->startup_timeout.  Refuses the companions of an engine that was
+ * not declared.
  *
  * Returns: %TRUE if every engine was declared
  */
 gboolean
-nim_shared_declare_engines (const NimShared *shared, GError **error)
+nim_shared_declare_engines (NimShared *shared, GError **error)
 {
-  double timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
+  double *timeout = &shared->startup_timeout;
   guint i, j;
 
+  *timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
   if (shared->engines == NULL)
     {
       const char *stray = shared->engine_dirs      ? "--engine-dir"
@@ -576,7 +578,7 @@ nim_shared_declare_engines (const NimShared *shared, GError **error)
     }
   if (shared->engine_startup_timeout != NULL
       && !nim_parse_double (shared->engine_startup_timeout, 0.001, 3600,
-                            "--engine-startup-timeout", &timeout, error))
+                            "--engine-startup-timeout", timeout, error))
     return FALSE;
   if (shared->engine_log != NULL
       && g_mkdir_with_parents (shared->engine_log, 0755) != 0)
@@ -662,7 +664,7 @@ nim_shared_declare_engines (const NimShared *shared, GError **error)
       config.directory = directory;
       config.options = (const char *const *) options->pdata;
       config.log_dir = shared->engine_log;
-      config.startup_timeout = timeout;
+      config.startup_timeout = *timeout;
       if (!nim_player_engine_declare (&config, error))
         {
           g_prefix_error (error, "--engine %s: ", shared->engines[i]);

@@ -88,6 +88,7 @@ struct _NimShared
   gboolean timed;     /* --tc was given */
   double tc_seconds;
   double tc_increment;
+  double startup_timeout;        /* --engine-startup-timeout */
   NimTraceOptions trace_options; /* --trace, --trace-limit, --dot */
   NimOutput output;              /* --json */
 };
@@ -103,7 +104,7 @@ gboolean nim_shared_check_rules (NimShared *shared, guint64 takes,
                                  GError **error);
 gboolean nim_shared_check_output (NimShared *shared, GError **error);
 gboolean nim_shared_check (NimShared *shared, guint64 takes, GError **error);
-gboolean nim_shared_declare_engines (const NimShared *shared, GError **error);
+gboolean nim_shared_declare_engines (NimShared *shared, GError **error);
 gboolean nim_shared_tracing (const NimShared *shared);
 
 NimPlayer *nim_shared_player_new (const char *spec, GError **error);

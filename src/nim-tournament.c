@@ -400,7 +400,7 @@ nim_tournament_run (NimRunConfig *run, const NimRunOptions *options,
 {
   g_autoptr (GError) error = NULL;
   g_auto (Tournament) t = { 0 };
-  g_auto (NimRunSetup) setup = { NULL, NULL, NULL, FALSE };
+  g_auto (NimRunSetup) setup = { NULL, NULL, FALSE };
   gboolean ok = TRUE;
   guint k;
 
@@ -466,7 +466,7 @@ count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
  * nim_tournament_summarize:
  * @run: the tournament, as its results files' header says
  * @files: the results files, %NULL-terminated
- * @id: the tournament's ID
+ * @ids: the IDs its games carry, %NULL-terminated
  * @output: where the crosstable and the ratings go
  *
  * The crosstable and ratings of a tournament, from its results files.
@@ -475,7 +475,7 @@ count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
  */
 int
 nim_tournament_summarize (const NimRunConfig *run, char **files,
-                          const char *id, const NimOutput *output)
+                          const char *const *ids, const NimOutput *output)
 {
   g_autoptr (GError) error = NULL;
   g_auto (Tournament) t = { 0 };
@@ -489,7 +489,7 @@ nim_tournament_summarize (const NimRunConfig *run, char **files,
       g_autoptr (NimMatch) counter = nim_match_new_counter (&config);
 
       for (i = 0; files[i] != NULL; i++)
-        if (!nim_run_file_each_game (files[i], id, count_game, counter,
+        if (!nim_run_file_each_game (files[i], ids, count_game, counter,
                                      &error))
           return nim_exit_fail (error, FALSE);
       tournament_add (&t, t.pairs[2 * k], t.pairs[2 * k + 1],
