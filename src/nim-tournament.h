@@ -13,7 +13,6 @@ G_BEGIN_DECLS
 int nim_tournament_run (NimRunConfig *run, const NimRunOptions *options,
                         const NimOutput *output);
 int nim_tournament_summarize (const NimRunConfig *run, char **files,
-                              const char *const *ids,
-                              const NimOutput *output);
+                              const char *const *ids, const NimOutput *output);
 
 G_END_DECLS
