@@ -32,9 +32,6 @@ nim_exit_status (const GError *error)
       case NIM_ERROR_INTERRUPTED:
         return NIM_EXIT_INTERRUPTED;
       case NIM_ERROR_FAILED:
-      case NIM_ERROR_SHOW_BOARD: /* answered before they get here */
-      case NIM_ERROR_UNDO:
-      case NIM_ERROR_NEW_GAME:
         break;
       }
   /* GOption also fails with G_CONVERT_ERROR on an argument that is not

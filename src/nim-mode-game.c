@@ -192,11 +192,11 @@ setup_init (const NimShared *shared, GameSetup *setup)
   setup->one_pile = FALSE;
 }
 
-/* Player @number (1 or 2) of the game, from @spec, asking its moves at
-   @terminal when it is a person. */
+/* Player @number (1 or 2) of the game, from @spec, asking its moves
+   through @prompt when it is a person. */
 static NimPlayer *
 game_player_new (const NimShared *shared, const char *spec, guint number,
-                 const GameSetup *setup, NimPromptStreams *terminal,
+                 const GameSetup *setup, const NimPrompt *prompt,
                  GError **error)
 {
   NimPlayer *player = nim_shared_player_new (spec, error);
@@ -204,7 +204,7 @@ game_player_new (const NimShared *shared, const char *spec, guint number,
   if (player == NULL)
     return NULL;
   nim_player_set_number (player, number);
-  nim_player_set_prompt (player, nim_prompt_ask, terminal);
+  nim_player_set_prompt (player, prompt);
   nim_player_set_seed (player, (guint32) (setup->seed + number - 1));
   nim_player_set_explain (player, shared->explain);
   return player;
@@ -350,11 +350,12 @@ record_json (gconstpointer data, FILE *out)
 static const NimWriter record_writer = { NULL, record_json };
 
 /* One game from @setup, after its questions, shown or recorded, on the
-   clock of --tc when there is one; FALSE with #NIM_ERROR_NEW_GAME when
-   the person asked for another. */
+   clock of --tc when there is one; @stop says whether a person stopped
+   it (and @stopper who). */
 static gboolean
 play_one (const NimShared *shared, const NimRules *rules, FILE *talk,
-          NimPlayer *const players[2], GameSetup setup, GError **error)
+          NimPlayer *const players[2], NimPrompt *prompt, GameSetup setup,
+          NimGameStop *stop, guint *stopper, GError **error)
 {
   g_autoptr (NimGame) game = NULL;
   NimDisplayFlags flags = shared->stats ? NIM_DISPLAY_STATS : 0;
@@ -365,12 +366,10 @@ play_one (const NimShared *shared, const NimRules *rules, FILE *talk,
   if (!ask_setup (shared, rules, talk, players, &setup, error))
     return FALSE;
   setup.one_pile = setup.one_pile && setup.board.n_heaps == 1;
+  prompt->one_pile = setup.one_pile;
   for (i = 0; i < 2; i++)
-    {
-      if (!nim_player_start (players[i], rules, &setup.board, error))
-        return FALSE;
-      nim_player_set_one_pile (players[i], setup.one_pile);
-    }
+    if (!nim_player_start (players[i], rules, &setup.board, error))
+      return FALSE;
   game = nim_game_new (rules, &setup.board, players[0], players[1],
                        setup.first);
   if (shared->timed)
@@ -389,7 +388,24 @@ play_one (const NimShared *shared, const NimRules *rules, FILE *talk,
   record.game = game;
   record.seed = setup.seed;
   nim_output_write (&shared->output, &record_writer, &record);
+  *stop = nim_game_get_stop (game);
+  *stopper = nim_game_get_to_move (game);
   return played;
+}
+
+/* Player @number gave up: the status of a game abandoned, and why. */
+static int
+given_up (const NimPrompt *prompt, guint number)
+{
+  g_autoptr (GError) error = g_error_new_literal (
+      NIM_ERROR, NIM_ERROR_ABANDONED, C_ ("reason", "quit"));
+
+  /* Against the computer the person is "you", as everywhere. */
+  if (prompt->person != 0)
+    g_prefix_error (&error, _ ("you gave up: "));
+  else
+    g_prefix_error (&error, _ ("player %u gave up: "), number);
+  return nim_exit_fail (error, FALSE);
 }
 
 /* One game, the default mode: the players of --player1 and --player2 on
@@ -405,23 +421,24 @@ game_run (gpointer config, NimShared *shared)
   const NimRules *rules = &shared->rules;
   NimPlayer *players[2];
   GameSetup setup;
-  guint person = 0; /* the one person against the computer */
-  guint i;
   FILE *talk = shared->output.talk;
   /* A person types at standard input and reads the prompts where the
      game talks: standard output, or stderr when that carries the JSON. */
   NimPromptStreams terminal = { stdin, talk };
+  NimPrompt prompt = { nim_prompt_ask, &terminal, FALSE, 0 };
+  NimGameStop stop = NIM_GAME_STOP_NONE;
+  guint stopper = 0;
   int status = NIM_EXIT_OK;
 
   setup_init (shared, &setup);
   p1 = game_player_new (shared, shared->player1 ? shared->player1 : "human", 1,
-                        &setup, &terminal, &error);
+                        &setup, &prompt, &error);
   if (p1 == NULL)
     return nim_exit_fail (error, TRUE);
   p2 = game_player_new (shared,
                         shared->player2 ? shared->player2
                                         : nim_player_class_strongest ()->name,
-                        2, &setup, &terminal, &error);
+                        2, &setup, &prompt, &error);
   if (p2 == NULL)
     return nim_exit_fail (error, TRUE);
   players[0] = p1;
@@ -431,12 +448,7 @@ game_run (gpointer config, NimShared *shared)
   /* One person against the computer: the person is "you" and the other
      "the computer", in the explanations too. */
   if (is_versus (players))
-    person = nim_player_is_interactive (players[0]) ? 1 : 2;
-  for (i = 0; i < 2; i++)
-    {
-      nim_player_set_alone (players[i], person != 0);
-      nim_player_set_person (players[i], person);
-    }
+    prompt.person = nim_player_is_interactive (players[0]) ? 1 : 2;
   if (nim_shared_tracing (shared))
     {
       trace = trace_attach (&shared->trace_options, players, &error);
@@ -447,15 +459,19 @@ game_run (gpointer config, NimShared *shared)
   nim_interrupt_catch ();
   /* `new` at the prompt plays again with the same options, as the
      course's programs loop: the heaps asked for are asked again. */
-  while (!play_one (shared, rules, talk, players, setup, &error))
+  for (;;)
     {
-      if (!g_error_matches (error, NIM_ERROR, NIM_ERROR_NEW_GAME))
+      if (!play_one (shared, rules, talk, players, &prompt, setup, &stop,
+                     &stopper, &error))
+        status = nim_exit_fail (error, FALSE);
+      else if (stop == NIM_GAME_STOP_GIVE_UP)
+        status = given_up (&prompt, stopper);
+      else if (stop == NIM_GAME_STOP_NEW_GAME)
         {
-          status = nim_exit_fail (error, FALSE);
-          break;
+          fputc ('\n', talk);
+          continue;
         }
-      g_clear_error (&error);
-      fputc ('\n', talk);
+      break;
     }
   nim_interrupt_release ();
   if (status == NIM_EXIT_OK && trace != NULL
