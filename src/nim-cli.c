@@ -27,9 +27,15 @@
 /* The modes.  When several are asked for, the message names the first
    two of them in this order; when none is, the last runs. */
 static const NimMode *const modes[] = {
-  &nim_mode_solve,     &nim_mode_grundy, &nim_mode_match,
-  &nim_mode_compare,   &nim_mode_ugi,    &nim_mode_check_engine,
-  &nim_mode_summarize, &nim_mode_game,   NULL,
+  &nim_mode_solve,        /* --solve */
+  &nim_mode_grundy,       /* --grundy-sequence N */
+  &nim_mode_match,        /* --games N */
+  &nim_mode_compare,      /* --compare */
+  &nim_mode_ugi,          /* --ugi */
+  &nim_mode_check_engine, /* --check-engine COMMAND */
+  &nim_mode_summarize,    /* --summarize FILE... */
+  &nim_mode_game,         /* none: one game */
+  NULL,
 };
 
 /* Every option, the shared ones and each mode's own, in the order --help

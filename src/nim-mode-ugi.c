@@ -13,9 +13,9 @@
    other thread (a one-shot timer, set at a `go` when it is not set
    already: see serve()), which then takes the reader's turn, so that
    `isready` is answered and `stop` heard while it thinks.  Handing the
-   turn over at every `go` instead cost two thread wake-ups a move, which
-   on two processors halved the games a second of a comparison run (see
-   bench/nim-bench-engines.sh).  `stop` sets the search's own stop flag
+   turn over at every `go` instead would cost two thread wake-ups a move,
+   more than a short search (bench/README has the figures).  `stop` sets
+   the search's own stop flag
    (nim_player_set_stop()), which the searcher reads where it reads its
    clock, and it returns the best move it has.
 
@@ -63,9 +63,8 @@
 /* How long a search runs, in microseconds, before the other thread takes
    the reader's turn: `isready` and `stop` wait at most this long more
    than they would with a reader always at hand.  While a referee's
-   short games go on, the timer rings once in this long (see serve()):
-   every 1 ms cost 3% of the processor time of a comparison run against
-   nim --ugi on one processor (task-clock), every 5 ms 0.5%. */
+   short games go on, the timer rings once in this long (see serve()),
+   so a shorter delay costs processor time (bench/README). */
 #define UGI_WATCH_DELAY 5000
 
 /* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
@@ -1046,9 +1045,8 @@ watch_open (Engine *e, GError **error)
 
    The timer is set at a `go` only when it is not set already, and never
    unset: a referee of short games sends a `go` every few tens of
-   microseconds, and setting a timer costs more than a short search (two
-   calls a move were a quarter of the processor time of such a run; see
-   bench/README).  It then rings once in UGI_WATCH_DELAY while the games
+   microseconds, and setting a timer costs more than a short search
+   (bench/README).  It then rings once in UGI_WATCH_DELAY while the games
    go on, for the search under way or for none: the
    thread it wakes sets it again for that search's own UGI_WATCH_DELAY,
    or leaves it unset when no search runs. */

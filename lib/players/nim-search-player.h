@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-search-player.h -- what the searching players share: options, budget,
- * table */
+/* nim-search-player.h -- what the players with a search budget share:
+ * options, budget, table */
 #pragma once
 
 #include "nim-player.h"
@@ -15,7 +15,9 @@ G_BEGIN_DECLS
  * @config: the options shared by the searchers
  * @tt: (nullable): negamax's transposition table, kept across moves
  *
- * What minimax and negamax have in common.
+ * What the players with a search budget embed first: minimax, negamax
+ * and pns, and the external engine player, whose depth=, time= and
+ * nodes= become the limits of its `go`.
  */
 typedef struct
 {
@@ -24,7 +26,7 @@ typedef struct
   NimTT *tt;
 } NimSearchPlayer;
 
-/* The budget options both searchers take, for their option tables; the
+/* The budget options each of them takes, for their option tables; the
    file that uses it includes nim-i18n.h for N_(). */
 #define NIM_SEARCH_BUDGET_OPTIONS                                             \
   { "depth",                                                                  \
