@@ -53,14 +53,9 @@ static const NimOption options[] = {
   { { NULL } },
 };
 
-/* What --trace and --dot say in a mode with no search to show. */
-#define NO_TRACE                                                              \
-  N_ ("--trace and --dot show the searches of one game or of --solve; "       \
-      "leave out --grundy-sequence and --games")
-
 static const NimRefusal refusals[] = {
-  { "--trace", NO_TRACE, NULL },
-  { "--dot", NO_TRACE, NULL },
+  { "--trace", nim_shared_no_trace, NULL },
+  { "--dot", nim_shared_no_trace, NULL },
   { NULL },
 };
 

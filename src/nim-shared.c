@@ -152,6 +152,16 @@ static const NimOption output_options[] = {
 };
 
 /**
+ * nim_shared_no_trace:
+ *
+ * How a mode that runs no search a person could watch (--grundy-sequence,
+ * --games) refuses --trace and --dot, in its #NimMode.refusals.
+ */
+const char nim_shared_no_trace[]
+    = N_ ("--trace and --dot show the searches of one game or of --solve; "
+          "leave out --grundy-sequence and --games");
+
+/**
  * nim_shared_output:
  *
  * The output: --json, --stats, --explain, --trace, --trace-limit, --dot.

@@ -99,6 +99,7 @@ extern const NimOptionSet nim_shared_output;
 extern const NimOptionSet nim_shared_summary;
 extern const NimOptionSet nim_shared_clock;
 extern const NimOptionSet nim_shared_engines;
+extern const char nim_shared_no_trace[];
 
 gboolean nim_shared_check_rules (NimShared *shared, guint64 takes,
                                  GError **error);
