@@ -4,7 +4,6 @@
 #pragma once
 
 #include <glib.h>
-#include <json-glib/json-glib.h>
 
 #include "nim-match.h"
 #include "nim-run-file.h"

@@ -401,18 +401,10 @@ nim_shared_check_output (NimShared *shared, GError **error)
   return TRUE;
 }
 
-/**
- * nim_shared_parse_tc:
- * @text: "SECONDS" or "SECONDS+INC", such as 10+0.1
- * @seconds: (out): what each player has for the game
- * @increment: (out): what it gains after each move
- * @error: return location for a #NIM_ERROR_USAGE error
- *
- * Returns: %TRUE if @text is a clock
- */
-gboolean
-nim_shared_parse_tc (const char *text, double *seconds, double *increment,
-                     GError **error)
+/* The clock of --tc: "SECONDS" or "SECONDS+INC", such as 10+0.1, what
+   each player has for the game and what it gains after each move. */
+static gboolean
+parse_tc (const char *text, double *seconds, double *increment, GError **error)
 {
   g_autofree char *base = g_strdup (text);
   char *plus = strchr (base, '+');
@@ -479,8 +471,8 @@ nim_shared_check (NimShared *shared, guint64 takes, GError **error)
     shared->seed_value = g_random_int ();
   shared->timed = shared->tc != NULL;
   if (shared->timed
-      && !nim_shared_parse_tc (shared->tc, &shared->tc_seconds,
-                               &shared->tc_increment, error))
+      && !parse_tc (shared->tc, &shared->tc_seconds, &shared->tc_increment,
+                    error))
     return FALSE;
   return TRUE;
 }

@@ -109,7 +109,5 @@ gboolean nim_shared_declare_engines (NimShared *shared, GError **error);
 gboolean nim_shared_tracing (const NimShared *shared);
 
 NimPlayer *nim_shared_player_new (const char *spec, GError **error);
-gboolean nim_shared_parse_tc (const char *text, double *seconds,
-                              double *increment, GError **error);
 
 G_END_DECLS
