@@ -174,7 +174,10 @@ for c in src/*.c; do
     missing="$missing $o"
     continue
   fi
-  nm -g --defined-only "$o" | awk -v m="$m" 'NF >= 3 { print $3, m }' >> "$work/defined"
+  # Names that start with __ are the compiler's and the sanitizers'
+  # (__odr_asan.NAME beside each global), never ours.
+  nm -g --defined-only "$o" |
+    awk -v m="$m" 'NF >= 3 && $3 !~ /^__/ { print $3, m }' >> "$work/defined"
   nm -u "$o" | awk -v m="$m" '{ print m, $NF }' >> "$work/used"
 done
 if [ -n "$missing" ]; then
