@@ -155,6 +155,25 @@ string_node (const char *text)
   return json_node_init_string (node, text);
 }
 
+/* A node that owns @o, or @a. */
+static JsonNode *
+object_node (JsonObject *o)
+{
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_node_take_object (node, o);
+  return node;
+}
+
+static JsonNode *
+array_node (JsonArray *a)
+{
+  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+
+  json_node_take_array (node, a);
+  return node;
+}
+
 static JsonNode *
 list_node (const char *const *list)
 {
@@ -163,7 +182,7 @@ list_node (const char *const *list)
 
   for (i = 0; list != NULL && list[i] != NULL; i++)
     json_array_add_string_element (a, list[i]);
-  return json_node_init_array (json_node_alloc (), a);
+  return array_node (a);
 }
 
 /* A list of strings, %NULL-terminated, kept by @header; %NULL for an
@@ -323,7 +342,7 @@ positions_write (const NimRunConfig *run)
 
       json_object_set_string_member (o, "heaps", heaps);
     }
-  return json_node_init_object (json_node_alloc (), o);
+  return object_node (o);
 }
 
 /* The suite of a "positions" object: its "list", "file", "order" and
@@ -477,7 +496,7 @@ sprt_write (const NimRunConfig *run)
   json_object_set_double_member (o, "beta", sprt->beta);
   json_object_set_string_member (o, "model",
                                  nim_sprt_model_name (sprt->model));
-  return json_node_init_object (json_node_alloc (), o);
+  return object_node (o);
 }
 
 static gboolean
@@ -526,7 +545,7 @@ tc_write (const NimRunConfig *run)
   o = json_object_new ();
   json_object_set_double_member (o, "seconds", run->match.tc_seconds);
   json_object_set_double_member (o, "increment", run->match.tc_increment);
-  return json_node_init_object (json_node_alloc (), o);
+  return object_node (o);
 }
 
 /* --tc: a header of an older nim, which did not record it, has no
@@ -716,7 +735,7 @@ params_write (const NimRunConfig *run)
   for (f = fields; f->name != NULL; f++)
     if (f->identity)
       json_object_set_member (o, f->name, f->write (run));
-  return json_node_init_object (json_node_alloc (), o);
+  return object_node (o);
 }
 
 /**
@@ -736,7 +755,7 @@ nim_run_file_header (const NimRunConfig *run, char **id)
       = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
   g_autofree char *digest = g_strndup (sum, ID_DIGITS);
   JsonObject *o = json_object_new ();
-  g_autoptr (JsonNode) line = json_node_init_object (json_node_alloc (), o);
+  g_autoptr (JsonNode) line = object_node (o);
   g_autofree char *line_text = NULL;
   const NimRunField *f;
 
@@ -745,7 +764,6 @@ nim_run_file_header (const NimRunConfig *run, char **id)
   for (f = fields; f->name != NULL; f++)
     if (!f->identity)
       json_object_set_member (o, f->name, f->write (run));
-  json_object_unref (o);
   line_text = nim_record_to_string (line, FALSE);
   if (id != NULL)
     *id = g_steal_pointer (&digest);
