@@ -19,7 +19,8 @@
 #include "nim-match.h"
 #include "nim-octal.h"
 #include "nim-player.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
 
 #include <stdio.h>
 #include <errno.h>
@@ -31,6 +32,9 @@
 #include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* Exit status of a command line nim-bench does not take, as nim's. */
+#define BENCH_EXIT_USAGE 2
 
 /* Runs per line in the table, and the most --runs accepts. */
 #define DEFAULT_RUNS 5
@@ -773,7 +777,7 @@ usage_error (const char *message)
            "nim-bench: %s\n"
            "Try 'nim-bench --help' for more information.\n",
            message);
-  return NIM_EXIT_USAGE;
+  return BENCH_EXIT_USAGE;
 }
 
 /* Whether --only lets @line run: any line it matches, and without it
@@ -805,7 +809,7 @@ list_lines (const Options *o)
                 : suite[i].slow     ? "  (slow: --check leaves it out)"
                                     : "");
       }
-  return NIM_EXIT_OK;
+  return EXIT_SUCCESS;
 }
 
 /* `--counts`: every line once, in the format of bench/expected. */
@@ -813,7 +817,7 @@ static int
 print_counts (const Options *o)
 {
   guint i;
-  int status = NIM_EXIT_OK;
+  int status = EXIT_SUCCESS;
 
   printf ("# bench/expected -- node count of each line of `make bench`\n"
           "# Written by `bench/nim-bench --counts > bench/expected`; "
@@ -833,7 +837,7 @@ print_counts (const Options *o)
       if (!r.ok)
         {
           fprintf (stderr, "nim-bench: %s: %s\n", name, r.message);
-          status = NIM_EXIT_FAILURE;
+          status = EXIT_FAILURE;
           continue;
         }
       printf ("%-28s %" G_GUINT64_FORMAT "\n", name, r.nodes);
@@ -859,7 +863,7 @@ check_counts (const Options *o)
   if (expected == NULL)
     {
       fprintf (stderr, "nim-bench: --check: %s\n", error->message);
-      return NIM_EXIT_USAGE;
+      return BENCH_EXIT_USAGE;
     }
   seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (i = 0; i < G_N_ELEMENTS (suite); i++)
@@ -913,7 +917,7 @@ check_counts (const Options *o)
       }
   printf ("%u lines checked, %u skipped, %u failed, in %.1f s\n", n_checked,
           n_skipped, n_failed, (g_get_monotonic_time () - t0) / 1e6);
-  return n_failed > 0 ? NIM_EXIT_FAILURE : NIM_EXIT_OK;
+  return n_failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 /* ---------------------------------------------------------------------
@@ -1405,7 +1409,7 @@ print_table (const Options *o, guint n_runs)
         {
           g_free (results);
           fprintf (stderr, "nim-bench: --expected: %s\n", error->message);
-          return NIM_EXIT_USAGE;
+          return BENCH_EXIT_USAGE;
         }
     }
   for (i = 0; i < G_N_ELEMENTS (suite); i++)
@@ -1463,7 +1467,7 @@ print_table (const Options *o, guint n_runs)
       printf ("\n");
     }
   g_free (results);
-  return n_failed > 0 ? NIM_EXIT_FAILURE : NIM_EXIT_OK;
+  return n_failed > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 int
@@ -1552,7 +1556,7 @@ main (int argc, char **argv)
   for (i = 0; i < G_N_ELEMENTS (suite); i++)
     n_selected += selected (&o, &suite[i]);
   if (o.version)
-    status = (printf ("nim-bench (%s)\n", PACKAGE_STRING), NIM_EXIT_OK);
+    status = (printf ("nim-bench (%s)\n", PACKAGE_STRING), EXIT_SUCCESS);
   else if (n_selected == 0
            && !(o.only != NULL
                 && (g_pattern_match_simple (o.only, "match")

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* main.c -- the nim program; what it does is in src/nim-cli*.c */
+/* main.c -- the nim program; src/nim-cli.c runs the mode asked for */
 
 #include "config.h"
 

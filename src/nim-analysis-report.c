@@ -448,3 +448,68 @@ nim_analysis_report_print_octal_json (const NimOctal *code,
              "\"checked\":%llu,\"needed\":null}\n",
              (unsigned long long) period->checked);
 }
+
+static void
+solution_text (gconstpointer result, FILE *out)
+{
+  nim_analysis_report_print_solution (result, out);
+}
+
+static void
+solution_json (gconstpointer result, FILE *out)
+{
+  nim_record_print (nim_analysis_report_solution_to_json (result), out);
+}
+
+/**
+ * nim_analysis_report_solution_writer:
+ *
+ * A #NimSolution, as text or JSON.
+ */
+const NimWriter nim_analysis_report_solution_writer
+    = { solution_text, solution_json };
+
+static void
+sequence_text (gconstpointer result, FILE *out)
+{
+  nim_analysis_report_print_sequence ((NimGrundySequence *) result, out);
+}
+
+static void
+sequence_json (gconstpointer result, FILE *out)
+{
+  nim_analysis_report_print_sequence_json ((NimGrundySequence *) result, out);
+}
+
+/**
+ * nim_analysis_report_sequence_writer:
+ *
+ * A #NimGrundySequence, as text or JSON.
+ */
+const NimWriter nim_analysis_report_sequence_writer
+    = { sequence_text, sequence_json };
+
+static void
+octal_text (gconstpointer result, FILE *out)
+{
+  const NimAnalysisReportOctal *r = result;
+
+  nim_analysis_report_print_octal (r->code, r->values, r->n, r->period, out);
+}
+
+static void
+octal_json (gconstpointer result, FILE *out)
+{
+  const NimAnalysisReportOctal *r = result;
+
+  nim_analysis_report_print_octal_json (r->code, r->values, r->n, r->period,
+                                        out);
+}
+
+/**
+ * nim_analysis_report_octal_writer:
+ *
+ * The values of a take-and-break code, a #NimAnalysisReportOctal, as text
+ * or JSON.
+ */
+const NimWriter nim_analysis_report_octal_writer = { octal_text, octal_json };

@@ -9,8 +9,8 @@
 #include "nim-compare-report.h"
 
 #include "nim-i18n.h"
+#include "nim-record.h"
 #include "nim-text.h"
-#include "nim-util.h"
 
 #include <stdio.h>
 
@@ -318,3 +318,28 @@ nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
     nim_compare_report_print_row (rows->pdata[i], out);
   nim_compare_report_print_notes (rows, FALSE, out);
 }
+
+static void
+result_text (gconstpointer result, FILE *out)
+{
+  const NimCompareReportResult *r = result;
+
+  nim_compare_report_print_notes (r->rows, r->interrupted, out);
+}
+
+static void
+result_json (gconstpointer result, FILE *out)
+{
+  const NimCompareReportResult *r = result;
+
+  nim_record_print (nim_compare_report_to_json (r->rows), out);
+}
+
+/**
+ * nim_compare_report_writer:
+ *
+ * The end of --compare, a #NimCompareReportResult: the notes under the
+ * table, whose rows were written as they finished
+ * (nim_compare_report_print_row()), or the whole table as JSON.
+ */
+const NimWriter nim_compare_report_writer = { result_text, result_json };

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "nim-compare.h"
+#include "nim-output.h"
 
 G_BEGIN_DECLS
 
@@ -19,5 +20,20 @@ void nim_compare_report_print_row (const NimCompareRow *row, FILE *out);
 void nim_compare_report_print_notes (GPtrArray *rows, gboolean interrupted,
                                      FILE *out);
 JsonNode *nim_compare_report_to_json (GPtrArray *rows);
+
+/**
+ * NimCompareReportResult:
+ * @rows: the rows of nim_compare_run()
+ * @interrupted: Ctrl-C stopped it after these
+ *
+ * What --compare found.
+ */
+typedef struct
+{
+  GPtrArray *rows;
+  gboolean interrupted;
+} NimCompareReportResult;
+
+extern const NimWriter nim_compare_report_writer;
 
 G_END_DECLS

@@ -458,7 +458,7 @@ display_finished (gpointer data, const NimGame *game)
 
   /* `new` gives nothing up: the person asked for another game, which
      starts at once. */
-  if (winner == 0 && nim_game_get_restart (game))
+  if (winner == 0 && nim_game_get_stop (game) == NIM_GAME_STOP_NEW_GAME)
     {
       /* TRANSLATORS: said when the person typed `new`: the game stops
          and another begins. */

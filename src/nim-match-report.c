@@ -18,7 +18,7 @@
 #include "nim-record.h"
 #include "nim-run-file.h"
 #include "nim-text.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <stdio.h>
 #include <errno.h>
@@ -1109,3 +1109,32 @@ nim_match_report_add_per_position (JsonNode *summary_json,
   json_object_set_array_member (json_node_get_object (summary_json),
                                 "per_position", rows);
 }
+
+static void
+summary_write_text (gconstpointer data, FILE *out)
+{
+  const NimMatchReportSummary *s = data;
+
+  nim_match_report_print_summary (s->config, s->summary, out);
+  if (s->per_position)
+    nim_match_report_print_per_position (s->config, s->summary, out);
+}
+
+static void
+summary_write_json (gconstpointer data, FILE *out)
+{
+  const NimMatchReportSummary *s = data;
+  JsonNode *json = nim_match_report_summary_to_json (s->config, s->summary);
+
+  if (s->per_position)
+    nim_match_report_add_per_position (json, s->config, s->summary);
+  nim_record_print (json, out);
+}
+
+/**
+ * nim_match_report_writer:
+ *
+ * The summary of a run, a #NimMatchReportSummary, as text or JSON.
+ */
+const NimWriter nim_match_report_writer
+    = { summary_write_text, summary_write_json };

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "nim-match.h"
+#include "nim-output.h"
 
 G_BEGIN_DECLS
 
@@ -41,5 +42,23 @@ void nim_match_report_print_summary (const NimMatchConfig *config,
                                      FILE *out);
 JsonNode *nim_match_report_summary_to_json (const NimMatchConfig *config,
                                             const NimMatchSummary *summary);
+
+/**
+ * NimMatchReportSummary:
+ * @config: the run
+ * @summary: what it counted
+ * @per_position: with the table of each position's pairs and blunders
+ *   (--per-position)
+ *
+ * The summary of a run, as #nim_match_report_writer writes it.
+ */
+typedef struct
+{
+  const NimMatchConfig *config;
+  const NimMatchSummary *summary;
+  gboolean per_position;
+} NimMatchReportSummary;
+
+extern const NimWriter nim_match_report_writer;
 
 G_END_DECLS

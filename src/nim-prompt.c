@@ -13,7 +13,9 @@
 #include "nim-prompt.h"
 
 #include "nim-i18n.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-interrupt.h"
+#include "nim-strings.h"
 
 #include <stdio.h>
 #include <errno.h>
@@ -174,23 +176,10 @@ nim_read_line (FILE *in, GError **error)
   return g_string_free (line, FALSE);
 }
 
-/**
- * nim_prompt:
- * @in: where the answer is read
- * @out: where the prompt is written
- * @prompt: the question
- * @error: return location for a #NIM_ERROR_ABANDONED error, or
- *   #NIM_ERROR_INTERRUPTED after Ctrl-C
- *
- * Asks once and reads one answer, without surrounding blanks.  Typed
- * input echoes itself; input from a pipe or file is echoed after the
- * prompt, so that a transcript shows what was answered.
- *
- * Returns: (transfer full) (nullable): the answer, or %NULL, with @error
- *   set, at end of input or when the answer is `quit`
- */
-char *
-nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
+/* Asks once and reads one answer, without surrounding blanks; %NULL
+   with @error set at the end of the input or after Ctrl-C. */
+static char *
+ask_line (FILE *in, FILE *out, const char *prompt, GError **error)
 {
   g_autoptr (GError) local = NULL;
   char *line;
@@ -240,8 +229,30 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
 
       fprintf (out, "%s\n", shown);
     }
-  g_strstrip (line);
-  if (g_ascii_strcasecmp (line, "quit") == 0)
+  return g_strstrip (line);
+}
+
+/**
+ * nim_prompt:
+ * @in: where the answer is read
+ * @out: where the prompt is written
+ * @prompt: the question
+ * @error: return location for a #NIM_ERROR_ABANDONED error, or
+ *   #NIM_ERROR_INTERRUPTED after Ctrl-C
+ *
+ * Asks once and reads one answer, without surrounding blanks.  Typed
+ * input echoes itself; input from a pipe or file is echoed after the
+ * prompt, so that a transcript shows what was answered.
+ *
+ * Returns: (transfer full) (nullable): the answer, or %NULL, with @error
+ *   set, at end of input or when the answer is `quit`
+ */
+char *
+nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
+{
+  char *line = ask_line (in, out, prompt, error);
+
+  if (line != NULL && g_ascii_strcasecmp (line, "quit") == 0)
     {
       /* TRANSLATORS: the reason a game ended: the player typed quit. */
       g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
@@ -259,12 +270,13 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
  * @prompt: the question
  * @error: return location for an error, as nim_prompt() sets it
  *
- * The #NimPromptFunc of the nim program: writes @message, then asks with
- * nim_prompt().  Give it to nim_player_set_prompt() with the streams the
- * person plays at; they must outlive the game.
+ * The #NimPromptFunc of the nim program: writes @message, then asks as
+ * nim_prompt() does, but leaves `quit` to the player, for whom it is a
+ * request to the game.  Give it to nim_player_set_prompt() with the
+ * streams the person plays at; they must outlive the game.
  *
- * Returns: (transfer full) (nullable): the answer, as nim_prompt()
- *   returns it
+ * Returns: (transfer full) (nullable): the answer, or %NULL with @error
+ *   set at the end of the input or after Ctrl-C
  */
 char *
 nim_prompt_ask (gpointer streams, const char *message, const char *prompt,
@@ -274,5 +286,5 @@ nim_prompt_ask (gpointer streams, const char *message, const char *prompt,
 
   if (message != NULL)
     fputs (message, s->out);
-  return nim_prompt (s->in, s->out, prompt, error);
+  return ask_line (s->in, s->out, prompt, error);
 }

@@ -1,30 +1,41 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-run-file.c -- a results file read back: the run's parameters in
- * its header line, its games for --resume and --summarize
+/* nim-run-file.c -- a results file: the run's configuration in its
+ * header line, written and read back by one table of fields, and its
+ * games for --resume and --summarize
  *
  * A run writes, before its first game, a header line
  *
  *     {"run": ID, "params": {...}, "shard": "K/N" or null}
  *
- * whose parameters are everything the games depend on: the players, the
- * rules, the positions, the seed, the number of games, the SPRT and the
- * tournament (not --jobs, which changes nothing but the times, nor the
- * shard, which says which of the run's games a file holds).  ID is a
- * digest of the parameters, and each game record carries it as "run",
- * with "tally", what its two players did as the summary counts it.  So
- * several runs may share a file, --resume finds its own run's games and
- * skips them, and --summarize counts the games of one run from any
- * number of files, each game once.  The files are read a line at a
+ * whose "params" are everything the games depend on, one member a row
+ * of fields[] below: the players, the rules, the positions, the seed,
+ * the number of games, the SPRT, the clock, the tournament and the
+ * external engines with their options (not --jobs, which changes
+ * nothing but the times: nim_run_file_unrecorded() lists what is left
+ * out, and tests/test-runs checks that every option of --games is one
+ * or the other).  "shard" says which of the run's games the file holds.
+ * ID is a digest of the parameters, and each game record carries it as
+ * "run", with "tally", what its two players did as the summary counts
+ * it.  So several runs may share a file, --resume finds its own run's
+ * games and skips them, and --summarize counts the games of one run
+ * from any number of files, each game once.
+ *
+ * --resume and --summarize read each header back through the same
+ * table and compare the configurations, field by field; a header of an
+ * older nim, which recorded fewer fields, reads the missing ones as
+ * their defaults (no clock, no engines), and its ID, a digest of what it
+ * did record, still finds its games.  The files are read a line at a
  * time: nothing is kept per game but what the counting keeps. */
 
 #include "config.h"
 
 #include "nim-run-file.h"
 
+#include "nim-error.h"
 #include "nim-i18n.h"
 #include "nim-notation.h"
+#include "nim-player-engine.h"
 #include "nim-record.h"
-#include "nim-util.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -33,174 +44,738 @@
 /* How many hex digits of the SHA-256 of the parameters make the ID. */
 #define ID_DIGITS 16
 
-static void
-add_int (JsonBuilder *b, const char *name, gint64 v)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, v);
-}
+/* The most players a tournament's header may name. */
+#define MAX_PLAYERS 64
 
-static void
-add_double (JsonBuilder *b, const char *name, double v)
+struct _NimRunHeader
 {
-  json_builder_set_member_name (b, name);
-  json_builder_add_double_value (b, v);
-}
-
-static void
-add_string (JsonBuilder *b, const char *name, const char *v)
-{
-  json_builder_set_member_name (b, name);
-  if (v != NULL)
-    json_builder_add_string_value (b, v);
-  else
-    json_builder_add_null_value (b);
-}
+  NimRunConfig run;
+  char *id;
+  JsonNode *line;   /* what the strings of @run point into */
+  GPtrArray *lists; /* the string lists of @run */
+  GArray *boards;   /* the suite of @run.match.positions */
+  GArray *first_movers;
+};
 
 /**
- * nim_run_file_params:
- * @config: what the run plays (its players are @players when given)
- * @tournament: (nullable): the kind of tournament
- * @players: (nullable): the tournament's players, %NULL-terminated
+ * nim_run_config_init:
+ * @run: (out): a run
  *
- * Returns: (transfer full): the parameters of a run's header line
+ * A run of nothing yet, every field at its default.
  */
-JsonNode *
-nim_run_file_params (const NimMatchConfig *config, const char *tournament,
-                     const char *const *players)
+void
+nim_run_config_init (NimRunConfig *run)
 {
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autofree char *take = nim_notation_rules (&config->rules);
+  memset (run, 0, sizeof *run);
+  run->match.jobs = 1;
+  run->engine_startup_timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
+}
+
+/* ------------------------------------------------------------------------
+   What is wrong with a header */
+
+/* Sets @error: the header's @name holds @value, where @expected was. */
+static gboolean
+expected (GError **error, const NimRunField *field, JsonNode *value,
+          const char *what)
+{
+  g_autofree char *text
+      = value != NULL ? nim_record_to_string (value, FALSE) : NULL;
+
+  if (value == NULL)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: a member of a results file's header line,
+                    such as "games". */
+                 _ ("the header's \"%s\" is missing"), field->name);
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: a member of a results file's header line,
+                    such as "games", its value, and what was expected,
+                    such as "an even number from 2 to 1000000000". */
+                 _ ("the header's \"%1$s\" is %2$s; expected %3$s"),
+                 field->name, text, what);
+  return FALSE;
+}
+
+/* Makes @error, a parser's, a file's error naming the field it was
+   reading: a results file that is not understood is no usage error. */
+static gboolean
+in_field (GError **error, const NimRunField *field)
+{
+  g_autoptr (GError) cause = g_steal_pointer (error);
+
+  g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+               /* TRANSLATORS: a member of a results file's header line,
+                  such as "take", then what is wrong with it. */
+               _ ("the header's \"%s\": %s"), field->name, cause->message);
+  return FALSE;
+}
+
+static const char *
+string_or_null (JsonNode *value, gboolean *ok)
+{
+  *ok = value != NULL
+        && (JSON_NODE_HOLDS_NULL (value)
+            || json_node_get_value_type (value) == G_TYPE_STRING);
+  return *ok && !JSON_NODE_HOLDS_NULL (value) ? json_node_get_string (value)
+                                              : NULL;
+}
+
+static gboolean
+integer (JsonNode *value, gint64 min, gint64 max, gint64 *out)
+{
+  if (value == NULL || !JSON_NODE_HOLDS_VALUE (value)
+      || json_node_get_value_type (value) != G_TYPE_INT64)
+    return FALSE;
+  *out = json_node_get_int (value);
+  return *out >= min && *out <= max;
+}
+
+static gboolean
+number (JsonNode *value, double *out)
+{
+  GType type;
+
+  if (value == NULL || !JSON_NODE_HOLDS_VALUE (value))
+    return FALSE;
+  type = json_node_get_value_type (value);
+  if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
+    return FALSE;
+  *out = json_node_get_double (value);
+  return TRUE;
+}
+
+static JsonNode *
+string_node (const char *text)
+{
+  JsonNode *node = json_node_new (JSON_NODE_VALUE);
+
+  if (text == NULL)
+    return json_node_init_null (node);
+  return json_node_init_string (node, text);
+}
+
+/* A node that owns @o, or @a. */
+static JsonNode *
+object_node (JsonObject *o)
+{
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_node_take_object (node, o);
+  return node;
+}
+
+static JsonNode *
+array_node (JsonArray *a)
+{
+  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+
+  json_node_take_array (node, a);
+  return node;
+}
+
+static JsonNode *
+list_node (const char *const *list)
+{
+  JsonArray *a = json_array_new ();
   guint i;
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "players");
-  json_builder_begin_array (b);
-  if (players != NULL)
-    for (i = 0; players[i] != NULL; i++)
-      json_builder_add_string_value (b, players[i]);
-  else
-    for (i = 0; i < 2; i++)
-      json_builder_add_string_value (b, config->specs[i]);
-  json_builder_end_array (b);
-  add_string (b, "tournament", tournament);
-  add_string (b, "take", take);
-  json_builder_set_member_name (b, "misere");
-  json_builder_add_boolean_value (b, config->rules.misere);
-  json_builder_set_member_name (b, "positions");
-  json_builder_begin_object (b);
+  for (i = 0; list != NULL && list[i] != NULL; i++)
+    json_array_add_string_element (a, list[i]);
+  return array_node (a);
+}
+
+/* A list of strings, %NULL-terminated, kept by @header; %NULL for an
+   empty one.  FALSE when @value is no list of strings. */
+static gboolean
+read_list (JsonNode *value, NimRunHeader *header, const char *const **out)
+{
+  JsonArray *a;
+  const char **list;
+  guint n, i;
+
+  *out = NULL;
+  if (value == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (value))
+    return FALSE;
+  a = json_node_get_array (value);
+  n = json_array_get_length (a);
+  for (i = 0; i < n; i++)
+    if (json_node_get_value_type (json_array_get_element (a, i))
+        != G_TYPE_STRING)
+      return FALSE;
+  if (n == 0)
+    return TRUE;
+  list = g_new0 (const char *, n + 1);
+  for (i = 0; i < n; i++)
+    list[i] = json_array_get_string_element (a, i);
+  g_ptr_array_add (header->lists, list);
+  *out = list;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------
+   The fields, each written and read back */
+
+static JsonNode *
+players_write (const NimRunConfig *run)
+{
+  if (run->players != NULL)
+    return list_node (run->players);
+  return list_node (
+      (const char *const[]){ run->match.specs[0], run->match.specs[1], NULL });
+}
+
+/* The two players of a run, or a tournament's (sorted out when the
+   tournament is read: see header_read ()). */
+static gboolean
+players_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+              NimRunHeader *header, GError **error)
+{
+  guint n = 0;
+
+  if (!read_list (value, header, &run->players) || run->players == NULL)
+    return expected (error, field, value, _ ("a list of player specs"));
+  while (run->players[n] != NULL)
+    n++;
+  if (n < 2 || n > MAX_PLAYERS)
+    return expected (error, field, value, _ ("a list of player specs"));
+  return TRUE;
+}
+
+static JsonNode *
+tournament_write (const NimRunConfig *run)
+{
+  return string_node (run->tournament);
+}
+
+static gboolean
+tournament_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+                 NimRunHeader *header, GError **error)
+{
+  gboolean ok;
+
+  run->tournament = string_or_null (value, &ok);
+  if (value == NULL)
+    return TRUE;
+  if (!ok
+      || (run->tournament != NULL && !g_str_equal (run->tournament, "gauntlet")
+          && !g_str_equal (run->tournament, "round-robin")))
+    return expected (error, field, value, _ ("round-robin, gauntlet or null"));
+  return TRUE;
+}
+
+static JsonNode *
+take_write (const NimRunConfig *run)
+{
+  g_autofree char *take = nim_notation_rules (&run->match.rules);
+
+  return string_node (take);
+}
+
+static gboolean
+take_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+           NimRunHeader *header, GError **error)
+{
+  gboolean ok;
+  const char *take = string_or_null (value, &ok);
+
+  if (take == NULL)
+    return expected (error, field, value,
+                     _ ("a take rule, such as any, 1-3 or 2,7,15,16"));
+  if (!nim_notation_parse_rules (take, FALSE, &run->match.rules, error))
+    return in_field (error, field);
+  return TRUE;
+}
+
+static JsonNode *
+misere_write (const NimRunConfig *run)
+{
+  return json_node_init_boolean (json_node_alloc (), run->match.rules.misere);
+}
+
+static gboolean
+misere_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+             NimRunHeader *header, GError **error)
+{
+  if (value == NULL || json_node_get_value_type (value) != G_TYPE_BOOLEAN)
+    return expected (error, field, value, _ ("true or false"));
+  run->match.rules.misere = json_node_get_boolean (value);
+  return TRUE;
+}
+
+static JsonNode *
+positions_write (const NimRunConfig *run)
+{
+  const NimMatchConfig *config = &run->match;
+  JsonObject *o = json_object_new ();
+  guint i;
+
   if (config->n_positions > 0)
     {
-      g_autofree guint *order = NULL;
+      JsonArray *list = json_array_new ();
 
-      add_string (b, "file", config->positions_label);
-      json_builder_set_member_name (b, "list");
-      json_builder_begin_array (b);
+      json_object_set_member (o, "file",
+                              string_node (config->positions_label));
       for (i = 0; i < config->n_positions; i++)
         {
           g_autofree char *text = nim_notation_position (
               &config->positions[i],
               config->first_movers ? config->first_movers[i] : 1);
 
-          json_builder_add_string_value (b, text);
+          json_array_add_string_element (list, text);
         }
-      json_builder_end_array (b);
-      add_string (b, "order", config->random_order ? "random" : "sequential");
-      add_int (b, "start", config->start_position + 1);
+      json_object_set_array_member (o, "list", list);
+      json_object_set_string_member (
+          o, "order", config->random_order ? "random" : "sequential");
+      json_object_set_int_member (o, "start", config->start_position + 1);
     }
   else if (config->random_count > 0)
     {
-      add_int (b, "random_count", config->random_count);
-      add_int (b, "random_max", config->random_max);
+      json_object_set_int_member (o, "random_count", config->random_count);
+      json_object_set_int_member (o, "random_max", config->random_max);
     }
   else
     {
       g_autofree char *heaps = nim_board_to_string (&config->start);
 
-      add_string (b, "heaps", heaps);
+      json_object_set_string_member (o, "heaps", heaps);
     }
-  json_builder_end_object (b);
-  add_int (b, "seed", config->seed);
-  add_int (b, "games", (gint64) config->games);
-  json_builder_set_member_name (b, "sprt");
-  if (config->sprt_enabled)
-    {
-      json_builder_begin_object (b);
-      add_double (b, "elo0", config->sprt.elo0);
-      add_double (b, "elo1", config->sprt.elo1);
-      add_double (b, "alpha", config->sprt.alpha);
-      add_double (b, "beta", config->sprt.beta);
-      add_string (b, "model", nim_sprt_model_name (config->sprt.model));
-      json_builder_end_object (b);
-    }
-  else
-    json_builder_add_null_value (b);
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+  return object_node (o);
 }
 
-/**
- * nim_run_file_id:
- * @params: a run's parameters
- *
- * Returns: (transfer full): the run's ID, a digest of @params
- */
-char *
-nim_run_file_id (JsonNode *params)
+/* The suite of a "positions" object: its "list", "file", "order" and
+   "start". */
+static gboolean
+suite_read (const NimRunField *field, NimMatchConfig *config, JsonObject *pos,
+            NimRunHeader *header, GError **error)
 {
-  g_autofree char *text = nim_record_to_string (params, FALSE);
-  g_autofree char *sum
-      = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+  JsonNode *list = json_object_get_member (pos, "list");
+  JsonNode *order = json_object_get_member (pos, "order");
+  gint64 start = 1;
+  JsonArray *a;
+  gboolean ok;
+  guint i;
 
-  return g_strndup (sum, ID_DIGITS);
+  if (!JSON_NODE_HOLDS_ARRAY (list)
+      || json_array_get_length (json_node_get_array (list)) == 0)
+    return expected (error, field, list, _ ("a list of positions"));
+  a = json_node_get_array (list);
+  header->boards = g_array_new (FALSE, FALSE, sizeof (NimBoard));
+  header->first_movers = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonNode *p = json_array_get_element (a, i);
+      NimBoard board;
+      guint mover;
+
+      if (json_node_get_value_type (p) != G_TYPE_STRING)
+        return expected (error, field, p, _ ("a list of positions"));
+      if (!nim_notation_parse_position (json_node_get_string (p), &board,
+                                        &mover, error))
+        return in_field (error, field);
+      g_array_append_val (header->boards, board);
+      g_array_append_val (header->first_movers, mover);
+    }
+  config->positions = (const NimBoard *) header->boards->data;
+  config->first_movers = (const guint *) header->first_movers->data;
+  config->n_positions = header->boards->len;
+  config->positions_label
+      = string_or_null (json_object_get_member (pos, "file"), &ok);
+  if (order != NULL)
+    {
+      const char *o = string_or_null (order, &ok);
+
+      if (o == NULL
+          || (!g_str_equal (o, "random") && !g_str_equal (o, "sequential")))
+        return expected (error, field, order, _ ("sequential or random"));
+      config->random_order = g_str_equal (o, "random");
+    }
+  if (json_object_has_member (pos, "start")
+      && !integer (json_object_get_member (pos, "start"), 1,
+                   config->n_positions, &start))
+    return expected (error, field, json_object_get_member (pos, "start"),
+                     _ ("the number of a position of the list"));
+  config->start_position = (guint) (start - 1);
+  return TRUE;
+}
+
+static gboolean
+positions_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+                NimRunHeader *header, GError **error)
+{
+  NimMatchConfig *config = &run->match;
+  JsonObject *pos;
+  gint64 count, max;
+  gboolean ok;
+
+  if (value == NULL || !JSON_NODE_HOLDS_OBJECT (value))
+    return expected (error, field, value,
+                     _ ("the heaps, the random heaps or the list of "
+                        "positions"));
+  pos = json_node_get_object (value);
+  if (json_object_has_member (pos, "list"))
+    return suite_read (field, config, pos, header, error);
+  if (json_object_has_member (pos, "random_count"))
+    {
+      if (!integer (json_object_get_member (pos, "random_count"), 1,
+                    NIM_MAX_HEAPS, &count)
+          || !integer (json_object_get_member (pos, "random_max"), 1,
+                       NIM_MATCH_MAX_MATCHES, &max))
+        return expected (error, field, value,
+                         _ ("the heaps, the random heaps or the list of "
+                            "positions"));
+      config->random_count = (guint) count;
+      config->random_max = (guint32) max;
+      return TRUE;
+    }
+  if (!nim_board_parse (
+          &config->start,
+          string_or_null (json_object_get_member (pos, "heaps"), &ok), "heaps",
+          error))
+    return in_field (error, field);
+  return TRUE;
+}
+
+static JsonNode *
+seed_write (const NimRunConfig *run)
+{
+  return json_node_init_int (json_node_alloc (), run->match.seed);
+}
+
+static gboolean
+seed_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+           NimRunHeader *header, GError **error)
+{
+  gint64 seed;
+
+  if (!integer (value, 0, G_MAXUINT32, &seed))
+    return expected (error, field, value,
+                     _ ("a whole number from 0 to 4294967295"));
+  run->match.seed = (guint32) seed;
+  return TRUE;
+}
+
+static JsonNode *
+games_write (const NimRunConfig *run)
+{
+  return json_node_init_int (json_node_alloc (), (gint64) run->match.games);
+}
+
+static gboolean
+games_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+            NimRunHeader *header, GError **error)
+{
+  gint64 games;
+
+  if (!integer (value, 2, NIM_MATCH_MAX_GAMES, &games) || games % 2 != 0)
+    {
+      g_autofree char *what
+          = g_strdup_printf (_ ("an even number from 2 to %llu"),
+                             (unsigned long long) NIM_MATCH_MAX_GAMES);
+
+      return expected (error, field, value, what);
+    }
+  run->match.games = (guint64) games;
+  return TRUE;
+}
+
+static JsonNode *
+sprt_write (const NimRunConfig *run)
+{
+  const NimSprt *sprt = &run->match.sprt;
+  JsonObject *o;
+
+  if (!run->match.sprt_enabled)
+    return json_node_init_null (json_node_alloc ());
+  o = json_object_new ();
+  json_object_set_double_member (o, "elo0", sprt->elo0);
+  json_object_set_double_member (o, "elo1", sprt->elo1);
+  json_object_set_double_member (o, "alpha", sprt->alpha);
+  json_object_set_double_member (o, "beta", sprt->beta);
+  json_object_set_string_member (o, "model",
+                                 nim_sprt_model_name (sprt->model));
+  return object_node (o);
+}
+
+static gboolean
+sprt_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+           NimRunHeader *header, GError **error)
+{
+  NimSprt *sprt = &run->match.sprt;
+  JsonObject *o;
+  const char *model;
+  gboolean ok;
+
+  run->match.sprt_enabled = FALSE;
+  if (value != NULL && JSON_NODE_HOLDS_NULL (value))
+    return TRUE;
+  if (value == NULL || !JSON_NODE_HOLDS_OBJECT (value))
+    return expected (error, field, value,
+                     _ ("null, or the test's elo0, elo1, alpha, beta and "
+                        "model"));
+  o = json_node_get_object (value);
+  model = string_or_null (json_object_get_member (o, "model"), &ok);
+  if (!number (json_object_get_member (o, "elo0"), &sprt->elo0)
+      || !number (json_object_get_member (o, "elo1"), &sprt->elo1)
+      || !number (json_object_get_member (o, "alpha"), &sprt->alpha)
+      || !number (json_object_get_member (o, "beta"), &sprt->beta)
+      || model == NULL
+      || (!g_str_equal (model, "logistic")
+          && !g_str_equal (model, "normalized")))
+    return expected (error, field, value,
+                     _ ("null, or the test's elo0, elo1, alpha, beta and "
+                        "model"));
+  sprt->model = g_str_equal (model, "normalized") ? NIM_SPRT_NORMALIZED
+                                                  : NIM_SPRT_LOGISTIC;
+  if (!nim_sprt_check (sprt, error))
+    return in_field (error, field);
+  run->match.sprt_enabled = TRUE;
+  return TRUE;
+}
+
+static JsonNode *
+tc_write (const NimRunConfig *run)
+{
+  JsonObject *o;
+
+  if (run->match.tc_seconds <= 0)
+    return json_node_init_null (json_node_alloc ());
+  o = json_object_new ();
+  json_object_set_double_member (o, "seconds", run->match.tc_seconds);
+  json_object_set_double_member (o, "increment", run->match.tc_increment);
+  return object_node (o);
+}
+
+/* --tc: a header of an older nim, which did not record it, has no
+   clock. */
+static gboolean
+tc_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+         NimRunHeader *header, GError **error)
+{
+  run->match.tc_seconds = run->match.tc_increment = 0;
+  if (value == NULL || JSON_NODE_HOLDS_NULL (value))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (value)
+      || !number (
+          json_object_get_member (json_node_get_object (value), "seconds"),
+          &run->match.tc_seconds)
+      || !number (
+          json_object_get_member (json_node_get_object (value), "increment"),
+          &run->match.tc_increment)
+      || run->match.tc_seconds <= 0 || run->match.tc_increment < 0)
+    return expected (error, field, value,
+                     _ ("null, or a clock's seconds and increment"));
+  return TRUE;
+}
+
+static JsonNode *
+engines_write (const NimRunConfig *run)
+{
+  return list_node (run->engines);
+}
+
+static gboolean
+engines_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+              NimRunHeader *header, GError **error)
+{
+  if (!read_list (value, header, &run->engines))
+    return expected (error, field, value, _ ("a list of texts"));
+  return TRUE;
+}
+
+static JsonNode *
+engine_dirs_write (const NimRunConfig *run)
+{
+  return list_node (run->engine_dirs);
+}
+
+static gboolean
+engine_dirs_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+                  NimRunHeader *header, GError **error)
+{
+  if (!read_list (value, header, &run->engine_dirs))
+    return expected (error, field, value, _ ("a list of texts"));
+  return TRUE;
+}
+
+static JsonNode *
+engine_options_write (const NimRunConfig *run)
+{
+  return list_node (run->engine_options);
+}
+
+static gboolean
+engine_options_read (const NimRunField *field, NimRunConfig *run,
+                     JsonNode *value, NimRunHeader *header, GError **error)
+{
+  if (!read_list (value, header, &run->engine_options))
+    return expected (error, field, value, _ ("a list of texts"));
+  return TRUE;
+}
+
+static JsonNode *
+engine_startup_timeout_write (const NimRunConfig *run)
+{
+  return json_node_init_double (json_node_alloc (),
+                                run->engine_startup_timeout);
+}
+
+static gboolean
+engine_startup_timeout_read (const NimRunField *field, NimRunConfig *run,
+                             JsonNode *value, NimRunHeader *header,
+                             GError **error)
+{
+  run->engine_startup_timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
+  if (value == NULL)
+    return TRUE;
+  if (!number (value, &run->engine_startup_timeout)
+      || run->engine_startup_timeout <= 0)
+    return expected (error, field, value, _ ("a number of seconds"));
+  return TRUE;
+}
+
+static JsonNode *
+shard_write (const NimRunConfig *run)
+{
+  g_autofree char *shard = NULL;
+
+  if (run->match.shards > 1)
+    shard = g_strdup_printf ("%u/%u", run->match.shard, run->match.shards);
+  return string_node (shard);
+}
+
+static gboolean
+shard_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+            NimRunHeader *header, GError **error)
+{
+  gboolean ok;
+  const char *text = string_or_null (value, &ok);
+  guint k, n;
+  char end;
+
+  run->match.shard = run->match.shards = 0;
+  if (value == NULL || (ok && text == NULL))
+    return TRUE;
+  if (text == NULL || sscanf (text, "%u/%u%c", &k, &n, &end) != 2 || k < 1
+      || k > n)
+    return expected (error, field, value, _ ("null, or K/N, such as 1/4"));
+  run->match.shard = k;
+  run->match.shards = n;
+  return TRUE;
+}
+
+/* The fields of a run's configuration, in the order of the header.
+   Those an older nim did not record read as their defaults. */
+static const NimRunField fields[] = {
+  { "players", "--player1 --player2 --player", TRUE, players_write,
+    players_read },
+  { "tournament", "--tournament", TRUE, tournament_write, tournament_read },
+  { "take", "--max-take --moves --rules", TRUE, take_write, take_read },
+  { "misere", "--misere", TRUE, misere_write, misere_read },
+  { "positions", "--heaps --random-heaps --positions --order --start", TRUE,
+    positions_write, positions_read },
+  { "seed", "--seed", TRUE, seed_write, seed_read },
+  { "games", "--games", TRUE, games_write, games_read },
+  { "sprt", "--sprt", TRUE, sprt_write, sprt_read },
+  { "tc", "--tc", TRUE, tc_write, tc_read },
+  { "engines", "--engine", TRUE, engines_write, engines_read },
+  { "engine_dirs", "--engine-dir", TRUE, engine_dirs_write, engine_dirs_read },
+  { "engine_options", "--engine-option", TRUE, engine_options_write,
+    engine_options_read },
+  { "engine_startup_timeout", "--engine-startup-timeout", TRUE,
+    engine_startup_timeout_write, engine_startup_timeout_read },
+  { "shard", "--shard", FALSE, shard_write, shard_read },
+  { NULL },
+};
+
+/**
+ * nim_run_file_fields:
+ *
+ * Returns: (transfer none): the fields of a run's configuration that its
+ *   results file records, ended by one without a name
+ */
+const NimRunField *
+nim_run_file_fields (void)
+{
+  return fields;
+}
+
+/* The options of --games that change no game, which the header leaves
+   out: how many games are played at once and where, where the results
+   go, and what is shown. */
+static const char *const unrecorded[] = {
+  "--jobs",         "--affinity", "--results",    "--resume",       "--quiet",
+  "--per-position", "--json",     "--engine-log", "--list-players", NULL,
+};
+
+/**
+ * nim_run_file_unrecorded:
+ *
+ * Returns: (transfer none): the options of a run that no field records,
+ *   as they change none of its games, %NULL-terminated
+ */
+const char *const *
+nim_run_file_unrecorded (void)
+{
+  return unrecorded;
+}
+
+/* ------------------------------------------------------------------------
+   Writing */
+
+/* The parameters of @run: its identity fields. */
+static JsonNode *
+params_write (const NimRunConfig *run)
+{
+  JsonObject *o = json_object_new ();
+  const NimRunField *f;
+
+  for (f = fields; f->name != NULL; f++)
+    if (f->identity)
+      json_object_set_member (o, f->name, f->write (run));
+  return object_node (o);
 }
 
 /**
  * nim_run_file_header:
- * @params: the run's parameters
- * @id: its ID
- * @config: what this process plays of it (its shard)
+ * @run: a run
+ * @id: (out) (transfer full) (optional): its ID, a digest of its
+ *   parameters
  *
- * Returns: (transfer full): the header line, newline included
+ * Returns: (transfer full): the header line of @run, newline included
  */
 char *
-nim_run_file_header (JsonNode *params, const char *id,
-                     const NimMatchConfig *config)
+nim_run_file_header (const NimRunConfig *run, char **id)
 {
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonNode) root = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) params = params_write (run);
+  g_autofree char *text = nim_record_to_string (params, FALSE);
+  g_autofree char *sum
+      = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+  g_autofree char *digest = g_strndup (sum, ID_DIGITS);
+  JsonObject *o = json_object_new ();
+  g_autoptr (JsonNode) line = object_node (o);
+  g_autofree char *line_text = NULL;
+  const NimRunField *f;
 
-  json_builder_begin_object (b);
-  add_string (b, "run", id);
-  json_builder_set_member_name (b, "params");
-  json_builder_add_value (b, json_node_copy (params));
-  json_builder_set_member_name (b, "shard");
-  if (config->shards > 1)
-    {
-      g_autofree char *shard
-          = g_strdup_printf ("%u/%u", config->shard, config->shards);
-
-      json_builder_add_string_value (b, shard);
-    }
-  else
-    json_builder_add_null_value (b);
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  text = nim_record_to_string (root, FALSE);
-  return g_strconcat (text, "\n", NULL);
+  json_object_set_string_member (o, "run", digest);
+  json_object_set_member (o, "params", json_node_ref (params));
+  for (f = fields; f->name != NULL; f++)
+    if (!f->identity)
+      json_object_set_member (o, f->name, f->write (run));
+  line_text = nim_record_to_string (line, FALSE);
+  if (id != NULL)
+    *id = g_steal_pointer (&digest);
+  return g_strconcat (line_text, "\n", NULL);
 }
 
-/* A member's value as JSON text, cut short when long (a suite's list). */
+/* A value as JSON text, cut short when long (a suite's list). */
 static char *
-member_text (JsonObject *o, const char *name)
+value_text (JsonNode *node)
 {
-  JsonNode *node = json_object_get_member (o, name);
-  g_autofree char *text = NULL;
+  g_autofree char *text = nim_record_to_string (node, FALSE);
 
-  if (node == NULL)
-    return g_strdup ("-");
-  text = nim_record_to_string (node, FALSE);
   if (g_utf8_strlen (text, -1) > 60)
     {
       g_autofree char *cut = g_utf8_substring (text, 0, 57);
@@ -212,42 +787,190 @@ member_text (JsonObject *o, const char *name)
 
 /**
  * nim_run_file_differences:
- * @theirs: a file's run parameters
- * @ours: this run's
+ * @theirs: a run as a results file records it
+ * @ours: this run
+ * @shard: whether to compare the shards too (--resume: this process's
+ *   part of the run), not only what the run is (--summarize)
  *
  * Returns: (transfer full): what differs, one "NAME: X in the file, Y
- *   now" a line, each line starting with a newline
+ *   now" a line, each line starting with a newline; "" for nothing
  */
 char *
-nim_run_file_differences (JsonNode *theirs, JsonNode *ours)
+nim_run_file_differences (const NimRunConfig *theirs, const NimRunConfig *ours,
+                          gboolean shard)
 {
-  JsonObject *t = json_node_get_object (theirs);
-  JsonObject *o = json_node_get_object (ours);
   g_autoptr (GString) s = g_string_new (NULL);
-  g_autoptr (GList) names = json_object_get_members (o);
-  GList *l;
+  const NimRunField *f;
 
-  for (l = names; l != NULL; l = l->next)
+  for (f = fields; f->name != NULL; f++)
     {
-      const char *name = l->data;
-      g_autofree char *a = member_text (t, name);
-      g_autofree char *b = member_text (o, name);
+      g_autoptr (JsonNode) a = NULL;
+      g_autoptr (JsonNode) b = NULL;
+      g_autofree char *ta = NULL;
+      g_autofree char *tb = NULL;
 
-      if (!g_str_equal (a, b)
-          || !json_node_equal (json_object_get_member (o, name),
-                               json_object_get_member (t, name)))
-        /* TRANSLATORS: a parameter of a run (players, seed, ...), its
-           value in the results file, and its value in this run. */
-        g_string_append_printf (s, _ ("\n  %s: %s in the file, %s now"), name,
-                                a, b);
+      if (!f->identity && !shard)
+        continue;
+      a = f->write (theirs);
+      b = f->write (ours);
+      ta = nim_record_to_string (a, FALSE);
+      tb = nim_record_to_string (b, FALSE);
+      if (!g_str_equal (ta, tb))
+        {
+          g_autofree char *va = value_text (a);
+          g_autofree char *vb = value_text (b);
+
+          /* TRANSLATORS: a parameter of a run (players, seed, ...), its
+             value in the results file, and its value in this run. */
+          g_string_append_printf (s, _ ("\n  %s: %s in the file, %s now"),
+                                  f->name, va, vb);
+        }
     }
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
-/* Reads @path a line at a time, calling @func on each parsed object;
-   counts the lines that are not JSON objects and says whether the last
-   one is incomplete. */
-typedef void (*LineFunc) (gpointer data, JsonObject *o);
+/* ------------------------------------------------------------------------
+   Reading */
+
+/**
+ * nim_run_header_free:
+ * @header: (nullable): a header read back
+ */
+void
+nim_run_header_free (NimRunHeader *header)
+{
+  if (header == NULL)
+    return;
+  g_free (header->id);
+  g_clear_pointer (&header->line, json_node_unref);
+  g_ptr_array_unref (header->lists);
+  g_clear_pointer (&header->boards, g_array_unref);
+  g_clear_pointer (&header->first_movers, g_array_unref);
+  g_free (header);
+}
+
+/* A header line read back through the fields; %NULL with @error saying
+   which field is wrong and how. */
+static NimRunHeader *
+header_read (JsonObject *line, GError **error)
+{
+  g_autoptr (NimRunHeader) header = g_new0 (NimRunHeader, 1);
+  static const NimRunField run_id = { "run" };
+  JsonNode *id = json_object_get_member (line, "run");
+  JsonNode *params = json_object_get_member (line, "params");
+  JsonObject *p;
+  NimRunConfig *run = &header->run;
+  const NimRunField *f;
+  g_autoptr (GList) names = NULL;
+  GList *l;
+  gboolean ok;
+
+  header->lists = g_ptr_array_new_with_free_func (g_free);
+  header->line = json_node_init_object (json_node_alloc (), line);
+  nim_run_config_init (run);
+  if (string_or_null (id, &ok) == NULL)
+    {
+      expected (error, &run_id, id, _ ("a run's ID"));
+      return NULL;
+    }
+  header->id = g_strdup (json_node_get_string (id));
+  p = json_node_get_object (params);
+  names = json_object_get_members (p);
+  for (l = names; l != NULL; l = l->next)
+    {
+      for (f = fields; f->name != NULL; f++)
+        if (f->identity && g_str_equal (f->name, l->data))
+          break;
+      if (f->name == NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       /* TRANSLATORS: a member of a results file's
+                          header line. */
+                       _ ("the header's \"%s\" is no setting this nim "
+                          "knows (a newer nim may have written it)"),
+                       (const char *) l->data);
+          return NULL;
+        }
+    }
+  for (f = fields; f->name != NULL; f++)
+    if (!f->read (f, run,
+                  json_object_get_member (f->identity ? p : line, f->name),
+                  header, error))
+      return NULL;
+  /* The players of a run of two are its specs. */
+  if (run->tournament == NULL)
+    {
+      if (run->players[2] != NULL)
+        {
+          expected (error, &fields[0], json_object_get_member (p, "players"),
+                    _ ("two players, without a tournament"));
+          return NULL;
+        }
+      run->match.specs[0] = run->players[0];
+      run->match.specs[1] = run->players[1];
+      run->players = NULL;
+    }
+  return g_steal_pointer (&header);
+}
+
+/**
+ * nim_run_header_parse:
+ * @line: a header line, as nim_run_file_header() writes it
+ * @error: return location for a #NIM_ERROR_FAILED error saying what is
+ *   wrong with it
+ *
+ * Returns: (transfer full) (nullable): the run it records
+ */
+NimRunHeader *
+nim_run_header_parse (const char *line, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *root;
+
+  if (!json_parser_load_from_data (parser, line, -1, error))
+    return NULL;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
+      || !JSON_NODE_HOLDS_OBJECT (
+          json_object_get_member (json_node_get_object (root), "params")))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("the line is no run's header"));
+      return NULL;
+    }
+  return header_read (json_node_get_object (root), error);
+}
+
+/**
+ * nim_run_header_get_config:
+ * @header: a header read back
+ *
+ * Returns: (transfer none): the run it records, which lives as long as
+ *   @header
+ */
+const NimRunConfig *
+nim_run_header_get_config (const NimRunHeader *header)
+{
+  return &header->run;
+}
+
+/**
+ * nim_run_header_get_id:
+ * @header: a header read back
+ *
+ * Returns: (transfer none): the ID the run's games carry
+ */
+const char *
+nim_run_header_get_id (const NimRunHeader *header)
+{
+  return header->id;
+}
+
+/* Reads @path a line at a time, calling @func on each parsed object with
+   its line number; counts the lines that are not JSON objects and says
+   whether the last one is incomplete.  @func may fail, which stops the
+   reading. */
+typedef gboolean (*LineFunc) (gpointer data, JsonObject *o, GError **error);
 
 static gboolean
 each_line (const char *path, LineFunc func, gpointer data, guint64 *bad,
@@ -257,6 +980,8 @@ each_line (const char *path, LineFunc func, gpointer data, guint64 *bad,
   char *line = NULL;
   size_t size = 0;
   ssize_t n;
+  guint number = 0;
+  gboolean ok = TRUE;
   g_autoptr (JsonParser) parser = json_parser_new ();
 
   *bad = 0;
@@ -270,11 +995,12 @@ each_line (const char *path, LineFunc func, gpointer data, guint64 *bad,
                    g_strerror (saved));
       return FALSE;
     }
-  while ((n = getline (&line, &size, f)) > 0)
+  while (ok && (n = getline (&line, &size, f)) > 0)
     {
       gboolean ended = line[n - 1] == '\n';
       JsonNode *root;
 
+      number++;
       if (ended)
         line[n - 1] = '\0';
       if (*line == '\0')
@@ -291,32 +1017,47 @@ each_line (const char *path, LineFunc func, gpointer data, guint64 *bad,
             (*bad)++;
           continue;
         }
-      func (data, json_node_get_object (root));
+      if (!func (data, json_node_get_object (root), error))
+        {
+          g_prefix_error (error, "%s:%u: ", path, number);
+          ok = FALSE;
+        }
     }
   free (line);
   fclose (f);
-  return TRUE;
+  return ok;
 }
 
-static void
-scan_line (gpointer data, JsonObject *o)
+static gboolean
+scan_line (gpointer data, JsonObject *o, GError **error)
 {
   NimRunFileScan *scan = data;
+  NimRunHeader *header;
 
-  if (json_object_has_member (o, "params") && json_object_has_member (o, "run")
-      && !json_object_has_member (o, "game"))
+  if (!json_object_has_member (o, "params")
+      || !json_object_has_member (o, "run")
+      || json_object_has_member (o, "game"))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "params")))
     {
-      g_ptr_array_add (scan->ids,
-                       g_strdup (json_object_get_string_member (o, "run")));
-      g_ptr_array_add (scan->params,
-                       json_node_copy (json_object_get_member (o, "params")));
+      static const NimRunField params = { "params" };
+
+      return expected (error, &params, json_object_get_member (o, "params"),
+                       _ ("the run's settings"));
     }
+  header = header_read (o, error);
+  if (header == NULL)
+    return FALSE;
+  g_ptr_array_add (scan->headers, header);
+  return TRUE;
 }
 
 /**
  * nim_run_file_scan:
  * @path: a results file
- * @error: return location for an error: a file that cannot be read
+ * @error: return location for an error: a file that cannot be read, or
+ *   a header line that is not understood (#NIM_ERROR_FAILED, the message
+ *   naming the file, the line and what is wrong)
  *
  * Reads the header lines of @path, and counts its bad lines.
  *
@@ -327,9 +1068,8 @@ nim_run_file_scan (const char *path, GError **error)
 {
   g_autoptr (NimRunFileScan) scan = g_new0 (NimRunFileScan, 1);
 
-  scan->ids = g_ptr_array_new_with_free_func (g_free);
-  scan->params
-      = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  scan->headers
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) nim_run_header_free);
   if (!each_line (path, scan_line, scan, &scan->bad_lines, &scan->torn_end,
                   error))
     return NULL;
@@ -345,28 +1085,8 @@ nim_run_file_scan_free (NimRunFileScan *scan)
 {
   if (scan == NULL)
     return;
-  g_ptr_array_unref (scan->ids);
-  g_ptr_array_unref (scan->params);
+  g_ptr_array_unref (scan->headers);
   g_free (scan);
-}
-
-/**
- * nim_run_file_scan_find:
- * @scan: what nim_run_file_scan() found
- * @id: a run's ID
- *
- * Returns: (transfer none) (nullable): the parameters of run @id, if the
- *   file has its header
- */
-JsonNode *
-nim_run_file_scan_find (const NimRunFileScan *scan, const char *id)
-{
-  guint i;
-
-  for (i = 0; i < scan->ids->len; i++)
-    if (g_str_equal (scan->ids->pdata[i], id))
-      return scan->params->pdata[i];
-  return NULL;
 }
 
 /**
@@ -408,7 +1128,7 @@ nim_run_file_tallies (const NimMatchTally tallies[2])
 
 typedef struct
 {
-  const char *id;
+  const char *const *ids;
   NimRunFileGameFunc func;
   gpointer data;
 } EachGame;
@@ -421,27 +1141,18 @@ element_uint (JsonArray *a, guint i)
   return v > 0 ? (guint64) v : 0;
 }
 
-static void
-game_line (gpointer data, JsonObject *o)
+/* The tallies of a game record, or FALSE when it has none nim reads. */
+static gboolean
+read_tallies (JsonNode *tally, NimMatchTally t[2])
 {
-  EachGame *e = data;
-  NimMatchTally t[2];
-  JsonNode *tally, *run, *game;
   JsonArray *a;
-  guint i;
+  guint i, k;
 
-  run = json_object_get_member (o, "run");
-  game = json_object_get_member (o, "game");
-  tally = json_object_get_member (o, "tally");
-  if (run == NULL || game == NULL || tally == NULL
-      || json_node_get_value_type (run) != G_TYPE_STRING
-      || !g_str_equal (json_node_get_string (run), e->id)
-      || json_node_get_value_type (game) != G_TYPE_INT64
-      || !JSON_NODE_HOLDS_ARRAY (tally))
-    return;
+  if (tally == NULL || !JSON_NODE_HOLDS_ARRAY (tally))
+    return FALSE;
   a = json_node_get_array (tally);
   if (json_array_get_length (a) != 2)
-    return;
+    return FALSE;
   for (i = 0; i < 2; i++)
     {
       JsonNode *pn = json_array_get_element (a, i);
@@ -449,14 +1160,16 @@ game_line (gpointer data, JsonObject *o)
 
       if (!JSON_NODE_HOLDS_ARRAY (pn)
           || json_array_get_length (json_node_get_array (pn)) < 7)
-        return;
+        return FALSE;
       p = json_node_get_array (pn);
+      for (k = 0; k < 7; k++)
+        if (!JSON_NODE_HOLDS_VALUE (json_array_get_element (p, k)))
+          return FALSE;
       memset (&t[i], 0, sizeof t[i]);
       if (json_array_get_length (p) >= 8
           && JSON_NODE_HOLDS_ARRAY (json_array_get_element (p, 7)))
         {
           JsonArray *f = json_array_get_array_element (p, 7);
-          guint k;
 
           for (k = 0; k < NIM_END_N && k < json_array_get_length (f); k++)
             t[i].forfeits[k] = element_uint (f, k);
@@ -469,153 +1182,61 @@ game_line (gpointer data, JsonObject *o)
       t[i].kept = element_uint (p, 5);
       t[i].unchecked = element_uint (p, 6);
     }
-  if (json_node_get_int (game) <= 0 || t[0].wins + t[1].wins != 1)
-    return;
-  e->func (e->data, (guint64) json_node_get_int (game), t);
+  return t[0].wins + t[1].wins == 1;
+}
+
+static gboolean
+game_line (gpointer data, JsonObject *o, GError **error)
+{
+  EachGame *e = data;
+  NimMatchTally t[2];
+  JsonNode *run = json_object_get_member (o, "run");
+  JsonNode *game = json_object_get_member (o, "game");
+  gint64 number;
+
+  /* The games of other runs, and the headers, are not this one's. */
+  if (run == NULL || game == NULL
+      || json_node_get_value_type (run) != G_TYPE_STRING
+      || !g_strv_contains ((const char *const *) e->ids,
+                           json_node_get_string (run)))
+    return TRUE;
+  if (!integer (game, 1, G_MAXINT64, &number))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("the game record's \"game\" is not a game's number"));
+      return FALSE;
+    }
+  if (!read_tallies (json_object_get_member (o, "tally"), t))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("the game record's \"tally\" is not the two players' "
+                      "counts that nim writes"));
+      return FALSE;
+    }
+  e->func (e->data, (guint64) number, t);
+  return TRUE;
 }
 
 /**
  * nim_run_file_each_game:
  * @path: a results file
- * @id: a run's ID
- * @func: called for each complete game record of run @id, in the file's
- *   order
+ * @ids: the IDs of the run's headers, %NULL-terminated (files of one run
+ *   written by nims of different versions carry different IDs)
+ * @func: called for each game record of the run, in the file's order
  * @data: passed to @func
- * @error: return location for an error: a file that cannot be read
+ * @error: return location for an error: a file that cannot be read, or
+ *   a record of the run that is not understood (#NIM_ERROR_FAILED, the
+ *   message naming the file, the line and what is wrong)
  *
  * Returns: %TRUE if the file was read
  */
 gboolean
-nim_run_file_each_game (const char *path, const char *id,
+nim_run_file_each_game (const char *path, const char *const *ids,
                         NimRunFileGameFunc func, gpointer data, GError **error)
 {
-  EachGame e = { id, func, data };
+  EachGame e = { ids, func, data };
   guint64 bad;
   gboolean torn;
 
   return each_line (path, game_line, &e, &bad, &torn, error);
-}
-
-/**
- * nim_run_file_config:
- * @params: a run's parameters, which must outlive @config (its specs
- *   point into it)
- * @config: (out): the run they describe, for nim_match_new_counter()
- * @boards: (out) (transfer full): the suite's positions, or %NULL
- * @first_movers: (out) (transfer full): ... who moves first in each
- * @error: return location for a #NIM_ERROR_FAILED error: parameters
- *   this nim does not understand
- *
- * Returns: %TRUE on success
- */
-gboolean
-nim_run_file_config (JsonNode *params, NimMatchConfig *config, GArray **boards,
-                     GArray **first_movers, GError **error)
-{
-  JsonObject *p = json_node_get_object (params);
-  JsonObject *pos;
-  JsonArray *players;
-  JsonNode *sprt;
-
-  memset (config, 0, sizeof *config);
-  *boards = NULL;
-  *first_movers = NULL;
-  config->jobs = 1;
-  if (!json_object_has_member (p, "players")
-      || !json_object_has_member (p, "positions")
-      || !nim_notation_parse_rules (
-          json_object_get_string_member_with_default (p, "take", ""),
-          json_object_get_boolean_member_with_default (p, "misere", FALSE),
-          &config->rules, error))
-    goto bad;
-  players = json_object_get_array_member (p, "players");
-  if (json_array_get_length (players) < 2)
-    goto bad;
-  config->specs[0] = json_array_get_string_element (players, 0);
-  config->specs[1] = json_array_get_string_element (players, 1);
-  config->seed
-      = (guint32) json_object_get_int_member_with_default (p, "seed", 0);
-  config->games
-      = (guint64) json_object_get_int_member_with_default (p, "games", 0);
-  if (config->games < 2 || config->games % 2 != 0
-      || config->games > NIM_MATCH_MAX_GAMES)
-    goto bad;
-  pos = json_object_get_object_member (p, "positions");
-  if (json_object_has_member (pos, "list"))
-    {
-      JsonArray *list = json_object_get_array_member (pos, "list");
-      guint i;
-
-      *boards = g_array_new (FALSE, FALSE, sizeof (NimBoard));
-      *first_movers = g_array_new (FALSE, FALSE, sizeof (guint));
-      for (i = 0; i < json_array_get_length (list); i++)
-        {
-          NimBoard board;
-          guint mover;
-
-          if (!nim_notation_parse_position (
-                  json_array_get_string_element (list, i), &board, &mover,
-                  error))
-            goto bad;
-          g_array_append_val (*boards, board);
-          g_array_append_val (*first_movers, mover);
-        }
-      config->positions = (const NimBoard *) (*boards)->data;
-      config->first_movers = (const guint *) (*first_movers)->data;
-      config->n_positions = (*boards)->len;
-      config->positions_label
-          = json_object_get_string_member_with_default (pos, "file", NULL);
-      config->random_order
-          = g_strcmp0 (
-                json_object_get_string_member_with_default (pos, "order", ""),
-                "random")
-            == 0;
-      config->start_position
-          = (guint) (json_object_get_int_member_with_default (pos, "start", 1)
-                     - 1);
-      if (config->n_positions == 0
-          || config->start_position >= config->n_positions)
-        goto bad;
-    }
-  else if (json_object_has_member (pos, "random_count"))
-    {
-      config->random_count
-          = (guint) json_object_get_int_member (pos, "random_count");
-      config->random_max
-          = (guint32) json_object_get_int_member (pos, "random_max");
-    }
-  else if (!nim_board_parse (
-               &config->start,
-               json_object_get_string_member_with_default (pos, "heaps", ""),
-               "heaps", error))
-    goto bad;
-  sprt = json_object_get_member (p, "sprt");
-  if (sprt != NULL && JSON_NODE_HOLDS_OBJECT (sprt))
-    {
-      JsonObject *s = json_node_get_object (sprt);
-
-      config->sprt_enabled = TRUE;
-      config->sprt.elo0 = json_object_get_double_member (s, "elo0");
-      config->sprt.elo1 = json_object_get_double_member (s, "elo1");
-      config->sprt.alpha = json_object_get_double_member (s, "alpha");
-      config->sprt.beta = json_object_get_double_member (s, "beta");
-      config->sprt.model
-          = g_strcmp0 (json_object_get_string_member (s, "model"),
-                       "normalized")
-                    == 0
-                ? NIM_SPRT_NORMALIZED
-                : NIM_SPRT_LOGISTIC;
-      if (!nim_sprt_check (&config->sprt, error))
-        goto bad;
-    }
-  return TRUE;
-
-bad:
-  g_clear_error (error);
-  g_clear_pointer (boards, g_array_unref);
-  g_clear_pointer (first_movers, g_array_unref);
-  g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-               _ ("the run's parameters in the header line are not "
-                  "understood"));
-  return FALSE;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-run-file.h -- a results file read back: the run's parameters in
- * its header line, its games for --resume and --summarize */
+/* nim-run-file.h -- a results file: the run's configuration in its
+ * header line, written and read back by one table of fields, and its
+ * games for --resume and --summarize */
 #pragma once
 
 #include <json-glib/json-glib.h>
@@ -9,18 +10,79 @@
 
 G_BEGIN_DECLS
 
-JsonNode *nim_run_file_params (const NimMatchConfig *config,
-                               const char *tournament,
-                               const char *const *players);
-char *nim_run_file_id (JsonNode *params);
-char *nim_run_file_header (JsonNode *params, const char *id,
-                           const NimMatchConfig *config);
-char *nim_run_file_differences (JsonNode *theirs, JsonNode *ours);
+/**
+ * NimRunConfig:
+ * @match: the games, as nim_match_new() plays them; for a tournament,
+ *   every pairing's but for its players
+ * @tournament: (nullable): the kind of tournament, round-robin or
+ *   gauntlet; %NULL for a run of two players
+ * @players: (nullable): the tournament's players, %NULL-terminated
+ * @engines: (nullable): the external engines the players may name,
+ *   NAME=COMMAND as --engine declares them, %NULL-terminated
+ * @engine_dirs: (nullable): NAME=DIR, each --engine-dir
+ * @engine_options: (nullable): NAME:KEY=VALUE, each --engine-option
+ * @engine_startup_timeout: --engine-startup-timeout, in seconds
+ *
+ * A comparison run or a tournament, as its results file records it:
+ * everything its games depend on (nim_run_file_fields()).
+ */
+typedef struct
+{
+  NimMatchConfig match;
+  const char *tournament;
+  const char *const *players;
+  const char *const *engines;
+  const char *const *engine_dirs;
+  const char *const *engine_options;
+  double engine_startup_timeout;
+} NimRunConfig;
+
+void nim_run_config_init (NimRunConfig *run);
+
+typedef struct _NimRunHeader NimRunHeader;
+typedef struct _NimRunField NimRunField;
+
+/**
+ * NimRunField:
+ * @name: its member in the header line
+ * @options: the options it records, separated by blanks ("--tc")
+ * @identity: it is part of what the run is, and of its ID, compared by
+ *   --resume and --summarize; else it says which part of the run a file
+ *   holds (the shard), compared by --resume only
+ * @write: its value in @run
+ * @read: sets it in @run from @value, or when @value is %NULL (the
+ *   header of an older nim, which did not record it) to its default or
+ *   an error saying what is wrong; what @run must point to afterwards is
+ *   kept by @header
+ *
+ * One field of a run's configuration in its results file.
+ */
+struct _NimRunField
+{
+  const char *name;
+  const char *options;
+  gboolean identity;
+  JsonNode *(*write) (const NimRunConfig *run);
+  gboolean (*read) (const NimRunField *field, NimRunConfig *run,
+                    JsonNode *value, NimRunHeader *header, GError **error);
+};
+
+const NimRunField *nim_run_file_fields (void);
+const char *const *nim_run_file_unrecorded (void);
+
+char *nim_run_file_header (const NimRunConfig *run, char **id);
+char *nim_run_file_differences (const NimRunConfig *theirs,
+                                const NimRunConfig *ours, gboolean shard);
+
+const NimRunConfig *nim_run_header_get_config (const NimRunHeader *header);
+const char *nim_run_header_get_id (const NimRunHeader *header);
+NimRunHeader *nim_run_header_parse (const char *line, GError **error);
+void nim_run_header_free (NimRunHeader *header);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunHeader, nim_run_header_free)
 
 /**
  * NimRunFileScan:
- * @ids: the runs whose header lines the file holds, in order (char *)
- * @params: ... and their parameters (JsonNode *)
+ * @headers: the header lines of the file, in order (#NimRunHeader)
  * @bad_lines: lines that are not JSON (fragments of killed runs)
  * @torn_end: the file ends in an incomplete line, which is not counted
  *
@@ -28,8 +90,7 @@ char *nim_run_file_differences (JsonNode *theirs, JsonNode *ours);
  */
 typedef struct
 {
-  GPtrArray *ids;
-  GPtrArray *params;
+  GPtrArray *headers;
   guint64 bad_lines;
   gboolean torn_end;
 } NimRunFileScan;
@@ -37,7 +98,6 @@ typedef struct
 NimRunFileScan *nim_run_file_scan (const char *path, GError **error);
 void nim_run_file_scan_free (NimRunFileScan *scan);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFileScan, nim_run_file_scan_free)
-JsonNode *nim_run_file_scan_find (const NimRunFileScan *scan, const char *id);
 
 /**
  * NimRunFileGameFunc:
@@ -50,12 +110,9 @@ JsonNode *nim_run_file_scan_find (const NimRunFileScan *scan, const char *id);
 typedef void (*NimRunFileGameFunc) (gpointer data, guint64 number,
                                     const NimMatchTally tallies[2]);
 
-gboolean nim_run_file_each_game (const char *path, const char *id,
+gboolean nim_run_file_each_game (const char *path, const char *const *ids,
                                  NimRunFileGameFunc func, gpointer data,
                                  GError **error);
 JsonNode *nim_run_file_tallies (const NimMatchTally tallies[2]);
-gboolean nim_run_file_config (JsonNode *params, NimMatchConfig *config,
-                              GArray **boards, GArray **first_movers,
-                              GError **error);
 
 G_END_DECLS

@@ -16,7 +16,7 @@
 #include "nim-i18n.h"
 #include "nim-search.h"
 #include "nim-trace-walk.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <stdio.h>
 #include <errno.h>

@@ -13,7 +13,7 @@
 #include "nim-search.h"
 #include "nim-trace-dot.h"
 #include "nim-trace-text.h"
-#include "nim-util.h"
+#include "nim-parse.h"
 
 struct _NimTrace
 {

@@ -12,7 +12,7 @@
 #include "nim-analysis.h"
 #include "nim-player.h"
 #include "nim-test.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <json-glib/json-glib.h>
 #include <string.h>

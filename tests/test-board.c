@@ -11,7 +11,7 @@
 
 #include "nim-board.h"
 #include "nim-movegen.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 /* The sum of the heaps, counted afresh rather than trusted from @total. */
 static guint64

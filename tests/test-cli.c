@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include "nim-error.h"
+#include "nim-exit.h"
 #include "nim-player.h"
 #include "nim-test.h"
 
@@ -2537,6 +2539,42 @@ test_long_token (void)
     }
 }
 
+/* Errors map to the exit statuses nim(1) documents. */
+static void
+test_exit_status (void)
+{
+  static const struct
+  {
+    int code;
+    int status;
+  } map[] = {
+    { NIM_ERROR_USAGE, 2 },
+    { NIM_ERROR_UNSUPPORTED, 2 },
+    { NIM_ERROR_ABANDONED, 3 },
+    { NIM_ERROR_FAILED, 1 },
+  };
+  guint i;
+
+  g_assert_cmpint (nim_exit_status (NULL), ==, 0);
+  for (i = 0; i < G_N_ELEMENTS (map); i++)
+    {
+      g_autoptr (GError) error = g_error_new (NIM_ERROR, map[i].code, "x");
+
+      g_assert_cmpint (nim_exit_status (error), ==, map[i].status);
+    }
+
+  /* Bad options are a usage error; anybody else's error is a failure. */
+  {
+    g_autoptr (GError) option
+        = g_error_new (G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION, "x");
+    g_autoptr (GError) io
+        = g_error_new (G_FILE_ERROR, G_FILE_ERROR_NOENT, "x");
+
+    g_assert_cmpint (nim_exit_status (option), ==, 2);
+    g_assert_cmpint (nim_exit_status (io), ==, 1);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2608,6 +2646,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/list-players", test_list_players);
   g_test_add_func ("/cli/computer-game", test_computer_game);
   g_test_add_func ("/cli/write-error", test_write_error);
+  g_test_add_func ("/cli/exit-status", test_exit_status);
 
   return g_test_run ();
 }

@@ -5,9 +5,10 @@
 #
 # Completes command lines the way bash does on <TAB> (COMP_WORDS and
 # friends, then the function `complete -F` names) against the built nim,
-# and against a stand-in whose --help-all has an option taking a FILE, to
-# show that options are read from the help, not listed in the completion.
-# Exits 77, which automake reports as SKIP, without bash-completion.
+# which answers from the declarations of its options (nim --complete):
+# the options of the mode chosen so far, each once, and what an option's
+# value may be.  Exits 77, which automake reports as SKIP, without
+# bash-completion.
 
 bash_completion=${BASH_COMPLETION_SCRIPT:-/usr/share/bash-completion/bash_completion}
 if [[ ! -r $bash_completion ]]; then
@@ -97,33 +98,34 @@ expect_only "the choices of --tournament" round-robin gauntlet -- "$nim" --tourn
 expect_only "the choices of --order" random -- "$nim" --order r
 expect_only "players after --player" xor -- "$nim" --player xo
 
-# A stand-in nim with an option that takes a FILE: file names complete.
+# The options of the mode chosen (of every mode while none is): --sprt
+# and --start go with --games, --stats with one game; and an option given
+# is not offered again.
+expect_only "an option of --games" --sprt= -- "$nim" --games 10 --sp
+expect_only "no option --solve does not take" -- "$nim" --solve --st
+expect_only "--games takes --start, not --stats" --start= \
+  -- "$nim" --games 10 --st
+expect_only "any mode's while none is chosen" --stats --start= \
+  -- "$nim" --heaps 3 --st
+expect_only "an option once" --heaps= -- "$nim" --hea
+expect_only "not twice" -- "$nim" --heaps 3 --hea
+expect "a repeatable option again" --engine= \
+  -- "$nim" --engine a=b --eng
+
+# File and directory names where the option's value is one.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/fake-nim" <<'FAKE'
-#!/bin/sh
-case $1 in
-  --help-all)
-    printf 'Usage:\n  nim [OPTION...]\n\nApplication Options:\n'
-    printf '  -o, --record=FILE      Write the game here\n'
-    printf '  --load=FILE            Read a game\n  --quiet   Say less\n'
-    printf '  -1, --player1=SPEC     Player 1\n' ;;
-  --list-players)
-    printf 'alpha    the first\n         rules: every rule\nbeta     the second\n' ;;
-esac
-FAKE
-chmod +x "$tmp/fake-nim"
-touch "$tmp/game-1.json" "$tmp/game-2.json"
+touch "$tmp/game-1.jsonl" "$tmp/game-2.jsonl"
+mkdir "$tmp/logs"
 cd "$tmp" || exit 1
-expect_only "an option read from --help-all" --record= -- "$tmp/fake-nim" --rec
-expect_only "file names after FILE" game-1.json game-2.json \
-  -- "$tmp/fake-nim" --record ga
-expect_only "file names after -o" game-1.json game-2.json \
-  -- "$tmp/fake-nim" -o ga
-expect_only "file names after --load=" game-1.json game-2.json \
-  -- "$tmp/fake-nim" --load=ga
-expect_only "players read from --list-players" alpha beta -- \
-  "$tmp/fake-nim" --player1 ""
+expect_only "file names after --results" game-1.jsonl game-2.jsonl \
+  -- "$nim" --games 2 --results ga
+expect_only "file names after -o" game-1.jsonl game-2.jsonl \
+  -- "$nim" --games 2 -o ga
+expect_only "file names after --positions=" game-1.jsonl game-2.jsonl \
+  -- "$nim" --games 2 --positions=ga
+expect_only "directories after --engine-log" logs \
+  -- "$nim" --engine-log lo
 
 if ((failures > 0)); then
   echo "$failures completion checks failed"

@@ -32,7 +32,7 @@
 #include "nim-movegen.h"
 #include "nim-octal.h"
 #include "nim-player.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #define MAX_HEAPS 3
 #define MAX_MATCHES 7
@@ -72,6 +72,7 @@ typedef struct
   NimRules rules;
   NimTestSolver *solver;
   Typist typist;
+  NimPrompt prompt; /* the typist's */
   guint supported, refused, checked;
 } Contract;
 
@@ -117,7 +118,9 @@ new_player (Contract *t, const NimPlayerClass *k)
   g_assert_no_error (error);
   g_assert_nonnull (p);
   nim_player_set_seed (p, 7);
-  nim_player_set_prompt (p, typist_ask, &t->typist);
+  t->prompt.ask = typist_ask;
+  t->prompt.data = &t->typist;
+  nim_player_set_prompt (p, &t->prompt);
   return p;
 }
 

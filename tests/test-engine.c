@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "nim-engine-process.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #define MS G_TIME_SPAN_MILLISECOND
 

@@ -367,6 +367,7 @@ explain_told (const char *spec, const char *take, gboolean misere,
               const char *heaps, guint person, gboolean one_pile)
 {
   g_autoptr (NimPlayer) p = nim_player_new (spec, NULL);
+  NimPrompt told = { NULL, NULL, one_pile, person };
   NimRules rules;
   NimBoard board;
   NimMove m;
@@ -375,8 +376,7 @@ explain_told (const char *spec, const char *take, gboolean misere,
   nim_test_rules (&rules, take, misere);
   nim_test_board (&board, heaps);
   nim_player_set_number (p, 1);
-  nim_player_set_person (p, person);
-  nim_player_set_one_pile (p, one_pile);
+  nim_player_set_prompt (p, &told);
   nim_player_set_explain (p, TRUE);
   g_assert_true (nim_player_start (p, &rules, &board, NULL));
   g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
@@ -386,7 +386,7 @@ explain_told (const char *spec, const char *take, gboolean misere,
   return g_strdelimit (g_strdup (nim_player_get_explanation (p)), "\n", ' ');
 }
 
-/* Told who the one person is (nim_player_set_person()), every searcher
+/* Told who the one person is (#NimPrompt.person), every searcher
    says "you" and "the computer" where it numbers the players otherwise:
    as the computer (the person is the other player) and as the advisor
    behind hint (the person is the player it moves for), in the value, the
@@ -433,7 +433,7 @@ test_search_person (void)
     }
 }
 
-/* In the one-pile game (nim_player_set_one_pile()) the explanations
+/* In the one-pile game (#NimPrompt.one_pile) the explanations
    speak of stones and the pile, never of matches or heaps: grundy and
    xor under misère play, the only rules of that game, and a searcher's
    line between two computers. */

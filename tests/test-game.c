@@ -15,7 +15,7 @@
 #include "nim-game.h"
 #include "nim-prompt.h"
 #include "nim-record.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 static NimPlayer *
 new_started (const char *spec, guint number, const NimRules *rules,
@@ -413,6 +413,7 @@ play_human (const char *input, guint human_number, const char *heaps,
   FILE *out = tmpfile ();
   /* The program's prompt, on files in place of a terminal. */
   NimPromptStreams streams = { in, out };
+  NimPrompt prompt = { nim_prompt_ask, &streams, FALSE, 0 };
   NimGame *game;
   Watch *w;
   g_autofree char *end = NULL;
@@ -422,7 +423,7 @@ play_human (const char *input, guint human_number, const char *heaps,
   nim_test_board (&start, heaps);
   *human = new_started ("human", human_number, &rules, &start);
   *other = new_started ("xor", 3 - human_number, &rules, &start);
-  nim_player_set_prompt (*human, nim_prompt_ask, &streams);
+  nim_player_set_prompt (*human, &prompt);
   game = human_number == 1 ? nim_game_new (&rules, &start, *human, *other, 1)
                            : nim_game_new (&rules, &start, *other, *human, 1);
   w = watch_new (NULL);
@@ -436,12 +437,14 @@ play_human (const char *input, guint human_number, const char *heaps,
   fclose (in);
   fclose (out);
   /* Nothing may touch the streams after this. */
-  nim_player_set_prompt (*human, NULL, NULL);
+  nim_player_set_prompt (*human, NULL);
   return game;
 }
 
-/* A person who types quit, or whose input ends, abandons the game: no
-   winner, NIM_ERROR_ABANDONED, and observers still hear the end. */
+/* A person who types quit gives the game up, a request the game answers
+   by stopping (nim_game_get_stop ()); a person whose input ends abandons
+   it with NIM_ERROR_ABANDONED.  Either way there is no winner, and
+   observers still hear the end. */
 static void
 test_abandoned (void)
 {
@@ -477,9 +480,20 @@ test_abandoned (void)
                       cases[i].human);
       game = play_human (cases[i].input, cases[i].human, "3,4,5", &human,
                          &other, &told, &finished, &error);
-      g_assert_false (finished);
-      g_assert_error (error, NIM_ERROR, NIM_ERROR_ABANDONED);
-      nim_test_assert_contains (error->message, cases[i].message);
+      if (g_str_equal (cases[i].message, "quit"))
+        {
+          g_assert_true (finished);
+          g_assert_no_error (error);
+          g_assert_cmpint (nim_game_get_stop (game), ==,
+                           NIM_GAME_STOP_GIVE_UP);
+        }
+      else
+        {
+          g_assert_false (finished);
+          g_assert_error (error, NIM_ERROR, NIM_ERROR_ABANDONED);
+          nim_test_assert_contains (error->message, cases[i].message);
+          g_assert_cmpint (nim_game_get_stop (game), ==, NIM_GAME_STOP_NONE);
+        }
       g_assert_cmpuint (nim_game_get_winner (game), ==, 0);
       g_assert_cmpuint (nim_game_get_n_moves (game), ==, cases[i].moves);
       replay (game, &end);
@@ -606,6 +620,7 @@ test_human_prompt_messages (void)
   g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) prompts = g_ptr_array_new_with_free_func (g_free);
   Script script = { lines, 0, messages, prompts };
+  NimPrompt prompt = { script_ask, &script, FALSE, 0 };
   g_autoptr (NimPlayer) human = NULL;
   g_autoptr (GError) error = NULL;
   NimRules rules;
@@ -616,7 +631,7 @@ test_human_prompt_messages (void)
   nim_test_rules (&rules, "any", FALSE);
   nim_test_board (&board, "3,4,5");
   human = new_started ("human", 2, &rules, &board);
-  nim_player_set_prompt (human, script_ask, &script);
+  nim_player_set_prompt (human, &prompt);
   g_assert_true (nim_player_choose_move (human, &board, &move, &error));
   g_assert_no_error (error);
   /* "1" alone asks for the count, "" gets a message, "2" is the count. */
@@ -649,15 +664,17 @@ test_human_prompt_messages (void)
       g_assert_true (*m == '\0' || g_str_has_suffix (m, "\n"));
     }
 
-  /* "quit" as typed, blanks and all, gives up; so does the end of the
-     input, whose error the player passes on, naming itself. */
+  /* "quit" as typed, blanks and all, gives up, which no game is here to
+     answer; so does the end of the input, whose error the player passes
+     on, naming itself. */
   for (i = 0; i < 2; i++)
     {
       static const char *const quit[] = { "  Quit ", NULL };
       static const char *const none[] = { NULL };
       Script again = { i == 0 ? quit : none, 0, messages, prompts };
+      NimPrompt asks_again = { script_ask, &again, FALSE, 0 };
 
-      nim_player_set_prompt (human, script_ask, &again);
+      nim_player_set_prompt (human, &asks_again);
       g_assert_false (nim_player_choose_move (human, &board, &move, &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_ABANDONED);
       g_assert_cmpstr (error->message, ==,
@@ -679,6 +696,8 @@ test_human_one_pile (void)
   g_autoptr (GPtrArray) prompts = g_ptr_array_new_with_free_func (g_free);
   Script script = { lines, 0, messages, prompts };
   Script script1 = { last, 0, messages, prompts };
+  NimPrompt prompt = { script_ask, &script, TRUE, 0 };
+  NimPrompt prompt1 = { script_ask, &script1, TRUE, 0 };
   g_autoptr (NimPlayer) human = NULL;
   g_autoptr (GError) error = NULL;
   NimRules rules;
@@ -689,8 +708,7 @@ test_human_one_pile (void)
   nim_test_rules (&rules, "max=2", TRUE);
   nim_test_board (&board, "10");
   human = new_started ("human", 1, &rules, &board);
-  nim_player_set_one_pile (human, TRUE);
-  nim_player_set_prompt (human, script_ask, &script);
+  nim_player_set_prompt (human, &prompt);
   g_assert_true (nim_player_choose_move (human, &board, &move, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (move.heap, ==, 0);
@@ -715,7 +733,7 @@ test_human_one_pile (void)
   g_ptr_array_set_size (messages, 0);
   g_ptr_array_set_size (prompts, 0);
   nim_test_board (&one, "1");
-  nim_player_set_prompt (human, script_ask, &script1);
+  nim_player_set_prompt (human, &prompt1);
   g_assert_true (nim_player_choose_move (human, &one, &move, &error));
   g_assert_cmpuint (move.count, ==, 1);
   g_assert_cmpstr (messages->pdata[1], ==,
@@ -726,11 +744,11 @@ test_human_one_pile (void)
                           "Type how many stones you take, such as 2.\n"));
 
   /* Not the one-pile game: the words of heaps and matches again. */
-  nim_player_set_one_pile (human, FALSE);
+  prompt.one_pile = FALSE;
   g_ptr_array_set_size (messages, 0);
   g_ptr_array_set_size (prompts, 0);
   script.next = 0;
-  nim_player_set_prompt (human, script_ask, &script);
+  nim_player_set_prompt (human, &prompt);
   g_assert_true (nim_player_choose_move (human, &board, &move, &error));
   g_assert_cmpstr (prompts->pdata[0], ==,
                    "Player 1, how many matches do you take? ");
@@ -772,8 +790,8 @@ static const NimObserverClass request_watch_class = {
 
 /* A person's requests, answered by the game loop: board shows the
    position again, undo takes back the person's move and the reply (the
-   board and the history as before them), and new ends the game with
-   NIM_ERROR_NEW_GAME for the program to start another. */
+   board and the history as before them), and new stops the game
+   (NIM_GAME_STOP_NEW_GAME) for the program to start another. */
 static void
 test_human_requests (void)
 {
@@ -782,6 +800,8 @@ test_human_requests (void)
   FILE *in = input_file ("board\n1 3\nundo\n1 2\nnew\n");
   FILE *out = tmpfile ();
   NimPromptStreams streams = { in, out };
+  /* One person against the computer, who may take moves back. */
+  NimPrompt prompt = { nim_prompt_ask, &streams, FALSE, 1 };
   g_autoptr (NimPlayer) human = NULL;
   g_autoptr (NimPlayer) xor = NULL;
   g_autoptr (NimGame) game = NULL;
@@ -793,12 +813,12 @@ test_human_requests (void)
   nim_test_board (&start, "3,4,5");
   human = new_started ("human", 1, &rules, &start);
   xor = new_started ("xor", 2, &rules, &start);
-  nim_player_set_prompt (human, nim_prompt_ask, &streams);
-  nim_player_set_alone (human, TRUE);
+  nim_player_set_prompt (human, &prompt);
   game = nim_game_new (&rules, &start, human, xor, 1);
   nim_game_add_observer (game, &request_watch_class, w);
-  g_assert_false (nim_game_play (game, &error));
-  g_assert_error (error, NIM_ERROR, NIM_ERROR_NEW_GAME);
+  g_assert_true (nim_game_play (game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (nim_game_get_stop (game), ==, NIM_GAME_STOP_NEW_GAME);
   /* 1 3, xor 3 1 (0, 4, 4), taken back; 1 2 (1, 4, 5: lost for xor,
      which takes one match, 0, 4, 5). */
   g_assert_cmpstr (w->log->str, ==,
@@ -814,7 +834,7 @@ test_human_requests (void)
   nim_test_assert_not_contains (told, "nothing to undo");
   fclose (in);
   fclose (out);
-  nim_player_set_prompt (human, NULL, NULL);
+  nim_player_set_prompt (human, NULL);
 }
 
 /* A person player that nobody gave a prompt fails with an error, and
@@ -1032,7 +1052,7 @@ test_record_abandoned (void)
 
   game = play_human ("quit\n", 2, "3,4,5", &human, &other, &told, &finished,
                      NULL);
-  g_assert_false (finished);
+  g_assert_cmpint (nim_game_get_stop (game), ==, NIM_GAME_STOP_GIVE_UP);
   node = nim_record_game (game, -1);
   root = json_node_get_object (node);
   g_assert_true (JSON_NODE_HOLDS_NULL (member (root, "winner")));

@@ -8,7 +8,6 @@
 
 #include "nim-defaults.h"
 #include "nim-grundy.h"
-#include "nim-util.h"
 
 /* A subtraction set for the brute-force helpers, independent of NimRules. */
 typedef struct

@@ -40,7 +40,7 @@
 #include "nim-grundy.h"
 #include "nim-movegen.h"
 #include "nim-player.h"
-#include "nim-util.h"
+#include "nim-parse.h"
 
 #ifndef NIM_HARNESS_MISERE
 #define NIM_HARNESS_MISERE 0

@@ -5,8 +5,12 @@
 # lib/ is libnim: it never prints, never holds a FILE *, never names a
 # command-line option; the program in src/ talks to people.  Includes run
 # one way, program -> play -> players -> search -> core, and no header
-# (nor module, a .c/.h pair) reaches itself through its includes.  TAP
-# output, one line a rule, with every offending line quoted.
+# (nor module, a .c/.h pair) reaches itself through its includes.  In
+# src/, the modes (nim-mode-NAME.c) use the helpers, the helpers never
+# call or name a mode, only the dispatcher (nim-cli.c) lists the modes,
+# main.c only calls in, and no module calls itself through others: read
+# from the compiled objects, what each one uses that another defines.
+# TAP output, one line a rule, with every offending line quoted.
 
 srcdir="${NIM_SRCDIR:-.}"
 cd "$srcdir" || exit 1
@@ -135,6 +139,79 @@ grep '\.h$' "$work/edges" | grep -E '^[^ ]*\.h ' | find_cycles > "$work/hcycles"
 report "no header includes itself through other headers" "$work/hcycles"
 sed -e 's/\.[ch] / /' -e 's/\.h$//' "$work/edges" | find_cycles > "$work/mcycles"
 report "no module depends on itself through other modules" "$work/mcycles"
+
+# ------------------------------------------------------------------------
+# src/: modes, helpers, the dispatcher and main.c
+
+# What a src/ file is: main, the dispatcher, a mode or a helper.
+src_role () {
+  case "$1" in
+    src/main) echo main ;;
+    src/nim-cli) echo dispatcher ;;
+    src/nim-mode-*) echo mode ;;
+    *) echo helper ;;
+  esac
+}
+
+# The dispatcher's header is main.c's way in, and no one else's.
+grep -lE '^#[[:space:]]*include[[:space:]]*"nim-cli\.h"' src/*.c src/*.h |
+  grep -vxE 'src/(main|nim-cli)\.c' |
+  sed 's/$/: includes nim-cli.h, the dispatcher'"'"'s header (main.c'"'"'s alone)/' \
+  > "$work/cli-includes"
+report "only main.c and the dispatcher include nim-cli.h" "$work/cli-includes"
+
+# Who uses what, from the objects the build made of src/*.c (those of
+# the sources now, not files left over from older names): one "FROM TO
+# SYMBOL" line for each symbol FROM uses that TO defines.
+builddir="${NIM_BUILDDIR:-.}"
+: > "$work/defined"
+: > "$work/used"
+missing=
+for c in src/*.c; do
+  m=${c%.c}
+  o="$builddir/$m.o"
+  if [ ! -f "$o" ]; then
+    missing="$missing $o"
+    continue
+  fi
+  # Names that start with __ are the compiler's and the sanitizers'
+  # (__odr_asan.NAME beside each global), never ours.
+  nm -g --defined-only "$o" |
+    awk -v m="$m" 'NF >= 3 && $3 !~ /^__/ { print $3, m }' >> "$work/defined"
+  nm -u "$o" | awk -v m="$m" '{ print m, $NF }' >> "$work/used"
+done
+if [ -n "$missing" ]; then
+  echo "not built:$missing" > "$work/missing"
+  report "src/ is built (its objects are read for what calls what)" "$work/missing"
+fi
+awk 'NR == FNR { def[$1] = $2; next }
+     ($2 in def) && def[$2] != $1 { print $1, def[$2], $2 }' \
+  "$work/defined" "$work/used" > "$work/calls"
+
+: > "$work/src-calls"
+while read -r from to symbol; do
+  rf=$(src_role "$from")
+  rt=$(src_role "$to")
+  case "$rf:$rt" in
+    helper:mode) echo "$from uses $symbol of the mode $to: a helper never calls or names a mode" ;;
+    mode:mode) echo "$from uses $symbol of the mode $to: a mode uses helpers, not other modes" ;;
+    *:dispatcher) [ "$rf" = main ] || echo "$from uses $symbol of the dispatcher: only main.c calls in" ;;
+    main:*) echo "$from uses $symbol of $to: main.c only calls the dispatcher" ;;
+  esac
+done < "$work/calls" > "$work/src-calls"
+report "modes use helpers; helpers never call or name a mode; main.c only calls in" \
+  "$work/src-calls"
+
+# A mode is its NimMode, and nothing else another file could call.
+for c in src/nim-mode-*.c; do
+  m=${c%.c}
+  awk -v m="$m" '$2 == m && $1 !~ /^nim_mode_/ { print m ".c defines " $1 ", which is not its NimMode: make it static or a helper'"'"'s" }' \
+    "$work/defined"
+done > "$work/mode-symbols"
+report "a mode file defines its NimMode and nothing else" "$work/mode-symbols"
+
+awk '{ print $1, $2 }' "$work/calls" | sort -u | find_cycles > "$work/call-cycles"
+report "no src/ module calls itself through other modules" "$work/call-cycles"
 
 echo "1..$n"
 exit $status

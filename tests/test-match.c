@@ -9,7 +9,7 @@
 #include "nim-stats.h"
 #include "nim-test.h"
 #include "nim-tt.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <stdio.h>
 #include <fcntl.h>

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "nim-notation.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 static void
 test_move_round_trip (void)

@@ -12,7 +12,7 @@
 
 #include "nim-grundy.h"
 #include "nim-octal.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <json-glib/json-glib.h>
 

@@ -10,7 +10,7 @@
 
 #include "nim-movegen.h"
 #include "nim-search-player.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 /* Heaps in the messages below are numbered from 1, as people see them;
    a NimMove's heap counts from 0. */

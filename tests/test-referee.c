@@ -12,7 +12,6 @@
 
 #include "nim-match.h"
 #include "nim-player-engine.h"
-#include "nim-util.h"
 
 /* Runs two games of negamax against the test engine in @mode and checks
    the summary: player 2 lost @n_lost games as @kind ("normal": none by

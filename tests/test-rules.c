@@ -11,7 +11,9 @@
 
 #include "nim-defaults.h"
 #include "nim-rules.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-strings.h"
 
 /* Parses @text as --moves and checks that it fails with a usage error
    whose message contains each of @parts (a NULL-terminated list). */
@@ -776,42 +778,6 @@ test_util_parse_uint_list (void)
     }
 }
 
-/* Errors map to the exit statuses nim(1) documents. */
-static void
-test_util_exit_status (void)
-{
-  static const struct
-  {
-    int code;
-    int status;
-  } map[] = {
-    { NIM_ERROR_USAGE, 2 },
-    { NIM_ERROR_UNSUPPORTED, 2 },
-    { NIM_ERROR_ABANDONED, 3 },
-    { NIM_ERROR_FAILED, 1 },
-  };
-  guint i;
-
-  g_assert_cmpint (nim_error_to_exit_status (NULL), ==, 0);
-  for (i = 0; i < G_N_ELEMENTS (map); i++)
-    {
-      g_autoptr (GError) error = g_error_new (NIM_ERROR, map[i].code, "x");
-
-      g_assert_cmpint (nim_error_to_exit_status (error), ==, map[i].status);
-    }
-
-  /* Bad options are a usage error; anybody else's error is a failure. */
-  {
-    g_autoptr (GError) option
-        = g_error_new (G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION, "x");
-    g_autoptr (GError) io
-        = g_error_new (G_FILE_ERROR, G_FILE_ERROR_NOENT, "x");
-
-    g_assert_cmpint (nim_error_to_exit_status (option), ==, 2);
-    g_assert_cmpint (nim_error_to_exit_status (io), ==, 1);
-  }
-}
-
 /* nim_string_append_uint() writes what printf writes, up to the largest
    64-bit number, after what the string holds. */
 static void
@@ -878,7 +844,6 @@ main (int argc, char **argv)
   g_test_add_func ("/util/parse-uint", test_util_parse_uint);
   g_test_add_func ("/util/parse-uint-rejects", test_util_parse_uint_rejects);
   g_test_add_func ("/util/parse-uint-list", test_util_parse_uint_list);
-  g_test_add_func ("/util/exit-status", test_util_exit_status);
   g_test_add_func ("/util/append-uint", test_util_append_uint);
   g_test_add_func ("/util/append-int", test_util_append_int);
 

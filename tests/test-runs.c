@@ -4,10 +4,13 @@
 
 #include "config.h"
 
+#include "nim-command.h"
+#include "nim-mode.h"
 #include "nim-ratings.h"
+#include "nim-run-file.h"
+#include "nim-shared.h"
 #include "nim-sprt.h"
 #include "nim-test.h"
-#include "nim-util.h"
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -1033,6 +1036,290 @@ test_summarize_refuses (void)
 }
 
 /* ------------------------------------------------------------------------ */
+/* The results file's header */
+
+/* A run whose every recorded field differs from its default: a gauntlet
+   of three players under 1,3,4 misère from a suite of two positions,
+   shuffled, from the second, with an SPRT, a clock, engines with a
+   directory and an option and a start-up timeout, and the second of
+   three shards. */
+static void
+full_run (NimRunConfig *run, NimBoard positions[2], guint movers[2])
+{
+  static const char *const players[]
+      = { "negamax", "minimax:depth=3", "mybot", NULL };
+  static const char *const engines[] = { "mybot=python3 bot.py", NULL };
+  static const char *const dirs[] = { "mybot=/tmp", NULL };
+  static const char *const options[] = { "mybot:Hash=16", NULL };
+
+  nim_run_config_init (run);
+  nim_test_rules (&run->match.rules, "1,3,4", TRUE);
+  nim_test_board (&positions[0], "3,4,5");
+  nim_test_board (&positions[1], "2,6");
+  movers[0] = 1;
+  movers[1] = 2;
+  run->match.positions = positions;
+  run->match.first_movers = movers;
+  run->match.n_positions = 2;
+  run->match.positions_label = "suite.txt";
+  run->match.random_order = TRUE;
+  run->match.start_position = 1;
+  run->match.seed = 4242;
+  run->match.games = 10;
+  run->match.sprt_enabled = TRUE;
+  run->match.sprt = (NimSprt){ -5, 10, 0.1, 0.2, NIM_SPRT_NORMALIZED };
+  run->match.tc_seconds = 5;
+  run->match.tc_increment = 0.25;
+  run->match.shard = 2;
+  run->match.shards = 3;
+  run->tournament = "gauntlet";
+  run->players = players;
+  run->engines = engines;
+  run->engine_dirs = dirs;
+  run->engine_options = options;
+  run->engine_startup_timeout = 3.5;
+}
+
+/* Every field of the header is written and read back as it was; and
+   each one is really written: a run at its defaults differs from the
+   full one in every field. */
+static void
+test_header_round_trip (void)
+{
+  NimRunConfig run, plain;
+  NimBoard positions[2];
+  guint movers[2];
+  g_autofree char *id = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *same = NULL;
+  g_autofree char *differences = NULL;
+  g_autoptr (NimRunHeader) header = NULL;
+  g_autoptr (GError) error = NULL;
+  const NimRunField *f;
+  const NimRunConfig *back;
+
+  full_run (&run, positions, movers);
+  line = nim_run_file_header (&run, &id);
+  header = nim_run_header_parse (line, &error);
+  g_assert_no_error (error);
+  back = nim_run_header_get_config (header);
+  g_assert_cmpstr (nim_run_header_get_id (header), ==, id);
+  same = nim_run_file_differences (back, &run, TRUE);
+  g_assert_cmpstr (same, ==, "");
+  g_assert_cmpstr (back->tournament, ==, "gauntlet");
+  g_assert_cmpstr (back->players[2], ==, "mybot");
+  g_assert_cmpfloat (back->match.tc_seconds, ==, 5);
+  g_assert_cmpfloat (back->match.tc_increment, ==, 0.25);
+  g_assert_cmpuint (back->match.first_movers[1], ==, 2);
+  g_assert_cmpuint (back->match.shard, ==, 2);
+
+  nim_run_config_init (&plain);
+  plain.match.specs[0] = "negamax";
+  plain.match.specs[1] = "negamax";
+  plain.match.games = 2;
+  nim_test_board (&plain.match.start, "3,4,5");
+  differences = nim_run_file_differences (&plain, &run, TRUE);
+  for (f = nim_run_file_fields (); f->name != NULL; f++)
+    {
+      g_autofree char *named = g_strdup_printf ("\n  %s: ", f->name);
+
+      nim_test_assert_contains (differences, named);
+    }
+}
+
+/* Whatever changes a game is recorded: every option a comparison run
+   takes, its own and the shared ones, is a field's or one that the
+   results file leaves out as changing no game.  An option added to
+   --games without a field fails here. */
+static void
+test_header_covers_options (void)
+{
+  const NimOptionSet *const sets[]
+      = { &nim_shared_rules,      &nim_shared_players, &nim_shared_output,
+          &nim_shared_summary,    &nim_shared_clock,   &nim_shared_engines,
+          &nim_mode_match.options };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      const NimOption *o;
+
+      for (o = sets[i]->options; o->entry.long_name != NULL; o++)
+        {
+          g_autofree char *name = g_strconcat ("--", o->entry.long_name, NULL);
+          const NimRunField *f;
+          gboolean recorded = FALSE;
+
+          if (!nim_mode_takes (&nim_mode_match, sets[i], o))
+            continue;
+          for (f = nim_run_file_fields (); f->name != NULL; f++)
+            {
+              g_auto (GStrv) options = g_strsplit (f->options, " ", -1);
+
+              recorded
+                  |= g_strv_contains ((const char *const *) options, name);
+            }
+          if (g_strv_contains (nim_run_file_unrecorded (), name))
+            g_assert_false (recorded);
+          else if (!recorded)
+            g_error ("%s changes the games of --games, but no field of the "
+                     "results file's header records it (nim-run-file.c)",
+                     name);
+        }
+    }
+}
+
+/* A header that is not understood is named by its file, its line and
+   what is wrong with it. */
+static void
+test_header_errors (void)
+{
+  static const struct
+  {
+    const char *from, *to, *message;
+  } bad[] = {
+    { "\"games\":4", "\"games\":5",
+      "the header's \"games\" is 5; expected an even number" },
+    { "\"seed\":1", "\"seed\":-1", "the header's \"seed\" is -1" },
+    { "\"tc\":null", "\"tc\":\"fast\"", "the header's \"tc\" is \"fast\"" },
+    { "\"take\":\"any\"", "\"take\":\"1-\"", "the header's \"take\": " },
+    { "\"tc\":null", "\"tc\":null,\"colour\":\"red\"",
+      "the header's \"colour\" is no setting this nim knows" },
+    { ",\"misere\":false", "", "the header's \"misere\" is missing" },
+  };
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *run[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  const char *summarize[] = { "--summarize", path, NULL };
+  const char *resume[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--resume",  "--results", path,        NULL };
+  g_autofree char *good = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, run), ==, STATUS_OK);
+  g_assert_true (g_file_get_contents (path, &good, NULL, NULL));
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *wrong = NULL;
+      g_autofree char *where = g_strdup_printf ("%s:1: ", path);
+      const char *const *each[] = { summarize, resume };
+      guint k;
+
+      g_assert_nonnull (strstr (good, bad[i].from));
+      {
+        g_auto (GStrv) parts = g_strsplit (good, bad[i].from, 2);
+
+        wrong = g_strjoinv (bad[i].to, parts);
+      }
+      g_assert_true (g_file_set_contents (path, wrong, -1, NULL));
+      for (k = 0; k < G_N_ELEMENTS (each); k++)
+        {
+          g_clear_pointer (&out, g_free);
+          g_clear_pointer (&err, g_free);
+          g_assert_cmpint (nim_test_run_nimv ("", &out, &err, each[k]), ==, 1);
+          nim_test_assert_contains (err, where);
+          nim_test_assert_contains (err, bad[i].message);
+        }
+    }
+  dir_remove (dir);
+}
+
+/* A run under a clock resumed without it, or under another, is refused,
+   naming the clock: the games of the two would not be the same run's. */
+static void
+test_resume_clock (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *timed[]
+      = { "--games", "4",         "--player1", "xor",  "--player2",
+          "random",  "--seed",    "1",         "--tc", "5",
+          "--quiet", "--results", path,        NULL };
+  const char *faster[]
+      = { "--games",  "4",         "--player1", "xor",  "--player2",
+          "random",   "--seed",    "1",         "--tc", "0.001",
+          "--resume", "--results", path,        NULL };
+  const char *same[]
+      = { "--games",  "4",         "--player1", "xor",  "--player2",
+          "random",   "--seed",    "1",         "--tc", "5",
+          "--resume", "--results", path,        NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, timed), ==, STATUS_OK);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, faster), ==,
+                   STATUS_USAGE);
+  nim_test_assert_contains (err, "another run");
+  nim_test_assert_contains (err, "tc: {\"seconds\":5.0,\"increment\":0.0} "
+                                 "in the file, {\"seconds\":0.001,"
+                                 "\"increment\":0.0} now");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, same), ==, STATUS_OK);
+  nim_test_assert_contains (err, "4 finished games of this run");
+  dir_remove (dir);
+}
+
+/* The header of an older nim, without the fields it did not record (the
+   clock, the engines), reads them as their defaults: its run is resumed
+   and summarized, its games found by the ID it has. */
+static void
+test_resume_old_header (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *run[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  const char *resume[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--resume",  "--results", path,        NULL };
+  const char *summarize[] = { "--summarize", path, NULL };
+  static const char *const added[]
+      = { ",\"tc\":null", ",\"engines\":[]", ",\"engine_dirs\":[]",
+          ",\"engine_options\":[]", ",\"engine_startup_timeout\":10.0" };
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) summary = NULL;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, run), ==, STATUS_OK);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  for (i = 0; i < G_N_ELEMENTS (added); i++)
+    {
+      g_auto (GStrv) parts = g_strsplit (text, added[i], 2);
+
+      g_assert_nonnull (parts[1]);
+      g_free (text);
+      text = g_strjoinv ("", parts);
+    }
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, resume), ==, STATUS_OK);
+  nim_test_assert_contains (err, "4 finished games of this run");
+  summary = nim_test_run_json (summarize);
+  g_assert_cmpint (
+      json_object_get_int_member (json_node_get_object (summary), "games"), ==,
+      4);
+  dir_remove (dir);
+}
+
+/* ------------------------------------------------------------------------ */
 /* Progress and per position */
 
 /* The command line of a nim run with the test engine, in its paced mode,
@@ -1262,6 +1549,11 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/shards-positions", test_shards_positions);
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);
+  g_test_add_func ("/runs/header-round-trip", test_header_round_trip);
+  g_test_add_func ("/runs/header-covers-options", test_header_covers_options);
+  g_test_add_func ("/runs/header-errors", test_header_errors);
+  g_test_add_func ("/runs/resume-clock", test_resume_clock);
+  g_test_add_func ("/runs/resume-old-header", test_resume_old_header);
   g_test_add_func ("/runs/progress", test_progress);
   g_test_add_func ("/runs/affinity", test_affinity);
   g_test_add_func ("/runs/progress-tournament", test_progress_tournament);

@@ -11,7 +11,7 @@
 #include "nim-notation.h"
 #include "nim-octal.h"
 #include "nim-test.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 /* The codes the tests play: Kayles, Dawson's Kayles, Dawson's chess, and
    others with every kind of digit. */

@@ -6,7 +6,9 @@
 #include "nim-board.h"
 
 #include "nim-i18n.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-strings.h"
 
 #include <string.h>
 

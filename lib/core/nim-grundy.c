@@ -27,7 +27,7 @@
 #include "nim-defaults.h"
 #include "nim-i18n.h"
 #include "nim-octal.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <string.h>
 

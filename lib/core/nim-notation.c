@@ -11,7 +11,9 @@
 #include "nim-i18n.h"
 #include "nim-notation.h"
 #include "nim-octal.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-strings.h"
 
 /**
  * nim_notation_append_move:

@@ -21,7 +21,9 @@
 
 #include "nim-i18n.h"
 #include "nim-octal.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-interrupt.h"
+#include "nim-strings.h"
 
 /**
  * nim_octal_parse:

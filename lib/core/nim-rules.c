@@ -7,7 +7,8 @@
 
 #include "nim-defaults.h"
 #include "nim-i18n.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -22,7 +22,7 @@
 #include "nim-movegen.h"
 #include "nim-player.h"
 #include "nim-search-player.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <string.h>
 

@@ -15,7 +15,8 @@
 
 #include "nim-i18n.h"
 #include "nim-player.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-interrupt.h"
 
 #include <string.h>
 

@@ -6,7 +6,8 @@
 #include "nim-game.h"
 
 #include "nim-i18n.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-interrupt.h"
 
 typedef struct
 {
@@ -30,7 +31,7 @@ struct _NimGame
   char *end_message;
   gboolean timed; /* the game has a clock */
   NimClock clock;
-  gboolean restart; /* a person stopped it to start a new one */
+  NimGameStop stop; /* a person stopped it */
 };
 
 static void
@@ -192,24 +193,26 @@ end_by (NimGame *game, guint loser, NimEnd end, const char *message)
 /**
  * nim_game_play:
  * @game: a game whose players were started (nim_player_start())
- * @error: return location for an error: a person gave up
- *   (#NIM_ERROR_ABANDONED) or asked for a new game (#NIM_ERROR_NEW_GAME),
- *   Ctrl-C (#NIM_ERROR_INTERRUPTED)
+ * @error: return location for an error: a person's input ended
+ *   (#NIM_ERROR_ABANDONED), Ctrl-C (#NIM_ERROR_INTERRUPTED), a player
+ *   failed
  *
- * Plays to the end: asks the player to move for a move until the player
- * to move has none.  That player loses under normal play and wins under
- * misère play.  Observers hear of the start, every turn, every move and
- * the end, abandoned games included.  A person may ask to see the
- * position again (#NIM_ERROR_SHOW_BOARD) or to take back its last move
- * and the moves since (#NIM_ERROR_UNDO): the observers hear of it, and
- * the player to move is asked again.
+ * Plays to the end: asks the player to move for its turn until the
+ * player to move has no move.  That player loses under normal play and
+ * wins under misère play.  Observers hear of the start, every turn,
+ * every move and the end, abandoned games included.  A person's turn
+ * may be a request instead of a move (#NimTurn): to see the position
+ * again or to take back its last move and the moves since, which the
+ * observers hear of before the player to move is asked again; or to give
+ * up or start a new game, which stops the game (nim_game_get_stop()).
  *
  * The game is the referee too: a player that could not start, that fails
  * to move the way an external engine can fail (a #NIM_FORFEIT_ERROR) or
  * that runs out of time on the clock loses the game, which
  * nim_game_get_end() then tells; that is not an error.
  *
- * Returns: %TRUE if the game was played to its end
+ * Returns: %TRUE if the game was played to its end or stopped by a
+ *   person, %FALSE with @error set if it failed
  */
 gboolean
 nim_game_play (NimGame *game, GError **error)
@@ -235,41 +238,49 @@ nim_game_play (NimGame *game, GError **error)
       NimGameMove record = { 0 };
       g_autoptr (GError) local = NULL;
       gint64 t0 = g_get_monotonic_time (), used;
-      gboolean chose;
+      NimTurn turn;
+      gboolean took;
 
       NOTIFY (game, turn, game);
       nim_player_set_clock (p, game->timed ? &game->clock : NULL);
-      chose = nim_player_choose_move (p, &game->board, &record.move, &local);
+      took = nim_player_take_turn (p, &game->board, &turn, &local);
       nim_player_set_clock (p, NULL);
-      if (!chose && local->domain == NIM_FORFEIT_ERROR)
+      if (!took && local->domain == NIM_FORFEIT_ERROR)
         {
           end_by (game, game->to_move, (NimEnd) local->code, local->message);
           return TRUE;
         }
-      /* A person's requests that the game answers: the position shown
-         again, or moves taken back; then the same player (or the one
-         whose move was taken back) is asked again. */
-      if (!chose && g_error_matches (local, NIM_ERROR, NIM_ERROR_SHOW_BOARD))
+      if (!took)
         {
-          NOTIFY (game, shown, game);
-          continue;
-        }
-      if (!chose && g_error_matches (local, NIM_ERROR, NIM_ERROR_UNDO))
-        {
-          guint n = take_back (game, game->to_move);
-
-          NOTIFY (game, taken_back, game, n);
-          continue;
-        }
-      if (!chose)
-        {
-          /* Not given up: the observers say so (nim_game_get_restart()). */
-          game->restart
-              = g_error_matches (local, NIM_ERROR, NIM_ERROR_NEW_GAME);
           NOTIFY (game, finished, game);
           g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
         }
+      /* A person's requests: the position shown again, or moves taken
+         back, after which the same player (or the one whose move was
+         taken back) is asked again; or the game stopped. */
+      switch (turn.kind)
+        {
+        case NIM_TURN_MOVE:
+          break;
+        case NIM_TURN_SHOW_BOARD:
+          NOTIFY (game, shown, game);
+          continue;
+        case NIM_TURN_UNDO:
+          {
+            guint n = take_back (game, game->to_move);
+
+            NOTIFY (game, taken_back, game, n);
+          }
+          continue;
+        case NIM_TURN_GIVE_UP:
+        case NIM_TURN_NEW_GAME:
+          game->stop = turn.kind == NIM_TURN_GIVE_UP ? NIM_GAME_STOP_GIVE_UP
+                                                     : NIM_GAME_STOP_NEW_GAME;
+          NOTIFY (game, finished, game);
+          return TRUE;
+        }
+      record.move = turn.move;
       used = g_get_monotonic_time () - t0;
       /* Ctrl-C: a search it cut short has still returned a move, but
          that move is not played; the record stops before it. */
@@ -349,20 +360,20 @@ nim_game_get_end_message (const NimGame *game)
 }
 
 /**
- * nim_game_get_restart:
+ * nim_game_get_stop:
  * @game: a game
  *
- * A game that stopped without a winner was given up (`quit`, end of
- * input, Ctrl-C), or a person stopped it to play a new one (`new`, which
- * nim_game_play() returns as #NIM_ERROR_NEW_GAME): observers that tell
- * the end tell the two apart by this.
+ * A game that ended without a winner failed (the input ended, Ctrl-C),
+ * or a person stopped it: gave up (`quit`) or asked for a new one
+ * (`new`).  Observers that tell the end, and the program, tell them
+ * apart by this.
  *
- * Returns: whether the game stopped because a person asked for a new one
+ * Returns: why a person stopped the game, or %NIM_GAME_STOP_NONE
  */
-gboolean
-nim_game_get_restart (const NimGame *game)
+NimGameStop
+nim_game_get_stop (const NimGame *game)
 {
-  return game->restart;
+  return game->stop;
 }
 
 /**

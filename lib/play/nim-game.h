@@ -11,6 +11,22 @@ G_BEGIN_DECLS
 typedef struct _NimGame NimGame;
 
 /**
+ * NimGameStop:
+ * @NIM_GAME_STOP_NONE: no person stopped the game (it was played to its
+ *   end, it failed, or it is not over)
+ * @NIM_GAME_STOP_GIVE_UP: the player to move gave up (`quit`)
+ * @NIM_GAME_STOP_NEW_GAME: a person asked for a new game (`new`)
+ *
+ * Why a person stopped a game (nim_game_get_stop()).
+ */
+typedef enum
+{
+  NIM_GAME_STOP_NONE,
+  NIM_GAME_STOP_GIVE_UP,
+  NIM_GAME_STOP_NEW_GAME,
+} NimGameStop;
+
+/**
  * NimGameMove:
  * @player: 1 or 2
  * @move: what was played
@@ -35,7 +51,7 @@ typedef struct
  * @started: (nullable): the game is about to begin
  * @moved: (nullable): a move was played
  * @finished: (nullable): the game is over; nim_game_get_winner() is 0
- *   when it was abandoned
+ *   when it was abandoned or stopped (nim_game_get_stop())
  * @free: (nullable): frees the observer's data
  * @turn: (nullable): a player is about to be asked for its move
  * @shown: (nullable): a person asked to see the position again (`board`)
@@ -83,6 +99,6 @@ NimEnd nim_game_get_end (const NimGame *game);
 guint nim_game_get_end_player (const NimGame *game);
 const char *nim_game_get_end_message (const NimGame *game);
 const NimClock *nim_game_get_clock (const NimGame *game);
-gboolean nim_game_get_restart (const NimGame *game);
+NimGameStop nim_game_get_stop (const NimGame *game);
 
 G_END_DECLS

@@ -27,7 +27,8 @@
 #include "nim-i18n.h"
 #include "nim-search-player.h"
 #include "nim-tt.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-interrupt.h"
 
 #include <sched.h>
 

@@ -32,7 +32,7 @@
 #include "nim-sprt.h"
 
 #include "nim-i18n.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <math.h>
 

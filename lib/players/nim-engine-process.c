@@ -41,7 +41,8 @@
 #include <unistd.h>
 
 #include "nim-i18n.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-lookout.h"
 
 struct _NimEngineProcess
 {

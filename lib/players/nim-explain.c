@@ -28,7 +28,7 @@
 /**
  * nim_explain_move:
  * @player: the player that explains, which says whether the game is the
- *   one-pile game (nim_player_set_one_pile())
+ *   one-pile game (#NimPrompt.one_pile)
  * @board: the position before the move
  * @move: a legal move on it
  *
@@ -41,7 +41,7 @@ nim_explain_move (const NimPlayer *player, const NimBoard *board,
 {
   GString *s;
 
-  if (board->n_heaps == 1 && player->one_pile)
+  if (board->n_heaps == 1 && player->prompt->one_pile)
     /* TRANSLATORS: a move in the one-pile game, as in "So take 2
        stones (6 -> 4)". */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "take %u stone",
@@ -332,7 +332,7 @@ nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
 }
 
 /* How an explanation names a side: by its number, or, in a game of one
-   person against the computer (nim_player_set_person()), as "you" and
+   person against the computer (#NimPrompt.person), as "you" and
    "the computer", as the display does. */
 typedef enum
 {
@@ -344,9 +344,9 @@ typedef enum
 static Side
 side_of (const NimPlayer *p, guint number)
 {
-  if (p->person == 0)
+  if (p->prompt->person == 0)
     return SIDE_NUMBERED;
-  return number == p->person ? SIDE_YOU : SIDE_COMPUTER;
+  return number == p->prompt->person ? SIDE_YOU : SIDE_COMPUTER;
 }
 
 /* "a win for player 2", "a loss in 7 plies for player 1"; against the
@@ -543,7 +543,7 @@ append_pv_move (GString *s, const NimPlayer *p, const NimBoard *b,
                                          "the computer takes %u",
                                          "the computer takes %u", m->count),
                             m->count);
-  else if (p->one_pile)
+  else if (p->prompt->one_pile)
     /* TRANSLATORS: a move of the principal variation in the one-pile
        game: player, stones. */
     g_string_append_printf (

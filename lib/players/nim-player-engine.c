@@ -25,7 +25,9 @@
 #include "nim-i18n.h"
 #include "nim-notation.h"
 #include "nim-search-player.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-interrupt.h"
+#include "nim-strings.h"
 
 /* The most moves of an engine's pv that nim keeps. */
 #define NIM_ENGINE_PV_MAX 32

@@ -19,7 +19,7 @@
 #include "nim-grundy.h"
 #include "nim-i18n.h"
 #include "nim-movegen.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <string.h>
 
@@ -398,7 +398,7 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
   guint64 n = board->heaps[move->heap], left = n - move->count;
   gboolean wins = FALSE;
   /* The one-pile game speaks of stones, as its dialogue does. */
-  gboolean pile = p->one_pile && board->n_heaps == 1;
+  gboolean pile = p->prompt->one_pile && board->n_heaps == 1;
   g_autoptr (GString) s = g_string_new (NULL);
 
   nim_grundy_misere_wins (self->grundy, n, &wins, NULL);

@@ -12,7 +12,7 @@
  * has to say (help, the legal moves, a hint, what was wrong) goes with
  * the next question as its message.
  *
- * In the one-pile game (nim_player_set_one_pile()) it speaks of stones
+ * In the one-pile game (#NimPrompt.one_pile) it speaks of stones
  * in the pile, as the course's one-pile game does, and every count it
  * refuses is answered with the counts it takes: "take 1 or 2". */
 
@@ -23,7 +23,9 @@
 #include "nim-explain.h"
 #include "nim-i18n.h"
 #include "nim-movegen.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-strings.h"
 
 #include <string.h>
 
@@ -37,23 +39,33 @@
 typedef struct
 {
   NimPlayer parent;
-  NimPlayer *advisor; /* behind `hint`, made on first use */
-  GString *told;      /* lines for the next question to show first */
-  guint n_moved;      /* moves played this game and not taken back */
+  NimPlayer *advisor;  /* behind `hint`, made on first use */
+  GString *told;       /* lines for the next question to show first */
+  guint n_moved;       /* moves played this game and not taken back */
+  NimTurnKind request; /* what the person asked the game for */
 } NimHumanPlayer;
 
 typedef enum
 {
-  INPUT_MOVE,   /* a move was read */
-  INPUT_AGAIN,  /* a command ran or an error was shown: ask again */
-  INPUT_FAILED, /* quit or end of input */
+  INPUT_MOVE,    /* a move was read */
+  INPUT_AGAIN,   /* a command ran or an error was shown: ask again */
+  INPUT_REQUEST, /* a request for the game, in the player's @request */
+  INPUT_FAILED,  /* end of input, or Ctrl-C */
 } InputResult;
 
 /* Whether to speak of stones in the pile rather than matches in heaps. */
 static gboolean
 is_one_pile (const NimHumanPlayer *self, const NimBoard *board)
 {
-  return self->parent.one_pile && board->n_heaps == 1;
+  return self->parent.prompt->one_pile && board->n_heaps == 1;
+}
+
+/* Whether the player is the one person in a game against the computer:
+   it is "you". */
+static gboolean
+is_alone (const NimHumanPlayer *self)
+{
+  return self->parent.prompt->person != 0;
 }
 
 static void
@@ -143,8 +155,7 @@ tell_hint (NimHumanPlayer *self, const NimBoard *board)
      who is "you" against the computer, and speaks of the game as the
      game's dialogue does (stones in the one-pile game). */
   nim_player_set_number (self->advisor, p->number);
-  nim_player_set_person (self->advisor, p->alone ? p->number : 0);
-  nim_player_set_one_pile (self->advisor, p->one_pile);
+  nim_player_set_prompt (self->advisor, p->prompt);
   if (!nim_player_choose_move (self->advisor, board, &m, &error))
     {
       g_string_append_printf (out, _ ("No hint: %s\n"), error->message);
@@ -186,7 +197,7 @@ tell_hint (NimHumanPlayer *self, const NimBoard *board)
 
 /* Asks the program for a line after @prompt, showing what was told since
    the last question first.  Returns the line without surrounding blanks,
-   or NULL, with @error set, at the end of the input and on `quit`. */
+   or NULL, with @error set, at the end of the input or after Ctrl-C. */
 static char *
 ask (NimHumanPlayer *self, const char *prompt, GError **error)
 {
@@ -194,37 +205,24 @@ ask (NimHumanPlayer *self, const char *prompt, GError **error)
   g_autoptr (GError) local = NULL;
   char *line;
 
-  line = p->prompt (p->prompt_data,
-                    self->told->len > 0 ? self->told->str : NULL, prompt,
-                    &local);
+  line = p->prompt->ask (p->prompt->data,
+                         self->told->len > 0 ? self->told->str : NULL, prompt,
+                         &local);
   g_string_truncate (self->told, 0);
   if (line != NULL)
-    {
-      g_strstrip (line);
-      /* At the move prompt "q" is short for "quit". */
-      if (g_ascii_strcasecmp (line, "quit") == 0
-          || g_ascii_strcasecmp (line, "q") == 0)
-        {
-          g_clear_pointer (&line, g_free);
-          g_set_error (&local, NIM_ERROR, NIM_ERROR_ABANDONED,
-                       C_ ("reason", "quit"));
-        }
-    }
-  else if (local == NULL)
+    return g_strstrip (line);
+  if (local == NULL)
     /* A prompt function that forgot to say why. */
     g_set_error (&local, NIM_ERROR, NIM_ERROR_ABANDONED, _ ("end of input"));
-  if (line == NULL)
-    {
-      /* Against the computer the person is "you", as everywhere. */
-      if (g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
-        ; /* "interrupted" says it all */
-      else if (p->alone)
-        g_prefix_error (&local, _ ("you gave up: "));
-      else
-        g_prefix_error (&local, _ ("player %u gave up: "), p->number);
-      g_propagate_error (error, g_steal_pointer (&local));
-    }
-  return line;
+  /* Against the computer the person is "you", as everywhere. */
+  if (g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+    ; /* "interrupted" says it all */
+  else if (is_alone (self))
+    g_prefix_error (&local, _ ("you gave up: "));
+  else
+    g_prefix_error (&local, _ ("player %u gave up: "), p->number);
+  g_propagate_error (error, g_steal_pointer (&local));
+  return NULL;
 }
 
 /* Parses a heap number the way a person sees heaps: from 1. */
@@ -382,15 +380,23 @@ typedef enum
 {
   COMMAND_NONE,    /* not a command */
   COMMAND_TOLD,    /* something was told: ask again */
-  COMMAND_REQUEST, /* a request for the game, in the error */
+  COMMAND_REQUEST, /* a request for the game, in the player's @request */
 } CommandResult;
+
+/* Asks the game for @request. */
+static CommandResult
+request (NimHumanPlayer *self, NimTurnKind request)
+{
+  self->request = request;
+  return COMMAND_REQUEST;
+}
 
 /* `undo`: against a computer, after a move of one's own, a request that
    the game take back that move and the reply; else a word why not. */
 static CommandResult
-ask_undo (NimHumanPlayer *self, GError **error)
+ask_undo (NimHumanPlayer *self)
 {
-  if (!self->parent.alone)
+  if (!is_alone (self))
     {
       /* TRANSLATORS: "undo" is the command typed; it stays English. */
       g_string_append (self->told, _ ("undo takes back moves only in a game "
@@ -405,18 +411,14 @@ ask_undo (NimHumanPlayer *self, GError **error)
       return COMMAND_TOLD;
     }
   self->n_moved--;
-  g_set_error_literal (error, NIM_ERROR, NIM_ERROR_UNDO,
-                       /* TRANSLATORS: the command typed, as a reason. */
-                       C_ ("reason", "undo"));
-  return COMMAND_REQUEST;
+  return request (self, NIM_TURN_UNDO);
 }
 
 /* The commands, the same at the move prompt and the count prompt: help,
    moves and hint tell something and the question is asked again; board,
-   undo and new are requests the game answers (see #NimError). */
+   undo, new and quit (or q) are requests the game answers (#NimTurn). */
 static CommandResult
-run_command (NimHumanPlayer *self, const NimBoard *board, const char *word,
-             GError **error)
+run_command (NimHumanPlayer *self, const NimBoard *board, const char *word)
 {
   if (g_ascii_strcasecmp (word, "help") == 0 || g_str_equal (word, "?"))
     tell_help (self, board);
@@ -425,21 +427,14 @@ run_command (NimHumanPlayer *self, const NimBoard *board, const char *word,
   else if (g_ascii_strcasecmp (word, "hint") == 0)
     tell_hint (self, board);
   else if (g_ascii_strcasecmp (word, "board") == 0)
-    {
-      g_set_error_literal (error, NIM_ERROR, NIM_ERROR_SHOW_BOARD,
-                           /* TRANSLATORS: the command typed, as a reason. */
-                           C_ ("reason", "board"));
-      return COMMAND_REQUEST;
-    }
+    return request (self, NIM_TURN_SHOW_BOARD);
   else if (g_ascii_strcasecmp (word, "undo") == 0)
-    return ask_undo (self, error);
+    return ask_undo (self);
   else if (g_ascii_strcasecmp (word, "new") == 0)
-    {
-      g_set_error_literal (error, NIM_ERROR, NIM_ERROR_NEW_GAME,
-                           /* TRANSLATORS: the command typed, as a reason. */
-                           C_ ("reason", "new game"));
-      return COMMAND_REQUEST;
-    }
+    return request (self, NIM_TURN_NEW_GAME);
+  else if (g_ascii_strcasecmp (word, "quit") == 0
+           || g_ascii_strcasecmp (word, "q") == 0)
+    return request (self, NIM_TURN_GIVE_UP);
   else
     return COMMAND_NONE;
   return COMMAND_TOLD;
@@ -494,10 +489,19 @@ parse_split (const NimBoard *board, const NimRules *rules, char **words,
   return nim_board_check_move (board, rules, move, error);
 }
 
+/* A move read, or an entry to type again, with what was wrong in
+   @error. */
+static InputResult
+typed (gboolean legal)
+{
+  return legal ? INPUT_MOVE : INPUT_AGAIN;
+}
+
 /* A count that may only split what it leaves (Kayles' middle pins can
    fall only one way: apart): the second question, "how do you split
-   it?", asked again until it is answered with a legal split. */
-static gboolean
+   it?", asked again until it is answered with a legal split or a
+   request. */
+static InputResult
 ask_split (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
            GError **error)
 {
@@ -518,10 +522,10 @@ ask_split (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
       CommandResult command;
 
       if (answer == NULL)
-        return FALSE;
-      command = run_command (self, board, answer, error);
+        return INPUT_FAILED;
+      command = run_command (self, board, answer);
       if (command == COMMAND_REQUEST)
-        return FALSE;
+        return INPUT_REQUEST;
       if (command == COMMAND_TOLD)
         continue;
       heap = g_strdup_printf ("%u", move->heap + 1);
@@ -530,7 +534,7 @@ ask_split (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
       words[1] = count;
       words[2] = g_strstrip (answer);
       if (parse_split (board, &p->rules, words, move, &local))
-        return TRUE;
+        return INPUT_MOVE;
       g_string_append_printf (self->told, "%s\n", local->message);
     }
 }
@@ -554,9 +558,10 @@ must_split (const NimRules *rules, const NimBoard *board, guint heap,
 }
 
 /* Turns what was typed into a legal move, asking for the count when only
-   a heap was given.  Returns FALSE with a NIM_ERROR_USAGE error for an
-   entry to be retyped, or with NIM_ERROR_ABANDONED to give up. */
-static gboolean
+   a heap was given: %INPUT_AGAIN with a #NIM_ERROR_USAGE error saying
+   what to retype, %INPUT_REQUEST for a request made at the count prompt,
+   %INPUT_FAILED with the error that ended the input. */
+static InputResult
 parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
             NimMove *move, GError **error)
 {
@@ -586,7 +591,7 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
                      _ ("Too much typed: '%s'; type how many stones you "
                         "take: %s."),
                      shown, can);
-      return FALSE;
+      return INPUT_AGAIN;
     }
   if (n == 0)
     {
@@ -596,30 +601,31 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
                                     "matches you take, such as 1.")
                                : _ ("Nothing was typed; type a heap and a "
                                     "count, such as 1 2."));
-      return FALSE;
+      return INPUT_AGAIN;
     }
   if (n == 3 && nim_rules_splits (&p->rules))
-    return parse_split (board, &p->rules, words, move, error);
+    return typed (parse_split (board, &p->rules, words, move, error));
   if (n > 2)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("Too much typed: '%s'; type a heap and a count, such "
                       "as 1 2 (or help)."),
                    shown);
-      return FALSE;
+      return INPUT_AGAIN;
     }
   if (n == 1 && is_one_pile (self, board))
     {
       move->heap = 0;
-      return parse_pile_count (board, &p->rules, words[0], &move->count,
-                               error);
+      return typed (
+          parse_pile_count (board, &p->rules, words[0], &move->count, error));
     }
   if (n == 1 && board->n_heaps == 1)
     {
       move->heap = 0;
       if (must_split (&p->rules, board, 0, words[0], &move->count))
         return ask_split (self, board, move, error);
-      return parse_count (board, &p->rules, 0, words[0], &move->count, error);
+      return typed (
+          parse_count (board, &p->rules, 0, words[0], &move->count, error));
     }
   /* One heap: no heap number is asked for, and none is named; "1 3"
      still reads as heap 1, three matches. */
@@ -633,24 +639,24 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
                    _ ("Too much typed: '%s'; type how many matches you take: "
                       "%s."),
                    shown, can);
-      return FALSE;
+      return INPUT_AGAIN;
     }
   if (!parse_heap (board, words[0], &move->heap, error))
-    return FALSE;
+    return INPUT_AGAIN;
   if (n == 2
       && must_split (&p->rules, board, move->heap, words[1], &move->count))
     return ask_split (self, board, move, error);
   if (n == 2)
-    return parse_count (board, &p->rules, move->heap, words[1], &move->count,
-                        error);
+    return typed (parse_count (board, &p->rules, move->heap, words[1],
+                               &move->count, error));
 
   /* Just the heap: ask for the count, as the course's three-row game
      does. */
   if (!nim_board_check_move (
           board, &p->rules,
           &(NimMove){ move->heap, nim_rules_min_take (&p->rules) }, error))
-    return FALSE;
-  prompt = p->alone
+    return INPUT_AGAIN;
+  prompt = is_alone (self)
                /* TRANSLATORS: the count asked for after the heap, in a
                   game against the computer ("Wieviele Streichhoelzer
                   moechten Sie entnehmen?" in the course's transcript). */
@@ -667,10 +673,10 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
       CommandResult command;
 
       if (count == NULL)
-        return FALSE;
-      command = run_command (self, board, count, error);
+        return INPUT_FAILED;
+      command = run_command (self, board, count);
       if (command == COMMAND_REQUEST)
-        return FALSE;
+        return INPUT_REQUEST;
       if (command == COMMAND_TOLD)
         continue;
       if (*count == '\0')
@@ -680,7 +686,7 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
                                 move->heap + 1);
       else if (parse_count (board, &p->rules, move->heap, count, &move->count,
                             &local))
-        return TRUE;
+        return INPUT_MOVE;
       else
         g_string_append_printf (self->told, "%s\n", local->message);
     }
@@ -694,8 +700,9 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
   g_autofree char *prompt = NULL;
   g_autofree char *line = NULL;
   g_autoptr (GError) local = NULL;
+  InputResult r;
 
-  if (p->alone)
+  if (is_alone (self))
     prompt
         = g_strdup (is_one_pile (self, board)
                         /* TRANSLATORS: the prompt of the one-pile game against
@@ -732,36 +739,32 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
   if (line == NULL)
     return INPUT_FAILED;
 
-  switch (run_command (self, board, line, &local))
+  switch (run_command (self, board, line))
     {
     case COMMAND_TOLD:
       return INPUT_AGAIN;
     case COMMAND_REQUEST:
-      g_propagate_error (error, g_steal_pointer (&local));
-      return INPUT_FAILED;
+      return INPUT_REQUEST;
     case COMMAND_NONE:
       break;
     }
-  if (parse_move (self, board, line, move, &local))
-    return INPUT_MOVE;
-  /* Given up, or a request made at the count prompt. */
-  if (!g_error_matches (local, NIM_ERROR, NIM_ERROR_USAGE))
-    {
-      g_propagate_error (error, g_steal_pointer (&local));
-      return INPUT_FAILED;
-    }
-  g_string_append_printf (self->told, "%s\n", local->message);
-  return INPUT_AGAIN;
+  r = parse_move (self, board, line, move, &local);
+  if (r == INPUT_AGAIN)
+    g_string_append_printf (self->told, "%s\n", local->message);
+  else if (r == INPUT_FAILED)
+    g_propagate_error (error, g_steal_pointer (&local));
+  return r;
 }
 
+/* A person's turn: a move, or a request for the game. */
 static gboolean
-human_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
-                   GError **error)
+human_take_turn (NimPlayer *player, const NimBoard *board, NimTurn *turn,
+                 GError **error)
 {
   NimHumanPlayer *self = (NimHumanPlayer *) player;
   InputResult r;
 
-  if (player->prompt == NULL)
+  if (player->prompt->ask == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
                    _ ("player %u (%s) has no prompt to ask a person for "
@@ -772,13 +775,58 @@ human_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
   if (self->told == NULL)
     self->told = g_string_new (NULL);
   g_string_truncate (self->told, 0);
-  while ((r = read_move (self, board, move, error)) == INPUT_AGAIN)
+  while ((r = read_move (self, board, &turn->move, error)) == INPUT_AGAIN)
     ;
-  if (r == INPUT_MOVE)
-    self->n_moved++;
-  return r == INPUT_MOVE;
+  switch (r)
+    {
+    case INPUT_MOVE:
+      self->n_moved++;
+      turn->kind = NIM_TURN_MOVE;
+      return TRUE;
+    case INPUT_REQUEST:
+      turn->kind = self->request;
+      return TRUE;
+    case INPUT_AGAIN:
+    case INPUT_FAILED:
+      break;
+    }
+  return FALSE;
 }
 
+/* A person's move where no game answers requests (nim_player_choose_move
+   ()): giving up ends the input, as the end of input does; another
+   request cannot be answered. */
+static gboolean
+human_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
+                   GError **error)
+{
+  NimTurn turn;
+
+  if (!human_take_turn (player, board, &turn, error))
+    return FALSE;
+  switch (turn.kind)
+    {
+    case NIM_TURN_MOVE:
+      *move = turn.move;
+      return TRUE;
+    case NIM_TURN_GIVE_UP:
+      g_set_error_literal (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                           C_ ("reason", "quit"));
+      if (is_alone ((NimHumanPlayer *) player))
+        g_prefix_error (error, _ ("you gave up: "));
+      else
+        g_prefix_error (error, _ ("player %u gave up: "), player->number);
+      return FALSE;
+    case NIM_TURN_SHOW_BOARD:
+    case NIM_TURN_UNDO:
+    case NIM_TURN_NEW_GAME:
+      break;
+    }
+  g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+               _ ("player %u (%s) asked for what only a game answers"),
+               player->number, player->klass->name);
+  return FALSE;
+}
 static gboolean
 human_start (NimPlayer *player, GError **error)
 {
@@ -808,5 +856,6 @@ const NimPlayerClass nim_player_human_class = {
   .kind = NIM_PLAYER_PERSON,
   .start = human_start,
   .choose_move = human_choose_move,
+  .take_turn = human_take_turn,
   .finalize = human_finalize,
 };

@@ -25,7 +25,7 @@
 #include "nim-explain.h"
 #include "nim-i18n.h"
 #include "nim-movegen.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <string.h>
 

@@ -16,7 +16,7 @@
 #include "nim-explain.h"
 #include "nim-i18n.h"
 #include "nim-movegen.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <string.h>
 
@@ -372,7 +372,7 @@ xor_explain_move (NimPlayer *self, const NimBoard *board, const NimMove *move)
 
   if (board->n_heaps == 1)
     {
-      explain_one_heap (out, misere, self->one_pile, h, move->count);
+      explain_one_heap (out, misere, self->prompt->one_pile, h, move->count);
       return;
     }
   nim_explain_wrap (out, _ ("The nim-sum strategy: the heaps in binary; the "

@@ -8,7 +8,9 @@
 #include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-tt.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-strings.h"
 
 #include <string.h>
 
@@ -375,6 +377,10 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
   return TRUE;
 }
 
+/* The prompt of a player that was given none: no person to ask, and
+   the words of a game between two players of many heaps. */
+static const NimPrompt no_prompt = { NULL, NULL, FALSE, 0 };
+
 /**
  * nim_player_new:
  * @spec: `NAME[:KEY=VALUE,...]`, such as "negamax:depth=4,ab=off"
@@ -409,6 +415,7 @@ nim_player_new (const char *spec, GError **error)
   self->klass = klass;
   self->spec = g_strdup (spec);
   self->number = 1;
+  self->prompt = &no_prompt;
   self->rand = g_rand_new ();
   if (klass->init != NULL)
     klass->init (self);
@@ -464,74 +471,21 @@ nim_player_set_number (NimPlayer *player, guint number)
 /**
  * nim_player_set_prompt:
  * @player: a player
- * @prompt: (nullable): how a person player asks for a line of input;
- *   %NULL for none
- * @data: (nullable): what @prompt is given; it must outlive the player's
- *   moves (not owned)
+ * @prompt: (nullable): how the game talks with the people at it; %NULL
+ *   for none; it must outlive the player's moves (not owned)
  *
  * A person player (see nim_player_is_interactive()) reads its moves
- * through @prompt, and shows its help, the legal moves and a hint
+ * through @prompt->ask, and shows its help, the legal moves and a hint
  * through it too: the library never reads or writes a terminal itself.
- * Without a prompt, a person player's move fails with an error.  Other
- * players ignore it.
+ * Without it, a person player's move fails with an error.  Every player
+ * chooses the words of its messages and explanations by @prompt: stones
+ * in the pile in the one-pile game, "you" and "the computer" when one
+ * person plays one computer.  Give both players of a game the same.
  */
 void
-nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt, gpointer data)
+nim_player_set_prompt (NimPlayer *player, const NimPrompt *prompt)
 {
-  player->prompt = prompt;
-  player->prompt_data = data;
-}
-
-/**
- * nim_player_set_one_pile:
- * @player: a player
- * @one_pile: whether the game is the one-pile game
- *
- * The program says so when the game is one pile and cannot be anything
- * else (a player plays no more than one heap under its rules): a person
- * player then speaks of stones in the pile, as the course's one-pile game
- * does, instead of matches in heaps, and so do the explanations of the
- * computer players (see nim_player_set_explain()).
- */
-void
-nim_player_set_one_pile (NimPlayer *player, gboolean one_pile)
-{
-  player->one_pile = one_pile;
-}
-
-/**
- * nim_player_set_alone:
- * @player: a player
- * @alone: whether the player is the one person in a game against a
- *   computer
- *
- * The program says so when one person plays one computer: a person
- * player then speaks to "you" alone (no "Player 1, ..."), as the
- * course's programs do, and can take back its last move and the
- * computer's reply (`undo`).  Other players ignore it.
- */
-void
-nim_player_set_alone (NimPlayer *player, gboolean alone)
-{
-  player->alone = alone;
-}
-
-/**
- * nim_player_set_person:
- * @player: a player
- * @person: in a game of one person against a computer player, the
- *   person's number (1 or 2); 0 in any other game
- *
- * The program says who the one person is, as it shows the game in that
- * case: a computer player's explanation (and the one behind `hint`)
- * then calls that side "you" and the other "the computer", as the rest
- * of the game's dialogue does, instead of "player 1" and "player 2".
- */
-void
-nim_player_set_person (NimPlayer *player, guint person)
-{
-  g_return_if_fail (person <= 2);
-  player->person = person;
+  player->prompt = prompt != NULL ? prompt : &no_prompt;
 }
 
 /**
@@ -816,18 +770,11 @@ nim_player_can_play (const NimPlayer *player, const NimRules *rules,
   return TRUE;
 }
 
-/**
- * nim_player_choose_move:
- * @player: a started player
- * @board: the position, with the player to move; it has a legal move
- * @move: (out): the move chosen, always legal
- * @error: return location for an error (a person may give up)
- *
- * Returns: %TRUE if a move was chosen
- */
-gboolean
-nim_player_choose_move (NimPlayer *player, const NimBoard *board,
-                        NimMove *move, GError **error)
+/* A turn of @player: with @requests, a person's (which may be a request
+   for the game, #NimTurn), else a move. */
+static gboolean
+play_turn (NimPlayer *player, const NimBoard *board, NimTurn *turn,
+           gboolean requests, GError **error)
 {
   gint64 t0 = g_get_monotonic_time ();
   const NimPlayerOption *time_option = NULL;
@@ -858,17 +805,68 @@ nim_player_choose_move (NimPlayer *player, const NimBoard *board,
           *field = nim_player_clock_budget (player->clock, player->number);
           break;
         }
-  chose = player->klass->choose_move (player, board, move, error);
+  turn->kind = NIM_TURN_MOVE;
+  if (requests && player->klass->take_turn != NULL)
+    chose = player->klass->take_turn (player, board, turn, error);
+  else
+    chose = player->klass->choose_move (player, board, &turn->move, error);
   if (time_option != NULL && time_option->key != NULL)
     *(double *) ((char *) player + time_option->offset) = saved_time;
   if (!chose)
     return FALSE;
+  if (turn->kind != NIM_TURN_MOVE)
+    return TRUE;
   player->stats.seconds = (g_get_monotonic_time () - t0) / 1e6;
-  g_assert (nim_board_check_move (board, &player->rules, move, NULL));
+  g_assert (nim_board_check_move (board, &player->rules, &turn->move, NULL));
   /* After the clock stopped: explaining is not part of the move's cost. */
   if (player->explain != NULL && player->klass->explain_move != NULL)
-    player->klass->explain_move (player, board, move);
+    player->klass->explain_move (player, board, &turn->move);
   return TRUE;
+}
+
+/**
+ * nim_player_choose_move:
+ * @player: a started player
+ * @board: the position, with the player to move; it has a legal move
+ * @move: (out): the move chosen, always legal
+ * @error: return location for an error (a person may give up)
+ *
+ * A move, where no game is there to answer a person's requests (see
+ * nim_player_take_turn()).
+ *
+ * Returns: %TRUE if a move was chosen
+ */
+gboolean
+nim_player_choose_move (NimPlayer *player, const NimBoard *board,
+                        NimMove *move, GError **error)
+{
+  NimTurn turn;
+
+  if (!play_turn (player, board, &turn, FALSE, error))
+    return FALSE;
+  *move = turn.move;
+  return TRUE;
+}
+
+/**
+ * nim_player_take_turn:
+ * @player: a started player
+ * @board: the position, with the player to move; it has a legal move
+ * @turn: (out): what the player does: a legal move, or a person's
+ *   request for the game (to show the board, take moves back, start a
+ *   new game, give up)
+ * @error: return location for an error: the player failed (a person's
+ *   input ended, Ctrl-C, an engine that broke the protocol)
+ *
+ * The turn of @player in a game, which answers the requests.
+ *
+ * Returns: %TRUE if the player moved or asked for something
+ */
+gboolean
+nim_player_take_turn (NimPlayer *player, const NimBoard *board, NimTurn *turn,
+                      GError **error)
+{
+  return play_turn (player, board, turn, TRUE, error);
 }
 
 /**

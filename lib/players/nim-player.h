@@ -77,6 +77,65 @@ typedef struct
 typedef char *(*NimPromptFunc) (gpointer data, const char *message,
                                 const char *prompt, GError **error);
 
+/**
+ * NimPrompt:
+ * @ask: (nullable): how a person player asks for a line of input; a
+ *   person without one cannot move
+ * @data: what @ask is given; it must outlive the game
+ * @one_pile: the game is the one-pile game (one heap, and under the
+ *   rules a player plays no more): a person player and the explanations
+ *   speak of stones in the pile, as the course's one-pile game does
+ * @person: in a game of one person against a computer, the person's
+ *   number (1 or 2), else 0: a person player speaks to "you" (no "Player
+ *   1, ...") and may take back its moves (`undo`), and the explanations
+ *   call the two sides "you" and "the computer"
+ *
+ * How a game talks with the people at it, which the program says
+ * (nim_player_set_prompt()): the library reads no terminal, and chooses
+ * its words by this alone.
+ */
+typedef struct
+{
+  NimPromptFunc ask;
+  gpointer data;
+  gboolean one_pile;
+  guint person;
+} NimPrompt;
+
+/**
+ * NimTurnKind:
+ * @NIM_TURN_MOVE: the player moves (#NimTurn.move)
+ * @NIM_TURN_SHOW_BOARD: a person asks to see the position again (`board`)
+ * @NIM_TURN_UNDO: a person asks to take back its last move and the moves
+ *   since (`undo`)
+ * @NIM_TURN_NEW_GAME: a person asks for a new game (`new`)
+ * @NIM_TURN_GIVE_UP: a person gives up (`quit`)
+ *
+ * What a player does with its turn: a computer always moves; a person
+ * may ask the game for something instead, which is no failure.
+ */
+typedef enum
+{
+  NIM_TURN_MOVE,
+  NIM_TURN_SHOW_BOARD,
+  NIM_TURN_UNDO,
+  NIM_TURN_NEW_GAME,
+  NIM_TURN_GIVE_UP,
+} NimTurnKind;
+
+/**
+ * NimTurn:
+ * @kind: a move, or a request
+ * @move: the move, when @kind is %NIM_TURN_MOVE
+ *
+ * A player's turn, as nim_player_take_turn() returns it.
+ */
+typedef struct
+{
+  NimTurnKind kind;
+  NimMove move;
+} NimTurn;
+
 typedef enum
 {
   NIM_OPTION_UINT,    /* guint64 field: a whole number from min to max */
@@ -179,6 +238,8 @@ typedef struct
  *   one empties it cheaply (a table's new generation), so that no game
  *   maps or zeroes memory
  * @choose_move: picks a legal move on @board (which has one)
+ * @take_turn: (nullable): a person's turn: a legal move, or a request for
+ *   the game (#NimTurn); a player without it moves with @choose_move
  * @finalize: (nullable): frees what the instance owns
  * @explain_move: (nullable): appends to @self->explain why @move was
  *   chosen on @board; called right after choose_move, with the statistics
@@ -212,6 +273,8 @@ struct _NimPlayerClass
   void (*finalize) (NimPlayer *self);
   void (*explain_move) (NimPlayer *self, const NimBoard *board,
                         const NimMove *move);
+  gboolean (*take_turn) (NimPlayer *self, const NimBoard *board,
+                         NimTurn *turn, GError **error);
 };
 
 /**
@@ -220,9 +283,8 @@ struct _NimPlayerClass
  * @spec: the spec the player was made from, "negamax:depth=4"
  * @number: 1 or 2, as the game numbers the players
  * @rules: the rules of the game being played (set by nim_player_start())
- * @prompt: (nullable): how a person player asks for its moves (see
- *   nim_player_set_prompt())
- * @prompt_data: what @prompt is given
+ * @prompt: how the game talks with the people at it (see
+ *   nim_player_set_prompt()); never %NULL
  * @rand: random numbers, seeded by --seed; read them with
  *   nim_player_get_rand(), which seeds them first
  * @seed: the seed nim_player_set_seed() was last given
@@ -234,18 +296,12 @@ struct _NimPlayerClass
  * @trace: (nullable): when not %NULL, a searcher reports the tree it
  *   explores to this observer (not owned)
  *
- * @one_pile: the game is the one-pile game (see nim_player_set_one_pile())
  * @start: the starting position of the game (set by nim_player_start())
  * @forfeit: (nullable): why the player could not start the game, a
  *   #NIM_FORFEIT_ERROR: the game it was started for is lost before the
  *   first move
  * @clock: (nullable): the game's clock while the player chooses a move
  *   under one (see nim_player_set_clock())
- * @alone: the player is the one person in a game against a computer (see
- *   nim_player_set_alone())
- * @person: in a game of one person against a computer, the person's
- *   number, else 0: explanations speak of "you" and "the computer" (see
- *   nim_player_set_person())
  *
  * The part every player has; concrete players embed it first.
  */
@@ -255,20 +311,16 @@ struct _NimPlayer
   char *spec;
   guint number;
   NimRules rules;
-  NimPromptFunc prompt;
-  gpointer prompt_data;
+  const NimPrompt *prompt;
   GRand *rand;
   guint32 seed;
   gboolean seed_pending;
   NimSearchStats stats;
   GString *explain;
   NimObserver *trace;
-  gboolean one_pile;
   NimBoard start;
   GError *forfeit;
   const NimClock *clock;
-  gboolean alone;
-  guint person;
 };
 
 /**
@@ -306,11 +358,7 @@ void nim_player_free (NimPlayer *player);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimPlayer, nim_player_free)
 
 void nim_player_set_number (NimPlayer *player, guint number);
-void nim_player_set_prompt (NimPlayer *player, NimPromptFunc prompt,
-                            gpointer data);
-void nim_player_set_one_pile (NimPlayer *player, gboolean one_pile);
-void nim_player_set_alone (NimPlayer *player, gboolean alone);
-void nim_player_set_person (NimPlayer *player, guint person);
+void nim_player_set_prompt (NimPlayer *player, const NimPrompt *prompt);
 void nim_player_set_seed (NimPlayer *player, guint32 seed);
 GRand *nim_player_get_rand (NimPlayer *player);
 void nim_player_set_explain (NimPlayer *player, gboolean explain);
@@ -337,6 +385,8 @@ gboolean nim_player_start (NimPlayer *player, const NimRules *rules,
                            const NimBoard *start, GError **error);
 gboolean nim_player_choose_move (NimPlayer *player, const NimBoard *board,
                                  NimMove *move, GError **error);
+gboolean nim_player_take_turn (NimPlayer *player, const NimBoard *board,
+                               NimTurn *turn, GError **error);
 gboolean nim_player_evaluate (NimPlayer *player, const NimBoard *board,
                               int *value, NimMove *move, GError **error);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-search-player.h -- what the searching players share: options, budget,
- * table */
+/* nim-search-player.h -- what the players with a search budget share:
+ * options, budget, table */
 #pragma once
 
 #include "nim-player.h"
@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 /* NimSearchPlayer, the instance of every searcher, is declared in
    nim-player.h, where nim_player_set_stop() finds its stop flag. */
 
-/* The budget options both searchers take, for their option tables; the
+/* The budget options each of them takes, for their option tables; the
    file that uses it includes nim-i18n.h for N_(). */
 #define NIM_SEARCH_BUDGET_OPTIONS                                             \
   { "depth",                                                                  \

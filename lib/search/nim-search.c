@@ -6,7 +6,7 @@
 #include "nim-search.h"
 
 #include "nim-i18n.h"
-#include "nim-util.h"
+#include "nim-interrupt.h"
 
 #include <string.h>
 

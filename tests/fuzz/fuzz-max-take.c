@@ -6,7 +6,7 @@
 #include "fuzz.h"
 
 #include "nim-rules.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)

@@ -9,7 +9,8 @@
 
 #include "fuzz.h"
 
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
 
 #include <stdio.h>
 #include <math.h>

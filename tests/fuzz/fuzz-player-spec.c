@@ -10,7 +10,7 @@
 #include "fuzz.h"
 
 #include "nim-player.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <string.h>
 

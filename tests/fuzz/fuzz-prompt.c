@@ -15,7 +15,7 @@
 
 #include "nim-player.h"
 #include "nim-prompt.h"
-#include "nim-util.h"
+#include "nim-error.h"
 
 #include <stdio.h>
 
@@ -57,6 +57,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   NimBoard board;
   FILE *in;
   NimPromptStreams streams;
+  NimPrompt prompt = { nim_prompt_ask, &streams, FALSE, 0 };
   guint moves_made = 0;
 
   if (size < 1)
@@ -79,33 +80,33 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   fuzz_check (in != NULL);
   streams.in = in;
   streams.out = null_output ();
-  nim_player_set_prompt (human, nim_prompt_ask, &streams);
+  nim_player_set_prompt (human, &prompt);
   fuzz_check (nim_player_start (human, &rules, &board, NULL));
 
   while (nim_board_has_move (&board, &rules))
     {
-      NimMove move;
+      NimTurn turn;
 
-      if (!nim_player_choose_move (human, &board, &move, &error))
+      if (!nim_player_take_turn (human, &board, &turn, &error))
         {
-          /* `board` asks the game to draw the position: it is asked
-             again, as the game loop would. */
-          if (g_error_matches (error, NIM_ERROR, NIM_ERROR_SHOW_BOARD))
-            {
-              g_clear_error (&error);
-              continue;
-            }
-          /* The only other ways out without a move are giving up (end of
-             input, quit or q) and `new`.  (`undo` only tells here: the
-             person is not alone against a computer.) */
-          fuzz_check (
-              g_error_matches (error, NIM_ERROR, NIM_ERROR_ABANDONED)
-              || g_error_matches (error, NIM_ERROR, NIM_ERROR_NEW_GAME));
+          /* The only way out without a turn is the end of the input. */
+          fuzz_check (g_error_matches (error, NIM_ERROR, NIM_ERROR_ABANDONED));
           break;
         }
       fuzz_check (error == NULL);
-      fuzz_check (nim_board_check_move (&board, &rules, &move, NULL));
-      nim_board_make_move (&board, &move);
+      /* `board` asks the game to draw the position: it is asked again,
+         as the game loop would.  (`undo` only tells here: the person is
+         not alone against a computer.) */
+      if (turn.kind == NIM_TURN_SHOW_BOARD)
+        continue;
+      if (turn.kind != NIM_TURN_MOVE)
+        {
+          fuzz_check (turn.kind == NIM_TURN_GIVE_UP
+                      || turn.kind == NIM_TURN_NEW_GAME);
+          break;
+        }
+      fuzz_check (nim_board_check_move (&board, &rules, &turn.move, NULL));
+      nim_board_make_move (&board, &turn.move);
       moves_made++;
     }
   /* Each move takes a match, and each line read at most one move. */

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-cli-help.c -- what nim says about itself: the end of --help,
+/* nim-help.c -- what nim says about itself: the end of --help,
    --version and --list-players */
 
 #include "config.h"
 
-#include "nim-cli-private.h"
-#include "nim-player-engine.h"
+#include "nim-help.h"
 
 #include "nim-i18n.h"
+#include "nim-player-engine.h"
 
 #include <stdio.h>
 
 /* --version, as the GNU standards lay it out. */
 void
-nim_cli_print_version (void)
+nim_help_print_version (void)
 {
   printf ("%s\n", PACKAGE_STRING);
   fputs (_ ("Copyright (C) 2026 the nim authors.\n"
@@ -29,7 +29,7 @@ nim_cli_print_version (void)
    built-in players first, then the engines that --engine declared, under
    a heading of their own. */
 void
-nim_cli_print_players (FILE *out)
+nim_help_print_players (FILE *out)
 {
   const NimPlayerClass *const *classes = nim_player_classes ();
   guint i, pass;
@@ -120,7 +120,7 @@ player_names (gboolean person)
 /* The text at the end of --help: the players, examples, exit statuses;
    translated already. */
 char *
-nim_cli_help_description (void)
+nim_help_description (void)
 {
   g_autofree char *people = player_names (TRUE);
   g_autofree char *computers = player_names (FALSE);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-check-engine.c -- `nim --check-engine COMMAND`: does an engine
+/* nim-mode-check-engine.c -- `nim --check-engine COMMAND`: does an engine
    speak UGI as doc/ugi.md says?
 
    A compliance check in the manner of fastchess's --compliance, for the
@@ -15,13 +15,14 @@
 
 #include "config.h"
 
-#include "nim-cli-private.h"
-
 #include "nim-engine-process.h"
 #include "nim-i18n.h"
+#include "nim-mode.h"
+#include "nim-shared.h"
 #include "nim-movegen.h"
 #include "nim-notation.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-exit.h"
 
 #include <gio/gio.h>
 #include <stdio.h>
@@ -454,50 +455,57 @@ check_quit (Check *c)
 /* The command and directory of the engine declared as @name with
    --engine NAME=COMMAND (and --engine-dir NAME=DIR), or %FALSE. */
 static gboolean
-declared_engine (const NimCliOptions *o, const char *name,
+declared_engine (const NimShared *shared, const char *name,
                  const char **command, const char **directory)
 {
+  char **engines = shared->engines, **dirs = shared->engine_dirs;
   gsize n = strlen (name);
   guint i;
 
   *command = *directory = NULL;
-  for (i = 0; o->engines != NULL && o->engines[i] != NULL; i++)
-    if (strncmp (o->engines[i], name, n) == 0 && o->engines[i][n] == '=')
-      *command = o->engines[i] + n + 1;
-  for (i = 0; o->engine_dirs != NULL && o->engine_dirs[i] != NULL; i++)
-    if (strncmp (o->engine_dirs[i], name, n) == 0
-        && o->engine_dirs[i][n] == '=')
-      *directory = o->engine_dirs[i] + n + 1;
+  for (i = 0; engines != NULL && engines[i] != NULL; i++)
+    if (strncmp (engines[i], name, n) == 0 && engines[i][n] == '=')
+      *command = engines[i] + n + 1;
+  for (i = 0; dirs != NULL && dirs[i] != NULL; i++)
+    if (strncmp (dirs[i], name, n) == 0 && dirs[i][n] == '=')
+      *directory = dirs[i] + n + 1;
   return *command != NULL;
 }
 
 /**
- * nim_cli_run_check_engine:
- * @o: the options; --check-engine is the engine's command line
+ * CheckConfig:
  *
- * Returns: 0 if every check passed, 1 if one failed, 2 for a command that
- *   cannot be started
+ * --check-engine NAME|COMMAND: the engine, a name declared with --engine
+ * or a command line.
  */
-int
-nim_cli_run_check_engine (const NimCliOptions *o)
+typedef struct
+{
+  char *engine;
+} CheckConfig;
+
+/* Returns 0 if every check passed, 1 if one failed, 2 for a command that
+   cannot be started. */
+static int
+check_engine_run (gpointer config, NimShared *shared)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimEngineProcess) p = NULL;
   g_autofree char *log_path = NULL;
-  const char *command = o->check_engine, *directory = NULL;
+  const CheckConfig *check = config;
+  const char *command = check->engine, *directory = NULL;
   const char *name = "check";
   Check c = { 0 };
 
   /* A name declared with --engine, else a command line. */
-  if (declared_engine (o, o->check_engine, &command, &directory))
-    name = o->check_engine;
+  if (declared_engine (shared, check->engine, &command, &directory))
+    name = check->engine;
   else
-    command = o->check_engine;
-  if (o->engine_log != NULL)
+    command = check->engine;
+  if (shared->engine_log != NULL)
     {
       g_autofree char *file = g_strconcat (name, "-check.log", NULL);
 
-      log_path = g_build_filename (o->engine_log, file, NULL);
+      log_path = g_build_filename (shared->engine_log, file, NULL);
     }
   p = nim_engine_process_new (command, directory, log_path, &error);
   if (p == NULL)
@@ -508,7 +516,7 @@ nim_cli_run_check_engine (const NimCliOptions *o)
           = g_error_new (NIM_ERROR, NIM_ERROR_USAGE, _ ("--check-engine: %s"),
                          error->message);
 
-      return nim_cli_fail (usage, TRUE);
+      return nim_exit_fail (usage, TRUE);
     }
   c.p = p;
   c.sent = g_string_new (NULL);
@@ -543,3 +551,29 @@ done:
   g_string_free (c.got, TRUE);
   return c.failed == 0 ? NIM_EXIT_OK : NIM_EXIT_FAILURE;
 }
+
+static const NimOption options[] = {
+  { { "check-engine", 0, 0, G_OPTION_ARG_STRING,
+      NIM_OPTION_FIELD (CheckConfig, engine),
+      N_ ("Check that the engine COMMAND speaks UGI: every command, each "
+          "check printed; exit 0 when all pass"),
+      "NAME|COMMAND" },
+    0,
+    NULL,
+    NULL },
+  { { NULL } },
+};
+
+/**
+ * nim_mode_check_engine:
+ *
+ * nim --check-engine: an engine walked through the protocol; it sends
+ * rules of its own, so it takes none of the options that set them.
+ */
+const NimMode nim_mode_check_engine = {
+  .name = "--check-engine",
+  .options = { NIM_HELP_UGI, FALSE, options },
+  .shared = NIM_SHARED_ENGINES,
+  .config_size = sizeof (CheckConfig),
+  .run = check_engine_run,
+};

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-cli-tournament.c -- nim --games N --tournament round-robin|gauntlet
+/* nim-tournament.c -- nim --games N --tournament round-robin|gauntlet
    --player SPEC ...: comparison runs between more than two players,
    with a crosstable and Bradley-Terry ratings
  *
@@ -12,15 +12,17 @@
 
 #include "config.h"
 
-#include "nim-cli-private.h"
+#include "nim-tournament.h"
 
+#include "nim-error.h"
+#include "nim-exit.h"
 #include "nim-i18n.h"
 #include "nim-match-report.h"
 #include "nim-ratings.h"
 #include "nim-record.h"
 #include "nim-run-file.h"
+#include "nim-run.h"
 #include "nim-text.h"
-#include "nim-util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -44,6 +46,8 @@ typedef struct
   guint64 resumed_before; /* ... by the pairings before the one playing */
   guint64 to_play;        /* games this process plays, of all pairings */
   guint pairing;          /* the pairing playing, from 0 */
+  guint *pairs;       /* the pairings' players: pairs[2 * k], [2 * k + 1] */
+  NimRating *ratings; /* when it is over */
 } Tournament;
 
 /* The pairings, as player indices: every two players in a round robin,
@@ -62,89 +66,6 @@ pairings (const Tournament *t, gboolean gauntlet, guint *pairs)
           n++;
         }
   return n;
-}
-
-/* Checks the --player specs: known players, computers, at most
-   NIM_RATINGS_MAX_PLAYERS of them and at least two. */
-static gboolean
-check_players (const NimCliOptions *o, GError **error)
-{
-  guint n = o->players ? g_strv_length (o->players) : 0, i;
-
-  if (n < 2 || n > NIM_RATINGS_MAX_PLAYERS)
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--tournament needs 2 to %u players, each given with "
-                      "--player SPEC; %u were given"),
-                   NIM_RATINGS_MAX_PLAYERS, n);
-      return FALSE;
-    }
-  for (i = 0; i < n; i++)
-    {
-      g_autoptr (NimPlayer) p = nim_cli_player_new (o->players[i], error);
-
-      if (p == NULL)
-        {
-          g_prefix_error (error, "--player %s: ", o->players[i]);
-          return FALSE;
-        }
-      if (nim_player_is_interactive (p))
-        {
-          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _ ("--tournament plays computer against computer; "
-                          "--player %s asks a person for its moves"),
-                       o->players[i]);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-/**
- * nim_cli_check_tournament:
- * @o: the options
- * @error: return location for a #NIM_ERROR_USAGE error
- *
- * The options of a tournament: --tournament with --player, without
- * --player1, --player2 or --sprt (a test between two players); --player
- * only with --tournament.
- *
- * Returns: %TRUE when they fit
- */
-gboolean
-nim_cli_check_tournament (const NimCliOptions *o, GError **error)
-{
-  if (o->tournament == NULL)
-    {
-      if (o->players != NULL)
-        {
-          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _ ("--player names the players of a --tournament; "
-                          "two players are --player1 and --player2"));
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (!g_str_equal (o->tournament, "round-robin")
-      && !g_str_equal (o->tournament, "gauntlet"))
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--tournament: '%s' is not a kind of tournament; give "
-                      "round-robin or gauntlet"),
-                   o->tournament);
-      return FALSE;
-    }
-  if (!nim_cli_check_conflicts (
-          "--tournament",
-          (const char *const[]){
-              _ ("--player1 (give each player with --player)"),
-              _ ("--player2 (give each player with --player)"),
-              _ ("--sprt (a test between two players)"), NULL },
-          (const gboolean[]){ o->player1 != NULL, o->player2 != NULL,
-                              o->sprt != NULL },
-          error))
-    return FALSE;
-  return check_players (o, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -339,92 +260,161 @@ tournament_add (Tournament *t, guint a, guint b, const NimMatchSummary *s)
   t->interrupted = s->interrupted;
 }
 
-/* Plays one pairing into @t; FALSE with @error set when it failed. */
+/* What the summaries are made of. */
+typedef struct
+{
+  const Tournament *t;
+  const NimMatchConfig *base;
+  const NimRating *ratings;
+} Result;
+
+static void
+write_text (gconstpointer data, FILE *out)
+{
+  const Result *r = data;
+
+  print_summary (r->t, r->base, r->ratings, out);
+}
+
+static void
+write_json (gconstpointer data, FILE *out)
+{
+  const Result *r = data;
+
+  nim_record_print (summary_to_json (r->t, r->base, r->ratings), out);
+}
+
+static const NimWriter writer = { write_text, write_json };
+
+static void
+tournament_clear (Tournament *t)
+{
+  g_clear_pointer (&t->wins, g_free);
+  g_clear_pointer (&t->tallies, g_free);
+  g_clear_pointer (&t->pairs, g_free);
+  g_clear_pointer (&t->ratings, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Tournament, tournament_clear)
+
+/* Sets @t up for the tournament of @kind between @specs, each pairing
+   played as @base says. */
+static void
+tournament_init (Tournament *t, const char *kind, char **specs,
+                 const NimMatchConfig *base)
+{
+  guint k;
+
+  t->kind = kind;
+  t->specs = specs;
+  t->n = g_strv_length (specs);
+  t->jobs = base->jobs;
+  t->wins = g_new0 (guint64, (gsize) t->n * t->n);
+  t->tallies = g_new0 (NimMatchTally, t->n);
+  t->pairs = g_new (guint, 2 * (gsize) t->n * t->n);
+  t->n_pairings = pairings (t, g_str_equal (kind, "gauntlet"), t->pairs);
+  t->requested = base->games * t->n_pairings;
+  for (k = 0; k < t->n_pairings; k++)
+    {
+      NimMatchConfig config = *base;
+
+      config.first_game = base->games * k;
+      t->to_play += nim_match_config_games_to_play (&config);
+    }
+}
+
+/* The run of pairing @k of @t. */
+static NimMatchConfig
+pairing_config (const Tournament *t, const NimMatchConfig *base, guint k)
+{
+  NimMatchConfig config = *base;
+
+  config.specs[0] = t->specs[t->pairs[2 * k]];
+  config.specs[1] = t->specs[t->pairs[2 * k + 1]];
+  config.first_game = base->games * k;
+  return config;
+}
+
+/* The ratings of what @t counted, and the summary in @output. */
+static void
+write_summary (Tournament *t, const NimMatchConfig *base,
+               const NimOutput *output, gboolean partial)
+{
+  Result r = { t, base, NULL };
+
+  t->ratings = g_new0 (NimRating, t->n);
+  nim_ratings_estimate (t->n, t->wins, t->ratings);
+  r.ratings = t->ratings;
+  if (partial)
+    nim_output_write_partial (output, &writer, &r);
+  else
+    nim_output_write (output, &writer, &r);
+}
+
+/* Plays pairing @k into @t; FALSE with @error set when it failed. */
 static gboolean
-play_pairing (const NimCliOptions *o, const NimMatchConfig *config,
-              NimCliRunSetup *setup, Tournament *t, guint a, guint b,
-              GError **error)
+play_pairing (const NimRunOptions *options, const NimMatchConfig *config,
+              NimRunSetup *setup, Tournament *t, guint k, GError **error)
 {
   g_autoptr (NimMatch) match = nim_match_new (config, error);
   g_autoptr (NimMatchReport) report = NULL;
   const NimMatchSummary *s;
   gboolean ok;
 
-  if (match == NULL || !nim_cli_run_resume (o, setup, match, error))
+  if (match == NULL || !nim_run_resume (options, setup, match, error))
     return FALSE;
   t->resumed_before = t->resumed;
   t->resumed += nim_match_get_summary (match)->finished;
-  report = nim_match_report_new (config, o->results, !o->quiet, error);
+  report = nim_match_report_new (config, options->results, !options->quiet,
+                                 error);
   if (report == NULL)
     return FALSE;
   nim_match_report_set_run (report, setup->id, setup->header);
   nim_match_report_set_resumed (report,
                                 nim_match_get_summary (match)->finished);
-  nim_match_report_set_pairing (report, t->pairing + 1, t->n_pairings,
-                                t->games, t->resumed_before, t->to_play,
-                                t->seconds);
+  nim_match_report_set_pairing (report, k + 1, t->n_pairings, t->games,
+                                t->resumed_before, t->to_play, t->seconds);
   ok = nim_match_run (match, &nim_match_report_callbacks, report, error);
   nim_match_report_end_progress (report);
   /* The header once, with the tournament's first record. */
   if (nim_match_report_wrote_header (report))
     g_clear_pointer (&setup->header, g_free);
   s = nim_match_get_summary (match);
-  tournament_add (t, a, b, s);
+  tournament_add (t, t->pairs[2 * k], t->pairs[2 * k + 1], s);
   return ok;
 }
 
 /**
- * nim_cli_run_tournament:
- * @o: the options, checked by nim_cli_check_tournament()
- * @base: the run of each pairing, but for its players
+ * nim_tournament_run:
+ * @run: the tournament: its kind, its players, and the run of each
+ *   pairing but for its players
+ * @options: how this process plays it
+ * @output: where the crosstable and the ratings go
  *
- * Plays every pairing, then prints the crosstable and the ratings.
+ * Plays every pairing, then writes the crosstable and the ratings.
  *
  * Returns: the exit status
  */
 int
-nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
+nim_tournament_run (NimRunConfig *run, const NimRunOptions *options,
+                    const NimOutput *output)
 {
   g_autoptr (GError) error = NULL;
-  Tournament t = { 0 };
-  NimMatchConfig first = *base;
-  NimCliRunSetup setup;
-  g_autofree guint *pairs = NULL;
-  g_autofree NimRating *ratings = NULL;
-  gboolean gauntlet = g_str_equal (o->tournament, "gauntlet");
+  g_auto (Tournament) t = { 0 };
+  g_auto (NimRunSetup) setup = { NULL, NULL, FALSE };
   gboolean ok = TRUE;
   guint k, j;
 
-  t.kind = o->tournament;
-  t.specs = o->players;
-  t.n = g_strv_length (o->players);
-  t.jobs = base->jobs;
-  t.wins = g_new0 (guint64, (gsize) t.n * t.n);
-  t.tallies = g_new0 (NimMatchTally, t.n);
-  pairs = g_new (guint, 2 * (gsize) t.n * t.n);
-  t.n_pairings = pairings (&t, gauntlet, pairs);
-  t.requested = base->games * t.n_pairings;
-  for (k = 0; k < t.n_pairings; k++)
-    {
-      NimMatchConfig config = *base;
-
-      config.first_game = base->games * k;
-      t.to_play += nim_match_config_games_to_play (&config);
-    }
+  tournament_init (&t, run->tournament, (char **) run->players, &run->match);
   /* The whole tournament is one run: its first pairing's games are
      numbered from 1, its parameters name every player. */
-  if (!nim_cli_run_setup (o, &first, t.kind, (const char *const *) t.specs,
-                          &setup, &error))
-    {
-      g_free (t.wins);
-      g_free (t.tallies);
-      return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
-    }
+  if (!nim_run_setup (run, options, &setup, &error))
+    return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
   /* Every player plays these rules and positions: found out before the
      first game, not after some pairings were played. */
   for (k = 0; k < t.n; k++)
     {
-      NimMatchConfig config = first;
+      NimMatchConfig config = run->match;
       g_autoptr (NimMatch) check = NULL;
 
       config.specs[0] = t.specs[k];
@@ -434,33 +424,22 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
       /* ... and the tables of every pairing's jobs fit in memory. */
       for (j = 0; j < t.n_pairings && check != NULL && k == 0; j++)
         {
-          config.specs[0] = t.specs[pairs[2 * j]];
-          config.specs[1] = t.specs[pairs[2 * j + 1]];
-          config.jobs = first.jobs;
-          if (!nim_cli_check_memory (&config, &error))
+          NimMatchConfig pairing = pairing_config (&t, &run->match, j);
+
+          if (!nim_run_check_memory (&pairing, &error))
             g_clear_pointer (&check, nim_match_free);
         }
       if (check == NULL)
-        {
-          nim_cli_run_setup_clear (&setup);
-          g_free (t.wins);
-          g_free (t.tallies);
-          return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
-        }
+        return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
     }
   for (k = 0; k < t.n_pairings && ok && !t.interrupted; k++)
     {
-      NimMatchConfig config = first;
+      NimMatchConfig config = pairing_config (&t, &run->match, k);
 
-      config.specs[0] = t.specs[pairs[2 * k]];
-      config.specs[1] = t.specs[pairs[2 * k + 1]];
-      config.first_game = base->games * k;
       t.pairing = k;
-      ok = play_pairing (o, &config, &setup, &t, pairs[2 * k],
-                         pairs[2 * k + 1], &error);
+      ok = play_pairing (options, &config, &setup, &t, k, &error);
     }
-  nim_cli_run_setup_clear (&setup);
-  if (o->resume && !o->quiet)
+  if (options->resume && !options->quiet)
     fprintf (
         stderr,
         g_dngettext (GETTEXT_PACKAGE,
@@ -469,23 +448,10 @@ nim_cli_run_tournament (const NimCliOptions *o, const NimMatchConfig *base)
                      "nim: resuming: %llu finished games of this run were "
                      "in %s, counted and not played again\n",
                      t.resumed),
-        (unsigned long long) t.resumed, o->results);
-  ratings = g_new0 (NimRating, t.n);
-  nim_ratings_estimate (t.n, t.wins, ratings);
+        (unsigned long long) t.resumed, options->results);
+  write_summary (&t, &run->match, output, !ok);
   if (!ok)
-    {
-      if (!o->json)
-        print_summary (&t, &first, ratings, stderr);
-      g_free (t.wins);
-      g_free (t.tallies);
-      return nim_cli_fail (error, error->code == NIM_ERROR_USAGE);
-    }
-  if (o->json)
-    nim_record_print (summary_to_json (&t, &first, ratings), stdout);
-  else
-    print_summary (&t, &first, ratings, stdout);
-  g_free (t.wins);
-  g_free (t.tallies);
+    return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
   if (t.interrupted)
     {
       fprintf (stderr,
@@ -506,85 +472,38 @@ count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
 }
 
 /**
- * nim_cli_summarize_tournament:
- * @o: the options of --summarize
- * @params: the tournament's parameters, from a header line
- * @base: the run of each pairing they describe
- * @id: the tournament's ID
+ * nim_tournament_summarize:
+ * @run: the tournament, as its results files' header says
+ * @files: the results files, %NULL-terminated
+ * @ids: the IDs its games carry, %NULL-terminated
+ * @output: where the crosstable and the ratings go
  *
  * The crosstable and ratings of a tournament, from its results files.
  *
  * Returns: the exit status
  */
 int
-nim_cli_summarize_tournament (const NimCliOptions *o, JsonNode *params,
-                              const NimMatchConfig *base, const char *id)
+nim_tournament_summarize (const NimRunConfig *run, char **files,
+                          const char *const *ids, const NimOutput *output)
 {
-  JsonObject *p = json_node_get_object (params);
-  JsonArray *players = json_object_get_array_member (p, "players");
   g_autoptr (GError) error = NULL;
-  g_autofree char **specs = NULL;
-  g_autofree guint *pairs = NULL;
-  g_autofree NimRating *ratings = NULL;
-  Tournament t = { 0 };
+  g_auto (Tournament) t = { 0 };
   guint i, k;
-  int status = NIM_EXIT_OK;
 
-  t.kind = json_object_get_string_member (p, "tournament");
-  t.n = json_array_get_length (players);
-  if (t.n < 2 || t.n > NIM_RATINGS_MAX_PLAYERS)
-    {
-      g_set_error (&error, NIM_ERROR, NIM_ERROR_FAILED,
-                   _ ("the run's parameters in the header line are not "
-                      "understood"));
-      return nim_cli_fail (error, FALSE);
-    }
-  specs = g_new0 (char *, t.n + 1);
-  for (i = 0; i < t.n; i++)
-    specs[i] = (char *) json_array_get_string_element (players, i);
-  t.specs = specs;
+  tournament_init (&t, run->tournament, (char **) run->players, &run->match);
   t.jobs = 1;
-  t.wins = g_new0 (guint64, (gsize) t.n * t.n);
-  t.tallies = g_new0 (NimMatchTally, t.n);
-  pairs = g_new (guint, 2 * (gsize) t.n * t.n);
-  t.n_pairings = pairings (&t, g_str_equal (t.kind, "gauntlet"), pairs);
-  t.requested = base->games * t.n_pairings;
   for (k = 0; k < t.n_pairings; k++)
     {
-      NimMatchConfig config = *base;
+      NimMatchConfig config = pairing_config (&t, &run->match, k);
+      g_autoptr (NimMatch) counter = nim_match_new_counter (&config);
 
-      config.first_game = base->games * k;
-      t.to_play += nim_match_config_games_to_play (&config);
-    }
-  for (k = 0; k < t.n_pairings && status == NIM_EXIT_OK; k++)
-    {
-      NimMatchConfig config = *base;
-      g_autoptr (NimMatch) counter = NULL;
-
-      config.specs[0] = t.specs[pairs[2 * k]];
-      config.specs[1] = t.specs[pairs[2 * k + 1]];
-      config.first_game = base->games * k;
-      counter = nim_match_new_counter (&config);
-      for (i = 0; o->files[i] != NULL; i++)
-        if (!nim_run_file_each_game (o->files[i], id, count_game, counter,
+      for (i = 0; files[i] != NULL; i++)
+        if (!nim_run_file_each_game (files[i], ids, count_game, counter,
                                      &error))
-          {
-            status = nim_cli_fail (error, FALSE);
-            break;
-          }
-      tournament_add (&t, pairs[2 * k], pairs[2 * k + 1],
+          return nim_exit_fail (error, FALSE);
+      tournament_add (&t, t.pairs[2 * k], t.pairs[2 * k + 1],
                       nim_match_get_summary (counter));
     }
-  if (status == NIM_EXIT_OK)
-    {
-      ratings = g_new0 (NimRating, t.n);
-      nim_ratings_estimate (t.n, t.wins, ratings);
-      if (o->json)
-        nim_record_print (summary_to_json (&t, base, ratings), stdout);
-      else
-        print_summary (&t, base, ratings, stdout);
-    }
-  g_free (t.wins);
-  g_free (t.tallies);
-  return status;
+  write_summary (&t, &run->match, output, FALSE);
+  return NIM_EXIT_OK;
 }

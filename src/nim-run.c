@@ -1,21 +1,23 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-run-options.c -- the options of comparison runs that say how a
-   run is driven: --sprt, --positions, --shard, --resume */
+/* nim-run.c -- what comparison runs and tournaments share: the options
+   that say how a run is driven (--sprt, --positions, --shard), and its
+   identity in its results file (--results, --resume) */
 
 #include "config.h"
 
-#include "nim-cli-private.h"
+#include "nim-run.h"
 
 #include "nim-i18n.h"
 #include "nim-notation.h"
 #include "nim-run-file.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
 
 #include <stdio.h>
 #include <string.h>
 
 /**
- * nim_cli_parse_sprt:
+ * nim_run_parse_sprt:
  * @text: the value of --sprt, elo0=A,elo1=B[,alpha=X][,beta=Y][,model=M]
  * @sprt: (out): the test
  * @error: return location for a #NIM_ERROR_USAGE error
@@ -23,7 +25,7 @@
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error)
+nim_run_parse_sprt (const char *text, NimSprt *sprt, GError **error)
 {
   g_auto (GStrv) parts = g_strsplit (text, ",", -1);
   gboolean have0 = FALSE, have1 = FALSE;
@@ -107,7 +109,7 @@ nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error)
 #define MAX_BAD_LINES 5
 
 /**
- * nim_cli_read_positions:
+ * nim_run_read_positions:
  * @path: a file of positions, one a line: the heaps, optionally the
  *   player to move ("3,4,5" or "3,4,5 p2"); `#` starts a comment, blank
  *   lines are skipped
@@ -121,7 +123,7 @@ nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error)
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_read_positions (const char *path, GArray **boards,
+nim_run_read_positions (const char *path, GArray **boards,
                         GArray **first_movers, GError **error)
 {
   g_autofree char *text = NULL;
@@ -193,36 +195,38 @@ nim_cli_read_positions (const char *path, GArray **boards,
 }
 
 /**
- * nim_cli_parse_shard:
- * @o: the options
- * @config: (inout): the run; its shard is set from --shard K/N
+ * nim_run_parse_shard:
+ * @text: (nullable): the value of --shard, K/N
+ * @seeded: whether --seed was given
+ * @resume: whether --resume was given
+ * @config: (inout): the run; its shard is set from @text
  * @error: return location for a #NIM_ERROR_USAGE error
  *
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_parse_shard (const NimCliOptions *o, NimMatchConfig *config,
-                     GError **error)
+nim_run_parse_shard (const char *text, gboolean seeded, gboolean resume,
+                     NimMatchConfig *config, GError **error)
 {
   g_auto (GStrv) parts = NULL;
   guint64 k, n;
 
-  if (o->shard == NULL)
+  if (text == NULL)
     return TRUE;
-  parts = g_strsplit (o->shard, "/", 2);
+  parts = g_strsplit (text, "/", 2);
   if (parts[1] == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--shard: '%s' is not K/N; give the shard and how many "
                       "there are, such as 1/4"),
-                   o->shard);
+                   text);
       return FALSE;
     }
   if (!nim_parse_uint (parts[1], 1, NIM_MATCH_MAX_GAMES / 2, "--shard N", &n,
                        error)
       || !nim_parse_uint (parts[0], 1, n, "--shard K", &k, error))
     return FALSE;
-  if (n > 1 && o->seed == NULL && !o->resume)
+  if (n > 1 && !seeded && !resume)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--shard plays a part of a run, which every shard must "
@@ -234,102 +238,111 @@ nim_cli_parse_shard (const NimCliOptions *o, NimMatchConfig *config,
   return TRUE;
 }
 
+/* A results file that ends in half a line: its game is played again. */
+static void
+warn_torn (const NimRunFileScan *scan, const char *results)
+{
+  if (scan != NULL && scan->torn_end)
+    fprintf (stderr,
+             _ ("nim: the last line of %s is incomplete (a run was stopped "
+                "while writing it): it is not counted, and its game is "
+                "played again\n"),
+             results);
+}
+
 /**
- * nim_cli_run_setup:
- * @o: the options
- * @config: (inout): the run; with --resume and no --seed, its seed is the
+ * nim_run_setup:
+ * @run: (inout): the run; with --resume and no --seed, its seed is the
  *   one the results file records
- * @tournament: (nullable): the kind of tournament
- * @players: (nullable): its players
- * @setup: (out): the run's parameters, ID and header, cleared with
- *   nim_cli_run_setup_clear()
+ * @options: how this process plays it
+ * @setup: (out): the run's ID and header, cleared with
+ *   nim_run_setup_clear()
  * @error: return location for an error: --resume without --results, or
  *   with a file of another run (#NIM_ERROR_USAGE); a file that cannot
- *   be read (#NIM_ERROR_FAILED)
+ *   be read or whose header is not understood (#NIM_ERROR_FAILED)
  *
  * The run's identity in its results file, and --resume's checks: the
- * file's header must have this run's parameters, else what differs is
- * named.
+ * file must have a header of this very run (the part of it this process
+ * plays included), else what differs from the file's last run is named,
+ * field by field.
  *
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_run_setup (const NimCliOptions *o, NimMatchConfig *config,
-                   const char *tournament, const char *const *players,
-                   NimCliRunSetup *setup, GError **error)
+nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
+               NimRunSetup *setup, GError **error)
 {
+  const char *results = options->results;
   g_autoptr (NimRunFileScan) scan = NULL;
+  const NimRunConfig *last = NULL;
+  guint i;
 
   memset (setup, 0, sizeof *setup);
-  if (o->resume && o->results == NULL)
+  if (options->resume && results == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--resume goes on with the run of a results file; give "
                       "it with --results FILE"));
       return FALSE;
     }
-  if (o->resume && g_file_test (o->results, G_FILE_TEST_EXISTS))
+  if (options->resume && g_file_test (results, G_FILE_TEST_EXISTS))
     {
-      scan = nim_run_file_scan (o->results, error);
+      scan = nim_run_file_scan (results, error);
       if (scan == NULL)
         return FALSE;
-      if (o->seed == NULL && scan->params->len > 0)
-        {
-          JsonObject *last = json_node_get_object (
-              scan->params->pdata[scan->params->len - 1]);
+      if (scan->headers->len > 0)
+        last = nim_run_header_get_config (
+            scan->headers->pdata[scan->headers->len - 1]);
+      if (!options->seeded && last != NULL)
+        run->match.seed = last->match.seed;
+    }
+  setup->header = nim_run_file_header (run, &setup->id);
+  if (last == NULL)
+    {
+      warn_torn (scan, results);
+      return TRUE;
+    }
+  /* The file's own ID for this run: a header of an older nim, which
+     recorded less, has an ID of its own. */
+  for (i = 0; i < scan->headers->len; i++)
+    {
+      NimRunHeader *h = scan->headers->pdata[i];
+      g_autofree char *differences = nim_run_file_differences (
+          nim_run_header_get_config (h), run, TRUE);
 
-          config->seed = (guint32) json_object_get_int_member_with_default (
-              last, "seed", config->seed);
+      if (*differences == '\0')
+        {
+          g_free (setup->id);
+          setup->id = g_strdup (nim_run_header_get_id (h));
+          g_clear_pointer (&setup->header, g_free);
+          setup->resume = TRUE;
+          break;
         }
     }
-  setup->params = nim_run_file_params (config, tournament, players);
-  /* An external engine's name stands for its command: a resumed run
-     must run the same program. */
-  if (o->engines != NULL)
+  if (!setup->resume)
     {
-      JsonArray *engines = json_array_new ();
-      guint i;
-
-      for (i = 0; o->engines[i] != NULL; i++)
-        json_array_add_string_element (engines, o->engines[i]);
-      json_object_set_array_member (json_node_get_object (setup->params),
-                                    "engines", engines);
-    }
-  setup->id = nim_run_file_id (setup->params);
-  if (scan != NULL && scan->params->len > 0
-      && nim_run_file_scan_find (scan, setup->id) == NULL)
-    {
-      g_autofree char *differences = nim_run_file_differences (
-          scan->params->pdata[scan->params->len - 1], setup->params);
+      g_autofree char *differences
+          = nim_run_file_differences (last, run, TRUE);
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--resume: %s holds the games of another run; give the "
                       "options of that run, or another --results file.  "
                       "What differs:%s"),
-                   o->results, differences);
-      nim_cli_run_setup_clear (setup);
+                   results, differences);
+      nim_run_setup_clear (setup);
       return FALSE;
     }
-  if (scan != NULL && scan->torn_end)
-    fprintf (stderr,
-             _ ("nim: the last line of %s is incomplete (a run was stopped "
-                "while writing it): it is not counted, and its game is "
-                "played again\n"),
-             o->results);
-  setup->resume = scan != NULL && scan->params->len > 0;
-  if (!setup->resume)
-    setup->header = nim_run_file_header (setup->params, setup->id, config);
+  warn_torn (scan, results);
   return TRUE;
 }
 
 /**
- * nim_cli_run_setup_clear:
- * @setup: what nim_cli_run_setup() made
+ * nim_run_setup_clear:
+ * @setup: what nim_run_setup() made
  */
 void
-nim_cli_run_setup_clear (NimCliRunSetup *setup)
+nim_run_setup_clear (NimRunSetup *setup)
 {
-  g_clear_pointer (&setup->params, json_node_unref);
   g_clear_pointer (&setup->id, g_free);
   g_clear_pointer (&setup->header, g_free);
 }
@@ -343,8 +356,8 @@ resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
 }
 
 /**
- * nim_cli_run_resume:
- * @o: the options
+ * nim_run_resume:
+ * @options: how this process plays the run
  * @setup: the run's identity
  * @match: a run not started
  * @error: return location for an error reading the results file
@@ -355,11 +368,33 @@ resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
  * Returns: %TRUE on success
  */
 gboolean
-nim_cli_run_resume (const NimCliOptions *o, const NimCliRunSetup *setup,
-                    NimMatch *match, GError **error)
+nim_run_resume (const NimRunOptions *options, const NimRunSetup *setup,
+                NimMatch *match, GError **error)
 {
+  const char *ids[] = { setup->id, NULL };
+
   if (!setup->resume)
     return TRUE;
-  return nim_run_file_each_game (o->results, setup->id, resume_game, match,
+  return nim_run_file_each_game (options->results, ids, resume_game, match,
                                  error);
+}
+
+/**
+ * nim_run_check_memory:
+ * @config: a run, or a tournament's pairing
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Whether the tables of the run's jobs fit in memory together, naming
+ * --jobs when they are more than one.
+ *
+ * Returns: %TRUE if they fit
+ */
+gboolean
+nim_run_check_memory (const NimMatchConfig *config, GError **error)
+{
+  if (nim_match_config_check_memory (config, error))
+    return TRUE;
+  if (config->jobs > 1)
+    g_prefix_error (error, "--jobs %u: ", config->jobs);
+  return FALSE;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-ugi.c -- `nim --ugi`: any built-in player as a UGI engine
+/* nim-mode-ugi.c -- `nim --ugi`: any built-in player as a UGI engine
 
    The Universal Game Interface (doc/ugi.md) is UCI generalised to any
    turn-based game: a referee writes commands to the engine's standard
@@ -13,9 +13,9 @@
    other thread (a one-shot timer, set at a `go` when it is not set
    already: see serve()), which then takes the reader's turn, so that
    `isready` is answered and `stop` heard while it thinks.  Handing the
-   turn over at every `go` instead cost two thread wake-ups a move, which
-   on two processors halved the games a second of a comparison run (see
-   bench/nim-bench-engines.sh).  `stop` sets the search's own stop flag
+   turn over at every `go` instead would cost two thread wake-ups a move,
+   more than a short search (bench/README has the figures).  `stop` sets
+   the search's own stop flag
    (nim_player_set_stop()), which the searcher reads where it reads its
    clock, and it returns the best move it has.
 
@@ -35,11 +35,15 @@
 
 #include "config.h"
 
-#include "nim-cli-private.h"
-
 #include "nim-i18n.h"
+#include "nim-mode.h"
+#include "nim-shared.h"
 #include "nim-notation.h"
-#include "nim-util.h"
+#include "nim-error.h"
+#include "nim-parse.h"
+#include "nim-strings.h"
+#include "nim-lookout.h"
+#include "nim-exit.h"
 
 #include <errno.h>
 #include <glib-unix.h>
@@ -59,9 +63,8 @@
 /* How long a search runs, in microseconds, before the other thread takes
    the reader's turn: `isready` and `stop` wait at most this long more
    than they would with a reader always at hand.  While a referee's
-   short games go on, the timer rings once in this long (see serve()):
-   every 1 ms cost 3% of the processor time of a comparison run against
-   nim --ugi on one processor (task-clock), every 5 ms 0.5%. */
+   short games go on, the timer rings once in this long (see serve()),
+   so a shorter delay costs processor time (bench/README). */
 #define UGI_WATCH_DELAY 5000
 
 /* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
@@ -650,7 +653,7 @@ do_position (Engine *e, char **words)
   e->have_position = FALSE;
   if (g_strcmp0 (words[i], "startpos") == 0)
     {
-      nim_board_parse (&board, NIM_CLI_DEFAULT_HEAPS, "startpos", NULL);
+      nim_board_parse (&board, NIM_SHARED_DEFAULT_HEAPS, "startpos", NULL);
       i++;
     }
   else if (g_strcmp0 (words[i], "fen") == 0)
@@ -1042,9 +1045,8 @@ watch_open (Engine *e, GError **error)
 
    The timer is set at a `go` only when it is not set already, and never
    unset: a referee of short games sends a `go` every few tens of
-   microseconds, and setting a timer costs more than a short search (two
-   calls a move were a quarter of the processor time of such a run; see
-   bench/README).  It then rings once in UGI_WATCH_DELAY while the games
+   microseconds, and setting a timer costs more than a short search
+   (bench/README).  It then rings once in UGI_WATCH_DELAY while the games
    go on, for the search under way or for none: the
    thread it wakes sets it again for that search's own UGI_WATCH_DELAY,
    or leaves it unset when no search runs. */
@@ -1117,18 +1119,11 @@ serve_thread (gpointer data)
   return NULL;
 }
 
-/**
- * nim_cli_run_ugi:
- * @o: the options: --player1 is the engine, default the strongest
- *   searcher; --seed seeds a random player
- *
- * Speaks UGI on standard input and output until `quit` or the end of the
- * input.
- *
- * Returns: the exit status
- */
-int
-nim_cli_run_ugi (const NimCliOptions *o)
+/* Speaks UGI on standard input and output until `quit` or the end of
+   the input: --player1 is the engine, default the strongest searcher;
+   --seed seeds a random player. */
+static int
+ugi_run (gpointer config, NimShared *shared)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimPlayer) player = NULL;
@@ -1136,10 +1131,11 @@ nim_cli_run_ugi (const NimCliOptions *o)
   GThread *helper;
   guint i;
 
-  player = nim_cli_player_new (
-      o->player1 ? o->player1 : nim_player_class_strongest ()->name, &error);
+  player = nim_shared_player_new (
+      shared->player1 ? shared->player1 : nim_player_class_strongest ()->name,
+      &error);
   if (player == NULL)
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   if (nim_player_is_interactive (player))
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -1147,16 +1143,10 @@ nim_cli_run_ugi (const NimCliOptions *o)
                       "its moves from the terminal, which the protocol "
                       "uses"),
                    nim_player_get_name (player));
-      return nim_cli_fail (error, TRUE);
+      return nim_exit_fail (error, TRUE);
     }
-  if (o->seed != NULL)
-    {
-      guint64 seed;
-
-      if (!nim_cli_parse_seed (o, &seed, &error))
-        return nim_cli_fail (error, TRUE);
-      nim_player_set_seed (player, (guint32) seed);
-    }
+  if (shared->seeded)
+    nim_player_set_seed (player, shared->seed_value);
 
   e.player = player;
   protocol_rules (&e.rules);
@@ -1167,7 +1157,7 @@ nim_cli_run_ugi (const NimCliOptions *o)
   g_mutex_init (&e.out_lock);
 
   if (!watch_open (&e, &error))
-    return nim_cli_fail (error, FALSE);
+    return nim_exit_fail (error, FALSE);
   e.input = g_string_new (NULL);
   e.line = g_string_new (NULL);
   e.words = g_ptr_array_new ();
@@ -1200,3 +1190,38 @@ nim_cli_run_ugi (const NimCliOptions *o)
   g_mutex_clear (&e.out_lock);
   return NIM_EXIT_OK;
 }
+
+/**
+ * UgiConfig:
+ *
+ * --ugi; the engine is --player1.
+ */
+typedef struct
+{
+  gboolean ugi;
+} UgiConfig;
+
+static const NimOption options[] = {
+  { { "ugi", 0, 0, G_OPTION_ARG_NONE, NIM_OPTION_FIELD (UgiConfig, ugi),
+      N_ ("Be a UGI engine on standard input and output, playing as "
+          "--player1 (default negamax); see nim(1) and doc/ugi.md"),
+      NULL },
+    0,
+    NULL,
+    NULL },
+  { { NULL } },
+};
+
+/**
+ * nim_mode_ugi:
+ *
+ * nim --ugi: a built-in player as a UGI engine; `setoption` sets the
+ * rules, so it takes none of the options that do.
+ */
+const NimMode nim_mode_ugi = {
+  .name = "--ugi",
+  .options = { NIM_HELP_UGI, FALSE, options },
+  .shared = NIM_SHARED_PLAYER1 | NIM_SHARED_SEED,
+  .config_size = sizeof (UgiConfig),
+  .run = ugi_run,
+};

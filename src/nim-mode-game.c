@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-cli-game.c -- one game, the default mode of nim: the set-up
+/* nim-mode-game.c -- one game, the default mode of nim: the set-up
    dialogue, the players, the display or the JSON record, the trace
  *
  * The dialogue is the course's: three rows of matches (how many heaps,
@@ -11,14 +11,17 @@
 
 #include "config.h"
 
-#include "nim-cli-private.h"
-
 #include "nim-display.h"
+#include "nim-error.h"
+#include "nim-exit.h"
 #include "nim-game.h"
 #include "nim-i18n.h"
+#include "nim-interrupt.h"
+#include "nim-mode.h"
+#include "nim-parse.h"
 #include "nim-prompt.h"
 #include "nim-record.h"
-#include "nim-util.h"
+#include "nim-shared.h"
 
 #include <stdio.h>
 
@@ -179,50 +182,40 @@ ask_first (FILE *in, FILE *out, NimPlayer *const players[2], guint *first,
   return TRUE;
 }
 
-/* The options of one game that need no player: --heaps, --first and
-   --seed (dispatch() has refused those that only other modes take). */
-static gboolean
-parse_setup (const NimCliOptions *o, GameSetup *setup, GError **error)
+/* What the options say of the game before the players are made. */
+static void
+setup_init (const NimShared *shared, GameSetup *setup)
 {
-  if (o->heaps != NULL
-      && !nim_board_parse (&setup->board, o->heaps, "--heaps", error))
-    return FALSE;
-  setup->first = 1;
-  if (o->first != NULL)
-    {
-      guint64 f;
-
-      if (!nim_parse_uint (o->first, 1, 2, "--first", &f, error))
-        return FALSE;
-      setup->first = (guint) f;
-    }
-  return nim_cli_parse_seed (o, &setup->seed, error);
+  setup->board = shared->board;
+  setup->first = shared->first_mover;
+  setup->seed = shared->seed_value;
+  setup->one_pile = FALSE;
 }
 
-/* Player @number (1 or 2) of the game, from @spec, asking its moves at
-   @terminal when it is a person. */
+/* Player @number (1 or 2) of the game, from @spec, asking its moves
+   through @prompt when it is a person. */
 static NimPlayer *
-game_player_new (const NimCliOptions *o, const char *spec, guint number,
-                 const GameSetup *setup, NimPromptStreams *terminal,
+game_player_new (const NimShared *shared, const char *spec, guint number,
+                 const GameSetup *setup, const NimPrompt *prompt,
                  GError **error)
 {
-  NimPlayer *player = nim_cli_player_new (spec, error);
+  NimPlayer *player = nim_shared_player_new (spec, error);
 
   if (player == NULL)
     return NULL;
   nim_player_set_number (player, number);
-  nim_player_set_prompt (player, nim_prompt_ask, terminal);
+  nim_player_set_prompt (player, prompt);
   nim_player_set_seed (player, (guint32) (setup->seed + number - 1));
-  nim_player_set_explain (player, o->explain);
+  nim_player_set_explain (player, shared->explain);
   return player;
 }
 
 /* Whether a person is asked for the heaps: without --heaps, when one
    plays. */
 static gboolean
-asks_heaps (const NimCliOptions *o, NimPlayer *const players[2])
+asks_heaps (const NimShared *shared, NimPlayer *const players[2])
 {
-  return o->heaps == NULL
+  return shared->heaps == NULL
          && (nim_player_is_interactive (players[0])
              || nim_player_is_interactive (players[1]));
 }
@@ -262,7 +255,7 @@ plays_one_heap_only (const NimPlayer *player, const NimRules *rules)
    of one heap when a player plays no more), every player checked on it,
    and whether the game is the one-pile game. */
 static gboolean
-check_players (const NimCliOptions *o, const NimRules *rules,
+check_players (const NimShared *shared, const NimRules *rules,
                NimPlayer *const players[2], GameSetup *setup, GError **error)
 {
   gboolean one_heap_only = plays_one_heap_only (players[0], rules)
@@ -270,12 +263,8 @@ check_players (const NimCliOptions *o, const NimRules *rules,
   NimBoard start;
   guint i;
 
-  if (!asks_heaps (o, players))
-    {
-      if (o->heaps == NULL && !nim_cli_parse_heaps (o, &setup->board, error))
-        return FALSE;
-      start = setup->board;
-    }
+  if (!asks_heaps (shared, players))
+    start = setup->board;
   else
     representative_start (rules, one_heap_only ? 1 : 3, &start);
   for (i = 0; i < 2; i++)
@@ -299,7 +288,7 @@ is_versus (NimPlayer *const players[2])
    and player 1 moves first unless --first says otherwise, as the
    transcript's person does. */
 static gboolean
-ask_setup (const NimCliOptions *o, const NimRules *rules, FILE *talk,
+ask_setup (const NimShared *shared, const NimRules *rules, FILE *talk,
            NimPlayer *const players[2], GameSetup *setup, GError **error)
 {
   gboolean versus = is_versus (players);
@@ -310,33 +299,30 @@ ask_setup (const NimCliOptions *o, const NimRules *rules, FILE *talk,
         talk, rules,
         nim_player_get_spec (
             players[nim_player_is_interactive (players[0]) ? 1 : 0]));
-  if (!asks_heaps (o, players))
+  if (!asks_heaps (shared, players))
     return TRUE;
   /* The one-pile game's own question when it has a person and a
      computer, as it always does: a person plays every rule. */
   if (setup->one_pile && versus)
     return ask_pile (stdin, talk, &setup->board, error)
-           && (o->first != NULL
+           && (shared->first != NULL
                || ask_first_pile (stdin, talk, players, &setup->first, error));
   if (!ask_heaps (stdin, talk, versus, &setup->board, error))
     return FALSE;
-  return versus || o->first != NULL
+  return versus || shared->first != NULL
          || ask_first (stdin, talk, players, &setup->first, error);
 }
 
 /* --trace and --dot: one observer for both players' searches; the text
    trace goes where the game talks. */
 static NimTrace *
-trace_attach (const NimTraceOptions *trace_options, FILE *talk,
-              NimPlayer *const players[2], GError **error)
+trace_attach (const NimTraceOptions *options, NimPlayer *const players[2],
+              GError **error)
 {
-  NimTraceOptions options = *trace_options;
   NimTrace *trace;
   guint i;
 
-  if (options.out != NULL)
-    options.out = talk;
-  trace = nim_trace_new (&options, error);
+  trace = nim_trace_new (options, error);
   if (trace == NULL)
     return NULL;
   for (i = 0; i < 2; i++)
@@ -344,111 +330,172 @@ trace_attach (const NimTraceOptions *trace_options, FILE *talk,
   return trace;
 }
 
+/* A game's record, with the seed of its players. */
+typedef struct
+{
+  const NimGame *game;
+  guint32 seed;
+} Record;
+
+static void
+record_json (gconstpointer data, FILE *out)
+{
+  const Record *r = data;
+
+  nim_record_print (nim_record_game (r->game, r->seed), out);
+}
+
+/* A person saw the game as it was played (nim-display.c): the text has
+   been written. */
+static const NimWriter record_writer = { NULL, record_json };
+
 /* One game from @setup, after its questions, shown or recorded, on the
-   clock of --tc (@clock: seconds and increment) when it is not NULL;
-   FALSE with #NIM_ERROR_NEW_GAME when the person asked for another. */
+   clock of --tc when there is one; @stop says whether a person stopped
+   it (and @stopper who). */
 static gboolean
-play_one (const NimCliOptions *o, const NimRules *rules, FILE *talk,
-          NimPlayer *const players[2], GameSetup setup, const double *clock,
-          GError **error)
+play_one (const NimShared *shared, const NimRules *rules, FILE *talk,
+          NimPlayer *const players[2], NimPrompt *prompt, GameSetup setup,
+          NimGameStop *stop, guint *stopper, GError **error)
 {
   g_autoptr (NimGame) game = NULL;
-  NimDisplayFlags flags = o->stats ? NIM_DISPLAY_STATS : 0;
+  NimDisplayFlags flags = shared->stats ? NIM_DISPLAY_STATS : 0;
+  Record record;
+  gboolean played;
   guint i;
 
-  if (!ask_setup (o, rules, talk, players, &setup, error))
+  if (!ask_setup (shared, rules, talk, players, &setup, error))
     return FALSE;
   setup.one_pile = setup.one_pile && setup.board.n_heaps == 1;
+  prompt->one_pile = setup.one_pile;
   for (i = 0; i < 2; i++)
-    {
-      if (!nim_player_start (players[i], rules, &setup.board, error))
-        return FALSE;
-      nim_player_set_one_pile (players[i], setup.one_pile);
-    }
+    if (!nim_player_start (players[i], rules, &setup.board, error))
+      return FALSE;
   game = nim_game_new (rules, &setup.board, players[0], players[1],
                        setup.first);
-  if (clock != NULL)
-    nim_game_set_clock (game, clock[0], clock[1]);
+  if (shared->timed)
+    nim_game_set_clock (game, shared->tc_seconds, shared->tc_increment);
   if (setup.one_pile)
     flags |= NIM_DISPLAY_ONE_PILE;
   if (is_versus (players))
     flags |= NIM_DISPLAY_VERSUS;
-  /* With --json a person still sees the game, beside the prompts on
-     standard error, while the record goes to standard output. */
-  if (!o->json || nim_player_is_interactive (players[0])
+  /* A person sees the game, with --json too (beside the prompts, on
+     standard error), while the record goes to standard output. */
+  if (nim_output_live (&shared->output) != NULL
+      || nim_player_is_interactive (players[0])
       || nim_player_is_interactive (players[1]))
     nim_display_attach (game, talk, flags);
-  if (o->json)
-    nim_record_attach (game, stdout, (gint64) setup.seed);
-  return nim_game_play (game, error);
+  played = nim_game_play (game, error);
+  record.game = game;
+  record.seed = setup.seed;
+  nim_output_write (&shared->output, &record_writer, &record);
+  *stop = nim_game_get_stop (game);
+  *stopper = nim_game_get_to_move (game);
+  return played;
+}
+
+/* Player @number gave up: the status of a game abandoned, and why. */
+static int
+given_up (const NimPrompt *prompt, guint number)
+{
+  g_autoptr (GError) error = g_error_new_literal (
+      NIM_ERROR, NIM_ERROR_ABANDONED, C_ ("reason", "quit"));
+
+  /* Against the computer the person is "you", as everywhere. */
+  if (prompt->person != 0)
+    g_prefix_error (&error, _ ("you gave up: "));
+  else
+    g_prefix_error (&error, _ ("player %u gave up: "), number);
+  return nim_exit_fail (error, FALSE);
 }
 
 /* One game, the default mode: the players of --player1 and --player2 on
    the --heaps (asked for when a person plays and none were given), shown
-   move by move, or recorded as JSON with --json.  @trace_options are
-   used only when --trace or --dot was given. */
-int
-nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
-                  const NimTraceOptions *trace_options)
+   move by move, or recorded as JSON with --json. */
+static int
+game_run (gpointer config, NimShared *shared)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimPlayer) p1 = NULL;
   g_autoptr (NimPlayer) p2 = NULL;
   g_autoptr (NimTrace) trace = NULL;
+  const NimRules *rules = &shared->rules;
   NimPlayer *players[2];
   GameSetup setup;
-  double clock[2] = { 0, 0 }; /* --tc: seconds and increment */
-  guint person = 0;           /* the one person against the computer */
-  guint i;
-  FILE *talk = o->json ? stderr : stdout;
-  /* A person types at standard input and reads the prompts on standard
-     output, or on stderr when standard output carries the JSON. */
+  FILE *talk = shared->output.talk;
+  /* A person types at standard input and reads the prompts where the
+     game talks: standard output, or stderr when that carries the JSON. */
   NimPromptStreams terminal = { stdin, talk };
+  NimPrompt prompt = { nim_prompt_ask, &terminal, FALSE, 0 };
+  NimGameStop stop = NIM_GAME_STOP_NONE;
+  guint stopper = 0;
+  int status = NIM_EXIT_OK;
 
-  if (!parse_setup (o, &setup, &error))
-    return nim_cli_fail (error, TRUE);
-  p1 = game_player_new (o, o->player1 ? o->player1 : "human", 1, &setup,
-                        &terminal, &error);
+  setup_init (shared, &setup);
+  p1 = game_player_new (shared, shared->player1 ? shared->player1 : "human", 1,
+                        &setup, &prompt, &error);
   if (p1 == NULL)
-    return nim_cli_fail (error, TRUE);
-  p2 = game_player_new (
-      o, o->player2 ? o->player2 : nim_player_class_strongest ()->name, 2,
-      &setup, &terminal, &error);
+    return nim_exit_fail (error, TRUE);
+  p2 = game_player_new (shared,
+                        shared->player2 ? shared->player2
+                                        : nim_player_class_strongest ()->name,
+                        2, &setup, &prompt, &error);
   if (p2 == NULL)
-    return nim_cli_fail (error, TRUE);
+    return nim_exit_fail (error, TRUE);
   players[0] = p1;
   players[1] = p2;
-  if (!check_players (o, rules, players, &setup, &error))
-    return nim_cli_fail (error, FALSE);
+  if (!check_players (shared, rules, players, &setup, &error))
+    return nim_exit_fail (error, FALSE);
   /* One person against the computer: the person is "you" and the other
      "the computer", in the explanations too. */
   if (is_versus (players))
-    person = nim_player_is_interactive (players[0]) ? 1 : 2;
-  for (i = 0; i < 2; i++)
+    prompt.person = nim_player_is_interactive (players[0]) ? 1 : 2;
+  if (nim_shared_tracing (shared))
     {
-      nim_player_set_alone (players[i], person != 0);
-      nim_player_set_person (players[i], person);
-    }
-  if (o->trace || o->dot != NULL)
-    {
-      trace = trace_attach (trace_options, talk, players, &error);
+      trace = trace_attach (&shared->trace_options, players, &error);
       if (trace == NULL)
-        return nim_cli_fail (error, FALSE);
+        return nim_exit_fail (error, FALSE);
     }
-  /* --tc, read before anything is asked. */
-  if (o->tc != NULL && !nim_cli_parse_tc (o->tc, &clock[0], &clock[1], &error))
-    return nim_cli_fail (error, TRUE);
+  /* A game winds down on a first Ctrl-C. */
+  nim_interrupt_catch ();
   /* `new` at the prompt plays again with the same options, as the
      course's programs loop: the heaps asked for are asked again. */
-  while (!play_one (o, rules, talk, players, setup,
-                    o->tc != NULL ? clock : NULL, &error))
+  for (;;)
     {
-      if (!g_error_matches (error, NIM_ERROR, NIM_ERROR_NEW_GAME))
-        return nim_cli_fail (error, FALSE);
-      g_clear_error (&error);
-      fputc ('\n', talk);
+      if (!play_one (shared, rules, talk, players, &prompt, setup, &stop,
+                     &stopper, &error))
+        status = nim_exit_fail (error, FALSE);
+      else if (stop == NIM_GAME_STOP_GIVE_UP)
+        status = given_up (&prompt, stopper);
+      else if (stop == NIM_GAME_STOP_NEW_GAME)
+        {
+          fputc ('\n', talk);
+          continue;
+        }
+      break;
     }
-  if (trace != NULL && !nim_trace_close (trace, &error))
-    return nim_cli_fail (error, FALSE);
-  return NIM_EXIT_OK;
+  nim_interrupt_release ();
+  if (status == NIM_EXIT_OK && trace != NULL
+      && !nim_trace_close (trace, &error))
+    return nim_exit_fail (error, FALSE);
+  return status;
 }
+
+/* One game has no option of its own: it is what nim does without one. */
+static const NimOption no_options[] = { { { NULL } } };
+
+/**
+ * nim_mode_game:
+ *
+ * One game, what nim does when no other mode is asked for.
+ */
+const NimMode nim_mode_game = {
+  /* TRANSLATORS: in "one game cannot be combined with --jobs". */
+  .name = N_ ("one game"),
+  .options = { NIM_HELP_PLAYERS, FALSE, no_options },
+  .shared = NIM_SHARED_HEAPS | NIM_SHARED_TAKE | NIM_SHARED_PLAYER1
+            | NIM_SHARED_PLAYER2 | NIM_SHARED_FIRST | NIM_SHARED_SEED
+            | NIM_SHARED_JSON | NIM_SHARED_STATS | NIM_SHARED_EXPLAIN
+            | NIM_SHARED_TRACE | NIM_SHARED_CLOCK | NIM_SHARED_ENGINES
+            | NIM_SHARED_ENGINE_PLAY,
+  .run = game_run,
+};

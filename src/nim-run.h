@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-run.h -- what comparison runs and tournaments share: the options
+   that say how a run is driven, and its identity in its results file */
+#pragma once
+
+#include <glib.h>
+
+#include "nim-match.h"
+#include "nim-run-file.h"
+#include "nim-sprt.h"
+
+G_BEGIN_DECLS
+
+/**
+ * NimRunOptions:
+ * @results: (nullable): where the games go, --results FILE
+ * @resume: go on with the run of @results (--resume)
+ * @seeded: --seed was given
+ * @quiet: draw no progress line (--quiet)
+ *
+ * How this process plays its part of a run.
+ */
+typedef struct
+{
+  const char *results;
+  gboolean resume;
+  gboolean seeded;
+  gboolean quiet;
+} NimRunOptions;
+
+gboolean nim_run_parse_sprt (const char *text, NimSprt *sprt, GError **error);
+gboolean nim_run_read_positions (const char *path, GArray **boards,
+                                 GArray **first_movers, GError **error);
+gboolean nim_run_parse_shard (const char *text, gboolean seeded,
+                              gboolean resume, NimMatchConfig *config,
+                              GError **error);
+
+/**
+ * NimRunSetup:
+ * @id: the run's ID, which its game records carry
+ * @header: (nullable): the header line to write, %NULL when the results
+ *   file has it (a resumed run)
+ * @resume: the results file holds games of this run to count
+ */
+typedef struct
+{
+  char *id;
+  char *header;
+  gboolean resume;
+} NimRunSetup;
+
+gboolean nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
+                        NimRunSetup *setup, GError **error);
+void nim_run_setup_clear (NimRunSetup *setup);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (NimRunSetup, nim_run_setup_clear)
+gboolean nim_run_check_memory (const NimMatchConfig *config, GError **error);
+gboolean nim_run_resume (const NimRunOptions *options,
+                         const NimRunSetup *setup, NimMatch *match,
+                         GError **error);
+
+G_END_DECLS

@@ -1,0 +1,677 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-shared.c -- the options several modes take (the rules, the
+   players, the output, the clock, the external engines), parsed once
+ *
+ * Each option is declared here once, with the bit a mode sets in
+ * #NimMode.shared to take it; nim-command.c parses them into a
+ * #NimShared and refuses those the chosen mode does not take, and the
+ * checks below convert what is left for the modes to use. */
+
+#include "config.h"
+
+#include "nim-shared.h"
+
+#include "nim-error.h"
+#include "nim-i18n.h"
+#include "nim-parse.h"
+#include "nim-player-engine.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#define FIELD(member) NIM_OPTION_FIELD (NimShared, member)
+
+static const NimOption rules_options[] = {
+  { { "heaps", 'H', 0, G_OPTION_ARG_STRING, FIELD (heaps),
+      N_ ("Start from these heaps, such as 3,4,5 (asked for when a human "
+          "plays)"),
+      "LIST" },
+    NIM_SHARED_HEAPS,
+    NULL,
+    NULL },
+  { { "max-take", 'k', 0, G_OPTION_ARG_STRING, FIELD (max_take),
+      N_ ("A move takes 1 to K matches, such as 3"), "K" },
+    NIM_SHARED_TAKE,
+    NULL,
+    NULL },
+  { { "moves", 'm', 0, G_OPTION_ARG_STRING, FIELD (moves),
+      N_ ("A move takes exactly one of these counts, such as 2,7,15,16, "
+          "or any number (any)"),
+      "LIST" },
+    NIM_SHARED_TAKE,
+    NULL,
+    NULL },
+  { { "rules", 0, 0, G_OPTION_ARG_STRING, FIELD (rules_code),
+      N_ ("The take-and-break code of the game, such as 0.333 (take 1 to 3) "
+          "or 0.77 (Kayles, whose heaps split)"),
+      "CODE" },
+    NIM_SHARED_TAKE,
+    NULL,
+    NULL },
+  { { "misere", 0, 0, G_OPTION_ARG_NONE, FIELD (misere),
+      N_ ("Whoever takes the last match loses"), NULL },
+    NIM_SHARED_TAKE,
+    NULL,
+    NULL },
+  { { NULL } },
+};
+
+/**
+ * nim_shared_rules:
+ *
+ * The rules of the game: --heaps, --max-take, --moves, --rules,
+ * --misere.
+ */
+const NimOptionSet nim_shared_rules = { NIM_HELP_RULES, TRUE, rules_options };
+
+static const NimOption player_options[] = {
+  { { "player1", '1', 0, G_OPTION_ARG_STRING, FIELD (player1),
+      N_ ("Player 1, NAME[:KEY=VALUE,...] (default human; the engine of "
+          "--solve, default the rules' theory where they have one, else "
+          "negamax)"),
+      "SPEC" },
+    NIM_SHARED_PLAYER1,
+    NULL,
+    NULL },
+  { { "player2", '2', 0, G_OPTION_ARG_STRING, FIELD (player2),
+      N_ ("Player 2 (default negamax)"), "SPEC" },
+    NIM_SHARED_PLAYER2,
+    NULL,
+    NULL },
+  { { "first", 'f', 0, G_OPTION_ARG_STRING, FIELD (first),
+      N_ ("Who moves first, 1 or 2 (default 1)"), "N" },
+    NIM_SHARED_FIRST,
+    NULL,
+    NULL },
+  { { "seed", 's', 0, G_OPTION_ARG_STRING, FIELD (seed),
+      N_ ("Seed for random players and positions, 0 to 4294967295"), "N" },
+    NIM_SHARED_SEED,
+    NULL,
+    NULL },
+  /* Every mode takes it: it lists the players and exits. */
+  { { "list-players", 0, 0, G_OPTION_ARG_NONE, FIELD (list_players),
+      N_ ("List the players, their options and the rules they play"), NULL },
+    0,
+    NULL,
+    NULL },
+  { { NULL } },
+};
+
+/**
+ * nim_shared_players:
+ *
+ * The players: --player1, --player2, --first, --seed, --list-players.
+ */
+const NimOptionSet nim_shared_players
+    = { NIM_HELP_PLAYERS, TRUE, player_options };
+
+static const NimOption output_options[] = {
+  { { "json", 'j', 0, G_OPTION_ARG_NONE, FIELD (json),
+      N_ ("Print the game, the solution or the summary as one JSON object"),
+      NULL },
+    NIM_SHARED_JSON,
+    NULL,
+    NULL },
+  { { "stats", 0, 0, G_OPTION_ARG_NONE, FIELD (stats),
+      N_ ("Print each search's statistics"), NULL },
+    NIM_SHARED_STATS,
+    NULL,
+    NULL },
+  { { "explain", 0, 0, G_OPTION_ARG_NONE, FIELD (explain),
+      N_ ("Say why each computer move was chosen (the theory, or the "
+          "search's value and principal variation)"),
+      NULL },
+    NIM_SHARED_EXPLAIN,
+    NULL,
+    NULL },
+  { { "trace", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_STRING,
+      FIELD (trace),
+      N_ ("Print the tree each computer search explores, DEPTH plies node "
+          "by node (default 3)"),
+      "DEPTH" },
+    NIM_SHARED_TRACE,
+    NULL,
+    NULL },
+  { { "trace-limit", 0, 0, G_OPTION_ARG_STRING, FIELD (trace_limit),
+      N_ ("Show at most N nodes a search in --trace and --dot (default "
+          "2000)"),
+      "N" },
+    NIM_SHARED_TRACE,
+    NULL,
+    NULL },
+  { { "dot", 0, 0, G_OPTION_ARG_FILENAME, FIELD (dot),
+      N_ ("Write the tree of the first computer move as Graphviz DOT to "
+          "FILE"),
+      "FILE" },
+    NIM_SHARED_TRACE,
+    NULL,
+    NULL },
+  { { NULL } },
+};
+
+/**
+ * nim_shared_no_trace:
+ *
+ * How a mode that runs no search a person could watch (--grundy-sequence,
+ * --games) refuses --trace and --dot, in its #NimMode.refusals.
+ */
+const char nim_shared_no_trace[]
+    = N_ ("--trace and --dot show the searches of one game or of --solve; "
+          "leave out --grundy-sequence and --games");
+
+/**
+ * nim_shared_output:
+ *
+ * The output: --json, --stats, --explain, --trace, --trace-limit, --dot.
+ */
+const NimOptionSet nim_shared_output
+    = { NIM_HELP_OUTPUT, TRUE, output_options };
+
+static const NimOption summary_options[] = {
+  { { "quiet", 'q', 0, G_OPTION_ARG_NONE, FIELD (quiet),
+      N_ ("Draw no progress line, and say nothing but the summary and "
+          "errors"),
+      NULL },
+    NIM_SHARED_SUMMARY,
+    N_ ("--quiet (it needs --games)"),
+    NULL },
+  { { "per-position", 0, 0, G_OPTION_ARG_NONE, FIELD (per_position),
+      N_ ("Add a table of each position's pairs and blunders (moves that "
+          "gave a won position away)"),
+      NULL },
+    NIM_SHARED_SUMMARY,
+    N_ ("--per-position (it needs --games)"),
+    NULL },
+  { { NULL } },
+};
+
+/**
+ * nim_shared_summary:
+ *
+ * How a comparison run's summary is shown, played or read back: --quiet,
+ * --per-position.
+ */
+const NimOptionSet nim_shared_summary
+    = { NIM_HELP_RUNS, TRUE, summary_options };
+
+static const NimOption clock_options[] = {
+  { { "tc", 0, 0, G_OPTION_ARG_STRING, FIELD (tc),
+      N_ ("Play every game under a clock: SECONDS a player, plus INC after "
+          "each move; running out loses on time"),
+      "SECONDS[+INC]" },
+    NIM_SHARED_CLOCK,
+    NULL,
+    NULL },
+  { { NULL } },
+};
+
+/**
+ * nim_shared_clock:
+ *
+ * The clock of every game: --tc.
+ */
+const NimOptionSet nim_shared_clock = { NIM_HELP_RUNS, TRUE, clock_options };
+
+static const NimOption engine_options[] = {
+  { { "engine", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engines),
+      N_ ("Declare an external UGI engine: NAME then plays wherever a "
+          "player does, such as --engine mybot='python3 bot.py' --player2 "
+          "mybot (repeatable)"),
+      "NAME=COMMAND" },
+    NIM_SHARED_ENGINES,
+    NULL,
+    NULL },
+  { { "engine-dir", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engine_dirs),
+      N_ ("Run engine NAME in directory DIR (repeatable)"), "NAME=DIR" },
+    NIM_SHARED_ENGINES,
+    NULL,
+    NULL },
+  { { "engine-option", 0, 0, G_OPTION_ARG_STRING_ARRAY, FIELD (engine_options),
+      N_ ("Send engine NAME 'setoption name KEY value VALUE' before it "
+          "starts (repeatable)"),
+      "NAME:KEY=VALUE" },
+    NIM_SHARED_ENGINE_PLAY,
+    NULL,
+    NULL },
+  { { "engine-log", 0, 0, G_OPTION_ARG_FILENAME, FIELD (engine_log),
+      N_ ("Write each engine process's conversation and standard error to "
+          "DIR/NAME-N.log (default: standard error is discarded)"),
+      "DIR" },
+    NIM_SHARED_ENGINES,
+    NULL,
+    NULL },
+  { { "engine-startup-timeout", 0, 0, G_OPTION_ARG_STRING,
+      FIELD (engine_startup_timeout),
+      N_ ("Seconds an engine has to answer ugi and isready (default 10)"),
+      "SECONDS" },
+    NIM_SHARED_ENGINE_PLAY,
+    NULL,
+    NULL },
+  { { NULL } },
+};
+
+/**
+ * nim_shared_engines:
+ *
+ * External engines: --engine, --engine-dir, --engine-option,
+ * --engine-log, --engine-startup-timeout.
+ */
+const NimOptionSet nim_shared_engines
+    = { NIM_HELP_ENGINES, TRUE, engine_options };
+
+/**
+ * nim_shared_check_rules:
+ * @shared: the options as given
+ * @takes: the shared options of the mode (#NimMode.shared)
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Makes @shared->rules of --max-take, --moves, --rules and --misere (the
+ * default rules when none was given), and, for a mode that takes
+ * --heaps, checks that heaps that split have room on the board.
+ *
+ * Returns: %TRUE when they are rules
+ */
+gboolean
+nim_shared_check_rules (NimShared *shared, guint64 takes, GError **error)
+{
+  NimRules *rules = &shared->rules;
+
+  nim_rules_init_default (rules);
+  if ((shared->max_take != NULL) + (shared->moves != NULL)
+          + (shared->rules_code != NULL)
+      > 1)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--max-take, --moves and --rules each set the take "
+                      "rule; give one of them"));
+      return FALSE;
+    }
+  if (shared->rules_code != NULL)
+    {
+      if (!nim_octal_parse (&shared->code, shared->rules_code, "--rules",
+                            error))
+        return FALSE;
+      /* A code with a digit before the point splits heaps without
+         taking: --grundy-sequence computes its values, the players do
+         not play it. */
+      if (!nim_octal_to_rules (&shared->code, rules)
+          && !(takes & NIM_SHARED_ANY_CODE))
+        {
+          g_autofree char *shown = nim_octal_to_string (&shared->code);
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--rules %s: nim plays the codes with 0 before "
+                          "the point (a move always takes a match), such as "
+                          "0.77 or 0.137; for the values and period of any "
+                          "code, use --grundy-sequence N --rules %s"),
+                       shown, shown);
+          return FALSE;
+        }
+    }
+  if (shared->max_take != NULL
+      && !nim_rules_parse_max_take (rules, shared->max_take, "--max-take",
+                                    error))
+    return FALSE;
+  if (shared->moves != NULL
+      && !nim_rules_parse_moves (rules, shared->moves, "--moves", error))
+    return FALSE;
+  rules->misere = shared->misere;
+  if (nim_rules_splits (rules) && (takes & NIM_SHARED_HEAPS))
+    {
+      NimBoard board;
+
+      /* Heaps that split need room on the board (a bad --heaps is
+         reported where it is read). */
+      if (nim_board_parse (
+              &board, shared->heaps ? shared->heaps : NIM_SHARED_DEFAULT_HEAPS,
+              "--heaps", NULL)
+          && !nim_board_check_room (&board, rules, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_shared_tracing:
+ * @shared: the options
+ *
+ * Returns: whether --trace or --dot was given
+ */
+gboolean
+nim_shared_tracing (const NimShared *shared)
+{
+  return shared->trace != NULL || shared->dot != NULL;
+}
+
+/**
+ * nim_shared_check_output:
+ * @shared: the options as given
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Checks --trace, --trace-limit and --dot, which go together, and makes
+ * @shared->trace_options and @shared->output of them and --json.
+ *
+ * Returns: %TRUE when they fit
+ */
+gboolean
+nim_shared_check_output (NimShared *shared, GError **error)
+{
+  NimTraceOptions *trace = &shared->trace_options;
+
+  nim_output_init (&shared->output, shared->json);
+  trace->out = shared->output.talk;
+  trace->depth = NIM_TRACE_DEFAULT_DEPTH;
+  trace->limit = NIM_TRACE_DEFAULT_LIMIT;
+  trace->dot_path = shared->dot;
+  if (shared->trace_limit != NULL && !nim_shared_tracing (shared))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--trace-limit goes with --trace or --dot"));
+      return FALSE;
+    }
+  if (shared->dot != NULL && *shared->dot == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--dot: give a file name, such as --dot tree.dot"));
+      return FALSE;
+    }
+  /* --dot draws as deep as --trace=DEPTH says, else every ply. */
+  if (shared->trace != NULL)
+    {
+      if (!nim_trace_parse_depth (*shared->trace ? shared->trace : NULL,
+                                  &trace->depth, error))
+        return FALSE;
+    }
+  else
+    {
+      trace->out = NULL;
+      trace->depth = NIM_SEARCH_MAX_PLY;
+    }
+  if (shared->trace_limit != NULL)
+    {
+      guint64 limit;
+
+      if (!nim_parse_uint (shared->trace_limit, 1, NIM_TRACE_MAX_LIMIT,
+                           "--trace-limit", &limit, error))
+        return FALSE;
+      trace->limit = limit;
+    }
+  return TRUE;
+}
+
+/* The clock of --tc: "SECONDS" or "SECONDS+INC", such as 10+0.1, what
+   each player has for the game and what it gains after each move. */
+static gboolean
+parse_tc (const char *text, double *seconds, double *increment, GError **error)
+{
+  g_autofree char *base = g_strdup (text);
+  char *plus = strchr (base, '+');
+
+  *increment = 0;
+  if (plus != NULL)
+    *plus = '\0';
+  if (!nim_parse_double (base, 0.001, 86400, "--tc", seconds, NULL)
+      || (plus != NULL
+          && !nim_parse_double (plus + 1, 0, 3600, "--tc", increment, NULL)))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--tc %s: expected SECONDS or SECONDS+INCREMENT, such "
+                      "as 10 or 10+0.1 (SECONDS from 0.001 to 86400, "
+                      "INCREMENT up to 3600)"),
+                   text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_shared_check:
+ * @shared: the options as given, the rules and output checked
+ * @takes: the shared options of the mode (#NimMode.shared)
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Converts the rest of the shared options the mode takes: the position
+ * of --heaps (the default three rows when it was not given), --first,
+ * --seed (one drawn at random when it was not given) and the clock of
+ * --tc.
+ *
+ * Returns: %TRUE when they are good
+ */
+gboolean
+nim_shared_check (NimShared *shared, guint64 takes, GError **error)
+{
+  if ((takes & NIM_SHARED_HEAPS)
+      && !nim_board_parse (&shared->board,
+                           shared->heaps ? shared->heaps
+                                         : NIM_SHARED_DEFAULT_HEAPS,
+                           "--heaps", error))
+    return FALSE;
+  shared->first_mover = 1;
+  if (shared->first != NULL)
+    {
+      guint64 f;
+
+      if (!nim_parse_uint (shared->first, 1, 2, "--first", &f, error))
+        return FALSE;
+      shared->first_mover = (guint) f;
+    }
+  shared->seeded = shared->seed != NULL;
+  if (shared->seeded)
+    {
+      guint64 seed;
+
+      if (!nim_parse_uint (shared->seed, 0, G_MAXUINT32, "--seed", &seed,
+                           error))
+        return FALSE;
+      shared->seed_value = (guint32) seed;
+    }
+  else
+    shared->seed_value = g_random_int ();
+  shared->timed = shared->tc != NULL;
+  if (shared->timed
+      && !parse_tc (shared->tc, &shared->tc_seconds, &shared->tc_increment,
+                    error))
+    return FALSE;
+  return TRUE;
+}
+
+/**
+ * nim_shared_player_new:
+ * @spec: a player spec as the user typed it
+ * @error: return location for an error
+ *
+ * A player from a spec the user typed: nim_player_new(), and for a name
+ * that is no player, where the list of players says what each one does.
+ *
+ * Returns: (transfer full) (nullable): the player, or %NULL with @error
+ *   set
+ */
+NimPlayer *
+nim_shared_player_new (const char *spec, GError **error)
+{
+  g_autofree char *name = g_strndup (spec, strcspn (spec, ":"));
+  NimPlayer *player = nim_player_new (spec, error);
+
+  if (player == NULL && nim_player_class_lookup (name) == NULL)
+    {
+      /* TRANSLATORS: follows "unknown player 'x'; the players are ...";
+         --list-players is typed and stays English. */
+      char *message
+          = g_strconcat ((*error)->message, _ (" (see --list-players)"), NULL);
+
+      g_free ((*error)->message);
+      (*error)->message = message;
+    }
+  return player;
+}
+
+/* Splits "NAME<sep>REST" of @option, refusing a text without @sep or
+   with an empty NAME. */
+static gboolean
+split_named (const char *option, const char *text, char sep,
+             const char *example, char **name, const char **rest,
+             GError **error)
+{
+  const char *at = strchr (text, sep);
+
+  if (at == NULL || at == text)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %1$s an option, %2$s what it was given,
+                      %3$s an example of what it takes. */
+                   _ ("%1$s %2$s: expected %3$s"), option, text, example);
+      return FALSE;
+    }
+  *name = g_strndup (text, (gsize) (at - text));
+  *rest = at + 1;
+  return TRUE;
+}
+
+/* Whether @name is one of the --engine names. */
+static gboolean
+is_declared (const NimShared *shared, const char *name)
+{
+  guint i;
+
+  for (i = 0; shared->engines != NULL && shared->engines[i] != NULL; i++)
+    if (strncmp (shared->engines[i], name, strlen (name)) == 0
+        && shared->engines[i][strlen (name)] == '=')
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * nim_shared_declare_engines:
+ * @shared: the options
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Declares every --engine, with its --engine-dir, --engine-option,
+ * --engine-log and --engine-startup-timeout, as a player, and sets
+ * @shared->startup_timeout.  Refuses the companions of an engine that was
+ * not declared.
+ *
+ * Returns: %TRUE if every engine was declared
+ */
+gboolean
+nim_shared_declare_engines (NimShared *shared, GError **error)
+{
+  double *timeout = &shared->startup_timeout;
+  guint i, j;
+
+  *timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
+  if (shared->engines == NULL)
+    {
+      const char *stray = shared->engine_dirs      ? "--engine-dir"
+                          : shared->engine_options ? "--engine-option"
+                          : shared->engine_log     ? "--engine-log"
+                          : shared->engine_startup_timeout
+                              ? "--engine-startup-timeout"
+                              : NULL;
+
+      if (stray != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s goes with --engine NAME=COMMAND"), stray);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (shared->engine_startup_timeout != NULL
+      && !nim_parse_double (shared->engine_startup_timeout, 0.001, 3600,
+                            "--engine-startup-timeout", timeout, error))
+    return FALSE;
+  if (shared->engine_log != NULL
+      && g_mkdir_with_parents (shared->engine_log, 0755) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--engine-log %s: cannot make the directory: %s"),
+                   shared->engine_log, g_strerror (saved));
+      return FALSE;
+    }
+  for (i = 0; shared->engine_dirs != NULL && shared->engine_dirs[i] != NULL;
+       i++)
+    {
+      g_autofree char *name = NULL;
+      const char *dir;
+
+      if (!split_named ("--engine-dir", shared->engine_dirs[i], '=',
+                        "NAME=DIR", &name, &dir, error))
+        return FALSE;
+      if (!is_declared (shared, name))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--engine-dir %s: no --engine is named %s"),
+                       shared->engine_dirs[i], name);
+          return FALSE;
+        }
+      if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--engine-dir %s: %s is not a directory"),
+                       shared->engine_dirs[i], dir);
+          return FALSE;
+        }
+    }
+  for (i = 0;
+       shared->engine_options != NULL && shared->engine_options[i] != NULL;
+       i++)
+    {
+      g_autofree char *name = NULL;
+      const char *pair;
+
+      if (!split_named ("--engine-option", shared->engine_options[i], ':',
+                        "NAME:KEY=VALUE", &name, &pair, error))
+        return FALSE;
+      if (!is_declared (shared, name))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--engine-option %s: no --engine is named %s"),
+                       shared->engine_options[i], name);
+          return FALSE;
+        }
+    }
+
+  for (i = 0; shared->engines[i] != NULL; i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GPtrArray) options = g_ptr_array_new_with_free_func (g_free);
+      NimEngineConfig config = { 0 };
+      const char *command, *directory = NULL;
+      char **dirs = shared->engine_dirs, **opts = shared->engine_options;
+
+      if (!split_named ("--engine", shared->engines[i], '=',
+                        "NAME=COMMAND, such as mybot='python3 bot.py'", &name,
+                        &command, error))
+        return FALSE;
+      if (*command == '\0')
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--engine %s: the command is empty"),
+                       shared->engines[i]);
+          return FALSE;
+        }
+      for (j = 0; dirs != NULL && dirs[j] != NULL; j++)
+        if (g_str_has_prefix (dirs[j], name) && dirs[j][strlen (name)] == '=')
+          directory = dirs[j] + strlen (name) + 1;
+      for (j = 0; opts != NULL && opts[j] != NULL; j++)
+        if (g_str_has_prefix (opts[j], name) && opts[j][strlen (name)] == ':')
+          g_ptr_array_add (options, g_strdup (opts[j] + strlen (name) + 1));
+      g_ptr_array_add (options, NULL);
+      config.name = name;
+      config.command = command;
+      config.directory = directory;
+      config.options = (const char *const *) options->pdata;
+      config.log_dir = shared->engine_log;
+      config.startup_timeout = *timeout;
+      if (!nim_player_engine_declare (&config, error))
+        {
+          g_prefix_error (error, "--engine %s: ", shared->engines[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
