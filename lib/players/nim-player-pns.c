@@ -363,6 +363,24 @@ children_push (Pns *p, guint64 n)
   return c;
 }
 
+/* Tells the observer a node's numbers (only the traced copy calls it):
+   INF as the observer writes it. */
+static void
+trace_numbers (Pns *p, guint ply, guint32 pn, guint32 dn, guint32 thpn,
+               guint32 thdn, const NimMove *most_proving)
+{
+  NimTraceNumbers t = { 0 };
+
+  t.pn = pn >= PNS_INF ? NIM_TRACE_PN_INF : pn;
+  t.dn = dn >= PNS_INF ? NIM_TRACE_PN_INF : dn;
+  t.thpn = thpn >= PNS_INF ? NIM_TRACE_PN_INF : thpn;
+  t.thdn = thdn >= PNS_INF ? NIM_TRACE_PN_INF : thdn;
+  t.has_move = most_proving != NULL;
+  if (most_proving != NULL)
+    t.most_proving = *most_proving;
+  nim_observer_numbers (p->s.trace, ply, &t);
+}
+
 /* The multiple iterative deepening of df-pn at one node: search the
    position on p->s.board (whose key is @key) until its proof number
    reaches @thpn or its disproof number @thdn, or the budget runs out;
@@ -378,6 +396,7 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
   guint32 pn = 1, dn = 1;
   guint64 moves, n = 0, i, nodes;
   gboolean refresh = TRUE;
+  guint settled = 0; /* for a trace: what settled the node */
   gsize base = p->top;
   Child *list;
 
@@ -410,6 +429,7 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
     {
       pn = 0;
       dn = PNS_INF;
+      settled = NIM_TRACE_ETC;
       goto proven;
     }
 
@@ -496,6 +516,8 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
       if (ply == 0)
         *best = c1.move;
       store (p, key, pn, dn);
+      if (traced)
+        trace_numbers (p, ply, pn, dn, thpn, thdn, &c1.move);
 
       /* Step 5.  Done when a threshold is reached (a proof or a disproof
          reaches both). */
@@ -508,6 +530,9 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
          larger (the 1 + epsilon trick of Pawlewicz and Lew, 2007), which
          spares the switching back and forth between two close children, its
          proof number so that our disproof number stays below ours. */
+      if (traced)
+        nim_observer_try (p->s.trace, ply, &c1.move,
+                          NIM_TRACE_TRY_MOST_PROVING);
       nim_board_make_move (b, &c1.move);
       nodes = p->s.nodes;
       (traced ? mid_traced : mid_plain) (
@@ -532,6 +557,8 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
   goto remember;
 proven:
   store (p, key, pn, dn);
+  if (traced)
+    trace_numbers (p, ply, pn, dn, thpn, thdn, NULL);
 remember:
   /* A loss goes into the index too, for known_win() to find. */
   if (dn == 0)
@@ -539,7 +566,7 @@ remember:
 out:
   if (traced)
     nim_observer_leave (p->s.trace, ply, b, node_value (pn, dn),
-                        p->s.aborted ? NIM_TRACE_ABORTED : 0);
+                        settled | (p->s.aborted ? NIM_TRACE_ABORTED : 0));
 done:
   p->top = base;
   *pn_out = pn;
@@ -606,7 +633,7 @@ pns_search (NimSearchPlayer *self, const NimBoard *board,
   nim_movegen_first (board, rules, &best);
   if (trace != NULL)
     nim_observer_begin (trace, self->parent.spec, self->parent.number, board,
-                        rules, NIM_TRACE_NEGAMAX);
+                        rules, NIM_TRACE_PROOF_NUMBERS);
 
   (trace != NULL ? mid_traced : mid_plain) (p, key, 0, PNS_INF, PNS_INF, &best,
                                             &pn, &dn);
