@@ -429,7 +429,7 @@ nim_cli_run_game (const NimCliOptions *o, const NimRules *rules,
       nim_player_set_alone (players[i], person != 0);
       nim_player_set_person (players[i], person);
     }
-  if (o->trace || o->dot != NULL)
+  if (o->trace || o->dot != NULL || o->explore != NULL)
     {
       trace = trace_attach (trace_options, talk, players, &error);
       if (trace == NULL)

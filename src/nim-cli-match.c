@@ -19,22 +19,8 @@
 static gboolean
 parse_random_heaps (const char *text, NimMatchConfig *config, GError **error)
 {
-  g_auto (GStrv) parts = g_strsplit (text, ":", 2);
-  guint64 v;
-
-  if (!nim_parse_uint (parts[0], 1, NIM_MAX_HEAPS, "--random-heaps COUNT", &v,
-                       error))
-    return FALSE;
-  config->random_count = (guint) v;
-  config->random_max = NIM_MATCH_DEFAULT_RANDOM_MAX;
-  if (parts[1] != NULL)
-    {
-      if (!nim_parse_uint (parts[1], 1, NIM_MATCH_MAX_MATCHES,
-                           "--random-heaps MAX", &v, error))
-        return FALSE;
-      config->random_max = (guint32) v;
-    }
-  return TRUE;
+  return nim_cli_parse_random_heaps (text, &config->random_count,
+                                     &config->random_max, error);
 }
 
 /* The checks of nim_match_new() that name options, made first: the

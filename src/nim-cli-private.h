@@ -70,6 +70,8 @@ typedef struct
   char *trace_depth;
   char *trace_limit;
   char *dot;
+  char *explore;
+  char *command; /* the command line, for the page of --explore */
   gboolean compare;
   char *nodes;
   /* external engines and clocks */
@@ -95,6 +97,8 @@ gboolean nim_cli_parse_heaps (const NimCliOptions *o, NimBoard *board,
                               GError **error);
 gboolean nim_cli_parse_seed (const NimCliOptions *o, guint64 *seed,
                              GError **error);
+gboolean nim_cli_parse_random_heaps (const char *text, guint *count,
+                                     guint32 *max, GError **error);
 NimPlayer *nim_cli_player_new (const char *spec, GError **error);
 gboolean nim_cli_parse_sprt (const char *text, NimSprt *sprt, GError **error);
 /**

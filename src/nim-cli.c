@@ -107,6 +107,10 @@ static const GOptionEntry output_entries[] = {
     N_ ("Write the tree of the first computer move as Graphviz DOT to "
         "FILE"),
     "FILE" },
+  { "explore", 0, 0, G_OPTION_ARG_FILENAME, FIELD (explore),
+    N_ ("Write the search of the first computer move to FILE as a web page "
+        "to step through, with a quiz"),
+    "FILE" },
   { NULL },
 };
 
@@ -410,6 +414,8 @@ options_clear (NimCliOptions *o)
   g_free (o->trace_depth);
   g_free (o->trace_limit);
   g_free (o->dot);
+  g_free (o->explore);
+  g_free (o->command);
   g_free (o->nodes);
   g_strfreev (o->engines);
   g_strfreev (o->engine_dirs);
@@ -478,6 +484,43 @@ nim_cli_check_conflicts (const char *mode, const char *const *names,
   return TRUE;
 }
 
+/* --solve --random-heaps COUNT:MAX --seed N: the position the first pair
+   of a comparison run with the same --random-heaps and --seed plays (see
+   nim-match.c), so that a teacher can hand a class one position by its
+   seed; nim_cli_run() has drawn a seed when none was given. */
+static gboolean
+draw_heaps (const NimCliOptions *o, NimBoard *board, GError **error)
+{
+  guint32 heaps[NIM_MAX_HEAPS];
+  guint64 seed;
+  guint32 seeds[3] = { 0, 0, 0 };
+  guint count, i;
+  guint32 max;
+  g_autoptr (GRand) rand = NULL;
+
+  if (o->random_heaps == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--seed draws the heaps of --random-heaps in --solve; "
+                      "give --random-heaps COUNT:MAX too"));
+      return FALSE;
+    }
+  if (o->heaps != NULL)
+    return nim_cli_check_conflicts (
+        "--random-heaps",
+        (const char *const[]){ _ ("--heaps (give one or the other)"), NULL },
+        (const gboolean[]){ TRUE }, error);
+  if (!nim_cli_parse_random_heaps (o->random_heaps, &count, &max, error)
+      || !nim_cli_parse_seed (o, &seed, error))
+    return FALSE;
+  seeds[0] = (guint32) seed;
+  rand = g_rand_new_with_seed_array (seeds, G_N_ELEMENTS (seeds));
+  for (i = 0; i < count; i++)
+    heaps[i] = (guint32) g_rand_int_range (rand, 1, (gint32) max + 1);
+  nim_board_init (board, heaps, count);
+  return TRUE;
+}
+
 /**
  * nim_cli_parse_heaps:
  * @o: the options
@@ -492,8 +535,42 @@ nim_cli_check_conflicts (const char *mode, const char *const *names,
 gboolean
 nim_cli_parse_heaps (const NimCliOptions *o, NimBoard *board, GError **error)
 {
+  if (o->solve && (o->random_heaps != NULL || o->seed != NULL))
+    return draw_heaps (o, board, error);
   return nim_board_parse (board, o->heaps ? o->heaps : NIM_CLI_DEFAULT_HEAPS,
                           "--heaps", error);
+}
+
+/**
+ * nim_cli_parse_random_heaps:
+ * @text: COUNT[:MAX], the value of --random-heaps
+ * @count: (out): how many heaps
+ * @max: (out): the most matches a heap may hold
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE if @text is a COUNT from 1 to %NIM_MAX_HEAPS, with a MAX
+ *   from 1 to %NIM_MATCH_MAX_MATCHES or none (the default)
+ */
+gboolean
+nim_cli_parse_random_heaps (const char *text, guint *count, guint32 *max,
+                            GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ":", 2);
+  guint64 v;
+
+  if (!nim_parse_uint (parts[0], 1, NIM_MAX_HEAPS, "--random-heaps COUNT", &v,
+                       error))
+    return FALSE;
+  *count = (guint) v;
+  *max = NIM_MATCH_DEFAULT_RANDOM_MAX;
+  if (parts[1] != NULL)
+    {
+      if (!nim_parse_uint (parts[1], 1, NIM_MATCH_MAX_MATCHES,
+                           "--random-heaps MAX", &v, error))
+        return FALSE;
+      *max = (guint32) v;
+    }
+  return TRUE;
 }
 
 /**
@@ -596,21 +673,21 @@ parse_rules (const NimCliOptions *o, NimRules *rules, GError **error)
 static gboolean
 teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
 {
-  gboolean tracing = o->trace || o->dot != NULL;
+  gboolean tracing = o->trace || o->dot != NULL || o->explore != NULL;
 
   if (tracing && (o->grundy_sequence != NULL || o->games != NULL))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--trace and --dot show the searches of one game or "
-                      "of --solve; leave out --grundy-sequence and "
-                      "--games"));
+                   _ ("--trace, --dot and --explore show the searches of "
+                      "one game or of --solve; leave out --grundy-sequence "
+                      "and --games"));
       return FALSE;
     }
   if (o->compare && tracing)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--compare traces none of its searches; leave out "
-                      "--trace and --dot"));
+                      "--trace, --dot and --explore"));
       return FALSE;
     }
   if (o->nodes != NULL && !o->compare)
@@ -623,7 +700,8 @@ teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
   if (o->trace_limit != NULL && !tracing)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--trace-limit goes with --trace or --dot"));
+                   _ ("--trace-limit goes with --trace, --dot or "
+                      "--explore"));
       return FALSE;
     }
   if (o->dot != NULL && *o->dot == '\0')
@@ -632,7 +710,15 @@ teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
                    _ ("--dot: give a file name, such as --dot tree.dot"));
       return FALSE;
     }
-  /* --dot draws as deep as --trace=DEPTH says, else every ply. */
+  if (o->explore != NULL && *o->explore == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--explore: give a file name, such as --explore "
+                      "tree.html"));
+      return FALSE;
+    }
+  /* --dot and --explore show as deep as --trace=DEPTH says, else every
+     ply. */
   if (o->trace)
     {
       if (!nim_trace_parse_depth (o->trace_depth, &trace->depth, error))
@@ -653,6 +739,8 @@ teach_check (const NimCliOptions *o, NimTraceOptions *trace, GError **error)
       trace->limit = limit;
     }
   trace->dot_path = o->dot;
+  trace->explore_path = o->explore;
+  trace->command = o->command;
   return TRUE;
 }
 
@@ -698,7 +786,8 @@ static const struct
   { "--player2", FIELD (player2), FALSE, MODE_GAME | MODE_COMPARE | MODE_GAMES,
     NULL },
   { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
-  { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES | MODE_UGI, NULL },
+  { "--seed", FIELD (seed), FALSE,
+    MODE_GAME | MODE_GAMES | MODE_UGI | MODE_SOLVE, NULL },
   { "--json", FIELD (json), TRUE, MODE_ALL | MODE_SUMMARIZE, NULL },
   { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
   { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
@@ -706,13 +795,14 @@ static const struct
   { "--trace-limit", FIELD (trace_limit), FALSE, MODE_GAME | MODE_SOLVE,
     NULL },
   { "--dot", FIELD (dot), FALSE, MODE_GAME | MODE_SOLVE, NULL },
+  { "--explore", FIELD (explore), FALSE, MODE_GAME | MODE_SOLVE, NULL },
   { "--nodes", FIELD (nodes), FALSE, MODE_COMPARE, NULL },
   { "--jobs", FIELD (jobs), FALSE, MODE_GAMES,
     N_ ("--jobs (it needs --games)") },
   { "--affinity", FIELD (affinity), TRUE, MODE_GAMES,
     N_ ("--affinity (it needs --games)") },
-  { "--random-heaps", FIELD (random_heaps), FALSE, MODE_GAMES,
-    N_ ("--random-heaps (it needs --games)") },
+  { "--random-heaps", FIELD (random_heaps), FALSE, MODE_GAMES | MODE_SOLVE,
+    N_ ("--random-heaps (it needs --games or --solve)") },
   { "--results", FIELD (results), FALSE, MODE_GAMES,
     N_ ("--results (it needs --games)") },
   { "--sprt", FIELD (sprt), FALSE, MODE_GAMES,
@@ -836,8 +926,8 @@ dispatch (const NimCliOptions *o)
     return nim_cli_run_check_engine (o);
   if (o->solve)
     {
-      /* --trace and --dot show the engine's search first. */
-      if ((o->trace || o->dot != NULL)
+      /* --trace, --dot and --explore show the engine's search first. */
+      if ((o->trace || o->dot != NULL || o->explore != NULL)
           && (status = nim_cli_run_solve_trace (o, &rules, &trace_options))
                  != NIM_EXIT_OK)
         return status;
@@ -997,6 +1087,32 @@ run (const NimCliOptions *o, GOptionContext *context)
   return dispatch (o);
 }
 
+/* The command as a shell would read it, for the page of --explore to
+   show: "nim" and the arguments, each quoted where it has to be. */
+static char *
+command_line (int argc, char **argv)
+{
+  GString *s = g_string_new ("nim");
+  int i;
+
+  for (i = 1; i < argc; i++)
+    {
+      g_string_append_c (s, ' ');
+      if (*argv[i] != '\0'
+          && strspn (argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+                              "TUVWXYZ0123456789,._:=/+-@%")
+                 == strlen (argv[i]))
+        g_string_append (s, argv[i]);
+      else
+        {
+          g_autofree char *quoted = g_shell_quote (argv[i]);
+
+          g_string_append (s, quoted);
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
 /**
  * nim_cli_run:
  * @argc: the argument count of main()
@@ -1025,6 +1141,7 @@ nim_cli_run (int argc, char **argv)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   parsed.o = &o;
   context = context_new (&parsed);
+  o.command = command_line (argc, argv);
   args = g_strdupv (argv);
   if (!refuse_flag_values (args, &error)
       || !g_option_context_parse_strv (context, &args, &error)
@@ -1058,7 +1175,20 @@ nim_cli_run (int argc, char **argv)
       status = NIM_EXIT_USAGE;
     }
   else
-    status = run (&o, context);
+    {
+      /* --solve --random-heaps without --seed draws one, and the page of
+         --explore shows it in its command, so that the page can be made
+         again. */
+      if (o.solve && o.random_heaps != NULL && o.seed == NULL)
+        {
+          char *command = o.command;
+
+          o.seed = g_strdup_printf ("%u", g_random_int ());
+          o.command = g_strdup_printf ("%s --seed %s", command, o.seed);
+          g_free (command);
+        }
+      status = run (&o, context);
+    }
   options_clear (&o);
 
   /* A full disk or a closed pipe must not pass for success (GNU
