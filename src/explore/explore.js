@@ -83,7 +83,7 @@
   }
 
   /* The value the search returned, in words. */
-  function valueWords(v, n) {
+  function valueWords(v) {
     var x = val(v);
     if (minimax) {
       if (x > 0) return num(v) + ", a win for Max";
@@ -421,22 +421,22 @@
         if (flagged(e, "end"))
           s = n.position + " has no move left: the player to move has " +
             (data.misere ? "won, since under mis\u00e8re play whoever takes the last match loses" :
-              "lost, since whoever takes the last match wins") + ". It returns " + valueWords(v, n) + ".";
+              "lost, since whoever takes the last match wins") + ". It returns " + valueWords(v) + ".";
         else if (flagged(e, "horizon"))
           s = n.position + " is at the depth limit: the search looks no deeper and returns " +
             (val(v) === 0 ? "0, unknown" : num(v) + ", the evaluation's estimate") + ".";
         else if (flagged(e, "etc"))
           s = n.position + " is won at once, by the table's index of lost positions: it returns " +
-            valueWords(v, n) + ", and none of its moves is searched.";
+            valueWords(v) + ", and none of its moves is searched.";
         else if (settledByTable(e))
-          s = "The table settled " + n.position + ": it returns " + valueWords(v, n) +
+          s = "The table settled " + n.position + ": it returns " + valueWords(v) +
             ", and none of its " + plural(n.moves, "move", "moves") + " is searched.";
         else if (pns)
-          s = n.position + " goes back to its parent with value " + valueWords(v, n) +
+          s = n.position + " goes back to its parent with value " + valueWords(v) +
             (val(v) === 0 ? ": a threshold is reached, and the parent picks its most-proving child again" : "") + ".";
         else if (flagged(e, "cut")) {
           var last = kids[kids.length - 1];
-          s = "After " + last.move + ", worth " + num(negateFor(last, last.value)) + " here, which is at least \u03b2 = " +
+          s = "After " + last.move + ", worth " + num(negate(last.value)) + " here, which is at least \u03b2 = " +
             num(n.beta) + ", the opponent would never allow " + n.position + ": the search cuts off, and " +
             pruned + (e.pruned_total === 1 ? " is" : " are") + " never searched. It returns " + num(v) + ".";
         } else if (minimax)
@@ -495,11 +495,6 @@
     if (v === "inf") return "-inf";
     if (v === "-inf") return "inf";
     return -v;
-  }
-
-  /* A child's value as its parent sees it. */
-  function negateFor(child, v) {
-    return minimax ? v : negate(v);
   }
 
   /* The children of @e's node that returned before event @e. */
@@ -679,7 +674,7 @@
 
   function drawNode(n, y) {
     var g = elements.get(n.id);
-    var x = 14 + n.ply * INDENT + (n.iteration && n.parent < 0 ? 0 : 0);
+    var x = 14 + n.ply * INDENT;
     if (!g) {
       g = el("g", { "data-node": n.id }, $("nodes"));
       el("rect", { "class": "bg", x: 0, y: -ROW / 2, height: ROW, width: 10 }, g);
@@ -902,7 +897,7 @@
     item("Position", n.position + (n.move ? " (after " + n.move + ": " + moveWords(n.move) + ")" : " (the root)"));
     item("To move", who(n) + ", " + plural(n.moves, "move", "moves"));
     if (n.alpha !== undefined) item("Window on entry", "[" + num(n.alpha) + ", " + num(n.beta) + "]");
-    item("Value returned", n.value === undefined ? "not yet" : valueWords(n.value, n));
+    item("Value returned", n.value === undefined ? "not yet" : valueWords(n.value));
     if (n.exact !== undefined && !(quizOn && n.value === undefined))
       item("Exact value", (n.exact > 0 ? "a win" : "a loss") + " for the player to move. " + theoryWords(n));
     if (n.table) item("The table said", n.table.found ? boundWords(n.table.bound, n.table.value) +
