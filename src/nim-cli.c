@@ -100,8 +100,8 @@ static const GOptionEntry output_entries[] = {
         "by node (default 3)"),
     "DEPTH" },
   { "trace-limit", 0, 0, G_OPTION_ARG_STRING, FIELD (trace_limit),
-    N_ ("Show at most N nodes a search in --trace and --dot (default "
-        "2000)"),
+    N_ ("Show at most N nodes a search in --trace, --dot and --explore "
+        "(default 2000)"),
     "N" },
   { "dot", 0, 0, G_OPTION_ARG_FILENAME, FIELD (dot),
     N_ ("Write the tree of the first computer move as Graphviz DOT to "
