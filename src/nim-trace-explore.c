@@ -12,8 +12,8 @@
  * game's exact solver (a closed form where the rules have one, else a
  * search), so the page can set the search beside the theory.
  *
- * The data, version 1 (what the page reads; doc/guide.md and the
- * comment at the top of src/explore/explore.js describe it for readers):
+ * The data, version 1 (what the page reads; the comment at the top of
+ * src/explore/explore.js describes it for readers):
  *
  *   { "format": "nim-explore", "version": 1, "command", "spec", "player",
  *     "kind": "minimax" | "negamax" | "alpha-beta" | "pns",
