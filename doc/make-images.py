@@ -10,8 +10,8 @@
 #
 # - the trees, from --dot rendered by Graphviz's `dot -Tsvg`;
 # - the pages of --explore, opened in headless Chromium (chromium-driver
-#   and python3-selenium drive it, as in tests/test-explore.py) at a
-#   chosen step and saved as a screenshot.
+#   and python3-selenium drive it, as tests/nim_browser.py sets it up for
+#   tests/test-explore.py too) at a chosen step and saved as a screenshot.
 #
 # doc/explore.png, the page as README.md shows it, is the screenshot the
 # browser test takes (tests/explore-screenshot.png in the build
@@ -66,24 +66,6 @@ def run(cmd, cwd):
     if done.returncode != 0:
         sys.exit("make-images: %s: exit %d\n%s" % (cmd, done.returncode,
                                                     done.stderr))
-
-
-def browser(profile):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    for a in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update",
-              "--disable-sync", "--disable-dev-shm-usage",
-              "--user-data-dir=" + profile, "--window-size=1280,760"):
-        options.add_argument(a)
-    for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if os.path.exists(path):
-            options.binary_location = path
-            break
-    driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    return webdriver.Chrome(service=Service(driver), options=options)
 
 
 # Steps with the quiz on, answering every question right, up to the first
@@ -150,7 +132,13 @@ def main():
                 shutil.copyfile(os.path.join(work, "tree.svg"), target)
             else:
                 if driver is None:
-                    driver = browser(os.path.join(work, "profile"))
+                    # The browser of the tests (tests/nim_browser.py).
+                    sys.path.insert(0, os.path.join(
+                        os.path.dirname(os.path.abspath(__file__)), "..",
+                        "tests"))
+                    sys.dont_write_bytecode = True
+                    from nim_browser import chromium
+                    driver = chromium(os.path.join(work, "profile"))
                 html = [w for w in cmd.split() if w.endswith(".html")][0]
                 page(driver, os.path.join(work, html), step, target)
             print("made " + target)

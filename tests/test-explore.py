@@ -35,10 +35,11 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+from nim_browser import chromium  # noqa: E402
 
 NIM = os.environ.get("NIM_BINARY", "./nim")
 BUILDDIR = os.environ.get("NIM_BUILDDIR", ".")
@@ -133,25 +134,6 @@ def result(good, what, detail=None):
 
 # ---------------------------------------------------------------------------
 # The browser
-
-
-def browser(profile):
-    options = webdriver.ChromeOptions()
-    # As root Chromium needs --no-sandbox; the machine may have no
-    # network, and nothing may be fetched: a fresh profile, no
-    # background traffic.
-    for a in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update",
-              "--disable-sync", "--disable-dev-shm-usage",
-              "--user-data-dir=" + profile, "--window-size=1280,860"):
-        options.add_argument(a)
-    for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if os.path.exists(path):
-            options.binary_location = path
-            break
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    return webdriver.Chrome(service=Service(driver), options=options)
 
 
 def console_errors(driver):
@@ -442,7 +424,7 @@ def main():
     work = tempfile.mkdtemp(prefix="nim-explore-")
     profile = os.path.join(work, "profile")
     try:
-        driver = browser(profile)
+        driver = chromium(profile)
     except Exception as e:  # the browser is a requirement: fail, do not skip
         print("1..1")
         print("not ok 1 - headless Chromium does not start: %s" % e)
