@@ -26,9 +26,10 @@
  *                   "store" | "numbers" | "leave" | "end", "node", ... } ] }
  *
  * A value is a number, as --trace writes it, or "inf" and "-inf" for the
- * ends of a window and for infinite proof numbers.  A "try" says why:
- * "generator", "ordered", "table", "killer", "deferred", "most-proving"
- * or "first-win". */
+ * ends of a window and for infinite proof numbers; a threshold of
+ * proof-number search made from an infinite one is "inf-N".  A "try"
+ * says why: "generator", "ordered", "table", "killer", "deferred",
+ * "most-proving" or "first-win". */
 
 #include "config.h"
 
@@ -98,11 +99,20 @@ set_value (JsonObject *o, const char *name, int value)
     json_object_set_int_member (o, name, value);
 }
 
+/* A proof number: "inf", or for a threshold made from an infinite one
+   "inf-N", infinity less N (#NimTraceNumbers). */
 static void
 set_number (JsonObject *o, const char *name, guint32 n)
 {
   if (n == NIM_TRACE_PN_INF)
     json_object_set_string_member (o, name, "inf");
+  else if (n > NIM_TRACE_PN_INF - NIM_TRACE_PN_NEAR)
+    {
+      g_autofree char *text
+          = g_strdup_printf ("inf-%" G_GUINT32_FORMAT, NIM_TRACE_PN_INF - n);
+
+      json_object_set_string_member (o, name, text);
+    }
   else
     json_object_set_int_member (o, name, n);
 }

@@ -17,6 +17,7 @@
 # - the arrow keys step;
 # - the quiz marks a wrong answer wrong and right ones right, and keeps
 #   the score;
+# - pns's thresholds near infinity read as infinity less a number;
 # - the page of a --trace-limit says what it left out.
 #
 # It saves a screenshot to tests/explore-screenshot.png in the build
@@ -363,6 +364,44 @@ def check_quiz(driver, path):
     result(not errors, "quiz: no console errors", errors)
 
 
+def check_pns_numbers(driver, path):
+    """pns's page: a threshold made from an infinite one reads as
+    "\u221e \u2212 N", never as the search's own infinity less N (a number
+    of ten digits); the moves searched after the proof for the first
+    winning move say why."""
+    driver.get("file://" + path)
+    events = page_data(driver)["events"]
+    near = []
+    long_numbers = []
+    first_win = []
+    for k, e in enumerate(events, 1):
+        driver.execute_script("window.NimExplore.goTo(%d);" % k)
+        sentence = driver.find_element(By.ID, "sentence").text
+        tree = driver.find_element(By.ID, "tree").text
+        if re.search(r"\d{7,}", sentence + tree):
+            long_numbers.append("step %d: %s" % (k, sentence))
+        # A proven node's sentence says so, not its thresholds.
+        if e["type"] == "numbers" and e["pn"] != 0 and e["dn"] != 0:
+            for key, name in (("thpn", "pn"), ("thdn", "dn")):
+                m = re.match(r"^inf-(\d+)$", str(e[key]))
+                if m:
+                    want = "%s < \u221e \u2212 %s" % (name, m.group(1))
+                    if want not in sentence:
+                        near.append("step %d: no '%s' in %s"
+                                    % (k, want, sentence))
+                    else:
+                        near.append(None)
+        if e["type"] == "try" and e["why"] == "first-win":
+            first_win.append("first winning move in heap order" in sentence)
+    shown = [n for n in near if n is not None]
+    result(near and not shown and not long_numbers,
+           "pns: thresholds near infinity read as \u221e \u2212 N (%d)"
+           % len(near), "\n".join(shown + long_numbers))
+    result(first_win and all(first_win),
+           "pns: the moves before the proven one say why they are searched",
+           first_win)
+
+
 def check_limit(driver, work):
     path, _ = make_page(work, "limit", "minimax", "1,2,3,4",
                         ["--moves", "any"], ["--trace-limit", "150"])
@@ -448,6 +487,8 @@ def main():
         if "alpha-beta" in pages:
             check_keys(driver, pages["alpha-beta"][0])
             check_quiz(driver, pages["alpha-beta"][0])
+        if "pns" in pages:
+            check_pns_numbers(driver, pages["pns"][0])
         screenshot(driver, work)
         check_limit(driver, work)
         print("1..%d" % count)

@@ -1124,6 +1124,77 @@ test_explore_random_heaps (void)
   tmp_dir_clear (&tmp);
 }
 
+/* pns's numbers on its page: a threshold that step 6 made from an
+   infinite one is "inf-N" (the page reads it as infinity less N), never
+   the search's own infinity less N; the root's first child is searched
+   under pn < inf - (12 - 1), the root's dn 12 less the child's pn 1.
+   And once the root is proven by 2 from heap 1, the move before it in
+   heap order, 1 from heap 1, is searched for the first winning move. */
+static void
+test_explore_pns (void)
+{
+  static const ExploreCase c = { "pns", "3,4,5", "any", FALSE, "pns", NULL };
+  g_autofree char *page = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *events;
+  guint i, numbers = 0, near = 0, first_win = 0;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  page = explore_page (&c, tmp.dir);
+  tmp_dir_clear (&tmp);
+  root = explore_data (page);
+  events
+      = json_object_get_array_member (json_node_get_object (root), "events");
+  for (i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *e = json_array_get_object_element (events, i);
+      const char *type = json_object_get_string_member (e, "type");
+      const char *names[] = { "pn", "dn", "thpn", "thdn" };
+
+      if (g_str_equal (type, "try")
+          && g_str_equal (json_object_get_string_member (e, "why"),
+                          "first-win"))
+        {
+          g_assert_cmpint (json_object_get_int_member (e, "node"), ==, 0);
+          g_assert_cmpstr (json_object_get_string_member (e, "move"), ==,
+                           "h1-1");
+          first_win++;
+        }
+      if (!g_str_equal (type, "numbers"))
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+        {
+          JsonNode *n = json_object_get_member (e, names[k]);
+
+          if (json_node_get_value_type (n) == G_TYPE_STRING)
+            {
+              const char *text = json_node_get_string (n);
+
+              g_assert_true (
+                  g_str_equal (text, "inf")
+                  || g_regex_match_simple ("^inf-[1-9][0-9]?$", text, 0, 0));
+              near += g_str_has_prefix (text, "inf-");
+            }
+          else
+            g_assert_cmpint (json_node_get_int (n), <, 100);
+        }
+      /* The root's numbers, then its first child's. */
+      if (numbers++ == 1)
+        g_assert_cmpstr (json_object_get_string_member (e, "thpn"), ==,
+                         "inf-11");
+    }
+  g_assert_cmpuint (near, >, 0);
+  g_assert_cmpuint (first_win, ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_object_get_object_member (
+                           json_node_get_object (root), "result"),
+                       "move"),
+                   ==, "h1-2");
+}
+
 /* A search that proves its value on the last unit of its budget has
    finished all the same: the default negamax proves 3,4,5 with 227 nodes
    and 410 table look-ups beyond one a node (enhanced transposition
@@ -1486,6 +1557,7 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &explore_cases[i], test_explore_data);
     }
   g_test_add_func ("/explore/random-heaps", test_explore_random_heaps);
+  g_test_add_func ("/explore/pns-thresholds", test_explore_pns);
 
   return g_test_run ();
 }

@@ -570,6 +570,21 @@ grow (Pns *p, Segment *segs, guint n_segs, guint64 key, guint64 moves,
   return made;
 }
 
+/* A threshold as the observer writes it: INF, and one that step 6 made
+   from INF (INF less the numbers of the node and its child, within half
+   of INF) as infinity less as much. */
+static inline guint32
+trace_threshold (guint32 t)
+{
+  G_STATIC_ASSERT (PNS_INF / 2 < NIM_TRACE_PN_NEAR);
+
+  if (t >= PNS_INF)
+    return NIM_TRACE_PN_INF;
+  if (t > PNS_INF - PNS_INF / 2)
+    return NIM_TRACE_PN_INF - (PNS_INF - t);
+  return t;
+}
+
 /* Tells the observer a node's numbers (only the traced copy calls it):
    INF as the observer writes it. */
 static void
@@ -580,8 +595,8 @@ trace_numbers (Pns *p, guint ply, guint32 pn, guint32 dn, guint32 thpn,
 
   t.pn = pn >= PNS_INF ? NIM_TRACE_PN_INF : pn;
   t.dn = dn >= PNS_INF ? NIM_TRACE_PN_INF : dn;
-  t.thpn = thpn >= PNS_INF ? NIM_TRACE_PN_INF : thpn;
-  t.thdn = thdn >= PNS_INF ? NIM_TRACE_PN_INF : thdn;
+  t.thpn = trace_threshold (thpn);
+  t.thdn = trace_threshold (thdn);
   t.has_move = most_proving != NULL;
   if (most_proving != NULL)
     t.most_proving = *most_proving;

@@ -145,6 +145,10 @@ typedef struct
 
 /* An infinite proof or disproof number: the other side is proven. */
 #define NIM_TRACE_PN_INF G_MAXUINT32
+/* A threshold made from an infinite one, infinity less a little (the
+   search's own infinity less its numbers), is NIM_TRACE_PN_INF less that
+   little, which is below NIM_TRACE_PN_NEAR. */
+#define NIM_TRACE_PN_NEAR (G_MAXUINT32 / 2)
 
 /**
  * NimTraceNumbers:
@@ -152,7 +156,9 @@ typedef struct
  *   that the player to move wins (0: proven; %NIM_TRACE_PN_INF: lost)
  * @dn: the disproof number, the same to show that it loses
  * @thpn: the threshold the node is searched under for @pn; the node
- *   returns once @pn reaches it
+ *   returns once @pn reaches it; %NIM_TRACE_PN_INF when there is none,
+ *   and infinity less n (n < %NIM_TRACE_PN_NEAR) when it was made from an
+ *   infinite one
  * @thdn: the same for @dn
  * @has_move: @most_proving is set
  * @most_proving: the child with the smallest disproof number

@@ -41,9 +41,13 @@
     return n + " " + (n === 1 ? one : many);
   }
 
+  /* A value or a proof number; "inf-N", a threshold of proof-number
+     search made from an infinite one, is infinity less N. */
   function num(v) {
     if (v === "inf") return "\u221e";
     if (v === "-inf") return "\u2212\u221e";
+    var near = /^inf-(\d+)$/.exec(v);
+    if (near) return "\u221e \u2212 " + near[1];
     return typeof v === "number" && v < 0 ? "\u2212" + -v : String(v);
   }
 
