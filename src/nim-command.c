@@ -387,6 +387,7 @@ nim_command_free (NimCommand *command)
     g_free (command->configs[i]);
   g_ptr_array_unref (command->values);
   g_strfreev (command->shared.arguments);
+  g_free (command->shared.command);
   g_strfreev (command->arguments);
   g_option_context_free (command->context);
   g_free (command->configs);
@@ -474,6 +475,32 @@ take_values (NimCommand *c, GError **error)
   return ok;
 }
 
+/* The command as a shell would read it, for the page of --explore to
+   show: "nim" and the arguments, each quoted where it has to be. */
+static char *
+command_line (char **argv)
+{
+  GString *s = g_string_new ("nim");
+  guint i;
+
+  for (i = 1; argv[0] != NULL && argv[i] != NULL; i++)
+    {
+      g_string_append_c (s, ' ');
+      if (*argv[i] != '\0'
+          && strspn (argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+                              "TUVWXYZ0123456789,._:=/+-@%")
+                 == strlen (argv[i]))
+        g_string_append (s, argv[i]);
+      else
+        {
+          g_autofree char *quoted = g_shell_quote (argv[i]);
+
+          g_string_append (s, quoted);
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
 /**
  * nim_command_parse:
  * @command: a command line not parsed yet
@@ -481,7 +508,8 @@ take_values (NimCommand *c, GError **error)
  * @error: return location for a usage error
  *
  * Parses the options into the shared options and the modes'
- * configurations; what follows them is nim_command_get_arguments().
+ * configurations; what follows them is nim_command_get_arguments().  The
+ * command line itself is #NimShared.command.
  *
  * Returns: %TRUE if the options were understood
  */
@@ -489,6 +517,7 @@ gboolean
 nim_command_parse (NimCommand *command, char **argv, GError **error)
 {
   command->arguments = g_strdupv (argv);
+  command->shared.command = command_line (argv);
   return refuse_flag_values (command, command->arguments, error)
          && g_option_context_parse_strv (command->context, &command->arguments,
                                          error)

@@ -54,13 +54,15 @@ static const NimOption options[] = {
   { { NULL } },
 };
 
-/* What --trace and --dot say here. */
+/* What --trace, --dot and --explore say here. */
 #define NO_TRACE                                                              \
-  N_ ("--compare traces none of its searches; leave out --trace and --dot")
+  N_ ("--compare traces none of its searches; leave out --trace, --dot and "  \
+      "--explore")
 
 static const NimRefusal refusals[] = {
   { "--trace", NO_TRACE, NULL },
   { "--dot", NO_TRACE, NULL },
+  { "--explore", NO_TRACE, NULL },
   { NULL },
 };
 

@@ -313,8 +313,8 @@ ask_setup (const NimShared *shared, const NimRules *rules, FILE *talk,
          || ask_first (stdin, talk, players, &setup->first, error);
 }
 
-/* --trace and --dot: one observer for both players' searches; the text
-   trace goes where the game talks. */
+/* --trace, --dot and --explore: one observer for both players'
+   searches; the text trace goes where the game talks. */
 static NimTrace *
 trace_attach (const NimTraceOptions *options, NimPlayer *const players[2],
               GError **error)
@@ -495,7 +495,7 @@ const NimMode nim_mode_game = {
   .shared = NIM_SHARED_HEAPS | NIM_SHARED_TAKE | NIM_SHARED_PLAYER1
             | NIM_SHARED_PLAYER2 | NIM_SHARED_FIRST | NIM_SHARED_SEED
             | NIM_SHARED_JSON | NIM_SHARED_STATS | NIM_SHARED_EXPLAIN
-            | NIM_SHARED_TRACE | NIM_SHARED_CLOCK | NIM_SHARED_ENGINES
-            | NIM_SHARED_ENGINE_PLAY,
+            | NIM_SHARED_TRACE | NIM_SHARED_EXPLORE | NIM_SHARED_CLOCK
+            | NIM_SHARED_ENGINES | NIM_SHARED_ENGINE_PLAY,
   .run = game_run,
 };

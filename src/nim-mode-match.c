@@ -34,7 +34,6 @@ typedef struct
   char *games;
   char *jobs;
   gboolean affinity;
-  char *random_heaps;
   char *results;
   char *sprt;
   char *positions;
@@ -75,13 +74,6 @@ static const NimOption options[] = {
       NULL },
     0,
     N_ ("--affinity (it needs --games)"),
-    NULL },
-  { { "random-heaps", 'r', 0, G_OPTION_ARG_STRING, FIELD (random_heaps),
-      N_ ("Start each pair of games from COUNT random heaps of 1 to MAX "
-          "matches (default 20), drawn with --seed"),
-      "COUNT[:MAX]" },
-    0,
-    N_ ("--random-heaps (it needs --games)"),
     NULL },
   { { "results", 'o', 0, G_OPTION_ARG_FILENAME, FIELD (results),
       N_ ("Append one JSON line per finished game to FILE, after a line of "
@@ -151,32 +143,11 @@ static const NimOption options[] = {
 static const NimRefusal refusals[] = {
   { "--trace", nim_shared_no_trace, NULL },
   { "--dot", nim_shared_no_trace, NULL },
+  { "--explore", nim_shared_no_trace, NULL },
   { "--first", NULL,
     N_ ("--first (each position is played with either player first)") },
   { NULL },
 };
-
-/* COUNT[:MAX] of --random-heaps. */
-static gboolean
-parse_random_heaps (const char *text, NimMatchConfig *config, GError **error)
-{
-  g_auto (GStrv) parts = g_strsplit (text, ":", 2);
-  guint64 v;
-
-  if (!nim_parse_uint (parts[0], 1, NIM_MAX_HEAPS, "--random-heaps COUNT", &v,
-                       error))
-    return FALSE;
-  config->random_count = (guint) v;
-  config->random_max = NIM_MATCH_DEFAULT_RANDOM_MAX;
-  if (parts[1] != NULL)
-    {
-      if (!nim_parse_uint (parts[1], 1, NIM_MATCH_MAX_MATCHES,
-                           "--random-heaps MAX", &v, error))
-        return FALSE;
-      config->random_max = (guint32) v;
-    }
-  return TRUE;
-}
 
 /* The checks of nim_match_new() that name options, made first: the
    positions' size (--heaps, --random-heaps) and the players (--player1,
@@ -268,7 +239,7 @@ parse_positions (MatchConfig *m, const NimShared *shared,
         }
       return TRUE;
     }
-  if (shared->heaps != NULL || m->random_heaps != NULL)
+  if (shared->heaps != NULL || shared->random_heaps != NULL)
     {
       nim_command_set_conflict (error, "--positions",
                                 shared->heaps != NULL ? "--heaps"
@@ -430,34 +401,26 @@ match_check (gpointer data, NimShared *shared, GError **error)
   nim_run_config_init (&m->run);
   if (!check_tournament (m, shared, error))
     return FALSE;
-  /* nim-command.c has refused the options of other modes; these two are
-     both --games options but name one thing. */
-  if (shared->heaps != NULL && m->random_heaps != NULL)
-    {
-      nim_command_set_conflict (error, "--random-heaps",
-                                _ ("--heaps (give one or the other)"));
-      return FALSE;
-    }
   config->rules = shared->rules;
   if (!parse_counts (m, config, error))
     return FALSE;
-  if (m->random_heaps != NULL
-      && !parse_random_heaps (m->random_heaps, config, error))
-    return FALSE;
+  /* COUNT:MAX of --random-heaps, read with the shared options. */
+  config->random_count = shared->random_count;
+  config->random_max = shared->random_max;
   if (!parse_positions (m, shared, config, error))
     return FALSE;
   if (shared->per_position
-      && (m->random_heaps != NULL || m->tournament != NULL))
+      && (shared->random_heaps != NULL || m->tournament != NULL))
     {
       nim_command_set_conflict (
           error, "--per-position",
-          m->random_heaps != NULL
+          shared->random_heaps != NULL
               ? _ ("--random-heaps (every pair has a position of its own; "
                    "give --positions FILE)")
               : "--tournament");
       return FALSE;
     }
-  if (m->random_heaps == NULL)
+  if (shared->random_heaps == NULL)
     config->start = shared->board;
   config->seed = shared->seed_value;
   if (!nim_run_parse_shard (m->shard, shared->seeded, m->resume, config,
@@ -610,10 +573,10 @@ match_run (gpointer data, NimShared *shared)
 const NimMode nim_mode_match = {
   .name = "--games",
   .options = { NIM_HELP_RUNS, FALSE, options },
-  .shared = NIM_SHARED_HEAPS | NIM_SHARED_TAKE | NIM_SHARED_PLAYER1
-            | NIM_SHARED_PLAYER2 | NIM_SHARED_SEED | NIM_SHARED_JSON
-            | NIM_SHARED_SUMMARY | NIM_SHARED_CLOCK | NIM_SHARED_ENGINES
-            | NIM_SHARED_ENGINE_PLAY,
+  .shared = NIM_SHARED_HEAPS | NIM_SHARED_RANDOM_HEAPS | NIM_SHARED_TAKE
+            | NIM_SHARED_PLAYER1 | NIM_SHARED_PLAYER2 | NIM_SHARED_SEED
+            | NIM_SHARED_JSON | NIM_SHARED_SUMMARY | NIM_SHARED_CLOCK
+            | NIM_SHARED_ENGINES | NIM_SHARED_ENGINE_PLAY,
   .refusals = refusals,
   .config_size = sizeof (MatchConfig),
   .check = match_check,

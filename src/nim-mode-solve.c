@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-mode-solve.c -- nim --solve: whether the player to move wins, with
-   every winning move, found by theory or by a search; with --trace or
-   --dot, that search shown first */
+   every winning move, found by theory or by a search; with --trace, --dot
+   or --explore, that search shown first; with --random-heaps and --seed,
+   of the position a comparison run would play first */
 
 #include "config.h"
 
@@ -10,6 +11,7 @@
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
+#include "nim-match.h"
 #include "nim-mode.h"
 #include "nim-shared.h"
 #include "nim-trace.h"
@@ -35,10 +37,10 @@ static const NimOption options[] = {
   { { NULL } },
 };
 
-/* nim --solve --trace / --dot FILE: the engine's search of the position,
-   traced or drawn as in a game, before the solution is printed; no game
-   is played.  The text trace goes where a person reads (standard error
-   under --json). */
+/* nim --solve --trace / --dot FILE / --explore FILE: the engine's search
+   of the position, traced, drawn or made a page as in a game, before the
+   solution is printed; no game is played.  The text trace goes where a
+   person reads (standard error under --json). */
 static int
 run_trace (const NimShared *shared)
 {
@@ -69,6 +71,37 @@ run_trace (const NimShared *shared)
   return NIM_EXIT_OK;
 }
 
+/* --solve --random-heaps COUNT:MAX --seed N: the position the first pair
+   of a comparison run with the same --random-heaps and --seed plays, so
+   that a teacher can hand a class one position by its seed; without
+   --seed, one drawn, which the page of --explore names. */
+static gboolean
+solve_check (gpointer config, NimShared *shared, GError **error)
+{
+  NimMatchConfig run = { 0 };
+
+  if (shared->random_count == 0)
+    {
+      if (shared->seeded)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--seed draws the heaps of --random-heaps in "
+                          "--solve; give --random-heaps COUNT:MAX too"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  run.seed = shared->seed_value;
+  run.random_count = shared->random_count;
+  run.random_max = shared->random_max;
+  nim_match_config_random_board (&run, 0, &shared->board);
+  if (nim_rules_splits (&shared->rules)
+      && !nim_board_check_room (&shared->board, &shared->rules, error))
+    return FALSE;
+  nim_shared_show_seed (shared);
+  return TRUE;
+}
+
 /* nim --solve: the value of one position and its winning moves, found
    by the engine of --player1, or by theory where the rules have one. */
 static int
@@ -82,7 +115,7 @@ solve_run (gpointer config, NimShared *shared)
   g_autoptr (NimPlayer) player = NULL;
   int status;
 
-  /* --trace and --dot show the engine's search first. */
+  /* --trace, --dot and --explore show the engine's search first. */
   if (nim_shared_tracing (shared)
       && (status = run_trace (shared)) != NIM_EXIT_OK)
     return status;
@@ -116,8 +149,10 @@ solve_run (gpointer config, NimShared *shared)
 const NimMode nim_mode_solve = {
   .name = "--solve",
   .options = { NIM_HELP_ANALYSIS, FALSE, options },
-  .shared = NIM_SHARED_HEAPS | NIM_SHARED_TAKE | NIM_SHARED_PLAYER1
-            | NIM_SHARED_JSON | NIM_SHARED_TRACE,
+  .shared = NIM_SHARED_HEAPS | NIM_SHARED_RANDOM_HEAPS | NIM_SHARED_TAKE
+            | NIM_SHARED_PLAYER1 | NIM_SHARED_SEED | NIM_SHARED_JSON
+            | NIM_SHARED_TRACE | NIM_SHARED_EXPLORE,
   .config_size = sizeof (SolveConfig),
+  .check = solve_check,
   .run = solve_run,
 };

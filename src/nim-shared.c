@@ -13,6 +13,7 @@
 
 #include "nim-error.h"
 #include "nim-i18n.h"
+#include "nim-match.h"
 #include "nim-parse.h"
 #include "nim-player-engine.h"
 
@@ -30,6 +31,14 @@ static const NimOption rules_options[] = {
       "LIST" },
     NIM_SHARED_HEAPS,
     NULL,
+    NULL },
+  { { "random-heaps", 'r', 0, G_OPTION_ARG_STRING, FIELD (random_heaps),
+      N_ ("Start from COUNT random heaps of 1 to MAX matches (default 20), "
+          "drawn with --seed: each pair of --games, or the position of "
+          "--solve"),
+      "COUNT[:MAX]" },
+    NIM_SHARED_RANDOM_HEAPS,
+    N_ ("--random-heaps (it needs --games or --solve)"),
     NULL },
   { { "max-take", 'k', 0, G_OPTION_ARG_STRING, FIELD (max_take),
       N_ ("A move takes 1 to K matches, such as 3"), "K" },
@@ -61,8 +70,8 @@ static const NimOption rules_options[] = {
 /**
  * nim_shared_rules:
  *
- * The rules of the game: --heaps, --max-take, --moves, --rules,
- * --misere.
+ * The rules of the game: --heaps, --random-heaps, --max-take, --moves,
+ * --rules, --misere.
  */
 const NimOptionSet nim_shared_rules = { NIM_HELP_RULES, TRUE, rules_options };
 
@@ -135,8 +144,8 @@ static const NimOption output_options[] = {
     NULL,
     NULL },
   { { "trace-limit", 0, 0, G_OPTION_ARG_STRING, FIELD (trace_limit),
-      N_ ("Show at most N nodes a search in --trace and --dot (default "
-          "2000)"),
+      N_ ("Show at most N nodes a search in --trace, --dot and --explore "
+          "(default 2000)"),
       "N" },
     NIM_SHARED_TRACE,
     NULL,
@@ -148,6 +157,13 @@ static const NimOption output_options[] = {
     NIM_SHARED_TRACE,
     NULL,
     NULL },
+  { { "explore", 0, 0, G_OPTION_ARG_FILENAME, FIELD (explore),
+      N_ ("Write the search of the first computer move to FILE as a web "
+          "page to step through, with a quiz"),
+      "FILE" },
+    NIM_SHARED_EXPLORE,
+    NULL,
+    NULL },
   { { NULL } },
 };
 
@@ -155,16 +171,18 @@ static const NimOption output_options[] = {
  * nim_shared_no_trace:
  *
  * How a mode that runs no search a person could watch (--grundy-sequence,
- * --games) refuses --trace and --dot, in its #NimMode.refusals.
+ * --games) refuses --trace, --dot and --explore, in its
+ * #NimMode.refusals.
  */
 const char nim_shared_no_trace[]
-    = N_ ("--trace and --dot show the searches of one game or of --solve; "
-          "leave out --grundy-sequence and --games");
+    = N_ ("--trace, --dot and --explore show the searches of one game or of "
+          "--solve; leave out --grundy-sequence and --games");
 
 /**
  * nim_shared_output:
  *
- * The output: --json, --stats, --explain, --trace, --trace-limit, --dot.
+ * The output: --json, --stats, --explain, --trace, --trace-limit, --dot,
+ * --explore.
  */
 const NimOptionSet nim_shared_output
     = { NIM_HELP_OUTPUT, TRUE, output_options };
@@ -337,12 +355,13 @@ nim_shared_check_rules (NimShared *shared, guint64 takes, GError **error)
  * nim_shared_tracing:
  * @shared: the options
  *
- * Returns: whether --trace or --dot was given
+ * Returns: whether --trace, --dot or --explore was given
  */
 gboolean
 nim_shared_tracing (const NimShared *shared)
 {
-  return shared->trace != NULL || shared->dot != NULL;
+  return shared->trace != NULL || shared->dot != NULL
+         || shared->explore != NULL;
 }
 
 /**
@@ -350,8 +369,9 @@ nim_shared_tracing (const NimShared *shared)
  * @shared: the options as given
  * @error: return location for a #NIM_ERROR_USAGE error
  *
- * Checks --trace, --trace-limit and --dot, which go together, and makes
- * @shared->trace_options and @shared->output of them and --json.
+ * Checks --trace, --trace-limit, --dot and --explore, which go together,
+ * and makes @shared->trace_options and @shared->output of them and
+ * --json.
  *
  * Returns: %TRUE when they fit
  */
@@ -365,10 +385,13 @@ nim_shared_check_output (NimShared *shared, GError **error)
   trace->depth = NIM_TRACE_DEFAULT_DEPTH;
   trace->limit = NIM_TRACE_DEFAULT_LIMIT;
   trace->dot_path = shared->dot;
+  trace->explore_path = shared->explore;
+  trace->command = shared->command;
   if (shared->trace_limit != NULL && !nim_shared_tracing (shared))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--trace-limit goes with --trace or --dot"));
+                   _ ("--trace-limit goes with --trace, --dot or "
+                      "--explore"));
       return FALSE;
     }
   if (shared->dot != NULL && *shared->dot == '\0')
@@ -377,7 +400,15 @@ nim_shared_check_output (NimShared *shared, GError **error)
                    _ ("--dot: give a file name, such as --dot tree.dot"));
       return FALSE;
     }
-  /* --dot draws as deep as --trace=DEPTH says, else every ply. */
+  if (shared->explore != NULL && *shared->explore == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--explore: give a file name, such as --explore "
+                      "tree.html"));
+      return FALSE;
+    }
+  /* --dot and --explore show as deep as --trace=DEPTH says, else every
+     ply. */
   if (shared->trace != NULL)
     {
       if (!nim_trace_parse_depth (*shared->trace ? shared->trace : NULL,
@@ -426,6 +457,31 @@ parse_tc (const char *text, double *seconds, double *increment, GError **error)
   return TRUE;
 }
 
+/* COUNT[:MAX] of --random-heaps: COUNT from 1 to NIM_MAX_HEAPS, MAX from
+   1 to NIM_MATCH_MAX_MATCHES (NIM_MATCH_DEFAULT_RANDOM_MAX when not
+   given), as --games and --solve both draw them. */
+static gboolean
+parse_random_heaps (const char *text, guint *count, guint32 *max,
+                    GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ":", 2);
+  guint64 v;
+
+  if (!nim_parse_uint (parts[0], 1, NIM_MAX_HEAPS, "--random-heaps COUNT", &v,
+                       error))
+    return FALSE;
+  *count = (guint) v;
+  *max = NIM_MATCH_DEFAULT_RANDOM_MAX;
+  if (parts[1] != NULL)
+    {
+      if (!nim_parse_uint (parts[1], 1, NIM_MATCH_MAX_MATCHES,
+                           "--random-heaps MAX", &v, error))
+        return FALSE;
+      *max = (guint32) v;
+    }
+  return TRUE;
+}
+
 /**
  * nim_shared_check:
  * @shared: the options as given, the rules and output checked
@@ -433,9 +489,10 @@ parse_tc (const char *text, double *seconds, double *increment, GError **error)
  * @error: return location for a #NIM_ERROR_USAGE error
  *
  * Converts the rest of the shared options the mode takes: the position
- * of --heaps (the default three rows when it was not given), --first,
- * --seed (one drawn at random when it was not given) and the clock of
- * --tc.
+ * of --heaps (the default three rows when it was not given), the COUNT
+ * and MAX of --random-heaps (which names the position too: not with
+ * --heaps), --first, --seed (one drawn at random when it was not given)
+ * and the clock of --tc.
  *
  * Returns: %TRUE when they are good
  */
@@ -448,6 +505,21 @@ nim_shared_check (NimShared *shared, guint64 takes, GError **error)
                                          : NIM_SHARED_DEFAULT_HEAPS,
                            "--heaps", error))
     return FALSE;
+  shared->random_count = 0;
+  shared->random_max = 0;
+  if ((takes & NIM_SHARED_RANDOM_HEAPS) && shared->random_heaps != NULL)
+    {
+      if (shared->heaps != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s cannot be combined with %s"), "--random-heaps",
+                       _ ("--heaps (give one or the other)"));
+          return FALSE;
+        }
+      if (!parse_random_heaps (shared->random_heaps, &shared->random_count,
+                               &shared->random_max, error))
+        return FALSE;
+    }
   shared->first_mover = 1;
   if (shared->first != NULL)
     {
@@ -475,6 +547,28 @@ nim_shared_check (NimShared *shared, guint64 takes, GError **error)
                     error))
     return FALSE;
   return TRUE;
+}
+
+/**
+ * nim_shared_show_seed:
+ * @shared: the options, checked
+ *
+ * Adds the seed drawn, when --seed was not given, to the command line
+ * that the page of --explore shows, so that running that command makes
+ * the same page again.
+ */
+void
+nim_shared_show_seed (NimShared *shared)
+{
+  char *command;
+
+  if (shared->seeded || shared->command == NULL)
+    return;
+  command = g_strdup_printf ("%s --seed %" G_GUINT32_FORMAT, shared->command,
+                             shared->seed_value);
+  g_free (shared->command);
+  shared->command = command;
+  shared->trace_options.command = command;
 }
 
 /**

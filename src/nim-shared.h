@@ -41,6 +41,8 @@ enum
      even one whose moves need not take a match (its values are computed,
      no game is played). */
   NIM_SHARED_ANY_CODE = 1 << 14,
+  NIM_SHARED_EXPLORE = 1 << 15,      /* --explore */
+  NIM_SHARED_RANDOM_HEAPS = 1 << 16, /* --random-heaps */
 };
 
 /**
@@ -53,6 +55,7 @@ struct _NimShared
 {
   /* Given (nim-shared.c declares each). */
   char *heaps;
+  char *random_heaps;
   char *max_take;
   char *moves;
   char *rules_code;
@@ -68,6 +71,7 @@ struct _NimShared
   char *trace; /* --trace[=DEPTH]: "" without a depth */
   char *trace_limit;
   char *dot;
+  char *explore;
   gboolean quiet;
   gboolean per_position;
   char *tc;
@@ -77,11 +81,14 @@ struct _NimShared
   char *engine_log;
   char *engine_startup_timeout;
   char **arguments; /* after the options, for a mode that takes them */
+  char *command;    /* the command line, for the page of --explore */
 
   /* Checked. */
   NimRules rules;
   NimOctal code;      /* --rules, when given */
   NimBoard board;     /* --heaps, or the default three rows */
+  guint random_count; /* --random-heaps COUNT:MAX, 0 when not given */
+  guint32 random_max;
   guint first_mover;  /* --first, 1 or 2 */
   gboolean seeded;    /* --seed was given */
   guint32 seed_value; /* --seed, or drawn at random */
@@ -89,7 +96,8 @@ struct _NimShared
   double tc_seconds;
   double tc_increment;
   double startup_timeout;        /* --engine-startup-timeout */
-  NimTraceOptions trace_options; /* --trace, --trace-limit, --dot */
+  NimTraceOptions trace_options; /* --trace, --trace-limit, --dot,
+                                    --explore */
   NimOutput output;              /* --json */
 };
 
@@ -107,6 +115,7 @@ gboolean nim_shared_check_output (NimShared *shared, GError **error);
 gboolean nim_shared_check (NimShared *shared, guint64 takes, GError **error);
 gboolean nim_shared_declare_engines (NimShared *shared, GError **error);
 gboolean nim_shared_tracing (const NimShared *shared);
+void nim_shared_show_seed (NimShared *shared);
 
 NimPlayer *nim_shared_player_new (const char *spec, GError **error);
 

@@ -21,6 +21,9 @@
 #include <stdio.h>
 #include <errno.h>
 
+/* A note names at most this many of the moves a node pruned. */
+#define DOT_PRUNED_NAMED 8
+
 /* One shown node of the DOT tree. */
 typedef struct
 {
@@ -33,10 +36,12 @@ typedef struct
   int value;
   char *marks;
   guint64 pruned;
-  gint best;        /* the child with the best value for this node, or -1 */
-  int best_score;   /* its value as this node sees it */
-  gboolean closed;  /* left: value and marks are set */
-  gboolean aborted; /* the budget ran out inside it */
+  char *pruned_moves; /* the first of them, named */
+  gboolean settled;   /* the table settled it: no move was searched */
+  gint best;          /* the child with the best value for this node, or -1 */
+  int best_score;     /* its value as this node sees it */
+  gboolean closed;    /* left: value and marks are set */
+  gboolean aborted;   /* the budget ran out inside it */
 } DotNode;
 
 struct _NimTraceDot
@@ -58,6 +63,7 @@ dot_node_clear (gpointer data)
 
   g_free (d->heaps);
   g_free (d->marks);
+  g_free (d->pruned_moves);
 }
 
 /* -------------------------------------------------------------------------
@@ -118,16 +124,31 @@ dot_leave (gpointer data, guint ply, const NimBoard *board, int value,
   NimTraceDot *t = data;
   g_autofree char *marks = NULL;
   guint64 pruned;
+  const NimTraceFrame *f;
   DotNode *d, *p;
   int score;
 
   if (t->file == NULL
-      || nim_trace_walk_leave (&t->walk, ply, flags, &pruned, &marks) == NULL)
+      || (f = nim_trace_walk_leave (&t->walk, ply, flags, &pruned, &marks))
+             == NULL)
     return;
   d = &g_array_index (t->nodes, DotNode, t->line[ply]);
   d->value = value;
   d->marks = g_steal_pointer (&marks);
   d->pruned = pruned;
+  if (pruned > 0)
+    {
+      g_autoptr (GArray) moves
+          = nim_trace_walk_pruned (&t->walk, f, DOT_PRUNED_NAMED);
+      GString *names = g_string_new (NULL);
+
+      nim_trace_append_moves (names, moves, pruned);
+      d->pruned_moves = g_string_free (names, FALSE);
+    }
+  d->settled = (flags
+                & (NIM_TRACE_TT_EXACT | NIM_TRACE_TT_LOWER | NIM_TRACE_TT_UPPER
+                   | NIM_TRACE_ETC))
+               != 0;
   d->closed = TRUE;
   d->aborted = (flags & NIM_TRACE_ABORTED) != 0;
   if (d->parent < 0)
@@ -291,10 +312,16 @@ write_comment (const NimTraceDot *t, FILE *out)
             "   - bold edges and boxes: the principal variation, the line "
             "both\n"
             "     sides would play from the move chosen on;\n"
-            "   - a dashed edge to a grey \"N pruned\" note: N moves of that\n"
-            "     position that were never searched, because of the cutoff "
-            "or\n"
-            "     the table entry written in its box;\n"
+            "   - a dashed edge to a grey \"N pruned: MOVES\" note: the N "
+            "moves of\n"
+            "     that position that were never searched, named, because "
+            "of the\n"
+            "     cutoff or the table entry written in its box;\n"
+            "   - a filled box: the table settled the position, so none of "
+            "its\n"
+            "     moves was searched (\"tt hit, still searched\": the table "
+            "knew it,\n"
+            "     not well enough, and its moves were searched);\n"
             "   - with iterative deepening each iteration is a tree of its "
             "own,\n"
             "     its root labelled with the depth.\n"
@@ -370,7 +397,12 @@ write_node (const NimTraceDot *t, FILE *out, gint i, gboolean bold)
     }
   fprintf (out, "  n%d [label=\"", i);
   dot_escape (out, label->str);
-  fprintf (out, "\"%s];\n", bold ? ", style=bold" : "");
+  /* A box the table settled is filled: nothing under it was searched. */
+  fprintf (out, "\"%s%s];\n",
+           d->settled ? (bold ? ", style=\"bold,filled\"" : ", style=filled")
+           : bold     ? ", style=bold"
+                      : "",
+           d->settled ? ", fillcolor=lightyellow" : "");
   if (d->parent >= 0)
     {
       g_autoptr (GString) m = g_string_new (NULL);
@@ -383,11 +415,12 @@ write_node (const NimTraceDot *t, FILE *out, gint i, gboolean bold)
     {
       g_autofree char *note = g_strdup_printf (
           /* TRANSLATORS: the note of --dot for moves of a position
-             that were never searched; "N pruned" in the legend.  The
-             English says "pruned" for 1 too. */
-          g_dngettext (GETTEXT_PACKAGE, "%llu pruned", "%llu pruned",
+             that were never searched: how many, then the moves, "h1-2,
+             h3-1"; "N pruned: MOVES" in the legend.  The English says
+             "pruned" for 1 too. */
+          g_dngettext (GETTEXT_PACKAGE, "%llu pruned:\n%s", "%llu pruned:\n%s",
                        d->pruned),
-          (unsigned long long) d->pruned);
+          (unsigned long long) d->pruned, d->pruned_moves);
 
       fprintf (out, "  p%d [label=\"", i);
       dot_escape (out, note);
@@ -413,17 +446,6 @@ write_tree (const NimTraceDot *t, const NimMove *move)
   fprintf (t->file, "}\n");
 }
 
-/* Finishes the DOT file; keeps the first error in write_errno. */
-static void
-finish (NimTraceDot *t)
-{
-  if (ferror (t->file) && t->write_errno == 0)
-    t->write_errno = errno != 0 ? errno : EIO;
-  if (fclose (t->file) != 0 && t->write_errno == 0)
-    t->write_errno = errno != 0 ? errno : EIO;
-  t->file = NULL;
-}
-
 static void
 dot_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
          int value)
@@ -434,7 +456,7 @@ dot_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
     return;
   nim_trace_walk_end (&t->walk);
   write_tree (t, move);
-  finish (t);
+  nim_trace_file_close (&t->file, &t->write_errno);
 }
 
 static const NimObserverFuncs dot_funcs = {
@@ -511,7 +533,7 @@ nim_trace_dot_close (NimTraceDot *dot, GError **error)
       fputs (_ ("nim --dot: no computer player searched in this game."),
              t->file);
       fputs (" */\ndigraph nim_search {\n}\n", t->file);
-      finish (t);
+      nim_trace_file_close (&t->file, &t->write_errno);
       /* Said where the user looks too: a file holding an empty graph
          would pass for a drawing of a search that did not happen. */
       fprintf (stderr,

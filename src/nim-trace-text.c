@@ -97,6 +97,46 @@ legend_nodes (NimTraceKind kind)
             "#   \"= v (node)\"\n");
 }
 
+/* The legend's sentence on the order the moves of a node are tried in,
+   for a search of @kind: negamax tries the root's moves in the
+   generator's order, so that of moves worth the same the first is
+   played (the tie-break every computer player shares), and the other
+   nodes' largest count first, which measured fewer nodes (see
+   picker_next_ordered() in nim-player-negamax.c). */
+static const char *
+legend_order (NimTraceKind kind)
+{
+  switch (kind)
+    {
+    case NIM_TRACE_MINIMAX:
+      /* TRANSLATORS: the legend of --trace: the order minimax tries the
+         moves of a position in. */
+      return _ ("# moves are tried heap by heap, the smallest count first\n");
+    case NIM_TRACE_NEGAMAX:
+    case NIM_TRACE_ALPHA_BETA:
+      /* TRANSLATORS: the legend of --trace: the order negamax tries the
+         moves of a position in; order=on is a player option, typed as
+         is. */
+      return _ ("# moves are tried heap by heap: at the root the smallest "
+                "count first\n"
+                "#   (of moves worth the same, the first is played), below "
+                "it the largest\n"
+                "#   count first, which leaves little and ends games sooner "
+                "(under a\n"
+                "#   take-and-break code the smallest there too); with "
+                "order=on the\n"
+                "#   table's move and two killer moves go before the rest\n");
+    case NIM_TRACE_PROOF_NUMBERS:
+      /* TRANSLATORS: the legend of --trace for proof-number search. */
+      return _ ("# the most-proving child is searched first, the one with "
+                "the smallest\n"
+                "#   disproof number; a node is entered again each time "
+                "the search\n"
+                "#   goes back into it\n");
+    }
+  return "";
+}
+
 /* The legend, before the first search: the rules, how to read a line,
    and how deep and how many nodes the trace shows. */
 static void
@@ -107,6 +147,7 @@ write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
   /* TRANSLATORS: %s is a sentence describing the rules. */
   fprintf (t->out, _ ("# rules: %s\n"), described);
   fputs (legend_nodes (kind), t->out);
+  fputs (legend_order (kind), t->out);
   fprintf (t->out,
            g_dngettext (GETTEXT_PACKAGE,
                         /* TRANSLATORS: the end of the legend of

@@ -19,6 +19,7 @@
 #include "nim-notation.h"
 #include "nim-search.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,6 +43,18 @@ nim_trace_walk_init (NimTraceWalk *walk, guint depth, guint64 limit)
   walk->frames = g_new0 (NimTraceFrame, depth + 1);
 }
 
+/* The frame of @ply, its list of tried moves made on first use: a walk
+   through every ply has thousands of frames, and a search uses few. */
+static NimTraceFrame *
+frame_at (NimTraceWalk *walk, guint ply)
+{
+  NimTraceFrame *f = &walk->frames[ply];
+
+  if (f->tried == NULL)
+    f->tried = g_array_new (FALSE, FALSE, sizeof (NimMove));
+  return f;
+}
+
 /**
  * nim_trace_walk_clear:
  * @walk: a walk set up by nim_trace_walk_init()
@@ -51,7 +64,12 @@ nim_trace_walk_init (NimTraceWalk *walk, guint depth, guint64 limit)
 void
 nim_trace_walk_clear (NimTraceWalk *walk)
 {
+  guint i;
+
   g_clear_pointer (&walk->spec, g_free);
+  for (i = 0; walk->frames != NULL && i <= walk->depth; i++)
+    if (walk->frames[i].tried != NULL)
+      g_array_unref (walk->frames[i].tried);
   g_clear_pointer (&walk->frames, g_free);
 }
 
@@ -111,12 +129,33 @@ NimTraceFrame *
 nim_trace_walk_enter (NimTraceWalk *walk, guint ply, const NimBoard *board)
 {
   NimTraceFrame *f, *parent = NULL;
+  NimMove move = { 0 };
 
   walk->total++;
   if (ply > 0 && ply - 1 <= walk->depth)
     {
+      guint i;
+      /* The move is where the boards differ: the searchers keep no
+         record of it a trace could read for free. */
+      guint32 split;
+
       parent = &walk->frames[ply - 1];
       parent->children++;
+      split = board->n_heaps > parent->board.n_heaps
+                  ? board->heaps[board->n_heaps - 1]
+                  : 0;
+      /* A split leaves its second part as a new last heap. */
+      for (i = 0; i < parent->board.n_heaps; i++)
+        if (board->heaps[i] != parent->board.heaps[i])
+          break;
+      g_assert (i < parent->board.n_heaps);
+      move.heap = i;
+      move.count = parent->board.heaps[i] - board->heaps[i] - split;
+      move.split = split;
+      move.keep = split != 0 ? board->heaps[i] : 0;
+      /* What a cutoff left out is named from these. */
+      if (parent->shown)
+        g_array_append_val (parent->tried, move);
     }
   if (ply > walk->depth)
     {
@@ -127,31 +166,13 @@ nim_trace_walk_enter (NimTraceWalk *walk, guint ply, const NimBoard *board)
       return NULL;
     }
 
-  f = &walk->frames[ply];
+  f = frame_at (walk, ply);
   f->board = *board;
+  f->move = move;
   f->entered_at = walk->total;
   f->children = 0;
   f->shown = (parent == NULL || parent->shown) && walk->shown < walk->limit;
-  if (parent != NULL)
-    {
-      guint i;
-
-      /* The move is where the boards differ: the searchers keep no
-         record of it a trace could read for free. */
-      guint32 split = board->n_heaps > parent->board.n_heaps
-                          ? board->heaps[board->n_heaps - 1]
-                          : 0;
-
-      /* A split leaves its second part as a new last heap. */
-      for (i = 0; i < parent->board.n_heaps; i++)
-        if (board->heaps[i] != parent->board.heaps[i])
-          break;
-      g_assert (i < parent->board.n_heaps);
-      f->move.heap = i;
-      f->move.count = parent->board.heaps[i] - board->heaps[i] - split;
-      f->move.split = split;
-      f->move.keep = split != 0 ? board->heaps[i] : 0;
-    }
+  g_array_set_size (f->tried, 0);
   if (!f->shown)
     {
       walk->left_out++;
@@ -185,7 +206,11 @@ describe_marks (const NimTraceWalk *walk, const NimTraceFrame *f, guint flags,
                         | NIM_TRACE_TT_UPPER | NIM_TRACE_ETC
                         | NIM_TRACE_ABORTED;
 
-  if (f->children == 0 && (flags & settled) == 0)
+  /* A proof-number search leaves a node before its children once a
+     threshold is reached: that is no horizon. */
+  if (f->children == 0 && (flags & settled) == 0
+      && (walk->kind != NIM_TRACE_PROOF_NUMBERS
+          || !nim_board_has_move (&f->board, &walk->rules)))
     add_mark (s, nim_board_has_move (&f->board, &walk->rules)
                      /* TRANSLATORS: a mark of --trace and --dot: the search
                         stopped at its depth limit; "horizon" in the legend
@@ -197,9 +222,10 @@ describe_marks (const NimTraceWalk *walk, const NimTraceFrame *f, guint flags,
                      : C_ ("trace", "end"));
   if (flags & NIM_TRACE_TT_HIT && (flags & settled) == 0)
     /* TRANSLATORS: a mark of --trace and --dot: the transposition table
-       ("tt" in the legend of the DOT file) knew the position; its move
-       was searched first. */
-    add_mark (s, C_ ("trace", "tt hit"));
+       ("tt" in the legend of the DOT file) knew the position, but not
+       well enough to settle it (searched too shallow, or a bound outside
+       the window), so its moves were searched all the same. */
+    add_mark (s, C_ ("trace", "tt hit, still searched"));
   if (flags & NIM_TRACE_TT_EXACT)
     /* TRANSLATORS: a mark: the table's exact value settled the node. */
     add_mark (s, C_ ("trace", "tt exact"));
@@ -281,6 +307,121 @@ nim_trace_walk_leave (NimTraceWalk *walk, guint ply, guint flags,
     *pruned = nim_movegen_count (&f->board, &walk->rules) - f->children;
   *marks = describe_marks (walk, f, flags, below, *pruned);
   return f;
+}
+
+/**
+ * nim_trace_walk_is_shown:
+ * @walk: a walk
+ * @ply: plies from the root
+ *
+ * Returns: whether the node the search is in at @ply (entered and not
+ *   left) is shown
+ */
+gboolean
+nim_trace_walk_is_shown (const NimTraceWalk *walk, guint ply)
+{
+  return walk->active && ply <= walk->depth && walk->frames[ply].shown;
+}
+
+/**
+ * nim_trace_walk_would_show:
+ * @walk: a walk
+ * @ply: plies from the root
+ *
+ * Returns: whether a node the search entered now at @ply would be shown
+ *   (its parent is, it is not past the depth shown nor the limit)
+ */
+gboolean
+nim_trace_walk_would_show (const NimTraceWalk *walk, guint ply)
+{
+  return walk->active && ply <= walk->depth && walk->shown < walk->limit
+         && (ply == 0 || walk->frames[ply - 1].shown);
+}
+
+/**
+ * nim_trace_walk_pruned:
+ * @walk: a walk
+ * @frame: a shown node's frame, as nim_trace_walk_leave() returned it
+ * @max: the most moves wanted
+ *
+ * The moves of the node that the search never tried, in generator order
+ * (heap by heap, the smallest count first): those a cutoff or the table
+ * pruned, when nim_trace_walk_leave() said some were.
+ *
+ * Returns: (transfer full) (element-type NimMove): at most @max of them
+ */
+GArray *
+nim_trace_walk_pruned (const NimTraceWalk *walk, const NimTraceFrame *frame,
+                       guint max)
+{
+  GArray *pruned = g_array_new (FALSE, FALSE, sizeof (NimMove));
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+
+  while (pruned->len < max
+         && nim_movegen_next (&gen, &frame->board, &walk->rules, &m))
+    {
+      guint i;
+
+      for (i = 0; i < frame->tried->len; i++)
+        if (nim_move_equal (&g_array_index (frame->tried, NimMove, i), &m))
+          break;
+      if (i == frame->tried->len)
+        g_array_append_val (pruned, m);
+    }
+  return pruned;
+}
+
+/**
+ * nim_trace_append_moves:
+ * @s: a string
+ * @moves: (element-type NimMove): moves, such as nim_trace_walk_pruned()
+ *   gives
+ * @total: how many there are in all, @moves->len or more
+ *
+ * Appends the moves as a list, "h1-2, h2-1", and how many more there are
+ * when @moves holds only the first of them.
+ */
+void
+nim_trace_append_moves (GString *s, GArray *moves, guint64 total)
+{
+  guint i;
+
+  for (i = 0; i < moves->len; i++)
+    {
+      if (i > 0)
+        g_string_append (s, C_ ("list", ", "));
+      nim_trace_append_move (s, &g_array_index (moves, NimMove, i));
+    }
+  if (total > moves->len)
+    {
+      g_string_append (s, C_ ("list", ", "));
+      g_string_append_printf (
+          s,
+          /* TRANSLATORS: the end of a list of moves that names only the
+             first of them: "h1-1, h1-2, and 40 more". */
+          g_dngettext (GETTEXT_PACKAGE, "and %llu more", "and %llu more",
+                       total - moves->len),
+          (unsigned long long) (total - moves->len));
+    }
+}
+
+/**
+ * nim_trace_file_close:
+ * @file: (inout): the file a renderer writes, set to %NULL
+ * @write_errno: (inout): the first error writing it, 0 for none; set to
+ *   the error of the last writes or of closing, if it was 0
+ *
+ * Closes the DOT file or the page, keeping the first error.
+ */
+void
+nim_trace_file_close (FILE **file, int *write_errno)
+{
+  if (ferror (*file) && *write_errno == 0)
+    *write_errno = errno != 0 ? errno : EIO;
+  if (fclose (*file) != 0 && *write_errno == 0)
+    *write_errno = errno != 0 ? errno : EIO;
+  *file = NULL;
 }
 
 /* -------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <glib.h>
+#include <stdio.h>
 
 #include "nim-board.h"
 #include "nim-move.h"
@@ -19,6 +20,8 @@ G_BEGIN_DECLS
  * @entered_at: the nodes counted, this one included, when it was entered
  * @children: the children entered so far
  * @shown: whether the node is shown
+ * @tried: (element-type NimMove): the moves of the children entered so
+ *   far, when the node is shown
  *
  * A ply of the line being searched, for plies up to the depth shown.
  */
@@ -29,6 +32,7 @@ typedef struct
   guint64 entered_at;
   guint64 children;
   gboolean shown;
+  GArray *tried;
 } NimTraceFrame;
 
 /**
@@ -75,6 +79,14 @@ NimTraceFrame *nim_trace_walk_enter (NimTraceWalk *walk, guint ply,
 NimTraceFrame *nim_trace_walk_leave (NimTraceWalk *walk, guint ply,
                                      guint flags, guint64 *pruned,
                                      char **marks);
+
+gboolean nim_trace_walk_is_shown (const NimTraceWalk *walk, guint ply);
+gboolean nim_trace_walk_would_show (const NimTraceWalk *walk, guint ply);
+GArray *nim_trace_walk_pruned (const NimTraceWalk *walk,
+                               const NimTraceFrame *frame, guint max);
+void nim_trace_append_moves (GString *s, GArray *moves, guint64 total);
+
+void nim_trace_file_close (FILE **file, int *write_errno);
 
 void nim_trace_append_value (GString *s, int value);
 const char *nim_trace_max_min (guint ply);

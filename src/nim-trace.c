@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-trace.c -- --trace and --dot: watch the searches of a game, as
- * text, as a DOT tree, or both
+/* nim-trace.c -- --trace, --dot and --explore: watch the searches of a
+ * game, as text, as a DOT tree, as a page to step through, or all
  *
  * What the options ask for, made into one observer for the players: the
- * text trace (nim-trace-text.c), the DOT tree (nim-trace-dot.c), or,
- * with both, an observer that passes each event on to the two. */
+ * text trace (nim-trace-text.c), the DOT tree (nim-trace-dot.c), the
+ * page (nim-trace-explore.c), or, with more than one, an observer that
+ * passes each event on to each of them. */
 
 #include "config.h"
 
@@ -12,86 +13,131 @@
 
 #include "nim-search.h"
 #include "nim-trace-dot.h"
+#include "nim-trace-explore.h"
 #include "nim-trace-text.h"
 #include "nim-parse.h"
 
+/* The renderers, each an observer. */
+#define N_RENDERERS 3
+
 struct _NimTrace
 {
-  NimTraceText *text; /* (nullable) */
-  NimTraceDot *dot;   /* (nullable) */
-  NimObserver *to[2]; /* the text's observer and the DOT's, with both */
-  NimObserver both;
+  NimTraceText *text;               /* (nullable) */
+  NimTraceDot *dot;                 /* (nullable) */
+  NimTraceExplore *explore;         /* (nullable) */
+  NimObserver *to[N_RENDERERS + 1]; /* their observers, NULL-terminated */
+  NimObserver all;
 };
 
 /* -------------------------------------------------------------------------
-   Both: each event to the text, then to the DOT tree */
+   All: each event to each renderer, in turn */
 
 static void
-both_begin (gpointer data, const char *spec, guint player,
-            const NimBoard *board, const NimRules *rules, NimTraceKind kind)
+all_begin (gpointer data, const char *spec, guint player,
+           const NimBoard *board, const NimRules *rules, NimTraceKind kind)
 {
-  NimObserver **to = data;
+  NimObserver **to;
 
-  nim_observer_begin (to[0], spec, player, board, rules, kind);
-  nim_observer_begin (to[1], spec, player, board, rules, kind);
+  for (to = data; *to != NULL; to++)
+    nim_observer_begin (*to, spec, player, board, rules, kind);
 }
 
 static void
-both_iteration (gpointer data, guint depth)
+all_iteration (gpointer data, guint depth)
 {
-  NimObserver **to = data;
+  NimObserver **to;
 
-  nim_observer_iteration (to[0], depth);
-  nim_observer_iteration (to[1], depth);
+  for (to = data; *to != NULL; to++)
+    nim_observer_iteration (*to, depth);
 }
 
 static void
-both_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
-            int beta)
+all_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
+           int beta)
 {
-  NimObserver **to = data;
+  NimObserver **to;
 
-  nim_observer_enter (to[0], ply, board, alpha, beta);
-  nim_observer_enter (to[1], ply, board, alpha, beta);
+  for (to = data; *to != NULL; to++)
+    nim_observer_enter (*to, ply, board, alpha, beta);
 }
 
 static void
-both_leave (gpointer data, guint ply, const NimBoard *board, int value,
-            guint flags)
+all_leave (gpointer data, guint ply, const NimBoard *board, int value,
+           guint flags)
 {
-  NimObserver **to = data;
+  NimObserver **to;
 
-  nim_observer_leave (to[0], ply, board, value, flags);
-  nim_observer_leave (to[1], ply, board, value, flags);
+  for (to = data; *to != NULL; to++)
+    nim_observer_leave (*to, ply, board, value, flags);
 }
 
 static void
-both_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
-          int value)
+all_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
+         int value)
 {
-  NimObserver **to = data;
+  NimObserver **to;
 
-  nim_observer_end (to[0], move, nodes, proven, value);
-  nim_observer_end (to[1], move, nodes, proven, value);
+  for (to = data; *to != NULL; to++)
+    nim_observer_end (*to, move, nodes, proven, value);
 }
 
-static const NimObserverFuncs both_funcs = {
-  .begin = both_begin,
-  .iteration = both_iteration,
-  .enter = both_enter,
-  .leave = both_leave,
-  .end = both_end,
+static void
+all_try (gpointer data, guint ply, const NimMove *move, NimTraceTry why)
+{
+  NimObserver **to;
+
+  for (to = data; *to != NULL; to++)
+    nim_observer_try (*to, ply, move, why);
+}
+
+static void
+all_probe (gpointer data, guint ply, const NimTraceEntry *entry)
+{
+  NimObserver **to;
+
+  for (to = data; *to != NULL; to++)
+    nim_observer_probe (*to, ply, entry);
+}
+
+static void
+all_store (gpointer data, guint ply, const NimTraceEntry *entry)
+{
+  NimObserver **to;
+
+  for (to = data; *to != NULL; to++)
+    nim_observer_store (*to, ply, entry);
+}
+
+static void
+all_numbers (gpointer data, guint ply, const NimTraceNumbers *numbers)
+{
+  NimObserver **to;
+
+  for (to = data; *to != NULL; to++)
+    nim_observer_numbers (*to, ply, numbers);
+}
+
+static const NimObserverFuncs all_funcs = {
+  .begin = all_begin,
+  .iteration = all_iteration,
+  .enter = all_enter,
+  .leave = all_leave,
+  .end = all_end,
+  .try_move = all_try,
+  .probe = all_probe,
+  .store = all_store,
+  .numbers = all_numbers,
 };
 
 /**
  * nim_trace_new:
  * @options: where the trace goes, its depth and limit; at least one of
- *   @options->out and @options->dot_path is set
+ *   @options->out, @options->dot_path and @options->explore_path is set
  * @error: return location for a #NIM_ERROR_FAILED error when the DOT
- *   file cannot be created
+ *   file or the page cannot be created
  *
- * Opens the DOT file at once, so a path that cannot be written is
- * reported before any search.
+ * Opens the DOT file and the page at once, so a path that cannot be
+ * written is reported before any search.
  *
  * Returns: (transfer full) (nullable): the trace, to give to the players
  *   with nim_trace_observer() and to free with nim_trace_free() after
@@ -101,8 +147,10 @@ NimTrace *
 nim_trace_new (const NimTraceOptions *options, GError **error)
 {
   g_autoptr (NimTrace) t = g_new0 (NimTrace, 1);
+  guint n = 0;
 
-  g_return_val_if_fail (options->out != NULL || options->dot_path != NULL,
+  g_return_val_if_fail (options->out != NULL || options->dot_path != NULL
+                            || options->explore_path != NULL,
                         NULL);
   g_return_val_if_fail (options->depth <= NIM_SEARCH_MAX_PLY, NULL);
   g_return_val_if_fail (options->limit > 0, NULL);
@@ -114,16 +162,25 @@ nim_trace_new (const NimTraceOptions *options, GError **error)
       if (t->dot == NULL)
         return NULL;
     }
+  if (options->explore_path != NULL)
+    {
+      t->explore
+          = nim_trace_explore_new (options->explore_path, options->command,
+                                   options->depth, options->limit, error);
+      if (t->explore == NULL)
+        return NULL;
+    }
   if (options->out != NULL)
     t->text
         = nim_trace_text_new (options->out, options->depth, options->limit);
-  if (t->text != NULL && t->dot != NULL)
-    {
-      t->to[0] = nim_trace_text_observer (t->text);
-      t->to[1] = nim_trace_dot_observer (t->dot);
-      t->both.funcs = &both_funcs;
-      t->both.data = t->to;
-    }
+  if (t->text != NULL)
+    t->to[n++] = nim_trace_text_observer (t->text);
+  if (t->dot != NULL)
+    t->to[n++] = nim_trace_dot_observer (t->dot);
+  if (t->explore != NULL)
+    t->to[n++] = nim_trace_explore_observer (t->explore);
+  t->all.funcs = &all_funcs;
+  t->all.data = t->to;
   return g_steal_pointer (&t);
 }
 
@@ -137,11 +194,8 @@ nim_trace_new (const NimTraceOptions *options, GError **error)
 NimObserver *
 nim_trace_observer (NimTrace *trace)
 {
-  if (trace->dot == NULL)
-    return nim_trace_text_observer (trace->text);
-  if (trace->text == NULL)
-    return nim_trace_dot_observer (trace->dot);
-  return &trace->both;
+  /* One renderer is watched directly, without passing events on. */
+  return trace->to[1] == NULL ? trace->to[0] : &trace->all;
 }
 
 /**
@@ -149,23 +203,26 @@ nim_trace_observer (NimTrace *trace)
  * @trace: a trace
  * @error: return location for a #NIM_ERROR_FAILED error
  *
- * Finishes the DOT file: when no computer searched, it holds an empty
- * graph that says so.
+ * Finishes the DOT file and the page: when no computer searched, they
+ * say so.
  *
- * Returns: %TRUE if the DOT file (if any) was written in full
+ * Returns: %TRUE if the DOT file and the page (if any) were written in
+ *   full
  */
 gboolean
 nim_trace_close (NimTrace *trace, GError **error)
 {
-  return trace->dot == NULL || nim_trace_dot_close (trace->dot, error);
+  return (trace->dot == NULL || nim_trace_dot_close (trace->dot, error))
+         && (trace->explore == NULL
+             || nim_trace_explore_close (trace->explore, error));
 }
 
 /**
  * nim_trace_free:
  * @trace: (nullable): a trace
  *
- * Frees the trace; a DOT file still open is closed without its tree (call
- * nim_trace_close() first to finish it).
+ * Frees the trace; a DOT file or page still open is closed without its
+ * search (call nim_trace_close() first to finish it).
  */
 void
 nim_trace_free (NimTrace *trace)
@@ -174,6 +231,7 @@ nim_trace_free (NimTrace *trace)
     return;
   nim_trace_text_free (trace->text);
   nim_trace_dot_free (trace->dot);
+  nim_trace_explore_free (trace->explore);
   g_free (trace);
 }
 

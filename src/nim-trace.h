@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-trace.h -- --trace and --dot: watch the searches of a game, as
-   text, as a DOT tree, or both */
+/* nim-trace.h -- --trace, --dot and --explore: watch the searches of a
+   game, as text, as a DOT tree, as a page to step through, or all */
 #pragma once
 
 #include <glib.h>
@@ -26,6 +26,8 @@ G_BEGIN_DECLS
  * @depth: plies shown
  * @limit: nodes shown per search
  * @dot_path: (nullable): where the DOT tree of the first search goes
+ * @explore_path: (nullable): where the page of the first search goes
+ * @command: (nullable): the command line, for the page to show
  */
 typedef struct
 {
@@ -33,6 +35,8 @@ typedef struct
   guint depth;
   guint64 limit;
   const char *dot_path;
+  const char *explore_path;
+  const char *command;
 } NimTraceOptions;
 
 typedef struct _NimTrace NimTrace;

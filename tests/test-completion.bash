@@ -111,6 +111,11 @@ expect_only "an option once" --heaps= -- "$nim" --hea
 expect_only "not twice" -- "$nim" --heaps 3 --hea
 expect "a repeatable option again" --engine= \
   -- "$nim" --engine a=b --eng
+expect_only "--solve writes a page, not explanations" --explore= \
+  -- "$nim" --solve --ex
+expect_only "--solve draws random heaps" --random-heaps= \
+  -- "$nim" --solve --ra
+expect_only "--games has no page" -- "$nim" --games 10 --exp
 
 # File and directory names where the option's value is one.
 tmp=$(mktemp -d)
@@ -124,6 +129,8 @@ expect_only "file names after -o" game-1.jsonl game-2.jsonl \
   -- "$nim" --games 2 -o ga
 expect_only "file names after --positions=" game-1.jsonl game-2.jsonl \
   -- "$nim" --games 2 --positions=ga
+expect_only "file names after --explore" game-1.jsonl game-2.jsonl \
+  -- "$nim" --solve --explore ga
 expect_only "directories after --engine-log" logs \
   -- "$nim" --engine-log lo
 

@@ -150,7 +150,13 @@ test_bad_options (void)
 static const OptionCase mode_cases[] = {
   { { "--solve", "--player2", "bogus", "--seed", "abc" },
     "--solve cannot be combined with --player2" },
-  { { "--solve", "--seed", "1" }, "--solve cannot be combined with --seed" },
+  { { "--solve", "--seed", "1" },
+    "--seed draws the heaps of --random-heaps in --solve" },
+  { { "--solve", "--heaps", "3", "--random-heaps", "2" },
+    "--random-heaps cannot be combined with --heaps" },
+  { { "--compare", "--random-heaps", "2" },
+    "--compare cannot be combined with --random-heaps (it needs --games or "
+    "--solve)" },
   { { "--solve", "--results", "f", "--jobs", "2" },
     "--solve cannot be combined with --jobs" },
   { { "--grundy-sequence", "5", "--heaps", "3" },

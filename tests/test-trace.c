@@ -12,6 +12,8 @@
 
 #include "nim-test.h"
 
+#include "nim-octal.h"
+
 #include <stdio.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -621,7 +623,19 @@ static const BadCase bad_cases[] = {
     "--trace-limit: 0 is too small; the smallest accepted is 1" },
   { { "--trace-limit=10", NULL },
     STATUS_USAGE,
-    "--trace-limit goes with --trace or --dot" },
+    "--trace-limit goes with --trace, --dot or --explore" },
+  { { "--explore", "", "--player1", "negamax", "--player2", "xor", NULL },
+    STATUS_USAGE,
+    "--explore: give a file name, such as --explore tree.html" },
+  { { "--explore", "/nonexistent-dir/tree.html", "--player1", "negamax",
+      "--player2", "xor", NULL },
+    STATUS_FAILURE,
+    "--explore: cannot write '/nonexistent-dir/tree.html': No such file or "
+    "directory" },
+  { { "--explore", "t.html", "--games", "2", NULL },
+    STATUS_USAGE,
+    "--trace, --dot and --explore show the searches of one game or of "
+    "--solve" },
   { { "--dot", "/nonexistent-dir/tree.dot", "--player1", "negamax",
       "--player2", "xor", NULL },
     STATUS_FAILURE,
@@ -629,7 +643,8 @@ static const BadCase bad_cases[] = {
     "directory" },
   { { "--compare", "--trace", NULL },
     STATUS_USAGE,
-    "--compare traces none of its searches; leave out --trace and --dot" },
+    "--compare traces none of its searches; leave out --trace, --dot and "
+    "--explore" },
   { { "--nodes", "10", NULL },
     STATUS_USAGE,
     "--nodes is the budget of --compare" },
@@ -662,12 +677,31 @@ test_bad_values (void)
     }
 }
 
-/* A write error on the DOT file (a full disk) fails the run. */
-static void
-test_dot_write_error (void)
+/* What --dot and --explore write when no computer searched, and how
+   they fail on a full disk. */
+typedef struct
 {
+  const char *option;
+  const char *file;
+  const char *says; /* the end of the message on the terminal */
+  const char *holds;
+} OutputCase;
+
+static const OutputCase output_cases[] = {
+  { "--dot", "tree.dot", "holds an empty graph", "digraph nim_search {\n}\n" },
+  { "--explore", "tree.html", "shows no search",
+    "id=\"nim-data\">{\"format\":\"nim-explore\",\"version\":1," },
+};
+
+/* A write error on the DOT file or the page (a full disk) fails the
+   run. */
+static void
+test_write_error (gconstpointer data)
+{
+  const OutputCase *c = data;
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
+  g_autofree char *expected = NULL;
 
   if (!have_nim ())
     return;
@@ -678,20 +712,24 @@ test_dot_write_error (void)
     }
   assert_status (run_nim (&out, &err, "--heaps", "3,4,5", "--player1",
                           "negamax", "--player2", "xor", "--seed", "1",
-                          "--dot", "/dev/full", NULL),
+                          c->option, "/dev/full", NULL),
                  STATUS_FAILURE, out, err);
-  nim_test_assert_contains (err, "nim: --dot: write error on '/dev/full': "
-                                 "No space left on device");
+  expected = g_strdup_printf ("nim: %s: write error on '/dev/full': No space "
+                              "left on device",
+                              c->option);
+  nim_test_assert_contains (err, expected);
 }
 
 /* A game in which no computer searched (two closed forms) leaves an
-   empty graph in the --dot file, and says so on the terminal. */
+   empty graph in the --dot file, and a page without a search, and says
+   so on the terminal. */
 static void
-test_dot_no_search (void)
+test_no_search (gconstpointer data)
 {
+  const OutputCase *c = data;
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  g_autofree char *dot = NULL;
+  g_autofree char *path = NULL;
   g_autofree char *text = NULL;
   g_autofree char *expected = NULL;
   g_autoptr (GError) error = NULL;
@@ -700,18 +738,461 @@ test_dot_no_search (void)
   if (!have_nim ())
     return;
   tmp_dir_init (&tmp);
-  dot = g_build_filename (tmp.dir, "tree.dot", NULL);
+  path = g_build_filename (tmp.dir, c->file, NULL);
   assert_status (run_nim (&out, &err, "--heaps", "3,4", "--player1", "xor",
-                          "--player2", "xor", "--dot", dot, NULL),
+                          "--player2", "xor", c->option, path, NULL),
                  STATUS_OK, out, err);
-  expected = g_strdup_printf ("nim: --dot: no computer player searched in "
-                              "this game, so '%s' holds an empty graph\n",
-                              dot);
+  expected = g_strdup_printf ("nim: %s: no computer player searched in "
+                              "this game, so '%s' %s\n",
+                              c->option, path, c->says);
   g_assert_cmpstr (err, ==, expected);
-  g_file_get_contents (dot, &text, NULL, &error);
+  g_file_get_contents (path, &text, NULL, &error);
   g_assert_no_error (error);
-  nim_test_assert_contains (text, "digraph nim_search {\n}\n");
+  nim_test_assert_contains (text, c->holds);
   tmp_dir_clear (&tmp);
+}
+
+/* ------------------------------------------------------------------------ */
+/* --explore: the data of the page (tests/test-explore.py opens the pages
+   in a browser) */
+
+typedef struct
+{
+  const char *spec;
+  const char *heaps;
+  const char *take; /* as nim_test_rules() takes it, or a code "0.77" */
+  gboolean misere;
+  const char *kind;
+  const char *needs; /* an event type or leave flag the search must show */
+} ExploreCase;
+
+/* Every searcher and setting, and every rule family. */
+static const ExploreCase explore_cases[] = {
+  { "minimax", "1,2,3", "any", FALSE, "minimax", "try" },
+  { "negamax:ab=off,tt=off,order=off,id=off", "2,3", "any", FALSE, "negamax",
+    "try" },
+  { "negamax:tt=off,order=off,id=off", "1,2,3", "any", FALSE, "alpha-beta",
+    "cut" },
+  { "negamax:order=off,id=off", "3,4,5", "any", FALSE, "alpha-beta", "store" },
+  { "negamax:id=off", "3,4,5", "any", FALSE, "alpha-beta", "probe" },
+  { "negamax", "3,4,5", "any", FALSE, "alpha-beta", "iteration" },
+  { "pns", "3,4,5", "any", FALSE, "pns", "numbers" },
+  { "negamax", "9", "1,3", FALSE, "alpha-beta", "iteration" },
+  { "minimax", "7", "max=3", TRUE, "minimax", "try" },
+  { "pns", "2,3", "1,2", TRUE, "pns", "numbers" },
+  { "negamax:tt=off,order=off,id=off", "1,2,2", "any", TRUE, "alpha-beta",
+    "cut" },
+  { "negamax", "6", "0.77", FALSE, "alpha-beta", "store" },
+};
+
+/* The JSON block of a page of --explore. */
+static JsonNode *
+explore_data (const char *page)
+{
+  const char *start = strstr (page, "id=\"nim-data\">");
+  const char *end;
+  g_autofree char *json = NULL;
+
+  g_assert_nonnull (start);
+  start = strchr (start, '>') + 1;
+  end = strstr (start, "</script>");
+  g_assert_nonnull (end);
+  json = g_strndup (start, (gsize) (end - start));
+  return nim_test_parse_json (json);
+}
+
+/* Writes the page of @c's search with --solve; returns its text. */
+static char *
+explore_page (const ExploreCase *c, const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "page.html", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  char *page = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *rules_option = g_str_has_prefix (c->take, "max=") ? "--max-take"
+                             : strchr (c->take, '.') != NULL    ? "--rules"
+                                                                : "--moves";
+  const char *rules_value
+      = g_str_has_prefix (c->take, "max=") ? c->take + 4 : c->take;
+
+  const char *args[] = { "--solve",   "--heaps",
+                         c->heaps,    rules_option,
+                         rules_value, "--player1",
+                         c->spec,     "--explore",
+                         path,        c->misere ? "--misere" : NULL,
+                         NULL };
+
+  assert_status (nim_test_run_nimv (NULL, &out, &err, args), STATUS_OK, out,
+                 err);
+  g_file_get_contents (path, &page, NULL, &error);
+  g_assert_no_error (error);
+  return page;
+}
+
+static void
+explore_rules (const ExploreCase *c, NimRules *rules)
+{
+  if (strchr (c->take, '.') != NULL)
+    {
+      NimOctal code;
+
+      nim_rules_init (rules);
+      g_assert_true (nim_octal_parse (&code, c->take, "--rules", NULL));
+      g_assert_true (nim_octal_to_rules (&code, rules));
+      rules->misere = c->misere;
+    }
+  else
+    nim_test_rules (rules, c->take, c->misere);
+}
+
+/* A position as the page writes it, "0,2": empty heaps included, which
+   --heaps refuses. */
+static void
+explore_board (NimBoard *board, const char *position)
+{
+  g_auto (GStrv) parts = g_strsplit (position, ",", -1);
+  guint32 heaps[NIM_MAX_HEAPS];
+  guint n;
+
+  for (n = 0; parts[n] != NULL; n++)
+    heaps[n] = (guint32) g_ascii_strtoull (parts[n], NULL, 10);
+  nim_board_init (board, heaps, n);
+}
+
+/* A value of the data: a number, or an infinity as "inf" or "-inf". */
+static gint64
+data_value (JsonObject *o, const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  if (json_node_get_value_type (n) == G_TYPE_STRING)
+    return g_str_equal (json_node_get_string (n), "inf") ? G_MAXINT
+                                                         : -G_MAXINT;
+  return json_node_get_int (n);
+}
+
+static gboolean
+has_string (JsonArray *a, const char *s)
+{
+  guint i;
+
+  for (i = 0; a != NULL && i < json_array_get_length (a); i++)
+    if (g_str_equal (json_array_get_string_element (a, i), s))
+      return TRUE;
+  return FALSE;
+}
+
+/* The page holds the search as data a browser can step through: every
+   node entered and left once, properly nested; each move tried is the
+   move to the next node entered; the table's and proof numbers' events
+   inside their node; the moves a cutoff pruned named, legal and never
+   tried; each proven value the exact one, which is the exact solver's.
+   And nothing in it reaches out of the file. */
+static void
+test_explore_data (gconstpointer data)
+{
+  const ExploreCase *c = data;
+  g_autofree char *page = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (NimTestSolver) solver = NULL;
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonObject *top;
+  JsonArray *nodes, *events;
+  NimRules rules;
+  gint64 entered = 0;
+  guint i;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  page = explore_page (c, tmp.dir);
+  tmp_dir_clear (&tmp);
+  nim_test_assert_not_contains (page, "<script src");
+  nim_test_assert_not_contains (page, "<link");
+  nim_test_assert_not_contains (page, "@import");
+  nim_test_assert_not_contains (page, "url(");
+  root = explore_data (page);
+  top = json_node_get_object (root);
+  g_assert_cmpstr (json_object_get_string_member (top, "format"), ==,
+                   "nim-explore");
+  g_assert_cmpint (json_object_get_int_member (top, "version"), ==, 1);
+  g_assert_true (g_str_has_prefix (
+      json_object_get_string_member (top, "command"), "nim --solve "));
+  g_assert_cmpstr (json_object_get_string_member (top, "kind"), ==, c->kind);
+  nodes = json_object_get_array_member (top, "nodes");
+  events = json_object_get_array_member (top, "events");
+  g_assert_cmpint (
+      json_array_get_length (nodes), ==,
+      json_object_get_int_member (
+          json_object_get_object_member (top, "counts"), "shown"));
+  explore_rules (c, &rules);
+  solver = nim_test_solver_new (&rules);
+  for (i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *e = json_array_get_object_element (events, i);
+      const char *type = json_object_get_string_member (e, "type");
+      gint64 node = json_object_has_member (e, "node")
+                        ? json_object_get_int_member (e, "node")
+                        : -1;
+      JsonObject *n = node >= 0
+                          ? json_array_get_object_element (nodes, (guint) node)
+                          : NULL;
+
+      g_hash_table_add (seen, (gpointer) type);
+      if (g_str_equal (type, "enter"))
+        {
+          /* Nodes are numbered in the order entered, each under the node
+             the search is in. */
+          g_assert_cmpint (node, ==, entered++);
+          g_assert_cmpint (json_object_get_int_member (n, "parent"), ==,
+                           stack->len > 0
+                               ? g_array_index (stack, gint64, stack->len - 1)
+                               : -1);
+          g_array_append_val (stack, node);
+        }
+      else if (g_str_equal (type, "try"))
+        {
+          JsonObject *next = json_array_get_object_element (events, i + 1);
+          JsonObject *child = json_array_get_object_element (
+              nodes, (guint) json_object_get_int_member (next, "node"));
+
+          g_assert_cmpstr (json_object_get_string_member (next, "type"), ==,
+                           "enter");
+          g_assert_cmpint (json_object_get_int_member (child, "parent"), ==,
+                           node);
+          g_assert_cmpstr (json_object_get_string_member (child, "move"), ==,
+                           json_object_get_string_member (e, "move"));
+        }
+      else if (g_str_equal (type, "probe") || g_str_equal (type, "store")
+               || g_str_equal (type, "numbers") || g_str_equal (type, "leave"))
+        {
+          g_assert_cmpint (stack->len, >, 0);
+          g_assert_cmpint (node, ==,
+                           g_array_index (stack, gint64, stack->len - 1));
+        }
+      if (g_str_equal (type, "leave"))
+        {
+          JsonArray *flags = json_object_get_array_member (e, "flags");
+          gint64 value = data_value (e, "value");
+          guint ply = (guint) json_object_get_int_member (n, "ply");
+          NimBoard board;
+          gboolean wins;
+
+          g_array_set_size (stack, stack->len - 1);
+          for (guint k = 0; k < json_array_get_length (flags); k++)
+            g_hash_table_add (
+                seen, (gpointer) json_array_get_string_element (flags, k));
+          explore_board (&board,
+                         json_object_get_string_member (n, "position"));
+          wins = nim_test_solver_wins (solver, &board);
+          g_assert_cmpint (json_object_get_int_member (n, "exact"), ==,
+                           wins ? 1 : -1);
+          if (g_str_equal (c->kind, "minimax") && ply % 2 == 1)
+            value = -value;
+          if (value != 0)
+            g_assert_cmpint (value > 0, ==, wins);
+          if (json_object_has_member (e, "pruned"))
+            {
+              JsonArray *pruned = json_object_get_array_member (e, "pruned");
+
+              gint64 children = 0;
+
+              g_assert_cmpint (json_array_get_length (pruned), >, 0);
+              /* No pruned move is the move to a child, and with the
+                 children they are all the moves. */
+              for (guint k = 0; k < json_array_get_length (nodes); k++)
+                {
+                  JsonObject *m = json_array_get_object_element (nodes, k);
+
+                  if (json_object_get_int_member (m, "parent") != node)
+                    continue;
+                  children++;
+                  g_assert_false (has_string (
+                      pruned, json_object_get_string_member (m, "move")));
+                }
+              g_assert_cmpint (
+                  json_object_get_int_member (e, "pruned_total"), ==,
+                  json_object_get_int_member (n, "moves") - children);
+            }
+        }
+    }
+  g_assert_cmpint (stack->len, ==, 0);
+  g_assert_cmpint (entered, ==, json_array_get_length (nodes));
+  g_assert_true (g_hash_table_contains (seen, c->needs));
+  g_assert_true (g_hash_table_contains (seen, "end"));
+}
+
+/* A teacher hands out one tree by its seed: --solve --random-heaps with
+   --seed draws the heaps the first pair of a comparison run with the same
+   options plays, and the page shows the command that makes it again;
+   without --seed the command shown names the seed drawn. */
+static void
+test_explore_random_heaps (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *page = NULL;
+  g_autofree char *page2 = NULL;
+  g_autofree char *command = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (JsonNode) root2 = NULL;
+  g_autoptr (JsonNode) games = NULL;
+  g_auto (GStrv) argv = NULL;
+  JsonObject *top, *top2;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  path = g_build_filename (tmp.dir, "class.html", NULL);
+  assert_status (run_nim (&out, &err, "--solve", "--random-heaps", "3:5",
+                          "--seed", "7", "--player1", "minimax", "--moves",
+                          "any", "--explore", path, NULL),
+                 STATUS_OK, out, err);
+  g_file_get_contents (path, &page, NULL, &error);
+  g_assert_no_error (error);
+  root = explore_data (page);
+  top = json_node_get_object (root);
+  command = g_strdup_printf ("nim --solve --random-heaps 3:5 --seed 7 "
+                             "--player1 minimax --moves any --explore %s",
+                             path);
+  g_assert_cmpstr (json_object_get_string_member (top, "command"), ==,
+                   command);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  /* The first pair's position, from its results file. */
+  {
+    g_autofree char *results = g_build_filename (tmp.dir, "g.jsonl", NULL);
+    g_autofree char *text = NULL;
+    g_auto (GStrv) lines = NULL;
+    JsonArray *start;
+    GString *heaps = g_string_new (NULL);
+    guint i;
+
+    assert_status (run_nim (&out, &err, "--games", "2", "--random-heaps",
+                            "3:5", "--seed", "7", "--player1", "xor",
+                            "--player2", "xor", "--moves", "any", "--results",
+                            results, NULL),
+                   STATUS_OK, out, err);
+    g_file_get_contents (results, &text, NULL, &error);
+    g_assert_no_error (error);
+    lines = g_strsplit (text, "\n", -1);
+    games = nim_test_parse_json (lines[1]);
+    start
+        = json_object_get_array_member (json_node_get_object (games), "start");
+    for (i = 0; i < json_array_get_length (start); i++)
+      g_string_append_printf (heaps, "%s%" G_GINT64_FORMAT, i ? "," : "",
+                              json_array_get_int_element (start, i));
+    g_assert_cmpstr (json_object_get_string_member (top, "root"), ==,
+                     heaps->str);
+    g_string_free (heaps, TRUE);
+  }
+  /* Without --seed: the seed drawn is in the command, which makes the
+     same tree again. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&page, g_free);
+  assert_status (run_nim (&out, &err, "--solve", "--random-heaps", "3:5",
+                          "--player1", "minimax", "--moves", "any",
+                          "--explore", path, NULL),
+                 STATUS_OK, out, err);
+  g_file_get_contents (path, &page, NULL, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&root, json_node_unref);
+  root = explore_data (page);
+  top = json_node_get_object (root);
+  g_assert_true (g_shell_parse_argv (
+      json_object_get_string_member (top, "command"), NULL, &argv, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (argv[g_strv_length (argv) - 2], ==, "--seed");
+  assert_status (
+      nim_test_run_nimv (NULL, &out2, &err2, (const char *const *) argv + 1),
+      STATUS_OK, out2, err2);
+  g_file_get_contents (path, &page2, NULL, &error);
+  g_assert_no_error (error);
+  root2 = explore_data (page2);
+  top2 = json_node_get_object (root2);
+  g_assert_cmpstr (json_object_get_string_member (top2, "root"), ==,
+                   json_object_get_string_member (top, "root"));
+  tmp_dir_clear (&tmp);
+}
+
+/* pns's numbers on its page: a threshold that step 6 made from an
+   infinite one is "inf-N" (the page reads it as infinity less N), never
+   the search's own infinity less N; the root's first child is searched
+   under pn < inf - (12 - 1), the root's dn 12 less the child's pn 1.
+   And once the root is proven by 2 from heap 1, the move before it in
+   heap order, 1 from heap 1, is searched for the first winning move. */
+static void
+test_explore_pns (void)
+{
+  static const ExploreCase c = { "pns", "3,4,5", "any", FALSE, "pns", NULL };
+  g_autofree char *page = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *events;
+  guint i, numbers = 0, near = 0, first_win = 0;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  page = explore_page (&c, tmp.dir);
+  tmp_dir_clear (&tmp);
+  root = explore_data (page);
+  events
+      = json_object_get_array_member (json_node_get_object (root), "events");
+  for (i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *e = json_array_get_object_element (events, i);
+      const char *type = json_object_get_string_member (e, "type");
+      const char *names[] = { "pn", "dn", "thpn", "thdn" };
+
+      if (g_str_equal (type, "try")
+          && g_str_equal (json_object_get_string_member (e, "why"),
+                          "first-win"))
+        {
+          g_assert_cmpint (json_object_get_int_member (e, "node"), ==, 0);
+          g_assert_cmpstr (json_object_get_string_member (e, "move"), ==,
+                           "h1-1");
+          first_win++;
+        }
+      if (!g_str_equal (type, "numbers"))
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+        {
+          JsonNode *n = json_object_get_member (e, names[k]);
+
+          if (json_node_get_value_type (n) == G_TYPE_STRING)
+            {
+              const char *text = json_node_get_string (n);
+
+              g_assert_true (
+                  g_str_equal (text, "inf")
+                  || g_regex_match_simple ("^inf-[1-9][0-9]?$", text, 0, 0));
+              near += g_str_has_prefix (text, "inf-");
+            }
+          else
+            g_assert_cmpint (json_node_get_int (n), <, 100);
+        }
+      /* The root's numbers, then its first child's. */
+      if (numbers++ == 1)
+        g_assert_cmpstr (json_object_get_string_member (e, "thpn"), ==,
+                         "inf-11");
+    }
+  g_assert_cmpuint (near, >, 0);
+  g_assert_cmpuint (first_win, ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_object_get_object_member (
+                           json_node_get_object (root), "result"),
+                       "move"),
+                   ==, "h1-2");
 }
 
 /* A search that proves its value on the last unit of its budget has
@@ -1050,14 +1531,33 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/matches-bench", test_compare_matches_bench);
   g_test_add_func ("/compare/table", test_compare_table);
   g_test_add_func ("/trace/bad-values", test_bad_values);
-  g_test_add_func ("/dot/write-error", test_dot_write_error);
-  g_test_add_func ("/dot/no-search", test_dot_no_search);
+  for (i = 0; i < G_N_ELEMENTS (output_cases); i++)
+    {
+      g_autofree char *write_error
+          = g_strdup_printf ("/%s/write-error", output_cases[i].option + 2);
+      g_autofree char *no_search
+          = g_strdup_printf ("/%s/no-search", output_cases[i].option + 2);
+
+      g_test_add_data_func (write_error, &output_cases[i], test_write_error);
+      g_test_add_data_func (no_search, &output_cases[i], test_no_search);
+    }
   g_test_add_func ("/compare/exact-budget", test_compare_exact_budget);
   g_test_add_func ("/compare/row-fails", test_compare_row_fails);
   g_test_add_func ("/compare/streams", test_compare_streams);
   g_test_add_func ("/compare/bad-players", test_compare_bad_players);
   g_test_add_func ("/trace/eval", test_eval_shown);
   g_test_add_func ("/trace/solve", test_solve_trace);
+  for (i = 0; i < G_N_ELEMENTS (explore_cases); i++)
+    {
+      g_autofree char *path
+          = g_strdup_printf ("/explore/data/%s/%s/%s%s", explore_cases[i].spec,
+                             explore_cases[i].take, explore_cases[i].heaps,
+                             explore_cases[i].misere ? "/misere" : "");
+
+      g_test_add_data_func (path, &explore_cases[i], test_explore_data);
+    }
+  g_test_add_func ("/explore/random-heaps", test_explore_random_heaps);
+  g_test_add_func ("/explore/pns-thresholds", test_explore_pns);
 
   return g_test_run ();
 }

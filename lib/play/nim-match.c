@@ -171,32 +171,46 @@ game_first_mover (const NimMatch *m, guint64 game)
   return game % 2 == 0 ? first : 3 - first;
 }
 
+/**
+ * nim_match_config_random_board:
+ * @config: what to play, with random heaps (@random_count > 0)
+ * @pair: a pair's number in the run, from 0
+ * @board: (out): the position @pair starts from
+ *
+ * Draws the random heaps of pair @pair: a function of the run's seed and
+ * @pair alone, so that any process can draw any pair's position, and a
+ * single position (nim --solve --random-heaps) can be the first pair's.
+ */
+void
+nim_match_config_random_board (const NimMatchConfig *config, guint64 pair,
+                               NimBoard *board)
+{
+  guint32 heaps[NIM_MAX_HEAPS];
+  guint32 seeds[3] = { config->seed, (guint32) pair, (guint32) (pair >> 32) };
+  g_autoptr (GRand) rand = NULL;
+  guint i;
+
+  g_return_if_fail (config->random_count > 0
+                    && config->random_count <= NIM_MAX_HEAPS);
+
+  rand = g_rand_new_with_seed_array (seeds, G_N_ELEMENTS (seeds));
+  for (i = 0; i < config->random_count; i++)
+    heaps[i] = (guint32) g_rand_int_range (rand, 1,
+                                           (gint32) config->random_max + 1);
+  nim_board_init (board, heaps, config->random_count);
+}
+
 /* The starting position of pair @pair. */
 static void
 pair_position (const NimMatch *m, guint64 pair, NimBoard *board)
 {
-  guint32 heaps[NIM_MAX_HEAPS];
-  guint32 seeds[3]
-      = { m->config.seed, (guint32) pair, (guint32) (pair >> 32) };
-  g_autoptr (GRand) rand = NULL;
-  guint i;
-
   if (m->config.n_positions > 0)
-    {
-      *board = m->positions[nim_match_config_pair_position (&m->config,
-                                                            m->order, pair)];
-      return;
-    }
-  if (m->config.random_count == 0)
-    {
-      *board = m->config.start;
-      return;
-    }
-  rand = g_rand_new_with_seed_array (seeds, G_N_ELEMENTS (seeds));
-  for (i = 0; i < m->config.random_count; i++)
-    heaps[i] = (guint32) g_rand_int_range (rand, 1,
-                                           (gint32) m->config.random_max + 1);
-  nim_board_init (board, heaps, m->config.random_count);
+    *board = m->positions[nim_match_config_pair_position (&m->config, m->order,
+                                                          pair)];
+  else if (m->config.random_count == 0)
+    *board = m->config.start;
+  else
+    nim_match_config_random_board (&m->config, pair, board);
 }
 
 /* The @j-th processor, modulo their number, of those this process may

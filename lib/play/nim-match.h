@@ -231,6 +231,8 @@ guint64 nim_match_config_most_matches (const NimMatchConfig *config);
 guint nim_match_config_pair_position (const NimMatchConfig *config,
                                       const guint *order, guint64 pair);
 guint *nim_match_config_order (const NimMatchConfig *config);
+void nim_match_config_random_board (const NimMatchConfig *config, guint64 pair,
+                                    NimBoard *board);
 guint64 nim_match_config_games_to_play (const NimMatchConfig *config);
 guint64 nim_match_config_memory (const NimMatchConfig *config,
                                  guint64 *per_job);

@@ -98,6 +98,8 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
           guint64 p;
           int v;
 
+          if (cfg & C_TRACED)
+            nim_observer_try (s->trace, s->ply, &m, NIM_TRACE_TRY_GENERATOR);
           nim_board_make_move (&s->board, &m);
           s->ply++;
           p = child (s, (guint32) s->board.total, left);
@@ -128,6 +130,12 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
           guint64 p;
           int v;
 
+          if (cfg & C_TRACED)
+            {
+              const NimMove m = { i, count, 0, 0 };
+
+              nim_observer_try (s->trace, s->ply, &m, NIM_TRACE_TRY_GENERATOR);
+            }
           heaps[i] = h - count;
           /* The copies that look at the board as a whole (the horizon's
              nim_board_has_move(), a trace) keep its total too. */
@@ -328,6 +336,8 @@ minimax_search (const NimBoard *board, const NimRules *rules,
           guint64 p;
           int v;
 
+          if (trace != NULL)
+            nim_observer_try (trace, 0, &move, NIM_TRACE_TRY_GENERATOR);
           nim_board_make_move (&s.board, &move);
           p = search_min (&s, (guint32) s.board.total, left);
           nim_board_unmake_move (&s.board, &move);

@@ -709,6 +709,49 @@ killer_store (Negamax *n, guint ply, guint32 from, guint32 count)
   k[0].count = count;
 }
 
+/* -------------------------------------------------------------------------
+   What the traced copies tell the observer about the techniques; the
+   plain copies never call these. */
+
+/* A table entry as the observer reads it: @value is already the node's,
+   @from and @count the entry's move, made a move on this board if it
+   is one. */
+static void
+trace_entry (Negamax *n, int value, guint depth, guint bound, guint32 from,
+             guint32 count, NimTraceEntry *entry, const guint cfg)
+{
+  const HeapMove hm = { from, count };
+
+  entry->found = TRUE;
+  entry->losses = FALSE;
+  entry->value = value;
+  entry->bound = bound == NIM_TT_LOWER   ? NIM_TRACE_BOUND_LOWER
+                 : bound == NIM_TT_UPPER ? NIM_TRACE_BOUND_UPPER
+                                         : NIM_TRACE_BOUND_EXACT;
+  entry->depth = depth == NIM_TT_DEPTH_PROVEN ? NIM_TRACE_DEPTH_PROVEN : depth;
+  entry->has_move
+      = heap_move_find (&n->s.board, &n->s.rules, hm, &entry->move, cfg);
+}
+
+/* Why the picker yields @move now: a move it tried in its first stages
+   is the table's or a killer, the rest come in its order, the deferred
+   ones last. */
+static NimTraceTry
+trace_why (Negamax *n, const MovePicker *p, const NimMove *move,
+           const guint cfg)
+{
+  NimMove tt;
+
+  if (picker_tried (p, move))
+    return heap_move_find (&n->s.board, &n->s.rules, p->tt_move, &tt, cfg)
+                   && nim_move_equal (&tt, move)
+               ? NIM_TRACE_TRY_TABLE
+               : NIM_TRACE_TRY_KILLER;
+  if (p->again)
+    return NIM_TRACE_TRY_DEFERRED;
+  return (cfg & C_CODE) ? NIM_TRACE_TRY_GENERATOR : NIM_TRACE_TRY_ORDERED;
+}
+
 /* Step 4 of negamax_node(): the transposition table.  A value searched
    at least as deep settles the node (TRUE, the value in *value), a bound
    may; otherwise the entry's move is the one the picker tries first.  The
@@ -724,10 +767,25 @@ probe_table (Negamax *n, guint depth, guint ply, int alpha, int beta,
 
   s->tt_probes++;
   if (!nim_tt_probe (s->tt, key, &e))
-    return FALSE;
+    {
+      if (cfg & C_TRACED)
+        {
+          const NimTraceEntry none = { FALSE };
+
+          nim_observer_probe (s->trace, ply, &none);
+        }
+      return FALSE;
+    }
   *value = value_from_tt (cfg, tt_decode (cfg, e.value), ply);
   s->tt_hits++;
   *flags |= NIM_TRACE_TT_HIT;
+  if (cfg & C_TRACED)
+    {
+      NimTraceEntry t;
+
+      trace_entry (n, *value, e.depth, e.bound, e.from, e.count, &t, cfg);
+      nim_observer_probe (s->trace, ply, &t);
+    }
   if (e.depth >= depth
       && (e.bound == NIM_TT_EXACT
           || (e.bound == NIM_TT_LOWER && *value >= beta)
@@ -767,6 +825,16 @@ etc_cutoff (Negamax *n, guint ply, int beta, guint64 key, guint *flags,
     return FALSE;
   s->cutoffs++;
   *flags |= NIM_TRACE_ETC;
+  if (cfg & C_TRACED)
+    {
+      NimTraceEntry t;
+      const guint32 h = s->board.heaps[heap];
+
+      trace_entry (n, *value, NIM_TT_DEPTH_PROVEN, NIM_TT_LOWER, h, h - left,
+                   &t, cfg);
+      t.losses = TRUE;
+      nim_observer_probe (s->trace, ply, &t);
+    }
   store_known_win (n, ply, key, heap, left, *value, cfg);
   return TRUE;
 }
@@ -800,6 +868,15 @@ store_result (Negamax *n, guint depth, guint ply, int alpha0, int beta,
             s->board.heaps[best_move->heap], nim_tt_move_pack (best_move),
             cfg);
   index_if_lost (s, key, stored, proven, bound, cfg & C_CODE);
+  if (cfg & C_TRACED)
+    {
+      NimTraceEntry t;
+
+      trace_entry (n, best, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
+                   s->board.heaps[best_move->heap],
+                   nim_tt_move_pack (best_move), &t, cfg);
+      nim_observer_store (s->trace, ply, &t);
+    }
 }
 
 /* The search of one node, once it is counted (step 1 is in
@@ -858,6 +935,9 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
       guint64 child = 0;
       int v;
 
+      if (cfg & C_TRACED)
+        nim_observer_try (s->trace, ply, &move,
+                          trace_why (n, &picker, &move, cfg));
       if (cfg & C_TT)
         {
           child = (cfg & C_CODE) ? nim_tt_key_after_split (key, h, &move)
@@ -1003,6 +1083,8 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
           = s->tt != NULL ? nim_tt_key_after_split (key, h, &move) : 0;
       int v;
 
+      if (s->trace != NULL)
+        nim_observer_try (s->trace, 0, &move, NIM_TRACE_TRY_GENERATOR);
       nim_board_make_move (&s->board, &move);
       v = -search (n, depth - 1, 1, n->ab ? -beta : -NIM_SCORE_INF,
                    n->ab ? -alpha : NIM_SCORE_INF, child);
@@ -1039,6 +1121,15 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
                     s->board.heaps[best_move->heap],
                     nim_tt_move_pack (best_move));
       index_if_lost (s, key, t, proven, bound, s->rules.kind == NIM_TAKE_CODE);
+      if (s->trace != NULL)
+        {
+          NimTraceEntry e;
+
+          trace_entry (n, best, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
+                       s->board.heaps[best_move->heap],
+                       nim_tt_move_pack (best_move), &e, cfg);
+          nim_observer_store (s->trace, 0, &e);
+        }
     }
   if (s->trace != NULL)
     nim_observer_leave (s->trace, 0, &s->board, best,

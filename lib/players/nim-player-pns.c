@@ -291,6 +291,8 @@ first_win (Pns *p, guint64 key, NimMove *best, gboolean traced)
             return;
           if (!lookup (p, child, &pn, &dn) || (pn != 0 && dn != 0))
             {
+              if (traced)
+                nim_observer_try (p->s.trace, 0, &m, NIM_TRACE_TRY_FIRST_WIN);
               nim_board_make_move (b, &m);
               (traced ? mid_traced : mid_plain) (p, child, 1, PNS_INF, PNS_INF,
                                                  best, &pn, &dn);
@@ -568,6 +570,39 @@ grow (Pns *p, Segment *segs, guint n_segs, guint64 key, guint64 moves,
   return made;
 }
 
+/* A threshold as the observer writes it: INF, and one that step 6 made
+   from INF (INF less the numbers of the node and its child, within half
+   of INF) as infinity less as much. */
+static inline guint32
+trace_threshold (guint32 t)
+{
+  G_STATIC_ASSERT (PNS_INF / 2 < NIM_TRACE_PN_NEAR);
+
+  if (t >= PNS_INF)
+    return NIM_TRACE_PN_INF;
+  if (t > PNS_INF - PNS_INF / 2)
+    return NIM_TRACE_PN_INF - (PNS_INF - t);
+  return t;
+}
+
+/* Tells the observer a node's numbers (only the traced copy calls it):
+   INF as the observer writes it. */
+static void
+trace_numbers (Pns *p, guint ply, guint32 pn, guint32 dn, guint32 thpn,
+               guint32 thdn, const NimMove *most_proving)
+{
+  NimTraceNumbers t = { 0 };
+
+  t.pn = pn >= PNS_INF ? NIM_TRACE_PN_INF : pn;
+  t.dn = dn >= PNS_INF ? NIM_TRACE_PN_INF : dn;
+  t.thpn = trace_threshold (thpn);
+  t.thdn = trace_threshold (thdn);
+  t.has_move = most_proving != NULL;
+  if (most_proving != NULL)
+    t.most_proving = *most_proving;
+  nim_observer_numbers (p->s.trace, ply, &t);
+}
+
 /* The multiple iterative deepening of df-pn at one node: search the
    position on p->s.board (whose key is @key) until its proof number
    reaches @thpn or its disproof number @thdn, or the budget runs out;
@@ -586,6 +621,7 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
   gboolean refresh = TRUE;
   gsize base = p->top, seg_base = p->seg_top;
   guint n_segs = 0;
+  guint settled = 0; /* for a trace: what settled the node */
   Child *list;
 
   /* Step 1.  Count the node, or stop on the budget. */
@@ -617,6 +653,7 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
     {
       pn = 0;
       dn = PNS_INF;
+      settled = NIM_TRACE_ETC;
       goto proven;
     }
 
@@ -740,6 +777,9 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
       if (ply == 0 && sc.c1 != NULL)
         *best = sc.c1->move;
       store (p, key, pn, dn);
+      if (traced)
+        trace_numbers (p, ply, pn, dn, thpn, thdn,
+                       sc.c1 != NULL ? &sc.c1->move : NULL);
 
       /* Step 5.  Done when a threshold is reached (a proof or a disproof
          reaches both; a node without children left is lost). */
@@ -755,6 +795,9 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
          proof number so that our disproof number stays below ours. */
       c1 = *sc.c1;
       c1_index = (gsize) (sc.c1 - list);
+      if (traced)
+        nim_observer_try (p->s.trace, ply, &c1.move,
+                          NIM_TRACE_TRY_MOST_PROVING);
       nim_board_make_move (b, &c1.move);
       nodes = p->s.nodes;
       (traced ? mid_traced : mid_plain) (
@@ -782,6 +825,8 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
   goto remember;
 proven:
   store (p, key, pn, dn);
+  if (traced)
+    trace_numbers (p, ply, pn, dn, thpn, thdn, NULL);
 remember:
   /* A loss goes into the index too, for known_win() to find. */
   if (dn == 0)
@@ -789,7 +834,7 @@ remember:
 out:
   if (traced)
     nim_observer_leave (p->s.trace, ply, b, node_value (pn, dn),
-                        p->s.aborted ? NIM_TRACE_ABORTED : 0);
+                        settled | (p->s.aborted ? NIM_TRACE_ABORTED : 0));
 done:
   p->top = base;
   p->seg_top = seg_base;
@@ -876,7 +921,7 @@ pns_search (NimSearchPlayer *self, const NimBoard *board,
   nim_movegen_first (board, rules, &best);
   if (trace != NULL)
     nim_observer_begin (trace, self->parent.spec, self->parent.number, board,
-                        rules, NIM_TRACE_NEGAMAX);
+                        rules, NIM_TRACE_PROOF_NUMBERS);
 
   (trace != NULL ? mid_traced : mid_plain) (p, key, 0, PNS_INF, PNS_INF, &best,
                                             &pn, &dn);

@@ -59,13 +59,120 @@ typedef enum
  * @NIM_TRACE_NEGAMAX: values are for the player to move at each node
  * @NIM_TRACE_ALPHA_BETA: negamax with alpha-beta: the window means
  *   something
+ * @NIM_TRACE_PROOF_NUMBERS: proof-number search: values for the player to
+ *   move, no window; a node is entered again each time the search goes
+ *   back into it
  */
 typedef enum
 {
   NIM_TRACE_MINIMAX,
   NIM_TRACE_NEGAMAX,
   NIM_TRACE_ALPHA_BETA,
+  NIM_TRACE_PROOF_NUMBERS,
 } NimTraceKind;
+
+/**
+ * NimTraceTry:
+ * @NIM_TRACE_TRY_GENERATOR: the generator's order: heap by heap, the
+ *   smallest count first (minimax everywhere, negamax at its root, where
+ *   the first of the best moves in this order is the one played)
+ * @NIM_TRACE_TRY_TABLE: the table's best move for the position goes first
+ * @NIM_TRACE_TRY_KILLER: a killer move: it refuted a sibling at this ply
+ * @NIM_TRACE_TRY_ORDERED: negamax's order below the root: heap by heap,
+ *   the largest count first (it leaves little, which ends games sooner)
+ * @NIM_TRACE_TRY_DEFERRED: put off to the end: the table proves it loses
+ * @NIM_TRACE_TRY_MOST_PROVING: proof-number search: the child with the
+ *   smallest disproof number, the one that proves the node soonest
+ * @NIM_TRACE_TRY_FIRST_WIN: proof-number search at a won root: a move
+ *   before the winning move it proved, in the generator's order, searched
+ *   until one wins, so that the first winning move is played
+ *
+ * Why a searcher tries a move when it does.
+ */
+typedef enum
+{
+  NIM_TRACE_TRY_GENERATOR,
+  NIM_TRACE_TRY_TABLE,
+  NIM_TRACE_TRY_KILLER,
+  NIM_TRACE_TRY_ORDERED,
+  NIM_TRACE_TRY_DEFERRED,
+  NIM_TRACE_TRY_MOST_PROVING,
+  NIM_TRACE_TRY_FIRST_WIN,
+} NimTraceTry;
+
+/**
+ * NimTraceBound:
+ * @NIM_TRACE_BOUND_EXACT: the value itself
+ * @NIM_TRACE_BOUND_LOWER: the value is at least this (a cutoff stored it)
+ * @NIM_TRACE_BOUND_UPPER: the value is at most this (no move beat alpha)
+ *
+ * What a value of the table means.
+ */
+typedef enum
+{
+  NIM_TRACE_BOUND_EXACT,
+  NIM_TRACE_BOUND_LOWER,
+  NIM_TRACE_BOUND_UPPER,
+} NimTraceBound;
+
+/* The depth of a table entry that holds at any depth: a proof. */
+#define NIM_TRACE_DEPTH_PROVEN G_MAXUINT
+
+/**
+ * NimTraceEntry:
+ * @found: the table holds the position (a probe); always %TRUE in a store
+ * @losses: the answer came from the index of proven losses, not from the
+ *   position's own entry: @move leads to a position known to be lost for
+ *   the player who moves there (the enhanced transposition cutoff)
+ * @value: the value for the player to move at the node
+ * @bound: how to read @value
+ * @depth: the plies the entry was searched to, or %NIM_TRACE_DEPTH_PROVEN
+ * @has_move: @move is set
+ * @move: the entry's best move, on the board of the node
+ *
+ * A table entry as a searcher reads or writes it.
+ */
+typedef struct
+{
+  gboolean found;
+  gboolean losses;
+  int value;
+  NimTraceBound bound;
+  guint depth;
+  gboolean has_move;
+  NimMove move;
+} NimTraceEntry;
+
+/* An infinite proof or disproof number: the other side is proven. */
+#define NIM_TRACE_PN_INF G_MAXUINT32
+/* A threshold made from an infinite one, infinity less a little (the
+   search's own infinity less its numbers), is NIM_TRACE_PN_INF less that
+   little, which is below NIM_TRACE_PN_NEAR. */
+#define NIM_TRACE_PN_NEAR (G_MAXUINT32 / 2)
+
+/**
+ * NimTraceNumbers:
+ * @pn: the proof number: the fewest positions still to settle to show
+ *   that the player to move wins (0: proven; %NIM_TRACE_PN_INF: lost)
+ * @dn: the disproof number, the same to show that it loses
+ * @thpn: the threshold the node is searched under for @pn; the node
+ *   returns once @pn reaches it; %NIM_TRACE_PN_INF when there is none,
+ *   and infinity less n (n < %NIM_TRACE_PN_NEAR) when it was made from an
+ *   infinite one
+ * @thdn: the same for @dn
+ * @has_move: @most_proving is set
+ * @most_proving: the child with the smallest disproof number
+ *
+ * A proof-number search's numbers for a node, as they stand after it
+ * looked at its children.
+ */
+typedef struct
+{
+  guint32 pn, dn;
+  guint32 thpn, thdn;
+  gboolean has_move;
+  NimMove most_proving;
+} NimTraceNumbers;
 
 /**
  * NimObserverFuncs:
@@ -83,12 +190,25 @@ typedef enum
  * @end: the search is over: the move it chose (%NULL when it has none),
  *   the nodes it counted, whether its value is proven, and the value
  *   (> 0 a win, < 0 a loss)
+ * @try_move: the node @ply plies from the root tries @move next, for the
+ *   reason @why; the child's @enter follows
+ * @probe: the node @ply plies from the root asked the table about its
+ *   position, and @entry is the answer
+ * @store: the node @ply plies from the root wrote @entry into the table
+ * @numbers: a proof-number search's node @ply plies from the root has
+ *   looked at its children and has the @numbers
  *
  * The events of a search, in the order begin, then [iteration,] enter
  * and leave properly nested, then end.  Each gets the observer's @data.
  * @enter and @leave are called at every node, so they may not be %NULL
  * (a call through them is the whole cost of watching); the others come
  * once a search or an iteration.
+ *
+ * The events of the techniques, @try_move, @probe, @store and @numbers,
+ * come between a node's @enter and its @leave and say why the search
+ * does what it does, for a page that explains it step by step.  Only the
+ * traced copies of the searchers call them, so they cost the plain
+ * search nothing, and a searcher calls those that it has.
  */
 typedef struct
 {
@@ -102,6 +222,16 @@ typedef struct
                  guint flags);
   void (*end) (gpointer data, const NimMove *move, guint64 nodes,
                gboolean proven, int value); /* may be NULL */
+
+  /* What the techniques do inside a node (see above). */
+  void (*try_move) (gpointer data, guint ply, const NimMove *move,
+                    NimTraceTry why); /* may be NULL */
+  void (*probe) (gpointer data, guint ply,
+                 const NimTraceEntry *entry); /* may be NULL */
+  void (*store) (gpointer data, guint ply,
+                 const NimTraceEntry *entry); /* may be NULL */
+  void (*numbers) (gpointer data, guint ply,
+                   const NimTraceNumbers *numbers); /* may be NULL */
 } NimObserverFuncs;
 
 /**
@@ -160,6 +290,42 @@ nim_observer_end (NimObserver *observer, const NimMove *move, guint64 nodes,
 {
   if (observer->funcs->end != NULL)
     observer->funcs->end (observer->data, move, nodes, proven, value);
+}
+
+/* A node tries a move next. */
+static inline void
+nim_observer_try (NimObserver *observer, guint ply, const NimMove *move,
+                  NimTraceTry why)
+{
+  if (observer->funcs->try_move != NULL)
+    observer->funcs->try_move (observer->data, ply, move, why);
+}
+
+/* A node asked the table. */
+static inline void
+nim_observer_probe (NimObserver *observer, guint ply,
+                    const NimTraceEntry *entry)
+{
+  if (observer->funcs->probe != NULL)
+    observer->funcs->probe (observer->data, ply, entry);
+}
+
+/* A node wrote into the table. */
+static inline void
+nim_observer_store (NimObserver *observer, guint ply,
+                    const NimTraceEntry *entry)
+{
+  if (observer->funcs->store != NULL)
+    observer->funcs->store (observer->data, ply, entry);
+}
+
+/* A proof-number search's node has new numbers. */
+static inline void
+nim_observer_numbers (NimObserver *observer, guint ply,
+                      const NimTraceNumbers *numbers)
+{
+  if (observer->funcs->numbers != NULL)
+    observer->funcs->numbers (observer->data, ply, numbers);
 }
 
 G_END_DECLS

@@ -1,0 +1,1252 @@
+/* explore.js -- the page of nim --explore: a search, step by step
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * nim puts the search into the page as JSON (the script element
+ * "nim-data"), written by src/nim-trace-explore.c:
+ *
+ *   command, spec, player, kind ("minimax", "negamax", "alpha-beta",
+ *   "pns"), rules, misere, root, exact {method, solver}, depth, limit,
+ *   counts {searched, shown, below, left_out}, result {move, value,
+ *   proven}, nodes [{parent, ply, iteration, move, position, moves,
+ *   exact, grundy}], events [{type, node, ...}]
+ *
+ * An event is one step.  Its type names a handler in KINDS below, which
+ * applies it to the model (through set(), which remembers what it
+ * changed, so that a step back undoes exactly that step), says in one
+ * sentence what the search does and why, and may ask a quiz question.
+ * A type the page does not know is shown as a step that changes
+ * nothing, so that data from a newer nim still opens; a new kind of
+ * search adds its handlers to KINDS (window.NimExplore.kinds).  What a
+ * node shows beside its value comes from its "info" (name -> text),
+ * which any handler may set: proof numbers now, visit counts later.
+ *
+ * The drawing is a function of the model and of the reader's folds
+ * alone: stepping back and forward again draws the same page. */
+
+(function () {
+  "use strict";
+
+  var data = JSON.parse(document.getElementById("nim-data").textContent);
+  var $ = function (id) {
+    return document.getElementById(id);
+  };
+  var SVG = "http://www.w3.org/2000/svg";
+  var ROW = 24; /* pixels a row */
+  var INDENT = 22; /* pixels a ply */
+
+  /* ------------------------------------------------------------------
+     Words */
+
+  function plural(n, one, many) {
+    return n + " " + (n === 1 ? one : many);
+  }
+
+  /* A value or a proof number; "inf-N", a threshold of proof-number
+     search made from an infinite one, is infinity less N. */
+  function num(v) {
+    if (v === "inf") return "\u221e";
+    if (v === "-inf") return "\u2212\u221e";
+    var near = /^inf-(\d+)$/.exec(v);
+    if (near) return "\u221e \u2212 " + near[1];
+    return typeof v === "number" && v < 0 ? "\u2212" + -v : String(v);
+  }
+
+  /* A value as a number, the ends of a window as infinities. */
+  function val(v) {
+    if (v === "inf") return Infinity;
+    if (v === "-inf") return -Infinity;
+    return v;
+  }
+
+  /* "h2-1" -> "take 1 from heap 2"; a split names the heaps it leaves. */
+  function moveWords(m) {
+    var r = /^h(\d+)-(\d+)(?:=(\d+)\+(\d+))?$/.exec(m || "");
+    if (!r) return m;
+    var s = "take " + r[2] + " from heap " + r[1];
+    if (r[3] !== undefined)
+      s += " and split what is left into " + r[3] + " and " + r[4];
+    return s;
+  }
+
+  function list(items) {
+    if (items.length <= 1) return items.join("");
+    return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+  }
+
+  var kind = data.kind || "negamax";
+  var minimax = kind === "minimax";
+  var alphaBeta = kind === "alpha-beta";
+  var pns = kind === "pns";
+  var rootPlayer = data.player || 1;
+
+  /* Who moves at a node, as the search sees it. */
+  function who(n) {
+    var p = n.ply % 2 === 0 ? rootPlayer : 3 - rootPlayer;
+    if (minimax) return (n.ply % 2 === 0 ? "Max" : "Min") + " (player " + p + ")";
+    return "player " + p;
+  }
+
+  /* The value the search returned, in words. */
+  function valueWords(v) {
+    var x = val(v);
+    if (minimax) {
+      if (x > 0) return num(v) + ", a win for Max";
+      if (x < 0) return num(v) + ", a loss for Max";
+      return "0, unknown";
+    }
+    if (x > 0) return num(v) + ", a win for the player to move";
+    if (x < 0) return num(v) + ", a loss for the player to move";
+    return "0, unknown";
+  }
+
+  /* The exact value as the search writes its values: minimax for Max,
+     the others for the player to move. */
+  function exactAsSearch(n) {
+    if (n.exact === undefined) return undefined;
+    return minimax && n.ply % 2 === 1 ? -n.exact : n.exact;
+  }
+
+  /* Why theory gives the node its exact value. */
+  function theoryWords(n) {
+    var m = (data.exact || {}).method;
+    var heaps = n.position.split(",").map(Number);
+    var wins = n.exact > 0;
+    var verdict = wins ? "the player to move wins" : "the player to move loses";
+    var xor = function (a) {
+      return a.reduce(function (x, y) {
+        return x ^ y;
+      }, 0);
+    };
+    if (n.exact === undefined)
+      return "The exact solver ran out of budget on this position.";
+    if (m === "nim-sum") {
+      var s = xor(heaps);
+      return "Nim-sum " + heaps.join(" \u2295 ") + " = " + s + (s ? " \u2260 0" : "") +
+        ", so " + verdict + " (Bouton).";
+    }
+    if (m === "grundy" && n.grundy) {
+      var g = xor(n.grundy);
+      return "Grundy values " + heaps.map(function (h, i) {
+        return "G(" + h + ")=" + n.grundy[i];
+      }).join(", ") + "; " + n.grundy.join(" \u2295 ") + " = " + g +
+        (g ? " \u2260 0" : "") + ", so " + verdict + " (Sprague-Grundy).";
+    }
+    if (m === "misere-nim") {
+      var big = heaps.some(function (h) {
+        return h >= 2;
+      });
+      if (big)
+        return "Mis\u00e8re Nim with a heap of 2 or more plays as normal Nim: nim-sum " +
+          xor(heaps) + ", so " + verdict + ".";
+      var ones = heaps.filter(function (h) {
+        return h === 1;
+      }).length;
+      return "Mis\u00e8re Nim with heaps of at most 1: " + plural(ones, "heap", "heaps") +
+        " of 1, " + (ones % 2 ? "odd" : "even") + ", so " + verdict + ".";
+    }
+    if (m === "misere-one-heap")
+      return "One heap under mis\u00e8re play: the table of its outcomes says " + verdict + ".";
+    return "The exact solver (" + ((data.exact || {}).solver || "a full search") +
+      ") proves that " + verdict + ".";
+  }
+
+  /* ------------------------------------------------------------------
+     The model: nodes with what the steps so far revealed, and the
+     undo records of the steps */
+
+  var nodes = (data.nodes || []).map(function (d, i) {
+    return {
+      id: i,
+      parent: d.parent,
+      ply: d.ply,
+      iteration: d.iteration || 0,
+      move: d.move || null,
+      position: d.position,
+      moves: d.moves,
+      exact: d.exact,
+      grundy: d.grundy,
+      children: [],
+      /* revealed by the steps */
+      seen: false,
+      alpha: undefined,
+      beta: undefined,
+      value: undefined,
+      flags: null,
+      pruned: null,
+      prunedTotal: 0,
+      below: 0,
+      hidden: 0,
+      trying: null,
+      table: null,
+      info: {}
+    };
+  });
+  nodes.forEach(function (n) {
+    if (n.parent >= 0) nodes[n.parent].children.push(n.id);
+  });
+  var roots = nodes.filter(function (n) {
+    return n.parent < 0;
+  });
+  var events = data.events || [];
+  var state = { step: 0, current: -1, iteration: 0, over: false };
+  var undo = []; /* per step: [object, key, old value, had key] */
+  var recording = null;
+  var dirty = new Set();
+
+  /* Changes a field of the model, remembered for the step back. */
+  function set(obj, key, value) {
+    recording.push([obj, key, obj[key], Object.prototype.hasOwnProperty.call(obj, key)]);
+    obj[key] = value;
+    if (obj.id !== undefined) dirty.add(obj.id);
+  }
+
+  function setInfo(n, key, text) {
+    var info = Object.assign({}, n.info);
+    if (text === undefined) delete info[key];
+    else info[key] = text;
+    set(n, "info", info);
+  }
+
+  /* The node's children searched so far, and what each returned. */
+  function doneChildren(n) {
+    return n.children.map(function (c) {
+      return nodes[c];
+    }).filter(function (c) {
+      return c.seen && c.value !== undefined;
+    });
+  }
+
+  /* The leave event of @i's node that follows event @i. */
+  var leaveAfter = new Array(events.length);
+  (function () {
+    var pending = {};
+    for (var i = events.length - 1; i >= 0; i--) {
+      var e = events[i];
+      if (e.node === undefined) continue;
+      if (e.type === "leave") pending[e.node] = i;
+      leaveAfter[i] = pending[e.node];
+    }
+  })();
+
+  function flagged(e, name) {
+    return !!(e.flags && e.flags.indexOf(name) >= 0);
+  }
+
+  function settledByTable(e) {
+    return flagged(e, "tt-exact") || flagged(e, "tt-lower") || flagged(e, "tt-upper") ||
+      flagged(e, "etc");
+  }
+
+  function boundWords(b, v) {
+    if (b === "lower") return "at least " + num(v);
+    if (b === "upper") return "at most " + num(v);
+    return "exactly " + num(v);
+  }
+
+  function depthWords(d) {
+    return d === "proven" ? "proven, so good at any depth" :
+      "searched " + plural(d, "ply", "plies") + " deep";
+  }
+
+  /* Agreement with theory, after a node returned. */
+  function agreement(n, v) {
+    var e = exactAsSearch(n);
+    if (e === undefined || val(v) === 0) return "";
+    return Math.sign(val(v)) === Math.sign(e) ? " Theory agrees." :
+      " Theory disagrees: " + theoryWords(n);
+  }
+
+  /* ------------------------------------------------------------------
+     What each kind of event does, says and asks */
+
+  var KINDS = {
+    iteration: {
+      apply: function (e) {
+        set(state, "iteration", e.depth);
+        set(state, "current", -1);
+      },
+      say: function (e) {
+        return "Iterative deepening begins iteration " + e.depth +
+          ": the search starts again at the root, " + plural(e.depth, "ply", "plies") +
+          " deep this time; what the earlier iterations stored in the table orders its moves.";
+      }
+    },
+
+    enter: {
+      apply: function (e) {
+        var n = nodes[e.node];
+        set(n, "seen", true);
+        if (e.alpha !== undefined) {
+          set(n, "alpha", e.alpha);
+          set(n, "beta", e.beta);
+        }
+        if (n.parent >= 0) set(nodes[n.parent], "trying", null);
+        set(state, "current", n.id);
+      },
+      say: function (e) {
+        var n = nodes[e.node];
+        var s;
+        if (n.parent < 0)
+          s = "Start at the root, " + n.position + ": " + who(n) + " is to move" +
+            (n.iteration ? " (iteration " + n.iteration + ")" : "");
+        else
+          s = "Enter " + n.position + ", after " + n.move + " (" + moveWords(n.move) +
+            "): " + who(n) + " is to move";
+        if (e.alpha !== undefined) {
+          s += ", with the window [\u03b1, \u03b2] = [" + num(e.alpha) + ", " + num(e.beta) + "]";
+          if (n.parent >= 0)
+            s += ": its parent's window is now [" + num(negate(e.beta)) + ", " +
+              num(negate(e.alpha)) + "], and a child sees it from the other side, [\u2212\u03b2, \u2212\u03b1]";
+          else
+            s += ": values outside it no longer matter";
+        }
+        if (minimax)
+          s += n.ply % 2 === 0 ? "; Max will take the largest value of the moves" :
+            "; Min will take the smallest value of the moves";
+        return s + ".";
+      },
+      ask: function (e) {
+        var n = nodes[e.node];
+        if (e.alpha === undefined || n.parent < 0) return null;
+        return {
+          text: "Which window [\u03b1, \u03b2] does the search pass down to " + n.position +
+            " (after " + n.move + ")?",
+          fields: [
+            { label: "\u03b1", answer: e.alpha },
+            { label: "\u03b2", answer: e.beta }
+          ]
+        };
+      }
+    },
+
+    "try": {
+      apply: function (e) {
+        set(nodes[e.node], "trying", e.move);
+        set(state, "current", e.node);
+      },
+      say: function (e) {
+        var n = nodes[e.node];
+        var why = {
+          generator: minimax ? "minimax tries every move, heap by heap, the smallest count first" :
+            "the root tries its moves heap by heap, the smallest count first, so that of moves worth the same the first is played",
+          ordered: "next in negamax's order below the root: heap by heap, the largest count first, which leaves little and ends games sooner",
+          table: "the table's best move for this position goes first: it was the best when the position was searched before",
+          killer: "a killer move: it refuted a sibling position at this depth, so it is tried early",
+          deferred: "it was put off to the end, as the table proves that it loses",
+          "most-proving": "it is the most-proving child: its disproof number is the smallest, " +
+            "so it is the quickest way to prove this position won",
+          "first-win": "the position is proven won, but by a later move; every player plays the first " +
+            "winning move in heap order, the smallest count first, so the moves before it are searched " +
+            "in that order until one wins"
+        }[e.why] || e.why;
+        return "At " + n.position + ", " + who(n) + " tries " + e.move + " (" +
+          moveWords(e.move) + "): " + why + ".";
+      }
+    },
+
+    probe: {
+      apply: function (e) {
+        var n = nodes[e.node];
+        set(n, "table", e);
+        set(state, "current", n.id);
+      },
+      say: function (e, i) {
+        var n = nodes[e.node];
+        if (!e.found)
+          return "Ask the table about " + n.position +
+            ": it does not know the position, so its moves are searched.";
+        var leave = events[leaveAfter[i]];
+        if (e.losses)
+          return "The table's index of lost positions knows that " + e.move + " (" +
+            moveWords(e.move) + ") leaves a position lost for the opponent: " + n.position +
+            " is won without searching a move (the enhanced transposition cutoff).";
+        var s = "The table knows " + n.position + ": its value is " + boundWords(e.bound, e.value) +
+          ", " + depthWords(e.depth) + ".";
+        if (leave && settledByTable(leave))
+          return s + " That settles it: none of its moves needs searching.";
+        return s + " That is not enough to settle it (searched too shallow, or a bound " +
+          "the window does not allow to stop on)" +
+          (e.move ? "; its best move then, " + e.move + ", is tried first when ordering is on." : ".");
+      }
+    },
+
+    store: {
+      apply: function (e) {
+        setInfo(nodes[e.node], "stored", "stored");
+        set(state, "current", e.node);
+      },
+      say: function (e) {
+        var n = nodes[e.node];
+        return "Store " + n.position + " in the table: " + boundWords(e.bound, e.value) +
+          ", " + depthWords(e.depth) + (e.move ? ", best move " + e.move : "") +
+          ". A later visit to this position, by any order of moves, finds it there.";
+      }
+    },
+
+    numbers: {
+      apply: function (e) {
+        var n = nodes[e.node];
+        setInfo(n, "numbers", "pn " + num(e.pn) + " dn " + num(e.dn));
+        set(state, "current", n.id);
+      },
+      say: function (e) {
+        var n = nodes[e.node];
+        var s = n.position + ": proof number " + num(e.pn) + ", disproof number " + num(e.dn);
+        if (e.pn === 0) return s + ": proven, the player to move wins.";
+        if (e.dn === 0) return s + ": disproven, the player to move loses.";
+        return s + ". The proof number is the smallest disproof number of a child (one child " +
+          "lost for the opponent is enough), the disproof number the sum of the children's " +
+          "proof numbers (every child must be won for the opponent)" +
+          (e.move ? "; the most-proving child is " + e.move : "") +
+          ". The node is searched while pn < " + num(e.thpn) + " and dn < " + num(e.thdn) + ".";
+      }
+    },
+
+    leave: {
+      apply: function (e) {
+        var n = nodes[e.node];
+        set(n, "value", e.value);
+        set(n, "flags", e.flags || []);
+        set(n, "trying", null);
+        if (e.pruned) {
+          set(n, "pruned", e.pruned);
+          set(n, "prunedTotal", e.pruned_total || e.pruned.length);
+        }
+        if (e.below) set(n, "below", e.below);
+        if (e.hidden) set(n, "hidden", e.hidden);
+        set(state, "current", n.id);
+      },
+      say: function (e) {
+        var n = nodes[e.node];
+        var v = e.value;
+        var s;
+        var pruned = e.pruned ? list(e.pruned) +
+          (e.pruned_total > e.pruned.length ? " and " + (e.pruned_total - e.pruned.length) + " more" : "") : "";
+        var kids = doneChildrenAt(e);
+        if (flagged(e, "aborted"))
+          return "The budget ran out inside " + n.position + ": the search stops without a value.";
+        if (flagged(e, "end"))
+          s = n.position + " has no move left: the player to move has " +
+            (data.misere ? "won, since under mis\u00e8re play whoever takes the last match loses" :
+              "lost, since whoever takes the last match wins") + ". It returns " + valueWords(v) + ".";
+        else if (flagged(e, "horizon"))
+          s = n.position + " is at the depth limit: the search looks no deeper and returns " +
+            (val(v) === 0 ? "0, unknown" : num(v) + ", the evaluation's estimate") + ".";
+        else if (flagged(e, "etc"))
+          s = n.position + " is won at once, by the table's index of lost positions: it returns " +
+            valueWords(v) + ", and none of its moves is searched.";
+        else if (settledByTable(e))
+          s = "The table settled " + n.position + ": it returns " + valueWords(v) +
+            ", and none of its " + plural(n.moves, "move", "moves") + " is searched.";
+        else if (pns)
+          s = n.position + " goes back to its parent with value " + valueWords(v) +
+            (val(v) === 0 ? ": a threshold is reached, and the parent picks its most-proving child again" : "") + ".";
+        else if (flagged(e, "cut")) {
+          var last = kids[kids.length - 1];
+          s = "After " + last.move + ", worth " + num(negate(last.value)) + " here, which is at least \u03b2 = " +
+            num(n.beta) + ", the opponent would never allow " + n.position + ": the search cuts off, and " +
+            pruned + (e.pruned_total === 1 ? " is" : " are") + " never searched. It returns " + num(v) + ".";
+        } else if (minimax)
+          s = "Every move of " + n.position + " is searched: " + (n.ply % 2 === 0 ? "Max takes the largest" :
+            "Min takes the smallest") + " of its children's values (" + kids.map(function (c) {
+            return num(c.value);
+          }).join(", ") + "), " + num(v) + ".";
+        else
+          s = "Every move of " + n.position + " is searched: it takes the largest of its children's values, " +
+            "each negated, as a child's win is a loss here: max(" + kids.map(function (c) {
+            return num(negate(c.value));
+          }).join(", ") + ") = " + num(v) + ".";
+        if (pruned && !flagged(e, "cut"))
+          s += " Never searched: " + pruned + ".";
+        if (e.below) s += " " + plural(e.below, "node was", "nodes were") +
+          " searched below it, deeper than the page shows.";
+        if (e.hidden) s += " " + plural(e.hidden, "child is", "children are") +
+          " not shown: past the limit of " + data.limit + " nodes.";
+        return s + agreement(n, v);
+      },
+      ask: function (e) {
+        var n = nodes[e.node];
+        if (flagged(e, "aborted")) return null;
+        var q = {
+          text: "What value does " + n.position + " return" +
+            (minimax ? " (for Max)?" : " (for the player to move)?"),
+          fields: [{ label: "value", answer: e.value }]
+        };
+        if (flagged(e, "cut") && e.pruned) {
+          var options = doneChildrenAt(e).map(function (c) {
+            return c.move;
+          }).concat(e.pruned);
+          q.text = "The search of " + n.position + " stops here. What value does it return, " +
+            "and which of its moves will never be searched?";
+          q.fields.push({ label: "moves cut", moves: options, answer: e.pruned });
+        }
+        return q;
+      }
+    },
+
+    end: {
+      apply: function () {
+        set(state, "over", true);
+        set(state, "current", -1);
+      },
+      say: function (e) {
+        var v = val(e.value);
+        return "The search is over after " + plural(e.nodes, "node", "nodes") + ": " +
+          (!e.proven ? "its value is not proven" : v > 0 ? "a proven win" : "a proven loss") +
+          (e.move ? ". Player " + rootPlayer + " plays " + e.move + " (" + moveWords(e.move) + ")." : ".");
+      }
+    }
+  };
+
+  function negate(v) {
+    if (v === "inf") return "-inf";
+    if (v === "-inf") return "inf";
+    return -v;
+  }
+
+  /* The children of @e's node that returned before event @e. */
+  function doneChildrenAt(e) {
+    return doneChildren(nodes[e.node]);
+  }
+
+  var UNKNOWN = {
+    apply: function () {},
+    say: function (e) {
+      return "The search reports a \u201c" + e.type + "\u201d, which this page does not show.";
+    }
+  };
+
+  function handler(e) {
+    return Object.prototype.hasOwnProperty.call(KINDS, e.type) ? KINDS[e.type] : UNKNOWN;
+  }
+
+  /* ------------------------------------------------------------------
+     Stepping */
+
+  function stepForward() {
+    if (state.step >= events.length) return false;
+    var e = events[state.step];
+    recording = [];
+    handler(e).apply(e);
+    set(state, "step", state.step + 1);
+    undo.push(recording);
+    recording = null;
+    return true;
+  }
+
+  function stepBack() {
+    if (state.step <= 0) return false;
+    var r = undo.pop();
+    for (var i = r.length - 1; i >= 0; i--) {
+      var obj = r[i][0];
+      if (r[i][3]) obj[r[i][1]] = r[i][2];
+      else delete obj[r[i][1]];
+      if (obj.id !== undefined) dirty.add(obj.id);
+    }
+    return true;
+  }
+
+  function goTo(step) {
+    step = Math.max(0, Math.min(events.length, step | 0));
+    while (state.step < step) stepForward();
+    while (state.step > step) stepBack();
+  }
+
+  /* ------------------------------------------------------------------
+     Drawing */
+
+  var folded = new Set(); /* nodes the reader folded */
+  var unfolded = new Set(); /* finished nodes the reader opened again */
+  var selected = -1;
+  var elements = new Map(); /* node id -> its g element */
+  var edges = new Map();
+  var prunedRows = new Map();
+  var charWidth = 9;
+
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(SVG, name);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+
+  function measure() {
+    var t = el("text", { x: 0, y: -100 }, $("nodes"));
+    t.textContent = "0123456789";
+    var w = t.getComputedTextLength();
+    if (w > 0) charWidth = w / 10;
+    t.remove();
+  }
+
+  function isFolded(n) {
+    if (folded.has(n.id)) return true;
+    if (!$("auto-fold").checked || unfolded.has(n.id)) return false;
+    /* Finished, and not where the search is. */
+    return n.value !== undefined && n.children.length > 0 && !onLine(n);
+  }
+
+  function onLine(n) {
+    for (var c = state.current; c >= 0; c = nodes[c].parent)
+      if (c === n.id) return true;
+    return false;
+  }
+
+  /* The rows in order: each seen node, its seen children below it, then
+     the moves it pruned. */
+  function rows() {
+    var out = [];
+    function walk(n) {
+      out.push({ node: n });
+      if (isFolded(n)) return;
+      n.children.forEach(function (c) {
+        if (nodes[c].seen) walk(nodes[c]);
+      });
+      if (n.pruned) out.push({ pruned: n });
+    }
+    roots.forEach(function (r) {
+      if (r.seen) walk(r);
+    });
+    return out;
+  }
+
+  function nodeClasses(n) {
+    var c = ["node"];
+    var v = n.value === undefined ? undefined : val(n.value);
+    if (v !== undefined) c.push("done");
+    if (v !== undefined) {
+      var mover = minimax && n.ply % 2 === 1 ? -v : v;
+      if (mover > 0) c.push("win");
+      else if (mover < 0) c.push("loss");
+    }
+    if (n.flags && n.flags.some(function (f) {
+      return f === "tt-exact" || f === "tt-lower" || f === "tt-upper" || f === "etc";
+    })) c.push("settled");
+    if (n.id === state.current) c.push("current");
+    else if (n.value === undefined && onLine(n)) c.push("path");
+    if (n.id === selected) c.push("selected");
+    return c.join(" ");
+  }
+
+  /* What the row of a node says, as [class, text] pieces. */
+  function pieces(n) {
+    var p = [];
+    var quiz = quizOn && n.value === undefined;
+    var label = n.parent < 0 ? (n.iteration ? "iteration " + n.iteration + ": " : "root ") + n.position :
+      n.move + " \u2192 " + n.position;
+    p.push(["label", label]);
+    if (minimax) p.push(["side", n.ply % 2 === 0 ? "MAX" : "MIN"]);
+    else p.push(["side", n.ply % 2 === 0 ? "+" : "\u2212"]);
+    if (n.alpha !== undefined) p.push(["window", "[" + num(n.alpha) + "," + num(n.beta) + "]"]);
+    if (n.trying) p.push(["marks", "trying " + n.trying]);
+    if (n.value !== undefined) {
+      var v = val(n.value);
+      p.push(["value " + (v > 0 ? "pos" : v < 0 ? "neg" : "zero"), "= " + num(n.value)]);
+    }
+    var e = exactAsSearch(n);
+    if (e !== undefined && !quiz) {
+      var dis = n.value !== undefined && val(n.value) !== 0 && Math.sign(val(n.value)) !== Math.sign(e);
+      p.push(["exact" + (dis ? " disagree" : ""), "exact " + num(e)]);
+    }
+    var marks = [];
+    (n.flags || []).forEach(function (f) {
+      var w = { cut: "cut", "tt-exact": "table: exact", "tt-lower": "table: lower bound",
+        "tt-upper": "table: upper bound", etc: "table: a child lost", "tt-hit": "table: not enough",
+        end: "end", horizon: "horizon", aborted: "budget spent" }[f];
+      if (w && !(f === "tt-hit" && settledFlags(n))) marks.push(w);
+    });
+    for (var k in n.info) if (n.info[k]) marks.push(n.info[k]);
+    if (n.below) marks.push("+" + n.below + " below");
+    if (n.hidden) marks.push("+" + n.hidden + " not shown");
+    if (isFolded(n)) {
+      var under = countUnder(n);
+      if (under) marks.push(under + " folded");
+    }
+    if (marks.length) p.push(["marks", marks.join(", ")]);
+    return p;
+  }
+
+  function settledFlags(n) {
+    return n.flags.some(function (f) {
+      return f === "tt-exact" || f === "tt-lower" || f === "tt-upper" || f === "etc";
+    });
+  }
+
+  function countUnder(n) {
+    var k = 0;
+    n.children.forEach(function (c) {
+      if (nodes[c].seen) k += 1 + countUnder(nodes[c]);
+    });
+    return k;
+  }
+
+  function drawNode(n, y) {
+    var g = elements.get(n.id);
+    var x = 14 + n.ply * INDENT;
+    if (!g) {
+      g = el("g", { "data-node": n.id }, $("nodes"));
+      el("rect", { "class": "bg", x: 0, y: -ROW / 2, height: ROW, width: 10 }, g);
+      el("text", { "class": "fold", x: x - 14, y: 5 }, g);
+      if (minimax)
+        el("path", { "class": "marker", d: n.ply % 2 === 0 ? "M-6,5 L6,5 L0,-6 Z" : "M-6,-5 L6,-5 L0,6 Z",
+          transform: "translate(" + x + ",0)" }, g);
+      else if (pns)
+        el("path", { "class": "marker", d: "M0,-6 L6,0 L0,6 L-6,0 Z", transform: "translate(" + x + ",0)" }, g);
+      else
+        el("circle", { "class": "marker", cx: x, cy: 0, r: 6 }, g);
+      el("text", { "class": "row", x: x + 12, y: 5 }, g);
+      g.setAttribute("data-position", n.position);
+      elements.set(n.id, g);
+    }
+    attr(g, "transform", "translate(0," + y + ")");
+    attr(g, "class", nodeClasses(n));
+    attr(g, "data-value", n.value !== undefined ? String(n.value) : null);
+    attr(g, "data-exact", n.exact !== undefined && !(quizOn && n.value === undefined) ?
+      String(n.exact) : null);
+    var fold = isFolded(n);
+    /* The text only when the node or its folding changed. */
+    if (dirty.has(n.id) || fold || g.nimFolded !== fold || g.nimLength === undefined) {
+      var kids = n.children.some(function (c) {
+        return nodes[c].seen;
+      });
+      g.querySelector(".fold").textContent = kids ? (fold ? "\u25b8" : "\u25be") : "";
+      var t = g.querySelector("text.row");
+      var ps = pieces(n);
+      var sig = JSON.stringify(ps);
+      if (g.nimSig !== sig) {
+        while (t.firstChild) t.removeChild(t.firstChild);
+        ps.forEach(function (piece, i) {
+          var s = el("tspan", { "class": piece[0] }, t);
+          s.textContent = (i ? "  " : "") + piece[1];
+        });
+        g.nimSig = sig;
+      }
+      g.nimFolded = fold;
+      g.nimLength = ps.reduce(function (a, piece) {
+        return a + piece[1].length + 2;
+      }, 0);
+    }
+    return x + 12 + g.nimLength * charWidth;
+  }
+
+  /* Sets an attribute (null: removes it) unless it already has that
+     value: an unchanged page costs the browser nothing. */
+  function attr(e, name, value) {
+    var key = "nim-" + name;
+    if (e[key] === value) return;
+    e[key] = value;
+    if (value === null) e.removeAttribute(name);
+    else e.setAttribute(name, value);
+  }
+
+  function drawPruned(n, y) {
+    var g = prunedRows.get(n.id);
+    var x = 14 + (n.ply + 1) * INDENT;
+    if (!g) {
+      g = el("g", { "class": "pruned-row", "data-pruned-of": n.id }, $("nodes"));
+      el("text", { x: x - 6, y: 5 }, g);
+      var t = g.querySelector("text");
+      var head = el("tspan", {}, t);
+      head.textContent = "\u2702 never searched: ";
+      n.pruned.forEach(function (m, i) {
+        var s = el("tspan", { "class": "pruned-move", "data-move": m }, t);
+        s.textContent = m;
+        if (i < n.pruned.length - 1) el("tspan", {}, t).textContent = " ";
+      });
+      if (n.prunedTotal > n.pruned.length)
+        el("tspan", {}, t).textContent = " and " + (n.prunedTotal - n.pruned.length) + " more";
+      prunedRows.set(n.id, g);
+    }
+    attr(g, "transform", "translate(0," + y + ")");
+    return x + (20 + n.pruned.join(" ").length + 16) * charWidth;
+  }
+
+  function drawEdge(key, x1, y1, x2, y2, cls) {
+    var p = edges.get(key);
+    if (!p) {
+      p = el("path", { "class": cls }, $("edges"));
+      edges.set(key, p);
+    }
+    attr(p, "d", "M" + x1 + "," + (y1 + 6) + " V" + y2 + " H" + (x2 - 7));
+  }
+
+  function render() {
+    var rs = rows();
+    var y0 = ROW;
+    var width = 400;
+    var keep = new Set();
+    var keepPruned = new Set();
+    var keepEdges = new Set();
+    var ys = {};
+    var group = $("nodes");
+    var prev = null;
+    /* The elements in the order of the rows, as a reader reads them. */
+    function place(g) {
+      var want = prev ? prev.nextSibling : group.firstChild;
+      if (g !== want) group.insertBefore(g, want);
+      prev = g;
+    }
+    rs.forEach(function (r, i) {
+      var y = y0 + i * ROW;
+      if (r.node) {
+        var n = r.node;
+        keep.add(n.id);
+        ys[n.id] = y;
+        width = Math.max(width, drawNode(n, y));
+        place(elements.get(n.id));
+        if (n.parent >= 0 && ys[n.parent] !== undefined) {
+          var px = 14 + nodes[n.parent].ply * INDENT;
+          drawEdge("n" + n.id, px, ys[n.parent], 14 + n.ply * INDENT, y, "edge");
+          keepEdges.add("n" + n.id);
+        }
+      } else {
+        keepPruned.add(r.pruned.id);
+        width = Math.max(width, drawPruned(r.pruned, y));
+        place(prunedRows.get(r.pruned.id));
+        var p = r.pruned;
+        drawEdge("p" + p.id, 14 + p.ply * INDENT, ys[p.id], 14 + (p.ply + 1) * INDENT, y, "edge pruned-edge");
+        keepEdges.add("p" + p.id);
+      }
+    });
+    elements.forEach(function (g, id) {
+      if (!keep.has(id)) {
+        g.remove();
+        elements.delete(id);
+      }
+    });
+    prunedRows.forEach(function (g, id) {
+      if (!keepPruned.has(id) || !nodes[id].pruned) {
+        g.remove();
+        prunedRows.delete(id);
+      }
+    });
+    edges.forEach(function (p, k) {
+      if (!keepEdges.has(k)) {
+        p.remove();
+        edges.delete(k);
+      }
+    });
+    width += 40;
+    var svg = $("tree");
+    attr(svg, "width", String(width));
+    attr(svg, "height", String(y0 + rs.length * ROW));
+    elements.forEach(function (g) {
+      attr(g.querySelector(".bg"), "width", String(width));
+    });
+    dirty.clear();
+    renderStatus();
+    scrollToCurrent(ys, y0 + rs.length * ROW);
+  }
+
+  /* Where the tree's box is scrolled to, kept from its scroll events:
+     asking the box would make the browser lay the whole tree out again at
+     every step, which costs more than all the rest of a step. */
+  var scrolled = 0;
+  var scrollPending = false;
+  $("tree-box").addEventListener("scroll", function () {
+    scrolled = $("tree-box").scrollTop;
+  }, { passive: true });
+
+  function scrollToCurrent(ys, height) {
+    if (state.current < 0 || ys[state.current] === undefined) return;
+    /* The box is as high as the tree, up to 70 % of the window (CSS). */
+    var shown = Math.min(height, 0.7 * window.innerHeight);
+    var y = ys[state.current];
+    if (y < scrolled + ROW || y > scrolled + shown - ROW) {
+      scrolled = Math.max(0, y - shown / 2);
+      /* At the next frame: of several steps in one, only the last is
+         seen, and scrolling lays the tree out. */
+      if (!scrollPending)
+        requestAnimationFrame(function () {
+          scrollPending = false;
+          $("tree-box").scrollTop = scrolled;
+        });
+      scrollPending = true;
+    }
+  }
+
+  function sentence() {
+    if (!events.length)
+      return "No computer player searched in this game, so there is no search to show.";
+    if (state.step === 0)
+      return "Press Step forward (or the right arrow) to watch " + data.spec + " search " +
+        data.root + ", one step at a time.";
+    var e = events[state.step - 1];
+    return handler(e).say(e, state.step - 1);
+  }
+
+  function renderStatus() {
+    $("sentence").textContent = "Step " + state.step + " of " + events.length + ". " + sentence();
+    $("step").value = state.step;
+    $("back").disabled = $("start").disabled = state.step === 0;
+    $("forward").disabled = $("end").disabled = state.step === events.length;
+    $("play").setAttribute("aria-pressed", String(playing !== null));
+    $("quiz").setAttribute("aria-pressed", String(quizOn));
+    $("score").textContent = quizOn || asked ? "Score: " + right + " of " + asked : "";
+    showDetails();
+  }
+
+  function showDetails() {
+    var box = $("details-text");
+    if (selected < 0) {
+      box.textContent = "Click a position in the tree to see all about it.";
+      return;
+    }
+    var n = nodes[selected];
+    var dl = document.createElement("dl");
+    function item(t, d) {
+      var dt = document.createElement("dt");
+      dt.textContent = t;
+      var dd = document.createElement("dd");
+      dd.textContent = d;
+      dl.appendChild(dt);
+      dl.appendChild(dd);
+    }
+    item("Position", n.position + (n.move ? " (after " + n.move + ": " + moveWords(n.move) + ")" : " (the root)"));
+    item("To move", who(n) + ", " + plural(n.moves, "move", "moves"));
+    if (n.alpha !== undefined) item("Window on entry", "[" + num(n.alpha) + ", " + num(n.beta) + "]");
+    item("Value returned", n.value === undefined ? "not yet" : valueWords(n.value));
+    if (n.exact !== undefined && !(quizOn && n.value === undefined))
+      item("Exact value", (n.exact > 0 ? "a win" : "a loss") + " for the player to move. " + theoryWords(n));
+    if (n.table) item("The table said", n.table.found ? boundWords(n.table.bound, n.table.value) +
+      ", " + depthWords(n.table.depth) : "nothing: the position was not there");
+    for (var k in n.info) item(k, n.info[k]);
+    if (n.pruned) item("Never searched", n.pruned.join(", "));
+    box.textContent = "";
+    box.appendChild(dl);
+  }
+
+  /* ------------------------------------------------------------------
+     The quiz: at a step with a question, predict before it is shown */
+
+  var quizOn = false;
+  var answered = {}; /* event index -> true once asked */
+  var asked = 0;
+  var right = 0;
+  var question = null;
+
+  function questionFor(i) {
+    var e = events[i];
+    var h = handler(e);
+    return h.ask && !answered[i] ? h.ask(e) : null;
+  }
+
+  function openQuestion(q) {
+    question = q;
+    $("question-text").textContent = q.text;
+    var box = $("question-fields");
+    box.textContent = "";
+    q.fields.forEach(function (f, i) {
+      var p = document.createElement("p");
+      if (f.moves) {
+        p.className = "moves";
+        p.appendChild(document.createTextNode("Tick the moves that are cut: "));
+        f.moves.forEach(function (m) {
+          var l = document.createElement("label");
+          var c = document.createElement("input");
+          c.type = "checkbox";
+          c.value = m;
+          c.name = "cut";
+          l.appendChild(c);
+          l.appendChild(document.createTextNode(" " + m));
+          p.appendChild(l);
+        });
+      } else {
+        var l = document.createElement("label");
+        l.textContent = f.label + " ";
+        var input = document.createElement("input");
+        input.type = "text";
+        input.id = "answer-" + i;
+        input.setAttribute("aria-label", f.label);
+        input.autocomplete = "off";
+        l.appendChild(input);
+        p.appendChild(l);
+      }
+      box.appendChild(p);
+    });
+    $("question").hidden = false;
+    $("feedback").hidden = true;
+    var first = box.querySelector("input");
+    if (first) first.focus();
+  }
+
+  /* What a typed value means: numbers, and inf or the infinity sign. */
+  function parseAnswer(text) {
+    var t = text.trim().replace(/\u2212/g, "-").replace(/^\+/, "").toLowerCase();
+    if (t === "inf" || t === "\u221e" || t === "infinity") return Infinity;
+    if (t === "-inf" || t === "-\u221e" || t === "-infinity") return -Infinity;
+    return t === "" || isNaN(Number(t)) ? NaN : Number(t);
+  }
+
+  function sameMoves(a, b) {
+    return a.length === b.length && a.every(function (m) {
+      return b.indexOf(m) >= 0;
+    });
+  }
+
+  function grade(reveal) {
+    var q = question;
+    var i = state.step;
+    var wrong = [];
+    var good = 0;
+    q.fields.forEach(function (f, k) {
+      var ok;
+      var said;
+      if (f.moves) {
+        said = Array.prototype.slice.call(document.querySelectorAll("#question-fields input[name=cut]:checked"))
+          .map(function (c) {
+            return c.value;
+          });
+        ok = sameMoves(said, f.answer);
+        if (!ok) wrong.push("the moves cut are " + (f.answer.length ? list(f.answer) : "none") +
+          (said.length ? ", not " + list(said) : ""));
+      } else {
+        said = $("answer-" + k).value;
+        ok = parseAnswer(said) === val(f.answer);
+        if (!ok) wrong.push(f.label + " is " + num(f.answer) + (said.trim() ? ", not " + said.trim() : ""));
+      }
+      if (ok) good++;
+    });
+    answered[i] = true;
+    question = null;
+    $("question").hidden = true;
+    stepForward();
+    render();
+    var fb = $("feedback");
+    var why = sentence();
+    if (reveal) {
+      fb.className = "";
+      fb.textContent = "The answer: " + why;
+    } else {
+      asked += q.fields.length;
+      right += good;
+      fb.className = wrong.length ? "wrong" : "right";
+      fb.textContent = (wrong.length ? "Not quite: " + wrong.join("; ") + ". " : "Right! ") + why;
+    }
+    fb.hidden = false;
+    renderStatus();
+  }
+
+  /* ------------------------------------------------------------------
+     Controls */
+
+  var playing = null;
+
+  function forward() {
+    if (question) return;
+    if (quizOn && state.step < events.length) {
+      var q = questionFor(state.step);
+      if (q) {
+        stop();
+        openQuestion(q);
+        return;
+      }
+    }
+    $("feedback").hidden = true;
+    if (stepForward()) render();
+  }
+
+  function back() {
+    closeQuestion();
+    if (stepBack()) render();
+  }
+
+  function closeQuestion() {
+    question = null;
+    $("question").hidden = true;
+    $("feedback").hidden = true;
+  }
+
+  function jump(step) {
+    closeQuestion();
+    goTo(step);
+    render();
+  }
+
+  function speed() {
+    var v = Number($("speed").value);
+    return 0.5 * Math.pow(2, v / 12.5); /* 0.5 to 128 steps a second */
+  }
+
+  function showSpeed() {
+    var s = speed();
+    $("speed-text").textContent = (s < 10 ? s.toFixed(1) : Math.round(s)) + " steps/s";
+  }
+
+  function tick() {
+    playing = null;
+    if (state.step >= events.length) {
+      renderStatus();
+      return;
+    }
+    forward();
+    if (!question && state.step < events.length) playing = setTimeout(tick, 1000 / speed());
+    renderStatus();
+  }
+
+  function play() {
+    if (playing !== null) {
+      stop();
+      return;
+    }
+    if (state.step >= events.length) jump(0);
+    playing = setTimeout(tick, 0);
+    renderStatus();
+  }
+
+  function stop() {
+    if (playing !== null) clearTimeout(playing);
+    playing = null;
+    renderStatus();
+  }
+
+  $("start").addEventListener("click", function () {
+    stop();
+    jump(0);
+  });
+  $("back").addEventListener("click", function () {
+    stop();
+    back();
+  });
+  $("play").addEventListener("click", play);
+  $("forward").addEventListener("click", function () {
+    stop();
+    forward();
+  });
+  $("end").addEventListener("click", function () {
+    stop();
+    jump(events.length);
+  });
+  $("go").addEventListener("click", function () {
+    stop();
+    jump(Number($("step").value));
+  });
+  $("step").addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      stop();
+      jump(Number($("step").value));
+    }
+  });
+  $("speed").addEventListener("input", showSpeed);
+  $("quiz").addEventListener("click", function () {
+    quizOn = !quizOn;
+    closeQuestion();
+    dirtyAll();
+    render();
+  });
+  $("question").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    if (question) grade(false);
+  });
+  $("reveal").addEventListener("click", function () {
+    if (question) grade(true);
+  });
+  $("auto-fold").addEventListener("change", function () {
+    dirtyAll();
+    render();
+  });
+  $("unfold").addEventListener("click", function () {
+    folded.clear();
+    nodes.forEach(function (n) {
+      unfolded.add(n.id);
+    });
+    dirtyAll();
+    render();
+  });
+  $("nodes").addEventListener("click", function (ev) {
+    var g = ev.target.closest("g[data-node]");
+    if (!g) return;
+    var id = Number(g.getAttribute("data-node"));
+    if (ev.target.classList.contains("fold") || ev.target.classList.contains("marker")) {
+      var n = nodes[id];
+      if (isFolded(n)) {
+        folded.delete(id);
+        unfolded.add(id);
+      } else {
+        folded.add(id);
+        unfolded.delete(id);
+      }
+    } else selected = selected === id ? -1 : id;
+    render();
+  });
+  document.addEventListener("keydown", function (ev) {
+    var tag = ev.target && ev.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || ev.altKey ||
+      ev.ctrlKey || ev.metaKey)
+      return;
+    var k = ev.key;
+    if (k === "ArrowRight") {
+      stop();
+      forward();
+    } else if (k === "ArrowLeft") {
+      stop();
+      back();
+    } else if (k === "Home") {
+      stop();
+      jump(0);
+    } else if (k === "End") {
+      stop();
+      jump(events.length);
+    } else if (k === " " && tag !== "BUTTON") play();
+    else if (k === "q") $("quiz").click();
+    else return;
+    ev.preventDefault();
+  });
+
+  function dirtyAll() {
+    nodes.forEach(function (n) {
+      dirty.add(n.id);
+    });
+  }
+
+  /* ------------------------------------------------------------------
+     The page's head */
+
+  function heading() {
+    var names = { minimax: "minimax", negamax: "negamax", "alpha-beta": "negamax with alpha-beta",
+      pns: "proof-number search" };
+    if (!events.length) {
+      $("title").textContent = "nim explorer: no search";
+      $("command").textContent = data.command || "nim";
+      $("summary").textContent = "No computer player searched in this game.";
+      return;
+    }
+    $("title").textContent = "nim explorer: " + data.spec + " searches " + data.root;
+    document.title = data.spec + " searches " + data.root + " \u2014 nim explorer";
+    $("command").textContent = data.command;
+    var c = data.counts;
+    var s = data.rules + " " + names[kind] + " (" + data.spec + "), player " + rootPlayer + " to move. " +
+      plural(c.searched, "node", "nodes") + " searched, " + c.shown + " shown";
+    if (c.below) s += ", " + c.below + " counted below the depth shown (" + data.depth + ")";
+    if (c.left_out) s += ", " + c.left_out + " left out past the limit of " + data.limit +
+      " (--trace-limit)";
+    $("summary").textContent = s + ".";
+    $("legend-side").textContent = minimax ?
+      "MAX and MIN: who moves. Minimax's values are Max's (player " + rootPlayer +
+      "'s): Max takes the largest value of the moves, Min the smallest. A triangle up is Max, down is Min." :
+      "+ and \u2212: negamax's values are for the player to move there; + marks the plies of player " +
+      rootPlayer + " (who searches), \u2212 those of the opponent, whose values are the negation.";
+    $("auto-fold").checked = nodes.length > 200;
+    $("steps").textContent = events.length;
+    $("step").max = events.length;
+  }
+
+  heading();
+  measure();
+  showSpeed();
+  render();
+
+  /* For extensions and tests: the model and the handlers. */
+  window.NimExplore = {
+    data: data,
+    kinds: KINDS,
+    nodes: nodes,
+    state: state,
+    set: set,
+    setInfo: setInfo,
+    render: render,
+    goTo: function (step) {
+      jump(step);
+    }
+  };
+})();

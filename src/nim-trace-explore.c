@@ -1,0 +1,807 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-trace-explore.c -- the page of --explore: the first search of a
+ * game, to step through in a browser
+ *
+ * An observer of the searches of a game, like the DOT tree: it follows
+ * the first search (the shown nodes of nim-trace-walk.c, so --trace=DEPTH
+ * and --trace-limit apply), keeps each event the search reports as data,
+ * and when the search ends writes one HTML file: the page's markup,
+ * style and script, which the build embeds (src/explore/), with the
+ * search in a JSON block.  The page draws and explains it; this file
+ * draws nothing.  Each shown node also gets its exact value, from the
+ * game's exact solver (a closed form where the rules have one, else a
+ * search), so the page can set the search beside the theory.
+ *
+ * The data, version 1 (what the page reads; the comment at the top of
+ * src/explore/explore.js describes it for readers):
+ *
+ *   { "format": "nim-explore", "version": 1, "command", "spec", "player",
+ *     "kind": "minimax" | "negamax" | "alpha-beta" | "pns",
+ *     "rules", "misere", "root", "exact": { "method", "solver" },
+ *     "depth", "limit", "counts": { "searched", "shown", "below",
+ *     "left_out" }, "result": { "move", "value", "proven" },
+ *     "nodes": [ { "parent", "ply", "iteration", "move", "position",
+ *                  "moves", "exact", "grundy" } ],
+ *     "events": [ { "type": "iteration" | "enter" | "try" | "probe" |
+ *                   "store" | "numbers" | "leave" | "end", "node", ... } ] }
+ *
+ * A value is a number, as --trace writes it, or "inf" and "-inf" for the
+ * ends of a window and for infinite proof numbers; a threshold of
+ * proof-number search made from an infinite one is "inf-N".  A "try"
+ * says why: "generator", "ordered", "table", "killer", "deferred",
+ * "most-proving" or "first-win". */
+
+#include "config.h"
+
+#include "nim-trace-explore.h"
+
+#include "nim-error.h"
+#include "nim-grundy.h"
+#include "nim-i18n.h"
+#include "nim-movegen.h"
+#include "nim-player.h"
+#include "nim-search.h"
+#include "nim-trace-walk.h"
+
+#include <errno.h>
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The page's sources, compiled in by glib-compile-resources
+   (src/explore/explore.gresource.xml). */
+GResource *nim_explore_get_resource (void);
+
+/* A leave event names at most this many of the moves a node pruned. */
+#define EXPLORE_PRUNED_NAMED 64
+
+/* The budget of the exact solver, for each position it is asked about
+   when no closed form knows the rules. */
+#define EXPLORE_SOLVER_OPTIONS "time=0,nodes=20000000"
+
+/* One shown node. */
+typedef struct
+{
+  gint parent; /* index in nodes, -1 for an iteration's root */
+  guint ply;
+  guint iteration;
+  NimMove move; /* unset at a root */
+  NimBoard board;
+  guint64 hidden; /* children not shown: past the limit */
+} ExploreNode;
+
+struct _NimTraceExplore
+{
+  NimObserver observer;
+  NimTraceWalk walk;
+  char *path;
+  char *command;
+  FILE *file;      /* open until the first search's page is written */
+  int write_errno; /* the first write error, or 0 */
+  guint iteration; /* of iterative deepening, 0 without */
+  gint *line;      /* depth + 1: the node shown at each ply of the line */
+  GArray *nodes;   /* of ExploreNode, in the order entered */
+  JsonArray *events;
+};
+
+/* -------------------------------------------------------------------------
+   The events, as data */
+
+static void
+set_value (JsonObject *o, const char *name, int value)
+{
+  if (value >= NIM_SCORE_INF)
+    json_object_set_string_member (o, name, "inf");
+  else if (value <= -NIM_SCORE_INF)
+    json_object_set_string_member (o, name, "-inf");
+  else
+    json_object_set_int_member (o, name, value);
+}
+
+/* A proof number: "inf", or for a threshold made from an infinite one
+   "inf-N", infinity less N (#NimTraceNumbers). */
+static void
+set_number (JsonObject *o, const char *name, guint32 n)
+{
+  if (n == NIM_TRACE_PN_INF)
+    json_object_set_string_member (o, name, "inf");
+  else if (n > NIM_TRACE_PN_INF - NIM_TRACE_PN_NEAR)
+    {
+      g_autofree char *text
+          = g_strdup_printf ("inf-%" G_GUINT32_FORMAT, NIM_TRACE_PN_INF - n);
+
+      json_object_set_string_member (o, name, text);
+    }
+  else
+    json_object_set_int_member (o, name, n);
+}
+
+static void
+set_move (JsonObject *o, const char *name, const NimMove *move)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  nim_trace_append_move (s, move);
+  json_object_set_string_member (o, name, s->str);
+}
+
+/* A new event of @type about the node shown at @ply, added to the list. */
+static JsonObject *
+add_event (NimTraceExplore *t, const char *type, guint ply)
+{
+  JsonObject *o = json_object_new ();
+
+  json_object_set_string_member (o, "type", type);
+  if (ply != G_MAXUINT)
+    json_object_set_int_member (o, "node", t->line[ply]);
+  json_array_add_object_element (t->events, o);
+  return o;
+}
+
+static const char *
+kind_name (NimTraceKind kind)
+{
+  switch (kind)
+    {
+    case NIM_TRACE_MINIMAX:
+      return "minimax";
+    case NIM_TRACE_NEGAMAX:
+      return "negamax";
+    case NIM_TRACE_ALPHA_BETA:
+      return "alpha-beta";
+    case NIM_TRACE_PROOF_NUMBERS:
+      return "pns";
+    }
+  return "negamax";
+}
+
+static const char *
+try_name (NimTraceTry why)
+{
+  switch (why)
+    {
+    case NIM_TRACE_TRY_GENERATOR:
+      return "generator";
+    case NIM_TRACE_TRY_TABLE:
+      return "table";
+    case NIM_TRACE_TRY_KILLER:
+      return "killer";
+    case NIM_TRACE_TRY_ORDERED:
+      return "ordered";
+    case NIM_TRACE_TRY_DEFERRED:
+      return "deferred";
+    case NIM_TRACE_TRY_MOST_PROVING:
+      return "most-proving";
+    case NIM_TRACE_TRY_FIRST_WIN:
+      return "first-win";
+    }
+  return "generator";
+}
+
+static const char *
+bound_name (NimTraceBound bound)
+{
+  switch (bound)
+    {
+    case NIM_TRACE_BOUND_EXACT:
+      return "exact";
+    case NIM_TRACE_BOUND_LOWER:
+      return "lower";
+    case NIM_TRACE_BOUND_UPPER:
+      return "upper";
+    }
+  return "exact";
+}
+
+static void
+set_entry (JsonObject *o, const NimTraceEntry *entry)
+{
+  json_object_set_boolean_member (o, "found", entry->found);
+  if (!entry->found)
+    return;
+  if (entry->losses)
+    json_object_set_boolean_member (o, "losses", TRUE);
+  set_value (o, "value", entry->value);
+  json_object_set_string_member (o, "bound", bound_name (entry->bound));
+  if (entry->depth == NIM_TRACE_DEPTH_PROVEN)
+    json_object_set_string_member (o, "depth", "proven");
+  else
+    json_object_set_int_member (o, "depth", entry->depth);
+  if (entry->has_move)
+    set_move (o, "move", &entry->move);
+}
+
+/* -------------------------------------------------------------------------
+   Collecting */
+
+static void
+explore_begin (gpointer data, const char *spec, guint player,
+               const NimBoard *board, const NimRules *rules, NimTraceKind kind)
+{
+  NimTraceExplore *t = data;
+
+  if (t->file == NULL)
+    return; /* the first search is shown, and no other */
+  nim_trace_walk_begin (&t->walk, spec, player, board, rules, kind);
+  t->iteration = 0;
+}
+
+static void
+explore_iteration (gpointer data, guint depth)
+{
+  NimTraceExplore *t = data;
+
+  if (t->file == NULL)
+    return;
+  t->iteration = depth;
+  json_object_set_int_member (add_event (t, "iteration", G_MAXUINT), "depth",
+                              depth);
+}
+
+static void
+explore_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
+               int beta)
+{
+  NimTraceExplore *t = data;
+  const NimTraceFrame *f;
+  ExploreNode n = { 0 };
+  JsonObject *o;
+
+  if (t->file == NULL)
+    return;
+  /* A child of a shown node that the limit leaves out is counted on it. */
+  if (ply > 0 && ply <= t->walk.depth
+      && nim_trace_walk_is_shown (&t->walk, ply - 1)
+      && !nim_trace_walk_would_show (&t->walk, ply))
+    g_array_index (t->nodes, ExploreNode, t->line[ply - 1]).hidden++;
+  f = nim_trace_walk_enter (&t->walk, ply, board);
+  if (f == NULL)
+    return;
+  n.parent = ply > 0 ? t->line[ply - 1] : -1;
+  n.ply = ply;
+  n.iteration = t->iteration;
+  n.move = f->move;
+  n.board = *board;
+  g_array_append_val (t->nodes, n);
+  t->line[ply] = (gint) t->nodes->len - 1;
+  o = add_event (t, "enter", ply);
+  if (t->walk.kind == NIM_TRACE_ALPHA_BETA)
+    {
+      set_value (o, "alpha", alpha);
+      set_value (o, "beta", beta);
+    }
+}
+
+static void
+explore_try (gpointer data, guint ply, const NimMove *move, NimTraceTry why)
+{
+  NimTraceExplore *t = data;
+  JsonObject *o;
+
+  /* Only a move to a child that will be shown: the page shows what
+     follows from each step. */
+  if (t->file == NULL || !nim_trace_walk_is_shown (&t->walk, ply)
+      || !nim_trace_walk_would_show (&t->walk, ply + 1))
+    return;
+  o = add_event (t, "try", ply);
+  set_move (o, "move", move);
+  json_object_set_string_member (o, "why", try_name (why));
+}
+
+static void
+explore_probe (gpointer data, guint ply, const NimTraceEntry *entry)
+{
+  NimTraceExplore *t = data;
+
+  if (t->file == NULL || !nim_trace_walk_is_shown (&t->walk, ply))
+    return;
+  set_entry (add_event (t, "probe", ply), entry);
+}
+
+static void
+explore_store (gpointer data, guint ply, const NimTraceEntry *entry)
+{
+  NimTraceExplore *t = data;
+
+  if (t->file == NULL || !nim_trace_walk_is_shown (&t->walk, ply))
+    return;
+  set_entry (add_event (t, "store", ply), entry);
+}
+
+static void
+explore_numbers (gpointer data, guint ply, const NimTraceNumbers *numbers)
+{
+  NimTraceExplore *t = data;
+  JsonObject *o;
+
+  if (t->file == NULL || !nim_trace_walk_is_shown (&t->walk, ply))
+    return;
+  o = add_event (t, "numbers", ply);
+  set_number (o, "pn", numbers->pn);
+  set_number (o, "dn", numbers->dn);
+  set_number (o, "thpn", numbers->thpn);
+  set_number (o, "thdn", numbers->thdn);
+  if (numbers->has_move)
+    set_move (o, "move", &numbers->most_proving);
+}
+
+/* What settled a node, as the page names it. */
+static JsonArray *
+flag_names (const NimTraceWalk *walk, const NimTraceFrame *f, guint flags)
+{
+  static const struct
+  {
+    guint flag;
+    const char *name;
+  } names[] = {
+    { NIM_TRACE_CUTOFF, "cut" },        { NIM_TRACE_TT_HIT, "tt-hit" },
+    { NIM_TRACE_TT_EXACT, "tt-exact" }, { NIM_TRACE_TT_LOWER, "tt-lower" },
+    { NIM_TRACE_TT_UPPER, "tt-upper" }, { NIM_TRACE_ETC, "etc" },
+    { NIM_TRACE_ABORTED, "aborted" },
+  };
+  const guint settled = NIM_TRACE_TT_EXACT | NIM_TRACE_TT_LOWER
+                        | NIM_TRACE_TT_UPPER | NIM_TRACE_ETC
+                        | NIM_TRACE_ABORTED;
+  JsonArray *a = json_array_new ();
+  guint i;
+
+  /* Without children and not settled otherwise: the end of the game or
+     the depth limit, which the search does not report (a proof-number
+     search also leaves a node before its children once a threshold is
+     reached). */
+  if (f->children == 0 && (flags & settled) == 0
+      && !nim_board_has_move (&f->board, &walk->rules))
+    json_array_add_string_element (a, "end");
+  else if (f->children == 0 && (flags & settled) == 0
+           && walk->kind != NIM_TRACE_PROOF_NUMBERS)
+    json_array_add_string_element (a, "horizon");
+  for (i = 0; i < G_N_ELEMENTS (names); i++)
+    if (flags & names[i].flag)
+      json_array_add_string_element (a, names[i].name);
+  return a;
+}
+
+static void
+explore_leave (gpointer data, guint ply, const NimBoard *board, int value,
+               guint flags)
+{
+  NimTraceExplore *t = data;
+  g_autofree char *marks = NULL;
+  const NimTraceFrame *f;
+  guint64 pruned, below;
+  JsonObject *o;
+  ExploreNode *n;
+
+  if (t->file == NULL
+      || (f = nim_trace_walk_leave (&t->walk, ply, flags, &pruned, &marks))
+             == NULL)
+    return;
+  n = &g_array_index (t->nodes, ExploreNode, t->line[ply]);
+  o = add_event (t, "leave", ply);
+  set_value (o, "value", value);
+  json_object_set_array_member (o, "flags", flag_names (&t->walk, f, flags));
+  if (pruned > 0)
+    {
+      g_autoptr (GArray) moves
+          = nim_trace_walk_pruned (&t->walk, f, EXPLORE_PRUNED_NAMED);
+      JsonArray *a = json_array_new ();
+      guint i;
+
+      for (i = 0; i < moves->len; i++)
+        {
+          g_autoptr (GString) s = g_string_new (NULL);
+
+          nim_trace_append_move (s, &g_array_index (moves, NimMove, i));
+          json_array_add_string_element (a, s->str);
+        }
+      json_object_set_array_member (o, "pruned", a);
+      json_object_set_int_member (o, "pruned_total", (gint64) pruned);
+    }
+  below = ply == t->walk.depth ? t->walk.total - f->entered_at : 0;
+  if (below > 0)
+    json_object_set_int_member (o, "below", (gint64) below);
+  if (n->hidden > 0)
+    json_object_set_int_member (o, "hidden", (gint64) n->hidden);
+}
+
+/* -------------------------------------------------------------------------
+   Writing */
+
+/* A position's heaps in increasing order: the positions an exact value
+   is remembered by (the order of the heaps does not matter). */
+static char *
+sorted_key (const NimBoard *board)
+{
+  NimBoard b = *board;
+  guint i, j;
+
+  for (i = 1; i < b.n_heaps; i++)
+    for (j = i; j > 0 && b.heaps[j - 1] > b.heaps[j]; j--)
+      {
+        guint32 h = b.heaps[j];
+
+        b.heaps[j] = b.heaps[j - 1];
+        b.heaps[j - 1] = h;
+      }
+  return nim_board_to_string (&b);
+}
+
+/* Sets each node's "exact": the exact value for the player to move, by
+   the game's exact solver (the same for every node), and under normal
+   play each heap's Grundy value ("grundy"); the solver's name goes into
+   @exact. */
+static void
+add_exact_values (NimTraceExplore *t, JsonArray *nodes, JsonObject *exact)
+{
+  const NimTraceWalk *w = &t->walk;
+  g_autoptr (NimPlayer) solver = nim_player_new_exact (
+      &w->rules, &w->root, EXPLORE_SOLVER_OPTIONS, NULL);
+  g_autoptr (NimGrundy) grundy
+      = w->rules.misere ? NULL : nim_grundy_new (&w->rules);
+  g_autoptr (GHashTable) known
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const char *name = solver != NULL ? nim_player_get_name (solver) : NULL;
+  guint i, j;
+
+  if (name == NULL)
+    json_object_set_string_member (exact, "method", "none");
+  else if (g_str_equal (name, "xor"))
+    json_object_set_string_member (exact, "method",
+                                   w->rules.misere ? "misere-nim" : "nim-sum");
+  else if (g_str_equal (name, "grundy"))
+    json_object_set_string_member (
+        exact, "method", w->rules.misere ? "misere-one-heap" : "grundy");
+  else
+    {
+      json_object_set_string_member (exact, "method", "solver");
+      json_object_set_string_member (exact, "solver",
+                                     nim_player_get_spec (solver));
+    }
+  for (i = 0; i < t->nodes->len; i++)
+    {
+      const ExploreNode *n = &g_array_index (t->nodes, ExploreNode, i);
+      JsonObject *o = json_array_get_object_element (nodes, i);
+      char *key = sorted_key (&n->board);
+      gpointer found;
+      int value = 0;
+
+      if (g_hash_table_lookup_extended (known, key, NULL, &found))
+        {
+          value = GPOINTER_TO_INT (found);
+          g_free (key);
+        }
+      else
+        {
+          if (solver != NULL
+              && !nim_player_evaluate (solver, &n->board, &value, NULL, NULL))
+            value = 0;
+          g_hash_table_insert (known, key, GINT_TO_POINTER (value));
+        }
+      /* 0: the solver's budget ran out, and the page says so. */
+      if (value != 0)
+        json_object_set_int_member (o, "exact", value);
+      if (grundy != NULL)
+        {
+          JsonArray *a = json_array_new ();
+
+          for (j = 0; j < n->board.n_heaps; j++)
+            {
+              guint g;
+
+              if (!nim_grundy_value (grundy, n->board.heaps[j], &g, NULL))
+                break;
+              json_array_add_int_element (a, g);
+            }
+          if (j == n->board.n_heaps)
+            json_object_set_array_member (o, "grundy", a);
+          else
+            json_array_unref (a);
+        }
+    }
+}
+
+/* The search as the page reads it; see the top of this file. */
+static JsonNode *
+build_data (NimTraceExplore *t, const NimMove *move, gboolean proven,
+            int value)
+{
+  const NimTraceWalk *w = &t->walk;
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  JsonObject *root = json_object_new ();
+  JsonObject *counts = json_object_new ();
+  JsonObject *result = json_object_new ();
+  JsonObject *exact = json_object_new ();
+  JsonArray *nodes = json_array_new ();
+  g_autofree char *heaps = nim_board_to_string (&w->root);
+  g_autofree char *described = nim_rules_describe (&w->rules);
+  JsonNode *node;
+  guint i;
+
+  json_object_set_string_member (root, "format", "nim-explore");
+  json_object_set_int_member (root, "version", 1);
+  json_object_set_string_member (root, "nim_version", PACKAGE_VERSION);
+  json_object_set_string_member (root, "command", t->command);
+  json_object_set_string_member (root, "spec", w->spec);
+  json_object_set_int_member (root, "player", w->player);
+  json_object_set_string_member (root, "kind", kind_name (w->kind));
+  json_object_set_string_member (root, "rules", described);
+  json_object_set_boolean_member (root, "misere", w->rules.misere);
+  json_object_set_string_member (root, "root", heaps);
+  if (w->depth < NIM_SEARCH_MAX_PLY)
+    json_object_set_int_member (root, "depth", w->depth);
+  json_object_set_int_member (root, "limit", (gint64) w->limit);
+  json_object_set_int_member (counts, "searched", (gint64) w->total);
+  json_object_set_int_member (counts, "shown", (gint64) w->shown);
+  json_object_set_int_member (counts, "below", (gint64) w->summarised);
+  json_object_set_int_member (counts, "left_out", (gint64) w->left_out);
+  json_object_set_object_member (root, "counts", counts);
+  if (move != NULL)
+    set_move (result, "move", move);
+  json_object_set_int_member (result, "value", value);
+  json_object_set_boolean_member (result, "proven", proven);
+  json_object_set_object_member (root, "result", result);
+  for (i = 0; i < t->nodes->len; i++)
+    {
+      const ExploreNode *n = &g_array_index (t->nodes, ExploreNode, i);
+      JsonObject *o = json_object_new ();
+      g_autofree char *position = nim_board_to_string (&n->board);
+
+      json_object_set_int_member (o, "parent", n->parent);
+      json_object_set_int_member (o, "ply", n->ply);
+      if (n->iteration > 0)
+        json_object_set_int_member (o, "iteration", n->iteration);
+      if (n->parent >= 0)
+        set_move (o, "move", &n->move);
+      json_object_set_string_member (o, "position", position);
+      json_object_set_int_member (
+          o, "moves", (gint64) nim_movegen_count (&n->board, &w->rules));
+      json_array_add_object_element (nodes, o);
+    }
+  add_exact_values (t, nodes, exact);
+  json_object_set_object_member (root, "exact", exact);
+  json_object_set_array_member (root, "nodes", nodes);
+  json_object_set_array_member (root, "events", json_array_ref (t->events));
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, root);
+  return node;
+}
+
+/* Writes @text to the file, keeping the first error. */
+static void
+put (NimTraceExplore *t, const char *text, gsize len)
+{
+  if (len > 0 && fwrite (text, 1, len, t->file) != len && t->write_errno == 0)
+    t->write_errno = errno != 0 ? errno : EIO;
+}
+
+/* The page's source file @name, from the resources compiled in. */
+static GBytes *
+page_source (const char *name)
+{
+  g_autofree char *path = g_strconcat ("/org/nim/explore/", name, NULL);
+  g_autoptr (GError) error = NULL;
+  GBytes *bytes = g_resource_lookup_data (
+      nim_explore_get_resource (), path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+
+  /* They are compiled into nim: missing, the build is broken. */
+  if (bytes == NULL)
+    g_error ("nim: the page's %s is not compiled in: %s", name,
+             error->message);
+  return bytes;
+}
+
+/* The page: explore.html with its marked lines replaced by the style,
+   the data and the script.  The data's "<" are escaped so that nothing
+   in it ends its script element. */
+static void
+write_page (NimTraceExplore *t, JsonNode *data)
+{
+  static const char *const markers[]
+      = { "<!-- nim:style -->", "<!-- nim:data -->", "<!-- nim:script -->" };
+  g_autoptr (GBytes) html = page_source ("explore.html");
+  g_autoptr (GBytes) css = page_source ("explore.css");
+  g_autoptr (GBytes) js = page_source ("explore.js");
+  g_autofree char *json = json_to_string (data, FALSE);
+  g_auto (GStrv) parts = NULL;
+  const char *p = g_bytes_get_data (html, NULL);
+  gsize size;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (markers); i++)
+    {
+      const char *at = strstr (p, markers[i]);
+      const char *text;
+
+      g_assert (at != NULL);
+      put (t, p, (gsize) (at - p));
+      p = at + strlen (markers[i]);
+      switch (i)
+        {
+        case 0:
+          text = g_bytes_get_data (css, &size);
+          put (t, "<style>\n", 8);
+          put (t, text, size);
+          put (t, "</style>", 8);
+          break;
+        case 1:
+          put (t, "<script type=\"application/json\" id=\"nim-data\">", 46);
+          parts = g_strsplit (json, "<", -1);
+          for (size = 0; parts[size] != NULL; size++)
+            {
+              if (size > 0)
+                put (t, "\\u003c", 6);
+              put (t, parts[size], strlen (parts[size]));
+            }
+          put (t, "</script>", 9);
+          break;
+        default:
+          text = g_bytes_get_data (js, &size);
+          put (t, "<script>\n", 9);
+          put (t, text, size);
+          put (t, "</script>", 9);
+          break;
+        }
+    }
+  put (t, p, strlen (p));
+}
+
+static void
+explore_end (gpointer data, const NimMove *move, guint64 nodes,
+             gboolean proven, int value)
+{
+  NimTraceExplore *t = data;
+  g_autoptr (JsonNode) page = NULL;
+  JsonObject *o;
+
+  if (t->file == NULL)
+    return;
+  o = add_event (t, "end", G_MAXUINT);
+  if (move != NULL)
+    set_move (o, "move", move);
+  json_object_set_int_member (o, "value", value);
+  json_object_set_boolean_member (o, "proven", proven);
+  json_object_set_int_member (o, "nodes", (gint64) nodes);
+  nim_trace_walk_end (&t->walk);
+  page = build_data (t, move, proven, value);
+  write_page (t, page);
+  nim_trace_file_close (&t->file, &t->write_errno);
+}
+
+static const NimObserverFuncs explore_funcs = {
+  .begin = explore_begin,
+  .iteration = explore_iteration,
+  .enter = explore_enter,
+  .leave = explore_leave,
+  .end = explore_end,
+  .try_move = explore_try,
+  .probe = explore_probe,
+  .store = explore_store,
+  .numbers = explore_numbers,
+};
+
+/**
+ * nim_trace_explore_new:
+ * @path: the file to write
+ * @command: the command that made the page, to show on it
+ * @depth: plies shown one by one, up to %NIM_SEARCH_MAX_PLY
+ * @limit: nodes shown, at least 1
+ * @error: return location for a #NIM_ERROR_FAILED error when the file
+ *   cannot be created
+ *
+ * Creates the file at once, so a path that cannot be written is reported
+ * before any search.
+ *
+ * Returns: (transfer full) (nullable): the page, to give to the players
+ *   with nim_trace_explore_observer() and to free with
+ *   nim_trace_explore_free() after nim_trace_explore_close()
+ */
+NimTraceExplore *
+nim_trace_explore_new (const char *path, const char *command, guint depth,
+                       guint64 limit, GError **error)
+{
+  g_autoptr (NimTraceExplore) t = g_new0 (NimTraceExplore, 1);
+
+  t->observer.funcs = &explore_funcs;
+  t->observer.data = t;
+  nim_trace_walk_init (&t->walk, depth, limit);
+  t->line = g_new (gint, depth + 1);
+  t->nodes = g_array_new (FALSE, TRUE, sizeof (ExploreNode));
+  t->events = json_array_new ();
+  t->path = g_strdup (path);
+  t->command = g_strdup (command != NULL ? command : "nim");
+  t->file = fopen (path, "w");
+  if (t->file == NULL)
+    {
+      int saved = errno;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   /* TRANSLATORS: a file name and why it cannot be
+                      written. */
+                   _ ("--explore: cannot write '%s': %s"), path,
+                   g_strerror (saved));
+      return NULL;
+    }
+  return g_steal_pointer (&t);
+}
+
+/**
+ * nim_trace_explore_close:
+ * @explore: a page
+ * @error: return location for a #NIM_ERROR_FAILED error
+ *
+ * Finishes the file: when no computer searched, it holds a page that
+ * says so.
+ *
+ * Returns: %TRUE if the file was written in full
+ */
+gboolean
+nim_trace_explore_close (NimTraceExplore *explore, GError **error)
+{
+  NimTraceExplore *t = explore;
+
+  if (t->file != NULL)
+    {
+      /* The page itself says it: its data has no search. */
+      JsonNode *none = json_node_new (JSON_NODE_OBJECT);
+      JsonObject *o = json_object_new ();
+
+      json_object_set_string_member (o, "format", "nim-explore");
+      json_object_set_int_member (o, "version", 1);
+      json_object_set_string_member (o, "command", t->command);
+      json_node_take_object (none, o);
+      write_page (t, none);
+      json_node_unref (none);
+      nim_trace_file_close (&t->file, &t->write_errno);
+      fprintf (stderr,
+               /* TRANSLATORS: %s is the file of --explore. */
+               _ ("nim: --explore: no computer player searched in this game, "
+                  "so '%s' shows no search\n"),
+               t->path);
+    }
+  if (t->write_errno != 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   /* TRANSLATORS: a file name and what went wrong. */
+                   _ ("--explore: write error on '%s': %s"), t->path,
+                   g_strerror (t->write_errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_trace_explore_free:
+ * @explore: (nullable): a page
+ *
+ * Frees it; a file still open is closed without its page (call
+ * nim_trace_explore_close() first to finish it).
+ */
+void
+nim_trace_explore_free (NimTraceExplore *explore)
+{
+  if (explore == NULL)
+    return;
+  if (explore->file != NULL)
+    fclose (explore->file);
+  nim_trace_walk_clear (&explore->walk);
+  g_free (explore->path);
+  g_free (explore->command);
+  g_free (explore->line);
+  g_array_unref (explore->nodes);
+  json_array_unref (explore->events);
+  g_free (explore);
+}
+
+/**
+ * nim_trace_explore_observer:
+ * @explore: a page
+ *
+ * Returns: (transfer none): the observer that records the first search,
+ *   for nim_player_set_trace(); it lives as long as @explore
+ */
+NimObserver *
+nim_trace_explore_observer (NimTraceExplore *explore)
+{
+  return &explore->observer;
+}

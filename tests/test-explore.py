@@ -1,0 +1,501 @@
+# test-explore.py -- the pages of nim --explore, in a real browser
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Run by tests/test-explore.sh (which finds a python3 with selenium) with
+# NIM_BINARY set.  Writes a page for each searcher and setting on each
+# rule family, opens it in headless Chromium (chromium-driver and
+# python3-selenium drive it), and checks, printing TAP:
+#
+# - the console has no errors and the controls are there by their
+#   accessible names;
+# - stepping forward through every event and then all the way back
+#   with the buttons, the page after each step back is the page as it
+#   was before that step forward;
+# - the values drawn equal those of the same search's --trace, and
+#   each proven one equals the exact value, which equals this script's
+#   own solution of the position;
+# - the arrow keys step;
+# - the quiz marks a wrong answer wrong and right ones right, and keeps
+#   the score;
+# - pns's thresholds near infinity read as infinity less a number;
+# - the page of a --trace-limit says what it left out.
+#
+# It saves a screenshot to tests/explore-screenshot.png in the build
+# directory (doc/explore.png is a copy of one).
+#
+# With --bench, it times one page instead (see Makefile-bench.am): the
+# 2,000 nodes of minimax on 1,2,3,4, opened and stepped through.
+
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+from nim_browser import chromium  # noqa: E402
+
+NIM = os.environ.get("NIM_BINARY", "./nim")
+BUILDDIR = os.environ.get("NIM_BUILDDIR", ".")
+
+# (name, player spec, heaps, rule options, whether every step's state is
+# compared): every searcher and setting, every rule family; between them
+# the pages compared at every step have every kind of step.
+CASES = [
+    ("minimax", "minimax", "2,4", ["--moves", "any"], True),
+    ("plain negamax", "negamax:ab=off,tt=off,order=off,id=off", "1,2",
+     ["--moves", "any"], False),
+    ("alpha-beta", "negamax:tt=off,order=off,id=off", "1,2,3",
+     ["--moves", "any"], True),
+    ("table", "negamax:order=off,id=off", "2,3", ["--moves", "any"], False),
+    ("table and ordering", "negamax:id=off", "2,3,4", ["--moves", "any"],
+     True),
+    ("deepening", "negamax", "1,2,3", ["--moves", "any"], False),
+    ("pns", "pns", "3,4,5", ["--moves", "any"], True),
+    ("subtraction game", "negamax", "7", ["--moves", "1,3"], True),
+    ("take 1 to 3, misere", "minimax", "6", ["--max-take", "3", "--misere"],
+     False),
+    ("misere nim", "negamax:tt=off,order=off,id=off", "1,2,2",
+     ["--moves", "any", "--misere"], False),
+    ("misere subtraction, solver", "pns", "2,3",
+     ["--moves", "1,2", "--misere"], False),
+    ("kayles", "negamax", "5", ["--rules", "0.77"], False),
+    ("depth limit", "minimax:depth=2", "2,3", ["--moves", "any"], False),
+]
+
+# ---------------------------------------------------------------------------
+# An exact solution of its own, to check the page's exact values against.
+
+
+def rules_of(options):
+    r = {"take": "any", "misere": "--misere" in options, "code": None}
+    for i, o in enumerate(options):
+        if o == "--moves" and options[i + 1] != "any":
+            r["take"] = [int(x) for x in options[i + 1].split(",")]
+        if o == "--max-take":
+            r["take"] = list(range(1, int(options[i + 1]) + 1))
+        if o == "--rules":
+            r["code"] = options[i + 1]
+    return r
+
+
+def children(heaps, r):
+    out = []
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1:]
+        if r["code"] == "0.77":  # Kayles: take 1 or 2, leave 0, 1 or 2 heaps
+            for t in (1, 2):
+                left = h - t
+                if left < 0:
+                    continue
+                for a in range(0, left // 2 + 1):
+                    out.append(tuple(sorted(rest + [a, left - a])))
+            continue
+        counts = range(1, h + 1) if r["take"] == "any" else r["take"]
+        for t in counts:
+            if t <= h:
+                out.append(tuple(sorted(rest + [h - t])))
+    return out
+
+
+def wins(heaps, r):
+    @functools.lru_cache(maxsize=None)
+    def win(pos):
+        kids = children(list(pos), r)
+        if not kids:
+            return r["misere"]
+        return any(not win(k) for k in kids)
+    return win(tuple(sorted(heaps)))
+
+
+# ---------------------------------------------------------------------------
+# TAP
+
+count = 0
+failed = 0
+
+
+def result(good, what, detail=None):
+    global count, failed
+    count += 1
+    print(("ok %d - %s" if good else "not ok %d - %s") % (count, what))
+    if not good:
+        failed += 1
+        for line in str(detail or "").splitlines()[:40]:
+            print("# " + line)
+    sys.stdout.flush()
+
+
+# ---------------------------------------------------------------------------
+# The browser
+
+
+def console_errors(driver):
+    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+# The page's state as a reader sees it: the step, the sentence, and every
+# row of the tree with its attributes and text, in order.
+SNAPSHOT = """
+window.snap = function () {
+  var rows = Array.prototype.map.call(document.querySelectorAll('#nodes > g'),
+    function (g) {
+      return [g.getAttribute('class'), g.getAttribute('data-node'),
+              g.getAttribute('data-position'), g.getAttribute('data-value'),
+              g.getAttribute('data-exact'), g.getAttribute('transform'),
+              g.textContent];
+    });
+  var edges = Array.prototype.map.call(document.querySelectorAll('#edges > path'),
+    function (p) { return p.getAttribute('class') + p.getAttribute('d'); }).sort();
+  return JSON.stringify([document.getElementById('step').value,
+    document.getElementById('sentence').textContent, rows, edges,
+    document.getElementById('tree').getAttribute('height')]);
+};
+"""
+
+# Every step forward, then every step back, by the buttons; returns the
+# first step whose state differs, and the values drawn at the end.  With
+# arguments[0] false only the first and the last state are compared (the
+# pages of the CASES that add no kind of step to the others, to keep the
+# test to a few seconds).
+SWEEP = SNAPSHOT + """
+var every = arguments[0];
+var fwd = document.querySelector('button[aria-label="Step forward"]');
+var bk = document.querySelector('button[aria-label="Step back"]');
+document.querySelector('button[aria-label="Start"]').click();
+var snaps = [snap()];
+while (!fwd.disabled) {
+  fwd.click();
+  snaps.push(every || fwd.disabled ? snap() : null);
+}
+for (var k = snaps.length - 2; k >= 0; k--) {
+  bk.click();
+  if (snaps[k] === null)
+    continue;
+  var now = snap();
+  if (now !== snaps[k])
+    return {differs: k, before: snaps[k], after: now};
+}
+var disabled = bk.disabled;
+/* The values at the end, every subtree unfolded. */
+document.querySelector('button[aria-label="End"]').click();
+document.getElementById('unfold').click();
+var values = {};
+document.querySelectorAll('#nodes > g[data-node]').forEach(function (g) {
+  values[g.getAttribute('data-node')] = [g.getAttribute('data-position'),
+    g.getAttribute('data-value'), g.getAttribute('data-exact')];
+});
+return {steps: snaps.length - 1, values: values, back_disabled: disabled};
+"""
+
+
+def trace_values(text):
+    """The values of the first search's --trace, in the order its nodes
+    returned."""
+    first = text.split("# trace:")[1]
+    return [m.group(1) for m in re.finditer(r"= (-?\d+|-?inf)\b", first)]
+
+
+def make_page(work, name, spec, heaps, rules, extra=()):
+    path = os.path.join(work, re.sub(r"\W+", "-", name) + ".html")
+    cmd = [NIM, "--heaps", heaps] + rules + [
+        "--player1", spec, "--player2", "random", "--seed", "1",
+        "--explore", path, "--trace=4096", "--json"] + list(extra)
+    run = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
+                         text=True, timeout=60)
+    if run.returncode != 0 or not os.path.exists(path):
+        raise RuntimeError("%s: exit %d\n%s" % (" ".join(cmd), run.returncode,
+                                                run.stderr[-2000:]))
+    return path, trace_values(run.stderr)
+
+
+def page_data(driver):
+    return driver.execute_script("return window.NimExplore.data;")
+
+
+def check_page(driver, name, rules, every, path, traced):
+    driver.get("file://" + path)
+    errors = console_errors(driver)
+    result(not errors, name + ": opens without console errors", errors)
+    labels = ["Step forward", "Step back", "Play", "Start", "End", "Quiz"]
+    missing = [l for l in labels if not driver.find_elements(
+        By.XPATH, "//button[@aria-label='%s']" % l)]
+    result(not missing, name + ": controls by their names", missing)
+    data = page_data(driver)
+    out = driver.execute_script(SWEEP, every)
+    if "differs" in out:
+        result(False, name + ": every step back restores the page",
+               "step %d:\nbefore %s\nafter  %s" % (out["differs"],
+                                                   out["before"][:1500],
+                                                   out["after"][:1500]))
+        return
+    result(out["steps"] == len(data["events"]) and out["back_disabled"],
+           name + ": %d steps forward and back restore the page%s"
+           % (out["steps"], " at every step" if every else ""))
+    # The values drawn, in the order the nodes returned, are the trace's.
+    order = [e["node"] for e in data["events"] if e["type"] == "leave"]
+    drawn = [out["values"][str(n)][1] for n in order
+             if str(n) in out["values"]]
+    result(drawn == traced, name + ": the values drawn are the search's",
+           "drawn %s\ntrace %s" % (drawn[:40], traced[:40]))
+    # Each exact value is the solution's; each proven value agrees.
+    r = rules_of(rules)
+    bad = []
+    for n, (position, value, exact) in out["values"].items():
+        heaps_ = [int(h) for h in position.split(",")]
+        want = 1 if wins(heaps_, r) else -1
+        if exact is None or int(exact) != want:
+            bad.append("%s: exact %s, solved %d" % (position, exact, want))
+            continue
+        if value in (None, "0"):
+            continue
+        v = int(value) if value not in ("inf", "-inf") else 0
+        ply = data["nodes"][int(n)]["ply"]
+        mover = -v if data["kind"] == "minimax" and ply % 2 else v
+        if (mover > 0) != (want > 0):
+            bad.append("%s: value %s, exact %d" % (position, value, want))
+    result(not bad, name + ": proven values agree with theory and solver",
+           "\n".join(bad))
+    errors = console_errors(driver)
+    result(not errors, name + ": no console errors after stepping", errors)
+
+
+def check_keys(driver, path):
+    driver.get("file://" + path)
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    two = driver.find_element(By.ID, "step").get_attribute("value")
+    body.send_keys(Keys.ARROW_LEFT)
+    one = driver.find_element(By.ID, "step").get_attribute("value")
+    body.send_keys(Keys.END)
+    end = driver.find_element(By.ID, "step").get_attribute("value")
+    body.send_keys(Keys.HOME)
+    start = driver.find_element(By.ID, "step").get_attribute("value")
+    n = len(page_data(driver)["events"])
+    result((two, one, end, start) == ("2", "1", str(n), "0"),
+           "arrow keys, Home and End step", (two, one, end, start))
+
+
+def click(driver, label):
+    driver.find_element(By.XPATH, "//button[@aria-label='%s']" % label).click()
+
+
+def next_question(driver, limit=2000):
+    """Steps until the quiz asks; returns the event it asks about."""
+    for _ in range(limit):
+        if driver.find_element(By.ID, "question").is_displayed():
+            return driver.execute_script(
+                "return window.NimExplore.data.events"
+                "[window.NimExplore.state.step];")
+        click(driver, "Step forward")
+    return None
+
+
+def answer(driver, event, right):
+    fields = driver.find_elements(By.CSS_SELECTOR,
+                                  "#question-fields input[type=text]")
+    if event["type"] == "enter":
+        values = [event["alpha"], event["beta"]]
+    else:
+        values = [event["value"]]
+    for f, v in zip(fields, values):
+        f.clear()
+        f.send_keys(str(v) if right else "7")
+    boxes = driver.find_elements(By.CSS_SELECTOR,
+                                 "#question-fields input[name=cut]")
+    for box in boxes:
+        if (box.get_attribute("value") in event.get("pruned", [])) == right:
+            box.click()
+    driver.find_element(By.ID, "check").click()
+    fb = driver.find_element(By.ID, "feedback")
+    # Each number asked and the moves cut score one each.
+    return fb.get_attribute("class"), fb.text, len(fields) + (1 if boxes
+                                                              else 0)
+
+
+def check_quiz(driver, path):
+    driver.get("file://" + path)
+    click(driver, "Quiz")
+    pressed = driver.find_element(
+        By.XPATH, "//button[@aria-label='Quiz']").get_attribute("aria-pressed")
+    # A node not yet returned shows no exact value: it would give the
+    # answer away.
+    hidden = driver.execute_script(
+        "document.querySelector('button[aria-label=\"Step forward\"]')"
+        ".click(); var g = document.querySelector('#nodes > g');"
+        "return g.hasAttribute('data-exact');")
+    result(pressed == "true" and not hidden,
+           "quiz: on, and hides the exact values not yet revealed")
+    event = next_question(driver)
+    if event is None:
+        result(False, "quiz: asks a question")
+        return
+    cls, text, missed = answer(driver, event, False)
+    score = driver.find_element(By.ID, "score").text
+    result(cls == "wrong" and "Not quite" in text
+           and score == "Score: 0 of %d" % missed,
+           "quiz: a wrong answer is marked wrong and explained",
+           "%s / %s / %s" % (cls, text, score))
+    marks = []
+    cut = False
+    for _ in range(12):
+        event = next_question(driver)
+        if event is None:
+            break
+        cut = cut or bool(event.get("pruned"))
+        marks.append(answer(driver, event, True)[0])
+        if cut and len(marks) >= 3:
+            break
+    score = driver.find_element(By.ID, "score").text
+    m = re.match(r"Score: (\d+) of (\d+)", score)
+    result(marks and all(c == "right" for c in marks) and cut and m
+           and int(m.group(2)) - int(m.group(1)) == missed,
+           "quiz: right answers, the moves cut and the window included, "
+           "are marked right and scored", "%s / %s" % (marks, score))
+    errors = console_errors(driver)
+    result(not errors, "quiz: no console errors", errors)
+
+
+def check_pns_numbers(driver, path):
+    """pns's page: a threshold made from an infinite one reads as
+    "\u221e \u2212 N", never as the search's own infinity less N (a number
+    of ten digits); the moves searched after the proof for the first
+    winning move say why."""
+    driver.get("file://" + path)
+    events = page_data(driver)["events"]
+    near = []
+    long_numbers = []
+    first_win = []
+    for k, e in enumerate(events, 1):
+        driver.execute_script("window.NimExplore.goTo(%d);" % k)
+        sentence = driver.find_element(By.ID, "sentence").text
+        tree = driver.find_element(By.ID, "tree").text
+        if re.search(r"\d{7,}", sentence + tree):
+            long_numbers.append("step %d: %s" % (k, sentence))
+        # A proven node's sentence says so, not its thresholds.
+        if e["type"] == "numbers" and e["pn"] != 0 and e["dn"] != 0:
+            for key, name in (("thpn", "pn"), ("thdn", "dn")):
+                m = re.match(r"^inf-(\d+)$", str(e[key]))
+                if m:
+                    want = "%s < \u221e \u2212 %s" % (name, m.group(1))
+                    if want not in sentence:
+                        near.append("step %d: no '%s' in %s"
+                                    % (k, want, sentence))
+                    else:
+                        near.append(None)
+        if e["type"] == "try" and e["why"] == "first-win":
+            first_win.append("first winning move in heap order" in sentence)
+    shown = [n for n in near if n is not None]
+    result(near and not shown and not long_numbers,
+           "pns: thresholds near infinity read as \u221e \u2212 N (%d)"
+           % len(near), "\n".join(shown + long_numbers))
+    result(first_win and all(first_win),
+           "pns: the moves before the proven one say why they are searched",
+           first_win)
+
+
+def check_limit(driver, work):
+    path, _ = make_page(work, "limit", "minimax", "1,2,3,4",
+                        ["--moves", "any"], ["--trace-limit", "150"])
+    driver.get("file://" + path)
+    summary = driver.find_element(By.ID, "summary").text
+    click(driver, "End")
+    root = driver.find_element(By.CSS_SELECTOR, "#nodes > g[data-node='0']")
+    result("left out past the limit of 150" in summary
+           and "not shown" in root.text and root.get_attribute("data-value")
+           == "1", "a --trace-limit page says what it left out",
+           summary + "\n" + root.text)
+
+
+def screenshot(driver, work):
+    """The page of the README's command at step 40, as doc/explore.png
+    shows it."""
+    cmd = [NIM, "--heaps", "1,2,3", "--player1",
+           "negamax:tt=off,order=off,id=off", "--player2", "xor",
+           "--explore", "tree.html"]
+    run = subprocess.run(cmd, cwd=work, stdin=subprocess.DEVNULL,
+                         capture_output=True, timeout=60)
+    if run.returncode != 0:  # a build whose default rule is not take-any
+        run = subprocess.run(cmd + ["--moves", "any"], cwd=work,
+                             stdin=subprocess.DEVNULL, capture_output=True,
+                             timeout=60)
+    driver.get("file://" + os.path.join(work, "tree.html"))
+    driver.execute_script("window.NimExplore.goTo(40);")
+    shot = os.path.join(BUILDDIR, "tests", "explore-screenshot.png")
+    os.makedirs(os.path.dirname(shot), exist_ok=True)
+    result(driver.save_screenshot(shot), "screenshot saved to " + shot)
+
+
+def bench(driver, work):
+    """The bench line: the page of minimax's 2,000 nodes on 1,2,3,4."""
+    path, _ = make_page(work, "bench", "minimax", "1,2,3,4",
+                        ["--moves", "any"])
+    size = os.path.getsize(path)
+    times = []
+    for _ in range(5):
+        t0 = time.monotonic()
+        driver.get("file://" + path)
+        opened = time.monotonic() - t0
+        t1 = time.monotonic()
+        steps = driver.execute_script(
+            "var f = document.querySelector("
+            "'button[aria-label=\"Step forward\"]'), n = 0;"
+            "while (!f.disabled) { f.click(); n++; } return n;")
+        stepped = time.monotonic() - t1
+        times.append((opened, stepped))
+    opened = sorted(t[0] for t in times)[2]
+    stepped = sorted(t[1] for t in times)[2]
+    nodes = len(page_data(driver)["nodes"])
+    print("explore/minimax/1,2,3,4: page %d KiB, %d nodes, %d steps; "
+          "open %.0f ms, step through %.0f ms (median of 5)"
+          % (size // 1024, nodes, steps, opened * 1000, stepped * 1000))
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="nim-explore-")
+    profile = os.path.join(work, "profile")
+    try:
+        driver = chromium(profile)
+    except Exception as e:  # the browser is a requirement: fail, do not skip
+        print("1..1")
+        print("not ok 1 - headless Chromium does not start: %s" % e)
+        print("# install chromium chromium-driver python3-selenium "
+              "(the README's first line)")
+        shutil.rmtree(work, ignore_errors=True)
+        return 1
+    try:
+        if sys.argv[1:2] == ["--bench"]:
+            bench(driver, work)
+            return 0
+        pages = {}
+        for name, spec, heaps, rules, every in CASES:
+            try:
+                pages[name] = make_page(work, name, spec, heaps, rules)
+            except Exception as e:
+                result(False, name + ": nim writes the page", e)
+                continue
+            check_page(driver, name, rules, every, pages[name][0],
+                       pages[name][1])
+        if "alpha-beta" in pages:
+            check_keys(driver, pages["alpha-beta"][0])
+            check_quiz(driver, pages["alpha-beta"][0])
+        if "pns" in pages:
+            check_pns_numbers(driver, pages["pns"][0])
+        screenshot(driver, work)
+        check_limit(driver, work)
+        print("1..%d" % count)
+        return 1 if failed else 0
+    finally:
+        driver.quit()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+sys.exit(main())
