@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "nim-analysis.h"
-#include "nim-octal.h"
 
 G_BEGIN_DECLS
 
@@ -18,14 +17,5 @@ void nim_analysis_report_print_sequence (NimGrundySequence *sequence,
                                          FILE *out);
 void nim_analysis_report_print_sequence_json (NimGrundySequence *sequence,
                                               FILE *out);
-
-void nim_analysis_report_print_octal (const NimOctal *code,
-                                      const NimOctalValues *values, guint64 n,
-                                      const NimOctalPeriod *period, FILE *out);
-void nim_analysis_report_print_octal_json (const NimOctal *code,
-                                           const NimOctalValues *values,
-                                           guint64 n,
-                                           const NimOctalPeriod *period,
-                                           FILE *out);
 
 G_END_DECLS

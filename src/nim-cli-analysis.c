@@ -12,6 +12,7 @@
 #include "nim-compare-report.h"
 #include "nim-i18n.h"
 #include "nim-octal.h"
+#include "nim-sequence-report.h"
 #include "nim-prompt.h"
 #include "nim-record.h"
 #include "nim-util.h"
@@ -57,42 +58,63 @@ nim_cli_run_solve (const NimCliOptions *o, const NimRules *rules)
   return NIM_EXIT_OK;
 }
 
+/* Values computed between two writes of the sequence. */
+#define SEQUENCE_CHUNK 65536
+
 /* nim --grundy-sequence N --rules CODE: the values of a take-and-break
-   game and its period, proven by the octal periodicity theorem when the
-   values reach far enough (or --prove computes them that far). */
+   game, printed as they come, and its period, proven by the octal
+   periodicity theorem when the values reach far enough (or --prove
+   computes them that far, as far as --prove-limit).  Ctrl-C keeps what
+   was computed: the values printed and what they show (exit 130).
+   --certificate FILE writes the proof for --check-certificate. */
 static int
 run_octal_sequence (const NimCliOptions *o)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (NimOctalValues) values = NULL;
-  NimOctalPeriod period;
+  g_autoptr (NimSequence) values = NULL;
+  g_autoptr (NimSequenceReport) report = NULL;
+  NimSequencePeriod period;
   NimOctal code;
-  /* A code that splits heaps costs time quadratic in the heap: 200,000
-     values take seconds; a plain take rule costs little per value. */
-  guint64 limit = NIM_OCTAL_SPLIT_MAX, n;
+  guint64 limit = 0, n;
+  gboolean interrupted;
 
   if (!nim_octal_parse (&code, o->rules_code, "--rules", &error))
     return nim_cli_fail (error, TRUE);
-  if (!nim_octal_has_splits (&code))
-    limit = NIM_GRUNDY_SEQUENCE_MAX;
-  if (!nim_parse_uint (o->grundy_sequence, 0, limit, "--grundy-sequence", &n,
-                       &error))
+  if (!nim_parse_uint (o->grundy_sequence, 0, G_MAXUINT64 - 1,
+                       "--grundy-sequence", &n, &error))
     return nim_cli_fail (error, TRUE);
-  values = nim_octal_values_new (&code);
+  if (o->prove_limit != NULL
+      && !nim_parse_uint (o->prove_limit, 1, G_MAXUINT64 - 1, "--prove-limit",
+                          &limit, &error))
+    return nim_cli_fail (error, TRUE);
+  values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  /* What memory cannot hold is refused now, not half way. */
+  if (!nim_sequence_reserve (values, n, &error))
+    return nim_cli_fail (error, TRUE);
+  report = nim_sequence_report_new (&code, o->json, stdout);
+  nim_sequence_set_progress (values, nim_sequence_report_progress, report);
   nim_interrupt_catch ();
-  if (nim_octal_values_extend (values, n, &error))
+  while (error == NULL && nim_sequence_len (values) <= n)
     {
-      nim_octal_values_period (values, &period);
-      if (o->prove)
-        nim_octal_values_prove (values, limit, &period, &error);
+      guint64 len = nim_sequence_len (values);
+
+      nim_sequence_extend (values, MIN (n, len + SEQUENCE_CHUNK - 1), &error);
+      if (nim_sequence_len (values) > len)
+        nim_sequence_report_values (report, values,
+                                    MIN (n, nim_sequence_len (values) - 1));
     }
+  nim_sequence_period (values, &period);
+  if (error == NULL && o->prove)
+    nim_sequence_prove (values, limit, &period, &error);
   nim_interrupt_release ();
+  interrupted = g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED);
+  nim_sequence_report_finish (report, values, &period, interrupted);
+  if (interrupted)
+    return NIM_EXIT_INTERRUPTED;
   if (error != NULL)
     return nim_cli_fail (error, FALSE);
-  if (o->json)
-    nim_analysis_report_print_octal_json (&code, values, n, &period, stdout);
-  else
-    nim_analysis_report_print_octal (&code, values, n, &period, stdout);
+  if (o->certificate != NULL)
+    return nim_cli_write_certificate (o->certificate, values, &period);
   return NIM_EXIT_OK;
 }
 
@@ -112,14 +134,22 @@ nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
                       "--misere"));
       return nim_cli_fail (error, TRUE);
     }
-  if (o->rules_code != NULL)
-    return run_octal_sequence (o);
-  if (o->prove)
+  if (o->prove_limit != NULL && !o->prove)
     {
       g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--prove needs a take-and-break code given with "
-                      "--rules; the period of --max-take and --moves is "
-                      "proven as it is found"));
+                   _ ("--prove-limit is how far --prove computes; give "
+                      "--prove too"));
+      return nim_cli_fail (error, TRUE);
+    }
+  if (o->rules_code != NULL)
+    return run_octal_sequence (o);
+  if (o->prove || o->certificate != NULL)
+    {
+      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("%s needs a take-and-break code given with --rules; "
+                      "the period of --max-take and --moves is proven as "
+                      "it is found"),
+                   o->prove ? "--prove" : "--certificate");
       return nim_cli_fail (error, TRUE);
     }
   if (!nim_parse_uint (o->grundy_sequence, 0, NIM_GRUNDY_SEQUENCE_MAX,

@@ -12,6 +12,7 @@
 #include "nim-match.h"
 #include "nim-player.h"
 #include "nim-rules.h"
+#include "nim-sequence.h"
 #include "nim-sprt.h"
 #include "nim-trace.h"
 
@@ -48,6 +49,9 @@ typedef struct
   gboolean solve;
   char *grundy_sequence;
   gboolean prove;
+  char *prove_limit;
+  char *certificate;
+  char *check_certificate;
   char *games;
   char *jobs;
   char *random_heaps;
@@ -142,6 +146,9 @@ int nim_cli_run_solve_trace (const NimCliOptions *o, const NimRules *rules,
 int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);
+int nim_cli_run_check_certificate (const NimCliOptions *o);
+int nim_cli_write_certificate (const char *path, const NimSequence *values,
+                               const NimSequencePeriod *period);
 int nim_cli_run_ugi (const NimCliOptions *o);
 int nim_cli_run_check_engine (const NimCliOptions *o);
 int nim_cli_run_summarize (const NimCliOptions *o);

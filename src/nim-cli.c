@@ -119,8 +119,20 @@ static const GOptionEntry analysis_entries[] = {
     N_ ("Print G(0) to G(N) of one heap and its period"), "N" },
   { "prove", 0, 0, G_OPTION_ARG_NONE, FIELD (prove),
     N_ ("With --grundy-sequence, compute past N until the period is "
-        "proven"),
+        "proven, or to --prove-limit"),
     NULL },
+  { "prove-limit", 0, 0, G_OPTION_ARG_STRING, FIELD (prove_limit),
+    N_ ("The last heap --prove computes (default 268435455, 2^28 values)"),
+    "N" },
+  { "certificate", 0, 0, G_OPTION_ARG_FILENAME, FIELD (certificate),
+    N_ ("With --grundy-sequence --rules, write the proof of the period as "
+        "JSON to FILE, for --check-certificate"),
+    "FILE" },
+  { "check-certificate", 0, 0, G_OPTION_ARG_FILENAME,
+    FIELD (check_certificate),
+    N_ ("Check the certificate FILE of a period: compute the values again "
+        "and check the proof"),
+    "FILE" },
   { "compare", 0, 0, G_OPTION_ARG_NONE, FIELD (compare),
     N_ ("Search the --heaps with every algorithm, and the players of "
         "--player1 and --player2, and print one table"),
@@ -395,6 +407,9 @@ options_clear (NimCliOptions *o)
   g_free (o->first);
   g_free (o->seed);
   g_free (o->grundy_sequence);
+  g_free (o->prove_limit);
+  g_free (o->certificate);
+  g_free (o->check_certificate);
   g_free (o->games);
   g_free (o->jobs);
   g_free (o->random_heaps);
@@ -669,6 +684,8 @@ enum
   MODE_CHECK = 1 << 6, /* --check-engine sends rules of its own */
   /* Not in MODE_ALL: it reads results files, and the rules are theirs. */
   MODE_SUMMARIZE = 1 << 7,
+  /* Not in MODE_ALL: the certificate names the code. */
+  MODE_CERTIFICATE = 1 << 8,
 };
 
 /* Which mode uses which option: one rule for every mode, so that an
@@ -692,6 +709,10 @@ static const struct
   { "--rules", FIELD (rules_code), FALSE, MODE_ALL, NULL },
   { "--prove", FIELD (prove), TRUE, MODE_GRUNDY,
     N_ ("--prove (it needs --grundy-sequence)") },
+  { "--prove-limit", FIELD (prove_limit), FALSE, MODE_GRUNDY,
+    N_ ("--prove-limit (it needs --grundy-sequence and --prove)") },
+  { "--certificate", FIELD (certificate), FALSE, MODE_GRUNDY,
+    N_ ("--certificate (it needs --grundy-sequence and --rules)") },
   { "--misere", FIELD (misere), TRUE, MODE_ALL, NULL },
   { "--player1", FIELD (player1), FALSE,
     MODE_GAME | MODE_SOLVE | MODE_COMPARE | MODE_GAMES | MODE_UGI, NULL },
@@ -699,7 +720,8 @@ static const struct
     NULL },
   { "--first", FIELD (first), FALSE, MODE_GAME, NULL },
   { "--seed", FIELD (seed), FALSE, MODE_GAME | MODE_GAMES | MODE_UGI, NULL },
-  { "--json", FIELD (json), TRUE, MODE_ALL | MODE_SUMMARIZE, NULL },
+  { "--json", FIELD (json), TRUE, MODE_ALL | MODE_SUMMARIZE | MODE_CERTIFICATE,
+    NULL },
   { "--stats", FIELD (stats), TRUE, MODE_GAME, NULL },
   { "--explain", FIELD (explain), TRUE, MODE_GAME, NULL },
   { "--trace", FIELD (trace), TRUE, MODE_GAME | MODE_SOLVE, NULL },
@@ -787,10 +809,12 @@ dispatch (const NimCliOptions *o)
   NimRules rules;
   const char *const modes[]
       = { "--solve", "--grundy-sequence", "--games",     "--compare",
-          "--ugi",   "--check-engine",    "--summarize", NULL };
-  const gboolean set[]
-      = { o->solve, o->grundy_sequence != NULL, o->games != NULL, o->compare,
-          o->ugi,   o->check_engine != NULL,    o->summarize };
+          "--ugi",   "--check-engine",    "--summarize", "--check-certificate",
+          NULL };
+  const gboolean set[] = { o->solve,         o->grundy_sequence != NULL,
+                           o->games != NULL, o->compare,
+                           o->ugi,           o->check_engine != NULL,
+                           o->summarize,     o->check_certificate != NULL };
   NimTraceOptions trace_options
       = { stdout, NIM_TRACE_DEFAULT_DEPTH, NIM_TRACE_DEFAULT_LIMIT, NULL };
   guint i;
@@ -798,12 +822,13 @@ dispatch (const NimCliOptions *o)
 
   if (!parse_rules (o, &rules, &error))
     return nim_cli_fail (error, TRUE);
-  if (nim_rules_splits (&rules) && o->grundy_sequence == NULL)
+  if (nim_rules_splits (&rules) && o->grundy_sequence == NULL && !o->solve)
     {
       NimBoard board;
 
       /* Heaps that split need room on the board (a bad --heaps is
-         reported where it is read). */
+         reported where it is read).  --solve answers by the Grundy
+         values, which need none; its searches check for themselves. */
       if (nim_cli_parse_heaps (o, &board, NULL)
           && !nim_board_check_room (&board, &rules, &error))
         return nim_cli_fail (error, TRUE);
@@ -827,6 +852,9 @@ dispatch (const NimCliOptions *o)
             ? check_mode_options (o, MODE_GAMES, "--games", &error)
         : o->summarize
             ? check_mode_options (o, MODE_SUMMARIZE, "--summarize", &error)
+        : o->check_certificate != NULL
+            ? check_mode_options (o, MODE_CERTIFICATE, "--check-certificate",
+                                  &error)
             /* TRANSLATORS: in "one game cannot be combined with --jobs". */
             : check_mode_options (o, MODE_GAME, _ ("one game"), &error)))
     return nim_cli_fail (error, TRUE);
@@ -855,6 +883,8 @@ dispatch (const NimCliOptions *o)
     }
   if (o->summarize)
     return nim_cli_run_summarize (o);
+  if (o->check_certificate != NULL)
+    return nim_cli_run_check_certificate (o);
   /* A game and a comparison run wind down on a first Ctrl-C. */
   nim_interrupt_catch ();
   status = o->games != NULL ? nim_cli_run_match (o, &rules)

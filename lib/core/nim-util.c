@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 G_DEFINE_QUARK (nim - error - quark, nim_error)
 
@@ -295,6 +296,41 @@ nim_parse_double (const char *text, double min, double max, const char *what,
     }
   *out = v;
   return TRUE;
+}
+
+/**
+ * nim_memory_available:
+ *
+ * What a table or a computation may take without pushing the machine into swap
+ * or the out-of-memory killer: the kernel's estimate of the memory available
+ * to a new program (MemAvailable in /proc/meminfo), or else the physical
+ * memory.
+ *
+ * Returns: bytes, or 0 when the system does not say
+ */
+guint64
+nim_memory_available (void)
+{
+  g_autofree char *meminfo = NULL;
+  long pages, page_size;
+
+  if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
+    {
+      const char *field = strstr (meminfo, "MemAvailable:");
+
+      if (field != NULL)
+        return g_ascii_strtoull (field + strlen ("MemAvailable:"), NULL, 10)
+               * 1024;
+    }
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+  pages = sysconf (_SC_PHYS_PAGES);
+  page_size = sysconf (_SC_PAGESIZE);
+  if (pages > 0 && page_size > 0)
+    return (guint64) pages * (guint64) page_size;
+#endif
+  (void) pages;
+  (void) page_size;
+  return 0;
 }
 
 /* Ctrl-C.  The program's SIGINT handler (src/nim-prompt.c) only sets

@@ -70,6 +70,8 @@ gboolean nim_parse_uint_list (const char *text, guint64 min, guint64 max,
 gboolean nim_parse_double (const char *text, double min, double max,
                            const char *what, double *out, GError **error);
 
+guint64 nim_memory_available (void);
+
 void nim_interrupt_request (void);
 void nim_interrupt_clear (void);
 gboolean nim_interrupted (void);
