@@ -92,6 +92,7 @@ run_octal_sequence (const NimCliOptions *o)
   if (!nim_sequence_reserve (values, n, &error))
     return nim_cli_fail (error, TRUE);
   report = nim_sequence_report_new (&code, o->json, stdout);
+  nim_sequence_report_set_target (report, n);
   nim_sequence_set_progress (values, nim_sequence_report_progress, report);
   nim_interrupt_catch ();
   while (error == NULL && nim_sequence_len (values) <= n)

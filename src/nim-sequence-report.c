@@ -31,8 +31,11 @@ struct _NimSequenceReport
   gboolean json;
   FILE *out;
   guint64 shown; /* the values printed: G(0) .. G(shown - 1) */
-  /* The progress line on standard error, when that is a terminal. */
+  /* The progress line on standard error, when that is a terminal; it is
+     cleared before values are printed on the same terminal. */
   gboolean show;
+  gboolean out_is_terminal;
+  guint64 target;
   gint64 start;
   gsize width;
 };
@@ -62,6 +65,7 @@ nim_sequence_report_new (const NimOctal *code, gboolean json, FILE *out)
   r->start = g_get_monotonic_time ();
   if (out == NULL)
     return r;
+  r->out_is_terminal = isatty (fileno (out));
   if (json)
     fprintf (out, "{\"rules\":{\"code\":\"%s\",\"misere\":false},\"values\":[",
              text);
@@ -100,7 +104,8 @@ nim_sequence_report_values (NimSequenceReport *report,
   NimSequenceReport *r = report;
   guint64 i;
 
-  nim_sequence_report_clear_progress (r);
+  if (r->out_is_terminal)
+    nim_sequence_report_clear_progress (r);
   for (i = r->shown; i <= last; i++)
     {
       guint v = nim_sequence_get (sequence, i);
@@ -257,6 +262,20 @@ nim_sequence_report_finish (NimSequenceReport *report,
 }
 
 /**
+ * nim_sequence_report_set_target:
+ * @report: a report
+ * @target: the last heap the whole run computes, as far as it is known
+ *
+ * What the progress line counts towards while the values are computed
+ * a part at a time.
+ */
+void
+nim_sequence_report_set_target (NimSequenceReport *report, guint64 target)
+{
+  report->target = target;
+}
+
+/**
  * nim_sequence_report_progress:
  * @len: the values computed
  * @target: the last heap the computation runs to
@@ -277,6 +296,7 @@ nim_sequence_report_progress (guint64 len, guint64 target, gpointer report)
 
   if (!r->show || seconds < 1)
     return;
+  target = MAX (target, r->target);
   code = nim_octal_to_string (&r->code);
   /* TRANSLATORS: the progress line of --grundy-sequence, rewritten in
      place: the code, the values computed, the last heap wanted, the

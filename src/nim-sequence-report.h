@@ -25,6 +25,8 @@ void nim_sequence_report_finish (NimSequenceReport *report,
                                  const NimSequence *sequence,
                                  const NimSequencePeriod *period,
                                  gboolean interrupted);
+void nim_sequence_report_set_target (NimSequenceReport *report,
+                                     guint64 target);
 void nim_sequence_report_progress (guint64 len, guint64 target,
                                    gpointer report);
 void nim_sequence_report_clear_progress (NimSequenceReport *report);

@@ -48,6 +48,9 @@
 /* The largest value, in bits, for which a split into rare and common is
    looked for: the transform costs 2^(bits + 1) (bits + 1) steps. */
 #define SPARSE_MAX_BITS 16
+/* Up to this many bits the transform runs at every rare value; beyond
+   it, once the rare heaps have grown by an eighth. */
+#define TRANSFORM_ALWAYS_BITS 10
 /* A split is used while at most this fraction of the heaps is rare:
    beyond it, the loop over the rare heaps costs as much as a scan. */
 #define SPARSE_MAX_SHARE 4
@@ -99,6 +102,7 @@ struct _NimSequence
   guint32 *rare_values;
   gsize n_rare;
   gsize rare_alloc;
+  gsize chosen_rare; /* the rare heaps when the mask was chosen */
   guint32 *kinds[2];
   guint n_common[2];
   /* The rare values below the candidate not yet found: wanted[v] is 1
@@ -537,6 +541,7 @@ choose_mask (NimSequence *self, gboolean last_rare)
     }
   if (best > total / SPARSE_MAX_SHARE)
     best_mask = 0;
+  self->chosen_rare = self->n_rare + (last_rare ? 1 : 0);
   if (best_mask == self->mask)
     {
       if (self->mask != 0 && last_rare)
@@ -554,6 +559,7 @@ choose_mask (NimSequence *self, gboolean last_rare)
         if (heap_kind (self, best_mask, a, v) == 0)
           add_rare (self, a, v);
       }
+  self->chosen_rare = self->n_rare;
   sort_kinds (self);
 }
 
@@ -709,7 +715,15 @@ push (NimSequence *self, guint v, GError **error)
      or no mask at all calls for the transform.  Without a mask it runs
      every 64 heaps, whose full scans cost more. */
   rare = self->mask == 0 || heap_kind (self, self->mask, n, v) == 0;
-  if (self->mask != 0 ? rare : n % 64 == 0 || n < 64)
+  if (self->mask == 0 ? n % 64 == 0 || n < 64 : !rare)
+    return TRUE;
+  /* With large values the transform costs more than a rare heap saves:
+     it runs again once the rare heaps have grown by an eighth.  Any
+     mask gives the right values; the best one gives them soonest. */
+  if (self->mask != 0 && self->bits > TRANSFORM_ALWAYS_BITS
+      && self->n_rare < self->chosen_rare + self->chosen_rare / 8)
+    add_rare (self, n, v);
+  else
     choose_mask (self, rare);
   return TRUE;
 }
