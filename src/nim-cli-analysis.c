@@ -76,7 +76,7 @@ run_octal_sequence (const NimCliOptions *o)
   NimSequencePeriod period;
   NimOctal code;
   guint64 limit = 0, n;
-  gboolean interrupted;
+  NimSequenceEnd end;
 
   if (!nim_octal_parse (&code, o->rules_code, "--rules", &error))
     return nim_cli_fail (error, TRUE);
@@ -86,6 +86,9 @@ run_octal_sequence (const NimCliOptions *o)
   if (o->prove_limit != NULL
       && !nim_parse_uint (o->prove_limit, 1, G_MAXUINT64 - 1, "--prove-limit",
                           &limit, &error))
+    return nim_cli_fail (error, TRUE);
+  if (o->certificate != NULL
+      && !nim_cli_check_certificate_path (o->certificate, &error))
     return nim_cli_fail (error, TRUE);
   values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
   /* What memory cannot hold is refused now, not half way. */
@@ -108,9 +111,13 @@ run_octal_sequence (const NimCliOptions *o)
   if (error == NULL && o->prove)
     nim_sequence_prove (values, limit, &period, &error);
   nim_interrupt_release ();
-  interrupted = g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED);
-  nim_sequence_report_finish (report, values, &period, interrupted);
-  if (interrupted)
+  end = g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED)
+            ? NIM_SEQUENCE_END_INTERRUPTED
+        : o->prove && error == NULL && period.kind != NIM_SEQUENCE_PROVEN
+            ? NIM_SEQUENCE_END_LIMIT
+            : NIM_SEQUENCE_END_DONE;
+  nim_sequence_report_finish (report, values, &period, end);
+  if (end == NIM_SEQUENCE_END_INTERRUPTED)
     return NIM_EXIT_INTERRUPTED;
   if (error != NULL)
     return nim_cli_fail (error, FALSE);

@@ -15,7 +15,40 @@
 #include "nim-sequence-report.h"
 #include "nim-util.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
+#include <unistd.h>
+
+/**
+ * nim_cli_check_certificate_path:
+ * @path: where --certificate is to write
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Checks before any value is computed that @path can be written: its
+ * folder exists and takes a new file (the certificate is written beside
+ * it first, then renamed).
+ *
+ * Returns: %TRUE if it can
+ */
+gboolean
+nim_cli_check_certificate_path (const char *path, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) || g_access (dir, W_OK) != 0)
+    {
+      int saved = g_file_test (path, G_FILE_TEST_IS_DIR) ? EISDIR : errno;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %s is a file name, then why it cannot
+                      be written, such as "No such file or directory". */
+                   _ ("--certificate %s: cannot write there: %s"), path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
 
 /**
  * nim_cli_write_certificate:
@@ -61,31 +94,20 @@ nim_cli_write_certificate (const char *path, const NimSequence *values,
   return NIM_EXIT_OK;
 }
 
-/* The outcome as one JSON object: {"file": F, "valid": B, "code": C,
-   "preperiod": n0, "period": p, "bound": B, "checked": N, "method":
-   "plain"|"sparse", "values": V, "sampled": S, "error": E|null}. */
+/* The outcome as one JSON object: {"file": F, "valid": B, "method":
+   "plain"|"sparse", "values": V, "sampled": S, "error": E|null,
+   "certificate": {...}}, the certificate as read. */
 static void
 print_json (const char *path, const NimCertificate *c,
             const NimCertificateCheck *check, const GError *error)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autofree char *code = nim_octal_to_string (&c->code);
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "file");
   json_builder_add_string_value (b, path);
   json_builder_set_member_name (b, "valid");
   json_builder_add_boolean_value (b, error == NULL);
-  json_builder_set_member_name (b, "code");
-  json_builder_add_string_value (b, code);
-  json_builder_set_member_name (b, "preperiod");
-  json_builder_add_int_value (b, (gint64) c->preperiod);
-  json_builder_set_member_name (b, "period");
-  json_builder_add_int_value (b, (gint64) c->period);
-  json_builder_set_member_name (b, "bound");
-  json_builder_add_int_value (b, (gint64) c->bound);
-  json_builder_set_member_name (b, "checked");
-  json_builder_add_int_value (b, (gint64) c->checked);
   json_builder_set_member_name (b, "method");
   json_builder_add_string_value (
       b, check->method == NIM_SEQUENCE_PLAIN ? "plain" : "sparse");
@@ -98,6 +120,8 @@ print_json (const char *path, const NimCertificate *c,
     json_builder_add_string_value (b, error->message);
   else
     json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "certificate");
+  json_builder_add_value (b, nim_sequence_report_certificate_to_json (c));
   json_builder_end_object (b);
   nim_record_print (json_builder_get_root (b), stdout);
 }

@@ -147,6 +147,7 @@ int nim_cli_run_grundy_sequence (const NimCliOptions *o,
                                  const NimRules *rules);
 int nim_cli_run_compare (const NimCliOptions *o, const NimRules *rules);
 int nim_cli_run_check_certificate (const NimCliOptions *o);
+gboolean nim_cli_check_certificate_path (const char *path, GError **error);
 int nim_cli_write_certificate (const char *path, const NimSequence *values,
                                const NimSequencePeriod *period);
 int nim_cli_run_ugi (const NimCliOptions *o);

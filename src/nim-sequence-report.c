@@ -129,11 +129,11 @@ nim_sequence_report_values (NimSequenceReport *report,
    exceptions before it. */
 static void
 print_period (const NimSequence *sequence, const NimSequencePeriod *period,
-              gboolean interrupted, FILE *out)
+              NimSequenceEnd end, FILE *out)
 {
   guint64 i, shown = 0, last = 0;
 
-  if (interrupted)
+  if (end == NIM_SEQUENCE_END_INTERRUPTED)
     fprintf (out,
              _ ("Interrupted: the values are computed to n = %llu; what "
                 "follows is what they show.\n"),
@@ -143,8 +143,26 @@ print_period (const NimSequence *sequence, const NimSequencePeriod *period,
     case NIM_SEQUENCE_NO_PERIOD:
       fprintf (out, _ ("No period up to n = %llu.\n"),
                (unsigned long long) period->checked);
+      if (end == NIM_SEQUENCE_END_LIMIT)
+        fprintf (out,
+                 _ ("--prove stopped at its limit, n = %llu; "
+                    "--prove-limit N goes further.\n"),
+                 (unsigned long long) period->checked);
       return;
     case NIM_SEQUENCE_APPARENT:
+      if (end == NIM_SEQUENCE_END_LIMIT)
+        {
+          fprintf (out,
+                   _ ("Apparent period %llu from n = %llu, not yet proven "
+                      "at n = %llu, where --prove stopped at its limit: the "
+                      "proof needs the values to n = %llu (--prove-limit N "
+                      "goes further).\n"),
+                   (unsigned long long) period->period,
+                   (unsigned long long) period->preperiod,
+                   (unsigned long long) period->checked,
+                   (unsigned long long) period->needed);
+          break;
+        }
       fprintf (out,
                _ ("Apparent period %llu from n = %llu, not yet proven at "
                   "n = %llu: the proof needs the values to n = %llu (add "
@@ -195,7 +213,7 @@ print_period (const NimSequence *sequence, const NimSequencePeriod *period,
 /* The period as the JSON object's last members. */
 static void
 print_period_json (const NimSequence *sequence,
-                   const NimSequencePeriod *period, gboolean interrupted,
+                   const NimSequencePeriod *period, NimSequenceEnd end,
                    FILE *out)
 {
   gboolean periodic = period->kind != NIM_SEQUENCE_NO_PERIOD;
@@ -223,7 +241,8 @@ print_period_json (const NimSequence *sequence,
              "],\"period\":null,\"preperiod\":null,\"proven\":false,"
              "\"checked\":%llu,\"needed\":null",
              (unsigned long long) period->checked);
-  fprintf (out, ",\"interrupted\":%s}\n", interrupted ? "true" : "false");
+  fprintf (out, ",\"interrupted\":%s}\n",
+           end == NIM_SEQUENCE_END_INTERRUPTED ? "true" : "false");
 }
 
 /**
@@ -231,8 +250,8 @@ print_period_json (const NimSequence *sequence,
  * @report: a report
  * @sequence: the values
  * @period: what they show
- * @interrupted: Ctrl-C stopped the computation: @period says what the
- *   values computed until then show
+ * @end: why the computation stopped: @period says what the values
+ *   computed until then show
  *
  * Ends the values and prints the period: proven, apparent and how far
  * its proof needs the values, or none; with a period, the part that
@@ -245,18 +264,18 @@ void
 nim_sequence_report_finish (NimSequenceReport *report,
                             const NimSequence *sequence,
                             const NimSequencePeriod *period,
-                            gboolean interrupted)
+                            NimSequenceEnd end)
 {
   NimSequenceReport *r = report;
 
   nim_sequence_report_clear_progress (r);
   if (r->json)
-    print_period_json (sequence, period, interrupted, r->out);
+    print_period_json (sequence, period, end, r->out);
   else
     {
       if (r->shown > 0)
         fputc ('\n', r->out);
-      print_period (sequence, period, interrupted, r->out);
+      print_period (sequence, period, end, r->out);
     }
   fflush (r->out);
 }

@@ -14,6 +14,22 @@ G_BEGIN_DECLS
 
 typedef struct _NimSequenceReport NimSequenceReport;
 
+/**
+ * NimSequenceEnd:
+ * @NIM_SEQUENCE_END_DONE: the values asked for, and the proof if
+ *   --prove asked for one, are computed
+ * @NIM_SEQUENCE_END_LIMIT: --prove reached its limit unproven
+ * @NIM_SEQUENCE_END_INTERRUPTED: Ctrl-C stopped the computation
+ *
+ * Why the computation of a sequence stopped.
+ */
+typedef enum
+{
+  NIM_SEQUENCE_END_DONE,
+  NIM_SEQUENCE_END_LIMIT,
+  NIM_SEQUENCE_END_INTERRUPTED,
+} NimSequenceEnd;
+
 NimSequenceReport *nim_sequence_report_new (const NimOctal *code,
                                             gboolean json, FILE *out);
 void nim_sequence_report_free (NimSequenceReport *report);
@@ -24,7 +40,7 @@ void nim_sequence_report_values (NimSequenceReport *report,
 void nim_sequence_report_finish (NimSequenceReport *report,
                                  const NimSequence *sequence,
                                  const NimSequencePeriod *period,
-                                 gboolean interrupted);
+                                 NimSequenceEnd end);
 void nim_sequence_report_set_target (NimSequenceReport *report,
                                      guint64 target);
 void nim_sequence_report_progress (guint64 len, guint64 target,

@@ -706,3 +706,27 @@ nim_test_interrupt_at (const char *marker, gboolean on_stderr,
   *err = g_strconcat (on_stderr ? seen->str : "", rest_err, NULL);
   return g_subprocess_get_exit_status (process);
 }
+
+/**
+ * nim_test_sequence_new:
+ * @code: a take-and-break code, such as "0.77"
+ * @method: how to compute the values
+ * @n: the last heap whose value is wanted
+ *
+ * Returns: (transfer full): G(0) .. G(@n) of @code; a bad code fails
+ *   the test
+ */
+NimSequence *
+nim_test_sequence_new (const char *code, NimSequenceMethod method, guint64 n)
+{
+  g_autoptr (GError) error = NULL;
+  NimSequence *values;
+  NimOctal octal;
+
+  g_assert_true (nim_octal_parse (&octal, code, "code", &error));
+  g_assert_no_error (error);
+  values = nim_sequence_new (&octal, method);
+  g_assert_true (nim_sequence_extend (values, n, &error));
+  g_assert_no_error (error);
+  return values;
+}

@@ -7,6 +7,7 @@
 #include <json-glib/json-glib.h>
 
 #include "nim-board.h"
+#include "nim-sequence.h"
 
 G_BEGIN_DECLS
 
@@ -44,5 +45,8 @@ void nim_test_solver_move (NimTestSolver *solver, const NimBoard *board,
 
 char *nim_test_strip_valgrind (const char *err);
 JsonNode *nim_test_run_json (const char *const *args);
+
+NimSequence *nim_test_sequence_new (const char *code, NimSequenceMethod method,
+                                    guint64 n);
 
 G_END_DECLS

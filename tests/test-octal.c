@@ -79,21 +79,6 @@ static const Published published[] = {
     14, 1, "" },
 };
 
-static NimSequence *
-values_new (const char *text, guint64 n)
-{
-  g_autoptr (GError) error = NULL;
-  NimSequence *values;
-  NimOctal code;
-
-  g_assert_true (nim_octal_parse (&code, text, "code", &error));
-  g_assert_no_error (error);
-  values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
-  g_assert_true (nim_sequence_extend (values, n, &error));
-  g_assert_no_error (error);
-  return values;
-}
-
 /* Every published value, period, pre-period and exception. */
 static void
 test_published (void)
@@ -112,7 +97,8 @@ test_published (void)
       guint64 m;
 
       g_test_message ("%s, %s", pub->code, pub->source);
-      table = values_new (pub->code, n + pub->offset);
+      table = nim_test_sequence_new (pub->code, NIM_SEQUENCE_SPARSE,
+                                     n + pub->offset);
       for (i = 0; i < n; i++)
         g_assert_cmpuint (nim_sequence_get (table, i + pub->offset), ==,
                           g_ascii_strtoull (values[i], NULL, 10));
@@ -140,8 +126,10 @@ test_published (void)
 static void
 test_dawson_kayles (void)
 {
-  g_autoptr (NimSequence) kayles = values_new ("0.07", 300);
-  g_autoptr (NimSequence) chess = values_new ("0.137", 300);
+  g_autoptr (NimSequence) kayles
+      = nim_test_sequence_new ("0.07", NIM_SEQUENCE_SPARSE, 300);
+  g_autoptr (NimSequence) chess
+      = nim_test_sequence_new ("0.137", NIM_SEQUENCE_SPARSE, 300);
   guint64 n;
 
   for (n = 1; n <= 300; n++)
@@ -160,7 +148,8 @@ test_subtraction_codes (void)
 
   for (k = 0; k < G_N_ELEMENTS (codes); k++)
     {
-      g_autoptr (NimSequence) values = values_new (codes[k], 500);
+      g_autoptr (NimSequence) values
+          = nim_test_sequence_new (codes[k], NIM_SEQUENCE_SPARSE, 500);
       g_autoptr (NimGrundy) grundy = NULL;
       g_autofree char *back = NULL;
       NimOctal code, again;
@@ -246,8 +235,10 @@ test_parse_bad (void)
 static void
 test_apparent (void)
 {
-  g_autoptr (NimSequence) kayles = values_new ("0.77", 120);
-  g_autoptr (NimSequence) short_run = values_new ("0.77", 60);
+  g_autoptr (NimSequence) kayles
+      = nim_test_sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 120);
+  g_autoptr (NimSequence) short_run
+      = nim_test_sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 60);
   NimSequencePeriod period;
   guint64 needed;
 
@@ -297,6 +288,16 @@ test_cli_sequence (void)
   nim_test_assert_contains (out, "Apparent period 12 from n = 71, not yet "
                                  "proven at n = 120: the proof needs the "
                                  "values to n = 167");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "20", "--rules", "0.77", "--prove",
+                                     "--prove-limit", "150", NULL),
+                   ==, 0);
+  nim_test_assert_contains (out, "Apparent period 12 from n = 71, not yet "
+                                 "proven at n = 150, where --prove stopped "
+                                 "at its limit: the proof needs the values "
+                                 "to n = 167");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
@@ -490,6 +491,9 @@ test_cli_bad (void)
     { { "--moves", "1,2", "--grundy-sequence", "10", "--certificate", "x",
         NULL },
       "--certificate needs a take-and-break code" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--certificate",
+        "/nonexistent-dir/c.json", NULL },
+      "--certificate /nonexistent-dir/c.json: cannot write there" },
     { { "--solve", "--heaps", "3", "--certificate", "x", NULL },
       "--certificate (it needs --grundy-sequence and --rules)" },
     { { "--check-certificate", "x.json", "--rules", "0.77", NULL },

@@ -15,21 +15,6 @@
 #include "nim-sequence.h"
 #include "nim-util.h"
 
-static NimSequence *
-sequence_new (const char *text, NimSequenceMethod method, guint64 n)
-{
-  g_autoptr (GError) error = NULL;
-  NimSequence *values;
-  NimOctal code;
-
-  g_assert_true (nim_octal_parse (&code, text, "code", &error));
-  g_assert_no_error (error);
-  values = nim_sequence_new (&code, method);
-  g_assert_true (nim_sequence_extend (values, n, &error));
-  g_assert_no_error (error);
-  return values;
-}
-
 /* Every code of up to three digits, 0.d1d2d3 and 4.d1d2d3 (split without
    taking too): the sparse space gives the values of the plain method to
    n = 4,096, and to 512 each is the mex of its options by a mex of its
@@ -51,8 +36,8 @@ test_every_code (void)
       NimSequenceStats stats;
       guint64 i;
 
-      sparse = sequence_new (text, NIM_SEQUENCE_SPARSE, n);
-      plain = sequence_new (text, NIM_SEQUENCE_PLAIN, n);
+      sparse = nim_test_sequence_new (text, NIM_SEQUENCE_SPARSE, n);
+      plain = nim_test_sequence_new (text, NIM_SEQUENCE_PLAIN, n);
       for (i = 0; i <= n; i++)
         if (nim_sequence_get (sparse, i) != nim_sequence_get (plain, i)
             || (i <= checked
@@ -85,9 +70,9 @@ test_chosen_codes (void)
   for (k = 0; k < G_N_ELEMENTS (codes); k++)
     {
       g_autoptr (NimSequence) sparse
-          = sequence_new (codes[k], NIM_SEQUENCE_SPARSE, n);
+          = nim_test_sequence_new (codes[k], NIM_SEQUENCE_SPARSE, n);
       g_autoptr (NimSequence) plain
-          = sequence_new (codes[k], NIM_SEQUENCE_PLAIN, n);
+          = nim_test_sequence_new (codes[k], NIM_SEQUENCE_PLAIN, n);
       g_autofree char *a = nim_sequence_hash (sparse, n);
       g_autofree char *b = nim_sequence_hash (plain, n);
       NimSequenceStats stats;
@@ -105,9 +90,9 @@ static void
 test_width (void)
 {
   g_autoptr (NimSequence) kayles
-      = sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 2000);
+      = nim_test_sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 2000);
   /* Splits at every count of up to 32: values grow with the heap. */
-  g_autoptr (NimSequence) wide = sequence_new (
+  g_autoptr (NimSequence) wide = nim_test_sequence_new (
       "4.44444444444444444444444444444444", NIM_SEQUENCE_SPARSE, 1200);
   NimSequenceStats stats;
   guint64 i;
@@ -217,7 +202,7 @@ static void
 test_hash (void)
 {
   g_autoptr (NimSequence) values
-      = sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 3);
+      = nim_test_sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 3);
   g_autofree char *zero = nim_sequence_hash (values, 0);
   g_autofree char *four = nim_sequence_hash (values, 3);
   static const guint8 bytes[]
