@@ -831,7 +831,22 @@ dispatch (const NimCliOptions *o)
          values, which need none; its searches check for themselves. */
       if (nim_cli_parse_heaps (o, &board, NULL)
           && !nim_board_check_room (&board, &rules, &error))
-        return nim_cli_fail (error, TRUE);
+        {
+          /* The real limit is the board's: the theory has none. */
+          if (!rules.misere)
+            {
+              g_autofree char *message = g_strdup_printf (
+                  /* TRANSLATORS: follows the message that the heaps could
+                     split into more than a board holds. */
+                  _ ("%s  (--solve answers these heaps by their Grundy "
+                     "values, which need no board.)"),
+                  error->message);
+
+              g_free (error->message);
+              error->message = g_steal_pointer (&message);
+            }
+          return nim_cli_fail (error, TRUE);
+        }
     }
   if (!teach_check (o, &trace_options, &error))
     return nim_cli_fail (error, TRUE);

@@ -480,6 +480,8 @@ test_cli_bad (void)
     { { "--heaps", "3,4", "--rules", "0.77", "-1", "xor", "-2", "xor", NULL },
       "xor plays only the take-any rule" },
     { { "--heaps", "43,43,43", "--rules", "0.77", NULL }, "at most 64" },
+    { { "--heaps", "30,31,33,35,37,39", "--rules", "0.77", NULL },
+      "(--solve answers these heaps by their Grundy values" },
     { { "--rules", "0.8", "--grundy-sequence", "10", NULL }, "octal digits" },
     { { "--rules", "0.77", "--moves", "1,2", "--solve", NULL },
       "give one of them" },
