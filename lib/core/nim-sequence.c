@@ -64,7 +64,6 @@
 struct _NimSequence
 {
   NimOctal code;
-  NimSequenceMethod method;
 
   /* The moves: taking j leaves nothing (vanish, a bit per j), one heap
      (takes), or two (splits). */
@@ -183,7 +182,6 @@ nim_sequence_new (const NimOctal *code, NimSequenceMethod method)
   guint j;
 
   self->code = *code;
-  self->method = method;
   self->split_parity = -2;
   for (j = 0; j <= code->n_digits; j++)
     {
@@ -213,7 +211,6 @@ nim_sequence_new (const NimOctal *code, NimSequenceMethod method)
       self->count = g_new0 (guint64, 2u << self->bits);
       self->transform = g_new0 (gint64, 2u << self->bits);
     }
-  self->stats.width = 1;
   return self;
 }
 
@@ -590,13 +587,16 @@ grow_bits (NimSequence *self, guint bits)
 }
 
 /* Whether G(0) .. G(@n - 1) at @width bytes each fit in the memory
-   available; if not, an error of @code. */
+   available and the @held bytes the values take already; if not, an
+   error of @code. */
 static gboolean
-check_memory (guint64 n, guint width, NimError code, GError **error)
+check_memory (guint64 n, guint width, guint64 held, NimError code,
+              GError **error)
 {
   guint64 available = nim_memory_available ();
 
-  if (n <= G_MAXSIZE / width && (available == 0 || n * width <= available))
+  if (n <= G_MAXSIZE / width
+      && (available == 0 || n * width <= available + held))
     return TRUE;
   g_set_error (error, NIM_ERROR, code,
                /* TRANSLATORS: G(0) to G(N) are Grundy values; the sizes
@@ -608,7 +608,7 @@ check_memory (guint64 n, guint width, NimError code, GError **error)
                (unsigned long long) (n > G_MAXUINT64 / width
                                          ? G_MAXUINT64 >> 20
                                          : (n * width) >> 20),
-               width, (unsigned long long) (available >> 20));
+               width, (unsigned long long) ((available + held) >> 20));
   return FALSE;
 }
 
@@ -620,7 +620,7 @@ make_room (NimSequence *self, guint64 n, guint width, NimError code,
 {
   guint8 *g;
 
-  if (!check_memory (n, width, code, error))
+  if (!check_memory (n, width, self->alloc * self->width, code, error))
     return FALSE;
   g = g_try_realloc (self->g, n * width);
   if (g == NULL)
@@ -656,7 +656,6 @@ widen (NimSequence *self, guint width, GError **error)
       self->width = old;
     }
   self->width = width;
-  self->stats.width = width;
   return TRUE;
 }
 
@@ -686,7 +685,8 @@ nim_sequence_reserve (NimSequence *sequence, guint64 n, GError **error)
      said, and refused. */
   count = n == G_MAXUINT64 ? n : n + 1;
   if (self->n_splits > 0 && self->width < 2
-      && !check_memory (count, 2, NIM_ERROR_USAGE, error))
+      && !check_memory (count, 2, self->alloc * self->width, NIM_ERROR_USAGE,
+                        error))
     return FALSE;
   return make_room (self, count, self->width, NIM_ERROR_USAGE, error);
 }
@@ -849,6 +849,7 @@ nim_sequence_stats (const NimSequence *sequence, NimSequenceStats *stats)
   *stats = sequence->stats;
   stats->rare = sequence->mask != 0 ? sequence->n_rare : 0;
   stats->mask = sequence->mask;
+  stats->width = sequence->width;
   stats->max_value = sequence->max_value;
 }
 

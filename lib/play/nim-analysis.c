@@ -385,7 +385,7 @@ code_some_winning_move (const NimSolution *s, NimGrundy *grundy, NimMove *move)
 {
   guint64 n0 = 0, p = 0;
   gboolean periodic
-      = nim_grundy_period (grundy, G_MAXUINT64, &n0, &p) && s->have_grundy;
+      = s->have_grundy && nim_grundy_period (grundy, G_MAXUINT64, &n0, &p);
   guint i, j;
 
   for (i = 0; i < s->board.n_heaps; i++)
@@ -505,6 +505,10 @@ verify_by_search (NimSolution *s, const char *engine, GError **error)
   gboolean has_tt = FALSE;
   int value = 0;
 
+  /* A game from here could outgrow the board: no search can follow it,
+     and the theory needs none. */
+  if (!nim_board_check_room (&s->board, &s->rules, NULL))
+    return TRUE;
   /* A search of a fraction of a second fills a few megabytes of table at
      most; a larger one would cost more to clear than the search. */
   for (o = strongest->options; o != NULL && o->key != NULL; o++)
@@ -514,10 +518,6 @@ verify_by_search (NimSolution *s, const char *engine, GError **error)
              : g_strdup_printf ("%s:time=%g%s", strongest->name,
                                 NIM_SOLVE_VERIFY_TIME, has_tt ? ",tt=4M" : "");
 
-  /* A game from here could outgrow the board: no search can follow it,
-     and the theory needs none. */
-  if (!nim_board_check_room (&s->board, &s->rules, NULL))
-    return TRUE;
   p = nim_player_new (spec, error);
   if (p == NULL)
     return FALSE;
