@@ -715,7 +715,7 @@ push (NimSequence *self, guint v, GError **error)
      or no mask at all calls for the transform.  Without a mask it runs
      every 64 heaps, whose full scans cost more. */
   rare = self->mask == 0 || heap_kind (self, self->mask, n, v) == 0;
-  if (self->mask == 0 ? n % 64 == 0 || n < 64 : !rare)
+  if (self->mask == 0 ? n % 64 != 0 && n >= 64 : !rare)
     return TRUE;
   /* With large values the transform costs more than a rare heap saves:
      it runs again once the rare heaps have grown by an eighth.  Any
