@@ -117,7 +117,7 @@ const NimMode nim_mode_solve = {
   .name = "--solve",
   .options = { NIM_HELP_ANALYSIS, FALSE, options },
   .shared = NIM_SHARED_HEAPS | NIM_SHARED_TAKE | NIM_SHARED_PLAYER1
-            | NIM_SHARED_JSON | NIM_SHARED_TRACE,
+            | NIM_SHARED_JSON | NIM_SHARED_TRACE | NIM_SHARED_ANY_HEAPS,
   .config_size = sizeof (SolveConfig),
   .run = solve_run,
 };

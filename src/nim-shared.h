@@ -41,6 +41,10 @@ enum
      even one whose moves need not take a match (its values are computed,
      no game is played). */
   NIM_SHARED_ANY_CODE = 1 << 14,
+  /* Not an option: the mode takes --heaps that a game could split into
+     more heaps than a board holds (it answers by theory, which needs no
+     board; a search it runs checks for itself). */
+  NIM_SHARED_ANY_HEAPS = 1 << 15,
 };
 
 /**
