@@ -44,7 +44,7 @@ enum
   /* Not an option: the mode takes --heaps that a game could split into
      more heaps than a board holds (it answers by theory, which needs no
      board; a search it runs checks for itself). */
-  NIM_SHARED_ANY_HEAPS = 1 << 15,
+  NIM_SHARED_ANY_HEAPS = 1 << 17,
 };
 
 /**
