@@ -107,6 +107,17 @@ nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
        seconds it took. */
     fprintf (out, _ ("Engine: %s, %llu nodes, %.3f s\n"), s->engine,
              (unsigned long long) s->nodes, s->seconds);
+  else if (s->engine == NULL)
+    {
+      fprintf (out, "%s\n", _ (method_text[s->method]));
+      fprintf (out,
+               /* TRANSLATORS: %d is the most heaps a board holds; then the
+                  seconds the answer took. */
+               _ ("Not verified by search: a game from here could split "
+                  "the heaps into more than the %d a board holds, which no "
+                  "search follows; the theory needs no board (%.3f s)\n"),
+               NIM_MAX_HEAPS, s->seconds);
+    }
   else
     {
       fprintf (out, "%s\n", _ (method_text[s->method]));
@@ -202,7 +213,10 @@ nim_analysis_report_solution_to_json (const NimSolution *solution)
   else
     json_builder_add_boolean_value (b, s->verified);
   json_builder_set_member_name (b, "engine");
-  json_builder_add_string_value (b, s->engine);
+  if (s->engine != NULL)
+    json_builder_add_string_value (b, s->engine);
+  else
+    json_builder_add_null_value (b);
   json_builder_set_member_name (b, "nodes");
   json_builder_add_int_value (b, (gint64) s->nodes);
   json_builder_set_member_name (b, "seconds");
@@ -299,156 +313,6 @@ nim_analysis_report_print_sequence_json (NimGrundySequence *sequence,
     fputs ("],\"period\":null,\"preperiod\":null}\n", out);
 }
 
-/* The values G(0) .. G(@n), ten to a line, as for a take rule. */
-static void
-print_octal_values (const NimOctalValues *values, guint64 n, FILE *out)
-{
-  guint64 i;
-
-  for (i = 0; i <= n; i++)
-    {
-      if (i % 10 == 0)
-        fprintf (out, "%s%8llu:", i ? "\n" : "", (unsigned long long) i);
-      fprintf (out, " %2u", nim_octal_values_get (values, i));
-    }
-  fprintf (out, "\n");
-}
-
-/**
- * nim_analysis_report_print_octal:
- * @code: the take-and-break code
- * @values: its values, computed at least to @n
- * @n: the last value to show
- * @period: what nim_octal_values_period() or nim_octal_values_prove()
- *   found
- * @out: where to print it for people
- *
- * Prints G(0) to G(@n) of a take-and-break game, then its period:
- * proven, apparent and how far the proof needs the values, or none; with
- * a period, the part that repeats and the exceptions before it.
- */
-void
-nim_analysis_report_print_octal (const NimOctal *code,
-                                 const NimOctalValues *values, guint64 n,
-                                 const NimOctalPeriod *period, FILE *out)
-{
-  g_autofree char *text = nim_octal_to_string (code);
-  guint64 i, shown = 0, last = 0;
-
-  /* TRANSLATORS: %s is a code such as 0.77; keep it as it is. */
-  fprintf (out,
-           _ ("Sprague-Grundy values of one heap, take-and-break code %s, "
-              "normal play:\n"),
-           text);
-  print_octal_values (values, n, out);
-  switch (period->kind)
-    {
-    case NIM_OCTAL_NO_PERIOD:
-      fprintf (out, _ ("No period up to n = %llu.\n"),
-               (unsigned long long) period->checked);
-      return;
-    case NIM_OCTAL_APPARENT:
-      fprintf (out,
-               _ ("Apparent period %llu from n = %llu, not yet proven at "
-                  "n = %llu: the proof needs the values to n = %llu (add "
-                  "--prove to compute them).\n"),
-               (unsigned long long) period->period,
-               (unsigned long long) period->preperiod,
-               (unsigned long long) period->checked,
-               (unsigned long long) period->needed);
-      break;
-    case NIM_OCTAL_PROVEN:
-      fprintf (out,
-               _ ("Period %llu from n = %llu, proven: the values repeat to "
-                  "n = %llu, and the octal periodicity theorem needs them "
-                  "to n = %llu.\n"),
-               (unsigned long long) period->period,
-               (unsigned long long) period->preperiod,
-               (unsigned long long) period->checked,
-               (unsigned long long) period->needed);
-      break;
-    }
-  fputs (_ ("The part that repeats:"), out);
-  for (i = period->preperiod; i < period->preperiod + MIN (period->period, 40);
-       i++)
-    fprintf (out, " %u", nim_octal_values_get (values, i));
-  fprintf (out, "%s\n", period->period > 40 ? " ..." : "");
-  fputs (_ ("Exceptions (heaps below the period whose value it does not "
-            "give):"),
-         out);
-  for (i = 0; i < period->preperiod; i++)
-    if (nim_octal_values_is_exception (values, period, i))
-      {
-        /* A long pre-period (0.127's reaches 46,577) has thousands: the
-           first ones, how many, and the last, which --json lists all. */
-        if (shown < 30)
-          fprintf (out, " %llu", (unsigned long long) i);
-        shown++;
-        last = i;
-      }
-  if (shown == 0)
-    /* TRANSLATORS: after "Exceptions (...):" when there are none. */
-    fputs (_ (" none"), out);
-  else if (shown > 30)
-    fprintf (out, _ (" ... (%llu in all, the last at n = %llu)"),
-             (unsigned long long) shown, (unsigned long long) last);
-  fputc ('\n', out);
-}
-
-/**
- * nim_analysis_report_print_octal_json:
- * @code: the take-and-break code
- * @values: its values, computed at least to @n
- * @n: the last value to show
- * @period: what is known of the period
- * @out: where to print it
- *
- * Prints one JSON object on one line: {"rules": {"code": "0.77",
- * "misere": false}, "values": [...], "period": P|null, "preperiod":
- * Q|null, "exceptions": [...], "proven": B, "checked": N, "needed":
- * M|null}.
- */
-void
-nim_analysis_report_print_octal_json (const NimOctal *code,
-                                      const NimOctalValues *values, guint64 n,
-                                      const NimOctalPeriod *period, FILE *out)
-{
-  g_autofree char *text = nim_octal_to_string (code);
-  gboolean periodic = period->kind != NIM_OCTAL_NO_PERIOD;
-  guint64 i;
-  gboolean first = TRUE;
-
-  /* Written as it goes, like the sequence of a take rule: a long one
-     would make a large JSON tree. */
-  fprintf (out,
-           "{\"rules\":{\"code\":\"%s\",\"misere\":false},"
-           "\"values\":[",
-           text);
-  for (i = 0; i <= n; i++)
-    fprintf (out, i ? ",%u" : "%u", nim_octal_values_get (values, i));
-  fputs ("],\"exceptions\":[", out);
-  for (i = 0; periodic && i < period->preperiod; i++)
-    if (nim_octal_values_is_exception (values, period, i))
-      {
-        fprintf (out, first ? "%llu" : ",%llu", (unsigned long long) i);
-        first = FALSE;
-      }
-  if (periodic)
-    fprintf (out,
-             "],\"period\":%llu,\"preperiod\":%llu,\"proven\":%s,"
-             "\"checked\":%llu,\"needed\":%llu}\n",
-             (unsigned long long) period->period,
-             (unsigned long long) period->preperiod,
-             period->kind == NIM_OCTAL_PROVEN ? "true" : "false",
-             (unsigned long long) period->checked,
-             (unsigned long long) period->needed);
-  else
-    fprintf (out,
-             "],\"period\":null,\"preperiod\":null,\"proven\":false,"
-             "\"checked\":%llu,\"needed\":null}\n",
-             (unsigned long long) period->checked);
-}
-
 static void
 solution_text (gconstpointer result, FILE *out)
 {
@@ -488,28 +352,3 @@ sequence_json (gconstpointer result, FILE *out)
  */
 const NimWriter nim_analysis_report_sequence_writer
     = { sequence_text, sequence_json };
-
-static void
-octal_text (gconstpointer result, FILE *out)
-{
-  const NimAnalysisReportOctal *r = result;
-
-  nim_analysis_report_print_octal (r->code, r->values, r->n, r->period, out);
-}
-
-static void
-octal_json (gconstpointer result, FILE *out)
-{
-  const NimAnalysisReportOctal *r = result;
-
-  nim_analysis_report_print_octal_json (r->code, r->values, r->n, r->period,
-                                        out);
-}
-
-/**
- * nim_analysis_report_octal_writer:
- *
- * The values of a take-and-break code, a #NimAnalysisReportOctal, as text
- * or JSON.
- */
-const NimWriter nim_analysis_report_octal_writer = { octal_text, octal_json };

@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "nim-analysis.h"
-#include "nim-octal.h"
 #include "nim-output.h"
 
 G_BEGIN_DECLS
@@ -20,35 +19,7 @@ void nim_analysis_report_print_sequence (NimGrundySequence *sequence,
 void nim_analysis_report_print_sequence_json (NimGrundySequence *sequence,
                                               FILE *out);
 
-void nim_analysis_report_print_octal (const NimOctal *code,
-                                      const NimOctalValues *values, guint64 n,
-                                      const NimOctalPeriod *period, FILE *out);
-void nim_analysis_report_print_octal_json (const NimOctal *code,
-                                           const NimOctalValues *values,
-                                           guint64 n,
-                                           const NimOctalPeriod *period,
-                                           FILE *out);
-
-/**
- * NimAnalysisReportOctal:
- * @code: a take-and-break code
- * @values: its values, as far as they were computed
- * @n: the last heap asked for
- * @period: the period found, proven or not
- *
- * The values of a take-and-break code, as
- * #nim_analysis_report_octal_writer writes them.
- */
-typedef struct
-{
-  const NimOctal *code;
-  const NimOctalValues *values;
-  guint64 n;
-  const NimOctalPeriod *period;
-} NimAnalysisReportOctal;
-
 extern const NimWriter nim_analysis_report_solution_writer;
 extern const NimWriter nim_analysis_report_sequence_writer;
-extern const NimWriter nim_analysis_report_octal_writer;
 
 G_END_DECLS

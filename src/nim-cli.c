@@ -34,6 +34,7 @@ static const NimMode *const modes[] = {
   &nim_mode_ugi,          /* --ugi */
   &nim_mode_check_engine, /* --check-engine COMMAND */
   &nim_mode_summarize,    /* --summarize FILE... */
+  &nim_mode_certificate,  /* --check-certificate FILE */
   &nim_mode_game,         /* none: one game */
   NULL,
 };
@@ -46,6 +47,7 @@ static const NimOptionSet *const option_sets[] = {
   &nim_shared_output,
   &nim_mode_solve.options,
   &nim_mode_grundy.options,
+  &nim_mode_certificate.options,
   &nim_mode_compare.options,
   &nim_mode_match.options,
   &nim_shared_summary,

@@ -287,7 +287,8 @@ const NimOptionSet nim_shared_engines
  *
  * Makes @shared->rules of --max-take, --moves, --rules and --misere (the
  * default rules when none was given), and, for a mode that takes
- * --heaps, checks that heaps that split have room on the board.
+ * --heaps (but not %NIM_SHARED_ANY_HEAPS), checks that heaps that split
+ * have room on the board.
  *
  * Returns: %TRUE when they are rules
  */
@@ -336,8 +337,10 @@ nim_shared_check_rules (NimShared *shared, guint64 takes, GError **error)
       && !nim_rules_parse_moves (rules, shared->moves, "--moves", error))
     return FALSE;
   rules->misere = shared->misere;
-  if (nim_rules_splits (rules) && (takes & NIM_SHARED_HEAPS))
+  if (nim_rules_splits (rules) && (takes & NIM_SHARED_HEAPS)
+      && !(takes & NIM_SHARED_ANY_HEAPS))
     {
+      g_autoptr (GError) room = NULL;
       NimBoard board;
 
       /* Heaps that split need room on the board (a bad --heaps is
@@ -345,8 +348,21 @@ nim_shared_check_rules (NimShared *shared, guint64 takes, GError **error)
       if (nim_board_parse (
               &board, shared->heaps ? shared->heaps : NIM_SHARED_DEFAULT_HEAPS,
               "--heaps", NULL)
-          && !nim_board_check_room (&board, rules, error))
-        return FALSE;
+          && !nim_board_check_room (&board, rules, &room))
+        {
+          /* The limit is the board's: under normal play the theory has
+             none. */
+          g_set_error (error, room->domain, room->code,
+                       rules->misere ? "%s"
+                                     /* TRANSLATORS: follows the message
+                                        that the heaps could split into
+                                        more than a board holds. */
+                                     : _ ("%s  (--solve answers these heaps "
+                                          "by their Grundy values, which "
+                                          "need no board.)"),
+                       room->message);
+          return FALSE;
+        }
     }
   return TRUE;
 }

@@ -43,6 +43,10 @@ enum
   NIM_SHARED_ANY_CODE = 1 << 14,
   NIM_SHARED_EXPLORE = 1 << 15,      /* --explore */
   NIM_SHARED_RANDOM_HEAPS = 1 << 16, /* --random-heaps */
+  /* Not an option: the mode takes --heaps that a game could split into
+     more heaps than a board holds (it answers by theory, which needs no
+     board; a search it runs checks for itself). */
+  NIM_SHARED_ANY_HEAPS = 1 << 17,
 };
 
 /**

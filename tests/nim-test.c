@@ -7,6 +7,7 @@
 
 #include "nim-movegen.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -626,4 +627,106 @@ nim_test_run_json (const char *const *args)
     g_test_message ("stderr: %s", err);
   g_assert_cmpint (status, ==, 0);
   return nim_test_parse_json (out);
+}
+
+/* Reads @stream until its end (nim's exit closes it). */
+static char *
+read_to_end (GInputStream *stream)
+{
+  GString *text = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  char buf[256];
+  gssize n;
+
+  while ((n = g_input_stream_read (stream, buf, sizeof buf, NULL, &error)) > 0)
+    g_string_append_len (text, buf, n);
+  g_assert_no_error (error);
+  return g_string_free (text, FALSE);
+}
+
+/**
+ * nim_test_interrupt_at:
+ * @marker: what nim prints before the test presses Ctrl-C
+ * @on_stderr: @marker is looked for on standard error, not output
+ * @args: nim's arguments, %NULL-terminated
+ * @out: (out): all that nim printed on standard output
+ * @err: (out): all that nim printed on standard error
+ *
+ * Starts nim with a pipe for its standard input that stays open, reads
+ * its standard output (or error) until @marker shows, and presses
+ * Ctrl-C: so the signal arrives where the test means it to, however
+ * slowly nim runs (under valgrind, say).
+ *
+ * Returns: nim's exit status
+ */
+int
+nim_test_interrupt_at (const char *marker, gboolean on_stderr,
+                       const char *const *args, char **out, char **err)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GString) seen = g_string_new (NULL);
+  g_autofree char *rest_out = NULL;
+  g_autofree char *rest_err = NULL;
+  GInputStream *stream;
+
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+
+  stream = on_stderr ? g_subprocess_get_stderr_pipe (process)
+                     : g_subprocess_get_stdout_pipe (process);
+  while (strstr (seen->str, marker) == NULL)
+    {
+      char buf[256];
+      gssize n = g_input_stream_read (stream, buf, sizeof buf, NULL, &error);
+
+      g_assert_no_error (error);
+      if (n <= 0)
+        g_error ("nim ended before printing '%s': %s", marker, seen->str);
+      g_string_append_len (seen, buf, n);
+    }
+  g_subprocess_send_signal (process, SIGINT);
+  /* Standard input stays open until nim has exited: closing it now could
+     end the game as "end of input" before the signal lands. */
+  rest_out = read_to_end (g_subprocess_get_stdout_pipe (process));
+  rest_err = read_to_end (g_subprocess_get_stderr_pipe (process));
+  g_subprocess_wait (process, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  *out = g_strconcat (on_stderr ? "" : seen->str, rest_out, NULL);
+  *err = g_strconcat (on_stderr ? seen->str : "", rest_err, NULL);
+  return g_subprocess_get_exit_status (process);
+}
+
+/**
+ * nim_test_sequence_new:
+ * @code: a take-and-break code, such as "0.77"
+ * @method: how to compute the values
+ * @n: the last heap whose value is wanted
+ *
+ * Returns: (transfer full): G(0) .. G(@n) of @code; a bad code fails
+ *   the test
+ */
+NimSequence *
+nim_test_sequence_new (const char *code, NimSequenceMethod method, guint64 n)
+{
+  g_autoptr (GError) error = NULL;
+  NimSequence *values;
+  NimOctal octal;
+
+  g_assert_true (nim_octal_parse (&octal, code, "code", &error));
+  g_assert_no_error (error);
+  values = nim_sequence_new (&octal, method);
+  g_assert_true (nim_sequence_extend (values, n, &error));
+  g_assert_no_error (error);
+  return values;
 }

@@ -7,6 +7,7 @@
 #include <json-glib/json-glib.h>
 
 #include "nim-board.h"
+#include "nim-sequence.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,8 @@ int nim_test_run_nimv (const char *input, char **out, char **err,
 int nim_test_run_nim (const char *input, char **out, char **err,
                       const char *first_arg, ...) G_GNUC_NULL_TERMINATED;
 JsonNode *nim_test_parse_json (const char *text);
+int nim_test_interrupt_at (const char *marker, gboolean on_stderr,
+                           const char *const *args, char **out, char **err);
 void nim_test_assert_refused (const char *const *args, int status,
                               const char *message);
 
@@ -42,5 +45,8 @@ void nim_test_solver_move (NimTestSolver *solver, const NimBoard *board,
 
 char *nim_test_strip_valgrind (const char *err);
 JsonNode *nim_test_run_json (const char *const *args);
+
+NimSequence *nim_test_sequence_new (const char *code, NimSequenceMethod method,
+                                    guint64 n);
 
 G_END_DECLS

@@ -438,74 +438,6 @@ test_count_prompt (void)
   nim_test_assert_contains (quit_err, "you gave up: quit");
 }
 
-/* Reads @stream until its end (nim's exit closes it). */
-static char *
-read_to_end (GInputStream *stream)
-{
-  GString *text = g_string_new (NULL);
-  g_autoptr (GError) error = NULL;
-  char buf[256];
-  gssize n;
-
-  while ((n = g_input_stream_read (stream, buf, sizeof buf, NULL, &error)) > 0)
-    g_string_append_len (text, buf, n);
-  g_assert_no_error (error);
-  return g_string_free (text, FALSE);
-}
-
-/* Starts nim with a pipe for its standard input that stays open, reads
-   its standard output (or error, when @on_stderr) until @marker shows,
-   and presses Ctrl-C: so the signal arrives where the test means it to,
-   however slowly nim runs (under valgrind, say).  @out and @err get all
-   that nim printed. */
-static int
-interrupt_at (const char *marker, gboolean on_stderr, const char *const *args,
-              char **out, char **err)
-{
-  g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GString) seen = g_string_new (NULL);
-  g_autofree char *rest_out = NULL;
-  g_autofree char *rest_err = NULL;
-  GInputStream *stream;
-
-  nim_test_add_nim_argv (argv, args);
-  g_ptr_array_add (argv, NULL);
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  process = g_subprocess_launcher_spawnv (
-      launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-
-  stream = on_stderr ? g_subprocess_get_stderr_pipe (process)
-                     : g_subprocess_get_stdout_pipe (process);
-  while (strstr (seen->str, marker) == NULL)
-    {
-      char buf[256];
-      gssize n = g_input_stream_read (stream, buf, sizeof buf, NULL, &error);
-
-      g_assert_no_error (error);
-      if (n <= 0)
-        g_error ("nim ended before printing '%s': %s", marker, seen->str);
-      g_string_append_len (seen, buf, n);
-    }
-  g_subprocess_send_signal (process, SIGINT);
-  /* Standard input stays open until nim has exited: closing it now could
-     end the game as "end of input" before the signal lands. */
-  rest_out = read_to_end (g_subprocess_get_stdout_pipe (process));
-  rest_err = read_to_end (g_subprocess_get_stderr_pipe (process));
-  g_subprocess_wait (process, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  *out = g_strconcat (on_stderr ? "" : seen->str, rest_out, NULL);
-  *err = g_strconcat (on_stderr ? seen->str : "", rest_err, NULL);
-  return g_subprocess_get_exit_status (process);
-}
-
 /* Ctrl-C at the prompt: a clear word, status 130, the game abandoned. */
 static void
 test_interrupt_prompt (void)
@@ -516,7 +448,7 @@ test_interrupt_prompt (void)
 
   if (!nim_test_have_nim ())
     return;
-  g_assert_cmpint (interrupt_at (PROMPT, FALSE, args, &out, &err), ==,
+  g_assert_cmpint (nim_test_interrupt_at (PROMPT, FALSE, args, &out, &err), ==,
                    STATUS_INTERRUPTED);
   nim_test_assert_contains (out, "Game abandoned.");
   g_assert_cmpstr (err, ==, "nim: interrupted\n");
@@ -534,7 +466,7 @@ test_interrupt_prompt_json (void)
 
   if (!nim_test_have_nim ())
     return;
-  g_assert_cmpint (interrupt_at (PROMPT, TRUE, args, &out, &err), ==,
+  g_assert_cmpint (nim_test_interrupt_at (PROMPT, TRUE, args, &out, &err), ==,
                    STATUS_INTERRUPTED);
   nim_test_assert_contains (out, "\"moves\":[]");
   nim_test_assert_contains (out, "\"abandoned\":true");
@@ -557,8 +489,8 @@ test_interrupt_search (void)
   if (!nim_test_have_nim ())
     return;
   g_assert_cmpint (
-      interrupt_at ("Player 1 (xor) takes", FALSE, args, &out, &err), ==,
-      STATUS_INTERRUPTED);
+      nim_test_interrupt_at ("Player 1 (xor) takes", FALSE, args, &out, &err),
+      ==, STATUS_INTERRUPTED);
   nim_test_assert_not_contains (out, "order=off) takes");
   nim_test_assert_contains (out, "Game abandoned.");
   nim_test_assert_contains (err, "interrupted");

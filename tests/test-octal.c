@@ -8,11 +8,13 @@
 #include "nim-test.h"
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "nim-grundy.h"
 #include "nim-octal.h"
 #include "nim-error.h"
+#include "nim-sequence.h"
 
 #include <json-glib/json-glib.h>
 
@@ -77,21 +79,6 @@ static const Published published[] = {
     14, 1, "" },
 };
 
-static NimOctalValues *
-values_new (const char *text, guint64 n)
-{
-  g_autoptr (GError) error = NULL;
-  NimOctalValues *values;
-  NimOctal code;
-
-  g_assert_true (nim_octal_parse (&code, text, "code", &error));
-  g_assert_no_error (error);
-  values = nim_octal_values_new (&code);
-  g_assert_true (nim_octal_values_extend (values, n, &error));
-  g_assert_no_error (error);
-  return values;
-}
-
 /* Every published value, period, pre-period and exception. */
 static void
 test_published (void)
@@ -102,32 +89,27 @@ test_published (void)
     {
       const Published *pub = &published[k];
       g_auto (GStrv) values = g_strsplit (pub->values, ",", -1);
-      g_autoptr (NimOctalValues) table = NULL;
+      g_autoptr (NimSequence) table = NULL;
       g_autoptr (GError) error = NULL;
       g_autoptr (GString) exceptions = g_string_new (NULL);
-      NimOctalPeriod period;
+      NimSequencePeriod period;
       guint i, n = g_strv_length (values);
       guint64 m;
 
       g_test_message ("%s, %s", pub->code, pub->source);
-      table = values_new (pub->code, n + pub->offset);
+      table = nim_test_sequence_new (pub->code, NIM_SEQUENCE_SPARSE,
+                                     n + pub->offset);
       for (i = 0; i < n; i++)
-        g_assert_cmpuint (nim_octal_values_get (table, i + pub->offset), ==,
+        g_assert_cmpuint (nim_sequence_get (table, i + pub->offset), ==,
                           g_ascii_strtoull (values[i], NULL, 10));
-      /* Under valgrind (see Makefile-valgrind.am) the 93,000 values the
-         proof of 0.127 needs would take an hour: the values are checked,
-         the proof is left to the plain and sanitizer runs. */
-      if (pub->preperiod > 10000
-          && g_strcmp0 (g_getenv ("NIM_OCTAL_LONG_PROOFS"), "no") == 0)
-        continue;
-      g_assert_true (nim_octal_values_prove (table, 200000, &period, &error));
+      g_assert_true (nim_sequence_prove (table, 200000, &period, &error));
       g_assert_no_error (error);
-      g_assert_cmpint (period.kind, ==, NIM_OCTAL_PROVEN);
+      g_assert_cmpint (period.kind, ==, NIM_SEQUENCE_PROVEN);
       g_assert_cmpuint (period.period, ==, pub->period);
       g_assert_cmpuint (period.preperiod, ==, pub->preperiod);
       g_assert_cmpuint (period.checked, >=, period.needed);
       for (m = pub->offset; m < period.preperiod; m++)
-        if (nim_octal_values_is_exception (table, &period, m))
+        if (nim_sequence_is_exception (table, &period, m))
           g_string_append_printf (exceptions, "%s%llu",
                                   exceptions->len ? "," : "",
                                   (unsigned long long) m);
@@ -135,8 +117,8 @@ test_published (void)
         g_assert_cmpstr (exceptions->str, ==, pub->exceptions);
       else
         /* The last exception is the one before the pre-period. */
-        g_assert_true (nim_octal_values_is_exception (table, &period,
-                                                      period.preperiod - 1));
+        g_assert_true (
+            nim_sequence_is_exception (table, &period, period.preperiod - 1));
     }
 }
 
@@ -144,13 +126,15 @@ test_published (void)
 static void
 test_dawson_kayles (void)
 {
-  g_autoptr (NimOctalValues) kayles = values_new ("0.07", 300);
-  g_autoptr (NimOctalValues) chess = values_new ("0.137", 300);
+  g_autoptr (NimSequence) kayles
+      = nim_test_sequence_new ("0.07", NIM_SEQUENCE_SPARSE, 300);
+  g_autoptr (NimSequence) chess
+      = nim_test_sequence_new ("0.137", NIM_SEQUENCE_SPARSE, 300);
   guint64 n;
 
   for (n = 1; n <= 300; n++)
-    g_assert_cmpuint (nim_octal_values_get (kayles, n), ==,
-                      nim_octal_values_get (chess, n - 1));
+    g_assert_cmpuint (nim_sequence_get (kayles, n), ==,
+                      nim_sequence_get (chess, n - 1));
 }
 
 /* A code of digits 0 and 3 is a subtraction game, and its values are
@@ -164,7 +148,8 @@ test_subtraction_codes (void)
 
   for (k = 0; k < G_N_ELEMENTS (codes); k++)
     {
-      g_autoptr (NimOctalValues) values = values_new (codes[k], 500);
+      g_autoptr (NimSequence) values
+          = nim_test_sequence_new (codes[k], NIM_SEQUENCE_SPARSE, 500);
       g_autoptr (NimGrundy) grundy = NULL;
       g_autofree char *back = NULL;
       NimOctal code, again;
@@ -183,7 +168,7 @@ test_subtraction_codes (void)
           guint v;
 
           g_assert_true (nim_grundy_value (grundy, n, &v, NULL));
-          g_assert_cmpuint (nim_octal_values_get (values, n), ==, v);
+          g_assert_cmpuint (nim_sequence_get (values, n), ==, v);
         }
     }
   {
@@ -250,22 +235,24 @@ test_parse_bad (void)
 static void
 test_apparent (void)
 {
-  g_autoptr (NimOctalValues) kayles = values_new ("0.77", 120);
-  g_autoptr (NimOctalValues) short_run = values_new ("0.77", 60);
-  NimOctalPeriod period;
+  g_autoptr (NimSequence) kayles
+      = nim_test_sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 120);
+  g_autoptr (NimSequence) short_run
+      = nim_test_sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 60);
+  NimSequencePeriod period;
   guint64 needed;
 
-  nim_octal_values_period (kayles, &period);
-  g_assert_cmpint (period.kind, ==, NIM_OCTAL_APPARENT);
+  nim_sequence_period (kayles, &period);
+  g_assert_cmpint (period.kind, ==, NIM_SEQUENCE_APPARENT);
   g_assert_cmpuint (period.period, ==, 12);
   g_assert_cmpuint (period.preperiod, ==, 71);
   g_assert_cmpuint (period.needed, ==, 2 * 71 + 2 * 12 + 2 - 1);
   needed = period.needed;
-  nim_octal_values_period (short_run, &period);
-  g_assert_cmpint (period.kind, ==, NIM_OCTAL_NO_PERIOD);
-  g_assert_true (nim_octal_values_extend (kayles, needed, NULL));
-  nim_octal_values_period (kayles, &period);
-  g_assert_cmpint (period.kind, ==, NIM_OCTAL_PROVEN);
+  nim_sequence_period (short_run, &period);
+  g_assert_cmpint (period.kind, ==, NIM_SEQUENCE_NO_PERIOD);
+  g_assert_true (nim_sequence_extend (kayles, needed, NULL));
+  nim_sequence_period (kayles, &period);
+  g_assert_cmpint (period.kind, ==, NIM_SEQUENCE_PROVEN);
   g_assert_cmpuint (period.checked, ==, needed);
 }
 
@@ -301,6 +288,16 @@ test_cli_sequence (void)
   nim_test_assert_contains (out, "Apparent period 12 from n = 71, not yet "
                                  "proven at n = 120: the proof needs the "
                                  "values to n = 167");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "20", "--rules", "0.77", "--prove",
+                                     "--prove-limit", "150", NULL),
+                   ==, 0);
+  nim_test_assert_contains (out, "Apparent period 12 from n = 71, not yet "
+                                 "proven at n = 150, where --prove stopped "
+                                 "at its limit: the proof needs the values "
+                                 "to n = 167");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
@@ -349,6 +346,126 @@ test_cli_plays_subtraction (void)
   g_assert_cmpstr (out, ==, out2);
 }
 
+/* A long --grundy-sequence prints as it computes, and Ctrl-C keeps what
+   it has: the values printed, what they show, exit status 130. */
+static void
+test_cli_interrupt (void)
+{
+  static const char *const args[]
+      = { "--grundy-sequence", "100000000", "--rules", "0.6", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (
+      nim_test_interrupt_at ("   65530:", FALSE, args, &out, &err), ==, 130);
+  nim_test_assert_contains (out, "       0:  0  0  1  2  0  1  2  3  1  2\n");
+  nim_test_assert_contains (out, "Interrupted: the values are computed to "
+                                 "n = ");
+  nim_test_assert_contains (out, "No period up to n = ");
+}
+
+/* --prove --certificate writes the proof; --check-certificate checks it
+   by computing again, says what is wrong with a wrong one (exit 1), and
+   refuses a file that is no certificate (exit 2). */
+static void
+test_cli_certificate (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "0.77.json", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.json", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (GString) bad = NULL;
+  JsonObject *o;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "20", "--rules", "0.77", "--prove",
+                                     "--certificate", path, NULL),
+                   ==, 0);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  node = nim_test_parse_json (text);
+  o = json_node_get_object (node);
+  g_assert_cmpstr (json_object_get_string_member (o, "code"), ==, "0.77");
+  g_assert_cmpint (json_object_get_int_member (o, "period"), ==, 12);
+  g_assert_cmpint (json_object_get_int_member (o, "preperiod"), ==, 71);
+  g_assert_cmpint (json_object_get_int_member (o, "bound"), ==, 167);
+  g_assert_cmpint (json_object_get_int_member (o, "checked"), ==, 167);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (
+      nim_test_run_nim (NULL, &out, &err, "--check-certificate", path, NULL),
+      ==, 0);
+  nim_test_assert_contains (out, "valid.  0.77 has period 12 from n = 71");
+  nim_test_assert_contains (out, "by the plain mex of every value");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* A period of 24 is one, but not the smallest. */
+  bad = g_string_new (text);
+  g_string_replace (bad, "\"period\" : 12", "\"period\" : 24", 1);
+  g_string_replace (bad, "\"bound\" : 167", "\"bound\" : 191", 1);
+  g_assert_true (g_file_set_contents (bad_path, bad->str, -1, NULL));
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--check-certificate",
+                                     bad_path, "--json", NULL),
+                   ==, 1);
+  g_clear_pointer (&node, json_node_unref);
+  node = nim_test_parse_json (out);
+  o = json_node_get_object (node);
+  g_assert_false (json_object_get_boolean_member (o, "valid"));
+  nim_test_assert_contains (json_object_get_string_member (o, "error"),
+                            "the proof needs them to n = 191");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_true (
+      g_file_set_contents (bad_path, "{\"certificate\": 1}", -1, NULL));
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--check-certificate",
+                                     bad_path, NULL),
+                   ==, 2);
+  nim_test_assert_contains (err, "not a certificate of a period");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* Not proven: no certificate, and a message saying why. */
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "100", "--rules", "0.77", "--certificate",
+                                     bad_path, NULL),
+                   ==, 1);
+  nim_test_assert_contains (err, "not written: the period is not proven");
+  g_unlink (path);
+  g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
+/* The Grundy values answer a position whose heaps could split past the
+   board: --solve by theory takes it, a game does not. */
+static void
+test_cli_no_board_limit (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--solve", "--heaps",
+                                     "30,31,33,35,37,39", "--rules", "0.77",
+                                     NULL),
+                   ==, 0);
+  nim_test_assert_contains (out, "Solved by theory");
+  /* Kayles's values, as the published table above has them. */
+  nim_test_assert_contains (out, "Sprague-Grundy values: G(30) = 7, G(31) = "
+                                 "2, G(33) = 8, G(35) = 7, G(37) = 1, "
+                                 "G(39) = 3; position 8");
+  nim_test_assert_contains (out, "Not verified by search: a game from here "
+                                 "could split the heaps into more than the "
+                                 "64 a board holds");
+}
+
 /* What --rules and --prove refuse, with exit status 2. */
 static void
 test_cli_bad (void)
@@ -363,10 +480,26 @@ test_cli_bad (void)
     { { "--heaps", "3,4", "--rules", "0.77", "-1", "xor", "-2", "xor", NULL },
       "xor plays only the take-any rule" },
     { { "--heaps", "43,43,43", "--rules", "0.77", NULL }, "at most 64" },
+    { { "--heaps", "30,31,33,35,37,39", "--rules", "0.77", NULL },
+      "(--solve answers these heaps by their Grundy values" },
     { { "--rules", "0.8", "--grundy-sequence", "10", NULL }, "octal digits" },
     { { "--rules", "0.77", "--moves", "1,2", "--solve", NULL },
       "give one of them" },
-    { { "--rules", "0.77", "--grundy-sequence", "200001", NULL }, "200000" },
+    { { "--rules", "0.77", "--grundy-sequence", "18446744073709551614", NULL },
+      "memory available" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--prove-limit", "20",
+        NULL },
+      "give --prove too" },
+    { { "--moves", "1,2", "--grundy-sequence", "10", "--certificate", "x",
+        NULL },
+      "--certificate needs a take-and-break code" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--certificate",
+        "/nonexistent-dir/c.json", NULL },
+      "--certificate /nonexistent-dir/c.json: cannot write there" },
+    { { "--solve", "--heaps", "3", "--certificate", "x", NULL },
+      "--certificate (it needs --grundy-sequence and --rules)" },
+    { { "--check-certificate", "x.json", "--rules", "0.77", NULL },
+      "--check-certificate cannot be combined with --rules" },
     { { "--grundy-sequence", "10", "--prove", NULL }, "--rules" },
     { { "--solve", "--heaps", "3", "--prove", NULL },
       "--prove (it needs --grundy-sequence)" },
@@ -393,5 +526,8 @@ main (int argc, char **argv)
   g_test_add_func ("/octal/cli-sequence", test_cli_sequence);
   g_test_add_func ("/octal/cli-plays-subtraction", test_cli_plays_subtraction);
   g_test_add_func ("/octal/cli-bad", test_cli_bad);
+  g_test_add_func ("/octal/cli-interrupt", test_cli_interrupt);
+  g_test_add_func ("/octal/cli-certificate", test_cli_certificate);
+  g_test_add_func ("/octal/cli-no-board-limit", test_cli_no_board_limit);
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include "nim-movegen.h"
 #include "nim-notation.h"
 #include "nim-octal.h"
+#include "nim-sequence.h"
 #include "nim-test.h"
 #include "nim-error.h"
 
@@ -239,7 +240,7 @@ test_values (void)
 
   for (k = 0; k < G_N_ELEMENTS (codes); k++)
     {
-      g_autoptr (NimOctalValues) values = NULL;
+      g_autoptr (NimSequence) values = NULL;
       NimOctal code;
       NimRules rules;
       guint g[121];
@@ -247,12 +248,12 @@ test_values (void)
 
       g_assert_true (nim_octal_parse (&code, codes[k], "code", NULL));
       code_rules (&rules, codes[k]);
-      values = nim_octal_values_new (&code);
-      g_assert_true (nim_octal_values_extend (values, 120, NULL));
+      values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+      g_assert_true (nim_sequence_extend (values, 120, NULL));
       for (h = 0; h <= 120; h++)
         {
           g[h] = heap_value (&rules, h, g);
-          g_assert_cmpuint (g[h], ==, nim_octal_values_get (values, h));
+          g_assert_cmpuint (g[h], ==, nim_sequence_get (values, h));
         }
     }
 }

@@ -18,6 +18,7 @@
 
 #include "nim-movegen.h"
 #include "nim-octal.h"
+#include "nim-sequence.h"
 #include "nim-player.h"
 #include "nim-test.h"
 
@@ -93,21 +94,20 @@ solver_wins (Solver *s, NimBoard *board)
 /* The value by the theory: nim-octal's values under normal play, the
    solver under misère play. */
 static gboolean
-theory_wins (Solver *s, NimOctalValues *values, NimBoard *board)
+theory_wins (Solver *s, NimSequence *values, NimBoard *board)
 {
   guint x = 0, i;
 
   if (s->rules.misere)
     return solver_wins (s, board);
   for (i = 0; i < board->n_heaps; i++)
-    x ^= nim_octal_values_get (values, board->heaps[i]);
+    x ^= nim_sequence_get (values, board->heaps[i]);
   return x != 0;
 }
 
 /* The move every perfect player chooses on @board. */
 static void
-expected_move (Solver *s, NimOctalValues *values, NimBoard *board,
-               NimMove *move)
+expected_move (Solver *s, NimSequence *values, NimBoard *board, NimMove *move)
 {
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove m;
@@ -129,7 +129,7 @@ expected_move (Solver *s, NimOctalValues *values, NimBoard *board,
 }
 
 static void
-check_position (Solver *s, NimOctalValues *values, NimPlayer **players,
+check_position (Solver *s, NimSequence *values, NimPlayer **players,
                 guint n_players, const guint32 *heaps, guint n_heaps)
 {
   NimBoard board;
@@ -175,7 +175,7 @@ run (gboolean misere)
 
   for (k = 0; k < G_N_ELEMENTS (codes); k++)
     {
-      g_autoptr (NimOctalValues) values = NULL;
+      g_autoptr (NimSequence) values = NULL;
       NimPlayer *players[G_N_ELEMENTS (searchers) + 2] = { NULL };
       guint n_players = 0, i;
       Solver s;
@@ -187,8 +187,8 @@ run (gboolean misere)
       g_assert_true (nim_octal_to_rules (&code, &s.rules));
       s.rules.misere = misere;
       s.memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      values = nim_octal_values_new (&code);
-      g_assert_true (nim_octal_values_extend (values, MAX_MATCHES, NULL));
+      values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+      g_assert_true (nim_sequence_extend (values, MAX_MATCHES, NULL));
       for (i = 0; i < G_N_ELEMENTS (searchers); i++)
         players[n_players++] = nim_player_new (searchers[i], NULL);
       players[n_players++] = nim_player_new ("pns", NULL);

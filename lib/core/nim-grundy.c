@@ -25,9 +25,10 @@
 #include "nim-grundy.h"
 
 #include "nim-defaults.h"
+#include "nim-error.h"
 #include "nim-i18n.h"
 #include "nim-octal.h"
-#include "nim-error.h"
+#include "nim-sequence.h"
 
 #include <string.h>
 
@@ -46,7 +47,8 @@ struct _NimGrundy
   /* A take-and-break code: its values, filled once per rules as far as
      they are asked for, and (codes that never split) the misère
      outcomes of one heap. */
-  NimOctalValues *octal;
+  NimSequence *octal;
+  NimSequencePeriod code_period;
   GByteArray *code_wins;
 };
 
@@ -180,7 +182,7 @@ nim_grundy_new (const NimRules *rules)
       NimOctal code;
 
       nim_octal_from_rules (&code, rules);
-      self->octal = nim_octal_values_new (&code);
+      self->octal = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
       self->code_wins = g_byte_array_new ();
     }
   if (rules->kind == NIM_TAKE_SET)
@@ -215,7 +217,7 @@ nim_grundy_free (NimGrundy *grundy)
       g_byte_array_unref (grundy->wins);
       g_hash_table_unref (grundy->seen);
     }
-  nim_octal_values_free (grundy->octal);
+  nim_sequence_free (grundy->octal);
   if (grundy->code_wins != NULL)
     g_byte_array_unref (grundy->code_wins);
   g_free (grundy);
@@ -314,14 +316,38 @@ answer (NimGrundy *self, guint64 n, guint *value, gboolean *wins,
   return TRUE;
 }
 
-/* G(@n) of a take-and-break code, from nim-octal's table. */
+/* G(@n) of a take-and-break code, from nim-sequence's table: computed
+   as far as @n, or until the period is proven, which answers any heap
+   (a heap of billions, under a code whose values repeat, at once).  At
+   most NIM_GRUNDY_TABLE_MAX values are computed on the way: a larger
+   heap needs the period. */
 static gboolean
 code_value (NimGrundy *self, guint64 n, guint *value, GError **error)
 {
-  if (n >= nim_octal_values_len (self->octal)
-      && !nim_octal_values_extend (self->octal, n, error))
+  NimSequencePeriod *period = &self->code_period;
+
+  if (n >= nim_sequence_len (self->octal)
+      && period->kind != NIM_SEQUENCE_PROVEN
+      && !nim_sequence_prove (self->octal,
+                              MIN (MAX (n, 1), NIM_GRUNDY_TABLE_MAX - 1),
+                              period, error))
     return FALSE;
-  *value = nim_octal_values_get (self->octal, n);
+  if (n >= nim_sequence_len (self->octal))
+    {
+      if (period->kind != NIM_SEQUENCE_PROVEN)
+        {
+          g_autofree char *code = nim_rules_code_to_string (&self->rules);
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                       _ ("the Grundy values of %s show no proven period "
+                          "within the first %u heap sizes; heap %llu is out "
+                          "of reach"),
+                       code, NIM_GRUNDY_TABLE_MAX, (unsigned long long) n);
+          return FALSE;
+        }
+      n = period->preperiod + (n - period->preperiod) % period->period;
+    }
+  *value = nim_sequence_get (self->octal, n);
   return TRUE;
 }
 
@@ -422,7 +448,9 @@ nim_grundy_misere_wins (NimGrundy *grundy, guint64 n, gboolean *wins,
  * @period: (out): the smallest p with G(n + p) = G(n) from @preperiod on
  *
  * Finds where the normal-play values of a single heap become periodic.
- * Take-any has no period (G(n) = n); 1..K has period K + 1 from 0.
+ * Take-any has no period (G(n) = n); 1..K has period K + 1 from 0.  A
+ * take-and-break code's period counts once the octal periodicity
+ * theorem proves it.
  *
  * Returns: %TRUE if a period shows within @limit
  */
@@ -434,17 +462,26 @@ nim_grundy_period (NimGrundy *grundy, guint64 limit, guint64 *preperiod,
 
   if (grundy->octal != NULL)
     {
-      NimOctalPeriod found;
+      NimSequencePeriod found;
+      /* A code that splits heaps and shows no sparse space costs a
+         scan of every split per value. */
       guint64 most = MIN (limit, nim_rules_splits (&grundy->rules)
-                                     ? (guint64) NIM_OCTAL_SPLIT_MAX / 10
+                                     ? (guint64) 20000
                                      : (guint64) NIM_GRUNDY_TABLE_MAX - 1);
 
-      if (most >= nim_octal_values_len (grundy->octal)
-          && !nim_octal_values_extend (grundy->octal, most, NULL))
-        return FALSE;
-      nim_octal_values_period (grundy->octal, &found);
-      if (found.kind == NIM_OCTAL_NO_PERIOD)
-        return FALSE;
+      /* Only a proven period is one: a code's values can seem to repeat
+         for a long while and then change (0.16 for 100,000 heaps). */
+      found = grundy->code_period;
+      if (found.kind != NIM_SEQUENCE_PROVEN)
+        {
+          if (most >= nim_sequence_len (grundy->octal)
+              && !nim_sequence_extend (grundy->octal, most, NULL))
+            return FALSE;
+          nim_sequence_period (grundy->octal, &found);
+          if (found.kind != NIM_SEQUENCE_PROVEN)
+            return FALSE;
+          grundy->code_period = found;
+        }
       *preperiod = found.preperiod;
       *period = found.period;
       return TRUE;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-octal.h -- take-and-break games written as octal codes (0.77 is
-   Kayles), their Grundy values and their periods */
+   Kayles); nim-sequence.h computes their values */
 #pragma once
 
 #include <glib.h>
@@ -11,11 +11,6 @@ G_BEGIN_DECLS
 
 /* Most digits after the point; codes in the literature have a handful. */
 #define NIM_OCTAL_MAX_DIGITS NIM_RULES_MAX_DIGITS
-/* Most Grundy values a computation keeps, two bytes each. */
-#define NIM_OCTAL_VALUES_MAX (1u << 24)
-/* Most values computed of a code that splits heaps, whose cost grows
-   with the square of the heap: about 10 s on a slow machine. */
-#define NIM_OCTAL_SPLIT_MAX 200000
 
 /* What a digit allows when j matches are taken from a heap. */
 enum
@@ -50,56 +45,6 @@ char *nim_octal_to_string (const NimOctal *code);
 gboolean nim_octal_to_rules (const NimOctal *code, NimRules *rules);
 void nim_octal_from_rules (NimOctal *code, const NimRules *rules);
 
-/**
- * NimOctalPeriodKind:
- * @NIM_OCTAL_NO_PERIOD: the values show no period yet
- * @NIM_OCTAL_APPARENT: they repeat from some point on, but not yet for
- *   long enough to prove it
- * @NIM_OCTAL_PROVEN: they repeat for as long as the octal periodicity
- *   theorem asks, so they repeat for ever
- */
-typedef enum
-{
-  NIM_OCTAL_NO_PERIOD,
-  NIM_OCTAL_APPARENT,
-  NIM_OCTAL_PROVEN,
-} NimOctalPeriodKind;
-
-/**
- * NimOctalPeriod:
- * @kind: what is known
- * @period: the period p, when there is one
- * @preperiod: n0: G(n + p) = G(n) for every n >= n0 that was checked
- * @checked: the largest n whose value was computed
- * @needed: the largest n whose value the proof needs:
- *   2 n0 + 2 p + t - 1
- */
-typedef struct
-{
-  NimOctalPeriodKind kind;
-  guint64 period;
-  guint64 preperiod;
-  guint64 checked;
-  guint64 needed;
-} NimOctalPeriod;
-
-typedef struct _NimOctalValues NimOctalValues;
-
-NimOctalValues *nim_octal_values_new (const NimOctal *code);
-void nim_octal_values_free (NimOctalValues *values);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimOctalValues, nim_octal_values_free)
-
-gboolean nim_octal_values_extend (NimOctalValues *values, guint64 n,
-                                  GError **error);
-guint nim_octal_values_get (const NimOctalValues *values, guint64 n);
-guint64 nim_octal_values_len (const NimOctalValues *values);
-void nim_octal_values_period (const NimOctalValues *values,
-                              NimOctalPeriod *period);
-gboolean nim_octal_values_is_exception (const NimOctalValues *values,
-                                        const NimOctalPeriod *period,
-                                        guint64 n);
 gboolean nim_octal_has_splits (const NimOctal *code);
-gboolean nim_octal_values_prove (NimOctalValues *values, guint64 limit,
-                                 NimOctalPeriod *period, GError **error);
 
 G_END_DECLS

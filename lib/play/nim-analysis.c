@@ -374,6 +374,49 @@ theory_move_wins (const NimSolution *s, NimGrundy *grundy, guint i, guint64 to,
   return !theory_wins (s->method, grundy, &s->rules, &child);
 }
 
+/* Too many moves to try each, under a code that splits heaps: a winning
+   move among the few that differ.  Taking j from a heap of h leaves one
+   heap (a few moves), or two, a + b = h - j with a <= b.  Once the values
+   repeat with period p from n0, and b >= n0 + p, the split a + p and
+   b - p leaves the same values as a and b: so a needs only go to
+   n0 + p. */
+static gboolean
+code_some_winning_move (const NimSolution *s, NimGrundy *grundy, NimMove *move)
+{
+  guint64 n0 = 0, p = 0;
+  gboolean periodic
+      = s->have_grundy && nim_grundy_period (grundy, G_MAXUINT64, &n0, &p);
+  guint i, j;
+
+  for (i = 0; i < s->board.n_heaps; i++)
+    for (j = 0; j <= s->rules.n_digits && j <= s->board.heaps[i]; j++)
+      {
+        guint64 h = s->board.heaps[i], rest = h - j, a, most = rest / 2;
+        guint d = s->rules.digits[j];
+
+        if (j > 0 && nim_rules_digit_leaves (d, (guint32) rest)
+            && theory_move_wins (s, grundy, i, rest, move))
+          return TRUE;
+        if (!(d & NIM_RULES_TWO) || rest < 2)
+          continue;
+        if (periodic && rest >= 2 * (n0 + p))
+          most = n0 + p;
+        for (a = 1; a <= most; a++)
+          {
+            NimBoard child = s->board;
+
+            move->heap = i;
+            move->count = j;
+            move->split = (guint32) (rest - a);
+            move->keep = (guint32) a;
+            nim_board_make_move (&child, move);
+            if (!theory_wins (s->method, grundy, &s->rules, &child))
+              return TRUE;
+          }
+      }
+  return FALSE;
+}
+
 /* Too many moves to try each: a winning move of a range rule (take-any
    included), found among the few sizes a theory can want a heap to
    become: the one whose Grundy value makes the total 0 (for take-any,
@@ -387,6 +430,8 @@ theory_some_winning_move (const NimSolution *s, NimGrundy *grundy,
   guint64 mod = (guint64) s->rules.max_take + 1;
   guint i, k;
 
+  if (s->rules.kind == NIM_TAKE_CODE)
+    return code_some_winning_move (s, grundy, move);
   if (s->rules.kind != NIM_TAKE_RANGE)
     return FALSE;
   for (i = 0; i < s->board.n_heaps; i++)
@@ -461,6 +506,10 @@ verify_by_search (NimSolution *s, const char *engine, GError **error)
   int value = 0;
   char seconds[G_ASCII_DTOSTR_BUF_SIZE];
 
+  /* A game from here could outgrow the board: no search can follow it,
+     and the theory needs none. */
+  if (!nim_board_check_room (&s->board, &s->rules, NULL))
+    return TRUE;
   /* A search of a fraction of a second fills a few megabytes of table at
      most; a larger one would cost more to clear than the search. */
   for (o = strongest->options; o != NULL && o->key != NULL; o++)

@@ -51,10 +51,13 @@ typedef enum
  * @rules: the rules
  * @board: the position
  * @method: how the answer was found
- * @engine: the spec of the engine that searched: the one that solved the
- *   position, or under a closed form the one that verified its value
+ * @engine: (nullable): the spec of the engine that searched: the one that
+ *   solved the position, or under a closed form the one that verified its
+ *   value; %NULL when a game from the position could split its heaps into
+ *   more than a board holds (%NIM_MAX_HEAPS), which no search can follow
  * @verified: under a closed form, the search proved the same value within
- *   its budget (%FALSE: it did not finish; the theory's answer stands)
+ *   its budget (%FALSE: it did not finish, or there was no search; the
+ *   theory's answer stands)
  * @wins: the player to move wins against any defence
  * @winning_moves: (element-type NimMove): the moves that keep the win, in
  *   generator order (heap order, then smallest take)

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-sequence.c -- the Grundy values of take-and-break codes by the
+   sparse space against the definition, their storage, the periods of
+   Gangolli and Plambeck, and certificates */
+
+#include "config.h"
+
+#include "nim-test.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "nim-certificate.h"
+#include "nim-octal.h"
+#include "nim-sequence.h"
+#include "nim-error.h"
+#include "nim-interrupt.h"
+
+/* Every code of up to three digits, 0.d1d2d3 and 4.d1d2d3 (split without
+   taking too): the sparse space gives the values of the plain method to
+   n = 4,096, and to 512 each is the mex of its options by a mex of its
+   own (nim_sequence_mex_plain ()), which shares nothing with either. */
+static void
+test_every_code (void)
+{
+  guint64 n = nim_test_light () ? 256 : 4096, checked = MIN (n, 512);
+  guint c, sparse_used = 0;
+
+  g_test_summary ("The sparse space agrees with the definition on every "
+                  "code of up to three digits.");
+  for (c = 1; c < 1024; c++)
+    {
+      g_autofree char *text = g_strdup_printf (
+          "%u.%u%u%u", c >> 9 ? 4 : 0, (c >> 6) & 7, (c >> 3) & 7, c & 7);
+      g_autoptr (NimSequence) sparse = NULL;
+      g_autoptr (NimSequence) plain = NULL;
+      NimSequenceStats stats;
+      guint64 i;
+
+      sparse = nim_test_sequence_new (text, NIM_SEQUENCE_SPARSE, n);
+      plain = nim_test_sequence_new (text, NIM_SEQUENCE_PLAIN, n);
+      for (i = 0; i <= n; i++)
+        if (nim_sequence_get (sparse, i) != nim_sequence_get (plain, i)
+            || (i <= checked
+                && nim_sequence_get (sparse, i)
+                       != nim_sequence_mex_plain (sparse, i)))
+          g_error ("%s: G(%llu) = %u, but the plain method gives %u and the "
+                   "mex of its options is %u",
+                   text, (unsigned long long) i, nim_sequence_get (sparse, i),
+                   nim_sequence_get (plain, i),
+                   nim_sequence_mex_plain (sparse, i));
+      nim_sequence_stats (sparse, &stats);
+      sparse_used += stats.sparse > 0;
+    }
+  /* Not a test that passes by never using the method. */
+  g_assert_cmpuint (sparse_used, >, 300);
+}
+
+/* Chosen codes much further, both methods, compared by their hash: the
+   solved games of Gangolli and Plambeck, Grundy's own kind (0.6), and
+   codes with splits of mixed parity (0.165, 0.644) or without taking
+   (4.7). */
+static void
+test_chosen_codes (void)
+{
+  static const char *const codes[]
+      = { "0.6", "0.16", "0.56", "0.127", "0.376", "0.165", "0.644", "4.7" };
+  guint64 n = nim_test_light () ? 2048 : 32768;
+  guint k;
+
+  for (k = 0; k < G_N_ELEMENTS (codes); k++)
+    {
+      g_autoptr (NimSequence) sparse
+          = nim_test_sequence_new (codes[k], NIM_SEQUENCE_SPARSE, n);
+      g_autoptr (NimSequence) plain
+          = nim_test_sequence_new (codes[k], NIM_SEQUENCE_PLAIN, n);
+      g_autofree char *a = nim_sequence_hash (sparse, n);
+      g_autofree char *b = nim_sequence_hash (plain, n);
+      NimSequenceStats stats;
+
+      g_test_message ("%s to %llu", codes[k], (unsigned long long) n);
+      g_assert_cmpstr (a, ==, b);
+      nim_sequence_stats (sparse, &stats);
+      g_assert_cmpuint (stats.sparse + stats.full_scans, >, 0);
+    }
+}
+
+/* Values take one byte while they stay below 256, and two once one
+   needs it; the table is widened in place and keeps every value. */
+static void
+test_width (void)
+{
+  g_autoptr (NimSequence) kayles
+      = nim_test_sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 2000);
+  /* Splits at every count of up to 32: values grow with the heap. */
+  g_autoptr (NimSequence) wide = nim_test_sequence_new (
+      "4.44444444444444444444444444444444", NIM_SEQUENCE_SPARSE, 1200);
+  NimSequenceStats stats;
+  guint64 i;
+
+  nim_sequence_stats (kayles, &stats);
+  g_assert_cmpuint (stats.width, ==, 1);
+  nim_sequence_stats (wide, &stats);
+  g_assert_cmpuint (stats.max_value, >=, 256);
+  g_assert_cmpuint (stats.width, ==, 2);
+  for (i = 0; i <= 1200; i++)
+    g_assert_cmpuint (nim_sequence_get (wide, i), ==,
+                      nim_sequence_mex_plain (wide, i));
+}
+
+/* The solved games of Gangolli and Plambeck: 0.127 (period 4, last
+   exception 46,577), 0.16 (period 149,459 from 105,351), 0.56 (period
+   144; OEIS A071436 says its last exception is at 326,637, but the
+   values, by the plain mex too, repeat from 326,640, as tczajka's tables
+   have it) and 0.376 (period 4 from 2,268,248). */
+static void
+test_gangolli_plambeck (void)
+{
+  static const struct
+  {
+    const char *code;
+    guint64 period;
+    guint64 preperiod;
+  } games[] = {
+    { "0.127", 4, 46578 },
+    { "0.16", 149459, 105351 },
+    { "0.56", 144, 326640 },
+    { "0.376", 4, 2268248 },
+  };
+  guint k;
+
+  for (k = 0; k < G_N_ELEMENTS (games); k++)
+    {
+      g_autoptr (NimSequence) values = NULL;
+      g_autoptr (GError) error = NULL;
+      NimSequencePeriod period;
+      NimOctal code;
+
+      /* Under valgrind 4.5 million values would take minutes. */
+      if (nim_test_light () && games[k].preperiod > 1000000)
+        continue;
+      g_test_message ("%s", games[k].code);
+      g_assert_true (nim_octal_parse (&code, games[k].code, "code", NULL));
+      values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+      g_assert_true (nim_sequence_prove (values, 0, &period, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (period.kind, ==, NIM_SEQUENCE_PROVEN);
+      g_assert_cmpuint (period.period, ==, games[k].period);
+      g_assert_cmpuint (period.preperiod, ==, games[k].preperiod);
+      g_assert_cmpuint (
+          period.needed, ==,
+          nim_sequence_bound (&code, games[k].preperiod, games[k].period));
+      g_assert_cmpuint (period.checked, >=, period.needed);
+      g_assert_true (
+          nim_sequence_is_exception (values, &period, period.preperiod - 1));
+    }
+}
+
+/* The theorem's bound, 2 n0 + 2 p + t - 1, counts n0 as 1 at least for
+   a code that splits (a part must stay non-empty). */
+static void
+test_bound (void)
+{
+  NimOctal kayles, take;
+
+  g_assert_true (nim_octal_parse (&kayles, "0.77", "code", NULL));
+  g_assert_true (nim_octal_parse (&take, "0.333", "code", NULL));
+  g_assert_cmpuint (nim_sequence_bound (&kayles, 71, 12), ==, 167);
+  g_assert_cmpuint (nim_sequence_bound (&kayles, 0, 12), ==, 2 + 24 + 1);
+  g_assert_cmpuint (nim_sequence_bound (&take, 0, 4), ==, 8 + 2);
+}
+
+/* More values than memory holds are refused before any is computed;
+   Ctrl-C stops a computation and keeps what it computed. */
+static void
+test_memory_and_interrupt (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimSequence) values = NULL;
+  NimSequencePeriod period;
+  NimOctal code;
+
+  g_assert_true (nim_octal_parse (&code, "0.6", "code", NULL));
+  values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_false (nim_sequence_reserve (values, G_MAXUINT64 / 2, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  nim_test_assert_contains (error->message, "memory available");
+  g_clear_error (&error);
+  g_assert_cmpuint (nim_sequence_len (values), ==, 0);
+
+  g_assert_true (nim_sequence_extend (values, 2000, NULL));
+  nim_interrupt_request ();
+  g_assert_false (nim_sequence_prove (values, 100000, &period, &error));
+  nim_interrupt_clear ();
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED);
+  g_assert_cmpuint (nim_sequence_len (values), >=, 2001);
+  g_assert_cmpuint (period.checked + 1, ==, nim_sequence_len (values));
+}
+
+/* The hash is of the values as 32-bit little-endian numbers: for 0.77 to
+   n = 0 (one value, 0), the SHA-256 of four zero bytes. */
+static void
+test_hash (void)
+{
+  g_autoptr (NimSequence) values
+      = nim_test_sequence_new ("0.77", NIM_SEQUENCE_SPARSE, 3);
+  g_autofree char *zero = nim_sequence_hash (values, 0);
+  g_autofree char *four = nim_sequence_hash (values, 3);
+  static const guint8 bytes[]
+      = { 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0 };
+  g_autofree char *expected
+      = g_compute_checksum_for_data (G_CHECKSUM_SHA256, bytes, sizeof bytes);
+
+  g_assert_cmpstr (zero, ==,
+                   "df3f619804a92fdb4057192dc43dd748"
+                   "ea778adc52bc498ce80524c014b81119");
+  g_assert_cmpstr (four, ==, expected);
+}
+
+/* A certificate of Kayles's period checks (by the plain mex); each kind
+   of wrong certificate is refused, saying what is wrong. */
+static void
+test_certificate (void)
+{
+  g_autoptr (NimSequence) values = NULL;
+  g_autoptr (GError) error = NULL;
+  NimSequencePeriod period;
+  NimCertificate good, bad;
+  NimCertificateCheck check;
+  NimOctal code;
+  static const char *const zeros
+      = "0000000000000000000000000000000000000000000000000000000000000000";
+  guint i;
+
+  g_assert_true (nim_octal_parse (&code, "0.77", "code", NULL));
+  values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_true (nim_sequence_extend (values, 100, NULL));
+  nim_sequence_period (values, &period);
+  g_assert_cmpint (period.kind, !=, NIM_SEQUENCE_PROVEN);
+  g_assert_false (nim_certificate_init (&good, values, &period, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
+  g_clear_error (&error);
+  g_assert_true (nim_sequence_prove (values, 0, &period, NULL));
+  g_assert_true (nim_certificate_init (&good, values, &period, NULL));
+  g_assert_cmpuint (good.preperiod, ==, 71);
+  g_assert_cmpuint (good.period, ==, 12);
+  g_assert_cmpuint (good.bound, ==, 167);
+  g_assert_true (nim_certificate_check (&good, NULL, NULL, &check, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (check.method, ==, NIM_SEQUENCE_PLAIN);
+  g_assert_cmpuint (check.values, ==, good.checked + 1);
+
+  for (i = 0; i < 6; i++)
+    {
+      static const char *const why[] = {
+        "have the hash",        "repeat from n = 71 already",
+        "do not repeat",        "period 12 too",
+        "the proof needs them", "theorem needs the values",
+      };
+
+      bad = good;
+      bad.hash = g_strdup (good.hash);
+      switch (i)
+        {
+        case 0:
+          g_free (bad.hash);
+          bad.hash = g_strdup (zeros);
+          break;
+        case 1:
+          bad.preperiod = 72;
+          bad.bound = nim_sequence_bound (&code, 72, 12);
+          bad.checked = bad.bound;
+          break;
+        case 2:
+          bad.preperiod = 70;
+          bad.bound = nim_sequence_bound (&code, 70, 12);
+          break;
+        case 3:
+          bad.period = 24;
+          bad.bound = nim_sequence_bound (&code, 71, 24);
+          bad.checked = bad.bound;
+          break;
+        case 4:
+          bad.checked = 166;
+          break;
+        case 5:
+          bad.bound = 160;
+          break;
+        }
+      /* The hash of the values it names, but in the first case. */
+      if (i > 0 && bad.checked != good.checked)
+        {
+          g_assert_true (nim_sequence_extend (values, bad.checked, NULL));
+          g_free (bad.hash);
+          bad.hash = nim_sequence_hash (values, bad.checked);
+        }
+      g_assert_false (
+          nim_certificate_check (&bad, NULL, NULL, &check, &error));
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
+      nim_test_assert_contains (error->message, why[i]);
+      g_clear_error (&error);
+      nim_certificate_clear (&bad);
+    }
+  nim_certificate_clear (&good);
+}
+
+/* A certificate too long for the plain mex of every value is checked by
+   the sparse space, and a sample of its values by the plain mex. */
+static void
+test_certificate_sparse (void)
+{
+  g_autoptr (NimSequence) values = NULL;
+  g_autoptr (GError) error = NULL;
+  NimSequencePeriod period;
+  NimCertificate c;
+  NimCertificateCheck check;
+  NimOctal code;
+
+  if (nim_test_light ())
+    return;
+  g_assert_true (nim_octal_parse (&code, "0.16", "code", NULL));
+  values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_true (nim_sequence_prove (values, 0, &period, NULL));
+  g_assert_true (nim_certificate_init (&c, values, &period, NULL));
+  g_assert_true (nim_certificate_check (&c, NULL, NULL, &check, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (check.method, ==, NIM_SEQUENCE_SPARSE);
+  g_assert_cmpuint (check.sampled, >=, 64);
+  nim_certificate_clear (&c);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sequence/every-code", test_every_code);
+  g_test_add_func ("/sequence/chosen-codes", test_chosen_codes);
+  g_test_add_func ("/sequence/width", test_width);
+  g_test_add_func ("/sequence/gangolli-plambeck", test_gangolli_plambeck);
+  g_test_add_func ("/sequence/bound", test_bound);
+  g_test_add_func ("/sequence/memory-and-interrupt",
+                   test_memory_and_interrupt);
+  g_test_add_func ("/sequence/hash", test_hash);
+  g_test_add_func ("/certificate/check", test_certificate);
+  g_test_add_func ("/certificate/sparse", test_certificate_sparse);
+  return g_test_run ();
+}
