@@ -449,12 +449,13 @@ read_to_end (GInputStream *stream)
 
 /* Starts nim with a pipe for its standard input that stays open, reads
    its standard output (or error, when @on_stderr) until @marker shows,
-   and presses Ctrl-C: so the signal arrives where the test means it to,
+   and sends it @signum (Ctrl-C's SIGINT, a scheduler's SIGTERM, a
+   terminal's SIGHUP): so the signal arrives where the test means it to,
    however slowly nim runs (under valgrind, say).  @out and @err get all
    that nim printed. */
 static int
-interrupt_at (const char *marker, gboolean on_stderr, const char *const *args,
-              char **out, char **err)
+signal_at (const char *marker, gboolean on_stderr, int signum,
+           const char *const *args, char **out, char **err)
 {
   g_autoptr (GSubprocessLauncher) launcher = NULL;
   g_autoptr (GSubprocess) process = NULL;
@@ -487,7 +488,7 @@ interrupt_at (const char *marker, gboolean on_stderr, const char *const *args,
         g_error ("nim ended before printing '%s': %s", marker, seen->str);
       g_string_append_len (seen, buf, n);
     }
-  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_send_signal (process, signum);
   /* Standard input stays open until nim has exited: closing it now could
      end the game as "end of input" before the signal lands. */
   rest_out = read_to_end (g_subprocess_get_stdout_pipe (process));
@@ -498,6 +499,13 @@ interrupt_at (const char *marker, gboolean on_stderr, const char *const *args,
   *out = g_strconcat (on_stderr ? "" : seen->str, rest_out, NULL);
   *err = g_strconcat (on_stderr ? seen->str : "", rest_err, NULL);
   return g_subprocess_get_exit_status (process);
+}
+
+static int
+interrupt_at (const char *marker, gboolean on_stderr, const char *const *args,
+              char **out, char **err)
+{
+  return signal_at (marker, on_stderr, SIGINT, args, out, err);
 }
 
 /* Ctrl-C at the prompt: a clear word, status 130, the game abandoned. */
@@ -558,6 +566,37 @@ test_interrupt_search (void)
   nim_test_assert_contains (err, "interrupted");
 }
 
+/* SIGTERM and SIGHUP end a game as Ctrl-C does, at the prompt or in a
+   search (the record printed, the game abandoned), with the signal's
+   status, 143 or 129: a scheduler's SIGTERM once killed nim outright. */
+static void
+test_terminate (void)
+{
+  const char *prompt[]
+      = { "--heaps", "3,4,5", "--player2", "xor", "--json", NULL };
+  const char *search[]
+      = { "--heaps",   "9,10,11,12,13",
+          "--player1", "xor",
+          "--player2", "negamax:time=0,ab=off,tt=off,id=off,order=off",
+          NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (signal_at (PROMPT, TRUE, SIGTERM, prompt, &out, &err), ==,
+                   128 + SIGTERM);
+  nim_test_assert_contains (out, "\"abandoned\":true");
+  nim_test_assert_contains (err, "nim: interrupted\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (signal_at ("Player 1 (xor) takes", FALSE, SIGHUP, search,
+                              &out, &err),
+                   ==, 128 + SIGHUP);
+  nim_test_assert_contains (out, "Game abandoned.");
+  nim_test_assert_contains (err, "interrupted");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -574,6 +613,7 @@ main (int argc, char **argv)
   g_test_add_func ("/input/interrupt-prompt", test_interrupt_prompt);
   g_test_add_func ("/input/interrupt-prompt-json", test_interrupt_prompt_json);
   g_test_add_func ("/input/interrupt-search", test_interrupt_search);
+  g_test_add_func ("/input/terminate", test_terminate);
 
   return g_test_run ();
 }
