@@ -56,8 +56,7 @@ struct _NimMatchReport
   GMutex lock;
 };
 
-static int open_results (const char *path, gboolean *readable,
-                         GError **error);
+static int open_results (const char *path, gboolean *readable, GError **error);
 static gboolean lock_results (const NimMatchReport *r, gboolean *locked,
                               GError **error);
 static void unlock_results (const NimMatchReport *r, gboolean locked);

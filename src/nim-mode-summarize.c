@@ -90,8 +90,7 @@ run_free (Run *r)
 static void
 add_header (GPtrArray *runs, GPtrArray *headers, guint j, const char *file)
 {
-  const NimRunConfig *config
-      = nim_run_header_get_config (headers->pdata[j]);
+  const NimRunConfig *config = nim_run_header_get_config (headers->pdata[j]);
   const char *id = nim_run_header_get_id (headers->pdata[j]);
   Run *r = NULL;
   guint i;
@@ -146,10 +145,9 @@ list_runs (GPtrArray *runs)
       const Run *r = runs->pdata[i];
       const NimRunConfig *c = nim_run_header_get_config (r->header);
       g_autofree char *players
-          = c->players != NULL
-                ? g_strjoinv (", ", (char **) c->players)
-                : g_strdup_printf ("%s, %s", c->match.specs[0],
-                                   c->match.specs[1]);
+          = c->players != NULL ? g_strjoinv (", ", (char **) c->players)
+                               : g_strdup_printf ("%s, %s", c->match.specs[0],
+                                                  c->match.specs[1]);
       g_autofree char *files = NULL;
 
       g_ptr_array_add (r->files, NULL);

@@ -842,8 +842,9 @@ nim_run_file_differences (const NimRunConfig *theirs, const NimRunConfig *ours,
             /* TRANSLATORS: a parameter of a run (players, seed, ...), its
                value in one run and what that run is called, its value in
                another and what that one is called. */
-            g_string_append_printf (s, _ ("\n  %1$s: %2$s in %3$s, %4$s in "
-                                          "%5$s"),
+            g_string_append_printf (s,
+                                    _ ("\n  %1$s: %2$s in %3$s, %4$s in "
+                                       "%5$s"),
                                     f->name, va, labels[0], vb, labels[1]);
         }
     }
@@ -1013,9 +1014,9 @@ add_bad_line (NimRunFileScan *scan, guint64 number, const char *why)
   if (scan == NULL)
     return;
   if (scan->bad_lines++ < MAX_BAD_LINES)
-    g_ptr_array_add (scan->bad,
-                     g_strdup_printf ("%llu: %s", (unsigned long long) number,
-                                      why));
+    g_ptr_array_add (
+        scan->bad,
+        g_strdup_printf ("%llu: %s", (unsigned long long) number, why));
 }
 
 /* Reads @path a line at a time, calling @func on each parsed object with

@@ -184,8 +184,8 @@ nim_run_lines_next (NimRunLines *lines, gsize *length, gboolean *ended,
                               size such as "64 KiB". */
                            _ ("%1$s:%2$llu: the line is longer than %3$s, "
                               "the most nim reads of a line of it"),
-                           lines->path,
-                           (unsigned long long) lines->number + 1, size);
+                           lines->path, (unsigned long long) lines->number + 1,
+                           size);
               return NULL;
             }
           g_string_append_len (line, from, (gssize) n);

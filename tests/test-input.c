@@ -590,9 +590,9 @@ test_terminate (void)
   nim_test_assert_contains (err, "nim: interrupted\n");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (signal_at ("Player 1 (xor) takes", FALSE, SIGHUP, search,
-                              &out, &err),
-                   ==, 128 + SIGHUP);
+  g_assert_cmpint (
+      signal_at ("Player 1 (xor) takes", FALSE, SIGHUP, search, &out, &err),
+      ==, 128 + SIGHUP);
   nim_test_assert_contains (out, "Game abandoned.");
   nim_test_assert_contains (err, "interrupted");
 }
