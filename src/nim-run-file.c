@@ -38,7 +38,6 @@
 #include "nim-record.h"
 #include "nim-run-lines.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
