@@ -16,6 +16,7 @@
 #include "nim-help.h"
 #include "nim-i18n.h"
 #include "nim-mode.h"
+#include "nim-prompt.h"
 #include "nim-shared.h"
 #include "nim-strings.h"
 
@@ -134,7 +135,8 @@ take_arguments (NimCommand *command)
  * completion's question (see nim_command_complete()).
  *
  * Returns: the exit status: 0 success, 1 a failure, 2 a usage error, 3 a
- *   game abandoned, 130 a comparison run interrupted
+ *   game abandoned, 130 a game or a run stopped by Ctrl-C (143 by
+ *   SIGTERM, 129 by SIGHUP)
  */
 int
 nim_cli_run (int argc, char **argv)
@@ -157,10 +159,14 @@ nim_cli_run (int argc, char **argv)
       nim_command_complete (command, argv + 2, stdout);
       return NIM_EXIT_OK;
     }
+  nim_signals_init ();
   if (!nim_command_parse (command, argv, &error))
     status = nim_exit_fail (error, TRUE);
   else if ((status = take_arguments (command)) == NIM_EXIT_OK)
     status = run (command);
+  /* Stopped by SIGTERM or SIGHUP as by Ctrl-C: the status says which. */
+  if (status == NIM_EXIT_INTERRUPTED)
+    status = nim_interrupt_status ();
 
   /* A full disk or a closed pipe must not pass for success (GNU
      standards: check for errors when closing standard output). */

@@ -42,6 +42,8 @@ static const struct
 typedef struct
 {
   const char *long_name;
+  const char *meta; /* FILE or DIR for a file's name, else what it is */
+  gboolean filename;
   char **field;
   char **values;
 } Values;
@@ -240,6 +242,8 @@ add_entries (NimCommand *c, const NimOptionSet *set, GArray *entries)
               Values *v = g_new0 (Values, 1);
 
               v->long_name = o->entry.long_name;
+              v->meta = o->entry.arg_description;
+              v->filename = e.arg == G_OPTION_ARG_FILENAME;
               v->field = field_of (base, o);
               g_ptr_array_add (c->values, v);
               e.arg = e.arg == G_OPTION_ARG_STRING
@@ -447,8 +451,30 @@ refuse_flag_values (const NimCommand *c, char **args, GError **error)
   return TRUE;
 }
 
+/* Refuses an empty name given to an option that takes a file's or a
+   directory's, which the system would call "No such file" at best. */
+static gboolean
+refuse_empty_name (const Values *v, GError **error)
+{
+  if (!v->filename || *v->values[0] != '\0')
+    return TRUE;
+  if (g_strcmp0 (v->meta, "DIR") == 0)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 /* TRANSLATORS: %s is an option, such as --engine-log */
+                 _ ("--%s: the directory's name is empty; give the name of "
+                    "a directory"),
+                 v->long_name);
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 /* TRANSLATORS: %s is an option, such as --results */
+                 _ ("--%s: the file's name is empty; give the name of a "
+                    "file"),
+                 v->long_name);
+  return FALSE;
+}
+
 /* Moves each option's one value into its field; refuses one given
-   twice.  Frees every array either way. */
+   twice, or an empty name of a file.  Frees every array either way. */
 static gboolean
 take_values (NimCommand *c, GError **error)
 {
@@ -468,6 +494,8 @@ take_values (NimCommand *c, GError **error)
           set_given_twice (name, error);
           ok = FALSE;
         }
+      else if (ok && v->values[0] != NULL && !refuse_empty_name (v, error))
+        ok = FALSE;
       else if (ok && v->values[0] != NULL)
         *v->field = g_strdup (v->values[0]);
       g_clear_pointer (&v->values, g_strfreev);

@@ -19,6 +19,7 @@
 #include "nim-run-file.h"
 #include "nim-text.h"
 #include "nim-error.h"
+#include "nim-interrupt.h"
 
 #include <stdio.h>
 #include <errno.h>
@@ -55,8 +56,10 @@ struct _NimMatchReport
   GMutex lock;
 };
 
-static int open_results (const char *path, gboolean *readable);
-static gboolean lock_results (int fd, gboolean lock);
+static int open_results (const char *path, gboolean *readable, GError **error);
+static gboolean lock_results (const NimMatchReport *r, gboolean *locked,
+                              GError **error);
+static void unlock_results (const NimMatchReport *r, gboolean locked);
 static gboolean mend_torn_end (NimMatchReport *r, GError **error);
 static void clear_progress (const NimMatchReport *r);
 static void draw_progress (NimMatchReport *r, const char *text);
@@ -94,20 +97,11 @@ nim_match_report_new (const NimMatchConfig *config, const char *results,
       gboolean locked, ok;
 
       r->results_path = g_strdup (results);
-      r->results_fd = open_results (results, &r->readable);
-      if (r->results_fd < 0)
-        {
-          int saved = errno;
-
-          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                       _ ("cannot open the results file %s: %s"), results,
-                       g_strerror (saved));
-          return NULL;
-        }
-      locked = lock_results (r->results_fd, TRUE);
+      r->results_fd = open_results (results, &r->readable, error);
+      if (r->results_fd < 0 || !lock_results (r, &locked, error))
+        return NULL;
       ok = mend_torn_end (r, error);
-      if (locked)
-        lock_results (r->results_fd, FALSE);
+      unlock_results (r, locked);
       if (!ok)
         return NULL;
     }
@@ -137,60 +131,183 @@ nim_match_report_free (NimMatchReport *report)
 /* ------------------------------------------------------------------------ */
 /* The results file */
 
+/* The longest pause, in microseconds, between two looks at what the
+   results file waits for (a FIFO's reader, another run's lock), and the
+   time, in microseconds, after which a wait for the lock is said: others
+   sharing the file hold it for the moment of a write. */
+#define WAIT_PAUSE_MAX (50 * 1000)
+#define LOCK_PATIENCE G_USEC_PER_SEC
+
+/* Waits a little before looking again: 1 ms, then twice as long each
+   time, up to WAIT_PAUSE_MAX.  FALSE, with @error set, after Ctrl-C. */
+static gboolean
+wait_a_little (gulong *pause, const char *path, const char *waiting_for,
+               GError **error)
+{
+  if (nim_interrupted ())
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
+                   /* TRANSLATORS: the results file, then what nim waited
+                      for: "a reader" (of a FIFO) or "the lock". */
+                   _ ("interrupted while waiting for %2$s of the results "
+                      "file %1$s"),
+                   path, waiting_for);
+      return FALSE;
+    }
+  g_usleep (*pause);
+  *pause = MIN (*pause * 2, WAIT_PAUSE_MAX);
+  return TRUE;
+}
+
+/* Opens the FIFO @path for writing, which waits for a reader: a look
+   that does not block, again and again, so that Ctrl-C ends the wait
+   whatever thread the signal went to, and a word on standard error that
+   nim waits, and for what. */
+static int
+open_fifo (const char *path, GError **error)
+{
+  gulong pause = 1000;
+  gboolean said = FALSE;
+
+  for (;;)
+    {
+      int fd = open (path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK);
+
+      if (fd >= 0)
+        {
+          /* Writes wait for the reader, as they would have. */
+          fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+          return fd;
+        }
+      if (errno != ENXIO && errno != EINTR)
+        {
+          int saved = errno;
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       _ ("cannot open the results file %s: %s"), path,
+                       g_strerror (saved));
+          return -1;
+        }
+      if (!said)
+        fprintf (stderr,
+                 _ ("nim: the results file %s is a FIFO: waiting for a "
+                    "process to read it (Ctrl-C stops)\n"),
+                 path);
+      said = TRUE;
+      if (!wait_a_little (&pause, path, _ ("a reader"), error))
+        return -1;
+    }
+}
+
 /* Opens the results file for appending.  A regular file is opened for
    reading too, when its permissions allow, so that mend_torn_end() can
    look at its last byte; anything else (a FIFO, /dev/stdout, a device)
    write-only, as before: opening a FIFO for reading and writing would
    not wait for its reader.  *@readable says which it was. */
 static int
-open_results (const char *path, gboolean *readable)
+open_results (const char *path, gboolean *readable, GError **error)
 {
   struct stat st;
+  gboolean regular;
+  int fd = -1;
 
   *readable = FALSE;
-  if (stat (path, &st) != 0 || S_ISREG (st.st_mode))
+  if (stat (path, &st) == 0 && S_ISFIFO (st.st_mode))
+    return open_fifo (path, error);
+  regular = stat (path, &st) != 0 || S_ISREG (st.st_mode);
+  if (regular)
+    fd = open (path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+  if (fd >= 0)
+    *readable = TRUE;
+  else if (!regular || errno == EACCES)
+    fd = open (path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+  if (fd < 0)
     {
-      int fd = open (path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+      int saved = errno;
 
-      if (fd >= 0 || errno != EACCES)
-        {
-          *readable = fd >= 0;
-          return fd;
-        }
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("cannot open the results file %s: %s"), path,
+                   g_strerror (saved));
     }
-  return open (path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+  return fd;
 }
 
-/* Takes (or, with @lock FALSE, releases) an advisory lock on the whole
-   results file, waiting while another run holds it.  The descriptor is
-   opened with O_APPEND, so each write(2) goes to the end of the file in
-   one step, and on Linux a regular file's write is not mixed with
-   another's; but POSIX does not promise that a write is done whole: a
-   full disk, a file size limit or a signal can cut it short, and the
-   rest then goes in a second write that another run's record could fall
-   before (NFS does not even keep O_APPEND).  Between looking at the end
-   of the file and writing there (mend_torn_end) or cutting a partial
-   record off (append_record) the file must also stay as it was.  So
-   runs that share a results file take turns holding this lock; a file
-   that cannot be locked (a file system without locks) is written all
-   the same, as it was before.  This run's own jobs are serialised by the
+/* Takes an advisory lock on the whole results file, waiting while
+   another run holds it.  The descriptor is opened with O_APPEND, so each
+   write(2) goes to the end of the file in one step, and on Linux a
+   regular file's write is not mixed with another's; but POSIX does not
+   promise that a write is done whole: a full disk, a file size limit or
+   a signal can cut it short, and the rest then goes in a second write
+   that another run's record could fall before (NFS does not even keep
+   O_APPEND).  Between looking at the end of the file and writing there
+   (mend_torn_end) or cutting a partial record off (append_record) the
+   file must also stay as it was.  So runs that share a results file take
+   turns holding this lock; a file that cannot be locked (a file system
+   without locks) is written all the same, as it was before, and
+   *@locked says which it was.  This run's own jobs are serialised by the
    run's lock: fcntl(2) locks belong to the process, not the thread (and
    closing any descriptor of the file would drop them; this one is the
-   only one the process opens). */
+   only one the process opens).
+
+   The wait is looks that do not block, so that Ctrl-C ends it (FALSE,
+   with @error set) whatever thread the signal went to; one that lasts is
+   said on standard error, naming the process that holds the lock. */
 static gboolean
-lock_results (int fd, gboolean lock)
+lock_results (const NimMatchReport *r, gboolean *locked, GError **error)
+{
+  struct flock fl;
+  gulong pause = 1000;
+  gint64 since = g_get_monotonic_time ();
+  gboolean said = FALSE;
+
+  *locked = FALSE;
+  for (;;)
+    {
+      memset (&fl, 0, sizeof fl);
+      fl.l_type = F_WRLCK;
+      fl.l_whence = SEEK_SET;
+      fl.l_start = 0;
+      fl.l_len = 0; /* to the end of the file, however far it grows */
+      if (fcntl (r->results_fd, F_SETLK, &fl) == 0)
+        {
+          *locked = TRUE;
+          return TRUE;
+        }
+      if (errno != EACCES && errno != EAGAIN && errno != EINTR)
+        return TRUE;
+      if (!said && g_get_monotonic_time () - since >= LOCK_PATIENCE)
+        {
+          said = TRUE;
+          clear_progress (r);
+          if (fcntl (r->results_fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK
+              && fl.l_pid > 0)
+            fprintf (stderr,
+                     _ ("nim: waiting for the lock on the results file %s, "
+                        "which process %ld holds (Ctrl-C stops)\n"),
+                     r->results_path, (long) fl.l_pid);
+          else
+            fprintf (stderr,
+                     _ ("nim: waiting for the lock on the results file %s, "
+                        "which another process holds (Ctrl-C stops)\n"),
+                     r->results_path);
+        }
+      if (!wait_a_little (&pause, r->results_path, _ ("the lock"), error))
+        return FALSE;
+    }
+}
+
+/* Releases the lock of lock_results(), when it was taken. */
+static void
+unlock_results (const NimMatchReport *r, gboolean locked)
 {
   struct flock fl;
 
+  if (!locked)
+    return;
   memset (&fl, 0, sizeof fl);
-  fl.l_type = lock ? F_WRLCK : F_UNLCK;
+  fl.l_type = F_UNLCK;
   fl.l_whence = SEEK_SET;
-  fl.l_start = 0;
-  fl.l_len = 0; /* to the end of the file, however far it grows */
-  while (fcntl (fd, F_SETLKW, &fl) < 0)
-    if (errno != EINTR) /* Ctrl-C, caught without SA_RESTART */
-      return FALSE;
-  return TRUE;
+  fcntl (r->results_fd, F_SETLK, &fl);
 }
 
 /* Writes @len bytes of @text to @fd, whole, and adds what it wrote to
@@ -270,24 +387,24 @@ mend_torn_end (NimMatchReport *r, GError **error)
 static gboolean
 append_record (NimMatchReport *r, const char *line, gsize len, GError **error)
 {
-  gboolean locked = lock_results (r->results_fd, TRUE);
+  gboolean locked;
   struct stat st;
   off_t start = -1;
   gsize written = 0;
   int saved;
 
+  if (!lock_results (r, &locked, error))
+    return FALSE;
   if (!mend_torn_end (r, error))
     {
-      if (locked)
-        lock_results (r->results_fd, FALSE);
+      unlock_results (r, locked);
       return FALSE;
     }
   if (fstat (r->results_fd, &st) == 0 && S_ISREG (st.st_mode))
     start = st.st_size;
   if (write_all (r->results_fd, line, len, &written))
     {
-      if (locked)
-        lock_results (r->results_fd, FALSE);
+      unlock_results (r, locked);
       return TRUE;
     }
   saved = errno;
@@ -309,8 +426,7 @@ append_record (NimMatchReport *r, const char *line, gsize len, GError **error)
                  _ ("cannot write to the results file %s: %s; an "
                     "incomplete record is left at its end"),
                  r->results_path, g_strerror (saved));
-  if (locked)
-    lock_results (r->results_fd, FALSE);
+  unlock_results (r, locked);
   return FALSE;
 }
 
@@ -330,6 +446,31 @@ nim_match_report_set_run (NimMatchReport *report, const char *id,
   report->run_id = g_strdup (id);
   g_free (report->header);
   report->header = g_strdup (header);
+}
+
+/**
+ * nim_match_report_write_header:
+ * @report: a report
+ * @error: return location for an error writing the results file
+ *
+ * Writes the header line of nim_match_report_set_run() now rather than
+ * with the first record: a resumed run whose results file lost its
+ * header gets it back even when no game is left to play.
+ *
+ * Returns: %TRUE if it was written (or there was none to write)
+ */
+gboolean
+nim_match_report_write_header (NimMatchReport *report, GError **error)
+{
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&report->lock);
+
+  if (report->results_fd < 0 || report->header == NULL)
+    return TRUE;
+  if (!append_record (report, report->header, strlen (report->header), error))
+    return FALSE;
+  report->wrote_header = TRUE;
+  g_clear_pointer (&report->header, g_free);
+  return TRUE;
 }
 
 /**

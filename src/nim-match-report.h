@@ -21,6 +21,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimMatchReport, nim_match_report_free)
 
 void nim_match_report_set_run (NimMatchReport *report, const char *id,
                                const char *header);
+gboolean nim_match_report_write_header (NimMatchReport *report,
+                                        GError **error);
 gboolean nim_match_report_wrote_header (const NimMatchReport *report);
 void nim_match_report_set_resumed (NimMatchReport *report, guint64 games);
 void nim_match_report_set_pairing (NimMatchReport *report, guint pairing,

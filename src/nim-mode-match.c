@@ -528,6 +528,9 @@ run_match (MatchConfig *m, NimShared *shared)
   if (report == NULL)
     return nim_exit_fail (error, FALSE);
   nim_match_report_set_run (report, setup.id, setup.header);
+  /* A resumed run keeps its header only when the file lost it. */
+  if (setup.resume && !nim_match_report_write_header (report, &error))
+    return nim_exit_fail (error, FALSE);
   nim_match_report_set_resumed (report,
                                 nim_match_get_summary (match)->finished);
   ok = nim_match_run (match, &nim_match_report_callbacks, report, &error);

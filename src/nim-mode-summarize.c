@@ -5,8 +5,10 @@
  * The shards of a run (--shard K/N), played on as many machines, each
  * write their own results file; --summarize counts the games of all of
  * them as the one-machine run would have, each game once however many
- * files hold it, and refuses files of different runs.  The files are
- * read a line at a time; only the counts are kept. */
+ * files hold it.  Files that hold several runs (one file several runs
+ * appended to, say) are refused, each run listed, unless --run ID picks
+ * one.  The files are read a line at a time; only the counts are
+ * kept. */
 
 #include "config.h"
 
@@ -24,11 +26,12 @@
 /**
  * SummarizeConfig:
  *
- * --summarize, which takes the results files as arguments.
+ * --summarize, which takes the results files as arguments, and --run.
  */
 typedef struct
 {
   gboolean summarize;
+  char *run;
 } SummarizeConfig;
 
 static const NimOption options[] = {
@@ -40,6 +43,14 @@ static const NimOption options[] = {
     0,
     NULL,
     NULL },
+  { { "run", 0, 0, G_OPTION_ARG_STRING,
+      NIM_OPTION_FIELD (SummarizeConfig, run),
+      N_ ("Summarize the run whose ID (the \"run\" of its header line) "
+          "starts with ID, when the files hold the games of several"),
+      "ID" },
+    0,
+    N_ ("--run (it needs --summarize)"),
+    NULL },
   { { NULL } },
 };
 
@@ -49,64 +60,206 @@ count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
   nim_match_add_finished (data, number, tallies);
 }
 
-/* The one run of @files, read from their headers, with every ID its
-   games carry (files of one run written by different versions of nim
-   carry different IDs); refuses files of several runs, or of none. */
-static gboolean
-find_run (char **files, NimRunHeader **run, GPtrArray *ids, GError **error)
+/**
+ * Run:
+ * @header: the first header of the run that the files hold
+ * @ids: every ID its headers carry (files of one run written by
+ *   different versions of nim carry different IDs), %NULL-terminated
+ * @files: the files that hold a header of it (not owned)
+ *
+ * One run of the files.
+ */
+typedef struct
 {
-  g_autofree char *first_file = NULL;
+  NimRunHeader *header;
+  GPtrArray *ids;
+  GPtrArray *files;
+} Run;
+
+static void
+run_free (Run *r)
+{
+  nim_run_header_free (r->header);
+  g_ptr_array_unref (r->ids);
+  g_ptr_array_unref (r->files);
+  g_free (r);
+}
+
+/* Adds header @h of @file to the run of @runs it records, or as a new
+   one. */
+static void
+add_header (GPtrArray *runs, GPtrArray *headers, guint j, const char *file)
+{
+  const NimRunConfig *config = nim_run_header_get_config (headers->pdata[j]);
+  const char *id = nim_run_header_get_id (headers->pdata[j]);
+  Run *r = NULL;
+  guint i;
+
+  for (i = 0; i < runs->len && r == NULL; i++)
+    {
+      Run *other = runs->pdata[i];
+      g_autofree char *differences = nim_run_file_differences (
+          nim_run_header_get_config (other->header), config, FALSE, NULL);
+
+      if (*differences == '\0')
+        r = other;
+    }
+  if (r == NULL)
+    {
+      r = g_new0 (Run, 1);
+      r->header = g_ptr_array_steal_index (headers, j);
+      r->ids = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (r->ids, NULL);
+      r->files = g_ptr_array_new ();
+      g_ptr_array_add (runs, r);
+    }
+  if (!g_strv_contains ((const char *const *) r->ids->pdata, id))
+    g_ptr_array_insert (r->ids, r->ids->len - 1, g_strdup (id));
+  if (r->files->len == 0
+      || !g_str_equal (r->files->pdata[r->files->len - 1], file))
+    g_ptr_array_add (r->files, (gpointer) file);
+}
+
+/* Whether the ID of @r, one of them, starts with @id. */
+static gboolean
+run_has_id (const Run *r, const char *id)
+{
+  guint i;
+
+  for (i = 0; r->ids->pdata[i] != NULL; i++)
+    if (g_str_has_prefix (r->ids->pdata[i], id))
+      return TRUE;
+  return FALSE;
+}
+
+/* The runs of @runs, one a line: the ID, the players, the games, the
+   seed and the files. */
+static char *
+list_runs (GPtrArray *runs)
+{
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < runs->len; i++)
+    {
+      const Run *r = runs->pdata[i];
+      const NimRunConfig *c = nim_run_header_get_config (r->header);
+      g_autofree char *players
+          = c->players != NULL ? g_strjoinv (", ", (char **) c->players)
+                               : g_strdup_printf ("%s, %s", c->match.specs[0],
+                                                  c->match.specs[1]);
+      g_autofree char *files = NULL;
+
+      g_ptr_array_add (r->files, NULL);
+      files = g_strjoinv (", ", (char **) r->files->pdata);
+      g_ptr_array_remove_index (r->files, r->files->len - 1);
+      g_string_append_printf (
+          s,
+          /* TRANSLATORS: a run of a results file: its ID, its players,
+             how many games it plays, its seed, and the files that hold
+             it. */
+          _ ("\n  %1$s: %2$s; %3$llu games, seed %4$u; in %5$s"),
+          nim_run_header_get_id (r->header), players,
+          (unsigned long long) c->match.games, c->match.seed, files);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The run of @files to summarize: the one they hold, or the one of
+   @want (--run); refuses files of several runs without --run, naming
+   them and what differs, or of none. */
+static Run *
+choose_run (GPtrArray *runs, const char *want, GError **error)
+{
+  g_autofree char *list = list_runs (runs);
+  Run *found = NULL;
+  guint i, n = 0;
+
+  if (runs->len == 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--summarize: no run's header line in the files; give "
+                      "results files that nim --games --results wrote"));
+      return NULL;
+    }
+  if (want == NULL)
+    {
+      const Run *a = runs->pdata[0], *b;
+      const char *labels[2];
+      g_autofree char *differences = NULL;
+
+      if (runs->len == 1)
+        return runs->pdata[0];
+      b = runs->pdata[1];
+      labels[0] = nim_run_header_get_id (a->header);
+      labels[1] = nim_run_header_get_id (b->header);
+      differences = nim_run_file_differences (
+          nim_run_header_get_config (a->header),
+          nim_run_header_get_config (b->header), FALSE, labels);
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--summarize: the files hold the games of %u runs; "
+                      "give --run ID to summarize one of them:%s\n"
+                      "What differs between the first two:%s"),
+                   runs->len, list, differences);
+      return NULL;
+    }
+  for (i = 0; i < runs->len; i++)
+    if (run_has_id (runs->pdata[i], want))
+      {
+        found = runs->pdata[i];
+        n++;
+      }
+  if (n == 1)
+    return found;
+  if (n == 0)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 _ ("--run %s: no run of the files has this ID; their runs "
+                    "are:%s"),
+                 want, list);
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 _ ("--run %s: %u runs of the files have an ID that starts "
+                    "so; give more of it:%s"),
+                 want, n, list);
+  return NULL;
+}
+
+/* Reads the headers of @files into @runs, each run once, saying what is
+   wrong with each file. */
+static gboolean
+read_runs (char **files, GPtrArray *runs, GError **error)
+{
   guint i, j;
 
-  *run = NULL;
   for (i = 0; files[i] != NULL; i++)
     {
-      g_autoptr (NimRunFileScan) scan = nim_run_file_scan (files[i], error);
+      g_autoptr (NimRunFileScan) scan = NULL;
 
+      if (*files[i] == '\0')
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--summarize: a file name is empty; give the "
+                          "results files, such as nim --summarize "
+                          "shard-*.jsonl"));
+          return FALSE;
+        }
+      scan = nim_run_file_scan (files[i], error);
       if (scan == NULL)
         return FALSE;
+      nim_run_file_scan_warn (scan, files[i]);
       if (scan->torn_end)
         fprintf (stderr,
                  _ ("nim: the last line of %s is incomplete (a run was "
                     "stopped while writing it): it is not counted\n"),
                  files[i]);
-      for (j = 0; j < scan->headers->len; j++)
+      for (j = 0; j < scan->headers->len;)
         {
-          NimRunHeader *h = scan->headers->pdata[j];
-          g_autofree char *differences = NULL;
+          guint before = scan->headers->len;
 
-          if (*run == NULL)
-            {
-              *run = g_ptr_array_steal_index (scan->headers, j--);
-              first_file = g_strdup (files[i]);
-              g_ptr_array_insert (ids, ids->len - 1,
-                                  g_strdup (nim_run_header_get_id (*run)));
-              continue;
-            }
-          differences = nim_run_file_differences (
-              nim_run_header_get_config (*run), nim_run_header_get_config (h),
-              FALSE);
-          if (*differences != '\0')
-            {
-              g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                           _ ("--summarize: %s and %s hold the games of "
-                              "different runs; give the files of one run.  "
-                              "What differs (\"in the file\" is %s):%s"),
-                           first_file, files[i], first_file, differences);
-              return FALSE;
-            }
-          if (!g_strv_contains ((const char *const *) ids->pdata,
-                                nim_run_header_get_id (h)))
-            g_ptr_array_insert (ids, ids->len - 1,
-                                g_strdup (nim_run_header_get_id (h)));
+          add_header (runs, scan->headers, j, files[i]);
+          if (scan->headers->len == before)
+            j++;
         }
-    }
-  if (*run == NULL)
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--summarize: no run's header line in the files; give "
-                      "results files that nim --games --results wrote"));
-      return FALSE;
     }
   return TRUE;
 }
@@ -115,12 +268,15 @@ find_run (char **files, NimRunHeader **run, GPtrArray *ids, GError **error)
 static int
 summarize_run (gpointer data, NimShared *shared)
 {
+  SummarizeConfig *c = data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (NimRunHeader) header = NULL;
-  g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) runs
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) run_free);
   g_autoptr (NimMatch) counter = NULL;
   char **files = shared->arguments;
   const NimRunConfig *run;
+  const char *const *ids;
+  const Run *chosen;
   NimMatchReportSummary summary;
   guint i;
 
@@ -131,17 +287,18 @@ summarize_run (gpointer data, NimShared *shared)
                       "--summarize shard-*.jsonl"));
       return nim_exit_fail (error, TRUE);
     }
-  g_ptr_array_add (ids, NULL);
-  if (!find_run (files, &header, ids, &error))
-    return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
-  run = nim_run_header_get_config (header);
+  if (!read_runs (files, runs, &error))
+    return nim_exit_fail (error, FALSE);
+  chosen = choose_run (runs, c->run, &error);
+  if (chosen == NULL)
+    return nim_exit_fail (error, TRUE);
+  run = nim_run_header_get_config (chosen->header);
+  ids = (const char *const *) chosen->ids->pdata;
   if (run->tournament != NULL)
-    return nim_tournament_summarize (
-        run, files, (const char *const *) ids->pdata, &shared->output);
+    return nim_tournament_summarize (run, files, ids, &shared->output);
   counter = nim_match_new_counter (&run->match);
   for (i = 0; files[i] != NULL; i++)
-    if (!nim_run_file_each_game (files[i], (const char *const *) ids->pdata,
-                                 count_game, counter, &error))
+    if (!nim_run_file_each_game (files[i], ids, count_game, counter, &error))
       return nim_exit_fail (error, FALSE);
   summary.config = &run->match;
   summary.summary = nim_match_get_summary (counter);

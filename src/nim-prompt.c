@@ -4,9 +4,9 @@
  * The library never reads a terminal: a person player asks the program
  * for each line through a #NimPromptFunc, and nim_prompt_ask() is the
  * program's, on standard input and output.  The set-up dialogue asks
- * with nim_prompt() too.  Ctrl-C is caught here and handed to the
- * library as nim_interrupt_request(), which the search, the game and the
- * comparison run look at. */
+ * with nim_prompt() too.  Ctrl-C (and SIGTERM, SIGHUP) is caught here
+ * and handed to the library as nim_interrupt_request(), which the
+ * search, the game and the comparison run look at. */
 
 #include "config.h"
 
@@ -24,54 +24,113 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Ctrl-C.  The handler only sets the library's flag (see
-   nim_interrupted()): the prompt, the search and the comparison run look
-   at it and wind down, so that a game's record is printed, a results
-   file is complete and the terminal is left as it was.  The handler is
-   installed without SA_RESTART, so a read waiting at the prompt returns
-   at once, and with SA_RESETHAND, so a second Ctrl-C ends the process
-   the usual way. */
-static struct sigaction saved_action;
+/* Ctrl-C, and the signals that ask a program to end the same way: a job
+   scheduler's SIGTERM, a terminal's SIGHUP.  The handler only sets the
+   library's flag (see nim_interrupted()): the prompt, the search and the
+   comparison run look at it and wind down, so that a game's record is
+   printed, a results file is complete, the external engines are stopped
+   as at the end of any game, and the terminal is left as it was.  The
+   handler is installed without SA_RESTART, so a read waiting at the
+   prompt returns at once, and with SA_RESETHAND, so a second signal ends
+   the process the usual way.  The first signal is kept: the exit status
+   says which it was (nim_interrupt_status()). */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static struct sigaction saved_actions[G_N_ELEMENTS (stop_signals)];
 static gboolean catching;
+static volatile sig_atomic_t stop_signal;
 
 static void
 on_interrupt (int signum)
 {
-  (void) signum;
+  if (stop_signal == 0)
+    stop_signal = signum;
   nim_interrupt_request ();
 }
 
 /**
  * nim_interrupt_catch:
  *
- * From now on a first SIGINT only sets the flag nim_interrupted() reads
- * (an earlier one is forgotten).
+ * From now on a first SIGINT, SIGTERM or SIGHUP only sets the flag
+ * nim_interrupted() reads (an earlier one is forgotten).
  */
 void
 nim_interrupt_catch (void)
 {
   struct sigaction action;
+  guint i;
 
   memset (&action, 0, sizeof action);
   action.sa_handler = on_interrupt;
   action.sa_flags = SA_RESETHAND;
   sigemptyset (&action.sa_mask);
   nim_interrupt_clear ();
-  if (sigaction (SIGINT, &action, &saved_action) == 0)
-    catching = TRUE;
+  stop_signal = 0;
+  for (i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    sigaction (stop_signals[i], &action, &saved_actions[i]);
+  catching = TRUE;
 }
 
 /**
  * nim_interrupt_release:
  *
- * Puts back what SIGINT did before nim_interrupt_catch().
+ * Puts back what SIGINT, SIGTERM and SIGHUP did before
+ * nim_interrupt_catch().
  */
 void
 nim_interrupt_release (void)
 {
+  guint i;
+
   if (catching)
-    sigaction (SIGINT, &saved_action, NULL);
+    for (i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+      sigaction (stop_signals[i], &saved_actions[i], NULL);
   catching = FALSE;
+}
+
+/**
+ * nim_interrupt_status:
+ *
+ * The exit status of a program that a signal stopped, as a shell reports
+ * one that the signal killed: 128 plus its number.
+ *
+ * Returns: 130 after Ctrl-C (SIGINT), 143 after SIGTERM, 129 after
+ *   SIGHUP: the first that nim_interrupt_catch() caught, SIGINT's when
+ *   none was
+ */
+int
+nim_interrupt_status (void)
+{
+  return 128 + (stop_signal != 0 ? (int) stop_signal : SIGINT);
+}
+
+/* Does nothing: see nim_signals_init(). */
+static void
+on_file_size (int signum)
+{
+  (void) signum;
+}
+
+/**
+ * nim_signals_init:
+ *
+ * Makes SIGXFSZ harmless for the whole program: a write beyond the file
+ * size limit (ulimit -f) then fails with EFBIG, which each writer
+ * reports as it does a full disk (a results file loses no more than the
+ * record being written, and the run says so), rather than killing nim
+ * in the middle of a record.  The signal is caught by a handler that
+ * does nothing rather than ignored: an ignored signal would stay ignored
+ * in the engines nim starts.
+ */
+void
+nim_signals_init (void)
+{
+  struct sigaction action;
+
+  memset (&action, 0, sizeof action);
+  action.sa_handler = on_file_size;
+  action.sa_flags = SA_RESTART;
+  sigemptyset (&action.sa_mask);
+  sigaction (SIGXFSZ, &action, NULL);
 }
 
 /* One byte of @in, or EOF at its end or once Ctrl-C was pressed.  A

@@ -22,6 +22,8 @@ typedef struct
 
 void nim_interrupt_catch (void);
 void nim_interrupt_release (void);
+int nim_interrupt_status (void);
+void nim_signals_init (void);
 
 char *nim_read_line (FILE *in, GError **error);
 char *nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error);

@@ -36,8 +36,8 @@
 #include "nim-notation.h"
 #include "nim-player-engine.h"
 #include "nim-record.h"
+#include "nim-run-lines.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -738,6 +738,18 @@ params_write (const NimRunConfig *run)
   return object_node (o);
 }
 
+/* The ID of a run whose parameters are @params: the first digits of
+   their digest.  Every nim that wrote an ID made it so. */
+static char *
+params_digest (JsonNode *params)
+{
+  g_autofree char *text = nim_record_to_string (params, FALSE);
+  g_autofree char *sum
+      = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+
+  return g_strndup (sum, ID_DIGITS);
+}
+
 /**
  * nim_run_file_header:
  * @run: a run
@@ -750,10 +762,7 @@ char *
 nim_run_file_header (const NimRunConfig *run, char **id)
 {
   g_autoptr (JsonNode) params = params_write (run);
-  g_autofree char *text = nim_record_to_string (params, FALSE);
-  g_autofree char *sum
-      = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
-  g_autofree char *digest = g_strndup (sum, ID_DIGITS);
+  g_autofree char *digest = params_digest (params);
   JsonObject *o = json_object_new ();
   g_autoptr (JsonNode) line = object_node (o);
   g_autofree char *line_text = NULL;
@@ -791,13 +800,16 @@ value_text (JsonNode *node)
  * @ours: this run
  * @shard: whether to compare the shards too (--resume: this process's
  *   part of the run), not only what the run is (--summarize)
+ * @labels: (nullable) (array fixed-size=2): what to call @theirs and
+ *   @ours, such as two runs' IDs; %NULL for the file and this run
  *
  * Returns: (transfer full): what differs, one "NAME: X in the file, Y
- *   now" a line, each line starting with a newline; "" for nothing
+ *   now" (or "NAME: X in A, Y in B") a line, each line starting with a
+ *   newline; "" for nothing
  */
 char *
 nim_run_file_differences (const NimRunConfig *theirs, const NimRunConfig *ours,
-                          gboolean shard)
+                          gboolean shard, const char *const *labels)
 {
   g_autoptr (GString) s = g_string_new (NULL);
   const NimRunField *f;
@@ -820,10 +832,19 @@ nim_run_file_differences (const NimRunConfig *theirs, const NimRunConfig *ours,
           g_autofree char *va = value_text (a);
           g_autofree char *vb = value_text (b);
 
-          /* TRANSLATORS: a parameter of a run (players, seed, ...), its
-             value in the results file, and its value in this run. */
-          g_string_append_printf (s, _ ("\n  %s: %s in the file, %s now"),
-                                  f->name, va, vb);
+          if (labels == NULL)
+            /* TRANSLATORS: a parameter of a run (players, seed, ...), its
+               value in the results file, and its value in this run. */
+            g_string_append_printf (s, _ ("\n  %s: %s in the file, %s now"),
+                                    f->name, va, vb);
+          else
+            /* TRANSLATORS: a parameter of a run (players, seed, ...), its
+               value in one run and what that run is called, its value in
+               another and what that one is called. */
+            g_string_append_printf (s,
+                                    _ ("\n  %1$s: %2$s in %3$s, %4$s in "
+                                       "%5$s"),
+                                    f->name, va, labels[0], vb, labels[1]);
         }
     }
   return g_string_free (g_steal_pointer (&s), FALSE);
@@ -862,6 +883,7 @@ header_read (JsonObject *line, GError **error)
   NimRunConfig *run = &header->run;
   const NimRunField *f;
   g_autoptr (GList) names = NULL;
+  g_autofree char *digest = NULL;
   GList *l;
   gboolean ok;
 
@@ -909,6 +931,21 @@ header_read (JsonObject *line, GError **error)
       run->match.specs[0] = run->players[0];
       run->match.specs[1] = run->players[1];
       run->players = NULL;
+    }
+  /* The ID is the digest of the parameters as they were written: a
+     header whose parameters were edited afterwards (another seed, say)
+     would count the games of one run as those of another. */
+  digest = params_digest (params);
+  if (!g_str_equal (digest, header->id))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("the header's \"run\" is %s, but the digest of its "
+                      "\"params\" is %s: the header was changed after its "
+                      "run wrote it, and its games cannot be told from "
+                      "another run's; put the header back as it was, or "
+                      "give another results file"),
+                   header->id, digest);
+      return NULL;
     }
   return g_steal_pointer (&header);
 }
@@ -966,78 +1003,119 @@ nim_run_header_get_id (const NimRunHeader *header)
   return header->id;
 }
 
+/* The most lines that are not records named for one file. */
+#define MAX_BAD_LINES 5
+
+/* Notes line @number of the file, which is no record, and why. */
+static void
+add_bad_line (NimRunFileScan *scan, guint64 number, const char *why)
+{
+  if (scan == NULL)
+    return;
+  if (scan->bad_lines++ < MAX_BAD_LINES)
+    g_ptr_array_add (
+        scan->bad,
+        g_strdup_printf ("%llu: %s", (unsigned long long) number, why));
+}
+
 /* Reads @path a line at a time, calling @func on each parsed object with
-   its line number; counts the lines that are not JSON objects and says
-   whether the last one is incomplete.  @func may fail, which stops the
-   reading. */
-typedef gboolean (*LineFunc) (gpointer data, JsonObject *o, GError **error);
+   its line number.  Into @scan, when not %NULL, goes what is wrong: the
+   lines that are not JSON objects, and whether the last one is
+   incomplete.  @func may fail, which stops the reading. */
+typedef gboolean (*LineFunc) (gpointer data, JsonObject *o, guint64 number,
+                              GError **error);
 
 static gboolean
-each_line (const char *path, LineFunc func, gpointer data, guint64 *bad,
-           gboolean *torn, GError **error)
+each_line (const char *path, LineFunc func, gpointer data,
+           NimRunFileScan *scan, GError **error)
 {
-  FILE *f = fopen (path, "re");
-  char *line = NULL;
-  size_t size = 0;
-  ssize_t n;
-  guint number = 0;
-  gboolean ok = TRUE;
+  g_autoptr (GError) local = NULL;
+  g_autoptr (NimRunLines) lines = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
+  const char *line;
+  gsize length;
+  gboolean ended, nul;
 
-  *bad = 0;
-  *torn = FALSE;
-  if (f == NULL)
+  lines = nim_run_lines_open (path, NIM_RUN_FILE_MAX_LINE, 0, &local);
+  if (lines == NULL)
     {
-      int saved = errno;
-
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   _ ("cannot read the results file %s: %s"), path,
-                   g_strerror (saved));
+      if (g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+        g_propagate_error (error, g_steal_pointer (&local));
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                     _ ("cannot read the results file %s: %s"), path,
+                     local->message);
       return FALSE;
     }
-  while (ok && (n = getline (&line, &size, f)) > 0)
+  while ((line = nim_run_lines_next (lines, &length, &ended, &nul, &local))
+         != NULL)
     {
-      gboolean ended = line[n - 1] == '\n';
-      JsonNode *root;
+      guint64 number = nim_run_lines_number (lines);
+      JsonNode *root = NULL;
 
-      number++;
-      if (ended)
-        line[n - 1] = '\0';
-      if (*line == '\0')
+      if (length == 0)
         continue;
-      if (!json_parser_load_from_data (parser, line, -1, NULL)
+      if (nul
+          || !json_parser_load_from_data (parser, line, (gssize) length, NULL)
           || (root = json_parser_get_root (parser)) == NULL
           || !JSON_NODE_HOLDS_OBJECT (root))
         {
           /* The last line cut short is the torn end; a fragment before
              it was set apart by a run that came after. */
-          if (!ended)
-            *torn = TRUE;
-          else
-            (*bad)++;
+          if (!ended && scan != NULL)
+            scan->torn_end = TRUE;
+          else if (ended)
+            add_bad_line (scan, number,
+                          nul    ? _ ("it holds a NUL byte")
+                          : root ? _ ("it is JSON, but not an object")
+                                 : _ ("it is not JSON"));
           continue;
         }
-      if (!func (data, json_node_get_object (root), error))
+      if (!func (data, json_node_get_object (root), number, error))
         {
-          g_prefix_error (error, "%s:%u: ", path, number);
-          ok = FALSE;
+          g_prefix_error (error, "%s:%llu: ", path,
+                          (unsigned long long) number);
+          return FALSE;
         }
     }
-  free (line);
-  fclose (f);
-  return ok;
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
-scan_line (gpointer data, JsonObject *o, GError **error)
+scan_line (gpointer data, JsonObject *o, guint64 number, GError **error)
 {
   NimRunFileScan *scan = data;
   NimRunHeader *header;
+  JsonNode *run = json_object_get_member (o, "run");
 
-  if (!json_object_has_member (o, "params")
-      || !json_object_has_member (o, "run")
-      || json_object_has_member (o, "game"))
-    return TRUE;
+  if (json_object_has_member (o, "game"))
+    {
+      gpointer n;
+
+      if (run == NULL || json_node_get_value_type (run) != G_TYPE_STRING)
+        {
+          add_bad_line (scan, number,
+                        _ ("a game record without a run's ID, which no "
+                           "run counts"));
+          return TRUE;
+        }
+      n = g_hash_table_lookup (scan->games, json_node_get_string (run));
+      g_hash_table_replace (scan->games, g_strdup (json_node_get_string (run)),
+                            GSIZE_TO_POINTER (GPOINTER_TO_SIZE (n) + 1));
+      return TRUE;
+    }
+  if (!json_object_has_member (o, "params") || run == NULL)
+    {
+      add_bad_line (scan, number,
+                    _ ("it is JSON, but neither a run's header nor a game "
+                       "record"));
+      return TRUE;
+    }
   if (!JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "params")))
     {
       static const NimRunField params = { "params" };
@@ -1057,9 +1135,11 @@ scan_line (gpointer data, JsonObject *o, GError **error)
  * @path: a results file
  * @error: return location for an error: a file that cannot be read, or
  *   a header line that is not understood (#NIM_ERROR_FAILED, the message
- *   naming the file, the line and what is wrong)
+ *   naming the file, the line and what is wrong); a line longer than
+ *   %NIM_RUN_FILE_MAX_LINE (#NIM_ERROR_USAGE)
  *
- * Reads the header lines of @path, and counts its bad lines.
+ * Reads the header lines of @path, counts the game records of each run,
+ * and notes the lines that are neither.
  *
  * Returns: (transfer full) (nullable): what was found
  */
@@ -1070,10 +1150,62 @@ nim_run_file_scan (const char *path, GError **error)
 
   scan->headers
       = g_ptr_array_new_with_free_func ((GDestroyNotify) nim_run_header_free);
-  if (!each_line (path, scan_line, scan, &scan->bad_lines, &scan->torn_end,
-                  error))
+  scan->games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  scan->bad = g_ptr_array_new_with_free_func (g_free);
+  if (!each_line (path, scan_line, scan, scan, error))
     return NULL;
   return g_steal_pointer (&scan);
+}
+
+/**
+ * nim_run_file_scan_games:
+ * @scan: what nim_run_file_scan() found
+ * @id: (nullable): a run's ID, or %NULL for every run
+ *
+ * Returns: how many game records of the run @id (of any run) the file
+ *   holds
+ */
+guint64
+nim_run_file_scan_games (const NimRunFileScan *scan, const char *id)
+{
+  GHashTableIter iter;
+  gpointer n;
+  guint64 total = 0;
+
+  if (id != NULL)
+    return GPOINTER_TO_SIZE (g_hash_table_lookup (scan->games, id));
+  g_hash_table_iter_init (&iter, scan->games);
+  while (g_hash_table_iter_next (&iter, NULL, &n))
+    total += GPOINTER_TO_SIZE (n);
+  return total;
+}
+
+/**
+ * nim_run_file_scan_warn:
+ * @scan: what nim_run_file_scan() found
+ * @path: the file it read
+ *
+ * Says on standard error which lines of @path are neither a run's header
+ * nor a game record (the first few of them): they are skipped, and a
+ * game of a run they held is not counted.
+ */
+void
+nim_run_file_scan_warn (const NimRunFileScan *scan, const char *path)
+{
+  guint i;
+
+  for (i = 0; i < scan->bad->len; i++)
+    /* TRANSLATORS: a file, then a line number and why the line is no
+       record, such as "3: it is not JSON". */
+    fprintf (stderr, _ ("nim: %s:%s; the line is not counted\n"), path,
+             (const char *) scan->bad->pdata[i]);
+  if (scan->bad_lines > scan->bad->len)
+    fprintf (stderr,
+             g_dngettext (GETTEXT_PACKAGE,
+                          "nim: %s: %llu more line is no record either\n",
+                          "nim: %s: %llu more lines are no records either\n",
+                          scan->bad_lines - scan->bad->len),
+             path, (unsigned long long) (scan->bad_lines - scan->bad->len));
 }
 
 /**
@@ -1086,6 +1218,8 @@ nim_run_file_scan_free (NimRunFileScan *scan)
   if (scan == NULL)
     return;
   g_ptr_array_unref (scan->headers);
+  g_clear_pointer (&scan->games, g_hash_table_unref);
+  g_clear_pointer (&scan->bad, g_ptr_array_unref);
   g_free (scan);
 }
 
@@ -1186,7 +1320,7 @@ read_tallies (JsonNode *tally, NimMatchTally t[2])
 }
 
 static gboolean
-game_line (gpointer data, JsonObject *o, GError **error)
+game_line (gpointer data, JsonObject *o, guint64 line, GError **error)
 {
   EachGame *e = data;
   NimMatchTally t[2];
@@ -1235,8 +1369,6 @@ nim_run_file_each_game (const char *path, const char *const *ids,
                         NimRunFileGameFunc func, gpointer data, GError **error)
 {
   EachGame e = { ids, func, data };
-  guint64 bad;
-  gboolean torn;
 
-  return each_line (path, game_line, &e, &bad, &torn, error);
+  return each_line (path, game_line, &e, NULL, error);
 }

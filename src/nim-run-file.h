@@ -72,7 +72,8 @@ const char *const *nim_run_file_unrecorded (void);
 
 char *nim_run_file_header (const NimRunConfig *run, char **id);
 char *nim_run_file_differences (const NimRunConfig *theirs,
-                                const NimRunConfig *ours, gboolean shard);
+                                const NimRunConfig *ours, gboolean shard,
+                                const char *const *labels);
 
 const NimRunConfig *nim_run_header_get_config (const NimRunHeader *header);
 const char *nim_run_header_get_id (const NimRunHeader *header);
@@ -80,10 +81,21 @@ NimRunHeader *nim_run_header_parse (const char *line, GError **error);
 void nim_run_header_free (NimRunHeader *header);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunHeader, nim_run_header_free)
 
+/* The longest line of a results file: a game's record, one move of at
+   most 64 heaps after another, is some 40 MB for the longest game
+   (100,000 matches), the header of a suite of positions up to about
+   70 MB (see nim-run.h). */
+#define NIM_RUN_FILE_MAX_LINE (256 * 1024 * 1024)
+
 /**
  * NimRunFileScan:
  * @headers: the header lines of the file, in order (#NimRunHeader)
- * @bad_lines: lines that are not JSON (fragments of killed runs)
+ * @games: a run's ID -> how many game records carry it
+ *   (GSIZE_TO_POINTER); see nim_run_file_scan_games()
+ * @bad_lines: lines that are neither a run's header nor a game record
+ *   (fragments of killed runs, lines edited or added by hand)
+ * @bad: the first of them, "NUMBER: why", to warn of
+ *   (nim_run_file_scan_warn())
  * @torn_end: the file ends in an incomplete line, which is not counted
  *
  * What nim_run_file_scan() found.
@@ -91,11 +103,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunHeader, nim_run_header_free)
 typedef struct
 {
   GPtrArray *headers;
+  GHashTable *games;
   guint64 bad_lines;
+  GPtrArray *bad;
   gboolean torn_end;
 } NimRunFileScan;
 
 NimRunFileScan *nim_run_file_scan (const char *path, GError **error);
+guint64 nim_run_file_scan_games (const NimRunFileScan *scan, const char *id);
+void nim_run_file_scan_warn (const NimRunFileScan *scan, const char *path);
 void nim_run_file_scan_free (NimRunFileScan *scan);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFileScan, nim_run_file_scan_free)
 

@@ -10,6 +10,7 @@
 #include "nim-i18n.h"
 #include "nim-notation.h"
 #include "nim-run-file.h"
+#include "nim-run-lines.h"
 #include "nim-error.h"
 #include "nim-parse.h"
 
@@ -29,7 +30,7 @@ nim_run_parse_sprt (const char *text, NimSprt *sprt, GError **error)
 {
   g_auto (GStrv) parts = g_strsplit (text, ",", -1);
   gboolean have0 = FALSE, have1 = FALSE;
-  guint i;
+  guint i, j;
 
   sprt->elo0 = 0;
   sprt->elo1 = 0;
@@ -54,6 +55,16 @@ nim_run_parse_sprt (const char *text, NimSprt *sprt, GError **error)
                        parts[i]);
           return FALSE;
         }
+      /* A key given twice: the last would win without a word. */
+      for (j = 0; j < i; j++)
+        if (g_str_has_prefix (parts[j], key) && parts[j][strlen (key)] == '=')
+          {
+            g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                         _ ("--sprt: %s is given twice, %s and %s; give "
+                            "each key once"),
+                         key, parts[j], parts[i]);
+            return FALSE;
+          }
       what = g_strconcat ("--sprt ", key, NULL);
       if (g_str_equal (key, "model"))
         {
@@ -108,6 +119,16 @@ nim_run_parse_sprt (const char *text, NimSprt *sprt, GError **error)
 /* The most bad lines of a position file named in one message. */
 #define MAX_BAD_LINES 5
 
+/* Adds line @number of @path, and what is wrong with it, to @bad. */
+static void
+add_bad_line (GString *bad, guint *n_bad, const char *path, guint64 number,
+              const char *why)
+{
+  if ((*n_bad)++ < MAX_BAD_LINES)
+    g_string_append_printf (bad, "\n%s:%llu: %s", path,
+                            (unsigned long long) number, why);
+}
+
 /**
  * nim_run_read_positions:
  * @path: a file of positions, one a line: the heaps, optionally the
@@ -116,9 +137,14 @@ nim_run_parse_sprt (const char *text, NimSprt *sprt, GError **error)
  * @boards: (out) (transfer full): the positions, #NimBoard
  * @first_movers: (out) (transfer full): who moves first in each, guint
  * @error: return location for an error: a file that cannot be read
- *   (#NIM_ERROR_FAILED), bad lines or no position (#NIM_ERROR_USAGE)
+ *   (#NIM_ERROR_FAILED), bad lines, no position, or a file, a line or a
+ *   suite beyond its bound (#NIM_ERROR_USAGE)
  *
  * Every bad line is named with its number, up to %MAX_BAD_LINES of them.
+ * A line is at most %NIM_RUN_POSITIONS_MAX_LINE bytes, the file at most
+ * %NIM_RUN_POSITIONS_MAX_BYTES, and it holds at most
+ * %NIM_RUN_MAX_POSITIONS positions: a file that never ends (/dev/zero)
+ * is refused, not read for ever.
  *
  * Returns: %TRUE on success
  */
@@ -126,30 +152,42 @@ gboolean
 nim_run_read_positions (const char *path, GArray **boards,
                         GArray **first_movers, GError **error)
 {
-  g_autofree char *text = NULL;
   g_autoptr (GError) local = NULL;
-  g_auto (GStrv) lines = NULL;
+  g_autoptr (NimRunLines) lines = NULL;
   g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (NimBoard));
   g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GString) bad = g_string_new (NULL);
-  guint n_bad = 0, i;
+  guint n_bad = 0;
+  const char *text;
+  gsize length;
+  gboolean ended, nul;
 
-  if (!g_file_get_contents (path, &text, NULL, &local))
+  lines = nim_run_lines_open (path, NIM_RUN_POSITIONS_MAX_LINE,
+                              NIM_RUN_POSITIONS_MAX_BYTES, &local);
+  if (lines == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
                    _ ("--positions: cannot read %s: %s"), path,
                    local->message);
       return FALSE;
     }
-  lines = g_strsplit (text, "\n", -1);
-  for (i = 0; lines[i] != NULL; i++)
+  while ((text = nim_run_lines_next (lines, &length, &ended, &nul, &local))
+         != NULL)
     {
-      char *line = lines[i];
+      g_autofree char *line = g_strndup (text, length);
+      guint64 number = nim_run_lines_number (lines);
       char *hash = strchr (line, '#');
       g_autoptr (GError) why = NULL;
       NimBoard board;
       guint mover = 1;
 
+      /* A NUL would end the line unseen, and drop what follows it. */
+      if (nul)
+        {
+          add_bad_line (bad, &n_bad, path, number,
+                        _ ("the line holds a NUL byte; a position is text"));
+          continue;
+        }
       if (hash != NULL)
         *hash = '\0';
       g_strstrip (line);
@@ -162,13 +200,26 @@ nim_run_read_positions (const char *path, GArray **boards,
                         "take"));
       if (why != NULL)
         {
-          if (n_bad++ < MAX_BAD_LINES)
-            g_string_append_printf (bad, "\n%s:%u: %s", path, i + 1,
-                                    why->message);
+          add_bad_line (bad, &n_bad, path, number, why->message);
           continue;
+        }
+      if (b->len == NIM_RUN_MAX_POSITIONS)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--positions: %s:%llu: the file holds more than "
+                          "%u positions, the most a run takes"),
+                       path, (unsigned long long) number,
+                       NIM_RUN_MAX_POSITIONS);
+          return FALSE;
         }
       g_array_append_val (b, board);
       g_array_append_val (f, mover);
+    }
+  if (local != NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local),
+                                  "--positions: ");
+      return FALSE;
     }
   if (n_bad > 0)
     {
@@ -238,16 +289,80 @@ nim_run_parse_shard (const char *text, gboolean seeded, gboolean resume,
   return TRUE;
 }
 
-/* A results file that ends in half a line: its game is played again. */
+/* What is wrong with the results file: its lines that are no records,
+   and an end in half a line, whose game is played again. */
 static void
-warn_torn (const NimRunFileScan *scan, const char *results)
+warn_scan (const NimRunFileScan *scan, const char *results)
 {
-  if (scan != NULL && scan->torn_end)
+  if (scan == NULL)
+    return;
+  nim_run_file_scan_warn (scan, results);
+  if (scan->torn_end)
     fprintf (stderr,
              _ ("nim: the last line of %s is incomplete (a run was stopped "
                 "while writing it): it is not counted, and its game is "
                 "played again\n"),
              results);
+}
+
+/* --resume with a file that holds no header of this run: its records
+   may still be this run's, found by the ID, a digest of the run's
+   parameters; a header lost or damaged (line @scan names it) is written
+   again with the first record.  Otherwise refused, when the file holds
+   the games of another run, or any game at all: playing the run again
+   beside them would count some twice. */
+static gboolean
+resume_without_header (const NimRunFileScan *scan, const NimRunConfig *last,
+                       const NimRunConfig *run, const char *results,
+                       NimRunSetup *setup, GError **error)
+{
+  guint64 ours = nim_run_file_scan_games (scan, setup->id);
+  guint64 all = nim_run_file_scan_games (scan, NULL);
+
+  if (ours > 0)
+    {
+      fprintf (stderr,
+               g_dngettext (GETTEXT_PACKAGE,
+                            "nim: %s holds %llu game record of this run "
+                            "(found by the run's ID), but not the run's "
+                            "header line: it is written again\n",
+                            "nim: %s holds %llu game records of this run "
+                            "(found by the run's ID), but not the run's "
+                            "header line: it is written again\n",
+                            ours),
+               results, (unsigned long long) ours);
+      setup->resume = TRUE;
+      return TRUE;
+    }
+  if (last != NULL)
+    {
+      g_autofree char *differences
+          = nim_run_file_differences (last, run, TRUE, NULL);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--resume: %s holds the games of another run; give the "
+                      "options of that run, or another --results file.  "
+                      "What differs:%s"),
+                   results, differences);
+      return FALSE;
+    }
+  if (all > 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "--resume: %s has no run's header line (lost "
+                                "or damaged), and its %llu game record is of "
+                                "another run: give the options of that run, "
+                                "or another --results file",
+                                "--resume: %s has no run's header line (lost "
+                                "or damaged), and its %llu game records are "
+                                "of another run: give the options of that "
+                                "run, or another --results file",
+                                all),
+                   results, (unsigned long long) all);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /**
@@ -264,7 +379,7 @@ warn_torn (const NimRunFileScan *scan, const char *results)
  * The run's identity in its results file, and --resume's checks: the
  * file must have a header of this very run (the part of it this process
  * plays included), else what differs from the file's last run is named,
- * field by field.
+ * field by field; or, without one, records of this run's ID.
  *
  * Returns: %TRUE on success
  */
@@ -297,18 +412,16 @@ nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
         run->match.seed = last->match.seed;
     }
   setup->header = nim_run_file_header (run, &setup->id);
-  if (last == NULL)
-    {
-      warn_torn (scan, results);
-      return TRUE;
-    }
+  if (scan == NULL)
+    return TRUE;
+  warn_scan (scan, results);
   /* The file's own ID for this run: a header of an older nim, which
      recorded less, has an ID of its own. */
   for (i = 0; i < scan->headers->len; i++)
     {
       NimRunHeader *h = scan->headers->pdata[i];
       g_autofree char *differences = nim_run_file_differences (
-          nim_run_header_get_config (h), run, TRUE);
+          nim_run_header_get_config (h), run, TRUE, NULL);
 
       if (*differences == '\0')
         {
@@ -316,23 +429,14 @@ nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
           setup->id = g_strdup (nim_run_header_get_id (h));
           g_clear_pointer (&setup->header, g_free);
           setup->resume = TRUE;
-          break;
+          return TRUE;
         }
     }
-  if (!setup->resume)
+  if (!resume_without_header (scan, last, run, results, setup, error))
     {
-      g_autofree char *differences
-          = nim_run_file_differences (last, run, TRUE);
-
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--resume: %s holds the games of another run; give the "
-                      "options of that run, or another --results file.  "
-                      "What differs:%s"),
-                   results, differences);
       nim_run_setup_clear (setup);
       return FALSE;
     }
-  warn_torn (scan, results);
   return TRUE;
 }
 

@@ -28,6 +28,13 @@ typedef struct
   gboolean quiet;
 } NimRunOptions;
 
+/* The bounds of a --positions file: a line, the file, and the positions
+   it holds (a #NimBoard is 272 bytes; the results file's header lists
+   them all). */
+#define NIM_RUN_POSITIONS_MAX_LINE (64 * 1024)
+#define NIM_RUN_POSITIONS_MAX_BYTES (64 * 1024 * 1024)
+#define NIM_RUN_MAX_POSITIONS 1000000
+
 gboolean nim_run_parse_sprt (const char *text, NimSprt *sprt, GError **error);
 gboolean nim_run_read_positions (const char *path, GArray **boards,
                                  GArray **first_movers, GError **error);
@@ -39,7 +46,9 @@ gboolean nim_run_parse_shard (const char *text, gboolean seeded,
  * NimRunSetup:
  * @id: the run's ID, which its game records carry
  * @header: (nullable): the header line to write, %NULL when the results
- *   file has it (a resumed run)
+ *   file has it (a resumed run); with @resume, the file has records of
+ *   the run but lost its header, which is written at once
+ *   (nim_match_report_write_header())
  * @resume: the results file holds games of this run to count
  */
 typedef struct

@@ -410,19 +410,6 @@ nim_shared_check_output (NimShared *shared, GError **error)
                       "--explore"));
       return FALSE;
     }
-  if (shared->dot != NULL && *shared->dot == '\0')
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--dot: give a file name, such as --dot tree.dot"));
-      return FALSE;
-    }
-  if (shared->explore != NULL && *shared->explore == '\0')
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--explore: give a file name, such as --explore "
-                      "tree.html"));
-      return FALSE;
-    }
   /* --dot and --explore show as deep as --trace=DEPTH says, else every
      ply. */
   if (shared->trace != NULL)
@@ -639,6 +626,32 @@ split_named (const char *option, const char *text, char sep,
   return TRUE;
 }
 
+/* Refuses @list[@i], a value of the repeatable @option, when an earlier
+   one sets the same thing, its first @len bytes before an "=" (the NAME
+   of --engine-dir, the NAME:KEY of --engine-option): the last would win
+   without a word. */
+static gboolean
+refuse_repeated (const char *option, char **list, guint i, gsize len,
+                 const char *what, GError **error)
+{
+  guint j;
+
+  for (j = 0; j < i; j++)
+    if (strncmp (list[j], list[i], len) == 0
+        && (list[j][len] == '=' || list[j][len] == '\0'))
+      {
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     /* TRANSLATORS: an option, such as --engine-dir, two
+                        of its values, and what both set, such as "the
+                        directory of engine a". */
+                     _ ("%1$s %2$s and %1$s %3$s both set %4$s; give it "
+                        "once"),
+                     option, list[j], list[i], what);
+        return FALSE;
+      }
+  return TRUE;
+}
+
 /* Whether @name is one of the --engine names. */
 static gboolean
 is_declared (const NimShared *shared, const char *name)
@@ -718,6 +731,22 @@ nim_shared_declare_engines (NimShared *shared, GError **error)
                        shared->engine_dirs[i], name);
           return FALSE;
         }
+      if (*dir == '\0')
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--engine-dir %s: the directory's name is empty; "
+                          "give NAME=DIR"),
+                       shared->engine_dirs[i]);
+          return FALSE;
+        }
+      {
+        g_autofree char *what
+            = g_strdup_printf (_ ("the directory of engine %s"), name);
+
+        if (!refuse_repeated ("--engine-dir", shared->engine_dirs, i,
+                              strlen (name), what, error))
+          return FALSE;
+      }
       if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -736,6 +765,17 @@ nim_shared_declare_engines (NimShared *shared, GError **error)
       if (!split_named ("--engine-option", shared->engine_options[i], ':',
                         "NAME:KEY=VALUE", &name, &pair, error))
         return FALSE;
+      {
+        g_autofree char *key = g_strndup (pair, strcspn (pair, "="));
+        g_autofree char *what
+            = g_strdup_printf (_ ("option %s of engine %s"), key, name);
+
+        if (!refuse_repeated ("--engine-option", shared->engine_options, i,
+                              (gsize) (pair - shared->engine_options[i])
+                                  + strlen (key),
+                              what, error))
+          return FALSE;
+      }
       if (!is_declared (shared, name))
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,

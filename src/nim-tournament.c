@@ -370,6 +370,9 @@ play_pairing (const NimRunOptions *options, const NimMatchConfig *config,
   if (report == NULL)
     return FALSE;
   nim_match_report_set_run (report, setup->id, setup->header);
+  /* A resumed run keeps its header only when the file lost it. */
+  if (setup->resume && !nim_match_report_write_header (report, error))
+    return FALSE;
   nim_match_report_set_resumed (report,
                                 nim_match_get_summary (match)->finished);
   nim_match_report_set_pairing (report, k + 1, t->n_pairings, t->games,

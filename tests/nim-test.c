@@ -645,23 +645,25 @@ read_to_end (GInputStream *stream)
 }
 
 /**
- * nim_test_interrupt_at:
- * @marker: what nim prints before the test presses Ctrl-C
+ * nim_test_signal_at:
+ * @marker: what nim prints before the test sends @signum
  * @on_stderr: @marker is looked for on standard error, not output
+ * @signum: the signal: Ctrl-C's SIGINT, a scheduler's SIGTERM, a
+ *   terminal's SIGHUP
  * @args: nim's arguments, %NULL-terminated
  * @out: (out): all that nim printed on standard output
  * @err: (out): all that nim printed on standard error
  *
  * Starts nim with a pipe for its standard input that stays open, reads
- * its standard output (or error) until @marker shows, and presses
- * Ctrl-C: so the signal arrives where the test means it to, however
- * slowly nim runs (under valgrind, say).
+ * its standard output (or error) until @marker shows, and sends @signum:
+ * so the signal arrives where the test means it to, however slowly nim
+ * runs (under valgrind, say).
  *
  * Returns: nim's exit status
  */
 int
-nim_test_interrupt_at (const char *marker, gboolean on_stderr,
-                       const char *const *args, char **out, char **err)
+nim_test_signal_at (const char *marker, gboolean on_stderr, int signum,
+                    const char *const *args, char **out, char **err)
 {
   g_autoptr (GSubprocessLauncher) launcher = NULL;
   g_autoptr (GSubprocess) process = NULL;
@@ -694,7 +696,7 @@ nim_test_interrupt_at (const char *marker, gboolean on_stderr,
         g_error ("nim ended before printing '%s': %s", marker, seen->str);
       g_string_append_len (seen, buf, n);
     }
-  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_send_signal (process, signum);
   /* Standard input stays open until nim has exited: closing it now could
      end the game as "end of input" before the signal lands. */
   rest_out = read_to_end (g_subprocess_get_stdout_pipe (process));
@@ -705,6 +707,20 @@ nim_test_interrupt_at (const char *marker, gboolean on_stderr,
   *out = g_strconcat (on_stderr ? "" : seen->str, rest_out, NULL);
   *err = g_strconcat (on_stderr ? seen->str : "", rest_err, NULL);
   return g_subprocess_get_exit_status (process);
+}
+
+/**
+ * nim_test_interrupt_at:
+ *
+ * nim_test_signal_at() with Ctrl-C's SIGINT.
+ *
+ * Returns: nim's exit status
+ */
+int
+nim_test_interrupt_at (const char *marker, gboolean on_stderr,
+                       const char *const *args, char **out, char **err)
+{
+  return nim_test_signal_at (marker, on_stderr, SIGINT, args, out, err);
 }
 
 /**

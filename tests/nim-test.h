@@ -25,6 +25,8 @@ int nim_test_run_nimv (const char *input, char **out, char **err,
 int nim_test_run_nim (const char *input, char **out, char **err,
                       const char *first_arg, ...) G_GNUC_NULL_TERMINATED;
 JsonNode *nim_test_parse_json (const char *text);
+int nim_test_signal_at (const char *marker, gboolean on_stderr, int signum,
+                        const char *const *args, char **out, char **err);
 int nim_test_interrupt_at (const char *marker, gboolean on_stderr,
                            const char *const *args, char **out, char **err);
 void nim_test_assert_refused (const char *const *args, int status,

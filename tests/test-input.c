@@ -496,6 +496,38 @@ test_interrupt_search (void)
   nim_test_assert_contains (err, "interrupted");
 }
 
+/* SIGTERM and SIGHUP end a game as Ctrl-C does, at the prompt or in a
+   search (the record printed, the game abandoned), with the signal's
+   status, 143 or 129: a scheduler's SIGTERM once killed nim outright. */
+static void
+test_terminate (void)
+{
+  const char *prompt[]
+      = { "--heaps", "3,4,5", "--player2", "xor", "--json", NULL };
+  const char *search[]
+      = { "--heaps",   "9,10,11,12,13",
+          "--player1", "xor",
+          "--player2", "negamax:time=0,ab=off,tt=off,id=off,order=off",
+          NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (
+      nim_test_signal_at (PROMPT, TRUE, SIGTERM, prompt, &out, &err), ==,
+      128 + SIGTERM);
+  nim_test_assert_contains (out, "\"abandoned\":true");
+  nim_test_assert_contains (err, "nim: interrupted\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_signal_at ("Player 1 (xor) takes", FALSE, SIGHUP,
+                                       search, &out, &err),
+                   ==, 128 + SIGHUP);
+  nim_test_assert_contains (out, "Game abandoned.");
+  nim_test_assert_contains (err, "interrupted");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -512,6 +544,7 @@ main (int argc, char **argv)
   g_test_add_func ("/input/interrupt-prompt", test_interrupt_prompt);
   g_test_add_func ("/input/interrupt-prompt-json", test_interrupt_prompt_json);
   g_test_add_func ("/input/interrupt-search", test_interrupt_search);
+  g_test_add_func ("/input/terminate", test_terminate);
 
   return g_test_run ();
 }

@@ -15,9 +15,14 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define STATUS_OK 0
 #define STATUS_USAGE 2
@@ -114,6 +119,32 @@ static gint64
 record_int (JsonNode *record, const char *name)
 {
   return json_object_get_int_member (json_node_get_object (record), name);
+}
+
+static void records_unchanged (const char *path, guint n);
+
+/* The "run" of the @index-th header line of the results file @path. */
+static char *
+header_id (const char *path, guint index)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint i;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr (JsonNode) node = json_from_string (lines[i], NULL);
+      JsonObject *o;
+
+      if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+        continue;
+      o = json_node_get_object (node);
+      if (json_object_has_member (o, "params") && index-- == 0)
+        return g_strdup (json_object_get_string_member (o, "run"));
+    }
+  g_assert_not_reached ();
 }
 
 /* ------------------------------------------------------------------------ */
@@ -373,6 +404,70 @@ test_positions_bad (void)
     nim_test_assert_refused (heaps, STATUS_USAGE, "cannot be combined");
     nim_test_assert_refused (mode, STATUS_USAGE, "--games");
   }
+  dir_remove (dir);
+}
+
+/* A --positions file is bounded: a NUL byte cuts no position short (the
+   line is named), a line that never ends (/dev/zero) is refused at its
+   bound, not read for ever, and so are a file and a suite too long. */
+static void
+test_positions_bounds (void)
+{
+  static const char nul_text[] = "3,4\0 9,9\n5,5\n";
+  g_autofree char *dir = NULL;
+  g_autofree char *nul = file_new (&dir, "nul.txt", NULL);
+  g_autofree char *line1 = g_strconcat (nul, ":1: ", NULL);
+  const char *with_nul[]
+      = { "--games", "4", "--positions", nul, "--seed", "1", NULL };
+  const char *zero[] = { "--games", "2", "--positions", "/dev/zero", NULL };
+  const char *from_input[]
+      = { "--games", "2", "--positions", "/dev/stdin", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  GString *input;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_true (
+      g_file_set_contents (nul, nul_text, sizeof nul_text - 1, NULL));
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, with_nul), ==,
+                   STATUS_USAGE);
+  nim_test_assert_contains (err, line1);
+  nim_test_assert_contains (err, "NUL");
+  g_assert_cmpstr (out, ==, "");
+  nim_test_assert_refused (zero, STATUS_USAGE,
+                           "--positions: /dev/zero:1: the line is longer "
+                           "than 64 KiB");
+  input = g_string_new (NULL);
+  /* More than 1,000,000 positions (some 300 MB of boards read, too slow
+     under valgrind). */
+  if (!nim_test_light ())
+    {
+      for (i = 0; i <= 1000000; i++)
+        g_string_append (input, "1\n");
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (nim_test_run_nimv (input->str, &out, &err, from_input),
+                       ==, STATUS_USAGE);
+      nim_test_assert_contains (err, ":1000001: the file holds more than "
+                                     "1000000 positions");
+    }
+  /* More than 64 MiB, of comments in the longest lines there may be. */
+  g_string_truncate (input, 0);
+  while (input->len <= 64 * 1024 * 1024)
+    {
+      g_string_append_c (input, '#');
+      for (i = 1; i < 64 * 1024; i++)
+        g_string_append_c (input, 'x');
+      g_string_append_c (input, '\n');
+    }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv (input->str, &out, &err, from_input), ==,
+                   STATUS_USAGE);
+  nim_test_assert_contains (err, "is longer than 64 MiB");
+  g_string_free (input, TRUE);
   dir_remove (dir);
 }
 
@@ -1023,8 +1118,17 @@ test_summarize_refuses (void)
     return;
   x = nim_test_run_json (run_a);
   y = nim_test_run_json (run_b);
-  nim_test_assert_refused (both, STATUS_USAGE, "seed: 1 in the file, 2 now");
-  nim_test_assert_refused (both, STATUS_USAGE, "different runs");
+  {
+    g_autofree char *id_a = header_id (a, 0);
+    g_autofree char *id_b = header_id (b, 0);
+    g_autofree char *seeds
+        = g_strdup_printf ("seed: 1 in %s, 2 in %s", id_a, id_b);
+
+    nim_test_assert_refused (both, STATUS_USAGE, seeds);
+    nim_test_assert_refused (both, STATUS_USAGE,
+                             "the files hold the games of 2 runs; give "
+                             "--run ID");
+  }
   nim_test_assert_refused (none, STATUS_USAGE, "give the results files");
   g_file_set_contents (plain, "{\"game\":1}\n", -1, NULL);
   nim_test_assert_refused (nothing, STATUS_USAGE, "no run's header");
@@ -1032,6 +1136,72 @@ test_summarize_refuses (void)
   nim_test_assert_refused (no_seed, STATUS_USAGE, "--seed");
   nim_test_assert_refused (bad_shard, STATUS_USAGE, "--shard K");
   nim_test_assert_refused (stray, STATUS_USAGE, "unexpected argument");
+  dir_remove (dir);
+}
+
+/* One file shared by two runs: --summarize names both runs and what
+   differs between them, by their IDs (not "in the file" and "now"), and
+   --run ID, or the start of it, picks one. */
+static void
+test_summarize_shared_file (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "shared.jsonl", NULL);
+  const char *run_1[]
+      = { "--games", "4", "--player1", "xor", "--player2", "random",
+          "--seed",  "1", "--results", path,  NULL };
+  const char *run_2[]
+      = { "--games", "6", "--player1", "xor", "--player2", "random",
+          "--seed",  "2", "--results", path,  NULL };
+  const char *plain[] = { "--summarize", path, NULL };
+  const char *unknown[] = { "--summarize", path, "--run", "xyz", NULL };
+  const char *all[] = { "--summarize", path, "--run", "", NULL };
+  const char *stray[] = { "--games", "4", "--run", "abc", NULL };
+  g_autofree char *id_1 = NULL;
+  g_autofree char *id_2 = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) x = NULL;
+  g_autoptr (JsonNode) y = NULL;
+  guint k;
+
+  if (!nim_test_have_nim ())
+    return;
+  x = nim_test_run_json (run_1);
+  y = nim_test_run_json (run_2);
+  g_clear_pointer (&x, json_node_unref);
+  g_clear_pointer (&y, json_node_unref);
+  id_1 = header_id (path, 0);
+  id_2 = header_id (path, 1);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, plain), ==,
+                   STATUS_USAGE);
+  nim_test_assert_contains (err, "the files hold the games of 2 runs");
+  nim_test_assert_contains (err, id_1);
+  nim_test_assert_contains (err, id_2);
+  {
+    g_autofree char *games
+        = g_strdup_printf ("games: 4 in %s, 6 in %s", id_1, id_2);
+
+    nim_test_assert_contains (err, games);
+  }
+  nim_test_assert_not_contains (err, " now");
+  nim_test_assert_not_contains (err, "hold the games of different runs");
+  nim_test_assert_refused (unknown, STATUS_USAGE,
+                           "--run xyz: no run of the files has this ID");
+  nim_test_assert_refused (all, STATUS_USAGE, "2 runs of the files");
+  nim_test_assert_refused (stray, STATUS_USAGE, "--run");
+  for (k = 0; k < 2; k++)
+    {
+      g_autofree char *prefix = g_strndup (k == 0 ? id_1 : id_2, 6);
+      const char *pick[] = { "--summarize", path, "--run", prefix, NULL };
+      g_autoptr (JsonNode) s = nim_test_run_json (pick);
+      JsonObject *o = json_node_get_object (s);
+
+      g_assert_cmpint (json_object_get_int_member (o, "games"), ==,
+                       k == 0 ? 4 : 6);
+      g_assert_cmpint (json_object_get_int_member (o, "seed"), ==, k + 1);
+    }
+  g_unlink (path);
   dir_remove (dir);
 }
 
@@ -1104,7 +1274,7 @@ test_header_round_trip (void)
   g_assert_no_error (error);
   back = nim_run_header_get_config (header);
   g_assert_cmpstr (nim_run_header_get_id (header), ==, id);
-  same = nim_run_file_differences (back, &run, TRUE);
+  same = nim_run_file_differences (back, &run, TRUE, NULL);
   g_assert_cmpstr (same, ==, "");
   g_assert_cmpstr (back->tournament, ==, "gauntlet");
   g_assert_cmpstr (back->players[2], ==, "mybot");
@@ -1118,7 +1288,7 @@ test_header_round_trip (void)
   plain.match.specs[1] = "negamax";
   plain.match.games = 2;
   nim_test_board (&plain.match.start, "3,4,5");
-  differences = nim_run_file_differences (&plain, &run, TRUE);
+  differences = nim_run_file_differences (&plain, &run, TRUE, NULL);
   for (f = nim_run_file_fields (); f->name != NULL; f++)
     {
       g_autofree char *named = g_strdup_printf ("\n  %s: ", f->name);
@@ -1231,6 +1401,296 @@ test_header_errors (void)
   dir_remove (dir);
 }
 
+/* The lines of the results file @path, without the last "". */
+static GStrv
+file_lines (const char *path)
+{
+  g_autofree char *text = NULL;
+  char **lines;
+  guint n;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  n = g_strv_length (lines);
+  g_assert_cmpstr (lines[n - 1], ==, "");
+  g_clear_pointer (&lines[n - 1], g_free);
+  return lines;
+}
+
+/* Writes @lines to @path, each ending in a newline. */
+static void
+set_lines (const char *path, char **lines)
+{
+  g_autofree char *text = g_strjoinv ("\n", lines);
+  g_autofree char *whole = g_strconcat (text, "\n", NULL);
+
+  g_assert_true (g_file_set_contents (path, whole, -1, NULL));
+}
+
+/* --resume on a results file whose header line is lost or damaged: the
+   records of this run are found by its ID, not played again (the run
+   once duplicated every one), and the header is written again; a file
+   without a header whose records are another run's is refused. */
+static void
+test_resume_lost_header (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *run[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  const char *resume[]
+      = { "--games", "6", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--resume",  "--results", path,        NULL };
+  const char *other[]
+      = { "--games", "6", "--player1", "xor",       "--player2", "random",
+          "--seed",  "2", "--resume",  "--results", path,        NULL };
+  const char *summarize[] = { "--summarize", path, NULL };
+  const char *damages[] = { NULL, "{\"run\":\"0123", "" };
+  guint k;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (k = 0; k < G_N_ELEMENTS (damages); k++)
+    {
+      const char *six[]
+          = { "--games", "6", "--player1", "xor",       "--player2", "random",
+              "--seed",  "1", "--quiet",   "--results", path,        NULL };
+      g_auto (GStrv) lines = NULL;
+      g_autoptr (GPtrArray) records = NULL;
+      g_autoptr (JsonNode) summary = NULL;
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *header = NULL;
+
+      g_unlink (path);
+      /* The 6-game run's header, and 4 of its games. */
+      g_assert_cmpint (nim_test_run_nimv ("", &out, &err, six), ==, STATUS_OK);
+      lines = file_lines (path);
+      header = g_strdup (lines[0]);
+      g_clear_pointer (&lines[5], g_free);
+      g_clear_pointer (&lines[6], g_free);
+      if (damages[k] == NULL)
+        {
+          /* The header line gone. */
+          g_free (lines[0]);
+          memmove (lines, lines + 1, 5 * sizeof *lines);
+        }
+      else
+        {
+          g_free (lines[0]);
+          lines[0] = g_strdup (damages[k]);
+        }
+      set_lines (path, lines);
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (nim_test_run_nimv ("", &out, &err, resume), ==,
+                       STATUS_OK);
+      nim_test_assert_contains (err, "4 game records of this run");
+      nim_test_assert_contains (err, "the run's header line: it is written "
+                                     "again");
+      if (damages[k] != NULL && *damages[k] != '\0')
+        nim_test_assert_contains (err, ":1: it is not JSON");
+      records = read_games (path);
+      g_assert_cmpuint (records->len, ==, 6);
+      g_clear_pointer (&lines, g_strfreev);
+      lines = file_lines (path);
+      g_assert_true (g_strv_contains ((const char *const *) lines, header));
+      summary = nim_test_run_json (summarize);
+      g_assert_cmpint (
+          json_object_get_int_member (json_node_get_object (summary), "games"),
+          ==, 6);
+    }
+  /* No header, and the records of another run. */
+  {
+    g_auto (GStrv) lines = NULL;
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_unlink (path);
+    g_assert_cmpint (nim_test_run_nimv ("", &out, &err, run), ==, STATUS_OK);
+    lines = file_lines (path);
+    g_free (lines[0]);
+    lines[0] = g_strdup ("");
+    set_lines (path, lines);
+    nim_test_assert_refused (other, STATUS_USAGE,
+                             "has no run's header line (lost or damaged), "
+                             "and its 4 game records are of another run");
+    records_unchanged (path, 4);
+  }
+  dir_remove (dir);
+}
+
+/* A header whose parameters were edited but whose ID was kept (the seed
+   of a finished run changed, to count its games as another seed's) is
+   refused by --resume and --summarize: the ID is the digest of the
+   parameters. */
+static void
+test_header_edited (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *run[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  const char *resume[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "2", "--resume",  "--results", path,        NULL };
+  const char *summarize[] = { "--summarize", path, NULL };
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *where = g_strconcat (path, ":1: ", NULL);
+  const char *const *each[] = { resume, summarize };
+  guint k;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, run), ==, STATUS_OK);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  {
+    g_auto (GStrv) parts = g_strsplit (text, "\"seed\":1,", 2);
+
+    g_assert_nonnull (parts[1]);
+    g_free (text);
+    text = g_strjoinv ("\"seed\":2,", parts);
+  }
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  for (k = 0; k < G_N_ELEMENTS (each); k++)
+    {
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (nim_test_run_nimv ("", &out, &err, each[k]), ==, 1);
+      nim_test_assert_contains (err, where);
+      nim_test_assert_contains (err, "the header was changed after its run "
+                                     "wrote it");
+    }
+  records_unchanged (path, 4);
+  dir_remove (dir);
+}
+
+/* Lines in the middle of a results file that are no records (a fragment
+   of a killed run, a line edited by hand, a NUL byte, JSON of another
+   kind) are named with the file and the line, by --resume and
+   --summarize, under --quiet too; a game whose record was damaged is
+   played again by --resume, and missing from --summarize. */
+static void
+test_results_bad_lines (void)
+{
+  static const struct
+  {
+    const char *line, *message;
+  } bad[] = {
+    { "{\"game\":3,\"moves\":[", "it is not JSON" },
+    { "[1,2]", "it is JSON, but not an object" },
+    { "{\"note\":\"by hand\"}",
+      "it is JSON, but neither a run's header nor a game record" },
+    { "{\"game\":9}", "a game record without a run's ID" },
+  };
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *run[]
+      = { "--games", "6", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  const char *resume[]
+      = { "--games",   "6",      "--player1", "xor",      "--player2",
+          "random",    "--seed", "1",         "--resume", "--quiet",
+          "--results", path,     NULL };
+  const char *summarize[] = { "--summarize", "--quiet", path, NULL };
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) summary = NULL;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, run), ==, STATUS_OK);
+  lines = file_lines (path);
+  g_assert_cmpuint (g_strv_length (lines), ==, 7);
+  /* The header, game 1, four bad lines, games 2 to 6 but game 3 (its
+     record replaced by the first bad line, a fragment), a line with a
+     NUL byte (line 11) and one more. */
+  g_ptr_array_add (all, g_strdup (lines[0]));
+  g_ptr_array_add (all, g_strdup (lines[1]));
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    g_ptr_array_add (all, g_strdup (bad[i].line));
+  for (i = 2; i <= 6; i++)
+    if (i != 3)
+      g_ptr_array_add (all, g_strdup (lines[i]));
+  g_ptr_array_add (all, NULL);
+  set_lines (path, (char **) all->pdata);
+  {
+    /* A line "a\0b" after the others, and another after it: the NUL is
+       no end of the line. */
+    FILE *f = fopen (path, "ab");
+
+    g_assert_nonnull (f);
+    g_assert_cmpuint (fwrite ("a\0b\n{}\n", 1, 7, f), ==, 7);
+    fclose (f);
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, summarize), ==,
+                   STATUS_OK);
+  /* The first five named, then how many more. */
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *where
+          = g_strdup_printf ("nim: %s:%u: %s", path, i + 3, bad[i].message);
+
+      nim_test_assert_contains (err, where);
+    }
+  {
+    g_autofree char *where
+        = g_strdup_printf ("nim: %s:11: it holds a NUL byte", path);
+
+    nim_test_assert_contains (err, where);
+  }
+  nim_test_assert_contains (err, "1 more line is no record either");
+  nim_test_assert_contains (out, "Games: 5 of 6");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, resume), ==, STATUS_OK);
+  nim_test_assert_contains (err, ":3: it is not JSON; the line is not "
+                                 "counted");
+  nim_test_assert_contains (out, "Games: 6 of 6");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  summary = nim_test_run_json (summarize);
+  g_assert_cmpint (
+      json_object_get_int_member (json_node_get_object (summary), "games"), ==,
+      6);
+  dir_remove (dir);
+}
+
+/* The results file @path holds @n game records. */
+static void
+records_unchanged (const char *path, guint n)
+{
+  g_autoptr (GPtrArray) records = read_games (path);
+
+  g_assert_cmpuint (records->len, ==, n);
+}
+
+/* A results file that never ends a line (/dev/zero) is refused at the
+   bound of a line, naming the file and the line, not read for ever. */
+static void
+test_results_endless (void)
+{
+  const char *summarize[] = { "--summarize", "/dev/zero", NULL };
+  const char *resume[]
+      = { "--games", "2", "--results", "/dev/zero", "--resume", NULL };
+
+  if (!nim_test_have_nim ())
+    return;
+  nim_test_assert_refused (summarize, STATUS_USAGE,
+                           "/dev/zero:1: the line is longer than 256 MiB");
+  nim_test_assert_refused (resume, STATUS_USAGE,
+                           "/dev/zero:1: the line is longer than 256 MiB");
+}
+
 /* A run under a clock resumed without it, or under another, is refused,
    naming the clock: the games of the two would not be the same run's. */
 static void
@@ -1307,6 +1767,21 @@ test_resume_old_header (void)
       g_free (text);
       text = g_strjoinv ("", parts);
     }
+  /* The older nim's ID: the digest of the parameters it wrote. */
+  {
+    g_autofree char *id = header_id (path, 0);
+    const char *from = strstr (text, "\"params\":") + strlen ("\"params\":");
+    const char *to = strstr (from, ",\"shard\":");
+    g_autofree char *params = g_strndup (from, (gsize) (to - from));
+    g_autofree char *sum
+        = g_compute_checksum_for_string (G_CHECKSUM_SHA256, params, -1);
+    g_autofree char *old_id = g_strndup (sum, strlen (id));
+    g_auto (GStrv) parts = g_strsplit (text, id, -1);
+
+    g_assert_cmpuint (g_strv_length (parts), ==, 6); /* a header, 4 games */
+    g_free (text);
+    text = g_strjoinv (old_id, parts);
+  }
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
@@ -1316,6 +1791,386 @@ test_resume_old_header (void)
   g_assert_cmpint (
       json_object_get_int_member (json_node_get_object (summary), "games"), ==,
       4);
+  dir_remove (dir);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Signals, limits and waits */
+
+/* Starts nim with @args, its standard output thrown away and its
+   standard error a pipe; @setup, when not %NULL, runs in the child
+   before nim does. */
+static GSubprocess *
+spawn_nim (const char *const *args, GSpawnChildSetupFunc setup)
+{
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
+      G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  GSubprocess *process;
+
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  if (setup != NULL)
+    g_subprocess_launcher_set_child_setup (launcher, setup, NULL, NULL);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  return process;
+}
+
+/* How long, in microseconds, a test waits for nim to get somewhere: a
+   minute, ten under valgrind. */
+static gint64
+patience (void)
+{
+  return (nim_test_light () ? 600 : 60) * G_USEC_PER_SEC;
+}
+
+/* Reads the standard error of @process into @seen until @marker shows:
+   FALSE when it does not in time (patience ()), or nim ends first (it is then
+   killed, so that a test that fails leaves nothing running). */
+static gboolean
+read_until (GSubprocess *process, const char *marker, GString *seen)
+{
+  GPollableInputStream *err
+      = G_POLLABLE_INPUT_STREAM (g_subprocess_get_stderr_pipe (process));
+  gint64 deadline = g_get_monotonic_time () + patience ();
+
+  while (strstr (seen->str, marker) == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      char buf[256];
+      gssize n = g_pollable_input_stream_read_nonblocking (
+          err, buf, sizeof buf, NULL, &error);
+
+      if (n > 0)
+        {
+          g_string_append_len (seen, buf, n);
+          continue;
+        }
+      if (n == 0 || g_get_monotonic_time () > deadline)
+        {
+          g_test_message ("no '%s' in: %s", marker, seen->str);
+          g_subprocess_force_exit (process);
+          return FALSE;
+        }
+      g_assert_true (
+          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK));
+      g_usleep (10 * 1000);
+    }
+  return TRUE;
+}
+
+/* Waits for @process, adding the rest of its standard error to @seen;
+   returns its exit status, or -1 when a signal killed it. */
+static int
+finish (GSubprocess *process, GString *seen)
+{
+  GInputStream *err = g_subprocess_get_stderr_pipe (process);
+  g_autoptr (GError) error = NULL;
+  char buf[256];
+  gssize n;
+
+  while ((n = g_input_stream_read (err, buf, sizeof buf, NULL, &error)) > 0)
+    g_string_append_len (seen, buf, n);
+  g_assert_no_error (error);
+  g_subprocess_wait (process, NULL, &error);
+  g_assert_no_error (error);
+  if (!g_subprocess_get_if_exited (process))
+    return -1;
+  return g_subprocess_get_exit_status (process);
+}
+
+/* The number N of "nim: interrupted after N finished games" in @err. */
+static guint64
+finished_games (const char *err)
+{
+  const char *at = strstr (err, "interrupted after ");
+
+  g_assert_nonnull (at);
+  return g_ascii_strtoull (at + strlen ("interrupted after "), NULL, 10);
+}
+
+/* SIGTERM, as a job scheduler ends a job, is Ctrl-C: nim stops the
+   engine it started (here one in the middle of a search that never ends
+   and ignores SIGTERM), and exits with 143; it once died at once and
+   left the engine running. */
+static void
+test_sigterm_stops_engines (void)
+{
+  g_autofree char *engine = nim_test_engine_command ("hang", NULL);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  g_autofree char *pid_path = g_build_filename (dir, "engine.pid", NULL);
+  g_autofree char *command = NULL;
+  g_autofree char *declare = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GString) seen = g_string_new (NULL);
+  g_autofree char *pid_text = NULL;
+  gint64 deadline = g_get_monotonic_time () + patience ();
+  pid_t pid;
+  int status;
+
+  if (engine == NULL || !nim_test_have_nim ())
+    return;
+  /* The engine's process says who it is. */
+  command = g_strdup_printf ("echo $$ > %s; exec %s", pid_path, engine);
+  {
+    g_autofree char *quoted = g_shell_quote (command);
+
+    declare = g_strdup_printf ("hang=sh -c %s", quoted);
+  }
+  {
+    const char *args[]
+        = { "--games",   "2",      "--engine",  declare, "--player1", "hang",
+            "--player2", "random", "--results", path,    NULL };
+
+    process = spawn_nim (args, NULL);
+  }
+  while (!g_file_get_contents (pid_path, &pid_text, NULL, NULL)
+         || strchr (pid_text, '\n') == NULL)
+    {
+      g_clear_pointer (&pid_text, g_free);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_usleep (10 * 1000);
+    }
+  pid = (pid_t) g_ascii_strtoll (pid_text, NULL, 10);
+  g_assert_cmpint (pid, >, 1);
+  g_subprocess_send_signal (process, SIGTERM);
+  status = finish (process, seen);
+  if (kill (pid, 0) == 0)
+    {
+      kill (pid, SIGKILL);
+      g_error ("the engine %d outlived nim: %s", (int) pid, seen->str);
+    }
+  g_assert_cmpint (errno, ==, ESRCH);
+  g_assert_cmpint (status, ==, 128 + SIGTERM);
+  nim_test_assert_contains (seen->str, "interrupted after 0 finished games");
+  g_unlink (pid_path);
+  g_unlink (path);
+  dir_remove (dir);
+}
+
+/* SIGHUP (the terminal gone) is Ctrl-C too: the finished games are
+   kept, each in the results file, none torn, and the status is 129. */
+static void
+test_sighup_keeps_games (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *args[]
+      = { "--games",   "1000000", "--player1",      "negamax:tt=1M",
+          "--player2", "random",  "--random-heaps", "4:12",
+          "--seed",    "3",       "--results",      path,
+          NULL };
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GString) seen = g_string_new (NULL);
+  g_autoptr (GPtrArray) records = NULL;
+  g_auto (GStrv) lines = NULL;
+  gint64 deadline = g_get_monotonic_time () + patience ();
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  process = spawn_nim (args, NULL);
+  for (;;)
+    {
+      GStatBuf st;
+
+      if (g_stat (path, &st) == 0 && st.st_size > 20000)
+        break;
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_usleep (10 * 1000);
+    }
+  g_subprocess_send_signal (process, SIGHUP);
+  g_assert_cmpint (finish (process, seen), ==, 128 + SIGHUP);
+  records = read_games (path);
+  g_assert_cmpuint (records->len, ==, finished_games (seen->str));
+  g_assert_cmpuint (records->len, >, 0);
+  lines = file_lines (path);
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr (JsonNode) node = json_from_string (lines[i], NULL);
+
+      g_assert_nonnull (node);
+    }
+  dir_remove (dir);
+}
+
+/* In the child, before nim: a file size limit of 8 KiB (ulimit -f). */
+static void
+limit_file_size (gpointer data)
+{
+  struct rlimit limit = { 8192, 8192 };
+
+  (void) data;
+  setrlimit (RLIMIT_FSIZE, &limit);
+}
+
+/* Under a file size limit (ulimit -f) the results file fills up as a
+   full disk does: the run fails with a message (exit 1), the record cut
+   short is removed, and the finished games are each in the file.  SIGXFSZ
+   once killed nim without a word, a record half written. */
+static void
+test_file_size_limit (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *args[] = { "--games",   "200",    "--player1",      "xor",
+                         "--player2", "random", "--random-heaps", "4:20",
+                         "--seed",    "1",      "--results",      path,
+                         NULL };
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GString) seen = g_string_new (NULL);
+  g_autoptr (GPtrArray) records = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *games = NULL;
+  gsize length;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  process = spawn_nim (args, limit_file_size);
+  g_assert_cmpint (finish (process, seen), ==, 1);
+  nim_test_assert_contains (seen->str, "cannot write to the results file");
+  nim_test_assert_contains (seen->str, "File too large");
+  nim_test_assert_contains (seen->str,
+                            "the incomplete record was removed from its end");
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  g_assert_cmpuint (length, <=, 8192);
+  g_assert_cmpuint (length, >, 0);
+  g_assert_cmpint (text[length - 1], ==, '\n');
+  lines = file_lines (path);
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr (JsonNode) node = json_from_string (lines[i], NULL);
+
+      g_assert_nonnull (node);
+    }
+  records = read_games (path);
+  games = g_strdup_printf ("Games: %u of 200", records->len);
+  nim_test_assert_contains (seen->str, games);
+  dir_remove (dir);
+}
+
+/* A FIFO as the results file: nim says that it waits for a reader, and
+   Ctrl-C ends the wait with status 130 (it once failed with "Interrupted
+   system call", status 1); with a reader, the records go to it. */
+static void
+test_results_fifo (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *fifo = file_new (&dir, "fifo", NULL);
+  const char *args[]
+      = { "--games", "2", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", fifo,        NULL };
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GString) seen = g_string_new (NULL);
+  g_auto (GStrv) lines = NULL;
+  gboolean found;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  process = spawn_nim (args, NULL);
+  found = read_until (process, "is a FIFO: waiting for a process to read it",
+                      seen);
+  g_assert_true (found);
+  g_subprocess_send_signal (process, SIGINT);
+  g_assert_cmpint (finish (process, seen), ==, 130);
+  nim_test_assert_contains (seen->str, "interrupted while waiting for a "
+                                       "reader of the results file");
+  g_clear_object (&process);
+  g_string_truncate (seen, 0);
+  /* A reader comes: the header and two records. */
+  process = spawn_nim (args, NULL);
+  g_assert_true (read_until (process, "waiting for a process", seen));
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (fifo);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GFileInputStream) in = g_file_read (file, NULL, &error);
+    g_autoptr (GString) text = g_string_new (NULL);
+    char buf[4096];
+    gssize n;
+
+    g_assert_no_error (error);
+    while ((n = g_input_stream_read (G_INPUT_STREAM (in), buf, sizeof buf,
+                                     NULL, &error))
+           > 0)
+      g_string_append_len (text, buf, n);
+    g_assert_no_error (error);
+    g_assert_cmpint (finish (process, seen), ==, 0);
+    lines = g_strsplit (text->str, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  }
+  g_unlink (fifo);
+  dir_remove (dir);
+}
+
+/* Takes (@lock) or releases a write lock on the whole of @fd, as another
+   run holding the results file does. */
+static void
+lock_file (int fd, gboolean lock)
+{
+  struct flock fl;
+
+  memset (&fl, 0, sizeof fl);
+  fl.l_type = lock ? F_WRLCK : F_UNLCK;
+  fl.l_whence = SEEK_SET;
+  g_assert_cmpint (fcntl (fd, F_SETLK, &fl), ==, 0);
+}
+
+/* A results file another process holds locked: nim says that it waits,
+   and for whom, and goes on once the lock is released; Ctrl-C ends the
+   wait with status 130 (the first Ctrl-C once did not, and nothing was
+   said). */
+static void
+test_results_locked (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", "");
+  const char *args[]
+      = { "--games", "2", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  g_autofree char *holder
+      = g_strdup_printf ("which process %d holds", (int) getpid ());
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GString) seen = g_string_new (NULL);
+  g_autoptr (GPtrArray) records = NULL;
+  int fd;
+
+  if (!nim_test_have_nim ())
+    return;
+  fd = open (path, O_RDWR);
+  g_assert_cmpint (fd, >=, 0);
+  lock_file (fd, TRUE);
+  process = spawn_nim (args, NULL);
+  g_assert_true (
+      read_until (process, "waiting for the lock on the results file", seen));
+  nim_test_assert_contains (seen->str, holder);
+  g_subprocess_send_signal (process, SIGINT);
+  g_assert_cmpint (finish (process, seen), ==, 130);
+  nim_test_assert_contains (seen->str, "interrupted while waiting for the "
+                                       "lock");
+  records = read_games (path);
+  g_assert_cmpuint (records->len, ==, 0);
+  g_clear_pointer (&records, g_ptr_array_unref);
+  g_clear_object (&process);
+  g_string_truncate (seen, 0);
+  /* The lock released while nim waits (taken again: closing any
+     descriptor of the file, as read_games () did, drops a process's
+     fcntl locks). */
+  lock_file (fd, TRUE);
+  process = spawn_nim (args, NULL);
+  g_assert_true (read_until (process, "waiting for the lock", seen));
+  lock_file (fd, FALSE);
+  g_assert_cmpint (finish (process, seen), ==, 0);
+  records = read_games (path);
+  g_assert_cmpuint (records->len, ==, 2);
+  close (fd);
   dir_remove (dir);
 }
 
@@ -1535,6 +2390,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/positions-sequential", test_positions_sequential);
   g_test_add_func ("/runs/positions-random", test_positions_random);
   g_test_add_func ("/runs/positions-bad", test_positions_bad);
+  g_test_add_func ("/runs/positions-bounds", test_positions_bounds);
   g_test_add_func ("/runs/positions-replay-warning",
                    test_positions_replay_warning);
   g_test_add_func ("/runs/ratings", test_ratings);
@@ -1549,11 +2405,21 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/shards-positions", test_shards_positions);
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);
+  g_test_add_func ("/runs/summarize-shared-file", test_summarize_shared_file);
   g_test_add_func ("/runs/header-round-trip", test_header_round_trip);
   g_test_add_func ("/runs/header-covers-options", test_header_covers_options);
   g_test_add_func ("/runs/header-errors", test_header_errors);
   g_test_add_func ("/runs/resume-clock", test_resume_clock);
   g_test_add_func ("/runs/resume-old-header", test_resume_old_header);
+  g_test_add_func ("/runs/resume-lost-header", test_resume_lost_header);
+  g_test_add_func ("/runs/header-edited", test_header_edited);
+  g_test_add_func ("/runs/results-bad-lines", test_results_bad_lines);
+  g_test_add_func ("/runs/results-endless", test_results_endless);
+  g_test_add_func ("/runs/sigterm-stops-engines", test_sigterm_stops_engines);
+  g_test_add_func ("/runs/sighup-keeps-games", test_sighup_keeps_games);
+  g_test_add_func ("/runs/file-size-limit", test_file_size_limit);
+  g_test_add_func ("/runs/results-fifo", test_results_fifo);
+  g_test_add_func ("/runs/results-locked", test_results_locked);
   g_test_add_func ("/runs/progress", test_progress);
   g_test_add_func ("/runs/affinity", test_affinity);
   g_test_add_func ("/runs/progress-tournament", test_progress_tournament);

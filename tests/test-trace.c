@@ -626,7 +626,7 @@ static const BadCase bad_cases[] = {
     "--trace-limit goes with --trace, --dot or --explore" },
   { { "--explore", "", "--player1", "negamax", "--player2", "xor", NULL },
     STATUS_USAGE,
-    "--explore: give a file name, such as --explore tree.html" },
+    "--explore: the file's name is empty; give the name of a file" },
   { { "--explore", "/nonexistent-dir/tree.html", "--player1", "negamax",
       "--player2", "xor", NULL },
     STATUS_FAILURE,
