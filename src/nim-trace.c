@@ -75,12 +75,22 @@ both_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
   nim_observer_end (to[1], move, nodes, proven, value);
 }
 
+static void
+both_mcts_iteration (gpointer data, const NimMctsIteration *it)
+{
+  NimObserver **to = data;
+
+  nim_observer_mcts_iteration (to[0], it);
+  nim_observer_mcts_iteration (to[1], it);
+}
+
 static const NimObserverFuncs both_funcs = {
   .begin = both_begin,
   .iteration = both_iteration,
   .enter = both_enter,
   .leave = both_leave,
   .end = both_end,
+  .mcts_iteration = both_mcts_iteration,
 };
 
 /**
