@@ -265,8 +265,9 @@ report (Harness *h, const NimBoard *board, const char *spec, const char *what,
 }
 
 static void
-check_position (Harness *h, const NimBoard *board, gboolean sorted)
+check_position (gpointer data, const NimBoard *board, gboolean sorted)
 {
+  Harness *h = data;
   NimMove want, want_distance;
   guint distance;
   gboolean wins = solver_wins (&h->solver, board);
@@ -352,9 +353,15 @@ check_position (Harness *h, const NimBoard *board, gboolean sorted)
     }
 }
 
-/* Every tuple of 1..MAX_HEAPS heaps with at most MAX_MATCHES in all. */
+/* What is checked on each position: @sorted says whether its heaps are
+   in ascending order. */
+typedef void (*CheckFunc) (gpointer h, const NimBoard *board, gboolean sorted);
+
+/* Every tuple of 1..MAX_HEAPS heaps with at most MAX_MATCHES in all, given
+   to @check. */
 static void
-enumerate (Harness *h, guint32 *heaps, guint n, guint max_n, guint left)
+enumerate (gpointer h, CheckFunc check, guint32 *heaps, guint n, guint max_n,
+           guint left)
 {
   guint32 v;
 
@@ -367,13 +374,13 @@ enumerate (Harness *h, guint32 *heaps, guint n, guint max_n, guint left)
       for (i = 1; i < n; i++)
         sorted = sorted && heaps[i - 1] <= heaps[i];
       nim_board_init (&board, heaps, n);
-      check_position (h, &board, sorted);
+      check (h, &board, sorted);
       return;
     }
   for (v = 0; v <= left; v++)
     {
       heaps[n] = v;
-      enumerate (h, heaps, n + 1, max_n, left - v);
+      enumerate (h, check, heaps, n + 1, max_n, left - v);
     }
 }
 
@@ -410,7 +417,7 @@ test_variant (gconstpointer data)
     }
 
   for (n = 1; n <= MAX_HEAPS; n++)
-    enumerate (&h, heaps, 0, n, max_matches);
+    enumerate (&h, check_position, heaps, 0, n, max_matches);
 
   g_test_message ("%s %s: %u positions; checks per engine:", v->name,
                   h.rules.misere ? "misere" : "normal", h.positions);
@@ -523,8 +530,9 @@ static const NimObserverFuncs mcts_check_funcs = {
 };
 
 static void
-mcts_check_position (MctsHarness *h, const NimBoard *board, gboolean sorted)
+mcts_check_position (gpointer data, const NimBoard *board, gboolean sorted)
 {
+  MctsHarness *h = data;
   gboolean wins = solver_wins (&h->solver, board);
   const NimSearchStats *st;
   NimMove got;
@@ -562,31 +570,6 @@ mcts_check_position (MctsHarness *h, const NimBoard *board, gboolean sorted)
       if (nim_player_get_stats (h->uct)->proven)
         mcts_fail (h, board, "plain UCT claims a proof");
       h->uct_runs++;
-    }
-}
-
-static void
-mcts_enumerate (MctsHarness *h, guint32 *heaps, guint n, guint max_n,
-                guint left)
-{
-  guint32 v;
-
-  if (n == max_n)
-    {
-      NimBoard board;
-      gboolean sorted = TRUE;
-      guint i;
-
-      for (i = 1; i < n; i++)
-        sorted = sorted && heaps[i - 1] <= heaps[i];
-      nim_board_init (&board, heaps, n);
-      mcts_check_position (h, &board, sorted);
-      return;
-    }
-  for (v = 0; v <= left; v++)
-    {
-      heaps[n] = v;
-      mcts_enumerate (h, heaps, n + 1, max_n, left - v);
     }
 }
 
@@ -635,7 +618,7 @@ test_mcts (gconstpointer data)
   g_assert_true (nim_player_start (h.uct, &h.rules, &any, NULL));
 
   for (n = 1; n <= MAX_HEAPS; n++)
-    mcts_enumerate (&h, heaps, 0, n, max_matches);
+    enumerate (&h, mcts_check_position, heaps, 0, n, max_matches);
 
   g_test_message ("mcts %s %s: %u positions, %u proven wins and %u proven "
                   "losses at the root, %u proofs on the iterations' paths "

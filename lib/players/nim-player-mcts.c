@@ -53,7 +53,9 @@
  * stands on: the root once an iteration and the position after each move
  * made, in the tree and in the playout.  Budgets: iterations= (default
  * 100000), and nodes= and time= as the other searchers; depth=N lets the
- * tree grow N plies deep at most (playouts still go to the end).  Each
+ * tree grow N plies deep at most (playouts still go to the end); with
+ * no budget at all the search runs until Ctrl-C or the stop flag (UGI's
+ * go infinite), or until the solver proves the root.  Each
  * search draws a 64-bit seed from the player's random numbers
  * (nim_player_get_rand(), which --seed seeds) and runs splitmix64 from
  * it, so a seed replays a game exactly as long as no clock cuts a search
@@ -71,7 +73,6 @@
 #include "nim-explain.h"
 #include "nim-i18n.h"
 #include "nim-movegen.h"
-#include "nim-util.h"
 #include "nim-tt.h"
 
 #include <math.h>
@@ -609,27 +610,6 @@ mcts_init (NimPlayer *player)
 }
 
 static gboolean
-mcts_start (NimPlayer *player, GError **error)
-{
-  MctsPlayer *self = (MctsPlayer *) player;
-
-  /* Plain UCT never proves anything, and the solver may never prove the
-     root (the tree may fill first): without a budget either could run
-     for ever. */
-  if (self->iterations == 0 && self->parent.config.nodes == 0
-      && self->parent.config.time == 0)
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   /* TRANSLATORS: iterations=, nodes= and time= are
-                      player options, typed as is. */
-                   _ ("mcts: without a budget the search would never end; "
-                      "give iterations=, nodes= or time= a value above 0"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
 mcts_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
                   GError **error)
 {
@@ -822,11 +802,17 @@ mcts_explain_move (NimPlayer *player, const NimBoard *board,
   /* Step 4.  The cost. */
   g_string_printf (
       s,
-      /* TRANSLATORS: the cost of a search of mcts: nodes, positions in
-         the tree, its depth in plies, seconds. */
-      _ ("Search: %llu nodes (the positions the iterations stood on, "
-         "playouts included), a tree of %u positions %u plies deep, "
-         "%.3f s."),
+      g_dngettext (GETTEXT_PACKAGE,
+                   /* TRANSLATORS: the cost of a search of mcts: nodes,
+                      positions in the tree, its depth in plies,
+                      seconds. */
+                   "Search: %llu nodes (the positions the iterations stood "
+                   "on, playouts included), a tree of %u positions, %u ply "
+                   "deep, %.3f s.",
+                   "Search: %llu nodes (the positions the iterations stood "
+                   "on, playouts included), a tree of %u positions, %u "
+                   "plies deep, %.3f s.",
+                   st->depth),
       (unsigned long long) st->nodes, self->used, st->depth, st->seconds);
   nim_explain_wrap (player->explain, s->str);
 }
@@ -870,7 +856,6 @@ const NimPlayerClass nim_player_mcts_class = {
   .showcase = mcts_showcase,
   .options = mcts_options,
   .init = mcts_init,
-  .start = mcts_start,
   .choose_move = mcts_choose_move,
   .finalize = mcts_finalize,
   .explain_move = mcts_explain_move,
