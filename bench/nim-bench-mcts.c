@@ -329,7 +329,7 @@ write_plot (Bench *b, const char *prefix, GError **error)
       "set multiplot layout 2,2 title 'MCTS on Nim: share of won positions "
       "where the move kept the win (seed %u, %u positions)'\n"
       "set logscale x\nset xrange [%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT
-      "]\nset yrange [0:1]\nset xlabel 'iterations'\n"
+      "]\nset yrange [0:1.05]\nset xlabel 'iterations'\n"
       "set ylabel 'accuracy'\nset key top left\nset grid\n",
       s->seed, s->positions, s->budgets[0], s->budgets[s->n_budgets - 1]);
   for (f = 0; f < N_FAMILIES; f++)

@@ -299,6 +299,7 @@ typedef struct
   double sys[MAX_RUNS]; /* of which system time */
   gboolean searched;    /* a player's search, not the C loop */
   gboolean proven;
+  gboolean stopped; /* the budget stopped the search (not mcts's end) */
   int value;
   guint64 peak_kib; /* VmHWM of the child, 0 if unknown */
 } LineResult;
@@ -463,6 +464,7 @@ run_line (const BenchLine *line, guint n_runs, LineResult *result)
         }
       result->nodes = stats.nodes;
       result->proven = stats.proven;
+      result->stopped = stats.stopped;
       result->value = stats.value;
       result->seconds[i] = stats.seconds;
       result->cpu[i] = process_cpu_seconds () - cpu0;
@@ -621,8 +623,9 @@ value_text (const LineResult *r)
 {
   if (!r->searched)
     return "-";
+  /* mcts ends its iterations without a proof: it finished. */
   if (!r->proven)
-    return "not finished";
+    return r->stopped ? "not finished" : "not proven";
   return r->value > 0 ? "win" : "loss";
 }
 

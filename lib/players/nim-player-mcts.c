@@ -92,7 +92,7 @@
 /* The root is the pool's first node. */
 #define ROOT 0
 
-/* A position of the tree.  64 bytes, one cache line. */
+/* A position of the tree, in 64 bytes. */
 typedef struct
 {
   NimMove move;       /* the move from the parent (unset at the root) */
@@ -106,6 +106,8 @@ typedef struct
   guint32 n_children; /* moves added so far */
   gint32 proven;      /* solver: 1 won, -1 lost for the player to move */
 } Node;
+
+G_STATIC_ASSERT (sizeof (Node) == 64);
 
 typedef struct
 {
