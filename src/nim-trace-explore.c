@@ -140,6 +140,8 @@ kind_name (NimTraceKind kind)
       return "alpha-beta";
     case NIM_TRACE_PROOF_NUMBERS:
       return "pns";
+    case NIM_TRACE_MCTS:
+      return "mcts";
     }
   return "negamax";
 }

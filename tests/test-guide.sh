@@ -21,7 +21,9 @@
 # test; the first difference is shown.  A guide without commands fails.
 
 guide="${NIM_SRCDIR:-.}/doc/guide.md"
-# The README's course games show their dialogues the same way.
+# The guide's section on Monte-Carlo tree search, a file of its own for
+# now, and the README's course games show their dialogues the same way.
+guide_mcts="${NIM_SRCDIR:-.}/doc/guide-mcts.md"
 readme="${NIM_SRCDIR:-.}/README.md"
 nim="${NIM_BINARY:-./nim}"
 
@@ -59,7 +61,7 @@ awk -v dir="$work" '
   }
   inblock && cur > 0 { print >> (dir "/exp." cur); close(dir "/exp." cur) }
   END { print n + 0 > (dir "/count") }
-' "$guide" "$readme"
+' "$guide" "$guide_mcts" "$readme"
 
 count=$(cat "$work/count")
 if [ "$count" -eq 0 ]; then

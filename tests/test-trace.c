@@ -13,6 +13,7 @@
 #include "nim-test.h"
 
 #include "nim-octal.h"
+#include "nim-player.h"
 
 #include <stdio.h>
 #include <gio/gio.h>
@@ -499,16 +500,24 @@ test_compare_matches_bench (void)
     const char *rules_tag; /* as bench/expected names the rules */
     const char *rules_opt; /* the nim option for them, or NULL */
     const char *rules_arg;
-    guint n_rows; /* with the closed forms that apply */
+    guint n_closed; /* the closed forms that apply */
   } positions[] = {
-    { "3,4,5", "nim", NULL, NULL, 9 },
-    { "1,3,5,7", "nim", NULL, NULL, 9 },
-    { "2,6,19", "sub", "--moves", "2,7,15,16", 8 },
-    { "13", "take3", "--max-take", "3", 8 },
-    { "1,3,5,7", "misere", "--misere", NULL, 8 },
+    { "3,4,5", "nim", NULL, NULL, 2 },
+    { "1,3,5,7", "nim", NULL, NULL, 2 },
+    { "2,6,19", "sub", "--moves", "2,7,15,16", 1 },
+    { "13", "take3", "--max-take", "3", 1 },
+    { "1,3,5,7", "misere", "--misere", NULL, 1 },
   };
   g_autoptr (GHashTable) expected = NULL;
-  guint p, n_checked = 0;
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  guint p, i, j, n_checked = 0, n_searches = 0;
+
+  /* A row for each configuration a searcher shows. */
+  for (i = 0; classes[i] != NULL; i++)
+    for (j = 0; classes[i]->showcase != NULL
+                && classes[i]->showcase[j].options != NULL;
+         j++)
+      n_searches++;
 
   if (!have_nim ())
     return;
@@ -519,7 +528,6 @@ test_compare_matches_bench (void)
       g_autofree char *err = NULL;
       g_autoptr (JsonNode) node = NULL;
       JsonArray *rows;
-      guint i;
 
       assert_status (run_nim (&out, &err, "--compare", "--heaps",
                               positions[p].heaps, "--json",
@@ -528,8 +536,9 @@ test_compare_matches_bench (void)
                      STATUS_OK, out, err);
       node = nim_test_parse_json (out);
       rows = json_node_get_array (node);
-      /* Seven searches and the closed forms that apply. */
-      g_assert_cmpuint (json_array_get_length (rows), ==, positions[p].n_rows);
+      /* The searches and the closed forms that apply. */
+      g_assert_cmpuint (json_array_get_length (rows), ==,
+                        n_searches + positions[p].n_closed);
       for (i = 0; i < json_array_get_length (rows); i++)
         {
           JsonObject *r = json_array_get_object_element (rows, i);
@@ -563,8 +572,8 @@ test_compare_matches_bench (void)
     }
   /* minimax, plain, ab, ab-tt and full on 3,4,5; ab, ab-tt and full on
      each of the others (minimax/nim/1,3,5,7 needs more than the budget);
-     pns on the two take-any positions. */
-  g_assert_cmpuint (n_checked, ==, 5 + 3 * 4 + 2);
+     pns and mcts's two rows on the two take-any positions. */
+  g_assert_cmpuint (n_checked, ==, 5 + 3 * 4 + 2 + 2 * 2);
 }
 
 /* The table: every algorithm, the closed forms that apply, and a search
