@@ -376,13 +376,8 @@ text_mcts_iteration (gpointer data, const NimMctsIteration *it)
   g_autoptr (GString) s = NULL;
   guint i, winner;
 
-  w->total++;
-  if (w->shown >= w->limit)
-    {
-      w->left_out++;
-      return;
-    }
-  w->shown++;
+  if (!nim_trace_walk_count_iteration (w))
+    return;
   s = g_string_new (NULL);
   g_string_append_printf (s, "%" G_GUINT64_FORMAT ":", it->number);
   for (i = 0; i < it->n_path; i++)

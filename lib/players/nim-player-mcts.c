@@ -366,6 +366,9 @@ report (Mcts *m, guint ply, gboolean expanded, guint n_playout, guint64 plies,
   it.playout_plies = plies;
   it.result = result;
   it.tree_size = m->used;
+  it.c = m->c;
+  it.solver = m->solver;
+  it.max_ply = m->max_ply;
   nim_observer_mcts_iteration (m->s.trace, &it);
 }
 

@@ -206,6 +206,11 @@ typedef struct
  * @result: 1 when the player to move at the end of @path won (the
  *   playout, or the end of the game, or the proof), -1 when it lost
  * @tree_size: the positions in the tree after the iteration
+ * @c: the exploration constant of the UCT rule selection used
+ * @solver: MCTS-Solver is on: @nodes may be proven, and selection never
+ *   goes down a move proven to lose
+ * @max_ply: the deepest the tree may grow (the player's depth=, else the
+ *   longest the game can last)
  *
  * One iteration of Monte-Carlo tree search, as its observer sees it after
  * the backup: the four steps of the textbook (selection, expansion,
@@ -224,6 +229,9 @@ typedef struct
   guint64 playout_plies;
   int result;
   guint64 tree_size;
+  double c;
+  gboolean solver;
+  guint max_ply;
 } NimMctsIteration;
 
 /**
