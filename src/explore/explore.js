@@ -681,9 +681,10 @@
             "\u00b7\u221a(ln " + p.visits + " / visits).",
           fields: [{
             label: "move",
+            /* In the order of the rows, the first added first. */
             choice: e.children.map(function (u) {
               return nodes[u.node].move;
-            }),
+            }).reverse(),
             answer: nodes[e.chosen].move
           }]
         };
@@ -776,12 +777,10 @@
       },
       say: function (e) {
         var rows = [];
-        var credited = false;
         e.path.forEach(function (id, k) {
           var n = nodes[id];
           if (n.parent < 0) return;
           var won = e.after[k].wins > e.before[k].wins;
-          if (won !== (moverOf(n) === e.winner)) credited = true;
           rows.push(n.move + " \u2192 " + n.position + " " + e.after[k].wins + "/" + e.after[k].visits +
             (won ? " (a win for player " + moverOf(n) + ")" : ""));
         });
@@ -808,8 +807,6 @@
           s += agreement(n, v);
           if (n.parent < 0) s += " The root is proven, so the search stops.";
         }
-        if (credited)
-          s += " From a proven position up, the iteration counts the proof's result, not the playout's.";
         return s;
       },
       ask: function (e) {
@@ -851,7 +848,10 @@
         c.shown;
     s += ". ";
     var play = e.move ? e.move + " (" + moveWords(e.move) + ")" : "nothing";
-    if (e.proven && val(e.value) > 0)
+    if (!c.searched)
+      s += "No iteration fit in the budget, so player " + rootPlayer + " plays the first move in heap order, " +
+        play + ".";
+    else if (e.proven && val(e.value) > 0)
       s += "MCTS-Solver has proven the root won, so player " + rootPlayer +
         " plays the first proven winning move in heap order, " + play + ".";
     else if (e.proven)
