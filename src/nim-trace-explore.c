@@ -41,7 +41,7 @@
  *     "proven", "stop": "depth" | "full", "moves", "plies", "result",
  *     "winner" }
  *   { "type": "backup", "node", "iteration", "path", "after": [ {
- *     "visits", "wins", "proven" } ], "result", "winner", "tree" }
+ *     "visits", "wins", "proven" } ], "result", "winner" }
  *
  * A select's children are those of its node in the order selection
  * reads them, each with the UCT score it had then, or, when MCTS-Solver
@@ -538,7 +538,6 @@ add_backup (NimTraceExplore *t, const NimMctsIteration *it, const gint *path,
   json_object_set_array_member (o, "after", after);
   json_object_set_int_member (o, "result", it->result);
   json_object_set_int_member (o, "winner", winner);
-  json_object_set_int_member (o, "tree", (gint64) it->tree_size);
 }
 
 static void

@@ -435,12 +435,19 @@ def check_quiz(driver, path, name="quiz", wanted=("cut",)):
     result(not errors, name + ": no console errors", errors)
 
 
-def check_limit(driver, work):
-    path, _ = make_page(work, "limit", "minimax", "1,2,3,4",
-                        ["--moves", "any"], ["--trace-limit", "150"])
+def limited_page(driver, work, name, spec, heaps, limit):
+    """Opens the page of a search with --trace-limit at its end; returns
+    its summary."""
+    path, _ = make_page(work, name, spec, heaps, ["--moves", "any"],
+                        ["--trace-limit", limit])
     driver.get("file://" + path)
     summary = driver.find_element(By.ID, "summary").text
     click(driver, "End")
+    return summary
+
+
+def check_limit(driver, work):
+    summary = limited_page(driver, work, "limit", "minimax", "1,2,3,4", "150")
     root = driver.find_element(By.CSS_SELECTOR, "#nodes > g[data-node='0']")
     result("left out past the limit of 150" in summary
            and "not shown" in root.text and root.get_attribute("data-value")
@@ -449,11 +456,8 @@ def check_limit(driver, work):
 
 
 def check_limit_mcts(driver, work):
-    path, _ = make_page(work, "limit mcts", "mcts:iterations=40", "2,3",
-                        ["--moves", "any"], ["--trace-limit", "5"])
-    driver.get("file://" + path)
-    summary = driver.find_element(By.ID, "summary").text
-    click(driver, "End")
+    summary = limited_page(driver, work, "limit mcts", "mcts:iterations=40",
+                           "2,3", "5")
     sentence = driver.find_element(By.ID, "sentence").text
     result(re.search(r"\d+ iterations .*5 shown, \d+ left out past the limit"
                      r" of 5 iterations", summary) is not None
@@ -462,40 +466,21 @@ def check_limit_mcts(driver, work):
            summary + "\n" + sentence)
 
 
-def screenshot(driver, work):
-    """The page of the README's command at step 40, as doc/explore.png
-    shows it."""
-    cmd = [NIM, "--heaps", "1,2,3", "--player1",
-           "negamax:tt=off,order=off,id=off", "--player2", "xor",
-           "--explore", "tree.html"]
-    run = subprocess.run(cmd, cwd=work, stdin=subprocess.DEVNULL,
-                         capture_output=True, timeout=60)
-    if run.returncode != 0:  # a build whose default rule is not take-any
-        run = subprocess.run(cmd + ["--moves", "any"], cwd=work,
-                             stdin=subprocess.DEVNULL, capture_output=True,
-                             timeout=60)
-    driver.get("file://" + os.path.join(work, "tree.html"))
-    driver.execute_script("window.NimExplore.goTo(40);")
-    shot = os.path.join(BUILDDIR, "tests", "explore-screenshot.png")
-    os.makedirs(os.path.dirname(shot), exist_ok=True)
-    result(driver.save_screenshot(shot), "screenshot saved to " + shot)
-
-
-def screenshot_mcts(driver, work):
-    """The page of doc/guide-mcts.md's command at step 26, as
-    doc/explore-mcts.png shows it: a selection that skips a proven
-    move."""
-    cmd = [NIM, "--heaps", "1,2", "--player1", "mcts:iterations=12",
-           "--player2", "xor", "--seed", "4", "--explore", "mcts.html"]
+def screenshot(driver, work, args, page, step, png):
+    """The page of a documented command at one step, saved as the picture
+    of the documentation is (doc/explore.png: the README's command at step
+    40; doc/explore-mcts.png: doc/guide-mcts.md's at step 26, a selection
+    that skips a proven move)."""
+    cmd = [NIM] + args + ["--explore", page]
     run = subprocess.run(cmd, cwd=work, stdin=subprocess.DEVNULL,
                          capture_output=True, timeout=60)
     if run.returncode != 0:  # a build whose default rule is not take-any
         subprocess.run(cmd + ["--moves", "any"], cwd=work,
                        stdin=subprocess.DEVNULL, capture_output=True,
                        timeout=60)
-    driver.get("file://" + os.path.join(work, "mcts.html"))
-    driver.execute_script("window.NimExplore.goTo(26);")
-    shot = os.path.join(BUILDDIR, "tests", "explore-mcts-screenshot.png")
+    driver.get("file://" + os.path.join(work, page))
+    driver.execute_script("window.NimExplore.goTo(%d);" % step)
+    shot = os.path.join(BUILDDIR, "tests", png)
     os.makedirs(os.path.dirname(shot), exist_ok=True)
     result(driver.save_screenshot(shot), "screenshot saved to " + shot)
 
@@ -557,8 +542,14 @@ def main():
         if "mcts" in pages:
             check_quiz(driver, pages["mcts"][0], "mcts quiz",
                        ("select", "backup"))
-        screenshot(driver, work)
-        screenshot_mcts(driver, work)
+        screenshot(driver, work,
+                   ["--heaps", "1,2,3", "--player1",
+                    "negamax:tt=off,order=off,id=off", "--player2", "xor"],
+                   "tree.html", 40, "explore-screenshot.png")
+        screenshot(driver, work,
+                   ["--heaps", "1,2", "--player1", "mcts:iterations=12",
+                    "--player2", "xor", "--seed", "4"],
+                   "mcts.html", 26, "explore-mcts-screenshot.png")
         check_limit(driver, work)
         check_limit_mcts(driver, work)
         print("1..%d" % count)

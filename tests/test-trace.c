@@ -816,6 +816,16 @@ explore_data (const char *page)
   return nim_test_parse_json (json);
 }
 
+/* The option that sets the rules of a case's @take: "max=3",
+   "1,3" or "any", or a code "0.77". */
+static const char *
+rules_option_of (const char *take)
+{
+  if (g_str_has_prefix (take, "max="))
+    return "--max-take";
+  return strchr (take, '.') != NULL ? "--rules" : "--moves";
+}
+
 /* Writes the page of @c's search with --solve; returns its text. */
 static char *
 explore_page (const ExploreCase *c, const char *dir)
@@ -825,9 +835,7 @@ explore_page (const ExploreCase *c, const char *dir)
   g_autofree char *err = NULL;
   char *page = NULL;
   g_autoptr (GError) error = NULL;
-  const char *rules_option = g_str_has_prefix (c->take, "max=") ? "--max-take"
-                             : strchr (c->take, '.') != NULL    ? "--rules"
-                                                                : "--moves";
+  const char *rules_option = rules_option_of (c->take);
   const char *rules_value
       = g_str_has_prefix (c->take, "max=") ? c->take + 4 : c->take;
 
@@ -1143,9 +1151,7 @@ static void
 test_explore_mcts (gconstpointer data)
 {
   const MctsCase *c = data;
-  const char *rules_option = g_str_has_prefix (c->take, "max=") ? "--max-take"
-                             : strchr (c->take, '.') != NULL    ? "--rules"
-                                                                : "--moves";
+  const char *rules_option = rules_option_of (c->take);
   const char *rules_value
       = g_str_has_prefix (c->take, "max=") ? c->take + 4 : c->take;
   ExploreCase rc = { NULL, c->heaps, c->take, c->misere, "mcts", NULL };

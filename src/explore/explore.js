@@ -1358,6 +1358,23 @@
     return h.ask && !answered[i] ? h.ask(e) : null;
   }
 
+  /* A question's moves, each a box to tick (@type "checkbox") or one of
+     them to pick ("radio"). */
+  function moveInputs(p, lead, moves, type, name) {
+    p.className = "moves";
+    p.appendChild(document.createTextNode(lead));
+    moves.forEach(function (m) {
+      var l = document.createElement("label");
+      var c = document.createElement("input");
+      c.type = type;
+      c.value = m;
+      c.name = name;
+      l.appendChild(c);
+      l.appendChild(document.createTextNode(" " + m));
+      p.appendChild(l);
+    });
+  }
+
   function openQuestion(q) {
     question = q;
     $("question-text").textContent = q.text;
@@ -1365,33 +1382,11 @@
     box.textContent = "";
     q.fields.forEach(function (f, i) {
       var p = document.createElement("p");
-      if (f.moves) {
-        p.className = "moves";
-        p.appendChild(document.createTextNode("Tick the moves that are cut: "));
-        f.moves.forEach(function (m) {
-          var l = document.createElement("label");
-          var c = document.createElement("input");
-          c.type = "checkbox";
-          c.value = m;
-          c.name = "cut";
-          l.appendChild(c);
-          l.appendChild(document.createTextNode(" " + m));
-          p.appendChild(l);
-        });
-      } else if (f.choice) {
-        p.className = "moves";
-        p.appendChild(document.createTextNode("Pick the " + f.label + ": "));
-        f.choice.forEach(function (m) {
-          var l = document.createElement("label");
-          var c = document.createElement("input");
-          c.type = "radio";
-          c.value = m;
-          c.name = "choice";
-          l.appendChild(c);
-          l.appendChild(document.createTextNode(" " + m));
-          p.appendChild(l);
-        });
-      } else {
+      if (f.moves)
+        moveInputs(p, "Tick the moves that are cut: ", f.moves, "checkbox", "cut");
+      else if (f.choice)
+        moveInputs(p, "Pick the " + f.label + ": ", f.choice, "radio", "choice");
+      else {
         var l = document.createElement("label");
         l.textContent = f.label + " ";
         var input = document.createElement("input");
