@@ -28,9 +28,7 @@
 # test each (doc/make-images.py remakes them; see Makefile-doc.am).
 
 guide="${NIM_SRCDIR:-.}/doc/guide.md"
-# The guide's section on Monte-Carlo tree search, a file of its own for
-# now, and the README's course games show their dialogues the same way.
-guide_mcts="${NIM_SRCDIR:-.}/doc/guide-mcts.md"
+# The README's course games show their dialogues the same way.
 readme="${NIM_SRCDIR:-.}/README.md"
 nim="${NIM_BINARY:-./nim}"
 
@@ -69,7 +67,7 @@ awk -v dir="$work" '
   }
   inblock && cur > 0 { print >> (dir "/exp." cur); close(dir "/exp." cur) }
   END { print n + 0 > (dir "/count") }
-' "$guide" "$guide_mcts" "$readme"
+' "$guide" "$readme"
 
 # The pictures: pic.N is the file named, picline.N where.  An image's
 # text may run over lines; its end, "](FILE.png)", is on one.
