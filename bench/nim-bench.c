@@ -81,6 +81,8 @@ typedef enum
   ENGINE_PNS,
   ENGINE_FULL_2G,
   ENGINE_PNS_2G,
+  ENGINE_MCTS_UCT,
+  ENGINE_MCTS_SOLVER,
 } Engine;
 
 /* The engine configurations: a tag for the line's name, and the tag of
@@ -104,6 +106,8 @@ static const struct
   [ENGINE_PNS] = { "pns", "pns", NULL },
   [ENGINE_FULL_2G] = { "full-2G", "full", "tt=2G" },
   [ENGINE_PNS_2G] = { "pns-2G", "pns", "tt=2G" },
+  [ENGINE_MCTS_UCT] = { "mcts-uct", "mcts-uct", NULL },
+  [ENGINE_MCTS_SOLVER] = { "mcts-solver", "mcts-solver", NULL },
 };
 
 /* The player spec of @engine, "negamax:time=0,tt=off,order=off,id=off":
@@ -222,6 +226,16 @@ static const BenchLine suite[] = {
   /* 97,436,020 nodes in 800 s (a quarter of an hour, measured once). */
   { ENGINE_PNS_2G, RULES_NIM, "160,160,160,160", TRUE, TRUE },
 
+  /* Monte-Carlo tree search, 100,000 iterations from seed 1 (as in
+     --compare): its speed in nodes (positions stood on, playouts
+     included) a second, and where the solver proves the value. */
+  { ENGINE_MCTS_UCT, RULES_NIM, "3,4,5", FALSE },
+  { ENGINE_MCTS_SOLVER, RULES_NIM, "3,4,5", FALSE },
+  { ENGINE_MCTS_UCT, RULES_NIM, "1,3,5,7", FALSE },
+  { ENGINE_MCTS_SOLVER, RULES_NIM, "1,3,5,7", FALSE },
+  { ENGINE_MCTS_UCT, RULES_NIM, "10,20,30", FALSE },
+  { ENGINE_MCTS_SOLVER, RULES_NIM, "10,20,30", FALSE },
+
   { ENGINE_AB, RULES_TAKE3, "13", FALSE },
   { ENGINE_AB_TT, RULES_TAKE3, "13", FALSE },
   { ENGINE_FULL, RULES_TAKE3, "13", FALSE },
@@ -289,6 +303,7 @@ typedef struct
   double sys[MAX_RUNS]; /* of which system time */
   gboolean searched;    /* a player's search, not the C loop */
   gboolean proven;
+  gboolean stopped; /* the budget stopped the search (not mcts's end) */
   int value;
   guint64 peak_kib; /* VmHWM of the child, 0 if unknown */
 } LineResult;
@@ -380,6 +395,8 @@ run_player_once (const char *spec, const NimRules *rules,
 
   if (player == NULL)
     return FALSE;
+  /* The seed --compare gives too, for a player that draws numbers. */
+  nim_player_set_seed (player, 1);
   if (!nim_player_start (player, rules, board, error)
       || !nim_player_choose_move (player, board, &move, error))
     return FALSE;
@@ -451,6 +468,7 @@ run_line (const BenchLine *line, guint n_runs, LineResult *result)
         }
       result->nodes = stats.nodes;
       result->proven = stats.proven;
+      result->stopped = stats.stopped;
       result->value = stats.value;
       result->seconds[i] = stats.seconds;
       result->cpu[i] = process_cpu_seconds () - cpu0;
@@ -609,8 +627,9 @@ value_text (const LineResult *r)
 {
   if (!r->searched)
     return "-";
+  /* mcts ends its iterations without a proof: it finished. */
   if (!r->proven)
-    return "not finished";
+    return r->stopped ? "not finished" : "not proven";
   return r->value > 0 ? "win" : "loss";
 }
 

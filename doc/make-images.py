@@ -52,6 +52,9 @@ PICTURES = {
     "guide-explore-pns.png": (
         "./nim --solve --heaps 3,4,5 --player1 pns "
         "--explore pns-3-4-5.html", "page", 25),
+    "guide-explore-mcts.png": (
+        "./nim --heaps 1,2 --player1 mcts:iterations=12 --player2 xor "
+        "--seed 4 --explore mcts-1-2.html", "page", 26),
     "guide-explore-quiz.png": (
         "./nim --solve --heaps 5 --max-take 3 "
         "--player1 negamax:tt=off,order=off,id=off --explore quiz-5.html",

@@ -88,6 +88,9 @@ nim_help_print_players (FILE *out)
               case NIM_OPTION_SECONDS:
                 label = g_strdup_printf ("%s=SECONDS", o->key);
                 break;
+              case NIM_OPTION_NUMBER:
+                label = g_strdup_printf ("%s=NUMBER", o->key);
+                break;
               case NIM_OPTION_CHOICE:
                 {
                   g_autofree char *c = g_strjoinv ("|", (char **) o->choices);

@@ -277,10 +277,10 @@ parse_positions (MatchConfig *m, const NimShared *shared,
 }
 
 /* Whether the player of @spec plays the same game every time from one
-   position: the theories and the searchers do (their budgets in nodes;
-   a time budget makes a searcher's play depend on the machine, which
-   gives no variety to count on either).  Of the others nothing is
-   known. */
+   position: the theories and the exact searchers do (their budgets in
+   nodes; a time budget makes a searcher's play depend on the machine,
+   which gives no variety to count on either); mcts samples with each
+   game's seed.  Of the others nothing is known. */
 static gboolean
 spec_deterministic (const char *spec)
 {
@@ -289,7 +289,7 @@ spec_deterministic (const char *spec)
 
   return klass != NULL
          && (klass->kind == NIM_PLAYER_CLOSED_FORM
-             || klass->kind == NIM_PLAYER_SEARCHER);
+             || (klass->kind == NIM_PLAYER_SEARCHER && klass->perfect));
 }
 
 /* Two deterministic players replay the games of a position they have

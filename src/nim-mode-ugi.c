@@ -370,6 +370,7 @@ option_text (const NimPlayer *player, const NimPlayerOption *o)
     case NIM_OPTION_BOOL:
       return g_strdup (*(const gboolean *) field ? "true" : "false");
     case NIM_OPTION_SECONDS:
+    case NIM_OPTION_NUMBER:
       return g_strdup (
           g_ascii_dtostr (buf, sizeof buf, *(const double *) field));
     case NIM_OPTION_CHOICE:
@@ -454,6 +455,7 @@ answer_ugi (Engine *e)
         case NIM_OPTION_SIZE:
         case NIM_OPTION_SIZE_ON:
         case NIM_OPTION_SECONDS:
+        case NIM_OPTION_NUMBER:
           say (e, "option name %s type string default %s", o->key, value);
           break;
         }

@@ -7,7 +7,11 @@
  * when that search ends: a box a node, an edge a move, the principal
  * variation in bold, a grey note for the moves a node pruned.  The later
  * searches of the game it ignores.  The file is opened at once, so a
- * path that cannot be written is reported before any search. */
+ * path that cannot be written is reported before any search.
+ *
+ * Monte-Carlo tree search reports iterations, not nodes: its drawing is
+ * its tree as the iterations shown left it (nim-trace-mcts.c), each box
+ * with its visits, its wins and its proof. */
 
 #include "config.h"
 
@@ -15,6 +19,7 @@
 
 #include "nim-i18n.h"
 #include "nim-search.h"
+#include "nim-trace-mcts.h"
 #include "nim-trace-walk.h"
 #include "nim-error.h"
 
@@ -54,6 +59,7 @@ struct _NimTraceDot
   guint iteration; /* of iterative deepening, 0 without */
   gint *line;      /* depth + 1: the node shown at each ply of the line */
   GArray *nodes;   /* of DotNode, in the order entered */
+  NimTraceMctsTree mcts; /* Monte-Carlo tree search's tree */
 };
 
 static void
@@ -79,6 +85,8 @@ dot_begin (gpointer data, const char *spec, guint player,
     return; /* the first search is drawn, and no other */
   nim_trace_walk_begin (&t->walk, spec, player, board, rules, kind);
   t->iteration = 0;
+  if (kind == NIM_TRACE_MCTS)
+    nim_trace_mcts_init (&t->mcts, board);
 }
 
 static void
@@ -166,6 +174,22 @@ dot_leave (gpointer data, guint ply, const NimBoard *board, int value,
     }
 }
 
+/* An iteration of Monte-Carlo tree search: its tree grows by the position
+   it added, and the backup's counts. */
+static void
+dot_mcts_iteration (gpointer data, const NimMctsIteration *it)
+{
+  NimTraceDot *t = data;
+  g_autofree gint *path = NULL;
+
+  if (t->file == NULL || t->mcts.nodes == NULL
+      || !nim_trace_walk_count_iteration (&t->walk))
+    return;
+  path = g_new (gint, it->n_path + 1);
+  if (nim_trace_mcts_path (&t->mcts, it, path))
+    nim_trace_mcts_backup (&t->mcts, it, path);
+}
+
 /* -------------------------------------------------------------------------
    Writing */
 
@@ -233,6 +257,17 @@ find_pv (const NimTraceDot *t, const NimMove *move)
 static const char *
 legend_boxes (NimTraceKind kind)
 {
+  if (kind == NIM_TRACE_MCTS)
+    /* TRANSLATORS: the first item of the legend of the DOT file for
+       Monte-Carlo tree search; "w/v (m)" and "= v" are written as they
+       stand in the boxes. */
+    return _ ("   - a box is a position of the tree: its heaps, \"w/v (m)\": "
+              "of the v\n"
+              "     iterations through it, the player who moved there won w, "
+              "and\n"
+              "     m = w/v (the root: its visits), and \"= v\" once "
+              "MCTS-Solver proved it\n"
+              "     (1 the player to move there wins, -1 loses);\n");
   if (kind == NIM_TRACE_ALPHA_BETA)
     /* TRANSLATORS: the first item of the legend of the DOT file, in three
        forms: for alpha-beta (with the window), minimax and negamax.  The words
@@ -305,6 +340,36 @@ write_comment (const NimTraceDot *t, FILE *out)
               "   Legend:\n"),
            w->spec, w->player, heaps, described);
   fputs (legend_boxes (w->kind), out);
+  if (w->kind == NIM_TRACE_MCTS)
+    {
+      /* TRANSLATORS: the other items of the legend of the DOT file for
+         Monte-Carlo tree search; hHEAP-COUNT as above. */
+      fputs (_ ("   - an edge is a move, hHEAP-COUNT: take COUNT from heap "
+                "HEAP;\n"
+                "   - bold edges and boxes: the move played, then at each "
+                "position the\n"
+                "     move visited most.\n"
+                "\n"),
+             out);
+      fprintf (out,
+               /* TRANSLATORS: the end of the comment at the top of the DOT
+                  file for Monte-Carlo tree search: its iterations, those
+                  drawn, those left out past --trace-limit, the limit, and
+                  the positions of the tree drawn. */
+               g_dngettext (GETTEXT_PACKAGE,
+                            "   %llu iteration: the tree as the first %llu "
+                            "left it, %llu left out\n"
+                            "   past the limit of %llu; %u positions.",
+                            "   %llu iterations: the tree as the first %llu "
+                            "left it, %llu left out\n"
+                            "   past the limit of %llu; %u positions.",
+                            w->total),
+               (unsigned long long) w->total, (unsigned long long) w->shown,
+               (unsigned long long) w->left_out, (unsigned long long) w->limit,
+               t->mcts.nodes->len);
+      fputs (" */\n", out);
+      return;
+    }
   /* TRANSLATORS: the other items of the legend of the DOT file;
      hHEAP-COUNT is the notation of a move on the edges ("h1-2" takes 2
      from heap 1), "N pruned" the text of the notes ("3 pruned"). */
@@ -351,11 +416,20 @@ write_graph_start (const NimTraceDot *t, FILE *out)
   const NimTraceWalk *w = &t->walk;
   g_autofree char *heaps = nim_board_to_string (&w->root);
   g_autofree char *title = g_strdup_printf (
-      /* TRANSLATORS: the title of the drawing of --dot: a player spec,
-         the heaps it searched from, the nodes it counted and those left
-         out past --trace-limit. */
-      _ ("%s from %s: %llu nodes, %llu left out"), w->spec, heaps,
-      (unsigned long long) w->total, (unsigned long long) w->left_out);
+      w->kind == NIM_TRACE_MCTS
+          /* TRANSLATORS: the title of the drawing of --dot for
+             Monte-Carlo tree search: a player spec, the heaps it searched
+             from, its iterations and those left out past
+             --trace-limit. */
+          ? g_dngettext (
+              GETTEXT_PACKAGE, "%s from %s: %llu iteration, %llu left out",
+              "%s from %s: %llu iterations, %llu left out", w->total)
+          /* TRANSLATORS: the title of the drawing of --dot: a player
+             spec, the heaps it searched from, the nodes it counted and
+             those left out past --trace-limit. */
+          : _ ("%s from %s: %llu nodes, %llu left out"),
+      w->spec, heaps, (unsigned long long) w->total,
+      (unsigned long long) w->left_out);
 
   fputs ("digraph nim_search {\n  graph [labelloc=t, label=\"", out);
   dot_escape (out, title);
@@ -432,13 +506,90 @@ write_node (const NimTraceDot *t, FILE *out, gint i, gboolean bold)
     }
 }
 
+/* The boxes and edges of Monte-Carlo tree search's tree; @move is the
+   move it chose. */
+static void
+write_mcts_tree (const NimTraceDot *t, const NimMove *move)
+{
+  const NimTraceMctsTree *tree = &t->mcts;
+  g_autofree gboolean *bold = g_new0 (gboolean, tree->nodes->len);
+  gint i, n;
+
+  /* The move played, then the move visited most (the first added of
+     equals). */
+  for (n = nim_trace_mcts_node (tree, 0)->child; n >= 0 && move != NULL;
+       n = nim_trace_mcts_node (tree, n)->sibling)
+    if (nim_move_equal (&nim_trace_mcts_node (tree, n)->move, move))
+      break;
+  if (n >= 0 && move != NULL)
+    bold[0] = TRUE;
+  while (n >= 0 && move != NULL)
+    {
+      gint c, best = -1;
+
+      bold[n] = TRUE;
+      for (c = nim_trace_mcts_node (tree, n)->child; c >= 0;
+           c = nim_trace_mcts_node (tree, c)->sibling)
+        if (best < 0
+            || nim_trace_mcts_node (tree, c)->visits
+                   >= nim_trace_mcts_node (tree, best)->visits)
+          best = c;
+      n = best;
+    }
+  for (i = 0; i < (gint) tree->nodes->len; i++)
+    {
+      const NimTraceMctsNode *d = nim_trace_mcts_node (tree, i);
+      g_autofree char *heaps = nim_board_to_string (&d->board);
+      g_autoptr (GString) label = g_string_new (heaps);
+
+      g_string_append_c (label, '\n');
+      if (d->parent < 0)
+        g_string_append_printf (label,
+                                /* TRANSLATORS: the visits of the root in --dot
+                                   for Monte-Carlo tree search. */
+                                g_dngettext (GETTEXT_PACKAGE, "%llu visit",
+                                             "%llu visits", d->visits),
+                                (unsigned long long) d->visits);
+      else
+        g_string_append_printf (
+            label, "%llu/%llu (%.2f)", (unsigned long long) d->wins,
+            (unsigned long long) d->visits,
+            (double) d->wins / (double) MAX (d->visits, 1));
+      if (d->proven != 0)
+        {
+          g_string_append (label, "\n= ");
+          nim_trace_append_value (label, d->proven);
+        }
+      fprintf (t->file, "  n%d [label=\"", i);
+      dot_escape (t->file, label->str);
+      fprintf (t->file, "\"%s];\n", bold[i] ? ", style=bold" : "");
+      if (d->parent >= 0)
+        {
+          g_autoptr (GString) m = g_string_new (NULL);
+
+          nim_trace_append_move (m, &d->move);
+          fprintf (t->file, "  n%d -> n%d [label=\"%s\"%s];\n", d->parent, i,
+                   m->str, bold[i] ? ", style=bold" : "");
+        }
+    }
+}
+
 /* Writes the first search's tree; @move is the move it chose. */
 static void
 write_tree (const NimTraceDot *t, const NimMove *move)
 {
-  g_autofree gboolean *pv = find_pv (t, move);
+  g_autofree gboolean *pv = NULL;
   guint i;
 
+  if (t->walk.kind == NIM_TRACE_MCTS)
+    {
+      write_comment (t, t->file);
+      write_graph_start (t, t->file);
+      write_mcts_tree (t, move);
+      fprintf (t->file, "}\n");
+      return;
+    }
+  pv = find_pv (t, move);
   write_comment (t, t->file);
   write_graph_start (t, t->file);
   for (i = 0; i < t->nodes->len; i++)
@@ -457,6 +608,7 @@ dot_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
   nim_trace_walk_end (&t->walk);
   write_tree (t, move);
   nim_trace_file_close (&t->file, &t->write_errno);
+  nim_trace_mcts_clear (&t->mcts);
 }
 
 static const NimObserverFuncs dot_funcs = {
@@ -465,6 +617,7 @@ static const NimObserverFuncs dot_funcs = {
   .enter = dot_enter,
   .leave = dot_leave,
   .end = dot_end,
+  .mcts_iteration = dot_mcts_iteration,
 };
 
 /**
@@ -571,6 +724,7 @@ nim_trace_dot_free (NimTraceDot *dot)
   g_free (dot->path);
   g_free (dot->line);
   g_array_unref (dot->nodes);
+  nim_trace_mcts_clear (&dot->mcts);
   g_free (dot);
 }
 

@@ -16,7 +16,7 @@
  * src/explore/explore.js describes it for readers):
  *
  *   { "format": "nim-explore", "version": 1, "command", "spec", "player",
- *     "kind": "minimax" | "negamax" | "alpha-beta" | "pns",
+ *     "kind": "minimax" | "negamax" | "alpha-beta" | "pns" | "mcts",
  *     "rules", "misere", "root", "exact": { "method", "solver" },
  *     "depth", "limit", "counts": { "searched", "shown", "below",
  *     "left_out" }, "result": { "move", "value", "proven" },
@@ -29,7 +29,28 @@
  * ends of a window and for infinite proof numbers; a threshold of
  * proof-number search made from an infinite one is "inf-N".  A "try"
  * says why: "generator", "ordered", "table", "killer", "deferred",
- * "most-proving" or "first-win". */
+ * "most-proving" or "first-win".
+ *
+ * Monte-Carlo tree search reports iterations, not nodes (kind "mcts"):
+ * its counts and limit are iterations, its nodes are the positions of
+ * its tree in the order added (each with "added", the iteration that
+ * added it), "mcts": { "c", "solver", "max_ply" } says how it selects,
+ * and each iteration is the steps
+ *
+ *   { "type": "select", "node", "iteration", "chosen", "children":
+ *     [ { "node", "uct" } or { "node", "proven" } ] }   (a ply each)
+ *   { "type": "expand", "node", "iteration" }           (if it added one)
+ *   { "type": "playout", "node", "iteration", "why": "playout" | "end" |
+ *     "proven", "stop": "depth" | "full", "moves", "plies", "result",
+ *     "winner" }
+ *   { "type": "backup", "node", "iteration", "path", "after": [ {
+ *     "visits", "wins", "proven" } ], "result", "winner" }
+ *
+ * A select's children are those of its node in the order selection
+ * reads them, each with the UCT score it had then, or, when MCTS-Solver
+ * had proven it, its proof instead (selection skips such a child, or
+ * takes it at once).  "result" is for the player to move at the end of
+ * the path ("node"), "winner" the player who won the iteration. */
 
 #include "config.h"
 
@@ -41,11 +62,13 @@
 #include "nim-movegen.h"
 #include "nim-player.h"
 #include "nim-search.h"
+#include "nim-trace-mcts.h"
 #include "nim-trace-walk.h"
 
 #include <errno.h>
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,6 +78,9 @@ GResource *nim_explore_get_resource (void);
 
 /* A leave event names at most this many of the moves a node pruned. */
 #define EXPLORE_PRUNED_NAMED 64
+
+/* A playout step names at most this many of its random moves. */
+#define EXPLORE_PLAYOUT_NAMED 32
 
 /* The budget of the exact solver, for each position it is asked about
    when no closed form knows the rules. */
@@ -83,6 +109,10 @@ struct _NimTraceExplore
   gint *line;      /* depth + 1: the node shown at each ply of the line */
   GArray *nodes;   /* of ExploreNode, in the order entered */
   JsonArray *events;
+  /* Monte-Carlo tree search: its tree as the iterations shown left it
+     (its nodes are those of @nodes), and how it selects */
+  NimTraceMctsTree mcts;
+  JsonObject *mcts_setup; /* (nullable) */
 };
 
 /* -------------------------------------------------------------------------
@@ -126,17 +156,25 @@ set_move (JsonObject *o, const char *name, const NimMove *move)
   json_object_set_string_member (o, name, s->str);
 }
 
-/* A new event of @type about the node shown at @ply, added to the list. */
+/* A new event of @type about the node numbered @node (-1: none), added
+   to the list. */
 static JsonObject *
-add_event (NimTraceExplore *t, const char *type, guint ply)
+add_node_event (NimTraceExplore *t, const char *type, gint node)
 {
   JsonObject *o = json_object_new ();
 
   json_object_set_string_member (o, "type", type);
-  if (ply != G_MAXUINT)
-    json_object_set_int_member (o, "node", t->line[ply]);
+  if (node >= 0)
+    json_object_set_int_member (o, "node", node);
   json_array_add_object_element (t->events, o);
   return o;
+}
+
+/* A new event of @type about the node shown at @ply (G_MAXUINT: none). */
+static JsonObject *
+add_event (NimTraceExplore *t, const char *type, guint ply)
+{
+  return add_node_event (t, type, ply != G_MAXUINT ? t->line[ply] : -1);
 }
 
 static const char *
@@ -152,6 +190,8 @@ kind_name (NimTraceKind kind)
       return "alpha-beta";
     case NIM_TRACE_PROOF_NUMBERS:
       return "pns";
+    case NIM_TRACE_MCTS:
+      return "mcts";
     }
   return "negamax";
 }
@@ -225,6 +265,16 @@ explore_begin (gpointer data, const char *spec, guint player,
     return; /* the first search is shown, and no other */
   nim_trace_walk_begin (&t->walk, spec, player, board, rules, kind);
   t->iteration = 0;
+  if (kind == NIM_TRACE_MCTS)
+    {
+      /* The root is in the tree from the start. */
+      ExploreNode n = { 0 };
+
+      n.parent = -1;
+      n.board = *board;
+      g_array_append_val (t->nodes, n);
+      nim_trace_mcts_init (&t->mcts, board);
+    }
 }
 
 static void
@@ -406,6 +456,159 @@ explore_leave (gpointer data, guint ply, const NimBoard *board, int value,
 }
 
 /* -------------------------------------------------------------------------
+   Monte-Carlo tree search: each iteration as its four steps */
+
+/* The selection at @path[@i]: every child with its UCT score, or its
+   proof, and the child chosen. */
+static void
+add_select (NimTraceExplore *t, const NimMctsIteration *it, const gint *path,
+            guint i)
+{
+  const NimTraceMctsTree *tree = &t->mcts;
+  JsonObject *o = add_node_event (t, "select", path[i]);
+  JsonArray *children = json_array_new ();
+  gint c;
+
+  json_object_set_int_member (o, "iteration", (gint64) it->number);
+  json_object_set_int_member (o, "chosen", path[i + 1]);
+  for (c = nim_trace_mcts_node (tree, path[i])->child; c >= 0;
+       c = nim_trace_mcts_node (tree, c)->sibling)
+    {
+      const NimTraceMctsNode *n = nim_trace_mcts_node (tree, c);
+      JsonObject *child = json_object_new ();
+
+      json_object_set_int_member (child, "node", c);
+      if (it->solver && n->proven != 0)
+        json_object_set_int_member (child, "proven", n->proven);
+      else
+        {
+          double uct = nim_trace_mcts_uct (tree, c, it->c);
+
+          if (isinf (uct))
+            json_object_set_string_member (child, "uct", "inf");
+          else
+            json_object_set_double_member (child, "uct", uct);
+        }
+      json_array_add_object_element (children, child);
+    }
+  json_object_set_array_member (o, "children", children);
+}
+
+/* The playout, or why there was none; @leaf is the end of the path, its
+   proof still the one before the iteration. */
+static void
+add_playout (NimTraceExplore *t, const NimMctsIteration *it,
+             const NimTraceMctsNode *leaf, gint node, guint winner)
+{
+  JsonObject *o = add_node_event (t, "playout", node);
+  const char *why = it->playout_plies > 0 ? "playout"
+                    : !nim_board_has_move (&leaf->board, &t->walk.rules)
+                        ? "end"
+                        : "proven";
+  JsonArray *moves = json_array_new ();
+  guint i;
+
+  json_object_set_int_member (o, "iteration", (gint64) it->number);
+  json_object_set_string_member (o, "why", why);
+  /* Selection stopped where a position could have been added. */
+  if (!it->expanded && g_str_equal (why, "playout"))
+    json_object_set_string_member (
+        o, "stop", it->n_path >= it->max_ply ? "depth" : "full");
+  for (i = 0; i < it->n_playout && i < EXPLORE_PLAYOUT_NAMED; i++)
+    {
+      g_autoptr (GString) m = g_string_new (NULL);
+
+      nim_trace_append_move (m, &it->playout[i]);
+      json_array_add_string_element (moves, m->str);
+    }
+  json_object_set_array_member (o, "moves", moves);
+  json_object_set_int_member (o, "plies", (gint64) it->playout_plies);
+  json_object_set_int_member (o, "result", it->result);
+  json_object_set_int_member (o, "winner", winner);
+}
+
+/* The backup: the statistics of each position on the path after it. */
+static void
+add_backup (NimTraceExplore *t, const NimMctsIteration *it, const gint *path,
+            guint winner)
+{
+  JsonObject *o = add_node_event (t, "backup", path[it->n_path]);
+  JsonArray *ids = json_array_new ();
+  JsonArray *after = json_array_new ();
+  guint i;
+
+  json_object_set_int_member (o, "iteration", (gint64) it->number);
+  for (i = 0; i <= it->n_path; i++)
+    {
+      JsonObject *n = json_object_new ();
+
+      json_array_add_int_element (ids, path[i]);
+      json_object_set_int_member (n, "visits", (gint64) it->nodes[i].visits);
+      json_object_set_int_member (n, "wins", (gint64) it->nodes[i].wins);
+      json_object_set_int_member (n, "proven", it->nodes[i].proven);
+      json_array_add_object_element (after, n);
+    }
+  json_object_set_array_member (o, "path", ids);
+  json_object_set_array_member (o, "after", after);
+  json_object_set_int_member (o, "result", it->result);
+  json_object_set_int_member (o, "winner", winner);
+}
+
+static void
+explore_mcts_iteration (gpointer data, const NimMctsIteration *it)
+{
+  NimTraceExplore *t = data;
+  g_autofree gint *path = NULL;
+  guint n_tree, n_select, i, winner;
+
+  if (t->file == NULL || t->mcts.nodes == NULL
+      || !nim_trace_walk_count_iteration (&t->walk))
+    return;
+  path = g_new (gint, it->n_path + 1);
+  n_tree = t->mcts.nodes->len;
+  if (!nim_trace_mcts_path (&t->mcts, it, path))
+    {
+      /* Not the search followed from its first iteration: nothing can
+         be said of it. */
+      g_warn_if_reached ();
+      return;
+    }
+  if (t->mcts.nodes->len > n_tree)
+    {
+      const NimTraceMctsNode *m
+          = nim_trace_mcts_node (&t->mcts, (gint) n_tree);
+      ExploreNode n = { 0 };
+
+      n.parent = m->parent;
+      n.ply = m->ply;
+      n.move = m->move;
+      n.board = m->board;
+      g_array_append_val (t->nodes, n);
+    }
+  if (t->mcts_setup == NULL)
+    {
+      t->mcts_setup = json_object_new ();
+      json_object_set_double_member (t->mcts_setup, "c", it->c);
+      json_object_set_boolean_member (t->mcts_setup, "solver", it->solver);
+      json_object_set_int_member (t->mcts_setup, "max_ply", it->max_ply);
+    }
+  /* The player to move at the end of the path: the searching player
+     after an even number of moves. */
+  winner = (it->n_path % 2 == 0) == (it->result > 0) ? t->walk.player
+                                                     : 3 - t->walk.player;
+  n_select = it->n_path - (it->expanded ? 1 : 0);
+  for (i = 0; i < n_select; i++)
+    add_select (t, it, path, i);
+  if (it->expanded)
+    json_object_set_int_member (add_node_event (t, "expand", path[it->n_path]),
+                                "iteration", (gint64) it->number);
+  add_playout (t, it, nim_trace_mcts_node (&t->mcts, path[it->n_path]),
+               path[it->n_path], winner);
+  nim_trace_mcts_backup (&t->mcts, it, path);
+  add_backup (t, it, path, winner);
+}
+
+/* -------------------------------------------------------------------------
    Writing */
 
 /* A position's heaps in increasing order: the positions an exact value
@@ -536,6 +739,9 @@ build_data (NimTraceExplore *t, const NimMove *move, gboolean proven,
   json_object_set_int_member (counts, "below", (gint64) w->summarised);
   json_object_set_int_member (counts, "left_out", (gint64) w->left_out);
   json_object_set_object_member (root, "counts", counts);
+  if (t->mcts_setup != NULL)
+    json_object_set_object_member (root, "mcts",
+                                   json_object_ref (t->mcts_setup));
   if (move != NULL)
     set_move (result, "move", move);
   json_object_set_int_member (result, "value", value);
@@ -553,6 +759,10 @@ build_data (NimTraceExplore *t, const NimMove *move, gboolean proven,
         json_object_set_int_member (o, "iteration", n->iteration);
       if (n->parent >= 0)
         set_move (o, "move", &n->move);
+      if (t->mcts.nodes != NULL && n->parent >= 0)
+        json_object_set_int_member (
+            o, "added",
+            (gint64) nim_trace_mcts_node (&t->mcts, (gint) i)->added);
       json_object_set_string_member (o, "position", position);
       json_object_set_int_member (
           o, "moves", (gint64) nim_movegen_count (&n->board, &w->rules));
@@ -666,6 +876,7 @@ explore_end (gpointer data, const NimMove *move, guint64 nodes,
   page = build_data (t, move, proven, value);
   write_page (t, page);
   nim_trace_file_close (&t->file, &t->write_errno);
+  nim_trace_mcts_clear (&t->mcts);
 }
 
 static const NimObserverFuncs explore_funcs = {
@@ -678,6 +889,7 @@ static const NimObserverFuncs explore_funcs = {
   .probe = explore_probe,
   .store = explore_store,
   .numbers = explore_numbers,
+  .mcts_iteration = explore_mcts_iteration,
 };
 
 /**
@@ -790,6 +1002,9 @@ nim_trace_explore_free (NimTraceExplore *explore)
   g_free (explore->line);
   g_array_unref (explore->nodes);
   json_array_unref (explore->events);
+  nim_trace_mcts_clear (&explore->mcts);
+  if (explore->mcts_setup != NULL)
+    json_object_unref (explore->mcts_setup);
   g_free (explore);
 }
 

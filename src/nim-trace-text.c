@@ -56,6 +56,21 @@ append_label (GString *s, guint ply, const NimTraceFrame *f)
 static const char *
 legend_nodes (NimTraceKind kind)
 {
+  if (kind == NIM_TRACE_MCTS)
+    /* TRANSLATORS: the legend of --trace for Monte-Carlo tree search.
+       Every line starts with "#"; hHEAP-COUNT, "+", "~", "->", "W", "L"
+       and "end" are written as they stand in the trace. */
+    return _ ("# a line an iteration: its number, the moves selection "
+              "went down by UCT\n"
+              "#   (hHEAP-COUNT: take COUNT from heap HEAP), \"+\" "
+              "before the move whose\n"
+              "#   position it added, \"~\" and the random playout's "
+              "moves (\"end\": the\n"
+              "#   game was over or the position proven), \"->\" "
+              "who won, then after \"|\"\n"
+              "#   wins/visits of each move of the path for the player "
+              "who made it,\n"
+              "#   W or L when proven to win or to lose\n");
   if (kind == NIM_TRACE_ALPHA_BETA)
     /* TRANSLATORS: the legend of --trace, in three forms: for alpha-beta (with
        the window), minimax and negamax.  Every line starts with "#";
@@ -133,6 +148,9 @@ legend_order (NimTraceKind kind)
                 "#   disproof number; a node is entered again each time "
                 "the search\n"
                 "#   goes back into it\n");
+    case NIM_TRACE_MCTS:
+      /* Its legend says how selection picks a move. */
+      break;
     }
   return "";
 }
@@ -147,6 +165,20 @@ write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
   /* TRANSLATORS: %s is a sentence describing the rules. */
   fprintf (t->out, _ ("# rules: %s\n"), described);
   fputs (legend_nodes (kind), t->out);
+  if (kind == NIM_TRACE_MCTS)
+    {
+      fprintf (t->out,
+               g_dngettext (GETTEXT_PACKAGE,
+                            /* TRANSLATORS: the end of the legend of
+                               --trace for Monte-Carlo tree search: the
+                               limit of --trace-limit. */
+                            "# at most %llu iteration is shown a search\n",
+                            "# at most %llu iterations are shown a "
+                            "search\n",
+                            t->walk.limit),
+               (unsigned long long) t->walk.limit);
+      return;
+    }
   fputs (legend_order (kind), t->out);
   fprintf (t->out,
            g_dngettext (GETTEXT_PACKAGE,
@@ -283,18 +315,37 @@ text_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
                           : value > 0 ? C_ ("value", "win")
                                       : C_ ("value", "loss");
 
-  g_string_append_printf (
-      s,
-      /* TRANSLATORS: the end of a search in --trace: the nodes the
-         trace saw, those the search counted, those shown, those
-         counted in the "+N below" of a line, those left out past
-         --trace-limit, and the limit. */
-      _ ("# %llu nodes traced (the search counted %llu): %llu shown,\n"
-         "#   %llu counted in \"+N below\", %llu left out past the "
-         "limit of %llu\n"),
-      (unsigned long long) w->total, (unsigned long long) nodes,
-      (unsigned long long) w->shown, (unsigned long long) w->summarised,
-      (unsigned long long) w->left_out, (unsigned long long) w->limit);
+  if (w->kind == NIM_TRACE_MCTS)
+    g_string_append_printf (
+        s,
+        g_dngettext (GETTEXT_PACKAGE,
+                     /* TRANSLATORS: the end of a search of Monte-Carlo
+                        tree search in --trace: its iterations, the nodes
+                        it counted, the iterations shown and those left
+                        out past --trace-limit, and the limit. */
+                     "# %llu iteration (the search counted %llu nodes): "
+                     "%llu shown,\n#   %llu left out past the limit of "
+                     "%llu\n",
+                     "# %llu iterations (the search counted %llu nodes): "
+                     "%llu shown,\n#   %llu left out past the limit of "
+                     "%llu\n",
+                     w->total),
+        (unsigned long long) w->total, (unsigned long long) nodes,
+        (unsigned long long) w->shown, (unsigned long long) w->left_out,
+        (unsigned long long) w->limit);
+  else
+    g_string_append_printf (
+        s,
+        /* TRANSLATORS: the end of a search in --trace: the nodes the
+           trace saw, those the search counted, those shown, those
+           counted in the "+N below" of a line, those left out past
+           --trace-limit, and the limit. */
+        _ ("# %llu nodes traced (the search counted %llu): %llu shown,\n"
+           "#   %llu counted in \"+N below\", %llu left out past the "
+           "limit of %llu\n"),
+        (unsigned long long) w->total, (unsigned long long) nodes,
+        (unsigned long long) w->shown, (unsigned long long) w->summarised,
+        (unsigned long long) w->left_out, (unsigned long long) w->limit);
   if (move != NULL)
     {
       nim_trace_append_move (m, move);
@@ -312,12 +363,69 @@ text_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
   nim_trace_walk_end (&t->walk);
 }
 
+/* The most playout moves an iteration's line shows. */
+#define PLAYOUT_SHOWN 8
+
+/* An iteration of Monte-Carlo tree search, on one line (see the
+   legend). */
+static void
+text_mcts_iteration (gpointer data, const NimMctsIteration *it)
+{
+  NimTraceText *t = data;
+  NimTraceWalk *w = &t->walk;
+  g_autoptr (GString) s = NULL;
+  guint i, winner;
+
+  if (!nim_trace_walk_count_iteration (w))
+    return;
+  s = g_string_new (NULL);
+  g_string_append_printf (s, "%" G_GUINT64_FORMAT ":", it->number);
+  for (i = 0; i < it->n_path; i++)
+    {
+      g_string_append (s, it->expanded && i + 1 == it->n_path ? " +" : " ");
+      nim_trace_append_move (s, &it->path[i]);
+    }
+  g_string_append (s, " ~");
+  if (it->playout_plies == 0)
+    g_string_append (s, " end");
+  for (i = 0; i < it->n_playout && i < PLAYOUT_SHOWN; i++)
+    {
+      g_string_append_c (s, ' ');
+      nim_trace_append_move (s, &it->playout[i]);
+    }
+  if (it->playout_plies > i)
+    g_string_append_printf (s, " ...(+%" G_GUINT64_FORMAT ")",
+                            it->playout_plies - i);
+  /* The player to move at the end of the path: the searching player
+     after an even number of moves. */
+  winner
+      = (it->n_path % 2 == 0) == (it->result > 0) ? w->player : 3 - w->player;
+  g_string_append (s, " -> ");
+  /* TRANSLATORS: who won an iteration of Monte-Carlo tree search in
+     --trace, "-> player 2 wins". */
+  g_string_append_printf (s, _ ("player %u wins"), winner);
+  g_string_append (s, " |");
+  for (i = 1; i <= it->n_path; i++)
+    {
+      const NimMctsNode *n = &it->nodes[i];
+
+      g_string_append_printf (s, " %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
+                              n->wins, n->visits);
+      /* A node proven lost for the player to move there: its move wins. */
+      if (n->proven != 0)
+        g_string_append_c (s, n->proven < 0 ? 'W' : 'L');
+    }
+  g_string_append_c (s, '\n');
+  fputs (s->str, t->out);
+}
+
 static const NimObserverFuncs text_funcs = {
   .begin = text_begin,
   .iteration = text_iteration,
   .enter = text_enter,
   .leave = text_leave,
   .end = text_end,
+  .mcts_iteration = text_mcts_iteration,
 };
 
 /**

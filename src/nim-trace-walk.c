@@ -116,6 +116,29 @@ nim_trace_walk_end (NimTraceWalk *walk)
 }
 
 /**
+ * nim_trace_walk_count_iteration:
+ * @walk: a walk
+ *
+ * Counts an iteration of Monte-Carlo tree search, which reports
+ * iterations instead of nodes: for it the walk's counts and @limit are
+ * iterations, and @depth does not apply.
+ *
+ * Returns: whether the iteration is shown
+ */
+gboolean
+nim_trace_walk_count_iteration (NimTraceWalk *walk)
+{
+  walk->total++;
+  if (walk->shown >= walk->limit)
+    {
+      walk->left_out++;
+      return FALSE;
+    }
+  walk->shown++;
+  return TRUE;
+}
+
+/**
  * nim_trace_walk_enter:
  * @walk: a walk
  * @ply: plies from the root

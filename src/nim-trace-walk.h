@@ -80,6 +80,8 @@ NimTraceFrame *nim_trace_walk_leave (NimTraceWalk *walk, guint ply,
                                      guint flags, guint64 *pruned,
                                      char **marks);
 
+gboolean nim_trace_walk_count_iteration (NimTraceWalk *walk);
+
 gboolean nim_trace_walk_is_shown (const NimTraceWalk *walk, guint ply);
 gboolean nim_trace_walk_would_show (const NimTraceWalk *walk, guint ply);
 GArray *nim_trace_walk_pruned (const NimTraceWalk *walk,

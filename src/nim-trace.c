@@ -117,6 +117,15 @@ all_numbers (gpointer data, guint ply, const NimTraceNumbers *numbers)
     nim_observer_numbers (*to, ply, numbers);
 }
 
+static void
+all_mcts_iteration (gpointer data, const NimMctsIteration *it)
+{
+  NimObserver **to;
+
+  for (to = data; *to != NULL; to++)
+    nim_observer_mcts_iteration (*to, it);
+}
+
 static const NimObserverFuncs all_funcs = {
   .begin = all_begin,
   .iteration = all_iteration,
@@ -127,6 +136,7 @@ static const NimObserverFuncs all_funcs = {
   .probe = all_probe,
   .store = all_store,
   .numbers = all_numbers,
+  .mcts_iteration = all_mcts_iteration,
 };
 
 /**

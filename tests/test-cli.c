@@ -1160,7 +1160,7 @@ test_refused_before_questions (void)
   static const char *const messages[] = {
     "nim: player 2 (grundy) cannot play this game: under misère play grundy "
     "knows only single-heap games, and 2 heaps here can be played; players "
-    "that can: minimax, negamax, pns, xor, random\n",
+    "that can: minimax, negamax, pns, mcts, xor, random\n",
     "nim: player 2 (xor) cannot play this game: xor plays only the take-any "
     "rule",
     "nim: player 1 (xor) cannot play this game",
@@ -2185,7 +2185,7 @@ static const BadOption bad_options[] = {
   { "unknown-player",
     { "--player1", "nosuch", NULL },
     "unknown player 'nosuch'",
-    "human, minimax, negamax, pns, xor, grundy, random" },
+    "human, minimax, negamax, pns, mcts, xor, grundy, random" },
   { "option-not-a-number",
     { "--player2", "negamax:depth=x", NULL },
     "depth",

@@ -18,7 +18,10 @@
 # - the quiz marks a wrong answer wrong and right ones right, and keeps
 #   the score;
 # - pns's thresholds near infinity read as infinity less a number;
-# - the page of a --trace-limit says what it left out.
+# - the page of a --trace-limit says what it left out;
+# - on the pages of Monte-Carlo tree search, the visits and wins drawn at
+#   the end are those of each position's last backup, and the quiz asks
+#   which move selection takes and what the backup leaves.
 #
 # It saves a screenshot to tests/explore-screenshot.png in the build
 # directory (doc/explore.png is a copy of one).
@@ -68,6 +71,9 @@ CASES = [
      ["--moves", "1,2", "--misere"], False),
     ("kayles", "negamax", "5", ["--rules", "0.77"], False),
     ("depth limit", "minimax:depth=2", "2,3", ["--moves", "any"], False),
+    ("mcts", "mcts:iterations=12", "1,2", ["--moves", "any"], True),
+    ("plain UCT, misere", "mcts:solver=off,iterations=15", "1,2,2",
+     ["--moves", "any", "--misere"], False),
 ]
 
 # ---------------------------------------------------------------------------
@@ -190,7 +196,8 @@ document.getElementById('unfold').click();
 var values = {};
 document.querySelectorAll('#nodes > g[data-node]').forEach(function (g) {
   values[g.getAttribute('data-node')] = [g.getAttribute('data-position'),
-    g.getAttribute('data-value'), g.getAttribute('data-exact')];
+    g.getAttribute('data-value'), g.getAttribute('data-exact'),
+    g.getAttribute('data-visits'), g.getAttribute('data-wins')];
 });
 return {steps: snaps.length - 1, values: values, back_disabled: disabled};
 """
@@ -198,9 +205,32 @@ return {steps: snaps.length - 1, values: values, back_disabled: disabled};
 
 def trace_values(text):
     """The values of the first search's --trace, in the order its nodes
-    returned."""
+    returned; for Monte-Carlo tree search, its iterations' lines."""
     first = text.split("# trace:")[1]
+    if re.search(r"^1: ", first, re.M):
+        return re.findall(r"^\d+: .*$", first, re.M)
     return [m.group(1) for m in re.finditer(r"= (-?\d+|-?inf)\b", first)]
+
+
+def check_mcts_counts(name, data, drawn, traced):
+    """The visits and wins drawn at the end are each position's after its
+    last backup, and the iterations are those of --trace, whose last line
+    shows the same counts along its path."""
+    want = {}
+    for e in data["events"]:
+        if e["type"] == "backup":
+            for node, a in zip(e["path"], e["after"]):
+                want[str(node)] = [str(a["visits"]), str(a["wins"])]
+    got = {n: v[3:5] for n, v in drawn.items()}
+    backups = [e for e in data["events"] if e["type"] == "backup"]
+    last = backups[-1]
+    line = traced[-1].split(" | ")[1].split() if traced else []
+    along = ["%s/%s" % (want[str(n)][1], want[str(n)][0])
+             for n in last["path"][1:]]
+    result(got == want and len(traced) == len(backups)
+           and [re.sub("[WL]$", "", x) for x in line] == along,
+           name + ": visits and wins drawn are the backups' and the trace's",
+           "drawn %s\nwant %s\ntrace %s, path %s" % (got, want, line, along))
 
 
 def make_page(work, name, spec, heaps, rules, extra=()):
@@ -243,12 +273,13 @@ def check_page(driver, name, rules, every, path, traced):
     order = [e["node"] for e in data["events"] if e["type"] == "leave"]
     drawn = [out["values"][str(n)][1] for n in order
              if str(n) in out["values"]]
-    result(drawn == traced, name + ": the values drawn are the search's",
-           "drawn %s\ntrace %s" % (drawn[:40], traced[:40]))
+    if data["kind"] != "mcts":
+        result(drawn == traced, name + ": the values drawn are the search's",
+               "drawn %s\ntrace %s" % (drawn[:40], traced[:40]))
     # Each exact value is the solution's; each proven value agrees.
     r = rules_of(rules)
     bad = []
-    for n, (position, value, exact) in out["values"].items():
+    for n, (position, value, exact, _, _) in out["values"].items():
         heaps_ = [int(h) for h in position.split(",")]
         want = 1 if wins(heaps_, r) else -1
         if exact is None or int(exact) != want:
@@ -263,6 +294,8 @@ def check_page(driver, name, rules, every, path, traced):
             bad.append("%s: value %s, exact %d" % (position, value, want))
     result(not bad, name + ": proven values agree with theory and solver",
            "\n".join(bad))
+    if data["kind"] == "mcts":
+        check_mcts_counts(name, data, out["values"], traced)
     errors = console_errors(driver)
     result(not errors, name + ": no console errors after stepping", errors)
 
@@ -302,13 +335,26 @@ def next_question(driver, limit=2000):
 def answer(driver, event, right):
     fields = driver.find_elements(By.CSS_SELECTOR,
                                   "#question-fields input[type=text]")
+    asked = len(driver.find_elements(By.CSS_SELECTOR, "#question-fields > p"))
     if event["type"] == "enter":
         values = [event["alpha"], event["beta"]]
+    elif event["type"] == "backup":
+        values = ["%d/%d" % (a["wins"], a["visits"])
+                  for a in event["after"][1:]]
     else:
-        values = [event["value"]]
+        values = [event.get("value")]
     for f, v in zip(fields, values):
         f.clear()
         f.send_keys(str(v) if right else "7")
+    if event["type"] == "select":
+        move = driver.execute_script(
+            "return window.NimExplore.data.nodes[arguments[0]].move;",
+            event["chosen"])
+        for radio in driver.find_elements(
+                By.CSS_SELECTOR, "#question-fields input[name=choice]"):
+            if (radio.get_attribute("value") == move) == right:
+                radio.click()
+                break
     boxes = driver.find_elements(By.CSS_SELECTOR,
                                  "#question-fields input[name=cut]")
     for box in boxes:
@@ -316,12 +362,18 @@ def answer(driver, event, right):
             box.click()
     driver.find_element(By.ID, "check").click()
     fb = driver.find_element(By.ID, "feedback")
-    # Each number asked and the moves cut score one each.
-    return fb.get_attribute("class"), fb.text, len(fields) + (1 if boxes
-                                                              else 0)
+    # Each field asked scores one.
+    return fb.get_attribute("class"), fb.text, asked
 
 
-def check_quiz(driver, path):
+def asks(event):
+    """What a question tests: a cutoff's moves, else the kind of step."""
+    return "cut" if event.get("pruned") else event["type"]
+
+
+def check_quiz(driver, path, name="quiz", wanted=("cut",)):
+    """The quiz of a page marks a wrong answer wrong and right ones right,
+    until it has asked each of the @wanted kinds of question."""
     driver.get("file://" + path)
     click(driver, "Quiz")
     pressed = driver.find_element(
@@ -333,35 +385,36 @@ def check_quiz(driver, path):
         ".click(); var g = document.querySelector('#nodes > g');"
         "return g.hasAttribute('data-exact');")
     result(pressed == "true" and not hidden,
-           "quiz: on, and hides the exact values not yet revealed")
+           name + ": on, and hides the exact values not yet revealed")
     event = next_question(driver)
     if event is None:
-        result(False, "quiz: asks a question")
+        result(False, name + ": asks a question")
         return
     cls, text, missed = answer(driver, event, False)
     score = driver.find_element(By.ID, "score").text
     result(cls == "wrong" and "Not quite" in text
            and score == "Score: 0 of %d" % missed,
-           "quiz: a wrong answer is marked wrong and explained",
+           name + ": a wrong answer is marked wrong and explained",
            "%s / %s / %s" % (cls, text, score))
     marks = []
-    cut = False
+    seen = set()
     for _ in range(12):
         event = next_question(driver)
         if event is None:
             break
-        cut = cut or bool(event.get("pruned"))
+        seen.add(asks(event))
         marks.append(answer(driver, event, True)[0])
-        if cut and len(marks) >= 3:
+        if seen.issuperset(wanted) and len(marks) >= 3:
             break
     score = driver.find_element(By.ID, "score").text
     m = re.match(r"Score: (\d+) of (\d+)", score)
-    result(marks and all(c == "right" for c in marks) and cut and m
+    result(marks and all(c == "right" for c in marks)
+           and seen.issuperset(wanted) and m
            and int(m.group(2)) - int(m.group(1)) == missed,
-           "quiz: right answers, the moves cut and the window included, "
-           "are marked right and scored", "%s / %s" % (marks, score))
+           name + ": right answers (%s included) are marked right and scored"
+           % ", ".join(wanted), "%s / %s / %s" % (marks, sorted(seen), score))
     errors = console_errors(driver)
-    result(not errors, "quiz: no console errors", errors)
+    result(not errors, name + ": no console errors", errors)
 
 
 def check_pns_numbers(driver, path):
@@ -402,17 +455,35 @@ def check_pns_numbers(driver, path):
            first_win)
 
 
-def check_limit(driver, work):
-    path, _ = make_page(work, "limit", "minimax", "1,2,3,4",
-                        ["--moves", "any"], ["--trace-limit", "150"])
+def limited_page(driver, work, name, spec, heaps, limit):
+    """Opens the page of a search with --trace-limit at its end; returns
+    its summary."""
+    path, _ = make_page(work, name, spec, heaps, ["--moves", "any"],
+                        ["--trace-limit", limit])
     driver.get("file://" + path)
     summary = driver.find_element(By.ID, "summary").text
     click(driver, "End")
+    return summary
+
+
+def check_limit(driver, work):
+    summary = limited_page(driver, work, "limit", "minimax", "1,2,3,4", "150")
     root = driver.find_element(By.CSS_SELECTOR, "#nodes > g[data-node='0']")
     result("left out past the limit of 150" in summary
            and "not shown" in root.text and root.get_attribute("data-value")
            == "1", "a --trace-limit page says what it left out",
            summary + "\n" + root.text)
+
+
+def check_limit_mcts(driver, work):
+    summary = limited_page(driver, work, "limit mcts", "mcts:iterations=40",
+                           "2,3", "5")
+    sentence = driver.find_element(By.ID, "sentence").text
+    result(re.search(r"\d+ iterations .*5 shown, \d+ left out past the limit"
+                     r" of 5 iterations", summary) is not None
+           and "the page shows the first 5" in sentence,
+           "an mcts page with --trace-limit says what it left out",
+           summary + "\n" + sentence)
 
 
 def screenshot(driver, work):
@@ -486,11 +557,16 @@ def main():
                        pages[name][1])
         if "alpha-beta" in pages:
             check_keys(driver, pages["alpha-beta"][0])
-            check_quiz(driver, pages["alpha-beta"][0])
+            check_quiz(driver, pages["alpha-beta"][0], "quiz",
+                       ("cut", "enter"))
         if "pns" in pages:
             check_pns_numbers(driver, pages["pns"][0])
+        if "mcts" in pages:
+            check_quiz(driver, pages["mcts"][0], "mcts quiz",
+                       ("select", "backup"))
         screenshot(driver, work)
         check_limit(driver, work)
+        check_limit_mcts(driver, work)
         print("1..%d" % count)
         return 1 if failed else 0
     finally:

@@ -28,6 +28,14 @@
  * position up to 11 matches and on every position with its heaps in
  * ascending order up to 12; `-m thorough` runs them everywhere.
  *
+ * Monte-Carlo tree search claims no perfect play, but what MCTS-Solver
+ * proves must be exact: on the same positions, and under two
+ * take-and-break codes whose moves split heaps, every value it reports
+ * as proven is the solver's, a proven win is played with a winning move,
+ * and every position its iterations report as proven on their way
+ * (through the observer) has the value it claims; plain UCT never claims
+ * a proof.
+ *
  * NIM_HARNESS_MAX_MATCHES=N (make check-valgrind sets it) shrinks the
  * space to N matches in all, for runs under valgrind, where the whole
  * space would take an hour; every engine and variant still runs. */
@@ -39,6 +47,7 @@
 
 #include "nim-grundy.h"
 #include "nim-movegen.h"
+#include "nim-octal.h"
 #include "nim-player.h"
 #include "nim-parse.h"
 
@@ -67,8 +76,9 @@ typedef struct
 static gboolean
 solver_solve (Solver *s, const NimBoard *board, guint *distance)
 {
-  guint32 sorted[MAX_HEAPS];
-  char key[64];
+  /* A take-and-break code's splits add heaps (mcts's checks). */
+  guint32 sorted[NIM_MAX_HEAPS];
+  char key[NIM_MAX_HEAPS * 11 + 1];
   gpointer cached;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove move;
@@ -260,8 +270,9 @@ report (Harness *h, const NimBoard *board, const char *spec, const char *what,
 }
 
 static void
-check_position (Harness *h, const NimBoard *board, gboolean sorted)
+check_position (gpointer data, const NimBoard *board, gboolean sorted)
 {
+  Harness *h = data;
   NimMove want, want_distance;
   guint distance;
   gboolean wins = solver_wins (&h->solver, board);
@@ -334,9 +345,15 @@ check_position (Harness *h, const NimBoard *board, gboolean sorted)
     }
 }
 
-/* Every tuple of 1..MAX_HEAPS heaps with at most MAX_MATCHES in all. */
+/* What is checked on each position: @sorted says whether its heaps are
+   in ascending order. */
+typedef void (*CheckFunc) (gpointer h, const NimBoard *board, gboolean sorted);
+
+/* Every tuple of 1..MAX_HEAPS heaps with at most MAX_MATCHES in all, given
+   to @check. */
 static void
-enumerate (Harness *h, guint32 *heaps, guint n, guint max_n, guint left)
+enumerate (gpointer h, CheckFunc check, guint32 *heaps, guint n, guint max_n,
+           guint left)
 {
   guint32 v;
 
@@ -349,13 +366,13 @@ enumerate (Harness *h, guint32 *heaps, guint n, guint max_n, guint left)
       for (i = 1; i < n; i++)
         sorted = sorted && heaps[i - 1] <= heaps[i];
       nim_board_init (&board, heaps, n);
-      check_position (h, &board, sorted);
+      check (h, &board, sorted);
       return;
     }
   for (v = 0; v <= left; v++)
     {
       heaps[n] = v;
-      enumerate (h, heaps, n + 1, max_n, left - v);
+      enumerate (h, check, heaps, n + 1, max_n, left - v);
     }
 }
 
@@ -392,7 +409,7 @@ test_variant (gconstpointer data)
     }
 
   for (n = 1; n <= MAX_HEAPS; n++)
-    enumerate (&h, heaps, 0, n, max_matches);
+    enumerate (&h, check_position, heaps, 0, n, max_matches);
 
   g_test_message ("%s %s: %u positions; checks per engine:", v->name,
                   h.rules.misere ? "misere" : "normal", h.positions);
@@ -533,6 +550,210 @@ test_large (gconstpointer data)
   g_assert_cmpuint (proved, >=, G_N_ELEMENTS (large_provers));
 }
 
+/* ------------------------------------------------------------------------
+   Monte-Carlo tree search: exact where it proves */
+
+/* The iterations of each search: enough to prove most positions of up to
+   8 matches and some of 14, at a few milliseconds a position. */
+#define MCTS_ITERATIONS "500"
+/* Positions of at most this many matches have every proof of every
+   iteration checked through the observer, the others their root's. */
+#define MCTS_DEEP_MATCHES 9
+
+/* The take-and-break codes mcts is checked on beside the variants:
+   Kayles and Dawson's chess, whose moves split heaps. */
+static const char *const mcts_codes[] = { "0.77", "0.137" };
+
+typedef struct
+{
+  const char *name;
+  NimRules rules;
+  Solver solver;
+  NimPlayer *solver_player; /* mcts, MCTS-Solver on */
+  NimPlayer *uct;           /* mcts:solver=off */
+  NimBoard root;            /* the position searched, from begin */
+  gboolean deep;            /* check the iterations' proofs */
+  guint positions;
+  guint proven_wins, proven_losses, inner_proofs, uct_runs;
+  guint failures;
+} MctsHarness;
+
+static void
+mcts_fail (MctsHarness *h, const NimBoard *board, const char *what)
+{
+  g_autofree char *heaps = nim_board_to_string (board);
+
+  if (h->failures++ < 20)
+    g_test_message ("mcts %s %s: heaps %s: %s", h->name,
+                    h->rules.misere ? "misere" : "normal", heaps, what);
+  g_test_fail ();
+}
+
+static void
+mcts_begin (gpointer data, const char *spec, guint player,
+            const NimBoard *board, const NimRules *rules, NimTraceKind kind)
+{
+  MctsHarness *h = data;
+
+  g_assert_cmpint (kind, ==, NIM_TRACE_MCTS);
+  h->root = *board;
+}
+
+/* Monte-Carlo tree search reports no nodes one by one. */
+static void
+mcts_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
+            int beta)
+{
+  g_assert_not_reached ();
+}
+
+static void
+mcts_leave (gpointer data, guint ply, const NimBoard *board, int value,
+            guint flags)
+{
+  g_assert_not_reached ();
+}
+
+/* Every position of the iteration's path that is proven has the value
+   the proof says. */
+static void
+mcts_iteration (gpointer data, const NimMctsIteration *it)
+{
+  MctsHarness *h = data;
+  NimBoard b = h->root;
+  guint i;
+
+  g_assert_cmpuint (it->nodes[0].visits, ==, it->number);
+  for (i = 0; i <= it->n_path; i++)
+    {
+      if (i > 0)
+        {
+          g_assert_true (
+              nim_board_check_move (&b, &h->rules, &it->path[i - 1], NULL));
+          nim_board_make_move (&b, &it->path[i - 1]);
+        }
+      if (it->nodes[i].proven == 0)
+        continue;
+      h->inner_proofs++;
+      if ((it->nodes[i].proven > 0) != solver_wins (&h->solver, &b))
+        mcts_fail (h, &b, "a position of the tree proven wrong");
+    }
+}
+
+static const NimObserverFuncs mcts_check_funcs = {
+  .begin = mcts_begin,
+  .enter = mcts_enter,
+  .leave = mcts_leave,
+  .mcts_iteration = mcts_iteration,
+};
+
+static void
+mcts_check_position (gpointer data, const NimBoard *board, gboolean sorted)
+{
+  MctsHarness *h = data;
+  gboolean wins = solver_wins (&h->solver, board);
+  const NimSearchStats *st;
+  NimMove got;
+
+  if (!nim_board_has_move (board, &h->rules))
+    return;
+  h->positions++;
+  h->deep = board->total <= MCTS_DEEP_MATCHES;
+  {
+    NimObserver observer = { &mcts_check_funcs, h };
+
+    nim_player_set_trace (h->solver_player, h->deep ? &observer : NULL);
+    g_assert_true (
+        nim_player_choose_move (h->solver_player, board, &got, NULL));
+    nim_player_set_trace (h->solver_player, NULL);
+  }
+  st = nim_player_get_stats (h->solver_player);
+  if (st->proven && (st->value > 0) != wins)
+    mcts_fail (h, board, "the root proven wrong");
+  if (st->proven && st->value > 0)
+    {
+      NimBoard child = *board;
+
+      nim_board_make_move (&child, &got);
+      if (solver_wins (&h->solver, &child))
+        mcts_fail (h, board, "a proven win played with a losing move");
+    }
+  h->proven_wins += st->proven && st->value > 0;
+  h->proven_losses += st->proven && st->value < 0;
+
+  /* Plain UCT, on the positions with their heaps in order. */
+  if (sorted)
+    {
+      g_assert_true (nim_player_choose_move (h->uct, board, &got, NULL));
+      if (nim_player_get_stats (h->uct)->proven)
+        mcts_fail (h, board, "plain UCT claims a proof");
+      h->uct_runs++;
+    }
+}
+
+/* @data is a Variant, or a code of mcts_codes. */
+static void
+test_mcts (gconstpointer data)
+{
+  MctsHarness h = { 0 };
+  guint32 heaps[MAX_HEAPS];
+  NimBoard any;
+  guint n;
+
+  nim_rules_init (&h.rules);
+  if (data >= (gconstpointer) variants
+      && data < (gconstpointer) (variants + G_N_ELEMENTS (variants)))
+    {
+      const Variant *v = data;
+
+      h.name = v->name;
+      if (v->moves != NULL)
+        g_assert_true (
+            nim_rules_parse_moves (&h.rules, v->moves, "--moves", NULL));
+      if (v->max_take > 0)
+        g_assert_true (nim_rules_set_max_take (&h.rules, v->max_take, NULL));
+    }
+  else
+    {
+      NimOctal code;
+
+      h.name = *(const char *const *) data;
+      g_assert_true (nim_octal_parse (&code, h.name, "code", NULL));
+      g_assert_true (nim_octal_to_rules (&code, &h.rules));
+    }
+  h.rules.misere = NIM_HARNESS_MISERE;
+  h.solver.rules = h.rules;
+  h.solver.memo
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  h.solver_player
+      = nim_player_new ("mcts:time=0,iterations=" MCTS_ITERATIONS, NULL);
+  h.uct = nim_player_new ("mcts:time=0,solver=off,iterations=" MCTS_ITERATIONS,
+                          NULL);
+  nim_player_set_seed (h.solver_player, 1);
+  nim_player_set_seed (h.uct, 1);
+  nim_board_parse (&any, "1", "--heaps", NULL);
+  g_assert_true (nim_player_start (h.solver_player, &h.rules, &any, NULL));
+  g_assert_true (nim_player_start (h.uct, &h.rules, &any, NULL));
+
+  for (n = 1; n <= MAX_HEAPS; n++)
+    enumerate (&h, mcts_check_position, heaps, 0, n, max_matches);
+
+  g_test_message ("mcts %s %s: %u positions, %u proven wins and %u proven "
+                  "losses at the root, %u proofs on the iterations' paths "
+                  "checked, %u runs of plain UCT",
+                  h.name, h.rules.misere ? "misere" : "normal", h.positions,
+                  h.proven_wins, h.proven_losses, h.inner_proofs, h.uct_runs);
+  /* The proofs are many, of both kinds: a solver that proved nothing
+     would pass the checks above. */
+  g_assert_cmpuint (h.proven_wins, >, h.positions / 20);
+  g_assert_cmpuint (h.proven_losses, >, 10);
+  g_assert_cmpuint (h.inner_proofs, >, h.positions);
+  g_assert_cmpuint (h.failures, ==, 0);
+  nim_player_free (h.solver_player);
+  nim_player_free (h.uct);
+  g_hash_table_unref (h.solver.memo);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -572,6 +793,22 @@ main (int argc, char **argv)
           "/harness/large/%s/%s", larges[i].variant->name, larges[i].heaps);
 
       g_test_add_data_func (path, &larges[i], test_large);
+    }
+  for (i = 0; i < G_N_ELEMENTS (variants); i++)
+    {
+      g_autofree char *path
+          = g_strdup_printf ("/harness/mcts/%s/%s", variants[i].name,
+                             NIM_HARNESS_MISERE ? "misere" : "normal");
+
+      g_test_add_data_func (path, &variants[i], test_mcts);
+    }
+  for (i = 0; i < G_N_ELEMENTS (mcts_codes); i++)
+    {
+      g_autofree char *path
+          = g_strdup_printf ("/harness/mcts/code-%s/%s", mcts_codes[i],
+                             NIM_HARNESS_MISERE ? "misere" : "normal");
+
+      g_test_add_data_func (path, &mcts_codes[i], test_mcts);
     }
   return g_test_run ();
 }

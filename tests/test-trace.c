@@ -12,8 +12,11 @@
 
 #include "nim-test.h"
 
+#include "nim-movegen.h"
 #include "nim-octal.h"
+#include "nim-player.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -238,6 +241,10 @@ static const GoldenCase dot_cases[] = {
   { "dot-minimax-depth2-3-4.dot",
     { "--heaps", "3,4", "--player1", "minimax", "--player2", "xor",
       "--trace=2", NULL } },
+  /* Monte-Carlo tree search's tree: visits, wins and proofs. */
+  { "dot-mcts-1-2.dot",
+    { "--heaps", "1,2", "--player1", "mcts:iterations=12", "--player2", "xor",
+      NULL } },
 };
 
 /* The DOT file of the first computer move, and that Graphviz reads it. */
@@ -499,16 +506,24 @@ test_compare_matches_bench (void)
     const char *rules_tag; /* as bench/expected names the rules */
     const char *rules_opt; /* the nim option for them, or NULL */
     const char *rules_arg;
-    guint n_rows; /* with the closed forms that apply */
+    guint n_closed; /* the closed forms that apply */
   } positions[] = {
-    { "3,4,5", "nim", NULL, NULL, 9 },
-    { "1,3,5,7", "nim", NULL, NULL, 9 },
-    { "2,6,19", "sub", "--moves", "2,7,15,16", 8 },
-    { "13", "take3", "--max-take", "3", 8 },
-    { "1,3,5,7", "misere", "--misere", NULL, 8 },
+    { "3,4,5", "nim", NULL, NULL, 2 },
+    { "1,3,5,7", "nim", NULL, NULL, 2 },
+    { "2,6,19", "sub", "--moves", "2,7,15,16", 1 },
+    { "13", "take3", "--max-take", "3", 1 },
+    { "1,3,5,7", "misere", "--misere", NULL, 1 },
   };
   g_autoptr (GHashTable) expected = NULL;
-  guint p, n_checked = 0;
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  guint p, i, j, n_checked = 0, n_searches = 0;
+
+  /* A row for each configuration a searcher shows. */
+  for (i = 0; classes[i] != NULL; i++)
+    for (j = 0; classes[i]->showcase != NULL
+                && classes[i]->showcase[j].options != NULL;
+         j++)
+      n_searches++;
 
   if (!have_nim ())
     return;
@@ -519,7 +534,6 @@ test_compare_matches_bench (void)
       g_autofree char *err = NULL;
       g_autoptr (JsonNode) node = NULL;
       JsonArray *rows;
-      guint i;
 
       assert_status (run_nim (&out, &err, "--compare", "--heaps",
                               positions[p].heaps, "--json",
@@ -528,8 +542,9 @@ test_compare_matches_bench (void)
                      STATUS_OK, out, err);
       node = nim_test_parse_json (out);
       rows = json_node_get_array (node);
-      /* Seven searches and the closed forms that apply. */
-      g_assert_cmpuint (json_array_get_length (rows), ==, positions[p].n_rows);
+      /* The searches and the closed forms that apply. */
+      g_assert_cmpuint (json_array_get_length (rows), ==,
+                        n_searches + positions[p].n_closed);
       for (i = 0; i < json_array_get_length (rows); i++)
         {
           JsonObject *r = json_array_get_object_element (rows, i);
@@ -563,8 +578,8 @@ test_compare_matches_bench (void)
     }
   /* minimax, plain, ab, ab-tt and full on 3,4,5; ab, ab-tt and full on
      each of the others (minimax/nim/1,3,5,7 needs more than the budget);
-     pns on the two take-any positions. */
-  g_assert_cmpuint (n_checked, ==, 5 + 3 * 4 + 2);
+     pns and mcts's two rows on the two take-any positions. */
+  g_assert_cmpuint (n_checked, ==, 5 + 3 * 4 + 2 + 2 * 2);
 }
 
 /* The table: every algorithm, the closed forms that apply, and a search
@@ -801,6 +816,16 @@ explore_data (const char *page)
   return nim_test_parse_json (json);
 }
 
+/* The option that sets the rules of a case's @take: "max=3",
+   "1,3" or "any", or a code "0.77". */
+static const char *
+rules_option_of (const char *take)
+{
+  if (g_str_has_prefix (take, "max="))
+    return "--max-take";
+  return strchr (take, '.') != NULL ? "--rules" : "--moves";
+}
+
 /* Writes the page of @c's search with --solve; returns its text. */
 static char *
 explore_page (const ExploreCase *c, const char *dir)
@@ -810,9 +835,7 @@ explore_page (const ExploreCase *c, const char *dir)
   g_autofree char *err = NULL;
   char *page = NULL;
   g_autoptr (GError) error = NULL;
-  const char *rules_option = g_str_has_prefix (c->take, "max=") ? "--max-take"
-                             : strchr (c->take, '.') != NULL    ? "--rules"
-                                                                : "--moves";
+  const char *rules_option = rules_option_of (c->take);
   const char *rules_value
       = g_str_has_prefix (c->take, "max=") ? c->take + 4 : c->take;
 
@@ -1021,6 +1044,395 @@ test_explore_data (gconstpointer data)
     }
   g_assert_cmpint (stack->len, ==, 0);
   g_assert_cmpint (entered, ==, json_array_get_length (nodes));
+  g_assert_true (g_hash_table_contains (seen, c->needs));
+  g_assert_true (g_hash_table_contains (seen, "end"));
+}
+
+/* --explore of Monte-Carlo tree search: its iterations as steps */
+
+typedef struct
+{
+  const char *spec;
+  const char *heaps;
+  const char *take; /* as for ExploreCase */
+  gboolean misere;
+  const char *seed;
+  const char *limit; /* --trace-limit, or NULL */
+  const char *needs; /* what the page must show: an event type, "proof",
+                        "depth" or "left-out" */
+} MctsCase;
+
+static const MctsCase mcts_cases[] = {
+  { "mcts:iterations=12", "1,2", "any", FALSE, "4", NULL, "proof" },
+  { "mcts:solver=off,iterations=40", "2,3", "any", FALSE, "1", NULL,
+    "select" },
+  { "mcts:depth=1,solver=off,iterations=20", "2,3", "any", FALSE, "2", NULL,
+    "depth" },
+  { "mcts:iterations=60", "1,2,2", "any", TRUE, "3", NULL, "proof" },
+  { "mcts:iterations=60", "7", "1,3", FALSE, "5", NULL, "proof" },
+  { "mcts:iterations=30", "7", "max=3", TRUE, "6", NULL, "select" },
+  { "mcts:iterations=40", "5", "0.77", FALSE, "7", NULL, "select" },
+  { "mcts:iterations=50,c=0.5", "3,4,5", "any", FALSE, "8", "10", "left-out" },
+};
+
+/* What the page's steps say of a position of the tree, replayed. */
+typedef struct
+{
+  gint64 visits, wins, proven;
+  GArray *children; /* node numbers, the one added last first */
+} Replayed;
+
+static void
+replayed_clear (gpointer data)
+{
+  Replayed *r = data;
+
+  g_array_unref (r->children);
+}
+
+/* The wins/visits of each move of each iteration's path in the text
+   trace of the first search, "7: h1-1 +h2-2 ~ end -> player 2 wins |
+   2/3L 1/1W": an array of strings a line, by iteration. */
+static GPtrArray *
+trace_iterations (const char *err)
+{
+  g_autofree char *first = NULL;
+  const char *start = strstr (err, "# trace:");
+  const char *next;
+  g_auto (GStrv) lines = NULL;
+  GPtrArray *out
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  char **l;
+
+  g_assert_nonnull (start);
+  next = strstr (start + 1, "# trace:");
+  first = next != NULL ? g_strndup (start, (gsize) (next - start))
+                       : g_strdup (start);
+  lines = g_strsplit (first, "\n", -1);
+  for (l = lines; *l != NULL; l++)
+    {
+      const char *bar = strstr (*l, " | ");
+
+      if (g_ascii_isdigit (**l) && bar != NULL)
+        g_ptr_array_add (out, g_strsplit (bar + 3, " ", -1));
+    }
+  return out;
+}
+
+/* Whether @child's position is one legal move from @parent's. */
+static gboolean
+one_move_apart (const NimBoard *parent, const NimBoard *child,
+                const NimRules *rules)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove move;
+
+  while (nim_movegen_next (&gen, parent, rules, &move))
+    {
+      NimBoard b = *parent;
+
+      nim_board_make_move (&b, &move);
+      if (nim_board_equal (&b, child))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The page of a game's first Monte-Carlo tree search holds its
+   iterations as steps a browser replays: each select lists every child
+   of its position in the order selection reads them, with the UCT score
+   the statistics so far give it (or its proof), and chooses the first of
+   the largest; expansion adds the next node under the end of the path,
+   one move away; the playout says why there was none, or who won it;
+   the backup adds a visit to each position of the path and a win where
+   the winner made the move, keeps every proof, and leaves what the text
+   trace prints for that iteration.  Every proof is the exact solver's. */
+static void
+test_explore_mcts (gconstpointer data)
+{
+  const MctsCase *c = data;
+  const char *rules_option = rules_option_of (c->take);
+  const char *rules_value
+      = g_str_has_prefix (c->take, "max=") ? c->take + 4 : c->take;
+  ExploreCase rc = { NULL, c->heaps, c->take, c->misere, "mcts", NULL };
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *page = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (NimTestSolver) solver = NULL;
+  g_autoptr (GPtrArray) traced = NULL;
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GArray) tree = NULL;
+  g_autoptr (GArray) boards = g_array_new (FALSE, FALSE, sizeof (NimBoard));
+  g_autoptr (GArray) walk = g_array_new (FALSE, FALSE, sizeof (gint64));
+  JsonObject *top, *counts, *setup;
+  JsonArray *nodes, *events;
+  NimRules rules;
+  double uct_c;
+  gboolean solver_on;
+  gint64 player, iteration = 0, n_nodes = 1;
+  guint i;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  path = g_build_filename (tmp.dir, "mcts.html", NULL);
+  {
+    g_autoptr (GPtrArray) args = g_ptr_array_new ();
+    const char *always[]
+        = { "--heaps",   c->heaps,    rules_option, rules_value, "--player1",
+            c->spec,     "--player2", "random",     "--seed",    c->seed,
+            "--explore", path,        "--trace",    "--json" };
+
+    for (i = 0; i < G_N_ELEMENTS (always); i++)
+      g_ptr_array_add (args, (gpointer) always[i]);
+    if (c->limit != NULL)
+      {
+        g_ptr_array_add (args, "--trace-limit");
+        g_ptr_array_add (args, (gpointer) c->limit);
+      }
+    if (c->misere)
+      g_ptr_array_add (args, "--misere");
+    g_ptr_array_add (args, NULL);
+    assert_status (nim_test_run_nimv (NULL, &out, &err,
+                                      (const char *const *) args->pdata),
+                   STATUS_OK, out, err);
+  }
+  g_file_get_contents (path, &page, NULL, &error);
+  g_assert_no_error (error);
+  tmp_dir_clear (&tmp);
+  traced = trace_iterations (err);
+  root = explore_data (page);
+  top = json_node_get_object (root);
+  g_assert_cmpstr (json_object_get_string_member (top, "kind"), ==, "mcts");
+  counts = json_object_get_object_member (top, "counts");
+  /* Counted in iterations, as --trace-limit counts them. */
+  g_assert_cmpint (json_object_get_int_member (counts, "shown"), ==,
+                   traced->len);
+  g_assert_cmpint (json_object_get_int_member (counts, "shown")
+                       + json_object_get_int_member (counts, "left_out"),
+                   ==, json_object_get_int_member (counts, "searched"));
+  if (g_str_equal (c->needs, "left-out"))
+    g_hash_table_add (seen, json_object_get_int_member (counts, "left_out") > 0
+                                ? "left-out"
+                                : "none");
+  setup = json_object_get_object_member (top, "mcts");
+  uct_c = json_object_get_double_member (setup, "c");
+  solver_on = json_object_get_boolean_member (setup, "solver");
+  player = json_object_get_int_member (top, "player");
+  nodes = json_object_get_array_member (top, "nodes");
+  events = json_object_get_array_member (top, "events");
+  explore_rules (&rc, &rules);
+  solver = nim_test_solver_new (&rules);
+  tree = g_array_new (FALSE, TRUE, sizeof (Replayed));
+  g_array_set_clear_func (tree, replayed_clear);
+  g_array_set_size (tree, json_array_get_length (nodes));
+  for (i = 0; i < json_array_get_length (nodes); i++)
+    {
+      JsonObject *n = json_array_get_object_element (nodes, i);
+      NimBoard board;
+
+      g_array_index (tree, Replayed, i).children
+          = g_array_new (FALSE, FALSE, sizeof (gint64));
+      explore_board (&board, json_object_get_string_member (n, "position"));
+      g_array_append_val (boards, board);
+      /* The theory's value beside every position. */
+      g_assert_cmpint (json_object_get_int_member (n, "exact"), ==,
+                       nim_test_solver_wins (solver, &board) ? 1 : -1);
+    }
+
+  for (i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *e = json_array_get_object_element (events, i);
+      const char *type = json_object_get_string_member (e, "type");
+      gint64 node = json_object_has_member (e, "node")
+                        ? json_object_get_int_member (e, "node")
+                        : -1;
+      Replayed *r = node >= 0 ? &g_array_index (tree, Replayed, node) : NULL;
+      gint64 at
+          = walk->len > 0 ? g_array_index (walk, gint64, walk->len - 1) : 0;
+
+      g_hash_table_add (seen, (gpointer) type);
+      if (!g_str_equal (type, "end"))
+        {
+          gint64 k = json_object_get_int_member (e, "iteration");
+
+          /* A new iteration starts again at the root. */
+          if (k != iteration)
+            {
+              g_assert_cmpint (k, ==, iteration + 1);
+              iteration = k;
+              g_array_set_size (walk, 0);
+              at = 0;
+              g_array_append_val (walk, at);
+            }
+        }
+      if (g_str_equal (type, "select"))
+        {
+          JsonArray *kids = json_object_get_array_member (e, "children");
+          gint64 chosen = json_object_get_int_member (e, "chosen");
+          gint64 best_id = -1, taken = -1;
+          double best = -1;
+          guint k;
+
+          g_assert_cmpint (node, ==, at);
+          /* Every move of the position is in the tree, read from the one
+             added last. */
+          g_assert_cmpint (
+              json_array_get_length (kids), ==,
+              json_object_get_int_member (
+                  json_array_get_object_element (nodes, node), "moves"));
+          g_assert_cmpint (r->children->len, ==, json_array_get_length (kids));
+          for (k = 0; k < json_array_get_length (kids); k++)
+            {
+              JsonObject *kid = json_array_get_object_element (kids, k);
+              gint64 id = json_object_get_int_member (kid, "node");
+              const Replayed *ch = &g_array_index (tree, Replayed, id);
+
+              g_assert_cmpint (id, ==,
+                               g_array_index (r->children, gint64,
+                                              r->children->len - 1 - k));
+              if (json_object_has_member (kid, "proven"))
+                {
+                  g_assert_true (solver_on);
+                  g_assert_cmpint (json_object_get_int_member (kid, "proven"),
+                                   ==, ch->proven);
+                  g_assert_cmpint (ch->proven, !=, 0);
+                  /* A move proven to win is taken at once. */
+                  if (ch->proven < 0 && taken < 0)
+                    taken = id;
+                }
+              else
+                {
+                  double score = (double) ch->wins / (double) ch->visits
+                                 + uct_c
+                                       * sqrt (log ((double) r->visits)
+                                               / (double) ch->visits);
+
+                  g_assert_false (solver_on && ch->proven != 0);
+                  g_assert_cmpfloat_with_epsilon (
+                      json_object_get_double_member (kid, "uct"), score, 1e-9);
+                  if (score > best)
+                    {
+                      best = score;
+                      best_id = id;
+                    }
+                }
+            }
+          g_assert_cmpint (chosen, ==, taken >= 0 ? taken : best_id);
+          g_array_append_val (walk, chosen);
+        }
+      else if (g_str_equal (type, "expand"))
+        {
+          JsonObject *n = json_array_get_object_element (nodes, node);
+
+          /* The next node, under the end of the path. */
+          g_assert_cmpint (node, ==, n_nodes++);
+          g_assert_cmpint (json_object_get_int_member (n, "parent"), ==, at);
+          g_assert_cmpint (json_object_get_int_member (n, "added"), ==,
+                           iteration);
+          g_assert_true (one_move_apart (
+              &g_array_index (boards, NimBoard, at),
+              &g_array_index (boards, NimBoard, node), &rules));
+          g_array_append_val (g_array_index (tree, Replayed, at).children,
+                              node);
+          g_array_append_val (walk, node);
+        }
+      else if (g_str_equal (type, "playout"))
+        {
+          const char *why = json_object_get_string_member (e, "why");
+          gint64 plies = json_object_get_int_member (e, "plies");
+          gint64 result = json_object_get_int_member (e, "result");
+          gint64 ply = (gint64) walk->len - 1;
+          gint64 to_move = ply % 2 == 0 ? player : 3 - player;
+
+          g_assert_cmpint (node, ==, at);
+          g_hash_table_add (seen, (gpointer) why);
+          if (json_object_has_member (e, "stop"))
+            g_hash_table_add (
+                seen, (gpointer) json_object_get_string_member (e, "stop"));
+          if (g_str_equal (why, "end"))
+            g_assert_false (nim_board_has_move (
+                &g_array_index (boards, NimBoard, node), &rules));
+          else if (g_str_equal (why, "proven"))
+            g_assert_cmpint (r->proven, ==, result);
+          else
+            {
+              g_assert_cmpint (plies, >, 0);
+              g_assert_cmpint (json_array_get_length (
+                                   json_object_get_array_member (e, "moves")),
+                               ==, MIN (plies, 32));
+            }
+          g_assert_cmpint (json_object_get_int_member (e, "winner"), ==,
+                           result > 0 ? to_move : 3 - to_move);
+        }
+      else if (g_str_equal (type, "backup"))
+        {
+          JsonArray *p = json_object_get_array_member (e, "path");
+          JsonArray *after = json_object_get_array_member (e, "after");
+          gint64 winner = json_object_get_int_member (e, "winner");
+          gchar **line = g_ptr_array_index (traced, iteration - 1);
+          gboolean proofs = FALSE;
+          guint k;
+
+          g_assert_cmpint (json_array_get_length (p), ==, walk->len);
+          for (k = walk->len; k-- > 0;)
+            {
+              gint64 id = json_array_get_int_element (p, k);
+              JsonObject *a = json_array_get_object_element (after, k);
+              Replayed *n = &g_array_index (tree, Replayed, id);
+              gint64 visits = json_object_get_int_member (a, "visits");
+              gint64 wins = json_object_get_int_member (a, "wins");
+              gint64 proven = json_object_get_int_member (a, "proven");
+              gint64 mover = k % 2 == 1 ? player : 3 - player;
+
+              g_assert_cmpint (id, ==, g_array_index (walk, gint64, k));
+              g_assert_cmpint (visits, ==, n->visits + 1);
+              g_assert_cmpint (wins - n->wins, >=, 0);
+              g_assert_cmpint (wins - n->wins, <=, 1);
+              /* A win where the winner made the move, unless a proof
+                 below changed the result counted. */
+              proofs = proofs || proven != 0;
+              if (k > 0 && !proofs)
+                g_assert_cmpint (wins - n->wins, ==, mover == winner);
+              /* A proof stands, and it is the theory's. */
+              if (n->proven != 0)
+                g_assert_cmpint (proven, ==, n->proven);
+              if (proven != 0)
+                {
+                  g_assert_true (solver_on);
+                  g_assert_cmpint (
+                      proven > 0, ==,
+                      nim_test_solver_wins (
+                          solver, &g_array_index (boards, NimBoard, id)));
+                  g_hash_table_add (seen, "proof");
+                }
+              /* What --trace prints for the move to it. */
+              if (k > 0)
+                {
+                  g_autofree char *want = g_strdup_printf (
+                      "%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "%s", wins,
+                      visits,
+                      proven < 0   ? "W"
+                      : proven > 0 ? "L"
+                                   : "");
+
+                  g_assert_cmpstr (line[k - 1], ==, want);
+                }
+              n->visits = visits;
+              n->wins = wins;
+              n->proven = proven;
+            }
+          g_assert_null (line[walk->len - 1]);
+        }
+      else
+        g_assert_cmpstr (type, ==, "end");
+    }
+  g_assert_cmpint (iteration, ==, traced->len);
+  g_assert_cmpint (n_nodes, ==, json_array_get_length (nodes));
   g_assert_true (g_hash_table_contains (seen, c->needs));
   g_assert_true (g_hash_table_contains (seen, "end"));
 }
@@ -1558,6 +1970,14 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/explore/random-heaps", test_explore_random_heaps);
   g_test_add_func ("/explore/pns-thresholds", test_explore_pns);
+  for (i = 0; i < G_N_ELEMENTS (mcts_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf (
+          "/explore/mcts/%s/%s/%s%s", mcts_cases[i].spec, mcts_cases[i].take,
+          mcts_cases[i].heaps, mcts_cases[i].misere ? "/misere" : "");
+
+      g_test_add_data_func (path, &mcts_cases[i], test_explore_mcts);
+    }
 
   return g_test_run ();
 }

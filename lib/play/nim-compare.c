@@ -79,6 +79,10 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
 
   full = search ? search_spec (spec, &nodes) : g_strdup (spec);
   player = nim_player_new (full, error);
+  /* A player that draws random numbers (mcts) draws the same ones on
+     every run, so that its row is as repeatable as the others. */
+  if (player != NULL)
+    nim_player_set_seed (player, 1);
   if (player == NULL || !nim_player_start (player, rules, board, error)
       || !nim_player_choose_move (player, board, &row->move, error))
     return FALSE;

@@ -401,6 +401,21 @@ describe_value (const NimSearchStats *st, const NimPlayer *p)
       win ? _ ("a win for player %u") : _ ("a loss for player %u"), player);
 }
 
+/**
+ * nim_explain_value:
+ * @stats: the statistics of a search that proved its value
+ * @player: the player that searched
+ *
+ * Returns: (transfer full): "a win for player 2", "a loss in 7 plies for
+ *   player 1"; against the computer "a win for you", "a loss for the
+ *   computer"
+ */
+char *
+nim_explain_value (const NimSearchStats *stats, const NimPlayer *player)
+{
+  return describe_value (stats, player);
+}
+
 /* Step 1 of nim_explain_search(): the value, and what it means for the
    move. */
 static void

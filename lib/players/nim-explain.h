@@ -45,6 +45,7 @@ guint nim_explain_pv (NimSearchPlayer *self, NimSearchFunc search,
                       const NimBoard *board, const NimMove *first,
                       NimMove *line, gboolean *cut);
 void nim_explain_indent (GString *out, const char *text);
+char *nim_explain_value (const NimSearchStats *stats, const NimPlayer *player);
 void nim_explain_search (NimSearchPlayer *self, NimSearchFunc search,
                          const NimBoard *board, const NimMove *move);
 

@@ -23,6 +23,7 @@
   ROW (minimax)                                                               \
   ROW (negamax)                                                               \
   ROW (pns)                                                                   \
+  ROW (mcts)                                                                  \
   ROW (xor)                                                                   \
   ROW (grundy)                                                                \
   ROW (random)
@@ -267,6 +268,9 @@ set_option (NimPlayer *self, const NimPlayerOption *o, const char *value,
       return parse_size (value, o, (guint64 *) field, error);
     case NIM_OPTION_SECONDS:
       return nim_parse_double (value, 0, (double) o->max, o->key,
+                               (double *) field, error);
+    case NIM_OPTION_NUMBER:
+      return nim_parse_double (value, (double) o->min, (double) o->max, o->key,
                                (double *) field, error);
     case NIM_OPTION_CHOICE:
       {

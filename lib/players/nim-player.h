@@ -146,6 +146,7 @@ typedef enum
   NIM_OPTION_SIZE_ON, /* the same for a table the player cannot do without */
   NIM_OPTION_SECONDS, /* double field: seconds, 0 for no limit */
   NIM_OPTION_CHOICE,  /* guint field: index into choices */
+  NIM_OPTION_NUMBER,  /* double field: a decimal number from min to max */
 } NimOptionType;
 
 /**
@@ -154,7 +155,7 @@ typedef enum
  * @type: how the value is parsed
  * @offset: where the value goes, offsetof() the player's instance struct
  * @min: the smallest accepted (%NIM_OPTION_UINT, %NIM_OPTION_SIZE,
- *   %NIM_OPTION_SIZE_ON)
+ *   %NIM_OPTION_SIZE_ON, %NIM_OPTION_NUMBER)
  * @max: the largest accepted
  * @choices: for %NIM_OPTION_CHOICE, the names, %NULL-terminated
  * @help: one line for `nim --list-players`

@@ -62,6 +62,8 @@ typedef enum
  * @NIM_TRACE_PROOF_NUMBERS: proof-number search: values for the player to
  *   move, no window; a node is entered again each time the search goes
  *   back into it
+ * @NIM_TRACE_MCTS: Monte-Carlo tree search: it reports an @mcts_iteration
+ *   for each iteration, and no @enter or @leave
  */
 typedef enum
 {
@@ -69,6 +71,7 @@ typedef enum
   NIM_TRACE_NEGAMAX,
   NIM_TRACE_ALPHA_BETA,
   NIM_TRACE_PROOF_NUMBERS,
+  NIM_TRACE_MCTS,
 } NimTraceKind;
 
 /**
@@ -175,6 +178,73 @@ typedef struct
 } NimTraceNumbers;
 
 /**
+ * NimMctsNode:
+ * @visits: the iterations that went through the position
+ * @wins: of those, the ones whose result was a win for the player who
+ *   made the move to the position (at the root: for the opponent of the
+ *   player to move there), the "wins/visits" of the textbook's figures
+ * @proven: with MCTS-Solver, 1 when the player to move in the position
+ *   is proven to win, -1 to lose; 0 when not proven
+ *
+ * What Monte-Carlo tree search knows of a position in its tree.
+ */
+typedef struct
+{
+  guint64 visits;
+  guint64 wins;
+  int proven;
+} NimMctsNode;
+
+/**
+ * NimMctsIteration:
+ * @number: the iteration's number in its search, from 1
+ * @path: the moves from the root to the position the playout started
+ *   from: those selection chose by the UCT rule, then, when @expanded,
+ *   the move whose position was added to the tree
+ * @n_path: how many
+ * @expanded: the last move of @path added its position to the tree (not
+ *   so when selection ended in a position that ends the game, is proven,
+ *   lies at the depth limit, or when the tree is full)
+ * @nodes: (array length=n_path + 1): the root, then the position after
+ *   each move of @path, as the backup left them
+ * @playout: the random playout's moves from the end of @path, the first
+ *   @n_playout of them
+ * @n_playout: how many of them @playout holds: all, or the first 4096
+ *   (%NIM_SEARCH_MAX_PLY) of a longer playout
+ * @playout_plies: how long the playout was; 0 when the end of @path ended
+ *   the game or was proven, which decides the result without one
+ * @result: 1 when the player to move at the end of @path won (the
+ *   playout, or the end of the game, or the proof), -1 when it lost
+ * @tree_size: the positions in the tree after the iteration
+ * @c: the exploration constant of the UCT rule selection used
+ * @solver: MCTS-Solver is on: @nodes may be proven, and selection never
+ *   goes down a move proven to lose
+ * @max_ply: the deepest the tree may grow (the player's depth=, else the
+ *   longest the game can last)
+ *
+ * One iteration of Monte-Carlo tree search, as its observer sees it after
+ * the backup: the four steps of the textbook (selection, expansion,
+ * playout, backup) in one report.  The arrays belong to the search and
+ * live until the callback returns.
+ */
+typedef struct
+{
+  guint64 number;
+  const NimMove *path;
+  guint n_path;
+  gboolean expanded;
+  const NimMctsNode *nodes;
+  const NimMove *playout;
+  guint n_playout;
+  guint64 playout_plies;
+  int result;
+  guint64 tree_size;
+  double c;
+  gboolean solver;
+  guint max_ply;
+} NimMctsIteration;
+
+/**
  * NimObserverFuncs:
  * @begin: a search starts (one computer move): the searching player's
  *   spec and number (1 or 2), the position it searches, the rules in
@@ -197,9 +267,14 @@ typedef struct
  * @store: the node @ply plies from the root wrote @entry into the table
  * @numbers: a proof-number search's node @ply plies from the root has
  *   looked at its children and has the @numbers
+ * @mcts_iteration: Monte-Carlo tree search ran an iteration (see
+ *   #NimMctsIteration); a search of kind %NIM_TRACE_MCTS reports these
+ *   between begin and end instead of @enter and @leave
  *
  * The events of a search, in the order begin, then [iteration,] enter
- * and leave properly nested, then end.  Each gets the observer's @data.
+ * and leave properly nested, then end; for Monte-Carlo tree search,
+ * begin, then an mcts_iteration each iteration, then end.  Each gets the
+ * observer's @data.
  * @enter and @leave are called at every node, so they may not be %NULL
  * (a call through them is the whole cost of watching); the others come
  * once a search or an iteration.
@@ -232,6 +307,10 @@ typedef struct
                  const NimTraceEntry *entry); /* may be NULL */
   void (*numbers) (gpointer data, guint ply,
                    const NimTraceNumbers *numbers); /* may be NULL */
+
+  /* Monte-Carlo tree search */
+  void (*mcts_iteration) (gpointer data,
+                          const NimMctsIteration *it); /* may be NULL */
 } NimObserverFuncs;
 
 /**
@@ -326,6 +405,14 @@ nim_observer_numbers (NimObserver *observer, guint ply,
 {
   if (observer->funcs->numbers != NULL)
     observer->funcs->numbers (observer->data, ply, numbers);
+}
+
+/* Monte-Carlo tree search ran an iteration. */
+static inline void
+nim_observer_mcts_iteration (NimObserver *observer, const NimMctsIteration *it)
+{
+  if (observer->funcs->mcts_iteration != NULL)
+    observer->funcs->mcts_iteration (observer->data, it);
 }
 
 G_END_DECLS

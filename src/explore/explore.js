@@ -5,10 +5,11 @@
  * "nim-data"), written by src/nim-trace-explore.c:
  *
  *   command, spec, player, kind ("minimax", "negamax", "alpha-beta",
- *   "pns"), rules, misere, root, exact {method, solver}, depth, limit,
- *   counts {searched, shown, below, left_out}, result {move, value,
- *   proven}, nodes [{parent, ply, iteration, move, position, moves,
- *   exact, grundy}], events [{type, node, ...}]
+ *   "pns", "mcts"), rules, misere, root, exact {method, solver}, depth,
+ *   limit, counts {searched, shown, below, left_out}, result {move,
+ *   value, proven}, nodes [{parent, ply, iteration, move, position,
+ *   moves, exact, grundy, added}], events [{type, node, ...}], and for
+ *   Monte-Carlo tree search mcts {c, solver, max_ply}
  *
  * An event is one step.  Its type names a handler in KINDS below, which
  * applies it to the model (through set(), which remembers what it
@@ -18,7 +19,11 @@
  * nothing, so that data from a newer nim still opens; a new kind of
  * search adds its handlers to KINDS (window.NimExplore.kinds).  What a
  * node shows beside its value comes from its "info" (name -> text),
- * which any handler may set: proof numbers now, visit counts later.
+ * which any handler may set (proof numbers).  Monte-Carlo tree search
+ * reports iterations, not nodes: its steps (select, expand, playout,
+ * backup) and their data are described at the top of
+ * src/nim-trace-explore.c; its positions carry visits and wins, and a
+ * value once MCTS-Solver proves them.
  *
  * The drawing is a function of the model and of the reader's folds
  * alone: stepping back and forward again draws the same page. */
@@ -77,6 +82,7 @@
   var minimax = kind === "minimax";
   var alphaBeta = kind === "alpha-beta";
   var pns = kind === "pns";
+  var mcts = kind === "mcts";
   var rootPlayer = data.player || 1;
 
   /* Who moves at a node, as the search sees it. */
@@ -178,7 +184,12 @@
       hidden: 0,
       trying: null,
       table: null,
-      info: {}
+      info: {},
+      /* Monte-Carlo tree search */
+      added: d.added || 0,
+      visits: 0,
+      wins: 0,
+      uct: undefined
     };
   });
   nodes.forEach(function (n) {
@@ -188,7 +199,8 @@
     return n.parent < 0;
   });
   var events = data.events || [];
-  var state = { step: 0, current: -1, iteration: 0, over: false };
+  var state = { step: 0, current: -1, iteration: 0, over: false, scored: [], playout: null,
+    updated: null };
   var undo = []; /* per step: [object, key, old value, had key] */
   var recording = null;
   var dirty = new Set();
@@ -485,11 +497,18 @@
     },
 
     end: {
-      apply: function () {
+      apply: function (e) {
         set(state, "over", true);
         set(state, "current", -1);
+        if (mcts) {
+          clearMarks(false);
+          roots[0].children.forEach(function (id) {
+            if (nodes[id].move === e.move) set(state, "current", id);
+          });
+        }
       },
       say: function (e) {
+        if (mcts) return mctsEndWords(e);
         var v = val(e.value);
         return "The search is over after " + plural(e.nodes, "node", "nodes") + ": " +
           (!e.proven ? "its value is not proven" : v > 0 ? "a proven win" : "a proven loss") +
@@ -507,6 +526,353 @@
   /* The children of @e's node that returned before event @e. */
   function doneChildrenAt(e) {
     return doneChildren(nodes[e.node]);
+  }
+
+  /* ------------------------------------------------------------------
+     Monte-Carlo tree search: an iteration is its steps, select (a ply
+     each), expand, playout and backup; the tree's positions carry their
+     visits and wins, and a value once MCTS-Solver proves them */
+
+  var setup = data.mcts || { c: Math.SQRT2, solver: true };
+
+  /* The number of the player to move at a node, and of the one who moved
+     there. */
+  function playerAt(n) {
+    return n.ply % 2 === 0 ? rootPlayer : 3 - rootPlayer;
+  }
+
+  function moverOf(n) {
+    return 3 - playerAt(n);
+  }
+
+  function fixed(x) {
+    return typeof x === "number" ? x.toFixed(2) : num(x);
+  }
+
+  /* A UCT score: three decimals, as near scores are common. */
+  function score(x) {
+    return x === Infinity ? "\u221e" : x.toFixed(3);
+  }
+
+  /* "3/5 (0.60)": wins for the player who moved there, of the visits. */
+  function statText(n) {
+    if (n.parent < 0) return plural(n.visits, "visit", "visits");
+    if (!n.visits) return "no visit yet";
+    return n.wins + "/" + n.visits + " (" + fixed(n.wins / n.visits) + ")";
+  }
+
+  /* What selection saw of a child: its score, or its proof. */
+  function uctText(u) {
+    if (u.proven === undefined) return "UCT " + score(val(u.uct));
+    return u.proven > 0 ? "skipped: proven to lose" : "taken: proven to win";
+  }
+
+  /* The transient marks of the step before: the scores selection
+     compared, the playout, the positions a backup changed. */
+  function clearMarks(keepPlayout) {
+    state.scored.forEach(function (id) {
+      set(nodes[id], "uct", undefined);
+    });
+    if (state.scored.length) set(state, "scored", []);
+    if (!keepPlayout && state.playout) set(state, "playout", null);
+    if (state.updated) set(state, "updated", null);
+    if (!roots[0].seen) set(roots[0], "seen", true);
+  }
+
+  function nodeWords(n) {
+    return n.parent < 0 ? "the root, " + n.position : n.move + " \u2192 " + n.position;
+  }
+
+  function firstOfIteration(i) {
+    return i === 0 || events[i - 1].iteration !== events[i].iteration;
+  }
+
+  /* The start of an iteration's first step. */
+  function iterationStart(e, i) {
+    if (!firstOfIteration(i)) return "";
+    return "Iteration " + e.iteration + " begins at the root, " + roots[0].position +
+      " (" + who(roots[0]) + " to move). ";
+  }
+
+  /* Who takes the last match of a playout of @plies moves from @n, and
+     what that means. */
+  function lastMatchWords(n, plies, winner) {
+    var taker = plies % 2 === 1 ? playerAt(n) : moverOf(n);
+    return data.misere ?
+      "Player " + taker + " took the last match and so loses (mis\u00e8re play): player " + winner + " wins." :
+      "Player " + taker + " took the last match and wins.";
+  }
+
+  /* Why selection skips or takes a child MCTS-Solver has proven. */
+  function provenWords(u) {
+    var n = nodes[u.node];
+    return u.proven > 0 ?
+      "MCTS-Solver has proven that " + n.move + " loses for player " + moverOf(n) + " (" + n.position +
+        " is won for player " + playerAt(n) + "), so selection never takes it." :
+      "MCTS-Solver has proven that " + n.move + " wins (" + n.position + " is lost for player " +
+        playerAt(n) + "), so selection takes it at once.";
+  }
+
+  /* How one child scored: its mean plus the exploration bonus. */
+  function scoreWords(p, u) {
+    var n = nodes[u.node];
+    if (val(u.uct) === Infinity) return n.move + " has no visit yet: its score is infinite";
+    return n.move + " (" + n.wins + "/" + n.visits + ") " + fixed(n.wins / n.visits) + " + " +
+      fixed(setup.c) + "\u00b7\u221a(ln " + p.visits + " / " + n.visits + ") = " + score(val(u.uct));
+  }
+
+  var MCTS_KINDS = {
+    select: {
+      apply: function (e) {
+        clearMarks(false);
+        e.children.forEach(function (u) {
+          set(nodes[u.node], "uct", u);
+        });
+        set(state, "scored", e.children.map(function (u) {
+          return u.node;
+        }));
+        set(state, "current", e.chosen);
+      },
+      say: function (e, i) {
+        var p = nodes[e.node];
+        var c = nodes[e.chosen];
+        var scored = e.children.filter(function (u) {
+          return u.proven === undefined;
+        }).sort(function (a, b) {
+          return val(b.uct) - val(a.uct);
+        });
+        var proven = e.children.filter(function (u) {
+          return u.proven !== undefined;
+        });
+        var s = iterationStart(e, i) + (firstOfIteration(i) ? "Selection: " :
+          "Selection goes on at " + nodeWords(p) + " (" + who(p) + " to move): ") +
+          (p.moves === 1 ? "the only move" : "all " + p.moves + " moves") + " of " + p.position +
+          (p.moves === 1 ? " is" : " are") + " in the tree, so selection takes the largest UCT score, " +
+          "mean + c\u00b7\u221a(ln N / n) with c = " + fixed(setup.c) + " and N = " + p.visits +
+          " visits here (the mean: the share of the move's iterations that player " + playerAt(p) +
+          ", who makes it, won)";
+        var shown = scored.slice(0, 4).map(function (u) {
+          return scoreWords(p, u);
+        });
+        if (scored.length > 4)
+          shown.push("the other " + (scored.length - 4) + " score less");
+        if (shown.length) s += ": " + shown.join("; ");
+        s += ".";
+        proven.forEach(function (u) {
+          s += " " + provenWords(u);
+        });
+        var mine = e.children.filter(function (u) {
+          return u.node === e.chosen;
+        })[0];
+        if (mine && mine.proven === undefined) {
+          var ties = scored.filter(function (u) {
+            return u.node !== e.chosen && val(u.uct) === val(mine.uct);
+          });
+          if (ties.length)
+            s += " " + list([c.move].concat(ties.map(function (u) {
+              return nodes[u.node].move;
+            }))) + " tie at " + score(val(mine.uct)) +
+              "; of equal scores selection takes the move added to the tree last, " + c.move + ".";
+        }
+        return s + " Selection goes down " + c.move + " (" + moveWords(c.move) + ") to " + c.position + ".";
+      },
+      ask: function (e) {
+        var p = nodes[e.node];
+        var open = e.children.filter(function (u) {
+          return u.proven === undefined;
+        });
+        if (open.length < 2) return null;
+        return {
+          text: "Selection at " + nodeWords(p) + ", " + p.visits + " visits: which move will it go down? " +
+            "Each row shows wins/visits; the score is the mean plus " + fixed(setup.c) +
+            "\u00b7\u221a(ln " + p.visits + " / visits).",
+          fields: [{
+            label: "move",
+            /* In the order of the rows, the first added first. */
+            choice: e.children.map(function (u) {
+              return nodes[u.node].move;
+            }).reverse(),
+            answer: nodes[e.chosen].move
+          }]
+        };
+      }
+    },
+
+    expand: {
+      apply: function (e) {
+        clearMarks(false);
+        set(nodes[e.node], "seen", true);
+        set(state, "current", e.node);
+      },
+      say: function (e, i) {
+        var n = nodes[e.node];
+        var p = nodes[n.parent];
+        var before = p.children.filter(function (c) {
+          return nodes[c].seen && c !== n.id;
+        }).length;
+        var s = iterationStart(e, i) + (firstOfIteration(i) ?
+          "Not all of its moves are in the tree yet, so selection stops there at once. " :
+          "Selection stops at " + p.position + ": it still has untried moves. ");
+        s += "Expansion: " + (p.moves === 1 ? "the only move of " + p.position + " is not in the tree yet" :
+          before === 0 ? "none of the " + p.moves + " moves of " + p.position + " is in the tree yet" :
+            before + " of the " + p.moves + " moves of " + p.position + (before === 1 ? " is" : " are") +
+            " in the tree") + "; the iteration adds " + n.move + " (" +
+          moveWords(n.move) + "), which leads to " + n.position + ", " + who(n) + " to move, with no visit " +
+          "yet (untried moves are added in a random order).";
+        if (n.moves === 0)
+          s += " " + n.position + " ends the game" + (setup.solver ?
+            ", so MCTS-Solver marks it proven: " + valueWords(data.misere ? 1 : -1) + "." : ".");
+        return s;
+      }
+    },
+
+    playout: {
+      apply: function (e) {
+        clearMarks(false);
+        set(state, "playout", e);
+        set(state, "current", e.node);
+      },
+      say: function (e, i) {
+        var n = nodes[e.node];
+        var s = iterationStart(e, i);
+        if (!(i > 0 && events[i - 1].type === "expand" && events[i - 1].iteration === e.iteration)) {
+          s += "Selection stops at " + nodeWords(n) + ": ";
+          if (e.why === "end") s += "it ends the game. ";
+          else if (e.why === "proven") s += "MCTS-Solver has proven it. ";
+          else if (e.stop === "depth")
+            s += "the tree may grow only " + plural(setup.max_ply, "ply", "plies") + " deep (depth=), so " +
+              "nothing is added. ";
+          else s += "the tree is full (the budget allows no more positions), so nothing is added. ";
+        }
+        if (e.why === "end")
+          return s + "No playout: at " + n.position + " player " + playerAt(n) + " cannot move and has " +
+            (data.misere ? "won, since whoever takes the last match loses" :
+              "lost, since whoever takes the last match wins") +
+            ": player " + e.winner + " wins the iteration.";
+        if (e.why === "proven")
+          return s + "No playout: " + n.position + " is proven " + (e.result > 0 ? "won" : "lost") +
+            " for player " + playerAt(n) + ", the player to move there, so the iteration counts a win for player " +
+            e.winner + " without playing.";
+        var moves = e.moves.map(function (m, k) {
+          return m + " (player " + (k % 2 === 0 ? playerAt(n) : moverOf(n)) + ")";
+        });
+        if (e.plies > e.moves.length) moves.push("and " + (e.plies - e.moves.length) + " more");
+        return s + "Playout from " + n.position + ": " + plural(e.plies, "random move", "random moves") +
+          " to the end of the game, " + moves.join(", ") + ". " + lastMatchWords(n, e.plies, e.winner);
+      }
+    },
+
+    backup: {
+      apply: function (e) {
+        clearMarks(true);
+        /* What the sentence compares with: the same at every visit of
+           the step, as the model before it is. */
+        if (!e.before)
+          e.before = e.path.map(function (id) {
+            return { visits: nodes[id].visits, wins: nodes[id].wins, value: nodes[id].value };
+          });
+        e.path.forEach(function (id, k) {
+          var n = nodes[id];
+          var a = e.after[k];
+          if (n.visits !== a.visits) set(n, "visits", a.visits);
+          if (n.wins !== a.wins) set(n, "wins", a.wins);
+          var v = a.proven !== 0 ? a.proven : undefined;
+          if (n.value !== v) set(n, "value", v);
+        });
+        set(state, "updated", e.path.slice());
+        set(state, "current", e.node);
+      },
+      say: function (e) {
+        var rows = [];
+        e.path.forEach(function (id, k) {
+          var n = nodes[id];
+          if (n.parent < 0) return;
+          var won = e.after[k].wins > e.before[k].wins;
+          rows.push(n.move + " \u2192 " + n.position + " " + e.after[k].wins + "/" + e.after[k].visits +
+            (won ? " (a win for player " + moverOf(n) + ")" : ""));
+        });
+        var s = "Backup: player " + e.winner + " won this iteration. Each position on the path counts one " +
+          "more visit, and a win where player " + e.winner + " made the move to it" +
+          (rows.length ? ": " + rows.join(", ") : "") + "; the root has " +
+          plural(e.after[0].visits, "visit", "visits") + ".";
+        /* The proofs, from the end of the path up. */
+        for (var k = e.path.length - 1; k >= 0; k--) {
+          var n = nodes[e.path[k]];
+          var v = e.after[k].proven;
+          if (!v || e.before[k].value !== undefined) continue;
+          if (n.moves === 0)
+            s += " " + n.position + " ends the game: proven " + (v > 0 ? "won" : "lost") + " for player " +
+              playerAt(n) + ".";
+          else if (v > 0)
+            s += " " + n.position + " is now proven won for player " + playerAt(n) + ": its move " +
+              nodes[e.path[k + 1]].move + " leads to " + nodes[e.path[k + 1]].position +
+              ", proven lost for player " + playerAt(nodes[e.path[k + 1]]) + ".";
+          else
+            s += " " + n.position + " is now proven lost for player " + playerAt(n) + ": all " +
+              plural(n.moves, "move", "moves") + " are in the tree, and each leads to a position proven won " +
+              "for player " + moverOf(n) + ".";
+          s += agreement(n, v);
+          if (n.parent < 0) s += " The root is proven, so the search stops.";
+        }
+        return s;
+      },
+      ask: function (e) {
+        var fields = [];
+        e.path.forEach(function (id, k) {
+          var n = nodes[id];
+          if (n.parent >= 0)
+            fields.push({ label: n.move + " \u2192 " + n.position, fraction: true,
+              answer: [e.after[k].wins, e.after[k].visits] });
+        });
+        if (!fields.length) return null;
+        return {
+          text: "Backup: player " + e.winner + " won this iteration. What are the wins/visits of each " +
+            "position on the path after the backup? Type them as wins/visits, such as 2/3; each row " +
+            "shows them before it.",
+          fields: fields
+        };
+      }
+    }
+  };
+
+  Object.keys(MCTS_KINDS).forEach(function (k) {
+    KINDS[k] = MCTS_KINDS[k];
+  });
+
+  /* The end of a Monte-Carlo tree search: the move and the rule that
+     chose it. */
+  function mctsEndWords(e) {
+    var c = data.counts || {};
+    var chosen = roots[0].children.map(function (id) {
+      return nodes[id];
+    }).filter(function (n) {
+      return n.move === e.move;
+    })[0];
+    var s = "The search is over after " + plural(c.searched, "iteration", "iterations") + " (" +
+      plural(e.nodes, "node", "nodes") + ", the playouts' included)";
+    if (c.left_out)
+      s += "; the page shows the first " + c.shown + ", so the counts drawn are those after iteration " +
+        c.shown;
+    s += ". ";
+    var play = e.move ? e.move + " (" + moveWords(e.move) + ")" : "nothing";
+    if (!c.searched)
+      s += "No iteration fit in the budget, so player " + rootPlayer + " plays the first move in heap order, " +
+        play + ".";
+    else if (e.proven && val(e.value) > 0)
+      s += "MCTS-Solver has proven the root won, so player " + rootPlayer +
+        " plays the first proven winning move in heap order, " + play + ".";
+    else if (e.proven)
+      s += "MCTS-Solver has proven the root lost: every move loses against best play. Player " + rootPlayer +
+        " plays the move whose refutation took the most visits, " + play + ".";
+    else
+      s += "Nothing is proven" + (setup.solver ? "" : " (plain UCT proves nothing)") + ", so player " +
+        rootPlayer + " plays the move with the most visits, " + play +
+        (chosen && !c.left_out ? ", " + chosen.visits + " of " + roots[0].visits : "") +
+        " (equal counts go to the first in heap order): an estimate from random games, not a proof.";
+    if (chosen && chosen.exact !== undefined)
+      s += chosen.exact < 0 ? " Theory agrees that the move wins: " + theoryWords(chosen) :
+        " Theory says the move loses: " + theoryWords(chosen);
+    return s;
   }
 
   var UNKNOWN = {
@@ -581,6 +947,9 @@
   function isFolded(n) {
     if (folded.has(n.id)) return true;
     if (!$("auto-fold").checked || unfolded.has(n.id)) return false;
+    /* Monte-Carlo tree search finishes nothing but what it proves: its
+       subtrees off the path fold, and the root's moves stay in sight. */
+    if (mcts) return n.children.length > 0 && !onLine(n);
     /* Finished, and not where the search is. */
     return n.value !== undefined && n.children.length > 0 && !onLine(n);
   }
@@ -597,6 +966,7 @@
     var out = [];
     function walk(n) {
       out.push({ node: n });
+      if (state.playout && state.playout.node === n.id) out.push({ playout: n });
       if (isFolded(n)) return;
       n.children.forEach(function (c) {
         if (nodes[c].seen) walk(nodes[c]);
@@ -622,7 +992,9 @@
       return f === "tt-exact" || f === "tt-lower" || f === "tt-upper" || f === "etc";
     })) c.push("settled");
     if (n.id === state.current) c.push("current");
-    else if (n.value === undefined && onLine(n)) c.push("path");
+    else if ((mcts || n.value === undefined) && onLine(n)) c.push("path");
+    if (n.uct !== undefined) c.push("scored");
+    if (state.updated && state.updated.indexOf(n.id) >= 0) c.push("updated");
     if (n.id === selected) c.push("selected");
     return c.join(" ");
   }
@@ -635,8 +1007,13 @@
       n.move + " \u2192 " + n.position;
     p.push(["label", label]);
     if (minimax) p.push(["side", n.ply % 2 === 0 ? "MAX" : "MIN"]);
+    else if (mcts) p.push(["side", "P" + playerAt(n)]);
     else p.push(["side", n.ply % 2 === 0 ? "+" : "\u2212"]);
     if (n.alpha !== undefined) p.push(["window", "[" + num(n.alpha) + "," + num(n.beta) + "]"]);
+    if (mcts) {
+      p.push(["stats", statText(n)]);
+      if (n.uct !== undefined) p.push(["uct", uctText(n.uct)]);
+    }
     if (n.trying) p.push(["marks", "trying " + n.trying]);
     if (n.value !== undefined) {
       var v = val(n.value);
@@ -655,6 +1032,8 @@
       if (w && !(f === "tt-hit" && settledFlags(n))) marks.push(w);
     });
     for (var k in n.info) if (n.info[k]) marks.push(n.info[k]);
+    if (mcts && n.moves === 0) marks.push("end");
+    if (mcts && n.value !== undefined) marks.push("proven");
     if (n.below) marks.push("+" + n.below + " below");
     if (n.hidden) marks.push("+" + n.hidden + " not shown");
     if (isFolded(n)) {
@@ -684,7 +1063,7 @@
     var x = 14 + n.ply * INDENT;
     if (!g) {
       g = el("g", { "data-node": n.id }, $("nodes"));
-      el("rect", { "class": "bg", x: 0, y: -ROW / 2, height: ROW, width: 10 }, g);
+      g.nimBg = el("rect", { "class": "bg", x: 0, y: -ROW / 2, height: ROW, width: 10 }, g);
       el("text", { "class": "fold", x: x - 14, y: 5 }, g);
       if (minimax)
         el("path", { "class": "marker", d: n.ply % 2 === 0 ? "M-6,5 L6,5 L0,-6 Z" : "M-6,-5 L6,-5 L0,6 Z",
@@ -702,6 +1081,10 @@
     attr(g, "data-value", n.value !== undefined ? String(n.value) : null);
     attr(g, "data-exact", n.exact !== undefined && !(quizOn && n.value === undefined) ?
       String(n.exact) : null);
+    if (mcts) {
+      attr(g, "data-visits", String(n.visits));
+      attr(g, "data-wins", String(n.wins));
+    }
     var fold = isFolded(n);
     /* The text only when the node or its folding changed. */
     if (dirty.has(n.id) || fold || g.nimFolded !== fold || g.nimLength === undefined) {
@@ -760,6 +1143,32 @@
     return x + (20 + n.pruned.join(" ").length + 16) * charWidth;
   }
 
+  /* The random playout of an iteration, in a row under the position it
+     started from. */
+  var playoutRow = null;
+
+  function drawPlayout(n, y) {
+    var e = state.playout;
+    var x = 14 + (n.ply + 1) * INDENT;
+    if (!playoutRow) {
+      playoutRow = el("g", { "class": "playout-row" }, $("nodes"));
+      el("text", { x: 0, y: 5 }, playoutRow);
+    }
+    var text;
+    if (e.why === "playout")
+      text = "~ playout: " + e.moves.join(" ") + (e.plies > e.moves.length ? " \u2026(+" +
+        (e.plies - e.moves.length) + ")" : "") + " \u2192 player " + e.winner + " wins";
+    else
+      text = "~ no playout: " + (e.why === "end" ? "the game is over" : "proven") + " \u2192 player " +
+        e.winner + " wins";
+    var t = playoutRow.querySelector("text");
+    attr(t, "x", String(x - 6));
+    if (t.textContent !== text) t.textContent = text;
+    attr(playoutRow, "data-playout-of", String(n.id));
+    attr(playoutRow, "transform", "translate(0," + y + ")");
+    return x + (text.length + 4) * charWidth;
+  }
+
   function drawEdge(key, x1, y1, x2, y2, cls) {
     var p = edges.get(key);
     if (!p) {
@@ -776,6 +1185,7 @@
     var keep = new Set();
     var keepPruned = new Set();
     var keepEdges = new Set();
+    var keepPlayout = false;
     var ys = {};
     var group = $("nodes");
     var prev = null;
@@ -798,6 +1208,14 @@
           drawEdge("n" + n.id, px, ys[n.parent], 14 + n.ply * INDENT, y, "edge");
           keepEdges.add("n" + n.id);
         }
+      } else if (r.playout) {
+        keepPlayout = true;
+        width = Math.max(width, drawPlayout(r.playout, y));
+        place(playoutRow);
+        var q = r.playout;
+        drawEdge("o" + q.id, 14 + q.ply * INDENT, ys[q.id], 14 + (q.ply + 1) * INDENT, y,
+          "edge playout-edge");
+        keepEdges.add("o" + q.id);
       } else {
         keepPruned.add(r.pruned.id);
         width = Math.max(width, drawPruned(r.pruned, y));
@@ -813,6 +1231,10 @@
         elements.delete(id);
       }
     });
+    if (!keepPlayout && playoutRow) {
+      playoutRow.remove();
+      playoutRow = null;
+    }
     prunedRows.forEach(function (g, id) {
       if (!keepPruned.has(id) || !nodes[id].pruned) {
         g.remove();
@@ -830,7 +1252,7 @@
     attr(svg, "width", String(width));
     attr(svg, "height", String(y0 + rs.length * ROW));
     elements.forEach(function (g) {
-      attr(g.querySelector(".bg"), "width", String(width));
+      attr(g.nimBg, "width", String(width));
     });
     dirty.clear();
     renderStatus();
@@ -904,7 +1326,20 @@
     item("Position", n.position + (n.move ? " (after " + n.move + ": " + moveWords(n.move) + ")" : " (the root)"));
     item("To move", who(n) + ", " + plural(n.moves, "move", "moves"));
     if (n.alpha !== undefined) item("Window on entry", "[" + num(n.alpha) + ", " + num(n.beta) + "]");
-    item("Value returned", n.value === undefined ? "not yet" : valueWords(n.value));
+    if (mcts) {
+      var inTree = n.children.filter(function (c) {
+        return nodes[c].seen;
+      }).length;
+      item("Visits", n.parent < 0 ? plural(n.visits, "iteration", "iterations") + " so far" :
+        plural(n.visits, "iteration", "iterations") + " went through it; player " + moverOf(n) +
+        ", who moved here, won " + n.wins + (n.visits ? ": mean " + fixed(n.wins / n.visits) : ""));
+      item("In the tree", (n.parent < 0 ? "from the start" : "added in iteration " + n.added) + "; " +
+        inTree + " of its " + plural(n.moves, "move", "moves") + " in the tree");
+      if (n.uct !== undefined) item("Selection", uctText(n.uct));
+      item("Proven", n.value === undefined ? (setup.solver ? "not yet" : "never: the solver is off") :
+        valueWords(n.value));
+    } else
+      item("Value returned", n.value === undefined ? "not yet" : valueWords(n.value));
     if (n.exact !== undefined && !(quizOn && n.value === undefined))
       item("Exact value", (n.exact > 0 ? "a win" : "a loss") + " for the player to move. " + theoryWords(n));
     if (n.table) item("The table said", n.table.found ? boundWords(n.table.bound, n.table.value) +
@@ -930,6 +1365,23 @@
     return h.ask && !answered[i] ? h.ask(e) : null;
   }
 
+  /* A question's moves, each a box to tick (@type "checkbox") or one of
+     them to pick ("radio"). */
+  function moveInputs(p, lead, moves, type, name) {
+    p.className = "moves";
+    p.appendChild(document.createTextNode(lead));
+    moves.forEach(function (m) {
+      var l = document.createElement("label");
+      var c = document.createElement("input");
+      c.type = type;
+      c.value = m;
+      c.name = name;
+      l.appendChild(c);
+      l.appendChild(document.createTextNode(" " + m));
+      p.appendChild(l);
+    });
+  }
+
   function openQuestion(q) {
     question = q;
     $("question-text").textContent = q.text;
@@ -937,20 +1389,11 @@
     box.textContent = "";
     q.fields.forEach(function (f, i) {
       var p = document.createElement("p");
-      if (f.moves) {
-        p.className = "moves";
-        p.appendChild(document.createTextNode("Tick the moves that are cut: "));
-        f.moves.forEach(function (m) {
-          var l = document.createElement("label");
-          var c = document.createElement("input");
-          c.type = "checkbox";
-          c.value = m;
-          c.name = "cut";
-          l.appendChild(c);
-          l.appendChild(document.createTextNode(" " + m));
-          p.appendChild(l);
-        });
-      } else {
+      if (f.moves)
+        moveInputs(p, "Tick the moves that are cut: ", f.moves, "checkbox", "cut");
+      else if (f.choice)
+        moveInputs(p, "Pick the " + f.label + ": ", f.choice, "radio", "choice");
+      else {
         var l = document.createElement("label");
         l.textContent = f.label + " ";
         var input = document.createElement("input");
@@ -958,6 +1401,7 @@
         input.id = "answer-" + i;
         input.setAttribute("aria-label", f.label);
         input.autocomplete = "off";
+        if (f.fraction) input.placeholder = "wins/visits";
         l.appendChild(input);
         p.appendChild(l);
       }
@@ -975,6 +1419,12 @@
     if (t === "inf" || t === "\u221e" || t === "infinity") return Infinity;
     if (t === "-inf" || t === "-\u221e" || t === "-infinity") return -Infinity;
     return t === "" || isNaN(Number(t)) ? NaN : Number(t);
+  }
+
+  /* "2/3" -> [2, 3]; anything else -> null. */
+  function parseFraction(text) {
+    var r = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+    return r ? [Number(r[1]), Number(r[2])] : null;
   }
 
   function sameMoves(a, b) {
@@ -999,6 +1449,16 @@
         ok = sameMoves(said, f.answer);
         if (!ok) wrong.push("the moves cut are " + (f.answer.length ? list(f.answer) : "none") +
           (said.length ? ", not " + list(said) : ""));
+      } else if (f.choice) {
+        var picked = document.querySelector("#question-fields input[name=choice]:checked");
+        said = picked ? picked.value : "";
+        ok = said === f.answer;
+        if (!ok) wrong.push("the " + f.label + " is " + f.answer + (said ? ", not " + said : ""));
+      } else if (f.fraction) {
+        said = $("answer-" + k).value;
+        var w = parseFraction(said);
+        ok = w !== null && w[0] === f.answer[0] && w[1] === f.answer[1];
+        if (!ok) wrong.push(f.label + " is " + f.answer.join("/") + (said.trim() ? ", not " + said.trim() : ""));
       } else {
         said = $("answer-" + k).value;
         ok = parseAnswer(said) === val(f.answer);
@@ -1202,9 +1662,34 @@
   /* ------------------------------------------------------------------
      The page's head */
 
+  /* What was searched, and how much of it the page shows. */
+  function summary(name) {
+    var c = data.counts;
+    var s = data.rules + " " + name + " (" + data.spec;
+    if (mcts) {
+      var last = events[events.length - 1];
+      s += ": UCT with c = " + fixed(setup.c) + (setup.solver ? ", MCTS-Solver on" : ", MCTS-Solver off") +
+        "), player " + rootPlayer + " to move. " + plural(c.searched, "iteration", "iterations") +
+        (last.nodes !== undefined ? " (" + plural(last.nodes, "node", "nodes") + ")" : "") + ", " +
+        c.shown + " shown";
+      if (c.left_out) s += ", " + c.left_out + " left out past the limit of " + data.limit +
+        " iterations (--trace-limit)";
+      return s + "; a tree of " + plural(nodes.length, "position", "positions") + ".";
+    }
+    s += "), player " + rootPlayer + " to move. " + plural(c.searched, "node", "nodes") + " searched, " +
+      c.shown + " shown";
+    if (c.below) s += ", " + c.below + " counted below the depth shown (" + data.depth + ")";
+    if (c.left_out) s += ", " + c.left_out + " left out past the limit of " + data.limit +
+      " (--trace-limit)";
+    return s + ".";
+  }
+
   function heading() {
     var names = { minimax: "minimax", negamax: "negamax", "alpha-beta": "negamax with alpha-beta",
-      pns: "proof-number search" };
+      pns: "proof-number search", mcts: "Monte-Carlo tree search" };
+    document.querySelectorAll("#legend li[data-kind]").forEach(function (li) {
+      li.hidden = li.getAttribute("data-kind") !== (mcts ? "mcts" : "search");
+    });
     if (!events.length) {
       $("title").textContent = "nim explorer: no search";
       $("command").textContent = data.command || "nim";
@@ -1214,19 +1699,17 @@
     $("title").textContent = "nim explorer: " + data.spec + " searches " + data.root;
     document.title = data.spec + " searches " + data.root + " \u2014 nim explorer";
     $("command").textContent = data.command;
-    var c = data.counts;
-    var s = data.rules + " " + names[kind] + " (" + data.spec + "), player " + rootPlayer + " to move. " +
-      plural(c.searched, "node", "nodes") + " searched, " + c.shown + " shown";
-    if (c.below) s += ", " + c.below + " counted below the depth shown (" + data.depth + ")";
-    if (c.left_out) s += ", " + c.left_out + " left out past the limit of " + data.limit +
-      " (--trace-limit)";
-    $("summary").textContent = s + ".";
-    $("legend-side").textContent = minimax ?
+    $("summary").textContent = summary(names[kind]);
+    $("legend-side").textContent = mcts ?
+      "P1 and P2: the player to move there. 3/5 (0.60): 5 iterations went through the position, and " +
+      "the player who moved there won 3 of them; 0.60 is that share, the mean that selection's first " +
+      "term uses. The root shows its visits." : minimax ?
       "MAX and MIN: who moves. Minimax's values are Max's (player " + rootPlayer +
       "'s): Max takes the largest value of the moves, Min the smallest. A triangle up is Max, down is Min." :
       "+ and \u2212: negamax's values are for the player to move there; + marks the plies of player " +
       rootPlayer + " (who searches), \u2212 those of the opponent, whose values are the negation.";
     $("auto-fold").checked = nodes.length > 200;
+    if (mcts) $("auto-fold-text").textContent = "Fold the subtrees off the path";
     $("steps").textContent = events.length;
     $("step").max = events.length;
   }
