@@ -274,8 +274,8 @@ struct _NimPlayerClass
   void (*finalize) (NimPlayer *self);
   void (*explain_move) (NimPlayer *self, const NimBoard *board,
                         const NimMove *move);
-  gboolean (*take_turn) (NimPlayer *self, const NimBoard *board,
-                         NimTurn *turn, GError **error);
+  gboolean (*take_turn) (NimPlayer *self, const NimBoard *board, NimTurn *turn,
+                         GError **error);
 };
 
 /**
