@@ -135,7 +135,7 @@ printf '10\n1\nhint\n1\nnew\nquit\n' \
   | run de --max-take 2 --misere --player2 grundy --explain \
   > "$work/de.pile-explain" 2>&1
 check "German one-pile explanations" "$work/de.pile-explain" \
-  "Tipp (grundy): Nehmen Sie 1 Stein." "Also 2 Steine zu nehmen (9 -> 7)" \
+  "Tipp von grundy: Nehmen Sie 1 Stein." "Also 2 Steine zu nehmen (9 -> 7)" \
   "Neues Spiel."
 check_not "German one-pile explanations name no match" \
   "$work/de.pile-explain" "Streichh"
@@ -194,7 +194,7 @@ check_not "--json has no Chinese" "$work/zh.json" "堆"
 printf 'moves\nhelp\nhint\nq\n' \
   | run de --heaps 3,4,5 --player2 xor > "$work/de.commands" 2>&1
 check "English commands at a German prompt" "$work/de.commands" \
-  "Gültige Züge (Reihe Anzahl):" "Befehle: moves" "Tipp (xor)" \
+  "Gültige Züge (Reihe Anzahl):" "Befehle: moves" "Tipp von xor" \
   "Spiel abgebrochen."
 
 # 7. LANG=de_DE.UTF-8, as a German user's session sets it.  Where the
