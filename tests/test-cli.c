@@ -1895,6 +1895,47 @@ test_explain_one_pile (void)
   nim_test_assert_not_contains (out2, "heap");
 }
 
+/* grundy's misère rule names the divisor of its rules, 4 for 1 to 3,
+   and never "the remainder of dividing by three" beside it. */
+static void
+test_explain_misere_divisor (void)
+{
+  g_autofree char *raw = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (NULL, &raw, &err, "--heaps", "9,0", "--max-take",
+                          "3", "--misere", "--player1", "grundy", "--player2",
+                          "grundy", "--explain", NULL),
+                 STATUS_FINISHED, raw, err);
+  out = unwrapped (raw);
+  nim_test_assert_contains (out, "Taking 1 to 3, the lost sizes are those "
+                                 "that leave 1 when divided by 4. Heap 1: "
+                                 "9 = 2 x 4 + 1.");
+  nim_test_assert_not_contains (out, "three");
+}
+
+/* Under score=distance the trace says what 999997 means. */
+static void
+test_trace_distance (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (NULL, &out, &err, "--heaps", "1,2", "--player1",
+                          "negamax:score=distance,tt=off,id=off", "--player2",
+                          "xor", "--trace", NULL),
+                 STATUS_FINISHED, out, err);
+  nim_test_assert_contains (out, "h2-2 0,0 [-999999,999999] = -999998 (a "
+                                 "loss, ending at ply 2): end\n");
+  nim_test_assert_contains (out, "= 999998 (a win, ending at ply 2) (h1-1 "
+                                 "0,2)\n");
+}
+
 /* The start of 3, 4, 5 as a game against the computer draws it. */
 #define START_3_4_5 BOARD ("Heap 1: |||\nHeap 2: ||||\nHeap 3: |||||\n")
 
@@ -2856,6 +2897,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/explain/versus", test_explain_versus);
   g_test_add_func ("/cli/explain/numbered", test_explain_numbered);
   g_test_add_func ("/cli/explain/one-pile", test_explain_one_pile);
+  g_test_add_func ("/cli/explain/misere-divisor", test_explain_misere_divisor);
+  g_test_add_func ("/cli/explain/trace-distance", test_trace_distance);
   g_test_add_func ("/cli/prompt/quit", test_prompt_quit);
   g_test_add_func ("/cli/prompt/end-of-input", test_end_of_input);
 
