@@ -329,13 +329,13 @@ nim_prompt_is_quit (const char *answer)
  * nim_prompt_is_help:
  * @answer: an answer, without surrounding blanks
  *
- * Returns: whether @answer asks for help: `help`, `h` or `?`, in any case
+ * Returns: whether @answer asks for help: `help` (in any case) or `?`, as
+ *   a person's move prompt takes them
  */
 gboolean
 nim_prompt_is_help (const char *answer)
 {
-  return g_ascii_strcasecmp (answer, "help") == 0
-         || g_ascii_strcasecmp (answer, "h") == 0 || g_str_equal (answer, "?");
+  return g_ascii_strcasecmp (answer, "help") == 0 || g_str_equal (answer, "?");
 }
 
 /**
