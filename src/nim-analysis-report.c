@@ -97,7 +97,10 @@ nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
                s->grundy);
     }
   else if (s->rules.misere)
-    fputs (_ ("Sprague-Grundy values: not defined under misère play\n"), out);
+    fputs (_ ("Sprague-Grundy values: not used; they are the values of "
+              "normal play, and under misère play they do not decide who "
+              "wins\n"),
+           out);
   else
     fputs (_ ("Sprague-Grundy values: unknown (no period found for these "
               "sizes)\n"),
@@ -271,12 +274,16 @@ nim_analysis_report_print_sequence (NimGrundySequence *sequence, FILE *out)
              (unsigned long long) seq->n);
   else
     {
-      /* TRANSLATORS: followed by the values that repeat, " 0 1 1 2". */
+      /* As the period of a take-and-break code is told: proven, as a
+         value depends only on the largest move's worth of values before
+         it, which repeat. */
       fprintf (out,
-               _ ("Period %1$llu, pre-period %2$llu: G(n + %1$llu) = "
-                  "G(n) for every n >= %2$llu; the repeating part is"),
+               _ ("Period %1$llu from n = %2$llu, proven: G(n + %1$llu) = "
+                  "G(n) for every n >= %2$llu.\n"),
                (unsigned long long) seq->period,
                (unsigned long long) seq->preperiod);
+      /* TRANSLATORS: followed by the values that repeat, " 0 1 1 2". */
+      fputs (_ ("The part that repeats:"), out);
       for (i = seq->preperiod; i < seq->preperiod + MIN (seq->period, 40); i++)
         fprintf (out, " %u", nim_grundy_sequence_value (seq, i));
       fprintf (out, "%s\n", seq->period > 40 ? " ..." : "");

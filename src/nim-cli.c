@@ -14,6 +14,7 @@
 #include "nim-command.h"
 #include "nim-exit.h"
 #include "nim-help.h"
+#include "nim-locale.h"
 #include "nim-i18n.h"
 #include "nim-mode.h"
 #include "nim-prompt.h"
@@ -146,12 +147,7 @@ nim_cli_run (int argc, char **argv)
   g_autofree char *description = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
-  /* NIM_LOCALEDIR lets the tests use the catalogues of the build tree. */
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("NIM_LOCALEDIR") != NULL
-                                       ? g_getenv ("NIM_LOCALEDIR")
-                                       : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  nim_locale_init ();
   description = nim_help_description ();
   command = nim_command_new (modes, option_sets, description);
   if (argc > 1 && g_str_equal (argv[1], "--complete"))

@@ -589,6 +589,21 @@ nim_command_wants_version (const NimCommand *command)
   return command->version;
 }
 
+/* In --help, @o's "--NAME" @was_sep METAVAR @was_tail written as
+   "--NAME" @now_sep METAVAR @now_tail. */
+static void
+respell (GString *help, const NimOption *o, const char *was_sep,
+         const char *was_tail, const char *now_sep, const char *now_tail)
+{
+  const char *meta = g_dgettext (GETTEXT_PACKAGE, o->entry.arg_description);
+  g_autofree char *was
+      = g_strconcat ("--", o->entry.long_name, was_sep, meta, was_tail, NULL);
+  g_autofree char *now
+      = g_strconcat ("--", o->entry.long_name, now_sep, meta, now_tail, NULL);
+
+  g_string_replace (help, was, now, 1);
+}
+
 /**
  * nim_command_help:
  * @command: a command line
@@ -598,7 +613,32 @@ nim_command_wants_version (const NimCommand *command)
 char *
 nim_command_help (NimCommand *command)
 {
-  return g_option_context_get_help (command->context, FALSE, NULL);
+  g_autofree char *text
+      = g_option_context_get_help (command->context, FALSE, NULL);
+  GString *help = g_string_new (text);
+  guint i, k;
+
+  /* GOption writes "--trace=DEPTH" for a value that may be left out,
+     and "--summarize=FILE..." for a mode's arguments: "--trace[=DEPTH]"
+     and "--summarize FILE..." say what is typed.  The blanks after an
+     option line its description up: the brackets take two of them. */
+  for (i = 0; command->sets[i] != NULL; i++)
+    {
+      const NimOption *o;
+
+      for (o = command->sets[i]->options; o->entry.long_name != NULL; o++)
+        if (o->entry.arg_description != NULL
+            && (o->entry.flags & G_OPTION_FLAG_OPTIONAL_ARG))
+          respell (help, o, "=", "  ", "[=", "]");
+    }
+  for (k = 0; command->modes[k] != NULL; k++)
+    {
+      const NimOption *o = command->modes[k]->options.options;
+
+      if (command->modes[k]->arguments && o->entry.arg_description != NULL)
+        respell (help, o, "=", "", " ", "");
+    }
+  return g_string_free (help, FALSE);
 }
 
 /**

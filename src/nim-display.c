@@ -16,11 +16,30 @@
 #include <stdio.h>
 #include <string.h>
 
+/* How long a computer thinks in silence before the terminal shows that
+   it does, in microseconds. */
+#define THINKING_DELAY (G_USEC_PER_SEC / 2)
+
+/* The sign that a computer thinks (NIM_DISPLAY_THINKING): a thread
+   waits half a second for the move, and writes the line if it has not
+   come; the move erases it. */
+typedef struct
+{
+  GThread *thread;
+  GMutex lock;
+  GCond cond;
+  gboolean done;  /* the move came, or the game ended */
+  gboolean shown; /* the line is on the terminal */
+  char *line;
+  FILE *out;
+} Thinking;
+
 typedef struct
 {
   FILE *out;
   NimDisplayFlags flags;
   guint you; /* with NIM_DISPLAY_VERSUS, the person's number */
+  Thinking thinking;
 } Display;
 
 static guint
@@ -123,6 +142,26 @@ nim_display_title (FILE *out, const NimRules *rules, const char *computer)
      rules, a sentence. */
   fprintf (out, _ ("You play against the computer (%s). %s\n"), computer,
            described);
+}
+
+/**
+ * nim_display_rules:
+ * @out: where to print
+ * @rules: the rules
+ * @one_pile: the game is the one-pile game: say it of stones in the pile
+ *
+ * The first line of a game other than the three-row game against the
+ * computer: "Nim." and its rules.
+ */
+void
+nim_display_rules (FILE *out, const NimRules *rules, gboolean one_pile)
+{
+  g_autofree char *described = one_pile ? nim_rules_describe_pile (rules)
+                                        : nim_rules_describe (rules);
+
+  /* TRANSLATORS: the first line of a game: the name of the game and its
+     rules, a sentence. */
+  fprintf (out, _ ("Nim. %s\n"), described);
 }
 
 /**
@@ -243,7 +282,6 @@ display_started (gpointer data, const NimGame *game)
 {
   Display *d = data;
   const NimBoard *start = nim_game_get_board (game);
-  g_autofree char *rules = NULL;
   g_autofree char *p1 = NULL;
   g_autofree char *p2 = NULL;
 
@@ -254,11 +292,8 @@ display_started (gpointer data, const NimGame *game)
       print_position (d, start, TRUE);
       return;
     }
-  rules = is_pile (d) ? nim_rules_describe_pile (nim_game_get_rules (game))
-                      : nim_rules_describe (nim_game_get_rules (game));
-  /* TRANSLATORS: the first line of a game: the name of the game and its
-     rules, a sentence. */
-  fprintf (d->out, _ ("Nim. %s\n"), rules);
+  if (!(d->flags & NIM_DISPLAY_INTRODUCED))
+    nim_display_rules (d->out, nim_game_get_rules (game), is_pile (d));
   if (is_versus (d))
     {
       fprintf (d->out,
@@ -282,6 +317,77 @@ display_started (gpointer data, const NimGame *game)
   print_position (d, start, TRUE);
 }
 
+static gpointer
+think (gpointer data)
+{
+  Thinking *t = data;
+  gint64 end = g_get_monotonic_time () + THINKING_DELAY;
+
+  g_mutex_lock (&t->lock);
+  while (!t->done && g_cond_wait_until (&t->cond, &t->lock, end))
+    ;
+  if (!t->done)
+    {
+      fputs (t->line, t->out);
+      fflush (t->out);
+      t->shown = TRUE;
+    }
+  g_mutex_unlock (&t->lock);
+  return NULL;
+}
+
+/* A computer is about to think: in half a second, if it has not moved,
+   the terminal says that it thinks and for how long it may. */
+static void
+thinking_start (Display *d, const NimGame *game)
+{
+  Thinking *t = &d->thinking;
+  guint number = nim_game_get_to_move (game);
+  NimPlayer *p = nim_game_get_player (game, number);
+  double budget = nim_player_get_time_budget (p, nim_game_get_clock (game));
+  g_autofree char *who = NULL;
+
+  if (!(d->flags & NIM_DISPLAY_THINKING) || nim_player_is_interactive (p))
+    return;
+  who = is_versus (d) ? g_strdup (_ ("The computer"))
+                      : player_label (game, number);
+  g_free (t->line);
+  if (budget > 0)
+    /* TRANSLATORS: shown on a terminal while a computer player searches
+       for more than half a second: "The computer" or "Player 2
+       (negamax)", then the seconds it may take at most. */
+    t->line = g_strdup_printf (_ ("%s is thinking, for at most %g s..."), who,
+                               budget);
+  else
+    /* TRANSLATORS: as above, for a search bounded by its depth or its
+       nodes only; Ctrl-C is the key. */
+    t->line = g_strdup_printf (_ ("%s is thinking, with no time limit "
+                                  "(Ctrl-C abandons the game)..."),
+                               who);
+  t->out = d->out;
+  t->done = FALSE;
+  t->shown = FALSE;
+  t->thread = g_thread_new ("nim-thinking", think, t);
+}
+
+/* The move came, or the game ended: no sign, or the sign erased. */
+static void
+thinking_stop (Display *d)
+{
+  Thinking *t = &d->thinking;
+
+  if (t->thread == NULL)
+    return;
+  g_mutex_lock (&t->lock);
+  t->done = TRUE;
+  g_cond_signal (&t->cond);
+  g_mutex_unlock (&t->lock);
+  g_thread_join (g_steal_pointer (&t->thread));
+  if (t->shown)
+    /* Back to the start of the line, and the line cleared. */
+    fputs ("\r\033[K", d->out);
+}
+
 /* Against the computer, whose turn it is, as the course's transcript
    says it before each move. */
 static void
@@ -289,17 +395,17 @@ display_turn (gpointer data, const NimGame *game)
 {
   Display *d = data;
 
-  if (!is_versus (d) || is_pile (d))
-    return;
-  fprintf (d->out, "\n%s\n",
-           nim_game_get_to_move (game) == d->you
-               /* TRANSLATORS: "Sie sind am Zug!" in the course's
-                  transcript. */
-               ? _ ("Your move!")
-               /* TRANSLATORS: "Der Computer ist am Zug!" in the course's
-                  transcript. */
-               : _ ("The computer's move!"));
+  if (is_versus (d) && !is_pile (d))
+    fprintf (d->out, "\n%s\n",
+             nim_game_get_to_move (game) == d->you
+                 /* TRANSLATORS: "Sie sind am Zug!" in the course's
+                    transcript. */
+                 ? _ ("Your move!")
+                 /* TRANSLATORS: "Der Computer ist am Zug!" in the course's
+                    transcript. */
+                 : _ ("The computer's move!"));
   fflush (d->out);
+  thinking_start (d, game);
 }
 
 /* What a move took, in words: "Player 2 (xor) takes 3 from heap 1.",
@@ -365,8 +471,10 @@ static void
 display_moved (gpointer data, const NimGame *game, const NimGameMove *move)
 {
   Display *d = data;
-  g_autofree char *what = describe_move (d, game, move);
+  g_autofree char *what = NULL;
 
+  thinking_stop (d);
+  what = describe_move (d, game, move);
   if (what != NULL)
     fputs (what, d->out);
   if (move->move.split != 0)
@@ -456,6 +564,7 @@ display_finished (gpointer data, const NimGame *game)
   NimPlayer *p2 = nim_game_get_player (game, 2);
   g_autofree char *who = NULL;
 
+  thinking_stop (d);
   /* `new` gives nothing up: the person asked for another game, which
      starts at once. */
   if (winner == 0 && nim_game_get_stop (game) == NIM_GAME_STOP_NEW_GAME)
@@ -501,11 +610,23 @@ display_finished (gpointer data, const NimGame *game)
   fflush (d->out);
 }
 
+static void
+display_free (gpointer data)
+{
+  Display *d = data;
+
+  thinking_stop (d);
+  g_free (d->thinking.line);
+  g_mutex_clear (&d->thinking.lock);
+  g_cond_clear (&d->thinking.cond);
+  g_free (d);
+}
+
 static const NimObserverClass display_class = {
   .started = display_started,
   .moved = display_moved,
   .finished = display_finished,
-  .free = g_free,
+  .free = display_free,
   .turn = display_turn,
   .shown = display_shown,
   .taken_back = display_taken_back,
@@ -538,5 +659,7 @@ nim_display_attach (NimGame *game, FILE *out, NimDisplayFlags flags)
   d->out = out;
   d->flags = flags;
   d->you = nim_player_is_interactive (p1) ? 1 : 2;
+  g_mutex_init (&d->thinking.lock);
+  g_cond_init (&d->thinking.cond);
   nim_game_add_observer (game, &display_class, d);
 }

@@ -23,6 +23,9 @@ nim_help_print_version (void)
             "it.\nThere is NO WARRANTY, to the extent permitted by law.\n"
             "\nWritten by the nim maintainers; see the AUTHORS file.\n"),
          stdout);
+  /* As the end of --help says it. */
+  printf (_ ("\nReport bugs to <%s>."), PACKAGE_BUGREPORT);
+  putchar ('\n');
 }
 
 /* --list-players: every player, its options and the rules it plays; the
@@ -137,8 +140,7 @@ nim_help_description (void)
                          people, computers);
   /* TRANSLATORS: the end of --help, after the list of players.
      Commands, player names and options stay English; keep the
-     examples' columns lined up.  nim has no public place for bug reports
-     yet, so --help names none. */
+     examples' columns lined up. */
   const char *rest
       = _ ("Examples:\n"
            "  nim --player2 xor                       three rows of matches "
@@ -166,8 +168,13 @@ nim_help_description (void)
   /* TRANSLATORS: the commands are typed at the prompt and stay
      English. */
   const char *prompt = _ ("At the prompt a person types HEAP COUNT (or the "
-                          "heap, then the count),\nor one of moves, hint, "
-                          "board, undo, new, help, quit.\n");
+                          "heap, then the count),\nor one of moves, hint "
+                          "[NAME], board, undo, new, back, help, quit (or "
+                          "q).\n");
+  /* TRANSLATORS: the last line of --help (GOption ends it); %s is the
+     maintainers' e-mail address. */
+  g_autofree char *bugs
+      = g_strdup_printf (_ ("\nReport bugs to <%s>."), PACKAGE_BUGREPORT);
 
-  return g_strconcat (players, prompt, "\n", rest, NULL);
+  return g_strconcat (players, prompt, "\n", rest, bugs, NULL);
 }

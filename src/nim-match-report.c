@@ -864,11 +864,29 @@ print_score (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
                           (gulong) s->elo.pairs),
              s->elo.elo > 0 ? 1u : 2u, (unsigned long long) s->elo.pairs,
              100.0 * s->elo.los);
+  else if (s->elo.margin == 0)
+    /* Every pair scored the same (all split 1-1, say): their spread is 0,
+       which is no margin of 0 but no measure of one yet. */
+    fprintf (out,
+             g_dngettext (GETTEXT_PACKAGE,
+                          /* TRANSLATORS: LOS is the likelihood of
+                             superiority. */
+                          "Elo difference: %s, no margin yet: %llu pair has "
+                          "no spread to measure one by; LOS %.1f%%\n",
+                          "Elo difference: %s, no margin yet: all %llu pairs "
+                          "scored the same, so their spread says nothing; "
+                          "LOS %.1f%%\n",
+                          (gulong) s->elo.pairs),
+             elo, (unsigned long long) s->elo.pairs, 100.0 * s->elo.los);
   else
     /* TRANSLATORS: LOS is the likelihood of superiority. */
     fprintf (out,
-             _ ("Elo difference: %s +/- %s (95%%), LOS %.1f%%, from "
-                "%llu pairs\n"),
+             g_dngettext (GETTEXT_PACKAGE,
+                          "Elo difference: %s +/- %s (95%%), LOS %.1f%%, "
+                          "from %llu pair\n",
+                          "Elo difference: %s +/- %s (95%%), LOS %.1f%%, "
+                          "from %llu pairs\n",
+                          (gulong) s->elo.pairs),
              elo, margin, 100.0 * s->elo.los,
              (unsigned long long) s->elo.pairs);
 }
@@ -885,12 +903,18 @@ print_sprt (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
   nim_sprt_bounds (&c->sprt, &lower, &upper);
   /* TRANSLATORS: the sequential test's line of the summary: the Elo of
      H0 and H1, alpha, beta, the model (logistic or normalized, not
-     translated), then the log-likelihood ratio and its bounds. */
-  fprintf (out,
-           _ ("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g, %s: LLR %.2f in "
-              "[%.2f, %.2f]\n"),
+     translated), then the log-likelihood ratio and where it stands
+     against its bounds (the next three messages). */
+  fprintf (out, _ ("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g, %s: LLR %.2f"),
            c->sprt.elo0, c->sprt.elo1, c->sprt.alpha, c->sprt.beta,
-           nim_sprt_model_name (c->sprt.model), s->llr + 0.0, lower, upper);
+           nim_sprt_model_name (c->sprt.model), s->llr + 0.0);
+  if (s->decision == NIM_SPRT_H1)
+    /* TRANSLATORS: after "LLR 3.03"; the blank in front is kept. */
+    fprintf (out, _ (", crossed the upper bound %.2f: H1 accepted\n"), upper);
+  else if (s->decision == NIM_SPRT_H0)
+    fprintf (out, _ (", crossed the lower bound %.2f: H0 accepted\n"), lower);
+  else
+    fprintf (out, _ (", between its bounds %.2f and %.2f\n"), lower, upper);
   if (s->decision == NIM_SPRT_H1)
     fprintf (out,
              _ ("SPRT decision: H1 accepted, player 1 is stronger by at "

@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include "nim-defaults.h"
 #include "nim-display.h"
 #include "nim-error.h"
 #include "nim-exit.h"
@@ -22,8 +23,10 @@
 #include "nim-prompt.h"
 #include "nim-record.h"
 #include "nim-shared.h"
+#include "nim-strings.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 /* Heaps asked for when an empty line answers "How many heaps?". */
 #define DEFAULT_N_HEAPS 3
@@ -37,30 +40,80 @@ typedef struct
   gboolean one_pile; /* the one-pile game: one heap, and no more possible */
 } GameSetup;
 
-/* Asks for a number until one is accepted.  An empty answer takes
-   @fallback when it is not -1; `quit` and end of input give up. */
+/* One question of the set-up dialogue. */
+typedef struct
+{
+  const char *prompt;
+  const char *help; /* what `help` (or an empty line without a fallback)
+                       says: a sentence ending in a newline */
+  /* (nullable): says what is wrong with every answer out of range, in
+     the question's own words, @shown being the answer as typed */
+  void (*wrong) (FILE *out, const char *shown);
+  guint64 min, max;
+  gint64 fallback; /* the answer an empty line gives, or -1 */
+} Question;
+
+/* Says what is wrong with @line, an answer to @q, as a sentence. */
+static void
+tell_wrong (FILE *out, const Question *q, const char *line, NimNumberKind kind,
+            guint64 v)
+{
+  g_autofree char *shown = nim_text_escape (line, 40);
+
+  if (q->wrong != NULL)
+    q->wrong (out, shown);
+  else if (kind == NIM_NUMBER_NOT_A_NUMBER)
+    fprintf (out,
+             /* TRANSLATORS: help and q are typed and stay English. */
+             _ ("'%s' is not a whole number; type one from %llu to %llu "
+                "(help explains, q quits).\n"),
+             shown, (unsigned long long) q->min, (unsigned long long) q->max);
+  else if (kind == NIM_NUMBER_NEGATIVE || v < q->min)
+    fprintf (out, _ ("%s is too small; the smallest accepted is %llu.\n"),
+             shown, (unsigned long long) q->min);
+  else
+    fprintf (out, _ ("%s is too large; the largest accepted is %llu.\n"),
+             shown, (unsigned long long) q->max);
+}
+
+/* Asks @q until it is answered with a number in its range.  `help` (and
+   an empty line, unless it takes the fallback) explains the question;
+   `q`, `quit`, `exit` and the end of input give up. */
 static gboolean
-ask_number (FILE *in, FILE *out, const char *prompt, guint64 min, guint64 max,
-            gint64 fallback, const char *what, guint64 *value, GError **error)
+ask_number (FILE *in, FILE *out, const Question *q, guint64 *value,
+            GError **error)
 {
   for (;;)
     {
-      g_autofree char *line = nim_prompt (in, out, prompt, error);
-      g_autoptr (GError) local = NULL;
+      g_autofree char *line = nim_prompt (in, out, q->prompt, error);
+      NimNumberKind kind;
+      guint64 v = 0;
 
       if (line == NULL)
         {
           g_prefix_error (error, _ ("game set-up given up: "));
           return FALSE;
         }
-      if (*line == '\0' && fallback >= 0)
+      if (*line == '\0' && q->fallback >= 0)
         {
-          *value = (guint64) fallback;
+          *value = (guint64) q->fallback;
           return TRUE;
         }
-      if (nim_parse_uint (line, min, max, what, value, &local))
-        return TRUE;
-      fprintf (out, "%s.\n", local->message);
+      if (*line == '\0' || nim_prompt_is_help (line))
+        {
+          fputs (q->help, out);
+          /* TRANSLATORS: after the help of a question of the set-up; q
+             and quit are typed and stay English. */
+          fputs (_ ("Type q (or quit) to leave.\n"), out);
+          continue;
+        }
+      kind = nim_scan_uint (line, &v);
+      if (kind == NIM_NUMBER_OK && v >= q->min && v <= q->max)
+        {
+          *value = v;
+          return TRUE;
+        }
+      tell_wrong (out, q, line, kind, v);
     }
 }
 
@@ -73,23 +126,30 @@ ask_heaps (FILE *in, FILE *out, gboolean versus, NimBoard *board,
 {
   guint32 heaps[NIM_MAX_HEAPS];
   guint64 n = DEFAULT_N_HEAPS, v, i;
+  g_autofree char *n_help = g_strdup_printf (
+      _ ("Type how many heaps the game has, from 1 to %u; an empty line "
+         "takes %u.\n"),
+      (guint) NIM_MAX_HEAPS, (guint) DEFAULT_N_HEAPS);
+  /* TRANSLATORS: [3] is the answer taken when nothing is typed. */
+  Question count = {
+    _ ("How many heaps? [3] "), n_help, NULL, 1, NIM_MAX_HEAPS, DEFAULT_N_HEAPS
+  };
 
   /* Against the computer, the course's three rows, as its transcript
      asks for them; --heaps gives any other start. */
-  /* TRANSLATORS: [3] is the answer taken when nothing is typed. */
-  if (!versus
-      && !ask_number (in, out, _ ("How many heaps? [3] "), 1, NIM_MAX_HEAPS,
-                      DEFAULT_N_HEAPS, _ ("number of heaps"), &n, error))
+  if (!versus && !ask_number (in, out, &count, &n, error))
     return FALSE;
   for (i = 0; i < n; i++)
     {
       g_autofree char *p
           = g_strdup_printf (_ ("Matches in heap %u: "), (guint) i + 1);
+      g_autofree char *help = g_strdup_printf (
+          _ ("Type how many matches heap %u starts with, a whole number "
+             "from 1 to %u.\n"),
+          (guint) i + 1, (guint) NIM_HEAP_SIZE_MAX);
+      Question size = { p, help, NULL, 1, NIM_HEAP_SIZE_MAX, -1 };
 
-      /* TRANSLATORS: what is asked for, in "matches: 'x' is not a whole
-         number". */
-      if (!ask_number (in, out, p, 1, NIM_HEAP_SIZE_MAX, -1, _ ("matches"), &v,
-                       error))
+      if (!ask_number (in, out, &size, &v, error))
         return FALSE;
       heaps[i] = (guint32) v;
     }
@@ -102,20 +162,37 @@ ask_heaps (FILE *in, FILE *out, gboolean versus, NimBoard *board,
 static gboolean
 ask_pile (FILE *in, FILE *out, NimBoard *board, GError **error)
 {
+  g_autofree char *help = g_strdup_printf (
+      _ ("Type how many stones the pile starts with, a whole number from 1 "
+         "to %u.\n"),
+      (guint) NIM_HEAP_SIZE_MAX);
+  /* TRANSLATORS: the first question of the one-pile game; the answer is
+     typed after it. */
+  Question q = { _ ("Number of stones to start with: "),
+                 help,
+                 NULL,
+                 1,
+                 NIM_HEAP_SIZE_MAX,
+                 -1 };
   guint64 n;
   guint32 stones;
 
-  /* TRANSLATORS: the first question of the one-pile game; the answer is
-     typed after it. */
-  if (!ask_number (in, out, _ ("Number of stones to start with: "), 1,
-                   NIM_HEAP_SIZE_MAX, -1,
-                   /* TRANSLATORS: what is asked for, in "number of
-                      stones: 0 is too small; the smallest accepted is 1". */
-                   _ ("number of stones"), &n, error))
+  if (!ask_number (in, out, &q, &n, error))
     return FALSE;
   stones = (guint32) n;
   nim_board_init (board, &stones, 1);
   return TRUE;
+}
+
+/* An answer to "who moves first" of the one-pile game that is neither
+   of its two. */
+static void
+wrong_first_pile (FILE *out, const char *shown)
+{
+  fprintf (out,
+           _ ("'%s' is neither 0 nor 1; type 0 if the computer moves first, "
+              "or 1 if you do.\n"),
+           shown);
 }
 
 /* Who moves first in the one-pile game, with its own answers: 0 for the
@@ -126,37 +203,24 @@ ask_first_pile (FILE *in, FILE *out, NimPlayer *const players[2], guint *first,
 {
   guint you = nim_player_is_interactive (players[0]) ? 1 : 2;
   g_autofree char *prompt = NULL;
+  Question q = { NULL,
+                 _ ("Type 0 if the computer moves first, or 1 if you "
+                    "do.\n"),
+                 wrong_first_pile,
+                 0,
+                 1,
+                 -1 };
+  guint64 v;
 
   /* TRANSLATORS: %s is the computer player's spec, such as grundy; 0 and
      1 are the answers typed. */
   prompt = g_strdup_printf (_ ("Who moves first, 0 = the computer (%s) or 1 "
                                "= you? "),
                             nim_player_get_spec (players[2 - you]));
-  for (;;)
-    {
-      g_autofree char *line = nim_prompt (in, out, prompt, error);
-      guint64 v;
-
-      if (line == NULL)
-        {
-          g_prefix_error (error, _ ("game set-up given up: "));
-          return FALSE;
-        }
-      if (nim_scan_uint (line, &v) == NIM_NUMBER_OK && v <= 1)
-        {
-          *first = v == 1 ? you : 3 - you;
-          break;
-        }
-      if (*line == '\0')
-        fputs (_ ("Nothing was typed; type 0 if the computer moves first, "
-                  "or 1 if you do.\n"),
-               out);
-      else
-        fprintf (out,
-                 _ ("'%s' is neither 0 nor 1; type 0 if the computer moves "
-                    "first, or 1 if you do.\n"),
-                 line);
-    }
+  q.prompt = prompt;
+  if (!ask_number (in, out, &q, &v, error))
+    return FALSE;
+  *first = v == 1 ? you : 3 - you;
   fprintf (out, "\n");
   return TRUE;
 }
@@ -167,6 +231,8 @@ ask_first (FILE *in, FILE *out, NimPlayer *const players[2], guint *first,
            GError **error)
 {
   g_autofree char *prompt = NULL;
+  g_autofree char *help = NULL;
+  Question q = { NULL, NULL, NULL, 1, 2, 1 };
   guint64 v;
 
   /* TRANSLATORS: the %s are the players' specs, such as human and
@@ -175,7 +241,14 @@ ask_first (FILE *in, FILE *out, NimPlayer *const players[2], guint *first,
                                "player 2 (%s)? [1] "),
                             nim_player_get_spec (players[0]),
                             nim_player_get_spec (players[1]));
-  if (!ask_number (in, out, prompt, 1, 2, 1, _ ("first player"), &v, error))
+  /* TRANSLATORS: the %s are the players' specs, as in the question. */
+  help = g_strdup_printf (_ ("Type 1 if player 1 (%s) moves first, or 2 if "
+                             "player 2 (%s) does; an empty line takes 1.\n"),
+                          nim_player_get_spec (players[0]),
+                          nim_player_get_spec (players[1]));
+  q.prompt = prompt;
+  q.help = help;
+  if (!ask_number (in, out, &q, &v, error))
     return FALSE;
   *first = (guint) v;
   fprintf (out, "\n");
@@ -210,14 +283,20 @@ game_player_new (const NimShared *shared, const char *spec, guint number,
   return player;
 }
 
+/* Whether a person plays the game. */
+static gboolean
+has_person (NimPlayer *const players[2])
+{
+  return nim_player_is_interactive (players[0])
+         || nim_player_is_interactive (players[1]);
+}
+
 /* Whether a person is asked for the heaps: without --heaps, when one
    plays. */
 static gboolean
 asks_heaps (const NimShared *shared, NimPlayer *const players[2])
 {
-  return shared->heaps == NULL
-         && (nim_player_is_interactive (players[0])
-             || nim_player_is_interactive (players[1]));
+  return shared->heaps == NULL && has_person (players);
 }
 
 /* A start like the ones a person would set up, with @n_heaps heaps of
@@ -250,6 +329,33 @@ plays_one_heap_only (const NimPlayer *player, const NimRules *rules)
          && nim_player_supports (player->klass, rules, &one, NULL);
 }
 
+/* A player refused the rules: when they are the default rule of a
+   `make MOVES=...` build (no rule was given), @error says so, and how to
+   play take-any again, which the course's other games need. */
+static void
+tell_built_rules (const NimShared *shared, GError **error)
+{
+  g_autofree char *counts = NULL;
+  g_autofree char *note = NULL;
+  char *message;
+
+  if (nim_default_n_moves == 0 || shared->moves != NULL
+      || shared->max_take != NULL || shared->rules_code != NULL
+      || error == NULL || *error == NULL)
+    return;
+  counts = nim_rules_describe_counts (&shared->rules, NIM_HEAP_SIZE_MAX);
+  /* TRANSLATORS: a line after the refusal of a player; %s is "2, 7, 15
+     or 16".  make, MOVES and --moves any are typed and stay English. */
+  note = g_strdup_printf (_ ("this nim was built with make MOVES=..., which "
+                             "made taking %s its default rule; a plain make "
+                             "builds it with take-any again, and --moves any "
+                             "plays take-any with this build"),
+                          counts);
+  message = g_strdup_printf ("%s\nnim: %s", (*error)->message, note);
+  g_free ((*error)->message);
+  (*error)->message = message;
+}
+
 /* Before anything is asked: the start (--heaps, the default rows when
    only computers play, else one like those a person will be asked for,
    of one heap when a player plays no more), every player checked on it,
@@ -269,7 +375,10 @@ check_players (const NimShared *shared, const NimRules *rules,
     representative_start (rules, one_heap_only ? 1 : 3, &start);
   for (i = 0; i < 2; i++)
     if (!nim_player_can_play (players[i], rules, &start, error))
-      return FALSE;
+      {
+        tell_built_rules (shared, error);
+        return FALSE;
+      }
   setup->one_pile = one_heap_only && start.n_heaps == 1;
   return TRUE;
 }
@@ -282,10 +391,30 @@ is_versus (NimPlayer *const players[2])
          != nim_player_is_interactive (players[1]);
 }
 
+/* What a person reads before the first question: the title and the
+   rules (against the computer, as the course's three-row game begins,
+   with the computer named; else the rules in a line), and how to get
+   help and leave, which works at every question. */
+static void
+introduce (const NimRules *rules, FILE *talk, NimPlayer *const players[2],
+           const GameSetup *setup)
+{
+  if (is_versus (players) && !setup->one_pile)
+    nim_display_title (
+        talk, rules,
+        nim_player_get_spec (
+            players[nim_player_is_interactive (players[0]) ? 1 : 0]));
+  else
+    nim_display_rules (talk, rules, setup->one_pile);
+  /* TRANSLATORS: the line that follows the rules at the start of a game
+     a person plays; help and q are typed and stay English. */
+  fputs (_ ("Type help at any question for help, or q to quit.\n"), talk);
+}
+
 /* Without --heaps a person is asked for them, or for the one pile, and,
-   without --first, for who moves first.  Against the computer the
-   three-row game begins with its title, as the course's transcript does,
-   and player 1 moves first unless --first says otherwise, as the
+   without --first, for who moves first, after the introduction (with
+   --json too: the person sees the game on standard error).  Against the
+   computer player 1 moves first unless --first says otherwise, as the
    transcript's person does. */
 static gboolean
 ask_setup (const NimShared *shared, const NimRules *rules, FILE *talk,
@@ -293,12 +422,8 @@ ask_setup (const NimShared *shared, const NimRules *rules, FILE *talk,
 {
   gboolean versus = is_versus (players);
 
-  /* With --json too: the person sees the game on standard error. */
-  if (versus && !setup->one_pile)
-    nim_display_title (
-        talk, rules,
-        nim_player_get_spec (
-            players[nim_player_is_interactive (players[0]) ? 1 : 0]));
+  if (has_person (players))
+    introduce (rules, talk, players, setup);
   if (!asks_heaps (shared, players))
     return TRUE;
   /* The one-pile game's own question when it has a person and a
@@ -376,13 +501,17 @@ play_one (const NimShared *shared, const NimRules *rules, FILE *talk,
     nim_game_set_clock (game, shared->tc_seconds, shared->tc_increment);
   if (setup.one_pile)
     flags |= NIM_DISPLAY_ONE_PILE;
+  if (has_person (players))
+    flags |= NIM_DISPLAY_INTRODUCED;
+  /* Only a terminal hears that a computer thinks: a transcript (piped
+     output) stays as it is, and a trace shows the search itself. */
+  if (isatty (fileno (talk)) && !nim_shared_tracing (shared))
+    flags |= NIM_DISPLAY_THINKING;
   if (is_versus (players))
     flags |= NIM_DISPLAY_VERSUS;
   /* A person sees the game, with --json too (beside the prompts, on
      standard error), while the record goes to standard output. */
-  if (nim_output_live (&shared->output) != NULL
-      || nim_player_is_interactive (players[0])
-      || nim_player_is_interactive (players[1]))
+  if (nim_output_live (&shared->output) != NULL || has_person (players))
     nim_display_attach (game, talk, flags);
   played = nim_game_play (game, error);
   record.game = game;
@@ -425,7 +554,7 @@ game_run (gpointer config, NimShared *shared)
   /* A person types at standard input and reads the prompts where the
      game talks: standard output, or stderr when that carries the JSON. */
   NimPromptStreams terminal = { stdin, talk };
-  NimPrompt prompt = { nim_prompt_ask, &terminal, FALSE, 0 };
+  NimPrompt prompt = { nim_prompt_ask, &terminal, FALSE, 0, NULL, FALSE };
   NimGameStop stop = NIM_GAME_STOP_NONE;
   guint stopper = 0;
   int status = NIM_EXIT_OK;
@@ -448,7 +577,10 @@ game_run (gpointer config, NimShared *shared)
   /* One person against the computer: the person is "you" and the other
      "the computer", in the explanations too. */
   if (is_versus (players))
-    prompt.person = nim_player_is_interactive (players[0]) ? 1 : 2;
+    {
+      prompt.person = nim_player_is_interactive (players[0]) ? 1 : 2;
+      prompt.opponent = nim_player_get_spec (players[2 - prompt.person]);
+    }
   if (nim_shared_tracing (shared))
     {
       trace = trace_attach (&shared->trace_options, players, &error);

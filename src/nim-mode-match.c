@@ -304,13 +304,21 @@ warn_replays (const NimMatchConfig *config)
       || !spec_deterministic (config->specs[0])
       || !spec_deterministic (config->specs[1]))
     return;
-  fprintf (stderr,
-           _ ("nim: warning: both players are deterministic, and %llu "
-              "pairs play %llu positions: every pair after the first "
-              "%llu replays games already played (use --random-heaps, "
-              "more --positions or fewer --games)\n"),
-           (unsigned long long) pairs, (unsigned long long) distinct,
-           (unsigned long long) distinct);
+  if (distinct == 1)
+    fprintf (stderr,
+             _ ("nim: warning: both players are deterministic, and %llu "
+                "pairs play one position: every pair after the first "
+                "replays its games (use --random-heaps, more --positions or "
+                "fewer --games)\n"),
+             (unsigned long long) pairs);
+  else
+    fprintf (stderr,
+             _ ("nim: warning: both players are deterministic, and %llu "
+                "pairs play %llu positions: every pair after the first "
+                "%llu replays games already played (use --random-heaps, "
+                "more --positions or fewer --games)\n"),
+             (unsigned long long) pairs, (unsigned long long) distinct,
+             (unsigned long long) distinct);
 }
 
 /* Checks the --player specs: known players, computers, at most

@@ -39,7 +39,7 @@ static const NimOption options[] = {
       NIM_OPTION_FIELD (SummarizeConfig, summarize),
       N_ ("Print the summary of the run whose games the results FILEs hold "
           "(the shards of one run, say), each game once"),
-      NULL },
+      "FILE..." },
     0,
     NULL,
     NULL },

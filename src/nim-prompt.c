@@ -133,55 +133,133 @@ nim_signals_init (void)
   sigaction (SIGXFSZ, &action, NULL);
 }
 
+/* The longest line kept, in bytes: far more than any answer. */
+#define LINE_MAX_BYTES 4096
+/* How much more of an over-long line is thrown away looking for its end:
+   any line a person or a script types ends long before, and endless
+   input without a line end (/dev/zero) is given up on rather than read
+   for ever. */
+#define DISCARD_MAX_BYTES (G_GUINT64_CONSTANT (64) << 20)
+
+/* What was read past the end of an over-long line while it was thrown
+   away in blocks: the start of the next lines, given out first. */
+static struct
+{
+  int fd;
+  gsize start, end;
+  char data[64 * 1024];
+} ahead = { -1, 0, 0, { 0 } };
+
+/* Waits until @fd has something to read: FALSE at once when Ctrl-C was
+   pressed or the wait failed.  Waiting in poll with a timeout sees the
+   Ctrl-C flag whether or not the signal interrupts the call (under
+   AddressSanitizer, or with another thread, it may not). */
+static gboolean
+wait_readable (int fd)
+{
+  for (;;)
+    {
+      struct pollfd p = { fd, POLLIN, 0 };
+      int r;
+
+      if (nim_interrupted ())
+        return FALSE;
+      r = poll (&p, 1, 100);
+      if (r < 0 && errno != EINTR)
+        return FALSE;
+      if (r > 0)
+        return TRUE;
+    }
+}
+
+/* Reads at most @size bytes of @fd into @buf once there are some: the
+   count, 0 at the end of the input, -1 on an error or after Ctrl-C. */
+static gssize
+read_some (int fd, void *buf, gsize size)
+{
+  while (wait_readable (fd))
+    {
+      gssize n = read (fd, buf, size);
+
+      if (n >= 0)
+        return n;
+      if (errno != EINTR && errno != EAGAIN)
+        return -1;
+    }
+  return -1;
+}
+
 /* One byte of @in, or EOF at its end or once Ctrl-C was pressed.  A
    stream with a file descriptor is read byte by byte with read(2), after
-   poll(2) says there is something: waiting in poll with a timeout sees
-   the Ctrl-C flag whether or not the signal interrupts the call (under
-   AddressSanitizer, or with another thread, it may not), and reading no
-   further than the line keeps nothing in a stdio buffer that the next
-   poll would not see.  Streams in memory (tests, fuzzing) use getc(). */
+   poll(2) says there is something: reading no further than the line
+   keeps nothing in a stdio buffer that the next poll would not see.
+   What skip_line() read past a line's end is given out first.  Streams
+   in memory (tests, fuzzing) use getc(). */
 static int
 read_byte (FILE *in)
 {
   int fd = fileno (in);
+  unsigned char byte;
 
   if (fd < 0)
     return nim_interrupted () ? EOF : getc (in);
-  for (;;)
-    {
-      struct pollfd p = { fd, POLLIN, 0 };
-      unsigned char byte;
-      ssize_t n;
-      int r;
-
-      if (nim_interrupted ())
-        return EOF;
-      r = poll (&p, 1, 100);
-      if (r < 0 && errno != EINTR)
-        return EOF;
-      if (r <= 0)
-        continue;
-      n = read (fd, &byte, 1);
-      if (n == 1)
-        return byte;
-      if (n == 0 || (errno != EINTR && errno != EAGAIN))
-        return EOF;
-    }
+  if (ahead.fd == fd && ahead.start < ahead.end)
+    return nim_interrupted () ? EOF
+                              : (unsigned char) ahead.data[ahead.start++];
+  return read_some (fd, &byte, 1) == 1 ? byte : EOF;
 }
 
-/* The longest line kept, in bytes: far more than any answer. */
-#define LINE_MAX_BYTES 4096
-/* How much more of an over-long line is read and thrown away looking for
-   its end: bounded, so that endless input without a newline is given up
-   on rather than read for ever. */
-#define DISCARD_MAX_BYTES (256 * 1024)
+/* Throws away the rest of an over-long line, to its end, in blocks;
+   *@skipped counts the bytes.  Returns FALSE when the input ended (or
+   Ctrl-C was pressed) first, or no line end came within
+   DISCARD_MAX_BYTES. */
+static gboolean
+skip_line (FILE *in, guint64 *skipped)
+{
+  int fd = fileno (in);
+
+  while (*skipped <= DISCARD_MAX_BYTES)
+    {
+      const char *nl;
+      gssize n;
+
+      if (fd < 0)
+        {
+          int c = nim_interrupted () ? EOF : getc (in);
+
+          if (c == EOF || c == '\n')
+            return c == '\n';
+          ++*skipped;
+          continue;
+        }
+      if (ahead.fd != fd || ahead.start == ahead.end)
+        {
+          n = read_some (fd, ahead.data, sizeof ahead.data);
+          if (n <= 0)
+            return FALSE;
+          ahead.fd = fd;
+          ahead.start = 0;
+          ahead.end = (gsize) n;
+        }
+      nl = memchr (ahead.data + ahead.start, '\n', ahead.end - ahead.start);
+      if (nl != NULL)
+        {
+          *skipped += (guint64) (nl - (ahead.data + ahead.start));
+          ahead.start = (gsize) (nl - ahead.data) + 1;
+          return TRUE;
+        }
+      *skipped += ahead.end - ahead.start;
+      ahead.start = ahead.end;
+    }
+  return FALSE;
+}
 
 /**
  * nim_read_line:
  * @in: a stream
  * @error: return location for a #NIM_ERROR_USAGE error when the line was
  *   longer than 4096 bytes (the rest of it was read and thrown away), or
- *   #NIM_ERROR_ABANDONED when no line end came within 256 KiB after that
+ *   #NIM_ERROR_ABANDONED when no line end came within 64 MiB after that
  *
  * Reads one line, without its line end (a "\r\n" from a Windows
  * terminal is trimmed too).
@@ -193,7 +271,7 @@ char *
 nim_read_line (FILE *in, GError **error)
 {
   GString *line = g_string_sized_new (64);
-  gsize discarded = 0;
+  guint64 skipped = 0;
   int c;
 
   for (;;)
@@ -201,32 +279,32 @@ nim_read_line (FILE *in, GError **error)
       c = read_byte (in);
       if (c == EOF || c == '\n')
         break;
-      if (line->len < LINE_MAX_BYTES)
-        /* A NUL would cut the line short unseen: make it a character the
-           parsers refuse. */
-        g_string_append_c (line, c == '\0' ? '?' : (char) c);
-      else if (++discarded > DISCARD_MAX_BYTES)
+      if (line->len == LINE_MAX_BYTES)
         break;
+      /* A NUL would cut the line short unseen: make it a character the
+         parsers refuse. */
+      g_string_append_c (line, c == '\0' ? '?' : (char) c);
+    }
+  if (line->len == LINE_MAX_BYTES && c != EOF && c != '\n')
+    {
+      /* Too long: the rest goes, and the question is asked again. */
+      gboolean ended = skip_line (in, &skipped);
+
+      g_string_free (line, TRUE);
+      if (nim_interrupted () || (!ended && skipped <= DISCARD_MAX_BYTES))
+        return NULL;
+      if (!ended)
+        g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
+                     _ ("a line of more than %s did not end"), "64 MiB");
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("The line was too long (more than %u bytes) and was "
+                        "ignored; type it again."),
+                     (guint) LINE_MAX_BYTES);
+      return NULL;
     }
   if (nim_interrupted () || (c == EOF && line->len == 0))
     {
-      g_string_free (line, TRUE);
-      return NULL;
-    }
-  if (discarded > DISCARD_MAX_BYTES)
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,
-                   _ ("a line of more than %u bytes did not end"),
-                   (guint) (LINE_MAX_BYTES + DISCARD_MAX_BYTES));
-      g_string_free (line, TRUE);
-      return NULL;
-    }
-  if (discarded > 0)
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("The line was too long (more than %u bytes) and was "
-                      "ignored; type it again."),
-                   (guint) LINE_MAX_BYTES);
       g_string_free (line, TRUE);
       return NULL;
     }
@@ -292,6 +370,34 @@ ask_line (FILE *in, FILE *out, const char *prompt, GError **error)
 }
 
 /**
+ * nim_prompt_is_quit:
+ * @answer: an answer, without surrounding blanks
+ *
+ * Returns: whether @answer asks to leave: `q`, `quit` or `exit`, in any
+ *   case, as every prompt of nim takes them
+ */
+gboolean
+nim_prompt_is_quit (const char *answer)
+{
+  return g_ascii_strcasecmp (answer, "q") == 0
+         || g_ascii_strcasecmp (answer, "quit") == 0
+         || g_ascii_strcasecmp (answer, "exit") == 0;
+}
+
+/**
+ * nim_prompt_is_help:
+ * @answer: an answer, without surrounding blanks
+ *
+ * Returns: whether @answer asks for help: `help` (in any case) or `?`, as
+ *   a person's move prompt takes them
+ */
+gboolean
+nim_prompt_is_help (const char *answer)
+{
+  return g_ascii_strcasecmp (answer, "help") == 0 || g_str_equal (answer, "?");
+}
+
+/**
  * nim_prompt:
  * @in: where the answer is read
  * @out: where the prompt is written
@@ -304,14 +410,14 @@ ask_line (FILE *in, FILE *out, const char *prompt, GError **error)
  * prompt, so that a transcript shows what was answered.
  *
  * Returns: (transfer full) (nullable): the answer, or %NULL, with @error
- *   set, at end of input or when the answer is `quit`
+ *   set, at end of input or when the answer is `q`, `quit` or `exit`
  */
 char *
 nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
 {
   char *line = ask_line (in, out, prompt, error);
 
-  if (line != NULL && g_ascii_strcasecmp (line, "quit") == 0)
+  if (line != NULL && nim_prompt_is_quit (line))
     {
       /* TRANSLATORS: the reason a game ended: the player typed quit. */
       g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,

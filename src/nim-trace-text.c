@@ -15,6 +15,7 @@
 #include "nim-trace-text.h"
 
 #include "nim-i18n.h"
+#include "nim-search.h"
 #include "nim-trace-walk.h"
 
 #include <stdio.h>
@@ -266,6 +267,28 @@ text_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
   t->open_ply = (gint) ply;
 }
 
+/* Under score=distance a proven value is NIM_SCORE_MATE less the ply at
+   which the game ends, counted from the search's root (999997: a win
+   at ply 3): the value says so in words after it. */
+static void
+append_distance (GString *s, int value)
+{
+  guint ply = (guint) (NIM_SCORE_MATE - ABS (value));
+
+  if (ABS (value) <= 1 || ABS (value) >= NIM_SCORE_INF
+      || ABS (value) <= NIM_SCORE_MATE - NIM_SEARCH_MAX_PLY - 1)
+    return;
+  g_string_append_printf (s,
+                          value > 0
+                              /* TRANSLATORS: after a value of --trace under
+                                 score=distance, 999997: the game ends at
+                                 ply 3 from the root, won for the player to
+                                 move; the blank in front is kept. */
+                              ? _ (" (a win, ending at ply %u)")
+                              : _ (" (a loss, ending at ply %u)"),
+                          ply);
+}
+
 /* A shown node's value: at the end of its line if it is still open,
    else on a line of its own that names the node again. */
 static void
@@ -289,6 +312,7 @@ text_leave (gpointer data, guint ply, const NimBoard *board, int value,
   else
     g_string_append_printf (s, "%*s= ", (int) (2 * ply), "");
   nim_trace_append_value (s, value);
+  append_distance (s, value);
   if (*marks != '\0')
     g_string_append_printf (s, ": %s", marks);
   if (!line_open)

@@ -193,6 +193,7 @@ test_solve_errors (void)
   g_autoptr (GError) e2 = NULL;
   g_autoptr (GError) e3 = NULL;
   g_autoptr (GError) e4 = NULL;
+  g_autoptr (GError) e5 = NULL;
 
   nim_test_rules (&rules, "any", FALSE);
   nim_test_board (&board, "3,4,5");
@@ -206,14 +207,21 @@ test_solve_errors (void)
   nim_test_assert_contains (e2->message, "negamax");
   nim_test_assert_contains (e2->message, "xor");
   nim_test_board (&board, "1000000000,1000000000,3");
-  /* The advice is a spec that works when pasted: the options kept, the
-     budget gone. */
+  /* The advice is a spec that works when pasted: the options kept, ten
+     times the budget that ran out (never none at all, which could run
+     for years). */
   g_assert_null (
       nim_solve (&rules, &board, "negamax:tt=off,nodes=100,time=0", &e3));
   g_assert_error (e3, NIM_ERROR, NIM_ERROR_FAILED);
   nim_test_assert_contains (e3->message, "did not prove");
   nim_test_assert_contains (e3->message, "within its budget");
-  nim_test_assert_contains (e3->message, "'negamax:tt=off,time=0'");
+  nim_test_assert_contains (e3->message, "'negamax:tt=off,nodes=1000,time=0'");
+  /* A budget of time: ten times it, never time=0 (minimax, which does
+     not prune, would search 10,11,12 for years). */
+  nim_test_board (&board, "10,11,12");
+  g_assert_null (nim_solve (&rules, &board, "minimax:time=0.01", &e5));
+  nim_test_assert_contains (e5->message, "such as 'minimax:time=0.1'");
+  g_assert_null (strstr (e5->message, "time=0'"));
   nim_test_rules (&rules, "2,3", FALSE);
   g_assert_null (nim_solve (&rules, &board, "xor", &e4));
   g_assert_error (e4, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
@@ -234,10 +242,10 @@ test_solve_depth_advice (void)
   g_assert_null (nim_solve (&rules, &board, "minimax:depth=2", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
   nim_test_assert_contains (error->message, "within its depth limit");
-  nim_test_assert_contains (error->message, "'minimax:time=0'");
+  nim_test_assert_contains (error->message, "such as 'minimax'");
   nim_test_assert_contains (error->message, "or use xor, grundy");
   /* The advice, pasted, solves the position. */
-  s = nim_solve (&rules, &board, "minimax:time=0", NULL);
+  s = nim_solve (&rules, &board, "minimax", NULL);
   g_assert_nonnull (s);
   g_assert_true (s->wins);
 }
@@ -494,8 +502,10 @@ test_sequence_text (void)
                                      "20", "--moves", "2,3,7", NULL),
                    ==, STATUS_OK);
   nim_test_assert_contains (out, "       0:  0  0  1  1  2  0  0  1  1  2\n");
-  nim_test_assert_contains (out, "Period 5, pre-period 0");
-  nim_test_assert_contains (out, "the repeating part is 0 0 1 1 2\n");
+  /* The period in the words a take-and-break code's is told in. */
+  nim_test_assert_contains (out, "Period 5 from n = 0, proven: G(n + 5) = "
+                                 "G(n) for every n >= 0.\n");
+  nim_test_assert_contains (out, "The part that repeats: 0 0 1 1 2\n");
   /* Take-any has G(n) = n: no period. */
   g_assert_cmpint (
       nim_test_run_nim (NULL, &out2, &err2, "--grundy-sequence", "12", NULL),
@@ -569,7 +579,12 @@ test_cli_solve_text (void)
   /* 13 = 4 * 3 + 1: lost under misère 1-3 (the remainder rule of the
      course's one pile). */
   nim_test_assert_contains (out2, "loses against best play");
-  nim_test_assert_contains (out2, "not defined under misère play");
+  /* The values are defined; they do not decide misère play. */
+  nim_test_assert_contains (out2, "Sprague-Grundy values: not used; they "
+                                  "are the values of normal play, and under "
+                                  "misère play they do not decide who "
+                                  "wins\n");
+  g_assert_null (strstr (out2, "not defined"));
 }
 
 /* Misère play, and no move: take exactly 2 from a heap of 1.  The player

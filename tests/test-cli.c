@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include "nim-defaults.h"
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-player.h"
@@ -21,6 +22,7 @@
 #include <json-glib/json-glib.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/wait.h>
 
 /* The exit statuses nim(1) documents, spelled out rather than taken from
    nim-util.h: the test checks the promise, not the code. */
@@ -36,6 +38,9 @@
 #define PROMPT_COUNT "How many matches do you take? "
 /* Between two persons, which asks for the number of heaps too. */
 #define PROMPT_HEAPS "How many heaps? [3] "
+/* The line of a game a person plays that says how to get help and to
+   leave, before the first question. */
+#define LEAVE "Type help at any question for help, or q to quit.\n"
 
 #define MAX_HEAPS 64
 
@@ -655,7 +660,7 @@ test_three_rows_dialogue (void)
   g_assert_true (g_str_has_prefix (
       out, "NIM game\n-----\n"
            "You play against the computer (xor). Take any number of matches "
-           "from one heap; whoever takes the last match wins.\n"
+           "from one heap; whoever takes the last match wins.\n" LEAVE
            "Matches in heap 1: 3\n"
            "Matches in heap 2: 4\n"
            "Matches in heap 3: 9\n"
@@ -718,7 +723,7 @@ test_subtraction_game (void)
   g_assert_true (g_str_has_prefix (
       out, "NIM game\n-----\nYou play against the computer (grundy). Take 2, "
            "7, 15 or 16 matches from one heap; a player who cannot move "
-           "loses, so whoever takes the last match wins.\n"));
+           "loses.\n" LEAVE));
   nim_test_assert_contains (out, "Heap 3: |||||  |||||  |||||  ||||\n");
   assert_ends_with (out, "You have no legal move left.\n"
                          "The computer has won this game!\n");
@@ -781,7 +786,7 @@ test_thirteen_minimax_first (void)
   g_assert_true (g_str_has_prefix (
       out, "NIM game\n-----\n"
            "You play against the computer (minimax). Take 1 to 3 matches "
-           "from one heap; whoever takes the last match wins.\n\n"
+           "from one heap; whoever takes the last match wins.\n" LEAVE "\n"
            "Current position:\n-----\n"
            "Matches: |||||  |||||  |||\n\n"
            "The computer's move!\n"
@@ -972,34 +977,30 @@ test_one_pile_dialogue (void)
   assert_status (status, STATUS_FINISHED, out, err);
   g_assert_cmpstr (err, ==, "");
   g_assert_true (g_str_has_prefix (
-      out, PROMPT_STONES
-      "0\n"
-      "number of stones: 0 is too small; the smallest accepted is "
-      "1.\n" PROMPT_STONES "x\n"
-      "number of stones: 'x' is not a whole number; expected digits "
-      "0-9 only, a value from 1 to 4294967295.\n" PROMPT_STONES
-      "10\n" PROMPT_PILE_FIRST "2\n"
-      "'2' is neither 0 nor 1; type 0 if the computer moves first, or 1 "
-      "if you do.\n" PROMPT_PILE_FIRST "0\n"
-      "\n"
-      "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
-      "stone loses.\n"
-      "You play against the computer (grundy); the computer moves "
-      "first.\n"
-      "\n"
-      "The pile has 10 stones: |||||  |||||\n"
-      "\n"
-      "The computer removes 1 stone.\n"
-      "\n"
-      "9 stones are left in the pile: |||||  ||||\n"
-      "\n" PROMPT_PILE "3\n"
-      "You cannot take 3 stones; take 1 or 2.\n" PROMPT_PILE "0\n"
-      "You cannot take 0 stones; take 1 or 2.\n" PROMPT_PILE "1\n"
-      "You remove 1 stone.\n"
-      "\n"
-      "8 stones are left in the pile: |||||  |||\n"
-      "\n"
-      "The computer removes 1 stone.\n"));
+      out, "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
+           "stone loses.\n" LEAVE PROMPT_STONES "0\n"
+           "0 is too small; the smallest accepted is 1.\n" PROMPT_STONES "x\n"
+           "'x' is not a whole number; type one from 1 to 4294967295 (help "
+           "explains, q quits).\n" PROMPT_STONES "10\n" PROMPT_PILE_FIRST "2\n"
+           "'2' is neither 0 nor 1; type 0 if the computer moves first, or 1 "
+           "if you do.\n" PROMPT_PILE_FIRST "0\n"
+           "\n"
+           "You play against the computer (grundy); the computer moves "
+           "first.\n"
+           "\n"
+           "The pile has 10 stones: |||||  |||||\n"
+           "\n"
+           "The computer removes 1 stone.\n"
+           "\n"
+           "9 stones are left in the pile: |||||  ||||\n"
+           "\n" PROMPT_PILE "3\n"
+           "You cannot take 3 stones; take 1 or 2.\n" PROMPT_PILE "0\n"
+           "You cannot take 0 stones; take 1 or 2.\n" PROMPT_PILE "1\n"
+           "You remove 1 stone.\n"
+           "\n"
+           "8 stones are left in the pile: |||||  |||\n"
+           "\n"
+           "The computer removes 1 stone.\n"));
   /* Not more than are left: 2 of the last stone. */
   assert_ends_with (out, "3 stones are left in the pile: |||\n"
                          "\n"
@@ -1049,15 +1050,13 @@ test_one_pile_person_second (void)
                     "--player1", "grundy", "--player2", "human", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
   g_assert_true (g_str_has_prefix (
-      out, PROMPT_STONES
-      "7\n" PROMPT_PILE_FIRST "1\n"
-      "\n"
-      "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
-      "stone loses.\n"
-      "You play against the computer (grundy); you move first.\n"
-      "\n"
-      "The pile has 7 stones: |||||  ||\n"
-      "\n" PROMPT_PILE "\n"));
+      out, "Nim. Take 1 or 2 stones from the pile; whoever takes the last "
+           "stone loses.\n" LEAVE PROMPT_STONES "7\n" PROMPT_PILE_FIRST "1\n"
+           "\n"
+           "You play against the computer (grundy); you move first.\n"
+           "\n"
+           "The pile has 7 stones: |||||  ||\n"
+           "\n" PROMPT_PILE "\n"));
   assert_ends_with (out, "Game abandoned.\n");
 }
 
@@ -1096,13 +1095,14 @@ test_one_pile_prompt (void)
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autofree char *help = NULL;
+  g_autofree char *empty = NULL;
   g_autofree char *list = NULL;
   int status;
 
   if (!have_nim ())
     return;
-  status = run_nim ("help\nmoves\nabc\n\n1 1 1\n-1\n99999999999999999999\n"
-                    "1\n2\nmoves\n5\n",
+  status = run_nim ("help\nmoves\nabc\n\n1 1 1\n3 1\n-1\n"
+                    "99999999999999999999\n1\n2\nmoves\n5\n",
                     &out, &err, "--heaps", "4", "--max-take", "2", "--misere",
                     "--player2", "grundy", "--first", "1", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
@@ -1110,23 +1110,27 @@ test_one_pile_prompt (void)
   g_assert_cmpstr (help, ==,
                    "Take 1 or 2 stones from the pile; whoever takes the last "
                    "stone loses.\n"
-                   "Type how many stones you take, such as 2.\n"
+                   "Type how many stones you take, such as 1.\n"
                    "Commands: moves (list the legal moves), hint (suggest a "
                    "move),\nboard (show the position again), undo (take back "
                    "your last move and the\ncomputer's reply), new (start a "
-                   "new game), help, quit.\n");
+                   "new game), help, quit (or q).\n");
   list = response_to (out, PROMPT_PILE, "moves", PROMPT_PILE);
   g_assert_cmpstr (list, ==, "Legal moves: take 1 or 2.\n");
   assert_reprompted (out, PROMPT_PILE, "abc",
                      "'abc' is not a number of stones; take 1 or 2 (or "
                      "help).",
                      NULL);
-  assert_reprompted (out, PROMPT_PILE, "",
-                     "Nothing was typed; type how many stones you take: 1 or "
-                     "2.",
-                     NULL);
+  /* An empty line gets the help. */
+  empty = response_to (out, PROMPT_PILE, "", PROMPT_PILE);
+  g_assert_cmpstr (empty, ==, help);
   assert_reprompted (out, PROMPT_PILE, "1 1 1",
                      "Too much typed: '1 1 1'; type how many stones you "
+                     "take: 1 or 2.",
+                     NULL);
+  /* Stones, never matches, in the one-pile game. */
+  assert_reprompted (out, PROMPT_PILE, "3 1",
+                     "Too much typed: '3 1'; type how many stones you "
                      "take: 1 or 2.",
                      NULL);
   assert_reprompted (out, PROMPT_PILE, "-1",
@@ -1242,10 +1246,6 @@ static const BadEntry bad_entries[] = {
   { "count-above-max-take", "10,10", "--max-take=3", "grundy", "", PROMPT,
     "1 4", "You may take at most 3 matches", NULL, "1 3",
     BOARD ("Heap 1: |||||  ||\nHeap 2: |||||  |||||") },
-  { "empty-line", "3,4,5", NULL, "xor", "", PROMPT, "", "Nothing was typed",
-    NULL, "1 3", AFTER_1_3 },
-  { "blank-line", "3,4,5", NULL, "xor", "", PROMPT, "  \t ",
-    "Nothing was typed", NULL, "1 3", AFTER_1_3 },
   { "too-many-words", "3,4,5", NULL, "xor", "", PROMPT, "1 2 3",
     "Too much typed", NULL, "1 3", AFTER_1_3 },
   { "count-prompt-zero", "3,4,9", NULL, "xor", "3\n", PROMPT_COUNT, "0",
@@ -1262,9 +1262,140 @@ static const BadEntry bad_entries[] = {
   { "one-heap-above-max-take", "13", "--max-take=3", "grundy", "", PROMPT_ONE,
     "4", "You may take at most 3 matches", NULL, "1",
     BOARD ("Matches: |||||  |||||  ||") },
-  { "one-heap-empty-line", "13", "--max-take=3", "grundy", "", PROMPT_ONE, "",
-    "Nothing was typed", NULL, "1", BOARD ("Matches: |||||  |||||  ||") },
 };
+
+/* Every question takes help, and an empty line (but where it takes the
+   answer in brackets) gets the help, no error: the set-up's questions
+   too, which used to refuse "help" as not a whole number. */
+static void
+test_help_everywhere (void)
+{
+  static const struct
+  {
+    const char *args[8];
+    const char *before; /* answers before the question */
+    const char *prompt;
+    const char *help;  /* in its help */
+    const char *after; /* what the answer after the help brings */
+  } cases[] = {
+    { { "--player2", "xor", NULL },
+      "",
+      "Matches in heap 1: ",
+      "Type how many matches heap 1 starts with, a whole number from 1 to "
+      "4294967295.\nType q (or quit) to leave.\n",
+      "Matches in heap 2: " },
+    { { "--max-take", "2", "--misere", "--player2", "grundy", NULL },
+      "",
+      PROMPT_STONES,
+      "Type how many stones the pile starts with, a whole number from 1 to "
+      "4294967295.\n",
+      PROMPT_PILE_FIRST },
+    { { "--max-take", "2", "--misere", "--player2", "grundy", NULL },
+      "7\n",
+      PROMPT_PILE_FIRST,
+      "Type 0 if the computer moves first, or 1 if you "
+      "do.\n",
+      "\nYou play against the computer (grundy)" },
+    { { "--player1", "human", "--player2", "human", NULL },
+      "2\n3\n4\n",
+      "Who moves first, 1 = player 1 (human) or 2 = player 2 (human)? [1] ",
+      "Type 1 if player 1 (human) moves first, or 2 if player 2 (human) "
+      "does; an empty line takes 1.\n",
+      "\nPlayer 1 (human) plays Player 2 (human)" },
+    { { "--heaps", "3,4,5", "--player2", "xor", NULL },
+      "",
+      PROMPT,
+      "Commands: moves",
+      PROMPT_COUNT },
+    { { "--heaps", "3,4,5", "--player2", "xor", NULL },
+      "2\n",
+      PROMPT_COUNT,
+      "or back to choose another heap.\n",
+      "\nCurrent position:" },
+    { { "--heaps", "13", "--max-take", "3", "--player2", "grundy", NULL },
+      "",
+      PROMPT_ONE,
+      "Type how many matches you take, such as 1.\n",
+      "\nCurrent position:" },
+  };
+  static const char *const asks[] = { "help\n", "\n" };
+  guint i, k;
+
+  if (!have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (k = 0; k < G_N_ELEMENTS (asks); k++)
+      {
+        g_autofree char *input
+            = g_strconcat (cases[i].before, asks[k], "1\n", NULL);
+        /* A question with an answer in brackets takes it on an empty
+           line. */
+        gboolean bracketed = g_str_has_suffix (cases[i].prompt, "] ");
+        g_autofree char *out = NULL;
+        g_autofree char *err = NULL;
+        g_autofree char *reply = NULL;
+        g_autofree char *answered = NULL;
+
+        if (bracketed && *asks[k] == '\n')
+          continue;
+        run_nimv (input, &out, &err, cases[i].args);
+        reply = response_to (out, cases[i].prompt, k == 0 ? "help" : "",
+                             cases[i].prompt);
+        nim_test_assert_contains (reply, cases[i].help);
+        nim_test_assert_not_contains (reply, "Nothing");
+        nim_test_assert_not_contains (reply, "not a whole number");
+        answered = g_strconcat (cases[i].prompt, "1\n", NULL);
+        nim_test_assert_contains (out, answered);
+        nim_test_assert_contains (strstr (out, answered), cases[i].after);
+      }
+}
+
+/* q, quit and exit leave at every question, the first ones too, and the
+   first screen says so. */
+static void
+test_quit_everywhere (void)
+{
+  static const struct
+  {
+    const char *args[8];
+    const char *before;
+    const char *prompt;
+  } cases[] = {
+    { { "--player2", "xor", NULL }, "", "Matches in heap 1: " },
+    { { "--max-take", "2", "--misere", "--player2", "grundy", NULL },
+      "",
+      PROMPT_STONES },
+    { { "--max-take", "2", "--misere", "--player2", "grundy", NULL },
+      "7\n",
+      PROMPT_PILE_FIRST },
+    { { "--player1", "human", "--player2", "human", NULL }, "", PROMPT_HEAPS },
+    { { "--heaps", "3,4,5", "--player2", "xor", NULL }, "", PROMPT },
+    { { "--heaps", "3,4,5", "--player2", "xor", NULL }, "2\n", PROMPT_COUNT },
+  };
+  static const char *const words[] = { "q", "quit", "exit", "Q" };
+  guint i, k;
+
+  if (!have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (k = 0; k < G_N_ELEMENTS (words); k++)
+      {
+        g_autofree char *input
+            = g_strconcat (cases[i].before, words[k], "\n", NULL);
+        g_autofree char *out = NULL;
+        g_autofree char *err = NULL;
+        g_autofree char *echo
+            = g_strconcat (cases[i].prompt, words[k], "\n", NULL);
+
+        g_assert_cmpint (run_nimv (input, &out, &err, cases[i].args), ==,
+                         STATUS_ABANDONED);
+        nim_test_assert_contains (out, LEAVE);
+        g_assert_true (g_str_has_suffix (out, echo)
+                       || g_str_has_suffix (out, "Game abandoned.\n"));
+        nim_test_assert_contains (err, "quit");
+        nim_test_assert_not_contains (err, "end of input");
+      }
+}
 
 /* A wrong entry is named, asked for again, and the game goes on. */
 static void
@@ -1294,8 +1425,9 @@ test_bad_entry (gconstpointer data)
   assert_ends_with (out, "Game abandoned.\n");
 }
 
-/* An empty line at the count prompt says nothing was typed and asks for
-   the count again. */
+/* An empty line at the count prompt gets the help of the count (an
+   example count the heap allows, and back) and asks for the count
+   again. */
 static void
 test_count_prompt_empty_line (void)
 {
@@ -1310,9 +1442,12 @@ test_count_prompt_empty_line (void)
   assert_status (status, STATUS_ABANDONED, out, err);
   nim_test_assert_contains (
       out, PROMPT_COUNT
-      "\nNothing was typed; type how many "
-      "matches you take from heap 3, such as 1.\n" PROMPT_COUNT
-      "2\n" BOARD ("Heap 1: |||\nHeap 2: ||||\nHeap 3: |||||  ||\n"));
+      "\nTake any number of matches from one heap; whoever takes the last "
+      "match wins.\nType how many matches you take from heap 3, such as 1, "
+      "or back to choose another heap.\n");
+  nim_test_assert_contains (
+      out, "quit (or q).\n" PROMPT_COUNT
+           "2\n" BOARD ("Heap 1: |||\nHeap 2: ||||\nHeap 3: |||||  ||\n"));
 }
 
 /* "help" at the count prompt explains the input and asks for the count
@@ -1351,16 +1486,25 @@ test_setup_bad_answers (void)
   g_autofree char *err = NULL;
   g_autofree char *out2 = NULL;
   g_autofree char *err2 = NULL;
+  g_autofree char *help = NULL;
   int status;
 
   if (!have_nim ())
     return;
   status = run_nim ("0\n5\n\n7\nx\n3\n", &out, &err, "--player2", "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
-  assert_reprompted (out, "Matches in heap 1: ", "0", "0 is too small", NULL);
-  assert_reprompted (out, "Matches in heap 2: ", "", "nothing given", NULL);
+  /* Each message a sentence of its own, not "matches: ..." */
+  assert_reprompted (out, "Matches in heap 1: ", "0",
+                     "0 is too small; the smallest accepted is 1.\n", NULL);
+  help = response_to (out, "Matches in heap 2: ", "", "Matches in heap 2: ");
+  g_assert_cmpstr (help, ==,
+                   "Type how many matches heap 2 starts with, a whole number "
+                   "from 1 to 4294967295.\nType q (or quit) to leave.\n");
   assert_reprompted (out, "Matches in heap 3: ", "x",
-                     "'x' is not a whole number", NULL);
+                     "'x' is not a whole number; type one from 1 to "
+                     "4294967295 (help explains, q quits).\n",
+                     NULL);
+  nim_test_assert_not_contains (out, "matches: ");
   nim_test_assert_not_contains (out, PROMPT_HEAPS);
   nim_test_assert_not_contains (out, "Who moves first");
   /* Then the game starts from what was accepted, the person first. */
@@ -1376,7 +1520,9 @@ test_setup_bad_answers (void)
   assert_reprompted (out2, PROMPT_HEAPS, "abc", "'abc' is not a whole number",
                      NULL);
   assert_reprompted (out2, PROMPT_HEAPS, "65", "65 is too large", NULL);
-  assert_reprompted (out2, PROMPT_HEAPS, "-1", "is negative", NULL);
+  assert_reprompted (out2, PROMPT_HEAPS, "-1", "-1 is too small", NULL);
+  nim_test_assert_not_contains (out2, "number of heaps: ");
+  nim_test_assert_not_contains (out2, "first player: ");
   assert_reprompted (out2, first, "3", "3 is too large", NULL);
   assert_reprompted (out2, first, "0", "0 is too small", NULL);
   nim_test_assert_contains (out2, "player 2 moves first.\n\n"
@@ -1422,6 +1568,10 @@ test_prompt_help (void)
   g_autofree char *out1 = NULL;
   g_autofree char *err1 = NULL;
   g_autofree char *help1 = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  g_autofree char *help2 = NULL;
+  g_autofree char *help3 = NULL;
   int status;
 
   if (!have_nim ())
@@ -1433,7 +1583,7 @@ test_prompt_help (void)
   nim_test_assert_contains (
       help, "Take any number of matches from one heap; whoever "
             "takes the last match wins.\n");
-  nim_test_assert_contains (help, "such as 2 3");
+  nim_test_assert_contains (help, "such as 1 1\n(heap 1, 1 match)");
   nim_test_assert_contains (help, "Commands: moves");
   nim_test_assert_contains (help, "hint");
   nim_test_assert_contains (help, "board (show the position again)");
@@ -1451,6 +1601,24 @@ test_prompt_help (void)
   help1 = response_to (out1, PROMPT_ONE, "help", PROMPT_ONE);
   nim_test_assert_contains (help1, "Take 1 to 3 matches");
   nim_test_assert_contains (help1, "Type how many matches you take");
+
+  /* The examples are moves the rules allow: in the subtraction game
+     {2, 7, 15, 16} no "such as 1", at either question. */
+  status = run_nim ("help\n2\nhelp\nx\n", &out2, &err2, "--heaps", "2,6,19",
+                    "--moves", "2,7,15,16", "--player2", "grundy", NULL);
+  assert_status (status, STATUS_ABANDONED, out2, err2);
+  help2 = response_to (out2, PROMPT, "help", PROMPT);
+  nim_test_assert_contains (help2, "such as 1 2\n(heap 1, 2 matches)");
+  help3 = response_to (out2, PROMPT_COUNT, "help", PROMPT_COUNT);
+  nim_test_assert_contains (help3, "Type how many matches you take from "
+                                   "heap 2, such as 2, or back to choose "
+                                   "another heap.\n");
+  assert_reprompted (out2, PROMPT_COUNT, "x",
+                     "'x' is not a number of matches; type a count such as "
+                     "2 (or help).",
+                     NULL);
+  nim_test_assert_not_contains (out2, "such as 1,");
+  nim_test_assert_not_contains (out2, "such as 1 (");
 }
 
 /* moves lists exactly the legal moves, under every take rule; with one
@@ -1519,9 +1687,9 @@ test_prompt_hint (void)
                     "xor", NULL);
   assert_status (status, STATUS_ABANDONED, out, err);
   hint = response_to (out, PROMPT, "hint", PROMPT);
-  g_assert_true (g_str_has_prefix (hint, "Hint ("));
   /* 3 ^ 4 ^ 5 = 2, and only heap 1 can drop to 3 ^ 2 = 1. */
-  g_assert_true (g_str_has_prefix (hint, "Hint (xor): take 2 from heap 1.\n"));
+  g_assert_true (
+      g_str_has_prefix (hint, "Hint from xor: take 2 matches from heap 1.\n"));
   /* The three-row game's table: 011 XOR 100 XOR 101 = 010. */
   nim_test_assert_contains (hint, "\n  heap 1      3     011  001 = 1 < 3\n");
   nim_test_assert_contains (hint, "\n  nim-sum     2     010\n");
@@ -1533,8 +1701,10 @@ test_prompt_hint (void)
                     "--player2", "grundy", NULL);
   assert_status (status, STATUS_ABANDONED, out1, err1);
   hint1 = response_to (out1, PROMPT_ONE, "hint", PROMPT_ONE);
-  g_assert_true (g_str_has_prefix (hint1, "Hint ("));
-  nim_test_assert_contains (hint1, "take 1");
+  g_assert_true (g_str_has_prefix (hint1, "Hint from grundy: take 1 "
+                                          "match.\n"));
+  /* One heap: its value is the whole story, no "total: 1 = 1". */
+  nim_test_assert_not_contains (hint1, "total");
   /* A game of one heap names no heap, in the explanation either. */
   nim_test_assert_contains (hint1, "\n  G(13) = mex{G(12), G(11), G(10)}");
   nim_test_assert_not_contains (hint1, "from heap");
@@ -1596,7 +1766,7 @@ test_explain_versus (void)
   g_assert_nonnull (end);
   mine = g_strndup (start, end - start);
   hint = response_to (out, PROMPT, "hint", PROMPT);
-  g_assert_true (g_str_has_prefix (hint, "Hint (negamax): "));
+  g_assert_true (g_str_has_prefix (hint, "Hint from negamax: "));
   /* Neither explanation numbers the players. */
   nim_test_assert_not_contains (out, "player 1");
   nim_test_assert_not_contains (out, "player 2");
@@ -1695,12 +1865,15 @@ test_explain_one_pile (void)
   out = unwrapped (raw);
   hint = response_to (out, "How many stones do you take? ", "hint",
                       "How many stones do you take? ");
-  g_assert_true (g_str_has_prefix (hint, "Hint (grundy): take 1 stone. "));
+  g_assert_true (g_str_has_prefix (hint, "Hint from grundy: take 1 stone. "));
   nim_test_assert_contains (hint, "whoever takes the last stone loses");
   nim_test_assert_contains (hint, "Taking 1 or 2 stones, the lost piles are "
                                   "those whose stones leave 1 when divided "
                                   "by 3: 7 = 2 x 3 + 1.");
-  nim_test_assert_contains (hint, "grundy takes 1 stone, as little");
+  /* Spoken to the person, not of the computer. */
+  nim_test_assert_contains (hint, "Take 1 stone, as little as you can, and "
+                                  "hope for a mistake.");
+  nim_test_assert_not_contains (hint, "grundy takes");
   /* The computer's reply to 1 of 7: 2 of 6, leaving 4. */
   nim_test_assert_contains (out, "The computer removes 2 stones. Under ");
   nim_test_assert_contains (out, "(whoever takes the last stone loses, and a "
@@ -1716,10 +1889,51 @@ test_explain_one_pile (void)
   assert_status (status, STATUS_ABANDONED, out2, err2);
   hint2 = response_to (out2, "How many stones do you take? ", "hint",
                        "How many stones do you take? ");
-  g_assert_true (g_str_has_prefix (hint2, "Hint (xor): take 4 stones.\n"));
+  g_assert_true (g_str_has_prefix (hint2, "Hint from xor: take 4 stones.\n"));
   nim_test_assert_contains (hint2, "take all but one, 4 of 5 stones");
   nim_test_assert_not_contains (out2, "match");
   nim_test_assert_not_contains (out2, "heap");
+}
+
+/* grundy's misère rule names the divisor of its rules, 4 for 1 to 3,
+   and never "the remainder of dividing by three" beside it. */
+static void
+test_explain_misere_divisor (void)
+{
+  g_autofree char *raw = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (NULL, &raw, &err, "--heaps", "9,0", "--max-take",
+                          "3", "--misere", "--player1", "grundy", "--player2",
+                          "grundy", "--explain", NULL),
+                 STATUS_FINISHED, raw, err);
+  out = unwrapped (raw);
+  nim_test_assert_contains (out, "Taking 1 to 3, the lost sizes are those "
+                                 "that leave 1 when divided by 4. Heap 1: "
+                                 "9 = 2 x 4 + 1.");
+  nim_test_assert_not_contains (out, "three");
+}
+
+/* Under score=distance the trace says what 999997 means. */
+static void
+test_trace_distance (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!have_nim ())
+    return;
+  assert_status (run_nim (NULL, &out, &err, "--heaps", "1,2", "--player1",
+                          "negamax:score=distance,tt=off,id=off", "--player2",
+                          "xor", "--trace", NULL),
+                 STATUS_FINISHED, out, err);
+  nim_test_assert_contains (out, "h2-2 0,0 [-999999,999999] = -999998 (a "
+                                 "loss, ending at ply 2): end\n");
+  nim_test_assert_contains (out, "= 999998 (a win, ending at ply 2) (h1-1 "
+                                 "0,2)\n");
 }
 
 /* The start of 3, 4, 5 as a game against the computer draws it. */
@@ -2130,6 +2344,46 @@ test_search_time_budget (void)
                      1.0);
 }
 
+/* In a `make MOVES=...` build, a player the build's default rule leaves
+   out is refused with a word on the build, and how to play take-any
+   again; with a rule given, without it, in every build.  (Only the
+   MOVES build has such a default: .ci/run runs `make MOVES=... check`.) */
+static void
+test_moves_build_refusal (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+  const char *argv[] = { g_getenv ("NIM_BINARY"), "--player2", "xor", NULL };
+  int wait = 0;
+
+  if (!have_nim ())
+    return;
+  /* Any build: a refusal under rules the user chose says nothing of the
+     build. */
+  g_assert_cmpint (
+      run_nim ("", &out2, &err2, "--player2", "xor", "--max-take", "3", NULL),
+      ==, STATUS_USAGE);
+  nim_test_assert_contains (err2, "cannot play this game");
+  nim_test_assert_not_contains (err2, "built with");
+  if (nim_default_n_moves == 0)
+    return;
+  /* Run as it is, without the --moves any the runners add in this
+     build. */
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL,
+                               G_SPAWN_STDIN_FROM_DEV_NULL, NULL, NULL, &out,
+                               &err, &wait, NULL));
+  g_assert_true (WIFEXITED (wait));
+  g_assert_cmpint (WEXITSTATUS (wait), ==, STATUS_USAGE);
+  nim_test_assert_contains (err, "cannot play this game");
+  nim_test_assert_contains (err, "\nnim: this nim was built with make "
+                                 "MOVES=..., which made taking ");
+  nim_test_assert_contains (err, "its default rule; a plain make builds it "
+                                 "with take-any again, and --moves any plays "
+                                 "take-any with this build\n");
+}
+
 /* ------------------------------------------------------------------------ */
 /* The command line */
 
@@ -2377,7 +2631,22 @@ test_version (void)
   g_assert_true (g_str_has_prefix (first_line, "nim "));
   g_assert_true (g_str_has_suffix (first_line, " " PACKAGE_VERSION));
   nim_test_assert_contains (out, "GPL");
+  nim_test_assert_contains (out, "Report bugs to <" PACKAGE_BUGREPORT ">.\n");
   g_assert_cmpstr (err, ==, "");
+  /* The version is the one NEWS describes, its first "* Version". */
+  if (g_getenv ("NIM_SRCDIR") != NULL)
+    {
+      g_autofree char *path
+          = g_build_filename (g_getenv ("NIM_SRCDIR"), "NEWS", NULL);
+      g_autofree char *news = NULL;
+      const char *line;
+
+      g_assert_true (g_file_get_contents (path, &news, NULL, NULL));
+      line = strstr (news, "\n* Version ");
+      g_assert_nonnull (line);
+      g_assert_true (
+          g_str_has_prefix (line, "\n* Version " PACKAGE_VERSION " "));
+    }
 }
 
 /* The line of --help that lists the players the registry holds, a
@@ -2436,12 +2705,17 @@ test_help (void)
     nim_test_assert_contains (out, games[i]);
   nim_test_assert_contains (out, "A move takes 1 to K matches, such as 3\n");
   /* The commands of the prompt, the new ones too. */
-  nim_test_assert_contains (out, "or one of moves, hint, board, undo, new, "
-                                 "help, quit.\n");
+  nim_test_assert_contains (out, "or one of moves, hint [NAME], board, "
+                                 "undo, new, back, help, quit (or q).\n");
   nim_test_assert_not_contains (out, "seed 0");
-  /* nim has no public place for bug reports yet: no made-up address. */
-  nim_test_assert_not_contains (out, "Report bugs");
-  nim_test_assert_not_contains (out, ".example");
+  /* The maintainers' address, configure's bug address, last. */
+  g_assert_true (
+      g_str_has_suffix (out, "\nReport bugs to <" PACKAGE_BUGREPORT ">.\n"));
+  /* A value that may be left out in brackets; a mode's files after a
+     blank. */
+  nim_test_assert_contains (out, "  --trace[=DEPTH]  ");
+  nim_test_assert_not_contains (out, "--trace=DEPTH");
+  nim_test_assert_contains (out, "  --summarize FILE...  ");
 }
 
 /* --list-players: every player, and the searchers' options. */
@@ -2624,6 +2898,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/three-rows-dialogue", test_three_rows_dialogue);
+  g_test_add_func ("/cli/moves-build-refusal", test_moves_build_refusal);
+  g_test_add_func ("/cli/help-everywhere", test_help_everywhere);
+  g_test_add_func ("/cli/quit-everywhere", test_quit_everywhere);
   g_test_add_func ("/cli/three-rows-heap-then-count",
                    test_three_rows_heap_then_count);
   g_test_add_func ("/cli/subtraction-game", test_subtraction_game);
@@ -2661,6 +2938,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/explain/versus", test_explain_versus);
   g_test_add_func ("/cli/explain/numbered", test_explain_numbered);
   g_test_add_func ("/cli/explain/one-pile", test_explain_one_pile);
+  g_test_add_func ("/cli/explain/misere-divisor", test_explain_misere_divisor);
+  g_test_add_func ("/cli/explain/trace-distance", test_trace_distance);
   g_test_add_func ("/cli/prompt/quit", test_prompt_quit);
   g_test_add_func ("/cli/prompt/end-of-input", test_end_of_input);
 

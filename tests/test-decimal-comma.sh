@@ -11,8 +11,10 @@
 # (whose checking search nim names by a spec), a game, a comparison and a
 # run with its results file as JSON (parsed by python3), --resume of that
 # run, nim refereeing nim over UGI with a budget in seconds, and a UGI
-# engine given one.  Output meant for people ("0,003 s") may keep the
-# locale's comma.  Where the system has not generated a locale, it is
+# engine given one.  Output meant for people is written with a point
+# too ("0.003 s", "LLR 1.20, between its bounds -2.94 and 2.94"): a comma
+# would be ambiguous in nim's lists, and its input takes a point.  Where
+# the system has not generated a locale, it is
 # compiled into a directory of the test's own from Debian's locale sources
 # (localedef, as tests/test-i18n.sh does).  It speaks TAP.
 
@@ -58,13 +60,30 @@ for loc in de_DE tr_TR; do
          "can be made (install the locales package)"
     continue
   fi
+  # The messages stay English (no catalogues), so that the checks read
+  # them; the numbers are what is tested.
+  mkdir -p "$work/no-catalogues"
   run () {
-    LOCPATH="$work/locales" LANG=$loc.UTF-8 "$nim" "$@"
+    LOCPATH="$work/locales" LANG=$loc.UTF-8 \
+      NIM_LOCALEDIR="$work/no-catalogues" "$nim" "$@"
   }
-  # The locale is real: people's output has the comma.
+  # The locale is real: printf writes its comma.
+  if [ "$(env LOCPATH="$work/locales" LANG=$loc.UTF-8 printf '%.1f' 0.5 \
+          2> /dev/null)" = "0,5" ]; then
+    ok "$loc: the locale writes 0,5"
+  else
+    not_ok "$loc: the locale writes 0,5"
+  fi
+  # People's output has the point: the statistics of a move, and the
+  # LLR and its bounds, which a comma would run into one list.
   run --heaps 3,4,5 --player1 negamax --player2 xor --stats \
     > "$work/stats" 2>&1
-  check "$loc: --stats writes 0,0... s" "$work/stats" " 0,0"
+  check "$loc: --stats writes 0.0... s" "$work/stats" " 0.0"
+  check_not "$loc: --stats writes no 0,0... s" "$work/stats" " 0,0"
+  run --games 4 --heaps 3,4 --player1 negamax:time=0.05 --player2 random \
+    --seed 1 --sprt elo0=0,elo1=10.5 > "$work/sprt" 2>&1
+  check "$loc: the LLR and its bounds have points" "$work/sprt" \
+    "between its bounds -2.94 and 2.94" "elo1 10.5"
 
   # 1. --solve names its checking search by a spec: time=0.25.
   if run --solve --heaps 3,4,5 > "$work/solve" 2>&1; then

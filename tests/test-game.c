@@ -534,7 +534,9 @@ test_human_invalid_then_valid (void)
   nim_test_assert_contains (told, "at least 1 match");
   nim_test_assert_contains (told, "-2 is negative");
   nim_test_assert_contains (told, "Too much typed");
-  nim_test_assert_contains (told, "Nothing was typed");
+  /* An empty line is no error: it gets the help. */
+  nim_test_assert_not_contains (told, "Nothing was typed");
+  nim_test_assert_contains (told, "Commands: moves");
 }
 
 /* A person can give the heap and then the count when asked (as in the
@@ -616,7 +618,8 @@ static void
 test_human_prompt_messages (void)
 {
   static const char *const lines[]
-      = { "help", "moves", "hint", " 7 1 ", "1", "", "2", NULL };
+      = { "help", "moves", "hint", " 7 1 ", "1", "",
+          "3 2",  "back",  "1",    "2",     NULL };
   g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) prompts = g_ptr_array_new_with_free_func (g_free);
   Script script = { lines, 0, messages, prompts };
@@ -634,19 +637,24 @@ test_human_prompt_messages (void)
   nim_player_set_prompt (human, &prompt);
   g_assert_true (nim_player_choose_move (human, &board, &move, &error));
   g_assert_no_error (error);
-  /* "1" alone asks for the count, "" gets a message, "2" is the count. */
+  /* "1" alone asks for the count, "" gets the help, "3 2" is explained,
+     back asks for the heap again, and "1" then "2" is the move. */
   g_assert_cmpuint (move.heap, ==, 0);
   g_assert_cmpuint (move.count, ==, 2);
 
-  g_assert_cmpuint (messages->len, ==, 7);
+  g_assert_cmpuint (messages->len, ==, 10);
   g_assert_cmpstr (messages->pdata[0], ==, "");
   g_assert_cmpstr (prompts->pdata[0], ==,
                    "Player 2, your move (HEAP COUNT): ");
   nim_test_assert_contains (messages->pdata[1], "Commands: moves");
+  /* The example is a legal move here. */
+  nim_test_assert_contains (messages->pdata[1],
+                            "Type the heap and how many matches you take "
+                            "from it, such as 1 1\n(heap 1, 1 match)");
   nim_test_assert_contains (messages->pdata[2],
                             "Legal moves (heap count):\n  1 1, 1 2");
   nim_test_assert_contains (messages->pdata[3],
-                            "Hint (xor): take 2 from heap 1.\n");
+                            "Hint from xor: take 2 matches from heap 1.\n");
   /* The hint's explanation, two columns in, as --explain shows it. */
   nim_test_assert_contains (messages->pdata[3], "\n  ");
   g_assert_cmpstr (messages->pdata[4], ==,
@@ -654,9 +662,24 @@ test_human_prompt_messages (void)
   g_assert_cmpstr (messages->pdata[5], ==, "");
   g_assert_cmpstr (prompts->pdata[5], ==,
                    "How many matches do you take from heap 1? ");
-  g_assert_cmpstr (messages->pdata[6], ==,
-                   "Nothing was typed; type how many matches you take from "
-                   "heap 1, such as 1.\n");
+  /* An empty line at the count prompt: the help, which tells of back. */
+  g_assert_true (g_str_has_prefix (messages->pdata[6],
+                                   "Take any number of matches from one "
+                                   "heap; whoever takes the last match "
+                                   "wins.\nType how many matches you take "
+                                   "from heap 1, such as 1, or back to "
+                                   "choose another heap.\n"));
+  g_assert_cmpstr (messages->pdata[7], ==,
+                   "'3 2' is more than a count: the heap is chosen, heap 1, "
+                   "and this question asks only how many matches to take "
+                   "from it, such as 1. To choose another heap, type "
+                   "back.\n");
+  g_assert_cmpstr (prompts->pdata[7], ==,
+                   "How many matches do you take from heap 1? ");
+  /* back: the move's first question again, with nothing to say. */
+  g_assert_cmpstr (messages->pdata[8], ==, "");
+  g_assert_cmpstr (prompts->pdata[8], ==,
+                   "Player 2, your move (HEAP COUNT): ");
   for (i = 0; i < messages->len; i++)
     {
       const char *m = messages->pdata[i];
@@ -682,6 +705,108 @@ test_human_prompt_messages (void)
                               : "player 2 gave up: end of script");
       g_clear_error (&error);
     }
+}
+
+/* The person's moves against @lines on @heaps under @take, as player 1
+   against the computer (@opponent): the messages and the move. */
+static void
+script_turn (const char *take, gboolean misere, gboolean one_pile,
+             const char *heaps, const char *opponent, const char *const *lines,
+             GPtrArray *messages, NimMove *move)
+{
+  g_autoptr (GPtrArray) prompts = g_ptr_array_new_with_free_func (g_free);
+  Script script = { lines, 0, messages, prompts };
+  NimPrompt prompt = { script_ask, &script, one_pile, 1, opponent, FALSE };
+  g_autoptr (NimPlayer) human = NULL;
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimBoard board;
+
+  nim_test_rules (&rules, take, misere);
+  nim_test_board (&board, heaps);
+  human = new_started ("human", 1, &rules, &board);
+  nim_player_set_prompt (human, &prompt);
+  g_assert_true (nim_player_choose_move (human, &board, move, &error));
+  g_assert_no_error (error);
+}
+
+/* A heap no move takes from is named as such, with a heap that can be
+   played: never "you cannot take 2" when nobody typed 2. */
+static void
+test_human_stuck_heap (void)
+{
+  static const char *const lines[] = { "1", "1 5", "2 2", NULL };
+  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  NimMove move;
+
+  script_turn ("2,7,15,16", FALSE, FALSE, "1,6,19", NULL, lines, messages,
+               &move);
+  g_assert_cmpuint (move.heap, ==, 1);
+  g_assert_cmpuint (move.count, ==, 2);
+  g_assert_cmpstr (messages->pdata[1], ==,
+                   "No move takes from heap 1, which has 1 match: a move "
+                   "takes 2, 7, 15 or 16. Choose another heap, such as 2 "
+                   "2.\n");
+  g_assert_cmpstr (messages->pdata[2], ==, messages->pdata[1]);
+  nim_test_assert_not_contains (messages->pdata[1], "cannot take");
+}
+
+/* @text with the lines of its explanation joined again. */
+static char *
+unwrapped (const char *text)
+{
+  GString *s = g_string_new (text);
+
+  g_string_replace (s, "\n  ", " ", 0);
+  return g_string_free (s, FALSE);
+}
+
+/* hint NAME asks that player, the computer's own with its options when
+   NAME is its name; the hint speaks to the person, in a lost position
+   too, and names the player that gave it. */
+static void
+test_human_hint_name (void)
+{
+  static const char *const lines[]
+      = { "hint negamax", "hint human", "hint nobody", "hint", "1 1", NULL };
+  static const char *const pile[] = { "hint", "1", NULL };
+  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) told = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *negamax = NULL;
+  g_autofree char * xor = NULL;
+  g_autofree char *grundy = NULL;
+  NimMove move;
+
+  script_turn ("any", FALSE, FALSE, "1,2,3", "negamax:tt=1M", lines, messages,
+               &move);
+  negamax = unwrapped (messages->pdata[1]);
+  xor = unwrapped (messages->pdata[4]);
+  g_assert_true (g_str_has_prefix (
+      messages->pdata[1], "Hint from negamax:tt=1M: take 1 match from heap "
+                          "1.\n"));
+  nim_test_assert_contains (negamax, "a loss for you");
+  nim_test_assert_contains (negamax, "take as little as you can");
+  g_assert_cmpstr (messages->pdata[2], ==,
+                   "No hint: hint asks a computer player, such as hint "
+                   "negamax.\n");
+  nim_test_assert_contains (messages->pdata[3],
+                            "No hint: unknown player 'nobody'");
+  /* The exact solver, xor, in a lost position: what to do, not what xor
+     does. */
+  g_assert_true (g_str_has_prefix (
+      messages->pdata[4], "Hint from xor: take 1 match from heap 1.\n"));
+  nim_test_assert_contains (xor, "So take 1 from heap 1, as little as you "
+                                 "can, and hope for a mistake.");
+  nim_test_assert_not_contains (xor, "xor chooses");
+
+  /* The course's lost pile, 4 stones taking 1 or 2: grundy's hint. */
+  script_turn ("max=2", TRUE, TRUE, "4", "grundy", pile, told, &move);
+  grundy = unwrapped (told->pdata[1]);
+  g_assert_true (
+      g_str_has_prefix (told->pdata[1], "Hint from grundy: take 1 stone.\n"));
+  nim_test_assert_contains (grundy, "Take 1 stone, as little as you can, and "
+                                    "hope for a mistake.");
+  nim_test_assert_not_contains (grundy, "grundy takes");
 }
 
 /* In the one-pile game a person is asked for stones, and each wrong
@@ -724,9 +849,12 @@ test_human_one_pile (void)
                    "You cannot take 0 stones; take 1 or 2.\n");
   g_assert_cmpstr (messages->pdata[3], ==,
                    "'x' is not a number of stones; take 1 or 2 (or help).\n");
-  g_assert_cmpstr (messages->pdata[4], ==,
-                   "Nothing was typed; type how many stones you take: 1 or "
-                   "2.\n");
+  /* An empty line gets the help. */
+  g_assert_true (g_str_has_prefix (messages->pdata[4],
+                                   "Take 1 or 2 stones from the pile; "
+                                   "whoever takes the last stone loses.\n"
+                                   "Type how many stones you take, such as "
+                                   "1.\n"));
   g_assert_cmpstr (messages->pdata[5], ==, "Legal moves: take 1 or 2.\n");
 
   /* The last stone: 2 is more than are left; help is the pile's. */
@@ -741,7 +869,7 @@ test_human_one_pile (void)
   g_assert_true (g_str_has_prefix (
       messages->pdata[2], "Take 1 or 2 stones from the pile; whoever takes "
                           "the last stone loses.\n"
-                          "Type how many stones you take, such as 2.\n"));
+                          "Type how many stones you take, such as 1.\n"));
 
   /* Not the one-pile game: the words of heaps and matches again. */
   prompt.one_pile = FALSE;
@@ -1252,6 +1380,8 @@ main (int argc, char **argv)
   g_test_add_func ("/game/human/to-the-end", test_human_plays_to_the_end);
   g_test_add_func ("/game/human/prompt-messages", test_human_prompt_messages);
   g_test_add_func ("/game/human/one-pile", test_human_one_pile);
+  g_test_add_func ("/game/human/stuck-heap", test_human_stuck_heap);
+  g_test_add_func ("/game/human/hint-name", test_human_hint_name);
   g_test_add_func ("/game/human/no-prompt", test_human_no_prompt);
   g_test_add_func ("/game/human/requests", test_human_requests);
   g_test_add_func ("/game/record", test_record);

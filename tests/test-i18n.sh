@@ -135,7 +135,7 @@ printf '10\n1\nhint\n1\nnew\nquit\n' \
   | run de --max-take 2 --misere --player2 grundy --explain \
   > "$work/de.pile-explain" 2>&1
 check "German one-pile explanations" "$work/de.pile-explain" \
-  "Tipp (grundy): Nehmen Sie 1 Stein." "Also 2 Steine zu nehmen (9 -> 7)" \
+  "Tipp von grundy: Nehmen Sie 1 Stein." "Also 2 Steine zu nehmen (9 -> 7)" \
   "Neues Spiel."
 check_not "German one-pile explanations name no match" \
   "$work/de.pile-explain" "Streichh"
@@ -181,6 +181,30 @@ printf '10\n0\n3\nquit\n' \
   | run zh_CN --max-take 2 --misere --player2 grundy > "$work/zh.pile" 2>&1
 check "Chinese one-pile game" "$work/zh.pile" "开始时的石子数" \
   "每步从这堆石子中取 1 或 2 颗" "这堆还剩 9 颗石子" "请取 1 或 2 颗"
+# The hint in a lost position speaks the course's 安全状态 (a nim-sum of
+# 0, safe for who leaves it), its sentences end in 。, and the nim-sum
+# table's rows are as wide as each other, counted in display columns (a
+# Chinese character takes two).
+printf 'hint\nquit\n' \
+  | run zh_CN --heaps 1,2,3 --player2 xor > "$work/zh.hint" 2>&1
+check "Chinese hint: the course's 安全状态" "$work/zh.hint" "“安全状态”" \
+  "指望对方失误。"
+if python3 - "$work/zh.hint" << 'EOF' 2> /dev/null
+import re, sys, unicodedata
+def width (s):
+    return sum (2 if unicodedata.east_asian_width (c) in "WF" else 1
+                for c in s)
+rows = [l for l in open (sys.argv[1], encoding = "utf-8")
+        if re.match (r"  (第 [0-9]+ 堆|尼姆和) +[0-9]", l)]
+ends = set (width (l.rstrip ("\n")) for l in rows)
+sys.exit (0 if len (rows) == 4 and len (ends) == 1 else 1)
+EOF
+then
+  ok "Chinese nim-sum table lines up by display width"
+else
+  not_ok "Chinese nim-sum table lines up by display width"
+  sed 's/^/# /' "$work/zh.hint"
+fi
 run zh_CN --help > "$work/zh.help" 2>&1
 check "Chinese --help" "$work/zh.help" "游戏规则：" "--heaps=LIST" \
   "取走最后一颗石子的一方输" "玩家：human 或电脑：minimax、negamax、"
@@ -194,7 +218,7 @@ check_not "--json has no Chinese" "$work/zh.json" "堆"
 printf 'moves\nhelp\nhint\nq\n' \
   | run de --heaps 3,4,5 --player2 xor > "$work/de.commands" 2>&1
 check "English commands at a German prompt" "$work/de.commands" \
-  "Gültige Züge (Reihe Anzahl):" "Befehle: moves" "Tipp (xor)" \
+  "Gültige Züge (Reihe Anzahl):" "Befehle: moves" "Tipp von xor" \
   "Spiel abgebrochen."
 
 # 7. LANG=de_DE.UTF-8, as a German user's session sets it.  Where the

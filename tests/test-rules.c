@@ -12,6 +12,7 @@
 #include "nim-defaults.h"
 #include "nim-rules.h"
 #include "nim-error.h"
+#include "nim-octal.h"
 #include "nim-parse.h"
 #include "nim-strings.h"
 
@@ -512,25 +513,79 @@ test_describe (void)
   g_assert_true (
       nim_rules_parse_moves (&rules, "2,7,15,16", "--moves", &error));
   rules.misere = FALSE;
+  /* A game that may end with matches left is decided by who cannot
+     move, not by who takes the last match. */
   s = nim_rules_describe (&rules);
-  nim_test_assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
-  nim_test_assert_contains (s, "last match wins");
-  g_assert_null (strstr (s, "last match loses"));
+  g_assert_cmpstr (s, ==,
+                   "Take 2, 7, 15 or 16 matches from one heap; a player who "
+                   "cannot move loses.");
+  g_free (s);
+  s = nim_rules_describe_pile (&rules);
+  g_assert_cmpstr (s, ==,
+                   "Take 2, 7, 15 or 16 stones from the pile; a player who "
+                   "cannot move loses.");
   g_free (s);
 
   rules.misere = TRUE;
   s = nim_rules_describe (&rules);
-  nim_test_assert_contains (s, "Take 2, 7, 15 or 16 matches from one heap");
-  nim_test_assert_contains (s, "last match loses");
-  g_assert_null (strstr (s, "last match wins"));
+  g_assert_cmpstr (s, ==,
+                   "Take 2, 7, 15 or 16 matches from one heap; a player who "
+                   "cannot move wins.");
   g_free (s);
 
   g_assert_true (nim_rules_parse_moves (&rules, "2", "--moves", &error));
   g_assert_no_error (error);
   s = nim_rules_describe (&rules);
   nim_test_assert_contains (s, "Take exactly 2 matches from one heap");
-  nim_test_assert_contains (s, "loses");
+  nim_test_assert_contains (s, "a player who cannot move wins");
   g_free (s);
+}
+
+/* The take-and-break games that have names are told in plain words,
+   Kayles as the knocking down of pins; other codes by their digits. */
+static void
+test_describe_known (void)
+{
+  static const struct
+  {
+    const char *code;
+    gboolean misere;
+    const char *text;
+  } cases[] = {
+    { "0.77", FALSE,
+      "Kayles (0.77): each heap is a row of pins; knock down one pin or two "
+      "neighbouring pins, and a row may fall apart in two; a player who "
+      "cannot move loses." },
+    { "0.77", TRUE, "whoever knocks down the last pin loses." },
+    { "0.07", FALSE,
+      "Dawson's Kayles (0.07): each heap is a row of pins; "
+      "knock down two neighbouring pins" },
+    { "0.137", FALSE, "Dawson's chess (0.137): take a heap of one match" },
+    { "0.007", FALSE,
+      "Treblecross (0.007): take three neighbouring "
+      "matches" },
+    { "0.71", FALSE, "The take-and-break game 0.71: digit j" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *s = NULL;
+      g_autofree char *pile = NULL;
+      NimOctal code;
+      NimRules rules;
+
+      nim_rules_init (&rules);
+      g_assert_true (
+          nim_octal_parse (&code, cases[i].code, "--rules", &error));
+      g_assert_true (nim_octal_to_rules (&code, &rules));
+      rules.misere = cases[i].misere;
+      s = nim_rules_describe (&rules);
+      nim_test_assert_contains (s, cases[i].text);
+      pile = nim_rules_describe_pile (&rules);
+      g_assert_cmpstr (pile, ==, s);
+    }
 }
 
 /* Two counts are "1 or 2", wherever a person reads them; the counts a
@@ -603,14 +658,13 @@ test_describe_pile (void)
       "Take 1 stone at a time from the pile; whoever takes "
       "the last stone loses." },
     { "2,7", TRUE,
-      "Take 2 or 7 stones from the pile; whoever takes the "
-      "last stone loses, and a player who cannot move wins." },
+      "Take 2 or 7 stones from the pile; a player who cannot move wins." },
     { "2,7", FALSE,
-      "Take 2 or 7 stones from the pile; a player who cannot "
-      "move loses, so whoever takes the last stone wins." },
+      "Take 2 or 7 stones from the pile; a player who cannot move "
+      "loses." },
     { "3", TRUE,
-      "Take exactly 3 stones from the pile; whoever takes the "
-      "last stone loses, and a player who cannot move wins." },
+      "Take exactly 3 stones from the pile; a player who cannot move "
+      "wins." },
   };
   guint i;
 
@@ -839,6 +893,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/equal", test_equal);
   g_test_add_func ("/rules/take-to-string", test_take_to_string);
   g_test_add_func ("/rules/describe", test_describe);
+  g_test_add_func ("/rules/describe-known", test_describe_known);
   g_test_add_func ("/rules/describe-counts", test_describe_counts);
   g_test_add_func ("/rules/describe-pile", test_describe_pile);
   g_test_add_func ("/util/parse-uint", test_util_parse_uint);

@@ -238,6 +238,43 @@ test_sprt_run (void)
                                                   "interrupted"));
 }
 
+/* The summary says where the LLR stands against its bounds in words: past
+   the upper one, H1 accepted, never "LLR 3.03 in [-2.94, 2.94]", which
+   reads as inside them; between them while undecided. */
+static void
+test_sprt_words (void)
+{
+  const char *decided[]
+      = { "--games",   "400",    "--player1",      "negamax",
+          "--player2", "random", "--random-heaps", "3:7",
+          "--seed",    "5",      "--sprt",         "elo0=0,elo1=50",
+          NULL };
+  const char *open[]
+      = { "--games", "4",       "--player1", "xor",    "--player2",
+          "xor",     "--heaps", "3,4,5",     "--sprt", "elo0=0,elo1=50",
+          NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *err2 = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv (NULL, &out, &err, decided), ==,
+                   STATUS_OK);
+  nim_test_assert_contains (out, ", crossed the upper bound 2.94: H1 "
+                                 "accepted\n");
+  g_assert_null (strstr (out, " in ["));
+  g_assert_cmpint (nim_test_run_nimv (NULL, &out2, &err2, open), ==,
+                   STATUS_OK);
+  nim_test_assert_contains (out2, "LLR -0.09, between its bounds -2.94 and "
+                                  "2.94\n");
+  /* Every pair split 1-1: no margin of 0 is claimed. */
+  nim_test_assert_contains (out2, "Elo difference: +0.0, no margin yet: all "
+                                  "2 pairs scored the same");
+  g_assert_null (strstr (out2, "+/- 0.0"));
+}
+
 static void
 test_sprt_bad (void)
 {
@@ -485,7 +522,9 @@ test_positions_replay_warning (void)
                                      "--player1", "xor", "--player2",
                                      "negamax", NULL),
                    ==, STATUS_OK);
-  nim_test_assert_contains (err, "replays games already played");
+  /* One position is one, not "1 positions". */
+  nim_test_assert_contains (err, "3 pairs play one position: every pair "
+                                 "after the first replays its games");
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (nim_test_run_nim ("", &out, &err, "--games", "6",
@@ -2386,6 +2425,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/sprt-llr", test_sprt_llr);
   g_test_add_func ("/runs/sprt-degenerate", test_sprt_degenerate);
   g_test_add_func ("/runs/sprt-run", test_sprt_run);
+  g_test_add_func ("/runs/sprt-words", test_sprt_words);
   g_test_add_func ("/runs/sprt-bad", test_sprt_bad);
   g_test_add_func ("/runs/positions-sequential", test_positions_sequential);
   g_test_add_func ("/runs/positions-random", test_positions_random);

@@ -487,7 +487,10 @@ nim_rules_describe (const NimRules *rules)
   if (rules->kind == NIM_TAKE_CODE)
     {
       g_autofree char *code = nim_rules_code_to_string (rules);
+      char *known = nim_rules_describe_known (rules);
 
+      if (known != NULL)
+        return known;
       return g_strdup_printf (
           rules->misere
               /* TRANSLATORS: %s is a take-and-break code such as 0.77
@@ -550,21 +553,21 @@ nim_rules_describe (const NimRules *rules)
   if (rules->n_moves == 1 && !rules->misere)
     return g_strdup_printf (
         _ ("Take exactly %s matches from one heap; a player who cannot "
-           "move loses, so whoever takes the last match wins."),
+           "move loses."),
         list);
   if (rules->n_moves == 1)
     return g_strdup_printf (
-        _ ("Take exactly %s matches from one heap; whoever takes the last "
-           "match loses, and a player who cannot move wins."),
+        _ ("Take exactly %s matches from one heap; a player who cannot "
+           "move wins."),
         list);
   if (!rules->misere)
     return g_strdup_printf (
         _ ("Take %s matches from one heap; a player who cannot move "
-           "loses, so whoever takes the last match wins."),
+           "loses."),
         list);
   return g_strdup_printf (
-      _ ("Take %s matches from one heap; whoever takes the last match "
-         "loses, and a player who cannot move wins."),
+      _ ("Take %s matches from one heap; a player who cannot move "
+         "wins."),
       list);
 }
 
@@ -668,21 +671,22 @@ nim_rules_describe_pile (const NimRules *rules)
                                 : _ ("Take %s stones from the pile; whoever "
                                      "takes the last stone wins."),
                             counts);
-  /* A set without 1 can leave stones nobody may take: say who wins then. */
+  /* A set without 1 can leave stones nobody may take: who cannot move
+     decides, not who takes the last stone. */
   if (rules->n_moves == 1)
     return g_strdup_printf (
         rules->misere
-            ? _ ("Take exactly %s stones from the pile; whoever takes the "
-                 "last stone loses, and a player who cannot move wins.")
+            ? _ ("Take exactly %s stones from the pile; a player who cannot "
+                 "move wins.")
             : _ ("Take exactly %s stones from the pile; a player who cannot "
-                 "move loses, so whoever takes the last stone wins."),
+                 "move loses."),
         counts);
   return g_strdup_printf (
       rules->misere
           /* TRANSLATORS: %s is a list of counts, "2, 7, 15 or 16". */
-          ? _ ("Take %s stones from the pile; whoever takes the last stone "
-               "loses, and a player who cannot move wins.")
+          ? _ ("Take %s stones from the pile; a player who cannot move "
+               "wins.")
           : _ ("Take %s stones from the pile; a player who cannot move "
-               "loses, so whoever takes the last stone wins."),
+               "loses."),
       counts);
 }

@@ -96,6 +96,7 @@ guint32 nim_rules_min_take (const NimRules *rules);
 gboolean nim_rules_equal (const NimRules *a, const NimRules *b);
 char *nim_rules_take_to_string (const NimRules *rules);
 char *nim_rules_describe (const NimRules *rules);
+char *nim_rules_describe_known (const NimRules *rules);
 char *nim_rules_describe_counts (const NimRules *rules, guint32 at_most);
 char *nim_rules_describe_pile (const NimRules *rules);
 

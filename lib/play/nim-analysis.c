@@ -62,24 +62,21 @@ perfect_players (NimPlayerKind kind, const NimRules *rules,
   return g_strdup (names->str);
 }
 
-/* The spec of @engine without a budget: its options but depth=, time=
-   and nodes=, then time=0 where it takes one, so that advice to search
-   to the end works when pasted.  *@depth_limited says whether a depth=
-   limit was given. */
+/* The spec of @engine without its limits: its options but depth=, time=
+   and nodes=, so that advice to search to the end works when pasted,
+   under the searcher's default budget (time=0, no budget at all, could
+   run for years).  *@depth_limited says whether a depth= limit was
+   given. */
 static char *
 unlimited_spec (const NimPlayer *engine, gboolean *depth_limited)
 {
   const char *spec = nim_player_get_spec (engine);
   const char *colon = strchr (spec, ':');
-  const NimPlayerOption *o;
   g_autoptr (GString) out = g_string_new (nim_player_get_name (engine));
   g_auto (GStrv) pairs = g_strsplit (colon ? colon + 1 : "", ",", -1);
-  gboolean takes_time = FALSE;
   guint n = 0, i;
 
   *depth_limited = FALSE;
-  for (o = engine->klass->options; o != NULL && o->key != NULL; o++)
-    takes_time = takes_time || g_str_equal (o->key, "time");
   for (i = 0; pairs[i] != NULL; i++)
     {
       if (g_str_has_prefix (pairs[i], "depth="))
@@ -90,8 +87,58 @@ unlimited_spec (const NimPlayer *engine, gboolean *depth_limited)
         continue;
       g_string_append_printf (out, "%c%s", n++ ? ',' : ':', pairs[i]);
     }
-  if (takes_time)
-    g_string_append_printf (out, "%ctime=0", n ? ',' : ':');
+  return g_strdup (out->str);
+}
+
+/* The spec of @engine with ten times its budget of time (its default
+   budget when it was given none) or of nodes: advice for a budget that
+   ran out.  No budget at all (time=0) is no advice for a searcher that
+   may need years to finish. */
+static char *
+larger_budget_spec (const NimPlayer *engine)
+{
+  const char *spec = nim_player_get_spec (engine);
+  const char *colon = strchr (spec, ':');
+  g_autoptr (GString) out = g_string_new (nim_player_get_name (engine));
+  g_auto (GStrv) pairs = g_strsplit (colon ? colon + 1 : "", ",", -1);
+  gboolean budget = FALSE;
+  guint n = 0, i;
+
+  for (i = 0; pairs[i] != NULL; i++)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      const char *value = strchr (pairs[i], '=');
+
+      if (*pairs[i] == '\0')
+        continue;
+      g_string_append_c (out, n++ ? ',' : ':');
+      if (g_str_has_prefix (pairs[i], "time=") && value != NULL
+          && g_ascii_strtod (value + 1, NULL) > 0)
+        {
+          g_string_append_printf (
+              out, "time=%s",
+              g_ascii_formatd (buf, sizeof buf, "%g",
+                               10 * g_ascii_strtod (value + 1, NULL)));
+          budget = TRUE;
+        }
+      else if (g_str_has_prefix (pairs[i], "nodes=") && value != NULL
+               && g_ascii_strtoull (value + 1, NULL, 10) > 0)
+        {
+          g_string_append_printf (out, "nodes=%" G_GUINT64_FORMAT,
+                                  10 * g_ascii_strtoull (value + 1, NULL, 10));
+          budget = TRUE;
+        }
+      else
+        g_string_append (out, pairs[i]);
+    }
+  if (!budget)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append_printf (out, "%ctime=%s", n ? ',' : ':',
+                              g_ascii_formatd (buf, sizeof buf, "%g",
+                                               10 * NIM_SEARCH_DEFAULT_TIME));
+    }
   return g_strdup (out->str);
 }
 
@@ -115,6 +162,7 @@ unproven (const NimPlayer *engine, const NimBoard *board, const NimMove *move,
   g_autofree char *heaps = nim_board_to_string (board);
   gboolean depth_limited;
   g_autofree char *better = unlimited_spec (engine, &depth_limited);
+  g_autofree char *larger = larger_budget_spec (engine);
   g_autofree char *closed
       = perfect_players (NIM_PLAYER_CLOSED_FORM, &engine->rules, board);
   g_autofree char *what = NULL;
@@ -131,7 +179,7 @@ unproven (const NimPlayer *engine, const NimBoard *board, const NimMove *move,
     g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
                  /* TRANSLATORS: the first %s is a player spec, the second
                     a position such as 3,4,5, the third a player spec to
-                    paste, such as minimax:time=0. */
+                    paste, such as minimax. */
                  _ ("%s did not prove the position %s within its depth "
                     "limit; search to the end of the game, such as '%s'"),
                  nim_player_get_spec (engine), what, better);
@@ -151,7 +199,7 @@ unproven (const NimPlayer *engine, const NimBoard *board, const NimMove *move,
                  _ ("%s did not prove the position %s within its budget, "
                     "which covers the whole solution (the position and "
                     "every move checked); give it more, such as '%s'"),
-                 nim_player_get_spec (engine), what, better);
+                 nim_player_get_spec (engine), what, larger);
   if (*closed != '\0')
     {
       g_autofree char *message = g_strdup_printf (

@@ -442,6 +442,15 @@ append_value (GString *s, const NimSearchPlayer *self)
                                "every move before this one: a winning "
                                "move, but maybe not the first in heap "
                                "order."));
+      else if (st->value > 0 && self->parent.prompt->advice)
+        g_string_append (s, st->distance > 0
+                                /* TRANSLATORS: in a hint, spoken to the
+                                   person: "it" is the search. */
+                                ? _ (" With score=distance it suggests the "
+                                     "quickest win.")
+                                : _ (" It suggests the first winning move, "
+                                     "in heap order, the smallest count "
+                                     "first."));
       else if (st->value > 0)
         g_string_append (s, st->distance > 0
                                 ? _ (" With score=distance it plays the "
@@ -449,6 +458,16 @@ append_value (GString *s, const NimSearchPlayer *self)
                                 : _ (" It plays the first winning move, in "
                                      "heap order, the smallest count "
                                      "first."));
+      else if (self->parent.prompt->advice)
+        g_string_append (s, st->distance > 0
+                                /* TRANSLATORS: in a hint, spoken to the
+                                   person. */
+                                ? _ (" With score=distance it suggests the "
+                                     "slowest loss: play it and hope for a "
+                                     "mistake.")
+                                : _ (" Every move loses against best play: "
+                                     "take as little as you can, the first "
+                                     "legal move, and hope for a mistake."));
       else
         g_string_append (s, st->distance > 0
                                 ? _ (" With score=distance it plays the "

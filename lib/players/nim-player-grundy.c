@@ -459,8 +459,7 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
       else if (board->n_heaps > 1)
         g_string_printf (s,
                          _ ("Taking %1$s, the lost sizes are those "
-                            "that leave 1 when divided by %2$llu (the "
-                            "remainder of dividing by three).  Heap "
+                            "that leave 1 when divided by %2$llu.  Heap "
                             "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
                          take, (unsigned long long) p1, heap,
                          (unsigned long long) n, (unsigned long long) (n / p1),
@@ -472,8 +471,7 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
            quotient times divisor plus remainder. */
         g_string_printf (s,
                          _ ("Taking %1$s, the lost sizes are those "
-                            "that leave 1 when divided by %2$llu (the "
-                            "remainder of dividing by three): "
+                            "that leave 1 when divided by %2$llu: "
                             "%3$llu = %4$llu x %2$llu + %5$llu."),
                          take, (unsigned long long) p1, (unsigned long long) n,
                          (unsigned long long) (n / p1),
@@ -534,6 +532,21 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
                                  m, (unsigned long long) n,
                                  (unsigned long long) left);
     }
+  else if (pile && p->prompt->advice)
+    nim_explain_wrap_printf (out,
+                             /* TRANSLATORS: in a hint, spoken to the
+                                person. */
+                             g_dngettext (GETTEXT_PACKAGE,
+                                          "Every move leaves a won pile: "
+                                          "the position is lost.  Take %u "
+                                          "stone, as little as you can, and "
+                                          "hope for a mistake.",
+                                          "Every move leaves a won pile: "
+                                          "the position is lost.  Take %u "
+                                          "stones, as little as you can, and "
+                                          "hope for a mistake.",
+                                          move->count),
+                             move->count);
   else if (pile)
     nim_explain_wrap_printf (out,
                              g_dngettext (GETTEXT_PACKAGE,
@@ -547,6 +560,18 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
                                           "can, hoping for a mistake.",
                                           move->count),
                              move->count);
+  else if (p->prompt->advice)
+    {
+      g_autofree char *m = nim_explain_move (p, board, move);
+
+      /* TRANSLATORS: in a hint, spoken to the person; %s is a move,
+         "take 1 from heap 2". */
+      nim_explain_wrap_printf (out,
+                               _ ("Every move leaves a won size: the "
+                                  "position is lost.  So %s, as little as "
+                                  "you can, and hope for a mistake."),
+                               m);
+    }
   else
     nim_explain_wrap_printf (out,
                              _ ("Every move leaves a won size: the "
@@ -609,6 +634,77 @@ append_code_mex (NimGrundyPlayer *self, GString *out, guint32 n)
                           values->str, v);
 }
 
+/* The last line of the Grundy table, the values' exclusive or, when
+   there are several heaps: one heap's value is its line already. */
+static void
+append_total (GString *out, const guint *values, guint n, guint total)
+{
+  g_autofree char *sum = NULL;
+
+  if (n == 1)
+    return;
+  sum = xor_terms (values, n);
+  /* TRANSLATORS: the last line of the Grundy table of --explain, the
+     exclusive or of the values, nine columns wide. */
+  g_string_append_printf (out, "%-9s%s = %u\n", _ ("total:"), sum, total);
+}
+
+/* What the total (of @n heaps, or the one heap's value) says: a lost
+   position and the move made anyway (or, in a hint, suggested), or with
+   one heap the move to a value of 0.  @what is the move, "take 2 from
+   heap 1". */
+static void
+explain_verdict (NimPlayer *p, GString *out, guint n, guint total,
+                 const char *what)
+{
+  gboolean advice = p->prompt->advice;
+
+  if (total != 0)
+    /* One heap: the move leaves a size of value 0. */
+    nim_explain_wrap_printf (out,
+                             /* TRANSLATORS: %s is a move, "take 2". */
+                             _ ("The value is not 0, so the player to move "
+                                "can win: %s, which leaves a size of value "
+                                "0, a lost position for the opponent."),
+                             what);
+  else if (n == 1)
+    nim_explain_wrap_printf (
+        out,
+        advice
+            /* TRANSLATORS: in a hint, spoken to the person; %s is a move,
+               "take 1". */
+            ? _ ("The value is 0, so the position is lost against best "
+                 "play: every move leaves a size of another value (that is "
+                 "what the mex ensures), and the opponent can bring it back "
+                 "to 0.  So %s, the first legal move, and hope for a "
+                 "mistake.")
+            : _ ("The value is 0, so the position is lost against best "
+                 "play: every move leaves a size of another value (that is "
+                 "what the mex ensures), and the opponent can bring it back "
+                 "to 0.  grundy plays the first legal move (%s), hoping for "
+                 "a mistake."),
+        what);
+  else
+    nim_explain_wrap_printf (
+        out,
+        advice
+            /* TRANSLATORS: in a hint, spoken to the person; %s is a move,
+               "take 1 from heap 2". */
+            ? _ ("The total is 0, so the position is lost against best "
+                 "play: a move changes one heap's value (no size one move "
+                 "away has the same value: that is what the mex ensures), "
+                 "which makes the total non-zero, and the opponent can make "
+                 "it 0 again.  So %s, the first legal move, and hope for a "
+                 "mistake.")
+            : _ ("The total is 0, so the position is lost against best "
+                 "play: a move changes one heap's value (no size one move "
+                 "away has the same value: that is what the mex ensures), "
+                 "which makes the total non-zero, and the opponent can make "
+                 "it 0 again.  grundy plays the first legal move (%s), "
+                 "hoping for a mistake."),
+        what);
+}
+
 /* grundy_explain_move() under a take-and-break code, normal play. */
 static void
 explain_code (NimGrundyPlayer *self, const NimBoard *board,
@@ -619,7 +715,6 @@ explain_code (NimGrundyPlayer *self, const NimBoard *board,
   g_autofree char *code = nim_rules_code_to_string (&p->rules);
   g_autofree char *what = nim_explain_move (p, board, move);
   guint values[NIM_MAX_HEAPS];
-  g_autofree char *sum = NULL;
   guint total = 0, i;
 
   nim_explain_wrap_printf (out,
@@ -642,21 +737,16 @@ explain_code (NimGrundyPlayer *self, const NimBoard *board,
       append_code_mex (self, out, board->heaps[i]);
       g_string_append_c (out, '\n');
     }
-  sum = xor_terms (values, board->n_heaps);
-  g_string_append_printf (out, "%-9s%s = %u\n", _ ("total:"), sum, total);
-  if (total == 0)
-    nim_explain_wrap_printf (out,
-                             _ ("The total is 0, so the position is lost "
-                                "against best play: grundy plays the first "
-                                "legal move, %s, hoping for a mistake."),
-                             what);
-  else
+  append_total (out, values, board->n_heaps, total);
+  if (total != 0 && board->n_heaps > 1)
     nim_explain_wrap_printf (out,
                              _ ("The total is not 0, so the player to move "
                                 "can win: %s is the first move that leaves "
                                 "heaps whose values XOR to 0, a lost "
                                 "position for the opponent."),
                              what);
+  else
+    explain_verdict (p, out, board->n_heaps, total, what);
 }
 
 /* Why grundy_choose_move() chose @move: each heap's value by mex, their
@@ -671,17 +761,11 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
   guint total = 0, i, h = move->heap;
   guint64 left = board->heaps[h] - move->count;
   g_autofree char *take = describe_take (&player->rules);
-  g_autofree char *sum = NULL;
   g_autofree char *sum_after = NULL;
   g_autofree char *what = nim_explain_move (player, board, move);
-  g_autofree char *heap_name
-      = board->n_heaps == 1
-            /* TRANSLATORS: the subject of "%s, of value 2, must get value
-               2 XOR 3 = 1". */
-            ? g_strdup (_ ("The heap"))
-            /* TRANSLATORS: the subject of "%s, of value 2, must get value
-               2 XOR 3 = 1". */
-            : g_strdup_printf (_ ("Heap %u"), move->heap + 1);
+  /* TRANSLATORS: the subject of "%s, of value 2, must get value 2 XOR 3
+     = 1". */
+  g_autofree char *heap_name = g_strdup_printf (_ ("Heap %u"), move->heap + 1);
 
   if (player->rules.kind == NIM_TAKE_CODE && !player->rules.misere)
     {
@@ -712,30 +796,19 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
       after[i] = values[i];
     }
   nim_grundy_value (self->grundy, left, &after[h], NULL);
-  sum = xor_terms (values, board->n_heaps);
-  sum_after = xor_terms (after, board->n_heaps);
-  /* TRANSLATORS: the last line of the Grundy table of --explain, the
-     exclusive or of the values, nine columns wide. */
-  g_string_append_printf (out, "%-9s%s = %u\n", _ ("total:"), sum, total);
-  if (total == 0)
+  append_total (out, values, board->n_heaps, total);
+  if (total == 0 || board->n_heaps == 1)
     {
-      nim_explain_wrap_printf (
-          out,
-          _ ("The total is 0, so the position is lost against best "
-             "play: a move changes one heap's value (no size one move "
-             "away has the same value: that is what the mex ensures), "
-             "which makes the total non-zero, and the opponent can make "
-             "it 0 again.  grundy plays the first legal move (%s), "
-             "hoping for a mistake."),
-          what);
+      explain_verdict (player, out, board->n_heaps, total, what);
       return;
     }
+  sum_after = xor_terms (after, board->n_heaps);
   nim_explain_wrap_printf (
       out,
-      /* TRANSLATORS: %1$s is "Heap 2" or "The heap", %5$s a move, "take 2
-         from heap 1", %8$s the values joined by XOR.  The blanks inside
-         "%3$u XOR %2$u = %4$u", "%6$u -> %7$llu" and "G(%7$llu) = %4$u" are
-         no-break spaces (U+00A0): the line is never broken there. */
+      /* TRANSLATORS: %1$s is "Heap 2", %5$s a move, "take 2 from heap 1",
+         %8$s the values joined by XOR.  The blanks inside "%3$u XOR %2$u =
+         %4$u", "%6$u -> %7$llu" and "G(%7$llu) = %4$u" are no-break
+         spaces (U+00A0): the line is never broken there. */
       _ ("The total is not 0, so the player to move can win: as with the "
          "nim-sum, a position is lost exactly when the total is 0, a heap "
          "of value v playing like a nim heap of v matches.  %1$s, of value "

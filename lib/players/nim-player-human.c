@@ -36,10 +36,15 @@
    recognise it, and a pasted page does not flood the terminal. */
 #define MAX_QUOTED 40
 
+/* At the move prompt, where no heap is chosen yet. */
+#define NO_HEAP G_MAXUINT
+
 typedef struct
 {
   NimPlayer parent;
   NimPlayer *advisor;  /* behind `hint`, made on first use */
+  NimPlayer *asked;    /* behind `hint NAME`, the last one asked */
+  NimPrompt advice;    /* the game's prompt, as a hint speaks */
   GString *told;       /* lines for the next question to show first */
   guint n_moved;       /* moves played this game and not taken back */
   NimTurnKind request; /* what the person asked the game for */
@@ -68,32 +73,122 @@ is_alone (const NimHumanPlayer *self)
   return self->parent.prompt->person != 0;
 }
 
-static void
-tell_help (NimHumanPlayer *self, const NimBoard *board)
+/* The smallest count a move may take from a heap of @h, 0 when none
+   may: what an example of a count shows. */
+static guint32
+first_count (const NimRules *rules, guint32 h)
 {
-  GString *out = self->told;
-  g_autofree char *rules = is_one_pile (self, board)
-                               ? nim_rules_describe_pile (&self->parent.rules)
-                               : nim_rules_describe (&self->parent.rules);
+  NimBoard one;
+  NimMove m;
 
-  g_string_append_printf (out, "%s\n", rules);
+  nim_board_init (&one, &h, 1);
+  return nim_movegen_first (&one, rules, &m) ? m.count : 0;
+}
+
+/* An example of a move on @board, which the rules allow there: the
+   first legal one. */
+static NimMove
+example_move (const NimHumanPlayer *self, const NimBoard *board)
+{
+  NimMove m = { 0, 0, 0, 0 };
+
+  nim_movegen_first (board, &self->parent.rules, &m);
+  return m;
+}
+
+/* The name of the player behind `hint` alone: the exact solver of the
+   game, as nim_player_new_advisor () chooses it. */
+static char *
+advisor_name (const NimHumanPlayer *self, const NimBoard *board)
+{
+  g_auto (GStrv) specs = NULL;
+  guint i;
+
+  if (self->advisor != NULL)
+    return g_strdup (nim_player_get_name (self->advisor));
+  specs = nim_player_exact_specs (NULL);
+  for (i = 0; specs[i] != NULL; i++)
+    {
+      g_autofree char *name = g_strndup (specs[i], strcspn (specs[i], ":"));
+      const NimPlayerClass *klass = nim_player_class_lookup (name);
+
+      if (klass != NULL
+          && nim_player_supports (klass, &self->parent.rules, board, NULL))
+        return g_steal_pointer (&name);
+    }
+  return g_strdup ("");
+}
+
+/* `help`, or an empty line: the rules, what to type at this question
+   (@heap is the heap chosen at the count prompt, else %NO_HEAP), with
+   examples the rules allow here, and the commands. */
+static void
+tell_help (NimHumanPlayer *self, const NimBoard *board, guint heap)
+{
+  const NimRules *rules = &self->parent.rules;
+  const char *opponent = self->parent.prompt->opponent;
+  GString *out = self->told;
+  g_autofree char *described = is_one_pile (self, board)
+                                   ? nim_rules_describe_pile (rules)
+                                   : nim_rules_describe (rules);
+  NimMove m = example_move (self, board);
+
+  g_string_append_printf (out, "%s\n", described);
   if (is_one_pile (self, board))
-    g_string_append (out, _ ("Type how many stones you take, such as 2.\n"));
+    g_string_append_printf (out,
+                            _ ("Type how many stones you take, such as "
+                               "%u.\n"),
+                            m.count);
   else if (board->n_heaps == 1)
-    g_string_append (out, _ ("Type how many matches you take, such as 2.\n"));
+    g_string_append_printf (out,
+                            _ ("Type how many matches you take, such as "
+                               "%u.\n"),
+                            m.count);
+  else if (heap != NO_HEAP)
+    /* TRANSLATORS: at the count prompt; "back" is typed and stays
+       English. */
+    g_string_append_printf (out,
+                            _ ("Type how many matches you take from heap %u, "
+                               "such as %u, or back to choose another "
+                               "heap.\n"),
+                            heap + 1, first_count (rules, board->heaps[heap]));
   else
-    g_string_append (out,
-                     _ ("Type the heap and how many matches you take from "
-                        "it, such as 2 3\n(heap 2, three matches), or just "
-                        "the heap to be asked for the count.\n"));
-  /* TRANSLATORS: moves, hint, board, undo, new, help and quit are the
+    g_string_append_printf (
+        out,
+        g_dngettext (GETTEXT_PACKAGE,
+                     "Type the heap and how many matches you take from it, "
+                     "such as %u %u\n(heap %u, %u match), or just the heap "
+                     "to be asked for the count.\n",
+                     "Type the heap and how many matches you take from it, "
+                     "such as %u %u\n(heap %u, %u matches), or just the heap "
+                     "to be asked for the count.\n",
+                     m.count),
+        m.heap + 1, m.count, m.heap + 1, m.count);
+  /* TRANSLATORS: moves, hint, board, undo, new, help, quit and q are the
      words typed at the prompt; they stay English (the prompt understands
      only them). */
   g_string_append (out, _ ("Commands: moves (list the legal moves), hint "
                            "(suggest a move),\nboard (show the position "
                            "again), undo (take back your last move and the\n"
                            "computer's reply), new (start a new game), help, "
-                           "quit.\n"));
+                           "quit (or q).\n"));
+  if (opponent != NULL)
+    {
+      g_autoptr (GString) name
+          = g_string_new_len (opponent, (gssize) strcspn (opponent, ":"));
+      g_autofree char *adviser = advisor_name (self, board);
+
+      /* Where `hint` alone asks the computer's own player, no word. */
+      if (g_str_equal (name->str, adviser))
+        return;
+
+      /* TRANSLATORS: %s is the computer player's name, such as minimax;
+       "hint" is typed and stays English. */
+      g_string_append_printf (out,
+                              _ ("hint %s asks the computer's own player for "
+                                 "its move, and why.\n"),
+                              name->str);
+    }
 }
 
 static void
@@ -137,60 +232,115 @@ tell_moves (NimHumanPlayer *self, const NimBoard *board)
   g_string_append_c (out, '\n');
 }
 
+/* The player behind `hint NAME` (@spec): the computer's own player when
+   NAME is its name alone, with its options, else a player of that spec,
+   made once and kept while it is asked; %NULL with @error set when it
+   cannot advise here. */
+static NimPlayer *
+asked_player (NimHumanPlayer *self, const NimBoard *board, const char *spec,
+              GError **error)
+{
+  NimPlayer *p = &self->parent;
+  const char *opponent = p->prompt->opponent;
+  g_autoptr (NimPlayer) made = NULL;
+
+  if (opponent != NULL && strchr (spec, ':') == NULL
+      && strlen (spec) == strcspn (opponent, ":")
+      && g_ascii_strncasecmp (opponent, spec, strlen (spec)) == 0)
+    spec = opponent;
+  if (self->asked != NULL
+      && g_str_equal (nim_player_get_spec (self->asked), spec))
+    return self->asked;
+  made = nim_player_new (spec, error);
+  if (made == NULL)
+    return NULL;
+  if (nim_player_is_interactive (made))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: "hint" is typed and stays English. */
+                   _ ("hint asks a computer player, such as hint %s"),
+                   nim_player_class_strongest ()->name);
+      return NULL;
+    }
+  if (!nim_player_start (made, &p->rules, board, error))
+    return NULL;
+  nim_player_free (self->asked);
+  self->asked = g_steal_pointer (&made);
+  return self->asked;
+}
+
+/* `hint`, or `hint NAME`: a move for the person to make, from the exact
+   solver of the game or from the player named, and why, spoken to the
+   person. */
 static void
-tell_hint (NimHumanPlayer *self, const NimBoard *board)
+tell_hint (NimHumanPlayer *self, const NimBoard *board, const char *spec)
 {
   NimPlayer *p = &self->parent;
   GString *out = self->told;
+  NimPlayer *advisor;
   NimMove m;
   g_autoptr (GError) error = NULL;
-  const char *why;
+  const char *why, *name;
 
-  if (self->advisor == NULL)
+  if (spec != NULL)
+    advisor = asked_player (self, board, spec, &error);
+  else
     {
-      self->advisor = nim_player_new_advisor (&p->rules, board);
-      nim_player_set_explain (self->advisor, TRUE);
+      if (self->advisor == NULL)
+        self->advisor = nim_player_new_advisor (&p->rules, board);
+      advisor = self->advisor;
     }
-  /* The explanation names the players: the advisor plays for this one,
-     who is "you" against the computer, and speaks of the game as the
-     game's dialogue does (stones in the one-pile game). */
-  nim_player_set_number (self->advisor, p->number);
-  nim_player_set_prompt (self->advisor, p->prompt);
-  if (!nim_player_choose_move (self->advisor, board, &m, &error))
+  if (advisor == NULL)
     {
-      g_string_append_printf (out, _ ("No hint: %s\n"), error->message);
+      g_string_append_printf (out, _ ("No hint: %s.\n"), error->message);
       return;
     }
+  nim_player_set_explain (advisor, TRUE);
+  /* The advisor plays for this player, who is "you" against the
+     computer, and speaks as the game's dialogue does (stones in the
+     one-pile game), to the person. */
+  self->advice = *p->prompt;
+  self->advice.advice = TRUE;
+  nim_player_set_number (advisor, p->number);
+  nim_player_set_prompt (advisor, &self->advice);
+  if (!nim_player_choose_move (advisor, board, &m, &error))
+    {
+      g_string_append_printf (out, _ ("No hint: %s.\n"), error->message);
+      return;
+    }
+  /* The exact solver by its name (its time=2 says nothing to a person);
+     a player asked for by the spec it plays. */
+  name = spec != NULL ? nim_player_get_spec (advisor)
+                      : nim_player_get_name (advisor);
   if (is_one_pile (self, board))
     /* TRANSLATORS: %s is the player that advises (grundy or xor), then
        the count of stones to take in the one-pile game. */
     g_string_append_printf (
         out,
-        g_dngettext (GETTEXT_PACKAGE, "Hint (%s): take %u stone.\n",
-                     "Hint (%s): take %u stones.\n", m.count),
-        nim_player_get_name (self->advisor), m.count);
+        g_dngettext (GETTEXT_PACKAGE, "Hint from %s: take %u stone.\n",
+                     "Hint from %s: take %u stones.\n", m.count),
+        name, m.count);
   else if (board->n_heaps == 1)
     /* TRANSLATORS: %s is the player that advises (xor, grundy or
        negamax), then the count of matches to take. */
-    g_string_append_printf (out,
-                            g_dngettext (GETTEXT_PACKAGE,
-                                         "Hint (%s): take %u.\n",
-                                         "Hint (%s): take %u.\n", m.count),
-                            nim_player_get_name (self->advisor), m.count);
+    g_string_append_printf (
+        out,
+        g_dngettext (GETTEXT_PACKAGE, "Hint from %s: take %u match.\n",
+                     "Hint from %s: take %u matches.\n", m.count),
+        name, m.count);
   else
     /* TRANSLATORS: %s is the player that advises, then the count of
        matches to take and the heap. */
     g_string_append_printf (out,
                             g_dngettext (GETTEXT_PACKAGE,
-                                         "Hint (%s): take %u from heap "
-                                         "%u.\n",
-                                         "Hint (%s): take %u from heap "
-                                         "%u.\n",
+                                         "Hint from %s: take %u match from "
+                                         "heap %u.\n",
+                                         "Hint from %s: take %u matches from "
+                                         "heap %u.\n",
                                          m.count),
-                            nim_player_get_name (self->advisor), m.count,
-                            m.heap + 1);
+                            name, m.count, m.heap + 1);
   /* The same explanation --explain shows after a computer's move. */
-  why = nim_player_get_explanation (self->advisor);
+  why = nim_player_get_explanation (advisor);
   if (why != NULL)
     nim_explain_indent (out, why);
 }
@@ -227,8 +377,8 @@ ask (NimHumanPlayer *self, const char *prompt, GError **error)
 
 /* Parses a heap number the way a person sees heaps: from 1. */
 static gboolean
-parse_heap (const NimBoard *board, const char *word, guint *heap,
-            GError **error)
+parse_heap (NimHumanPlayer *self, const NimBoard *board, const char *word,
+            guint *heap, GError **error)
 {
   g_autofree char *shown = nim_text_escape (word, MAX_QUOTED);
   guint64 h = 0;
@@ -236,12 +386,14 @@ parse_heap (const NimBoard *board, const char *word, guint *heap,
 
   if (kind == NIM_NUMBER_NOT_A_NUMBER)
     {
+      NimMove m = example_move (self, board);
+
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: "help" is the command typed at the
                       prompt; it stays English. */
                    _ ("'%s' is not a heap number; type a heap from 1 to %u "
-                      "and a count, such as 1 2 (or help)."),
-                   shown, board->n_heaps);
+                      "and a count, such as %u %u (or help)."),
+                   shown, board->n_heaps, m.heap + 1, m.count);
       return FALSE;
     }
   if (kind != NIM_NUMBER_OK || h < 1 || h > board->n_heaps)
@@ -283,8 +435,8 @@ parse_count (const NimBoard *board, const NimRules *rules, guint heap,
     case NIM_NUMBER_NOT_A_NUMBER:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("'%s' is not a number of matches; type a count such "
-                      "as 1 (or help)."),
-                   shown);
+                      "as %u (or help)."),
+                   shown, first_count (rules, h));
       return FALSE;
     case NIM_NUMBER_NEGATIVE:
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -381,6 +533,7 @@ typedef enum
   COMMAND_NONE,    /* not a command */
   COMMAND_TOLD,    /* something was told: ask again */
   COMMAND_REQUEST, /* a request for the game, in the player's @request */
+  COMMAND_BACK,    /* back from the count to the heap */
 } CommandResult;
 
 /* Asks the game for @request. */
@@ -414,27 +567,50 @@ ask_undo (NimHumanPlayer *self)
   return request (self, NIM_TURN_UNDO);
 }
 
-/* The commands, the same at the move prompt and the count prompt: help,
-   moves and hint tell something and the question is asked again; board,
-   undo, new and quit (or q) are requests the game answers (#NimTurn). */
-static CommandResult
-run_command (NimHumanPlayer *self, const NimBoard *board, const char *word)
+/* Whether @line is @word, in any case, alone or followed by a blank and
+   more (its argument, in *rest). */
+static gboolean
+is_command (const char *line, const char *word, const char **rest)
 {
-  if (g_ascii_strcasecmp (word, "help") == 0 || g_str_equal (word, "?"))
-    tell_help (self, board);
-  else if (g_ascii_strcasecmp (word, "moves") == 0)
+  gsize n = strlen (word);
+
+  if (g_ascii_strncasecmp (line, word, n) != 0
+      || (line[n] != '\0' && !g_ascii_isspace (line[n])))
+    return FALSE;
+  *rest = line + n + strspn (line + n, " \t");
+  return TRUE;
+}
+
+/* The commands, the same at every question of a move (@heap is the heap
+   chosen at the count prompt, else %NO_HEAP): help (and an empty line),
+   moves and hint tell something and the question is asked again; board,
+   undo, new and quit (or q, or exit) are requests the game answers
+   (#NimTurn); back, after a heap was chosen, asks for the heap again. */
+static CommandResult
+run_command (NimHumanPlayer *self, const NimBoard *board, const char *line,
+             guint heap)
+{
+  const char *rest = NULL;
+
+  if (*line == '\0' || g_ascii_strcasecmp (line, "help") == 0
+      || g_str_equal (line, "?"))
+    tell_help (self, board, heap);
+  else if (g_ascii_strcasecmp (line, "moves") == 0)
     tell_moves (self, board);
-  else if (g_ascii_strcasecmp (word, "hint") == 0)
-    tell_hint (self, board);
-  else if (g_ascii_strcasecmp (word, "board") == 0)
+  else if (is_command (line, "hint", &rest))
+    tell_hint (self, board, *rest != '\0' ? rest : NULL);
+  else if (g_ascii_strcasecmp (line, "board") == 0)
     return request (self, NIM_TURN_SHOW_BOARD);
-  else if (g_ascii_strcasecmp (word, "undo") == 0)
+  else if (g_ascii_strcasecmp (line, "undo") == 0)
     return ask_undo (self);
-  else if (g_ascii_strcasecmp (word, "new") == 0)
+  else if (g_ascii_strcasecmp (line, "new") == 0)
     return request (self, NIM_TURN_NEW_GAME);
-  else if (g_ascii_strcasecmp (word, "quit") == 0
-           || g_ascii_strcasecmp (word, "q") == 0)
+  else if (g_ascii_strcasecmp (line, "quit") == 0
+           || g_ascii_strcasecmp (line, "q") == 0
+           || g_ascii_strcasecmp (line, "exit") == 0)
     return request (self, NIM_TURN_GIVE_UP);
+  else if (heap != NO_HEAP && g_ascii_strcasecmp (line, "back") == 0)
+    return COMMAND_BACK;
   else
     return COMMAND_NONE;
   return COMMAND_TOLD;
@@ -456,16 +632,31 @@ split_words (const char *line, GStrv *words)
   return g_strv_length (*words);
 }
 
+/* An example of a split on @board, the first legal one: FALSE when no
+   move splits a heap here. */
+static gboolean
+example_split (const NimBoard *board, const NimRules *rules, NimMove *m)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+
+  while (nim_movegen_next (&gen, board, rules, m))
+    if (m->split != 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* "3 2 1+4": take 2 from heap 3 and leave heaps of 1 and 4, under a
    code whose heaps split. */
 static gboolean
-parse_split (const NimBoard *board, const NimRules *rules, char **words,
+parse_split (NimHumanPlayer *self, const NimBoard *board, char **words,
              NimMove *move, GError **error)
 {
+  const NimRules *rules = &self->parent.rules;
   g_auto (GStrv) parts = g_strsplit (words[2], "+", -1);
   guint64 count, keep, split;
+  NimMove e;
 
-  if (!parse_heap (board, words[0], &move->heap, error))
+  if (!parse_heap (self, board, words[0], &move->heap, error))
     return FALSE;
   if (g_strv_length (parts) != 2
       || !nim_parse_uint (words[1], 1, NIM_HEAP_SIZE_MAX, "count", &count,
@@ -476,11 +667,18 @@ parse_split (const NimBoard *board, const NimRules *rules, char **words,
     {
       g_autofree char *shown = nim_text_escape (words[2], MAX_QUOTED);
 
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("'%s' is not a split; type a heap, a count and the two "
-                      "heaps left, such as 3 2 1+4 (take 2 from heap 3, "
-                      "leave heaps of 1 and 4)."),
-                   shown);
+      if (example_split (board, rules, &e))
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("'%s' is not a split; type a heap, a count and the "
+                        "two heaps left, such as %u %u %u+%u (take %u from "
+                        "heap %u, leave heaps of %u and %u)."),
+                     shown, e.heap + 1, e.count, e.keep, e.split, e.count,
+                     e.heap + 1, e.keep, e.split);
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("'%s' is not a split, and no move splits a heap "
+                        "here; type a heap and a count."),
+                     shown);
       return FALSE;
     }
   move->count = (guint32) count;
@@ -497,6 +695,56 @@ typed (gboolean legal)
   return legal ? INPUT_MOVE : INPUT_AGAIN;
 }
 
+/* Whether a command at a question of a move that asks again (the count,
+   the split) ends it: a request, or back (%INPUT_AGAIN, nothing wrong:
+   the heap is asked for again). */
+static gboolean
+command_ends (CommandResult command, InputResult *result)
+{
+  switch (command)
+    {
+    case COMMAND_REQUEST:
+      *result = INPUT_REQUEST;
+      return TRUE;
+    case COMMAND_BACK:
+      *result = INPUT_AGAIN;
+      return TRUE;
+    case COMMAND_NONE:
+    case COMMAND_TOLD:
+      break;
+    }
+  return FALSE;
+}
+
+/* Asks @prompt, the count's or the split's question after heap @heap was
+   chosen, until the answer is no command: TRUE with it in *@answer, or
+   FALSE with what ends the move's questions in *@result (a request;
+   back, %INPUT_AGAIN; %INPUT_FAILED with @error set). */
+static gboolean
+ask_entry (NimHumanPlayer *self, const NimBoard *board, const char *prompt,
+           guint heap, char **answer, InputResult *result, GError **error)
+{
+  for (;;)
+    {
+      g_autofree char *line = ask (self, prompt, error);
+      CommandResult command;
+
+      if (line == NULL)
+        {
+          *result = INPUT_FAILED;
+          return FALSE;
+        }
+      command = run_command (self, board, line, heap);
+      if (command_ends (command, result))
+        return FALSE;
+      if (command == COMMAND_NONE)
+        {
+          *answer = g_steal_pointer (&line);
+          return TRUE;
+        }
+    }
+}
+
 /* A count that may only split what it leaves (Kayles' middle pins can
    fall only one way: apart): the second question, "how do you split
    it?", asked again until it is answered with a legal split or a
@@ -505,7 +753,6 @@ static InputResult
 ask_split (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
            GError **error)
 {
-  NimPlayer *p = &self->parent;
   guint32 rest = board->heaps[move->heap] - move->count;
   g_autofree char *prompt = g_strdup_printf (
       /* TRANSLATORS: the second question of a move that splits a heap:
@@ -515,25 +762,21 @@ ask_split (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
 
   for (;;)
     {
-      g_autofree char *answer = ask (self, prompt, error);
+      g_autofree char *answer = NULL;
       g_autoptr (GError) local = NULL;
       char *words[3] = { NULL, NULL, NULL };
       g_autofree char *heap = NULL, *count = NULL;
-      CommandResult command;
+      InputResult result;
 
-      if (answer == NULL)
-        return INPUT_FAILED;
-      command = run_command (self, board, answer);
-      if (command == COMMAND_REQUEST)
-        return INPUT_REQUEST;
-      if (command == COMMAND_TOLD)
-        continue;
+      if (!ask_entry (self, board, prompt, move->heap, &answer, &result,
+                      error))
+        return result;
       heap = g_strdup_printf ("%u", move->heap + 1);
       count = g_strdup_printf ("%u", move->count);
       words[0] = heap;
       words[1] = count;
-      words[2] = g_strstrip (answer);
-      if (parse_split (board, &p->rules, words, move, &local))
+      words[2] = answer;
+      if (parse_split (self, board, words, move, &local))
         return INPUT_MOVE;
       g_string_append_printf (self->told, "%s\n", local->message);
     }
@@ -557,10 +800,100 @@ must_split (const NimRules *rules, const NimBoard *board, guint heap,
   return TRUE;
 }
 
+/* Whether no move takes from heap @heap: then a count typed for it is
+   not what is wrong, and @error says so, naming another heap. */
+static gboolean
+is_stuck (NimHumanPlayer *self, const NimBoard *board, guint heap,
+          GError **error)
+{
+  const NimRules *rules = &self->parent.rules;
+  guint32 h = board->heaps[heap];
+  NimMove e;
+  g_autofree char *counts = NULL;
+
+  if (first_count (rules, h) != 0)
+    return FALSE;
+  /* An empty heap: the board says so. */
+  if (h == 0)
+    return !nim_board_check_move (board, rules, &(NimMove){ heap, 1 }, error);
+  e = example_move (self, board);
+  counts = nim_rules_describe_counts (rules, NIM_HEAP_SIZE_MAX);
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: the heap, its matches, then "2, 7, 15 or 16"
+                  (the counts a move may take), then an example move, heap
+                  and count. */
+               g_dngettext (GETTEXT_PACKAGE,
+                            "No move takes from heap %u, which has %u match: "
+                            "a move takes %s. Choose another heap, such as "
+                            "%u %u.",
+                            "No move takes from heap %u, which has %u "
+                            "matches: a move takes %s. Choose another heap, "
+                            "such as %u %u.",
+                            h),
+               heap + 1, h, counts, e.heap + 1, e.count);
+  return TRUE;
+}
+
+/* The count prompt, after the heap alone was typed, as the course's
+   three-row game asks: the commands of the move prompt work here too
+   (and back goes back to the heap), and a bad count is asked for again
+   (the heap was good). */
+static InputResult
+ask_count (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
+           GError **error)
+{
+  NimPlayer *p = &self->parent;
+  g_autofree char *prompt
+      = is_alone (self)
+            /* TRANSLATORS: the count asked for after the heap, in a
+               game against the computer ("Wieviele Streichhoelzer
+               moechten Sie entnehmen?" in the course's transcript). */
+            ? g_strdup (_ ("How many matches do you take? "))
+            : g_strdup_printf (_ ("How many matches do you take from heap "
+                                  "%u? "),
+                               move->heap + 1);
+
+  for (;;)
+    {
+      g_autofree char *count = NULL;
+      g_autoptr (GError) local = NULL;
+      g_auto (GStrv) words = NULL;
+      InputResult result;
+
+      if (!ask_entry (self, board, prompt, move->heap, &count, &result, error))
+        return result;
+      if (split_words (count, &words) > 1)
+        {
+          g_autofree char *shown = nim_text_escape (count, MAX_QUOTED);
+
+          /* TRANSLATORS: typed at the count prompt, after the heap was
+             chosen, "3 16": what was typed, the heap chosen, an example
+             count; "back" is typed and stays English. */
+          g_string_append_printf (
+              self->told,
+              _ ("'%s' is more than a count: the heap is "
+                 "chosen, heap %u, and this question "
+                 "asks only how many matches to take "
+                 "from it, such as %u. To choose another "
+                 "heap, type back.\n"),
+              shown, move->heap + 1,
+              first_count (&p->rules, board->heaps[move->heap]));
+        }
+      else if (must_split (&p->rules, board, move->heap, count, &move->count))
+        return ask_split (self, board, move, error);
+      else if (parse_count (board, &p->rules, move->heap, count, &move->count,
+                            &local))
+        return INPUT_MOVE;
+      else
+        g_string_append_printf (self->told, "%s\n", local->message);
+    }
+}
+
 /* Turns what was typed into a legal move, asking for the count when only
    a heap was given: %INPUT_AGAIN with a #NIM_ERROR_USAGE error saying
-   what to retype, %INPUT_REQUEST for a request made at the count prompt,
-   %INPUT_FAILED with the error that ended the input. */
+   what to retype (or none, after back), %INPUT_REQUEST for a request
+   made at the count prompt, %INPUT_FAILED with the error that ended the
+   input. */
 static InputResult
 parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
             NimMove *move, GError **error)
@@ -569,55 +902,42 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
   g_auto (GStrv) words = NULL;
   guint n = split_words (line, &words);
   g_autofree char *shown = nim_text_escape (line, MAX_QUOTED);
-  g_autofree char *prompt = NULL;
 
   move->split = 0;
-
   move->keep = 0;
-  if (is_one_pile (self, board) && (n == 0 || n > 2))
+  /* An empty line is the help's (run_command ()). */
+  g_return_val_if_fail (n > 0, INPUT_AGAIN);
+  /* The one pile: the count alone, or "1 2" (heap 1, 2 stones). */
+  if (is_one_pile (self, board)
+      && (n > 2 || (n == 2 && !g_str_equal (words[0], "1"))))
     {
       g_autofree char *can
           = nim_rules_describe_counts (&p->rules, board->heaps[0]);
 
-      if (n == 0)
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     /* TRANSLATORS: %s is "1 or 2". */
-                     _ ("Nothing was typed; type how many stones you take: "
-                        "%s."),
-                     can);
-      else
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     /* TRANSLATORS: %s is what was typed, then "1 or 2". */
-                     _ ("Too much typed: '%s'; type how many stones you "
-                        "take: %s."),
-                     shown, can);
-      return INPUT_AGAIN;
-    }
-  if (n == 0)
-    {
-      g_set_error_literal (error, NIM_ERROR, NIM_ERROR_USAGE,
-                           board->n_heaps == 1
-                               ? _ ("Nothing was typed; type how many "
-                                    "matches you take, such as 1.")
-                               : _ ("Nothing was typed; type a heap and a "
-                                    "count, such as 1 2."));
-      return INPUT_AGAIN;
-    }
-  if (n == 3 && nim_rules_splits (&p->rules))
-    return typed (parse_split (board, &p->rules, words, move, error));
-  if (n > 2)
-    {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("Too much typed: '%s'; type a heap and a count, such "
-                      "as 1 2 (or help)."),
-                   shown);
+                   /* TRANSLATORS: %s is what was typed, then "1 or 2". */
+                   _ ("Too much typed: '%s'; type how many stones you "
+                      "take: %s."),
+                   shown, can);
       return INPUT_AGAIN;
     }
-  if (n == 1 && is_one_pile (self, board))
+  if (is_one_pile (self, board))
     {
       move->heap = 0;
-      return typed (
-          parse_pile_count (board, &p->rules, words[0], &move->count, error));
+      return typed (parse_pile_count (board, &p->rules, words[n - 1],
+                                      &move->count, error));
+    }
+  if (n == 3 && nim_rules_splits (&p->rules))
+    return typed (parse_split (self, board, words, move, error));
+  if (n > 2)
+    {
+      NimMove e = example_move (self, board);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("Too much typed: '%s'; type a heap and a count, such "
+                      "as %u %u (or help)."),
+                   shown, e.heap + 1, e.count);
+      return INPUT_AGAIN;
     }
   if (n == 1 && board->n_heaps == 1)
     {
@@ -641,7 +961,8 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
                    shown, can);
       return INPUT_AGAIN;
     }
-  if (!parse_heap (board, words[0], &move->heap, error))
+  if (!parse_heap (self, board, words[0], &move->heap, error)
+      || is_stuck (self, board, move->heap, error))
     return INPUT_AGAIN;
   if (n == 2
       && must_split (&p->rules, board, move->heap, words[1], &move->count))
@@ -649,47 +970,7 @@ parse_move (NimHumanPlayer *self, const NimBoard *board, const char *line,
   if (n == 2)
     return typed (parse_count (board, &p->rules, move->heap, words[1],
                                &move->count, error));
-
-  /* Just the heap: ask for the count, as the course's three-row game
-     does. */
-  if (!nim_board_check_move (
-          board, &p->rules,
-          &(NimMove){ move->heap, nim_rules_min_take (&p->rules) }, error))
-    return INPUT_AGAIN;
-  prompt = is_alone (self)
-               /* TRANSLATORS: the count asked for after the heap, in a
-                  game against the computer ("Wieviele Streichhoelzer
-                  moechten Sie entnehmen?" in the course's transcript). */
-               ? g_strdup (_ ("How many matches do you take? "))
-               : g_strdup_printf (
-                   _ ("How many matches do you take from heap %u? "),
-                   move->heap + 1);
-  /* The commands of the move prompt work here too, and a bad count is
-     asked for again (the heap was good). */
-  for (;;)
-    {
-      g_autofree char *count = ask (self, prompt, error);
-      g_autoptr (GError) local = NULL;
-      CommandResult command;
-
-      if (count == NULL)
-        return INPUT_FAILED;
-      command = run_command (self, board, count);
-      if (command == COMMAND_REQUEST)
-        return INPUT_REQUEST;
-      if (command == COMMAND_TOLD)
-        continue;
-      if (*count == '\0')
-        g_string_append_printf (self->told,
-                                _ ("Nothing was typed; type how many matches "
-                                   "you take from heap %u, such as 1.\n"),
-                                move->heap + 1);
-      else if (parse_count (board, &p->rules, move->heap, count, &move->count,
-                            &local))
-        return INPUT_MOVE;
-      else
-        g_string_append_printf (self->told, "%s\n", local->message);
-    }
+  return ask_count (self, board, move, error);
 }
 
 static InputResult
@@ -739,9 +1020,10 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
   if (line == NULL)
     return INPUT_FAILED;
 
-  switch (run_command (self, board, line))
+  switch (run_command (self, board, line, NO_HEAP))
     {
     case COMMAND_TOLD:
+    case COMMAND_BACK:
       return INPUT_AGAIN;
     case COMMAND_REQUEST:
       return INPUT_REQUEST;
@@ -749,7 +1031,7 @@ read_move (NimHumanPlayer *self, const NimBoard *board, NimMove *move,
       break;
     }
   r = parse_move (self, board, line, move, &local);
-  if (r == INPUT_AGAIN)
+  if (r == INPUT_AGAIN && local != NULL)
     g_string_append_printf (self->told, "%s\n", local->message);
   else if (r == INPUT_FAILED)
     g_propagate_error (error, g_steal_pointer (&local));
@@ -841,6 +1123,7 @@ human_finalize (NimPlayer *player)
   NimHumanPlayer *self = (NimHumanPlayer *) player;
 
   nim_player_free (self->advisor);
+  nim_player_free (self->asked);
   if (self->told != NULL)
     g_string_free (self->told, TRUE);
 }

@@ -17,6 +17,7 @@
 #include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-error.h"
+#include "nim-strings.h"
 
 #include <string.h>
 
@@ -119,6 +120,16 @@ digits (guint64 v)
   return n;
 }
 
+/* One cell of the nim-sum table: @text padded to @width columns, left
+   or right aligned, the cells after the first two blanks apart. */
+static void
+append_cell (GString *out, const char *text, gsize width, gboolean first)
+{
+  if (!first)
+    g_string_append (out, "  ");
+  nim_string_append_padded (out, text, width, first);
+}
+
 /* The table of the course's three-row game: every heap in decimal and in
    binary, the nim-sum row and, when the nim-sum s is not 0, the column
    "XOR s" of its second table: the size each heap would need for a
@@ -132,31 +143,49 @@ append_table (GString *out, const NimBoard *board, guint nim_sum)
   int bin_w = MAX (6, (int) bits);
   g_autofree char *sum_bin = nim_explain_binary (nim_sum, bits);
 
+  /* TRANSLATORS: a row of the nim-sum table, and its last row (the
+     exclusive or of the heaps): the names' column is as wide as the
+     widest, counted in columns (a Chinese character takes two). */
+  g_autofree char *sum_name = g_strdup (_ ("nim-sum"));
+  gsize name_w = MAX (nim_text_width (sum_name), 7);
+
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      g_autofree char *name = g_strdup_printf (_ ("heap %u"), i + 1);
+
+      name_w = MAX (name_w, nim_text_width (name));
+    }
   /* TRANSLATORS: column headings of the nim-sum table of --explain. */
-  g_string_append_printf (out, "%-7s  %*s  %*s", "", size_w, _ ("size"), bin_w,
-                          _ ("binary"));
+  append_cell (out, "", name_w, TRUE);
+  append_cell (out, _ ("size"), (gsize) size_w, FALSE);
+  append_cell (out, _ ("binary"), (gsize) bin_w, FALSE);
   if (nim_sum != 0)
     g_string_append_printf (out, "  XOR %s", sum_bin);
   g_string_append_c (out, '\n');
   for (i = 0; i < board->n_heaps; i++)
     {
       guint32 h = board->heaps[i], t = h ^ nim_sum;
-      /* TRANSLATORS: a row of the nim-sum table, seven columns wide. */
       g_autofree char *name = g_strdup_printf (_ ("heap %u"), i + 1);
+      g_autofree char *size = g_strdup_printf ("%u", h);
       g_autofree char *bin = nim_explain_binary (h, bits);
       g_autofree char *tbin = nim_explain_binary (t, bits);
 
-      g_string_append_printf (out, "%-7s  %*u  %*s", name, size_w, h, bin_w,
-                              bin);
+      append_cell (out, name, name_w, TRUE);
+      append_cell (out, size, (gsize) size_w, FALSE);
+      append_cell (out, bin, (gsize) bin_w, FALSE);
       if (nim_sum != 0)
         g_string_append_printf (out, "  %s = %u %s %u", tbin, t,
                                 t < h ? "<" : ">", h);
       g_string_append_c (out, '\n');
     }
-  /* TRANSLATORS: the last row of the nim-sum table (the exclusive or of
-     the heaps), seven columns wide. */
-  g_string_append_printf (out, "%-7s  %*u  %*s\n", _ ("nim-sum"), size_w,
-                          nim_sum, bin_w, sum_bin);
+  {
+    g_autofree char *sum = g_strdup_printf ("%u", nim_sum);
+
+    append_cell (out, sum_name, name_w, TRUE);
+    append_cell (out, sum, (gsize) size_w, FALSE);
+    append_cell (out, sum_bin, (gsize) bin_w, FALSE);
+    g_string_append_c (out, '\n');
+  }
 }
 
 /* "1, 4, 5": the heaps after @move. */
@@ -173,21 +202,45 @@ heaps_after (const NimBoard *board, const NimMove *move)
   return g_string_free (s, FALSE);
 }
 
-/* A lost position: the move xor makes anyway, and why it cannot win. */
+/* A lost position: the move xor makes anyway, and why it cannot win;
+   in a hint (@advice), the move it suggests to the person. */
 static void
 explain_lost (GString *out, const Summary *all, gboolean misere,
-              const char *what)
+              gboolean advice, const char *what)
 {
   /* No winning move anywhere: lost against best play. */
   if (misere && all->big == 0)
     nim_explain_wrap_printf (
         /* TRANSLATORS: the last %s is a move, "take 1 from heap 2". */
         out,
-        _ ("Only heaps of one match are left, an odd number (%u) "
-           "of them: the players take them in turn, and the player "
-           "to move takes the last one, which loses under misère "
-           "play. So the position is lost; xor chooses to %s."),
+        advice ? _ ("Only heaps of one match are left, an odd number (%u) "
+                    "of them: the players take them in turn, and the player "
+                    "to move takes the last one, which loses under misère "
+                    "play. So the position is lost; all you can do is %s.")
+               : _ ("Only heaps of one match are left, an odd number (%u) "
+                    "of them: the players take them in turn, and the player "
+                    "to move takes the last one, which loses under misère "
+                    "play. So the position is lost; xor chooses to %s."),
         all->ones, what);
+  else if (advice)
+    nim_explain_wrap_printf (
+        out,
+        /* TRANSLATORS: in a hint, spoken to the person; %s is a move,
+           "take 1 from heap 2". */
+        misere ? _ ("The nim-sum is 0, so the position is lost against "
+                    "best play (under misère play too, while a heap of "
+                    "two or more remains): any move changes one heap, "
+                    "which makes some column odd and the nim-sum "
+                    "non-zero, and the opponent can make it 0 again "
+                    "every time, to the end.  So %s, as little as you "
+                    "can, and hope for a mistake.")
+               : _ ("The nim-sum is 0, so the position is lost against "
+                    "best play: any move changes one heap, which makes "
+                    "some column odd and the nim-sum non-zero, and the "
+                    "opponent can make it 0 again every time, to the "
+                    "end.  So %s, as little as you can, and hope for a "
+                    "mistake."),
+        what);
   else
     nim_explain_wrap_printf (
         out,
@@ -380,7 +433,7 @@ xor_explain_move (NimPlayer *self, const NimBoard *board, const NimMove *move)
                             "column added without carry."));
   append_table (out, board, all.nim_sum);
   if (!winning_target (&all, misere, h, &target) || target != t)
-    explain_lost (out, &all, misere, what);
+    explain_lost (out, &all, misere, self->prompt->advice, what);
   else if (misere && all.big - (h >= 2) == 0)
     explain_misere_end (out, &all, move, h, t, after);
   else

@@ -383,7 +383,7 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
 
 /* The prompt of a player that was given none: no person to ask, and
    the words of a game between two players of many heaps. */
-static const NimPrompt no_prompt = { NULL, NULL, FALSE, 0 };
+static const NimPrompt no_prompt = { NULL, NULL, FALSE, 0, NULL, FALSE };
 
 /**
  * nim_player_new:
@@ -726,6 +726,37 @@ nim_player_clock_budget (const NimClock *clock, guint number)
   gint64 budget = MIN (left / 20 + inc * 3 / 4, left / 2);
 
   return MAX (budget, G_TIME_SPAN_MILLISECOND) / 1e6;
+}
+
+/**
+ * nim_player_get_time_budget:
+ * @player: a computer player
+ * @clock: (nullable): the game's clock, %NULL for none
+ *
+ * How long @player may think for its next move, as a person waiting for
+ * it would like to know: what @clock allows it (see
+ * nim_player_clock_budget()) when it has a time budget, else its time=
+ * option.
+ *
+ * Returns: seconds; 0 when nothing but its depth or node budget (or
+ *   nothing at all) bounds it
+ */
+double
+nim_player_get_time_budget (const NimPlayer *player, const NimClock *clock)
+{
+  const NimPlayerOption *o;
+
+  for (o = player->klass->options; o != NULL && o->key != NULL; o++)
+    if (g_str_equal (o->key, "time") && o->type == NIM_OPTION_SECONDS)
+      {
+        double t = *(const double *) ((const char *) player + o->offset);
+
+        if (clock != NULL)
+          return nim_player_clock_budget (clock, player->number);
+        /* An engine's time= not given: it gets the searchers' default. */
+        return t < 0 ? NIM_SEARCH_DEFAULT_TIME : t;
+      }
+  return 0;
 }
 
 /**

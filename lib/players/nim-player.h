@@ -89,6 +89,11 @@ typedef char *(*NimPromptFunc) (gpointer data, const char *message,
  *   number (1 or 2), else 0: a person player speaks to "you" (no "Player
  *   1, ...") and may take back its moves (`undo`), and the explanations
  *   call the two sides "you" and "the computer"
+ * @opponent: (nullable): in a game of one person against a computer, the
+ *   computer player's spec: `hint` followed by its name asks that player
+ * @advice: the explanation is a hint for a person (the player to move):
+ *   it speaks to them ("take 1 and hope for a mistake"), not of a
+ *   computer's own move
  *
  * How a game talks with the people at it, which the program says
  * (nim_player_set_prompt()): the library reads no terminal, and chooses
@@ -100,6 +105,8 @@ typedef struct
   gpointer data;
   gboolean one_pile;
   guint person;
+  const char *opponent;
+  gboolean advice;
 } NimPrompt;
 
 /**
@@ -368,6 +375,8 @@ void nim_player_set_trace (NimPlayer *player, NimObserver *trace);
 void nim_player_set_clock (NimPlayer *player, const NimClock *clock);
 const GError *nim_player_get_forfeit (const NimPlayer *player);
 double nim_player_clock_budget (const NimClock *clock, guint number);
+double nim_player_get_time_budget (const NimPlayer *player,
+                                   const NimClock *clock);
 gboolean nim_player_set_option (NimPlayer *player, const char *key,
                                 const char *value, GError **error);
 void nim_player_set_stop (NimPlayer *player, const gint *stop);

@@ -46,7 +46,4 @@ G_BEGIN_DECLS
             "(of the non-empty heaps) or nimsum (exact)")                     \
   }
 
-/* Default seconds per move of a searcher. */
-#define NIM_SEARCH_DEFAULT_TIME 5.0
-
 G_END_DECLS

@@ -16,6 +16,9 @@ G_BEGIN_DECLS
    reported as not proven. */
 #define NIM_SEARCH_MAX_PLY 4096
 
+/* Default seconds per move of a searcher. */
+#define NIM_SEARCH_DEFAULT_TIME 5.0
+
 /* Values are from the point of view of the player to move.  Under the
    default scoring a won position is worth 1, a lost one -1 and one the
    search could not see to the end 0.  Under score=distance a win in n

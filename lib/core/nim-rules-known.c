@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* nim-rules-known.c -- the take-and-break games that have names, in
+   plain words
+ *
+ * A code such as 0.77 says what a move may take and leave, digit by
+ * digit; a person reads "Kayles: knock down one pin or two neighbouring
+ * pins" better.  The games of the literature (Winning Ways, the OEIS)
+ * that nim's --help and manual name are told by their rules here. */
+
+#include "config.h"
+
+#include "nim-rules.h"
+
+#include "nim-i18n.h"
+
+/* A named game: its code, and its rules under normal and misère play,
+   sentences for nim_rules_describe(). */
+typedef struct
+{
+  const char *code;
+  const char *normal;
+  const char *misere;
+} KnownGame;
+
+static const KnownGame known_games[] = {
+  { "0.77",
+    N_ ("Kayles (0.77): each heap is a row of pins; knock down one pin or "
+        "two neighbouring pins, and a row may fall apart in two; a player "
+        "who cannot move loses."),
+    N_ ("Kayles (0.77): each heap is a row of pins; knock down one pin or "
+        "two neighbouring pins, and a row may fall apart in two; whoever "
+        "knocks down the last pin loses.") },
+  { "0.07",
+    N_ ("Dawson's Kayles (0.07): each heap is a row of pins; knock down two "
+        "neighbouring pins, and a row may fall apart in two; a player who "
+        "cannot move loses."),
+    N_ ("Dawson's Kayles (0.07): each heap is a row of pins; knock down two "
+        "neighbouring pins, and a row may fall apart in two; a player who "
+        "cannot move wins.") },
+  { "0.137",
+    N_ ("Dawson's chess (0.137): take a heap of one match, two matches from "
+        "the end of a heap, or three matches from anywhere in a heap, which "
+        "may split it in two; a player who cannot move loses."),
+    N_ ("Dawson's chess (0.137): take a heap of one match, two matches from "
+        "the end of a heap, or three matches from anywhere in a heap, which "
+        "may split it in two; whoever takes the last match loses.") },
+  { "0.007",
+    N_ ("Treblecross (0.007): take three neighbouring matches from a heap, "
+        "which may split it in two; a player who cannot move loses."),
+    N_ ("Treblecross (0.007): take three neighbouring matches from a heap, "
+        "which may split it in two; a player who cannot move wins.") },
+};
+
+/**
+ * nim_rules_describe_known:
+ * @rules: the rules
+ *
+ * The rules of a take-and-break game that has a name (Kayles, 0.77;
+ * Dawson's Kayles, 0.07; Dawson's chess, 0.137; Treblecross, 0.007), in
+ * plain words.
+ *
+ * Returns: (transfer full) (nullable): one sentence, or %NULL for rules
+ *   that are not such a game
+ */
+char *
+nim_rules_describe_known (const NimRules *rules)
+{
+  g_autofree char *code = NULL;
+  guint i;
+
+  if (rules->kind != NIM_TAKE_CODE)
+    return NULL;
+  code = nim_rules_code_to_string (rules);
+  for (i = 0; i < G_N_ELEMENTS (known_games); i++)
+    if (g_str_equal (code, known_games[i].code))
+      return g_strdup (rules->misere ? _ (known_games[i].misere)
+                                     : _ (known_games[i].normal));
+  return NULL;
+}
