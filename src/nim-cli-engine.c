@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -50,13 +51,61 @@ is_declared (const NimCliOptions *o, const char *name)
 }
 
 /**
+ * nim_cli_check_log_dir:
+ * @dir: the directory of --engine-log
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Makes @dir if it is missing and checks that nim can write files in it
+ * (a file made and removed), so that a log that cannot be written is
+ * refused before anything starts, as nim's own failure.
+ *
+ * Returns: %TRUE if the engines' logs can go to @dir
+ */
+gboolean
+nim_cli_check_log_dir (const char *dir, GError **error)
+{
+  g_autofree char *probe = NULL;
+  int fd, saved;
+
+  if (*dir == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--engine-log: the directory name is empty"));
+      return FALSE;
+    }
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      saved = errno;
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--engine-log %s: cannot make the directory: %s"), dir,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  probe = g_build_filename (dir, ".nim-log-XXXXXX", NULL);
+  fd = g_mkstemp (probe);
+  if (fd < 0)
+    {
+      saved = errno;
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--engine-log %s: cannot write in the directory: %s"),
+                   dir, g_strerror (saved));
+      return FALSE;
+    }
+  close (fd);
+  g_unlink (probe);
+  return TRUE;
+}
+
+/**
  * nim_cli_declare_engines:
  * @o: the options
  * @error: return location for a #NIM_ERROR_USAGE error
  *
  * Declares every --engine, with its --engine-dir, --engine-option,
- * --engine-log and --engine-startup-timeout, as a player.  Refuses the
- * companions of an engine that was not declared.
+ * --engine-log, --engine-startup-timeout and --timemargin, as a player.
+ * Refuses the companions of an engine that was not declared, and a log
+ * directory nim cannot write to: before the first game, not as a loss
+ * of every engine.
  *
  * Returns: %TRUE if every engine was declared
  */
@@ -64,16 +113,19 @@ gboolean
 nim_cli_declare_engines (const NimCliOptions *o, GError **error)
 {
   double timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
+  guint64 margin = NIM_ENGINE_MARGIN / 1000;
   guint i, j;
 
   if (o->engines == NULL)
     {
-      const char *stray = o->engine_dirs      ? "--engine-dir"
-                          : o->engine_options ? "--engine-option"
-                          : o->engine_log     ? "--engine-log"
-                          : o->engine_startup_timeout
-                              ? "--engine-startup-timeout"
-                              : NULL;
+      const char *stray
+          = o->engine_dirs      ? "--engine-dir"
+            : o->engine_options ? "--engine-option"
+            /* --check-engine COMMAND logs too */
+            : o->engine_log && o->check_engine == NULL ? "--engine-log"
+            : o->engine_startup_timeout ? "--engine-startup-timeout"
+            : o->timemargin             ? "--timemargin"
+                                        : NULL;
 
       if (stray != NULL)
         {
@@ -81,21 +133,19 @@ nim_cli_declare_engines (const NimCliOptions *o, GError **error)
                        _ ("%s goes with --engine NAME=COMMAND"), stray);
           return FALSE;
         }
-      return TRUE;
+      return o->engine_log == NULL
+             || nim_cli_check_log_dir (o->engine_log, error);
     }
   if (o->engine_startup_timeout != NULL
       && !nim_parse_double (o->engine_startup_timeout, 0.001, 3600,
                             "--engine-startup-timeout", &timeout, error))
     return FALSE;
-  if (o->engine_log != NULL && g_mkdir_with_parents (o->engine_log, 0755) != 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--engine-log %s: cannot make the directory: %s"),
-                   o->engine_log, g_strerror (saved));
-      return FALSE;
-    }
+  if (o->timemargin != NULL
+      && !nim_parse_uint (o->timemargin, 0, 3600 * 1000, "--timemargin",
+                          &margin, error))
+    return FALSE;
+  if (o->engine_log != NULL && !nim_cli_check_log_dir (o->engine_log, error))
+    return FALSE;
   for (i = 0; o->engine_dirs != NULL && o->engine_dirs[i] != NULL; i++)
     {
       g_autofree char *name = NULL;
@@ -170,6 +220,7 @@ nim_cli_declare_engines (const NimCliOptions *o, GError **error)
       config.options = (const char *const *) options->pdata;
       config.log_dir = o->engine_log;
       config.startup_timeout = timeout;
+      config.time_margin = (gint64) margin * 1000;
       if (!nim_player_engine_declare (&config, error))
         {
           g_prefix_error (error, "--engine %s: ", o->engines[i]);

@@ -78,6 +78,7 @@ typedef struct
   char **engine_options; /* NAME:KEY=VALUE */
   char *engine_log;
   char *engine_startup_timeout;
+  char *timemargin; /* --timemargin MS */
   char *tc;
   /* engines */
   gboolean ugi;
@@ -125,6 +126,7 @@ gboolean nim_cli_run_resume (const NimCliOptions *o,
 gboolean nim_cli_read_positions (const char *path, GArray **boards,
                                  GArray **first_movers, GError **error);
 gboolean nim_cli_declare_engines (const NimCliOptions *o, GError **error);
+gboolean nim_cli_check_log_dir (const char *dir, GError **error);
 gboolean nim_cli_parse_tc (const char *text, double *seconds,
                            double *increment, GError **error);
 

@@ -223,6 +223,10 @@ static const GOptionEntry engine_entries[] = {
     FIELD (engine_startup_timeout),
     N_ ("Seconds an engine has to answer ugi and isready (default 10)"),
     "SECONDS" },
+  { "timemargin", 0, 0, G_OPTION_ARG_STRING, FIELD (timemargin),
+    N_ ("Milliseconds an engine's move may come after its time before it "
+        "is lost on time (default 100)"),
+    "MS" },
   { NULL },
 };
 
@@ -416,6 +420,7 @@ options_clear (NimCliOptions *o)
   g_strfreev (o->engine_options);
   g_free (o->engine_log);
   g_free (o->engine_startup_timeout);
+  g_free (o->timemargin);
   g_free (o->tc);
   g_free (o->check_engine);
 }
@@ -747,6 +752,7 @@ static const struct
     MODE_GAME | MODE_GAMES | MODE_CHECK, NULL },
   { "--engine-startup-timeout", FIELD (engine_startup_timeout), FALSE,
     MODE_GAME | MODE_GAMES, NULL },
+  { "--timemargin", FIELD (timemargin), FALSE, MODE_GAME | MODE_GAMES, NULL },
 };
 
 /* Refuses the first option given that @mode (one bit) does not use;

@@ -1070,6 +1070,82 @@ nim_player_set_option (NimPlayer *player, const char *key, const char *value,
   return TRUE;
 }
 
+/* The option @key of @player's class when it has @type, else %NULL. */
+static const NimPlayerOption *
+budget_option (const NimPlayer *player, const char *key, NimOptionType type)
+{
+  const NimPlayerOption *o = find_option (player->klass, key);
+
+  return o != NULL && o->type == type ? o : NULL;
+}
+
+/**
+ * nim_player_get_budget:
+ * @player: a player
+ * @budget: (out): its depth=, time= and nodes= now (0 for those it does
+ *   not have, or that set no limit)
+ *
+ * Returns: %TRUE if @player has a budget (a searcher, an engine)
+ */
+gboolean
+nim_player_get_budget (const NimPlayer *player, NimBudget *budget)
+{
+  const NimPlayerOption *depth
+      = budget_option (player, "depth", NIM_OPTION_UINT);
+  const NimPlayerOption *time
+      = budget_option (player, "time", NIM_OPTION_SECONDS);
+  const NimPlayerOption *nodes
+      = budget_option (player, "nodes", NIM_OPTION_UINT);
+  const char *base = (const char *) player;
+
+  memset (budget, 0, sizeof *budget);
+  if (depth != NULL)
+    budget->depth = *(const guint64 *) (base + depth->offset);
+  if (time != NULL)
+    budget->time = *(const double *) (base + time->offset);
+  if (nodes != NULL)
+    budget->nodes = *(const guint64 *) (base + nodes->offset);
+  return depth != NULL || time != NULL || nodes != NULL;
+}
+
+/**
+ * nim_player_set_budget:
+ * @player: a player
+ * @budget: the budget of its next moves: plies, seconds and nodes, each 0
+ *   for no limit
+ *
+ * Sets the player's depth=, time= and nodes= as numbers, as a UGI `go`
+ * gives them: a value beyond what the option takes is taken as its
+ * largest (a depth of a million as the deepest a search goes, a year as
+ * the longest time), so that every number means something.  A player
+ * without one of the options ignores that part of @budget.
+ *
+ * Returns: %TRUE if @player has a budget (a searcher, an engine)
+ */
+gboolean
+nim_player_set_budget (NimPlayer *player, const NimBudget *budget)
+{
+  const NimPlayerOption *depth
+      = budget_option (player, "depth", NIM_OPTION_UINT);
+  const NimPlayerOption *time
+      = budget_option (player, "time", NIM_OPTION_SECONDS);
+  const NimPlayerOption *nodes
+      = budget_option (player, "nodes", NIM_OPTION_UINT);
+  char *base = (char *) player;
+
+  g_return_val_if_fail (budget != NULL && budget->time >= 0, FALSE);
+
+  if (depth != NULL)
+    *(guint64 *) (base + depth->offset)
+        = CLAMP (budget->depth, depth->min, depth->max);
+  if (time != NULL)
+    *(double *) (base + time->offset) = MIN (budget->time, (double) time->max);
+  if (nodes != NULL)
+    *(guint64 *) (base + nodes->offset)
+        = CLAMP (budget->nodes, nodes->min, nodes->max);
+  return depth != NULL || time != NULL || nodes != NULL;
+}
+
 /**
  * nim_player_set_stop:
  * @player: a player
