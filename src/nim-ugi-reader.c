@@ -29,6 +29,8 @@
 #include "nim-ugi-reader.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <string.h>
 #include <glib-unix.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -81,7 +83,50 @@ struct _NimUgiReader
      (g_get_monotonic_time()). */
   gboolean armed;
   gint64 search_start;
+
+  /* When the input being read came (see nim_ugi_reader_get_arrival()),
+     and whether the waits for a processor are counted in it. */
+  gint64 arrival;
+  gboolean count_waits;
 };
+
+/* Each thread's /proc/thread-self/schedstat, open, as its descriptor + 1
+   (0: not opened yet). */
+static void
+close_schedstat (gpointer data)
+{
+  if (GPOINTER_TO_INT (data) > 0)
+    close (GPOINTER_TO_INT (data) - 1);
+}
+
+static GPrivate schedstat_fd = G_PRIVATE_INIT (close_schedstat);
+
+/* How long the calling thread has waited, runnable, for a processor since
+   it started, in microseconds (Linux's schedstat), or -1 where the system
+   does not say. */
+static gint64
+run_delay (void)
+{
+  int fd = GPOINTER_TO_INT (g_private_get (&schedstat_fd)) - 1;
+  char text[96];
+  gssize n;
+  const char *second;
+
+  if (fd == -1)
+    {
+      fd = open ("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+      g_private_set (&schedstat_fd, GINT_TO_POINTER (fd < 0 ? -1 : fd + 1));
+    }
+  if (fd < 0)
+    return -1;
+  n = pread (fd, text, sizeof text - 1, 0);
+  if (n <= 0)
+    return -1;
+  text[n] = '\0';
+  /* "time on the processor, time waiting for one, slices", in ns. */
+  second = strchr (text, ' ');
+  return second != NULL ? g_ascii_strtoll (second + 1, NULL, 10) / 1000 : -1;
+}
 
 /* Makes the timer of watch_arm(), or where the system has none, a pipe. */
 static gboolean
@@ -178,6 +223,7 @@ static NimLineStatus
 read_command (NimUgiReader *r)
 {
   NimLineStatus status;
+  gint64 before;
 
   if (nim_line_channel_take (r->channel, r->line, &status))
     return status;
@@ -186,7 +232,52 @@ read_command (NimUgiReader *r)
     fflush (stdout);
   r->replied = FALSE;
   g_mutex_unlock (&r->out_lock);
-  return nim_line_channel_read (r->channel, -1, r->line);
+  before = r->count_waits ? run_delay () : -1;
+  status = nim_line_channel_read (r->channel, -1, r->line);
+  r->arrival = g_get_monotonic_time ();
+  if (before >= 0)
+    {
+      /* The input came when the thread was woken for it, not when it got
+         a processor again: on a busy machine that can be tens of
+         milliseconds of a move's time. */
+      gint64 after = run_delay ();
+
+      if (after > before)
+        r->arrival -= after - before;
+    }
+  return status;
+}
+
+/**
+ * nim_ugi_reader_count_waits:
+ * @reader: the reader
+ *
+ * From now on, when a command's input came is counted from when the
+ * reading thread was woken for it, not from when it got a processor
+ * again (see nim_ugi_reader_get_arrival()): what a timed search needs.
+ * It costs a system call or two a read, so it is off until asked for.
+ */
+void
+nim_ugi_reader_count_waits (NimUgiReader *reader)
+{
+  reader->count_waits = TRUE;
+}
+
+/**
+ * nim_ugi_reader_get_arrival:
+ * @reader: the reader
+ *
+ * When the input of the command being carried out came, as well as the
+ * reader can tell: when the read that brought it returned, less the time
+ * the reading thread then waited for a processor, when it counts waits
+ * (nim_ugi_reader_count_waits()) and the system says (Linux).
+ *
+ * Returns: a g_get_monotonic_time()
+ */
+gint64
+nim_ugi_reader_get_arrival (NimUgiReader *reader)
+{
+  return reader->arrival;
 }
 
 /**

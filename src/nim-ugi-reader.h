@@ -55,6 +55,8 @@ void nim_ugi_reader_say_now (NimUgiReader *reader, const char *text);
 void nim_ugi_reader_end_search (NimUgiReader *reader, gboolean stop);
 const gint *nim_ugi_reader_get_stop (NimUgiReader *reader);
 void nim_ugi_reader_wait_stop (NimUgiReader *reader);
+void nim_ugi_reader_count_waits (NimUgiReader *reader);
+gint64 nim_ugi_reader_get_arrival (NimUgiReader *reader);
 void nim_ugi_reader_free (NimUgiReader *reader);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimUgiReader, nim_ugi_reader_free)
 

@@ -40,11 +40,15 @@
    `go` says them, so they are not declared as options. */
 static const char *const budget_keys[] = { "depth", "time", "nodes", NULL };
 
-/* How much of a `go`'s time (its movetime, or its share of a clock) nim
-   keeps back, so that its bestmove reaches the referee in time on a busy
-   machine, where the answer can wait tens of milliseconds for a
-   processor: a fifth, and at most this many microseconds. */
-#define UGI_RESERVE_MAX (50 * G_TIME_SPAN_MILLISECOND)
+/* What nim keeps back of a `go`'s time (its movetime, or its share of a
+   clock), so that its bestmove reaches the referee in time on a busy
+   machine, where a search past its time can wait tens of milliseconds
+   for a processor before it sees the time is up, and its answer as long
+   again before it is written: a tenth, plus UGI_RESERVE_BASE, plus three
+   times how late its answers went out of late (Engine.late), and at most
+   three quarters.  The time runs from when the `go` came, the wait for a
+   processor after it came included (nim_ugi_reader_get_arrival()). */
+#define UGI_RESERVE_BASE (5 * G_TIME_SPAN_MILLISECOND)
 
 typedef struct
 {
@@ -81,6 +85,13 @@ typedef struct
   GString *best;
   NimBoard search_board;
   gboolean infinite;
+  /* When the `go` came (nim_ugi_reader_get_arrival()), how long its
+     search may take from then, in microseconds (0: no limit), and how far
+     past that answers went of late: the greatest lateness, a sixteenth
+     less each search since. */
+  gint64 go_came;
+  gint64 allowed;
+  gint64 late;
 } Engine;
 
 G_GNUC_PRINTF (2, 3)
@@ -616,14 +627,14 @@ go_number (Engine *e, char **words, guint *i, guint64 min, guint64 *value)
   return TRUE;
 }
 
-/* The seconds a search may take of @us microseconds of a `go`, keeping
-   its reserve back; at least a millisecond. */
-static double
-search_seconds (guint64 us)
+/* The microseconds a search may take of @us of a `go`, keeping the
+   reserve back; at least a millisecond. */
+static gint64
+search_time (const Engine *e, gint64 us)
 {
-  guint64 keep = MIN (us / 5, (guint64) UGI_RESERVE_MAX);
+  gint64 keep = MIN (us / 4 * 3, us / 10 + UGI_RESERVE_BASE + 3 * e->late);
 
-  return (double) MAX (us - keep, (guint64) G_TIME_SPAN_MILLISECOND) / 1e6;
+  return MAX (us - keep, G_TIME_SPAN_MILLISECOND);
 }
 
 /* Milliseconds from `go` as microseconds, without overflow. */
@@ -645,6 +656,8 @@ do_go (Engine *e, char **words)
   NimBudget budget = { 0, 0, 0 };
   guint i;
 
+  e->go_came = nim_ugi_reader_get_arrival (e->reader);
+  e->allowed = 0;
   for (i = 1; words[i] != NULL; i++)
     {
       const char *w = words[i];
@@ -700,7 +713,7 @@ do_go (Engine *e, char **words)
   else if (!limited)
     budget = e->base;
   else if (have_movetime)
-    budget.time = search_seconds ((guint64) ms_to_us (movetime));
+    e->allowed = search_time (e, ms_to_us (movetime));
   else if (have_clock[e->to_move - 1])
     {
       /* The share of its clock a built-in player takes, so that a player
@@ -708,8 +721,18 @@ do_go (Engine *e, char **words)
       NimClock k = { { ms_to_us (clock[0]), ms_to_us (clock[1]) },
                      { ms_to_us (inc[0]), ms_to_us (inc[1]) } };
 
-      budget.time = search_seconds (
-          (guint64) (nim_player_clock_budget (&k, e->to_move) * 1e6));
+      e->allowed = search_time (
+          e, (gint64) (nim_player_clock_budget (&k, e->to_move) * 1e6));
+    }
+  if (e->allowed > 0)
+    {
+      /* The time runs from when the go came: what passed since is
+         spent. */
+      nim_ugi_reader_count_waits (e->reader);
+      budget.time
+          = (double) MAX (e->allowed - (g_get_monotonic_time () - e->go_came),
+                          G_TIME_SPAN_MILLISECOND)
+            / 1e6;
     }
   nim_player_set_budget (e->player, &budget);
   nim_player_set_number (e->player, e->to_move);
@@ -917,6 +940,14 @@ on_search (gpointer data)
   g_string_append_len (answer, best->str, (gssize) best->len);
   g_string_append_c (answer, '\n');
   nim_ugi_reader_say_now (e->reader, answer->str);
+  if (e->allowed > 0)
+    {
+      /* How late this answer went out, from when its go came: what
+         the next searches keep back (see search_time()). */
+      gint64 late = g_get_monotonic_time () - e->go_came - e->allowed;
+
+      e->late = MAX (late, e->late - e->late / 16);
+    }
 }
 
 static const NimUgiHandlers handlers = {
