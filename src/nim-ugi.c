@@ -64,7 +64,8 @@ typedef struct
 
   NimRules rules;
   gboolean started; /* nim_player_start() ran under @rules */
-  NimBudget base;   /* what a bare `go` searches with */
+  NimBudget base;    /* what a bare `go` searches with */
+  NimBudget applied; /* what the player's budget was last set to */
 
   gboolean have_position;
   NimBoard board;
@@ -414,6 +415,7 @@ set_table (Engine *e, const char *key, const char *value, GError **error)
   e->player = g_steal_pointer (&player);
   e->started = TRUE;
   nim_player_get_budget (e->player, &e->base);
+  e->applied = e->base;
   remember_option (e->set, key, value);
   return TRUE;
 }
@@ -510,7 +512,10 @@ do_setoption (Engine *e, char **words)
     }
   remember_option (e->set, o->key, value);
   if (g_strv_contains (budget_keys, o->key))
-    nim_player_get_budget (e->player, &e->base);
+    {
+      nim_player_get_budget (e->player, &e->base);
+      e->applied = e->base;
+    }
   e->started = FALSE;
 }
 
@@ -734,7 +739,12 @@ do_go (Engine *e, char **words)
                           G_TIME_SPAN_MILLISECOND)
             / 1e6;
     }
-  nim_player_set_budget (e->player, &budget);
+  /* Setting it looks its options up: not every move of a game. */
+  if (memcmp (&budget, &e->applied, sizeof budget) != 0)
+    {
+      nim_player_set_budget (e->player, &budget);
+      e->applied = budget;
+    }
   nim_player_set_number (e->player, e->to_move);
   e->search_board = e->board;
   e->infinite = infinite;
@@ -810,7 +820,7 @@ on_command (gpointer data, GString *line, NimLineStatus status)
   gsize i;
 
   /* A NUL byte is a blank: C's strings end at it. */
-  for (i = 0; i < line->len; i++)
+  for (i = strlen (line->str); i < line->len; i++)
     if (line->str[i] == '\0')
       line->str[i] = ' ';
   words = split_words (e, line->str);
@@ -1018,6 +1028,7 @@ nim_cli_run_ugi (const NimCliOptions *o)
   e.fen = g_string_new (NULL);
   e.best = g_string_new (NULL);
   nim_player_get_budget (e.player, &e.base);
+  e.applied = e.base;
   nim_player_set_stop (e.player, nim_ugi_reader_get_stop (reader));
 
   nim_ugi_reader_run (reader, &handlers, &e);

@@ -339,13 +339,20 @@ nim_engine_process_send (NimEngineProcess *process, const char *lines,
 }
 
 /* Whether @line (of @len bytes, NUL bytes among them maybe) is text: UTF-8
-   without control characters but the tab. */
+   without control characters but the tab.  ASCII is looked at byte by
+   byte, which is what every line of the protocol is: an engine writes a
+   few lines a move. */
 static gboolean
 is_text (const char *line, gsize len)
 {
   const char *p = line, *end = line + len;
 
-  if (!g_utf8_validate (line, (gssize) len, NULL))
+  for (; p < end && (guchar) *p < 0x80; p++)
+    if (((guchar) *p < 0x20 && *p != '\t') || *p == 0x7f)
+      return FALSE;
+  if (p == end)
+    return TRUE;
+  if (!g_utf8_validate (p, end - p, NULL))
     return FALSE;
   while (p < end)
     {
