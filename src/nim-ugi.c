@@ -63,7 +63,7 @@ typedef struct
   guint32 seed;
 
   NimRules rules;
-  gboolean started; /* nim_player_start() ran under @rules */
+  gboolean started;  /* nim_player_start() ran under @rules */
   NimBudget base;    /* what a bare `go` searches with */
   NimBudget applied; /* what the player's budget was last set to */
 
@@ -831,6 +831,12 @@ on_command (gpointer data, GString *line, NimLineStatus status)
     return do_cut (e, words);
   if (g_str_equal (cmd, "quit"))
     return NIM_UGI_QUIT;
+  /* What changes the game ends a search under way first, as stop would;
+     isready and query are answered while it runs. */
+  if (g_str_equal (cmd, "stop") || g_str_equal (cmd, "ugi")
+      || g_str_equal (cmd, "setoption") || g_str_equal (cmd, "uginewgame")
+      || g_str_equal (cmd, "position") || g_str_equal (cmd, "go"))
+    nim_ugi_reader_end_search (e->reader, TRUE);
   if (g_str_equal (cmd, "isready"))
     {
       /* During a search the player is started already: nothing to do
@@ -838,37 +844,22 @@ on_command (gpointer data, GString *line, NimLineStatus status)
       ensure_started (e);
       say (e, "readyok");
     }
-  else if (g_str_equal (cmd, "stop"))
-    nim_ugi_reader_end_search (e->reader, TRUE);
   else if (g_str_equal (cmd, "query"))
     do_query (e, words);
   else if (g_str_equal (cmd, "ugi"))
-    {
-      nim_ugi_reader_end_search (e->reader, TRUE);
-      answer_ugi (e);
-    }
+    answer_ugi (e);
   else if (g_str_equal (cmd, "setoption"))
-    {
-      nim_ugi_reader_end_search (e->reader, TRUE);
-      do_setoption (e, words);
-    }
+    do_setoption (e, words);
   else if (g_str_equal (cmd, "uginewgame"))
     {
       /* The tables are emptied now, not in the next move's time. */
-      nim_ugi_reader_end_search (e->reader, TRUE);
       e->started = FALSE;
       ensure_started (e);
     }
   else if (g_str_equal (cmd, "position"))
-    {
-      nim_ugi_reader_end_search (e->reader, TRUE);
-      do_position (e, words);
-    }
+    do_position (e, words);
   else if (g_str_equal (cmd, "go"))
-    {
-      nim_ugi_reader_end_search (e->reader, TRUE);
-      return do_go (e, words);
-    }
+    return do_go (e, words);
   /* Anything else is ignored, as UCI engines ignore what they do not know
      (a referee may probe with commands of a newer protocol). */
   return NIM_UGI_READ_ON;

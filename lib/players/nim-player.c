@@ -1070,13 +1070,24 @@ nim_player_set_option (NimPlayer *player, const char *key, const char *value,
   return TRUE;
 }
 
-/* The option @key of @player's class when it has @type, else %NULL. */
-static const NimPlayerOption *
-budget_option (const NimPlayer *player, const char *key, NimOptionType type)
+/* The budget options of @player's class, depth=, time= and nodes=, each
+   %NULL where the class has none of that name and type; whether it has
+   one. */
+static gboolean
+budget_options (const NimPlayer *player, const NimPlayerOption *o[3])
 {
-  const NimPlayerOption *o = find_option (player->klass, key);
+  static const char *const keys[] = { "depth", "time", "nodes" };
+  static const NimOptionType types[]
+      = { NIM_OPTION_UINT, NIM_OPTION_SECONDS, NIM_OPTION_UINT };
+  guint i;
 
-  return o != NULL && o->type == type ? o : NULL;
+  for (i = 0; i < 3; i++)
+    {
+      o[i] = find_option (player->klass, keys[i]);
+      if (o[i] != NULL && o[i]->type != types[i])
+        o[i] = NULL;
+    }
+  return o[0] != NULL || o[1] != NULL || o[2] != NULL;
 }
 
 /**
@@ -1090,22 +1101,18 @@ budget_option (const NimPlayer *player, const char *key, NimOptionType type)
 gboolean
 nim_player_get_budget (const NimPlayer *player, NimBudget *budget)
 {
-  const NimPlayerOption *depth
-      = budget_option (player, "depth", NIM_OPTION_UINT);
-  const NimPlayerOption *time
-      = budget_option (player, "time", NIM_OPTION_SECONDS);
-  const NimPlayerOption *nodes
-      = budget_option (player, "nodes", NIM_OPTION_UINT);
+  const NimPlayerOption *o[3];
   const char *base = (const char *) player;
+  gboolean has = budget_options (player, o);
 
   memset (budget, 0, sizeof *budget);
-  if (depth != NULL)
-    budget->depth = *(const guint64 *) (base + depth->offset);
-  if (time != NULL)
-    budget->time = *(const double *) (base + time->offset);
-  if (nodes != NULL)
-    budget->nodes = *(const guint64 *) (base + nodes->offset);
-  return depth != NULL || time != NULL || nodes != NULL;
+  if (o[0] != NULL)
+    budget->depth = *(const guint64 *) (base + o[0]->offset);
+  if (o[1] != NULL)
+    budget->time = *(const double *) (base + o[1]->offset);
+  if (o[2] != NULL)
+    budget->nodes = *(const guint64 *) (base + o[2]->offset);
+  return has;
 }
 
 /**
@@ -1125,25 +1132,22 @@ nim_player_get_budget (const NimPlayer *player, NimBudget *budget)
 gboolean
 nim_player_set_budget (NimPlayer *player, const NimBudget *budget)
 {
-  const NimPlayerOption *depth
-      = budget_option (player, "depth", NIM_OPTION_UINT);
-  const NimPlayerOption *time
-      = budget_option (player, "time", NIM_OPTION_SECONDS);
-  const NimPlayerOption *nodes
-      = budget_option (player, "nodes", NIM_OPTION_UINT);
+  const NimPlayerOption *o[3];
   char *base = (char *) player;
+  gboolean has;
 
   g_return_val_if_fail (budget != NULL && budget->time >= 0, FALSE);
 
-  if (depth != NULL)
-    *(guint64 *) (base + depth->offset)
-        = CLAMP (budget->depth, depth->min, depth->max);
-  if (time != NULL)
-    *(double *) (base + time->offset) = MIN (budget->time, (double) time->max);
-  if (nodes != NULL)
-    *(guint64 *) (base + nodes->offset)
-        = CLAMP (budget->nodes, nodes->min, nodes->max);
-  return depth != NULL || time != NULL || nodes != NULL;
+  has = budget_options (player, o);
+  if (o[0] != NULL)
+    *(guint64 *) (base + o[0]->offset)
+        = CLAMP (budget->depth, o[0]->min, o[0]->max);
+  if (o[1] != NULL)
+    *(double *) (base + o[1]->offset) = MIN (budget->time, (double) o[1]->max);
+  if (o[2] != NULL)
+    *(guint64 *) (base + o[2]->offset)
+        = CLAMP (budget->nodes, o[2]->min, o[2]->max);
+  return has;
 }
 
 /**
