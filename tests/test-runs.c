@@ -1041,8 +1041,8 @@ test_summarize_refuses (void)
 /* A run whose every recorded field differs from its default: a gauntlet
    of three players under 1,3,4 misère from a suite of two positions,
    shuffled, from the second, with an SPRT, a clock, engines with a
-   directory and an option and a start-up timeout, and the second of
-   three shards. */
+   directory, an option, a start-up timeout and a time margin, and the
+   second of three shards. */
 static void
 full_run (NimRunConfig *run, NimBoard positions[2], guint movers[2])
 {
@@ -1078,6 +1078,7 @@ full_run (NimRunConfig *run, NimBoard positions[2], guint movers[2])
   run->engine_dirs = dirs;
   run->engine_options = options;
   run->engine_startup_timeout = 3.5;
+  run->engine_time_margin = 25;
 }
 
 /* Every field of the header is written and read back as it was; and
@@ -1286,9 +1287,12 @@ test_resume_old_header (void)
       = { "--games", "4", "--player1", "xor",       "--player2", "random",
           "--seed",  "1", "--resume",  "--results", path,        NULL };
   const char *summarize[] = { "--summarize", path, NULL };
-  static const char *const added[]
-      = { ",\"tc\":null", ",\"engines\":[]", ",\"engine_dirs\":[]",
-          ",\"engine_options\":[]", ",\"engine_startup_timeout\":10.0" };
+  static const char *const added[] = { ",\"tc\":null",
+                                       ",\"engines\":[]",
+                                       ",\"engine_dirs\":[]",
+                                       ",\"engine_options\":[]",
+                                       ",\"engine_startup_timeout\":10.0",
+                                       ",\"timemargin\":100" };
   g_autofree char *text = NULL;
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
