@@ -838,6 +838,48 @@ test_check_engine_refused (void)
                            "--check-engine");
 }
 
+/* --engine-log takes the log of the engine --check-engine COMMAND
+   checks, as of the engines --engine declares; a directory nim cannot
+   write in is refused before the engine starts, and a mode that plays
+   wants the log with an --engine. */
+static void
+test_check_engine_log (void)
+{
+  g_autofree char *python = g_find_program_in_path ("python3");
+  g_autofree char *example = srcdir_path ("doc/examples/nim-negamax.py");
+  g_autofree char *dir = g_dir_make_tmp ("nim-ugi-XXXXXX", NULL);
+  g_autofree char *log = g_build_filename (dir, "check-check.log", NULL);
+  g_autofree char *command = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  const char *const proc[]
+      = { "--check-engine", "x", "--engine-log", "/proc", NULL };
+  const char *const alone[] = { "--engine-log", dir, NULL };
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_nonnull (python);
+  {
+    g_autofree char *q1 = g_shell_quote (python);
+    g_autofree char *q2 = g_shell_quote (example);
+
+    command = g_strdup_printf ("%s %s", q1, q2);
+  }
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--check-engine",
+                                     command, "--engine-log", dir, NULL),
+                   ==, 0);
+  g_assert_true (g_file_get_contents (log, &text, NULL, NULL));
+  nim_test_assert_contains (text, "\n< ugiok\n");
+  nim_test_assert_refused (proc, 2,
+                           "--engine-log /proc: cannot write in the "
+                           "directory: ");
+  nim_test_assert_refused (alone, 2,
+                           "--engine-log goes with --engine NAME=COMMAND");
+  g_unlink (log);
+  g_rmdir (dir);
+}
+
 /* Every command that asks is answered, whatever came before: each query
    a response, each go a bestmove, as a referee that waits for them
    without a timeout (cutegames) needs. */
@@ -1261,6 +1303,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/check-engine/misbehaving",
                    test_check_engine_misbehaving);
   g_test_add_func ("/ugi/check-engine/refused", test_check_engine_refused);
+  g_test_add_func ("/ugi/check-engine/log", test_check_engine_log);
   g_test_add_func ("/ugi/engine/twin", test_engine_twin);
   g_test_add_func ("/ugi/engine/example-games", test_engine_example_games);
   return g_test_run ();
