@@ -4,25 +4,39 @@
 
    A compliance check in the manner of fastchess's --compliance, for the
    student who wrote an engine: it starts the engine and walks it through
-   the protocol, the handshake, the options, a new game, positions under
-   every rule family, with empty heaps and with a single legal move, each
-   form of go, isready while it thinks, stop and quit.  Every check is
-   printed with what was sent, what came back and what was expected, so
-   that a failure says what to fix.  nim judges every move's legality
-   itself, with the rules it sent.  The engine runs as every external
-   engine does (lib/players/nim-engine-process.c): without a shell, its
-   standard error discarded unless --engine-log says where. */
+   the protocol in ugi.md's order, the handshake, the options and
+   isready, a new game, moves, positions with moves and with empty heaps,
+   a single legal move, query, each form of go, stop, isready while it
+   thinks and quit.  Each check is of one kind: *required* (what ugi.md
+   asks, in nim's notation, under the protocol's start rules: take any
+   number, normal play), *recommended* (what UCI engines do and ugi.md
+   does not ask, such as id author and holding go infinite's bestmove
+   until stop) or *nim's extensions* (the rules and misère options, the
+   other rule families, split moves), run only when the engine declares
+   the options they need.  Only required checks decide the exit status.
+   Every check is printed with its kind, what was sent, what came back
+   and what was expected, so that a failure says what to fix; a check not
+   run says why.  nim judges every move's legality itself, with the rules
+   it sent.
+
+   An engine that stops answering is asked `isready` once after the check
+   it failed: when that is not answered either, the checks that need an
+   engine that answers are not run, and the report says so, rather than
+   waiting out each check's time.  The engine runs as every external
+   engine does (lib/players/nim-engine-process.c): without a shell, in a
+   process group of its own, its standard error discarded unless
+   --engine-log says where. */
 
 #include "config.h"
 
 #include "nim-engine-process.h"
-#include "nim-i18n.h"
-#include "nim-mode.h"
-#include "nim-shared.h"
-#include "nim-movegen.h"
-#include "nim-notation.h"
 #include "nim-error.h"
 #include "nim-exit.h"
+#include "nim-i18n.h"
+#include "nim-mode.h"
+#include "nim-movegen.h"
+#include "nim-notation.h"
+#include "nim-shared.h"
 
 #include <gio/gio.h>
 #include <stdio.h>
@@ -32,25 +46,72 @@
    much later than its time a move may come, in milliseconds. */
 #define ANSWER_MS 10000
 #define MARGIN_MS 1000
+/* How long an engine that did not answer in time has to answer isready
+   before the checks that need it are given up. */
+#define PROBE_MS 2000
+/* The most of what came back a check shows, in bytes: as much as nim
+   reads of one line. */
+#define GOT_MAX NIM_ENGINE_PROCESS_MAX_LINE
 
 /* ---- the checks ---------------------------------------------------- */
+
+typedef enum
+{
+  REQUIRED,
+  RECOMMENDED,
+  EXTENSION,
+} Kind;
 
 typedef struct
 {
   NimEngineProcess *p;
-  gboolean eof; /* the engine closed its output */
+  gboolean eof;       /* the engine closed its output */
+  gboolean timed_out; /* a read this check waited for came too late */
+  char *gone;         /* (nullable): why the later checks are not run */
   guint number;
+  guint passed;
   guint failed;
+  guint failed_required;
+  guint skipped;
   GString *sent;
   GString *got;
+  gsize got_dropped; /* bytes that came back past GOT_MAX */
   NimRules rules;
+  /* What the handshake found. */
+  gboolean id_name;
+  gboolean id_author;
+  GPtrArray *options; /* the option names it declared */
+  GPtrArray *defaults;
 } Check;
+
+static const char *
+kind_name (Kind kind)
+{
+  switch (kind)
+    {
+    case REQUIRED:
+      /* TRANSLATORS: the kind of a check of --check-engine: what the
+         protocol requires. */
+      return _ ("required");
+    case RECOMMENDED:
+      /* TRANSLATORS: the kind of a check: what UCI engines do and the
+         protocol does not require. */
+      return _ ("recommended");
+    case EXTENSION:
+      /* TRANSLATORS: the kind of a check: nim's additions to the
+         protocol (the rules option, split moves). */
+      return _ ("nim's extension");
+    }
+  g_assert_not_reached ();
+}
 
 static void
 check_begin (Check *c)
 {
   g_string_truncate (c->sent, 0);
   g_string_truncate (c->got, 0);
+  c->got_dropped = 0;
+  c->timed_out = FALSE;
 }
 
 static void
@@ -62,23 +123,46 @@ send_line (Check *c, const char *line)
                                  "input)"));
 }
 
+/* Adds @text to what came back, up to GOT_MAX bytes. */
+static void
+got_add (Check *c, const char *text)
+{
+  gsize n = strlen (text) + (c->got->len ? 3 : 0);
+
+  if (c->got_dropped > 0 || c->got->len + n > GOT_MAX)
+    {
+      c->got_dropped += n;
+      return;
+    }
+  g_string_append_printf (c->got, "%s%s", c->got->len ? " | " : "", text);
+}
+
 /* The next line within @ms milliseconds, noted in what came back. */
 static char *
 read_line (Check *c, gint64 ms)
 {
   g_autoptr (GError) error = NULL;
+  NimEngineLineFlags flags;
   char *line = nim_engine_process_read_line (
-      c->p, g_get_monotonic_time () + ms * 1000, &error);
+      c->p, g_get_monotonic_time () + ms * 1000, &flags, &error);
 
   if (line != NULL)
-    g_string_append_printf (c->got, "%s%s", c->got->len ? " | " : "", line);
+    {
+      got_add (c, line);
+      if (flags & NIM_ENGINE_LINE_CUT)
+        got_add (c, _ ("(the line above was longer than 64 KiB: cut)"));
+    }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
            || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED))
     c->eof = TRUE;
-  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
-    /* A line too long to be an answer, say. */
-    g_string_append_printf (c->got, "%s(%s)", c->got->len ? " | " : "",
-                            error->message);
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    c->timed_out = TRUE;
+  else
+    {
+      g_autofree char *note = g_strdup_printf ("(%s)", error->message);
+
+      got_add (c, note);
+    }
   return line;
 }
 
@@ -103,35 +187,137 @@ read_until (Check *c, const char *word, gint64 ms)
     }
 }
 
-/* Prints the check's outcome with what was sent, what came back and what
-   was expected. */
+/* After a check the engine did not answer in time: whether it answers
+   isready now (what it wrote before its readyok is the failed check's
+   late answer, dropped); if not, the checks after this one need an engine
+   that answers, and are not run. */
 static void
-check_end (Check *c, gboolean ok, const char *name, const char *expected)
+probe (Check *c)
+{
+  gint64 deadline = g_get_monotonic_time () + PROBE_MS * 1000;
+  g_autofree char *line = NULL;
+
+  nim_engine_process_send (c->p, "isready", NULL);
+  while (line == NULL || !g_str_equal (line, "readyok"))
+    {
+      g_clear_pointer (&line, g_free);
+      line = nim_engine_process_read_line (c->p, deadline, NULL, NULL);
+      if (line == NULL)
+        break;
+    }
+  if (line == NULL)
+    c->gone = g_strdup_printf (
+        _ ("the engine did not answer check %u in time, nor isready in "
+           "the %d s after it"),
+        c->number, PROBE_MS / 1000);
+}
+
+/* Prints the check's outcome with its kind, what was sent, what came back
+   and what was expected. */
+static void
+check_end (Check *c, Kind kind, gboolean ok, const char *name,
+           const char *expected)
 {
   c->number++;
-  if (!ok)
-    c->failed++;
-  printf ("%s %u - %s\n", ok ? "ok" : "not ok", c->number, name);
+  if (ok)
+    c->passed++;
+  else
+    {
+      c->failed++;
+      c->failed_required += kind == REQUIRED;
+    }
+  printf ("%s %u - %s [%s]\n", ok ? "ok" : "not ok", c->number, name,
+          kind_name (kind));
   /* TRANSLATORS: the check's lines are aligned: "sent:", "got:" and
      "expected:" start at the same column, what follows at another. */
   printf (_ ("    sent:     %s\n"), c->sent->str);
-  printf (_ ("    got:      %s\n"),
-          c->got->len ? c->got->str
-          : c->eof    ? _ ("(nothing: the engine closed its output)")
-                      : _ ("(nothing)"));
+  if (c->got_dropped > 0)
+    printf (_ ("    got:      %s | ... (%zu bytes more, not shown)\n"),
+            c->got->str, c->got_dropped);
+  else
+    printf (_ ("    got:      %s\n"),
+            c->got->len ? c->got->str
+            : c->eof    ? _ ("(nothing: the engine closed its output)")
+                        : _ ("(nothing)"));
   printf (_ ("    expected: %s\n"), expected);
   fflush (stdout);
+  if (c->gone != NULL)
+    return;
+  if (c->eof)
+    {
+      g_autofree char *how = NULL;
+
+      nim_engine_process_wait (c->p, 200 * G_TIME_SPAN_MILLISECOND);
+      how = nim_engine_process_describe_exit (c->p);
+      c->gone = g_strdup_printf (_ ("the engine closed its output at check "
+                                    "%u (%s)"),
+                                 c->number, how);
+    }
+  else if (!ok && c->timed_out)
+    probe (c);
 }
 
+/* A check not run, and why. */
+static void
+check_skip (Check *c, Kind kind, const char *name, const char *why)
+{
+  c->number++;
+  c->skipped++;
+  /* TRANSLATORS: a check that was not run; the last %s says why.  "#
+     SKIP" is TAP's word for it and stays English. */
+  printf (_ ("ok %u - %s [%s] # SKIP not run: %s\n"), c->number, name,
+          kind_name (kind), why);
+}
+
+/* Whether the check can run: the engine still answers.  Says so when
+   not. */
+static gboolean
+can_run (Check *c, Kind kind, const char *name)
+{
+  if (c->gone == NULL)
+    {
+      check_begin (c);
+      return TRUE;
+    }
+  check_skip (c, kind, name, c->gone);
+  return FALSE;
+}
+
+/* The index of the option the engine declared as @name (in any case), or
+   -1. */
+static gint
+declared (const Check *c, const char *name)
+{
+  guint i;
+
+  for (i = 0; i < c->options->len; i++)
+    if (g_ascii_strcasecmp (c->options->pdata[i], name) == 0)
+      return (gint) i;
+  return -1;
+}
+
+/* Tells the engine the rules, as nim's referee does: "any" or the counts,
+   and whether play is misère. */
 static void
 send_rules (Check *c, const char *take, gboolean misere)
 {
-  g_autofree char *line
-      = g_strdup_printf ("setoption name rules value %s", take);
+  if (declared (c, "rules") >= 0)
+    {
+      g_autofree char *line = g_strdup_printf (
+          "setoption name %s value %s",
+          (char *) c->options->pdata[declared (c, "rules")], take);
 
-  send_line (c, line);
-  send_line (c, misere ? "setoption name misere value true"
-                       : "setoption name misere value false");
+      send_line (c, line);
+    }
+  if (declared (c, "misere") >= 0)
+    {
+      g_autofree char *line = g_strdup_printf (
+          "setoption name %s value %s",
+          (char *) c->options->pdata[declared (c, "misere")],
+          misere ? "true" : "false");
+
+      send_line (c, line);
+    }
   g_assert (nim_notation_parse_rules (take, misere, &c->rules, NULL));
 }
 
@@ -150,6 +336,28 @@ legal_bestmove (Check *c, const char *line, const NimBoard *board,
          && nim_board_check_move (board, &c->rules, move, NULL);
 }
 
+/* The position `position fen @fen moves @moves` stands for. */
+static void
+position_of (const char *fen, const char *moves, NimBoard *board)
+{
+  guint to_move;
+
+  g_assert (nim_notation_parse_position (fen, board, &to_move, NULL));
+  if (moves != NULL)
+    {
+      g_auto (GStrv) list = g_strsplit (moves, " ", -1);
+      guint i;
+
+      for (i = 0; list[i] != NULL; i++)
+        {
+          NimMove m;
+
+          g_assert (nim_notation_parse_move (list[i], &m, NULL));
+          nim_board_make_move (board, &m);
+        }
+    }
+}
+
 /* position + go: a legal move within @ms (plus the margin). */
 static gboolean
 go_legal (Check *c, const char *fen, const char *moves, const char *go,
@@ -159,59 +367,85 @@ go_legal (Check *c, const char *fen, const char *moves, const char *go,
       "position fen %s%s%s", fen, moves ? " moves " : "", moves ? moves : "");
   g_autofree char *line = NULL;
   NimBoard board;
-  guint to_move;
   NimMove m;
 
-  g_assert (nim_notation_parse_position (fen, &board, &to_move, NULL));
-  if (moves != NULL)
-    {
-      g_auto (GStrv) list = g_strsplit (moves, " ", -1);
-      guint i;
-
-      for (i = 0; list[i] != NULL; i++)
-        {
-          g_assert (nim_notation_parse_move (list[i], &m, NULL));
-          nim_board_make_move (&board, &m);
-        }
-    }
+  position_of (fen, moves, &board);
   send_line (c, position);
   send_line (c, go);
   line = read_until (c, "bestmove", ms + MARGIN_MS);
   return legal_bestmove (c, line, &board, move ? move : &m);
 }
 
-/* ugi: id name, id author, ugiok. */
+/* ugi: ugiok, and what the engine says before it: its id, its options. */
 static gboolean
 check_handshake (Check *c)
 {
   g_autofree char *line = NULL;
-  gboolean name = FALSE, author = FALSE;
 
   check_begin (c);
   send_line (c, "ugi");
   while ((line = read_line (c, ANSWER_MS)) != NULL
          && !g_str_equal (line, "ugiok"))
     {
-      name |= g_str_has_prefix (line, "id name ");
-      author |= g_str_has_prefix (line, "id author ");
+      c->id_name |= g_str_has_prefix (line, "id name ");
+      c->id_author |= g_str_has_prefix (line, "id author ");
+      if (g_str_has_prefix (line, "option name "))
+        {
+          const char *name = line + strlen ("option name ");
+          const char *type = strstr (name, " type ");
+          const char *dflt = type ? strstr (type, " default ") : NULL;
+
+          if (type != NULL && type > name)
+            {
+              g_ptr_array_add (c->options,
+                               g_strndup (name, (gsize) (type - name)));
+              g_ptr_array_add (
+                  c->defaults,
+                  g_strndup (dflt ? dflt + strlen (" default ") : "",
+                             dflt ? strcspn (dflt + strlen (" default "), " ")
+                                  : 0));
+            }
+        }
       g_clear_pointer (&line, g_free);
     }
-  check_end (c, line != NULL && name && author, _ ("handshake"),
-             _ ("id name NAME, id author AUTHOR and ugiok within 10 s"));
-  return line != NULL && name && author;
+  check_end (c, REQUIRED, line != NULL, _ ("handshake"),
+             _ ("ugiok within 10 s"));
+  return line != NULL;
 }
 
-/* The rules as options, then isready. */
+/* id name and id author, as UCI engines say them. */
+static void
+check_id (Check *c)
+{
+  check_begin (c);
+  g_string_assign (c->sent, _ ("(nothing: what the handshake said)"));
+  g_string_append_printf (c->got, "%s%s%s", c->id_name ? "id name" : "",
+                          c->id_name && c->id_author ? " | " : "",
+                          c->id_author ? "id author" : "");
+  check_end (c, RECOMMENDED, c->id_name && c->id_author,
+             _ ("id name and id author"),
+             _ ("id name NAME and id author AUTHOR before ugiok"));
+}
+
+/* The options, where the engine's defaults are not the start rules, then
+   isready. */
 static void
 check_options (Check *c)
 {
   g_autofree char *line = NULL;
+  gint r = declared (c, "rules"), m = declared (c, "misere");
 
-  check_begin (c);
-  send_rules (c, "any", FALSE);
+  if (!can_run (c, REQUIRED, _ ("options and isready")))
+    return;
+  /* As nim's referee does: the start rules, where they are not what the
+     engine says it plays. */
+  if ((r >= 0 && g_strcmp0 (c->defaults->pdata[r], "any") != 0)
+      || (m >= 0 && g_ascii_strcasecmp (c->defaults->pdata[m], "false") != 0))
+    send_rules (c, "any", FALSE);
+  nim_notation_parse_rules ("any", FALSE, &c->rules, NULL);
   send_line (c, "isready");
   line = read_until (c, "readyok", ANSWER_MS);
-  check_end (c, line != NULL, _ ("options and isready"),
+  check_end (c, REQUIRED, line != NULL, _ ("options and isready"),
              _ ("readyok within 10 s"));
 }
 
@@ -220,83 +454,52 @@ check_new_game (Check *c)
 {
   g_autofree char *line = NULL;
 
-  check_begin (c);
+  if (!can_run (c, REQUIRED, _ ("new game")))
+    return;
   send_line (c, "uginewgame");
   send_line (c, "isready");
   line = read_until (c, "readyok", ANSWER_MS);
-  check_end (c, line != NULL, _ ("new game"), _ ("readyok within 10 s"));
+  check_end (c, REQUIRED, line != NULL, _ ("new game"),
+             _ ("readyok within 10 s"));
 }
 
-/* A move on positions under each rule family. */
+/* Moves under the start rules: from a game's start, after moves, with
+   empty heaps, and the one legal move. */
 static void
-check_positions (Check *c)
-{
-  static const struct
-  {
-    const char *take;
-    gboolean misere;
-    const char *fen;
-    const char *moves;
-  } cases[] = {
-    { "any", FALSE, "3,4,5 p1", NULL },
-    { "any", TRUE, "1,2,3 p2", NULL },
-    { "1,2,3", FALSE, "5,6,7 p1", "h3-3" },
-    { "1,2,3", TRUE, "4,4 p2", NULL },
-    { "1,3,4", FALSE, "6,7 p1", NULL },
-    { "2,5,6", TRUE, "1,8,3 p2", "h2-5" },
-  };
-  guint i;
-
-  for (i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *name = NULL;
-      gboolean ok;
-
-      check_begin (c);
-      send_line (c, "uginewgame");
-      send_rules (c, cases[i].take, cases[i].misere);
-      ok = go_legal (c, cases[i].fen, cases[i].moves, "go movetime 500", 500,
-                     NULL);
-      /* TRANSLATORS: %s are the rules as sent: "any", "1,2,3"; misère is
-         added after them. */
-      name = g_strdup_printf (_ ("a move under the rules %s%s"), cases[i].take,
-                              cases[i].misere ? _ (", misère") : "");
-      check_end (c, ok, name, _ ("bestmove with a legal move within 1.5 s"));
-    }
-}
-
-/* Empty heaps keep their place: moves are only on the others. */
-static void
-check_empty_heaps (Check *c)
-{
-  gboolean ok;
-
-  check_begin (c);
-  send_line (c, "uginewgame");
-  send_rules (c, "any", FALSE);
-  ok = go_legal (c, "0,3,0,5 p1", NULL, "go movetime 500", 500, NULL);
-  ok = go_legal (c, "0,0,7 p2", "h3-2", "go movetime 500", 500, NULL) && ok;
-  check_end (c, ok, _ ("positions with empty heaps"),
-             _ ("a legal move each time (on heaps 2 and 4, then heap 3)"));
-}
-
-/* A single legal move must be found, under any rules and under a
-   subtraction set. */
-static void
-check_single_move (Check *c)
+check_moves (Check *c)
 {
   NimMove move;
   gboolean ok;
 
-  check_begin (c);
-  send_rules (c, "any", FALSE);
-  ok = go_legal (c, "0,0,1 p1", NULL, "go movetime 500", 500, &move)
-       && move.heap == 2 && move.count == 1;
-  send_rules (c, "2,5,6", FALSE);
-  ok = go_legal (c, "1,2,1 p2", NULL, "go movetime 500", 500, &move)
-       && move.heap == 1 && move.count == 2 && ok;
-  check_end (c, ok, _ ("a single legal move"),
-             _ ("bestmove h3-1, then bestmove h2-2"));
+  if (can_run (c, REQUIRED, _ ("a move")))
+    {
+      send_line (c, "uginewgame");
+      check_end (c, REQUIRED,
+                 go_legal (c, "3,4,5 p1", NULL, "go movetime 500", 500, NULL),
+                 _ ("a move"), _ ("bestmove with a legal move within 1.5 s"));
+    }
+  if (can_run (c, REQUIRED, _ ("a position with moves")))
+    check_end (
+        c, REQUIRED,
+        go_legal (c, "5,6,7 p2", "h3-3 h1-2", "go movetime 500", 500, NULL),
+        _ ("a position with moves"),
+        _ ("bestmove with a legal move on 3,6,4 within 1.5 s"));
+  if (can_run (c, REQUIRED, _ ("positions with empty heaps")))
+    {
+      /* Empty heaps keep their place: moves are only on the others. */
+      ok = go_legal (c, "0,3,0,5 p1", NULL, "go movetime 500", 500, NULL);
+      ok = go_legal (c, "0,0,7 p2", "h3-2", "go movetime 500", 500, NULL)
+           && ok;
+      check_end (c, REQUIRED, ok, _ ("positions with empty heaps"),
+                 _ ("a legal move each time (on heaps 2 and 4, then heap "
+                    "3)"));
+    }
+  if (can_run (c, REQUIRED, _ ("a single legal move")))
+    {
+      ok = go_legal (c, "0,0,1 p1", NULL, "go movetime 500", 500, &move)
+           && move.heap == 2 && move.count == 1 && move.split == 0;
+      check_end (c, REQUIRED, ok, _ ("a single legal move"), "bestmove h3-1");
+    }
 }
 
 /* query p1turn, gameover, result. */
@@ -320,8 +523,8 @@ check_query (Check *c)
   GString *expected = g_string_new (NULL);
   guint i;
 
-  check_begin (c);
-  send_rules (c, "any", FALSE);
+  if (!can_run (c, REQUIRED, "query"))
+    return;
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *line = NULL;
@@ -333,7 +536,7 @@ check_query (Check *c)
       g_string_append_printf (expected, "%s%s", i ? " | " : "",
                               cases[i].response);
     }
-  check_end (c, ok, "query", expected->str);
+  check_end (c, REQUIRED, ok, "query", expected->str);
   g_string_free (expected, TRUE);
 }
 
@@ -357,19 +560,22 @@ check_go_forms (Check *c)
   for (i = 0; i < G_N_ELEMENTS (forms); i++)
     {
       g_autofree char *expected = NULL;
-      gboolean ok;
 
-      check_begin (c);
-      send_rules (c, "1,2,3", FALSE);
-      ok = go_legal (c, "7,8,9 p1", NULL, forms[i].go, forms[i].ms, NULL);
+      if (!can_run (c, REQUIRED, forms[i].go))
+        continue;
       expected
           = g_strdup_printf (_ ("bestmove with a legal move within %.1f s"),
                              (forms[i].ms + MARGIN_MS) / 1000.0);
-      check_end (c, ok, forms[i].go, expected);
+      check_end (
+          c, REQUIRED,
+          go_legal (c, "7,8,9 p1", NULL, forms[i].go, forms[i].ms, NULL),
+          forms[i].go, expected);
     }
 }
 
-/* go infinite: no bestmove before stop, one right after it. */
+/* go infinite, then stop: a legal bestmove by a second after stop
+   (required: stop ends the search, and a search ends with bestmove); none
+   before it (recommended: UCI's rule, which ugi.md does not state). */
 static void
 check_stop (Check *c)
 {
@@ -377,19 +583,34 @@ check_stop (Check *c)
   g_autofree char *line = NULL;
   NimBoard board;
   NimMove move;
-  gboolean ok;
+  gboolean held;
 
-  check_begin (c);
-  send_rules (c, "any", FALSE);
+  if (!can_run (c, REQUIRED, _ ("go infinite, then stop")))
+    {
+      check_skip (c, RECOMMENDED, _ ("go infinite holds bestmove until stop"),
+                  c->gone);
+      return;
+    }
   send_line (c, "position fen 3,4,5 p1");
   send_line (c, "go infinite");
   early = read_until (c, "bestmove", 500);
+  /* No bestmove yet is what UCI asks, not a timeout. */
+  c->timed_out = FALSE;
+  held = early == NULL && !c->eof;
   send_line (c, "stop");
-  line = early ? NULL : read_until (c, "bestmove", MARGIN_MS);
+  line = early ? g_steal_pointer (&early)
+               : read_until (c, "bestmove", MARGIN_MS);
   nim_board_parse (&board, "3,4,5", NULL, NULL);
-  ok = early == NULL && legal_bestmove (c, line, &board, &move);
-  check_end (c, ok, _ ("go infinite, then stop"),
-             _ ("no bestmove before stop, a legal one within 1 s after it"));
+  check_end (c, REQUIRED, legal_bestmove (c, line, &board, &move),
+             _ ("go infinite, then stop"),
+             _ ("a legal bestmove within 1 s after stop"));
+  if (!can_run (c, RECOMMENDED, _ ("go infinite holds bestmove until stop")))
+    return;
+  g_string_assign (c->sent, _ ("(nothing: what the check before saw)"));
+  g_string_assign (c->got, held ? _ ("no bestmove before stop")
+                                : _ ("a bestmove before stop"));
+  check_end (c, RECOMMENDED, held, _ ("go infinite holds bestmove until stop"),
+             _ ("no bestmove in the half second before stop"));
 }
 
 /* isready while the engine thinks: readyok and a move, both in time. */
@@ -402,8 +623,8 @@ check_isready_while_thinking (Check *c)
   NimBoard board;
   NimMove move;
 
-  check_begin (c);
-  send_rules (c, "any", FALSE);
+  if (!can_run (c, REQUIRED, _ ("isready while thinking")))
+    return;
   send_line (c, "position fen 9,10,11,12,13 p1");
   send_line (c, "go movetime 1000");
   send_line (c, "isready");
@@ -427,9 +648,89 @@ check_isready_while_thinking (Check *c)
   nim_board_parse (&board, "9,10,11,12,13", NULL, NULL);
   best = legal_bestmove (c, first, &board, &move)
          || legal_bestmove (c, second, &board, &move);
-  check_end (c, ready && best, _ ("isready while thinking"),
+  check_end (c, REQUIRED, ready && best, _ ("isready while thinking"),
              _ ("readyok and a legal bestmove, in either order, within "
                 "2 s"));
+}
+
+/* nim's extensions: the rules option (other rule families, misère) and
+   split moves, each run when the engine declares what it needs. */
+static void
+check_extensions (Check *c)
+{
+  static const struct
+  {
+    const char *name; /* (translated) */
+    const char *take;
+    gboolean misere;
+    const char *fen;
+    const char *moves;
+    const char *only; /* the one legal move, when there is one */
+  } cases[] = {
+    { N_ ("a move under the rules 1,2,3"), "1,2,3", FALSE, "5,6,7 p1", "h3-3",
+      NULL },
+    { N_ ("a move under the rules 1,2,3, misère"), "1,2,3", TRUE, "4,4 p2",
+      NULL, NULL },
+    { N_ ("a move under the rules 1,3,4"), "1,3,4", FALSE, "6,7 p1", NULL,
+      NULL },
+    { N_ ("a move under the rules 2,5,6, misère"), "2,5,6", TRUE, "1,8,3 p2",
+      "h2-5", NULL },
+    { N_ ("a single legal move under the rules 2,5,6"), "2,5,6", FALSE,
+      "1,2,1 p2", NULL, "h2-2" },
+    { N_ ("a move under take any, misère"), "any", TRUE, "1,2,3 p2", NULL,
+      NULL },
+    { N_ ("a move under the take-and-break rules 0.77 (Kayles)"), "0.77",
+      FALSE, "4,5 p1", NULL, NULL },
+    { N_ ("split moves, read and played (rules 0.4)"), "0.4", FALSE, "7 p1",
+      "h1-1=3+3", NULL },
+  };
+  gboolean rules = declared (c, "rules") >= 0;
+  gboolean misere = declared (c, "misere") >= 0;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *name = _ (cases[i].name);
+      gboolean need_rules = !g_str_equal (cases[i].take, "any");
+      g_autofree char *expected = NULL;
+      NimMove move;
+      gboolean ok;
+
+      if ((need_rules && !rules) || (cases[i].misere && !misere))
+        {
+          check_skip (c, EXTENSION, name,
+                      need_rules && !rules
+                          ? _ ("no option 'rules' (nim plays this engine "
+                               "only under the start rules: take any "
+                               "number, normal play)")
+                          : _ ("no option 'misere' (nim plays this engine "
+                               "only under normal play)"));
+          continue;
+        }
+      if (!can_run (c, EXTENSION, name))
+        continue;
+      send_line (c, "uginewgame");
+      send_rules (c, cases[i].take, cases[i].misere);
+      ok = go_legal (c, cases[i].fen, cases[i].moves, "go movetime 500", 500,
+                     &move);
+      if (ok && cases[i].only != NULL)
+        {
+          g_autofree char *played = nim_notation_move (&move);
+
+          ok = g_str_equal (played, cases[i].only);
+        }
+      expected
+          = cases[i].only != NULL
+                ? g_strdup_printf ("bestmove %s", cases[i].only)
+                : g_strdup (_ ("bestmove with a legal move within 1.5 s"));
+      check_end (c, EXTENSION, ok, name, expected);
+    }
+  /* What the checks after these expect. */
+  if (c->gone == NULL && (rules || misere))
+    {
+      check_begin (c);
+      send_rules (c, "any", FALSE);
+    }
 }
 
 /* quit: the engine exits. */
@@ -441,15 +742,38 @@ check_quit (Check *c)
   g_autofree char *clean = g_strdup_printf (_ ("exited with status %d"), 0);
   gboolean exited;
 
-  check_begin (c);
+  if (!can_run (c, RECOMMENDED, "quit"))
+    return;
   send_line (c, "quit");
   while (!(exited = nim_engine_process_has_exited (c->p))
          && g_get_monotonic_time () < deadline)
     g_usleep (10000);
   how = nim_engine_process_describe_exit (c->p);
   g_string_append_printf (c->got, "(%s)", how);
-  check_end (c, exited && g_str_equal (how, clean), "quit",
+  check_end (c, RECOMMENDED, exited && g_str_equal (how, clean), "quit",
              _ ("the engine exits with status 0 within 2 s"));
+}
+
+/* The summary: how many checks passed, failed and were not run, and
+   whether every required one passed. */
+static void
+summarize (const Check *c)
+{
+  if (c->failed == 0 && c->skipped == 0)
+    {
+      printf (_ ("All %u checks passed.\n"), c->number);
+      return;
+    }
+  printf (ngettext ("%u check: %u passed, %u failed, %u not run.\n",
+                    "%u checks: %u passed, %u failed, %u not run.\n",
+                    c->number),
+          c->number, c->passed, c->failed, c->skipped);
+  if (c->failed_required == 0)
+    printf (_ ("Every required check that ran passed.\n"));
+  else
+    printf (ngettext ("%u required check failed.\n",
+                      "%u required checks failed.\n", c->failed_required),
+            c->failed_required);
 }
 
 /* The command and directory of the engine declared as @name with
@@ -483,8 +807,9 @@ typedef struct
   char *engine;
 } CheckConfig;
 
-/* Returns 0 if every check passed, 1 if one failed, 2 for a command that
-   cannot be started. */
+/* Returns 0 if every required check passed, 1 if one failed (or the
+   handshake, which every other check needs), 2 for a command that cannot
+   be started. */
 static int
 check_engine_run (gpointer config, NimShared *shared)
 {
@@ -511,45 +836,49 @@ check_engine_run (gpointer config, NimShared *shared)
   if (p == NULL)
     {
       /* A command that cannot be run is a usage error, whatever the
-         process module called it. */
-      g_autoptr (GError) usage
-          = g_error_new (NIM_ERROR, NIM_ERROR_USAGE, _ ("--check-engine: %s"),
-                         error->message);
+         process module called it; a log nim cannot write, nim's. */
+      g_autoptr (GError) fail = g_error_new (
+          NIM_ERROR,
+          error->domain == G_IO_ERROR ? NIM_ERROR_FAILED : NIM_ERROR_USAGE,
+          _ ("--check-engine: %s"), error->message);
 
-      return nim_exit_fail (usage, TRUE);
+      return nim_exit_fail (fail, TRUE);
     }
   c.p = p;
   c.sent = g_string_new (NULL);
   c.got = g_string_new (NULL);
+  c.options = g_ptr_array_new_with_free_func (g_free);
+  c.defaults = g_ptr_array_new_with_free_func (g_free);
   printf (_ ("Checking the engine '%s' (UGI, see doc/ugi.md)\n"), command);
   if (!check_handshake (&c))
     {
       /* Every other check needs the handshake. */
       printf (_ ("The other checks need the handshake; fix it first.\n"));
-      c.failed++;
-      goto done;
+      c.failed_required = MAX (c.failed_required, 1);
     }
-  check_options (&c);
-  check_new_game (&c);
-  check_positions (&c);
-  check_empty_heaps (&c);
-  check_single_move (&c);
-  check_query (&c);
-  check_go_forms (&c);
-  check_stop (&c);
-  check_isready_while_thinking (&c);
-  check_quit (&c);
-done:
-  nim_engine_process_stop (p, NIM_ENGINE_PROCESS_GRACE);
-  if (c.failed == 0)
-    printf (_ ("All %u checks passed.\n"), c.number);
   else
-    printf (ngettext ("%u of %u checks failed.\n", "%u of %u checks failed.\n",
-                      c.failed),
-            c.failed, c.number);
+    {
+      check_id (&c);
+      check_options (&c);
+      check_new_game (&c);
+      check_moves (&c);
+      check_query (&c);
+      check_go_forms (&c);
+      check_stop (&c);
+      check_isready_while_thinking (&c);
+      check_extensions (&c);
+      check_quit (&c);
+      if (c.gone != NULL)
+        printf (_ ("Not run after that: %s.\n"), c.gone);
+    }
+  nim_engine_process_stop (p, NIM_ENGINE_PROCESS_GRACE);
+  summarize (&c);
   g_string_free (c.sent, TRUE);
   g_string_free (c.got, TRUE);
-  return c.failed == 0 ? NIM_EXIT_OK : NIM_EXIT_FAILURE;
+  g_ptr_array_free (c.options, TRUE);
+  g_ptr_array_free (c.defaults, TRUE);
+  g_free (c.gone);
+  return c.failed_required == 0 ? NIM_EXIT_OK : NIM_EXIT_FAILURE;
 }
 
 static const NimOption options[] = {

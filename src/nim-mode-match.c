@@ -453,6 +453,7 @@ match_check (gpointer data, NimShared *shared, GError **error)
   m->run.engine_dirs = (const char *const *) shared->engine_dirs;
   m->run.engine_options = (const char *const *) shared->engine_options;
   m->run.engine_startup_timeout = shared->startup_timeout;
+  m->run.engine_time_margin = shared->time_margin;
   m->options.results = m->results;
   m->options.resume = m->resume;
   m->options.seeded = shared->seeded;

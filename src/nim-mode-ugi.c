@@ -4,294 +4,126 @@
    The Universal Game Interface (doc/ugi.md) is UCI generalised to any
    turn-based game: a referee writes commands to the engine's standard
    input, one a line, and reads its answers from its standard output.
-   This is the engine's side.  Two threads take turns at reading the
-   commands, and the one that reads a `go` runs the search itself: no
-   other thread stands between a `go` and its search, or between the
-   search and its `bestmove`.  Most searches of a referee's short games
-   end within a millisecond, long before a referee says anything more;
-   only a search that lasts longer than UGI_WATCH_DELAY (5 ms) wakes the
-   other thread (a one-shot timer, set at a `go` when it is not set
-   already: see serve()), which then takes the reader's turn, so that
-   `isready` is answered and `stop` heard while it thinks.  Handing the
-   turn over at every `go` instead would cost two thread wake-ups a move,
-   more than a short search (bench/README has the figures).  `stop` sets
-   the search's own stop flag
-   (nim_player_set_stop()), which the searcher reads where it reads its
-   clock, and it returns the best move it has.
+   This is the engine's side, the protocol itself; the reading (two
+   threads taking turns, so that `isready` and `stop` are heard during a
+   search) is nim-ugi-reader.c's, and a `go` sets the player's budget as
+   numbers (nim_player_set_budget()).
 
-   Answers are flushed when there is nothing more to read, not line by
-   line: `uginewgame`, `isready`, `position` and `go` sent together get
-   `readyok`, `info` and `bestmove` back together, which wakes the
-   referee once (a search that outlasts the timer lets its `readyok` go
-   ahead).  Command lines are split into words in place, in buffers that
-   are kept from one line to the next.
+   Every command that asks gets its answer, whatever came before: each
+   `query` a `response`, each `go` a `bestmove`, `isready` its `readyok`.
+   A referee such as cutegames waits for each without a timeout, so an
+   engine that stays silent stops a whole tournament.  What a referee
+   sends wrong is answered with an `info string error: ...` line and
+   leaves a state doc/ugi.md states: a position that cannot be read or
+   played leaves no position (`query gameover` answers true, `query
+   result` none, `go` bestmove 0000), an option that cannot be set keeps
+   its value.  An unknown command is ignored as UCI engines ignore it.
 
    Every position and move is written in nim's notation
-   (lib/core/nim-notation.c): "3,4,5 p1", "h2-1".  What a referee sends
-   wrong is answered with an `info string error: ...` line and otherwise
-   ignored; an unknown command is ignored as UCI engines do.  The
-   protocol's words are English whatever the locale: they are read by
-   programs. */
+   (lib/core/nim-notation.c): "3,4,5 p1", "h2-1".  The protocol's words
+   are English whatever the locale: they are read by programs. */
 
 #include "config.h"
 
+#include "nim-error.h"
+#include "nim-exit.h"
 #include "nim-i18n.h"
 #include "nim-mode.h"
-#include "nim-shared.h"
 #include "nim-notation.h"
-#include "nim-error.h"
 #include "nim-parse.h"
+#include "nim-player-engine.h"
+#include "nim-shared.h"
 #include "nim-strings.h"
-#include "nim-lookout.h"
-#include "nim-exit.h"
+#include "nim-ugi-reader.h"
 
-#include <errno.h>
-#include <glib-unix.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef HAVE_TIMERFD_CREATE
-#include <sys/timerfd.h>
-#endif
 
-/* The longest command line kept, in bytes; the rest of a longer one is
-   read and thrown away, so no input makes the engine grow without
-   bound. */
-#define UGI_LINE_MAX (64 * 1024)
-
-/* How long a search runs, in microseconds, before the other thread takes
-   the reader's turn: `isready` and `stop` wait at most this long more
-   than they would with a reader always at hand.  While a referee's
-   short games go on, the timer rings once in this long (see serve()),
-   so a shorter delay costs processor time (bench/README). */
-#define UGI_WATCH_DELAY 5000
-
-/* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS), which
-   `go` sets for each search. */
+/* The budget keys every searcher has (NIM_SEARCH_BUDGET_OPTIONS): each
+   `go` says them, so they are not declared as options. */
 static const char *const budget_keys[] = { "depth", "time", "nodes", NULL };
+
+/* What nim keeps back of a `go`'s time (its movetime, or its share of a
+   clock), so that its bestmove reaches the referee in time on a busy
+   machine, where a search past its time can wait tens of milliseconds
+   for a processor before it sees the time is up, and its answer as long
+   again before it is written: a tenth, plus UGI_RESERVE_BASE, plus three
+   times how late its answers went out of late (Engine.late), and at most
+   three quarters.  The time runs from when the `go` came, the wait for a
+   processor after it came included (nim_ugi_reader_get_arrival()). */
+#define UGI_RESERVE_BASE (5 * G_TIME_SPAN_MILLISECOND)
 
 typedef struct
 {
+  NimUgiReader *reader;
   NimPlayer *player;
+  /* What a new player is made from when a table changes size (see
+     set_table()): the spec, and "KEY=VALUE" of each option setoption set
+     since. */
+  char *spec;
+  GPtrArray *set;
+  gboolean seeded;
+  guint32 seed;
+
   NimRules rules;
-  gboolean started; /* nim_player_start() ran under @rules */
-  /* What bare `go` searches with: the spec's budget, or setoption's. */
-  char *base_budget[3];
-  /* The budget as last set in the player's options, or %NULL where
-     unknown: a `go` with the same budget sets nothing. */
-  char *applied_budget[3];
+  gboolean started;  /* nim_player_start() ran under @rules */
+  NimBudget base;    /* what a bare `go` searches with */
+  NimBudget applied; /* what the player's budget was last set to */
 
   gboolean have_position;
   NimBoard board;
   guint to_move;
 
-  /* Standard input, read by the thread that has the reader's turn:
-     @input holds what came but is not yet a line; @skipping, the rest of
-     a line longer than UGI_LINE_MAX, which is thrown away. */
-  GString *input;
-  gboolean input_end;
-  gboolean skipping;
-  /* The command line being carried out, and its words (pointers into
-     @line, %NULL-terminated): kept from line to line. */
-  GString *line;
+  /* The words of the command line (pointers into it, %NULL-terminated),
+     kept from line to line. */
   GPtrArray *words;
   /* The last position fen read, and what it was: @fen_valid. */
   GString *fen;
   gboolean fen_valid;
   NimBoard fen_board;
   guint fen_to_move;
-  /* A search's answer and its move, kept from search to search. */
+  /* A search's answer and its move, kept from search to search; the
+     search's position; @infinite holds its bestmove back until `stop`.
+     The thread that read the `go` sets them and runs the search. */
   GString *answer;
   GString *best;
-  NimLookout lookout; /* whether the reader looks before it sleeps */
-
-  /* Under @lock: @reading, one thread has the reader's turn (the one
-     that reads a `go` gives it up while it searches, and takes it back
-     after unless the other thread took it); @searching, a search runs
-     (and writes its bestmove before it clears this); @quit, the input
-     ended.  @stop is the search's stop flag; @infinite holds its bestmove
-     back until `stop` (go infinite).  @cond wakes a thread waiting for a
-     search to end (end_search()) or for `stop` (go infinite). */
-  GMutex lock;
-  GCond cond;
-  gboolean reading;
-  gboolean searching;
-  gboolean ending; /* the reader waits in end_search () */
-  gboolean quit;
-  gint stop;
-  gboolean infinite;
   NimBoard search_board;
-
-  /* Under @out_lock: @replied, the reader wrote answers that are not
-     flushed yet. */
-  GMutex out_lock;
-  gboolean replied;
-
-  /* What the thread without the reader's turn waits on (watch_wait()):
-     a timer (watch_arm(), serve()), or where the system has none, a
-     pipe written to at a `go`, which hands the turn over at once. */
-  int watch_fd;
-  int watch_write; /* the pipe's write end, or -1 */
-  /* Under @lock: @armed, the timer is set and has not rung yet (a `go`
-     sets it only then); @search_start, when the search under way
-     began (g_get_monotonic_time()). */
-  gboolean armed;
-  gint64 search_start;
+  gboolean infinite;
+  /* When the `go` came (nim_ugi_reader_get_arrival()), how long its
+     search may take from then, in microseconds (0: no limit), and how far
+     past that answers went of late: the greatest lateness, a sixteenth
+     less each search since. */
+  gint64 go_came;
+  gint64 allowed;
+  gint64 late;
 } Engine;
 
-/* Writes one line of the engine's answer, to be flushed before the
-   reader next waits for input (see read_command()).  Both threads
-   answer, a line at a time. */
 G_GNUC_PRINTF (2, 3)
 static void
 say (Engine *e, const char *format, ...)
 {
   va_list args;
+  g_autofree char *line = NULL;
 
-  g_mutex_lock (&e->out_lock);
   va_start (args, format);
-  vfprintf (stdout, format, args);
+  line = g_strdup_vprintf (format, args);
   va_end (args);
-  fputc ('\n', stdout);
-  e->replied = TRUE;
-  g_mutex_unlock (&e->out_lock);
-}
-
-/* Writes @text, whole lines, and flushes it with whatever else is
-   waiting: a search's answer goes out at once, in one write. */
-static void
-say_now (Engine *e, const char *text)
-{
-  g_mutex_lock (&e->out_lock);
-  fputs (text, stdout);
-  fflush (stdout);
-  e->replied = FALSE;
-  g_mutex_unlock (&e->out_lock);
+  nim_ugi_reader_say (e->reader, "%s", line);
 }
 
 /* "info string error: ..." on one line, whatever @message holds. */
+G_GNUC_PRINTF (2, 3)
 static void
-say_error (Engine *e, const char *message)
+say_error (Engine *e, const char *format, ...)
 {
-  g_autofree char *line = g_strdup (message);
+  va_list args;
+  g_autofree char *message = NULL;
 
-  g_strdelimit (line, "\r\n", ' ');
-  say (e, "info string error: %s", line);
-}
-
-/* Moves the first line of the input to @e->line, if it holds a whole
-   one, and returns it. */
-static char *
-take_command (Engine *e)
-{
-  char *nl = memchr (e->input->str, '\n', e->input->len);
-  gsize len;
-
-  if (nl == NULL)
-    {
-      if (!e->input_end || e->input->len == 0)
-        return NULL;
-      /* The last line, without a line end. */
-      len = e->input->len;
-    }
-  else
-    len = (gsize) (nl - e->input->str);
-  g_string_truncate (e->line, 0);
-  g_string_append_len (e->line, e->input->str, (gssize) len);
-  g_string_erase (e->input, 0, MIN ((gssize) len + 1, (gssize) e->input->len));
-  if (len > 0 && e->line->str[len - 1] == '\r')
-    g_string_truncate (e->line, len - 1);
-  return e->line->str;
-}
-
-/* Adds what read () gave to the input: a NUL becomes a blank, and of a
-   line longer than UGI_LINE_MAX the rest is dropped. */
-static void
-add_input (Engine *e, char *chunk, gsize n)
-{
-  gsize i, start = 0;
-
-  for (i = 0; i < n; i++)
-    if (chunk[i] == '\0')
-      chunk[i] = ' ';
-  if (e->skipping)
-    {
-      char *nl = memchr (chunk, '\n', n);
-
-      if (nl == NULL)
-        return;
-      start = (gsize) (nl - chunk);
-      e->skipping = FALSE;
-    }
-  g_string_append_len (e->input, chunk + start, (gssize) (n - start));
-  if (e->input->len > UGI_LINE_MAX)
-    {
-      /* Only the last line can be unfinished: cut it at UGI_LINE_MAX. */
-      const char *last = g_strrstr_len (e->input->str, e->input->len, "\n");
-      gsize begin = last != NULL ? (gsize) (last - e->input->str) + 1 : 0;
-
-      if (e->input->len - begin > UGI_LINE_MAX)
-        {
-          g_string_truncate (e->input, begin + UGI_LINE_MAX);
-          e->skipping = TRUE;
-        }
-    }
-}
-
-/* One line of standard input without its line end (in @e->line, until
-   the next call), or %NULL at its end.  Only the thread with the
-   reader's turn reads.  What was answered goes out before it waits for
-   more: the referee may be waiting for it. */
-static char *
-read_command (Engine *e)
-{
-  char *line;
-  gint64 start = -1, spin_end = 0;
-
-  while ((line = take_command (e)) == NULL)
-    {
-      char chunk[4096];
-      gssize n;
-
-      if (e->input_end)
-        return NULL;
-      g_mutex_lock (&e->out_lock);
-      if (e->replied)
-        fflush (stdout);
-      e->replied = FALSE;
-      g_mutex_unlock (&e->out_lock);
-      if (start < 0)
-        {
-          /* A referee of fast games sends the next command within tens
-             of microseconds: look for it that long before sleeping, as
-             long as it has come that fast of late, so that it finds the
-             engine awake rather than a processor to wake.  Any other
-             thread that wants this processor (the referee, say) runs
-             first. */
-          start = g_get_monotonic_time ();
-          spin_end = nim_lookout_wanted (&e->lookout) ? start + NIM_LOOKOUT_MAX
-                                                      : start;
-        }
-      while (g_get_monotonic_time () < spin_end)
-        {
-          GPollFD pfd = { STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, 0 };
-
-          if (g_poll (&pfd, 1, 0) != 0)
-            break;
-          g_thread_yield ();
-        }
-      n = read (STDIN_FILENO, chunk, sizeof chunk);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        e->input_end = TRUE;
-      else
-        add_input (e, chunk, (gsize) n);
-    }
-  if (start >= 0)
-    nim_lookout_record (&e->lookout, start);
-  return line;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_strdelimit (message, "\r\n", ' ');
+  nim_ugi_reader_say (e->reader, "info string error: %s", message);
 }
 
 /* Splits @line into its words in place (words are separated by any run
@@ -342,14 +174,27 @@ join_words (char **words, guint from, guint to)
   return words[from];
 }
 
-/* The option @key of @player's class, or %NULL. */
+/* The option of @player's class named @key in any case (UCI's option
+   names are not case-sensitive), or %NULL. */
 static const NimPlayerOption *
 find_option (const NimPlayer *player, const char *key)
 {
   const NimPlayerOption *o;
 
   for (o = player->klass->options; o != NULL && o->key != NULL; o++)
-    if (g_str_equal (o->key, key))
+    if (g_ascii_strcasecmp (o->key, key) == 0)
+      return o;
+  return NULL;
+}
+
+/* The player's table option (tt=), the one `hash` sets, or %NULL. */
+static const NimPlayerOption *
+table_option (const NimPlayer *player)
+{
+  const NimPlayerOption *o;
+
+  for (o = player->klass->options; o != NULL && o->key != NULL; o++)
+    if (o->type == NIM_OPTION_SIZE || o->type == NIM_OPTION_SIZE_ON)
       return o;
   return NULL;
 }
@@ -379,23 +224,7 @@ option_text (const NimPlayer *player, const NimPlayerOption *o)
   g_assert_not_reached ();
 }
 
-/* Remembers the player's budget as it is now, for bare `go`. */
-static void
-keep_base_budget (Engine *e)
-{
-  guint i;
-
-  for (i = 0; budget_keys[i] != NULL; i++)
-    {
-      const NimPlayerOption *o = find_option (e->player, budget_keys[i]);
-
-      g_free (e->base_budget[i]);
-      e->base_budget[i] = o ? option_text (e->player, o) : NULL;
-    }
-}
-
-/* `ugi`: who the engine is and what it can be set to. */
-/* The rules until setoption says otherwise: the protocol's default,
+/* The rules until setoption says otherwise: the protocol's start rules,
    take any number in normal play (doc/ugi.md), not the default a MOVES
    build gives nim's own games. */
 static void
@@ -406,12 +235,47 @@ protocol_rules (NimRules *rules)
   rules->misere = FALSE;
 }
 
+/* The position a player is started from when it is started before any
+   position: one heap of one match, which every rule can hold. */
+static void
+start_board (const Engine *e, NimBoard *board)
+{
+  static const guint32 one[] = { 1 };
+
+  if (e->have_position)
+    *board = e->board;
+  else
+    nim_board_init (board, one, 1);
+}
+
+/* Starts the player under the rules, unless it is started already: its
+   tables are made (or emptied) here, at `isready`, `uginewgame` or the
+   first `go`, as ugi.md asks, not in the time of a move. */
+static gboolean
+ensure_started (Engine *e)
+{
+  g_autoptr (GError) error = NULL;
+  NimBoard board;
+
+  if (e->started)
+    return TRUE;
+  start_board (e, &board);
+  if (!nim_player_start (e->player, &e->rules, &board, &error))
+    {
+      say_error (e, "%s", error->message);
+      return FALSE;
+    }
+  e->started = TRUE;
+  return TRUE;
+}
+
+/* `ugi`: who the engine is and what it can be set to. */
 static void
 answer_ugi (Engine *e)
 {
   g_autofree char *rules = NULL;
   NimRules defaults;
-  const NimPlayerOption *o;
+  const NimPlayerOption *o, *table = table_option (e->player);
 
   protocol_rules (&defaults);
   rules = nim_notation_rules (&defaults);
@@ -420,6 +284,20 @@ answer_ugi (Engine *e)
   say (e, "id author the nim authors");
   say (e, "option name rules type string default %s", rules);
   say (e, "option name misere type check default false");
+  if (table != NULL)
+    {
+      /* ugi.md's own example option: the table in MiB, beside tt= in
+         bytes.  0 turns a table off where the player can do without. */
+      guint64 bytes
+          = *(const guint64 *) ((const char *) e->player + table->offset);
+
+      say (e,
+           "option name hash type spin default %" G_GUINT64_FORMAT
+           " min %" G_GUINT64_FORMAT " max %" G_GUINT64_FORMAT,
+           bytes >> 20,
+           table->type == NIM_OPTION_SIZE ? 0 : MAX (table->min >> 20, 1),
+           table->max >> 20);
+    }
   /* The player's own options, but for the budget, which each `go`
      says. */
   for (o = e->player->klass->options; o != NULL && o->key != NULL; o++)
@@ -463,13 +341,542 @@ answer_ugi (Engine *e)
   say (e, "ugiok");
 }
 
-/* The search that a `go` started, in the thread that read the `go`:
-   one move, its `info` and its `bestmove`, written and flushed in one
-   piece; then the search is over for the reader, which may be waiting in
-   end_search(). */
+/* Keeps "@key=@value" among the options setoption set, in place of an
+   earlier value of @key. */
 static void
-run_search (Engine *e)
+remember_option (GPtrArray *set, const char *key, const char *value)
 {
+  gsize n = strlen (key);
+  guint i;
+
+  for (i = 0; i < set->len; i++)
+    {
+      const char *pair = set->pdata[i];
+
+      if (strncmp (pair, key, n) == 0 && pair[n] == '=')
+        {
+          g_ptr_array_remove_index (set, i);
+          break;
+        }
+    }
+  g_ptr_array_add (set, g_strconcat (key, "=", value, NULL));
+}
+
+/* A table's size changes: a new player, made from the spec and every
+   option set since, the new size with them, is started at once, so that
+   a size the machine cannot hold is refused now and the old player (and
+   table) kept.  A started player keeps its table from game to game, so
+   an option set on it would change nothing. */
+static gboolean
+set_table (Engine *e, const char *key, const char *value, GError **error)
+{
+  const char *colon = strchr (e->spec, ':');
+  g_autoptr (GPtrArray) set = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (NimPlayer) player = NULL;
+  g_autofree char *spec = NULL;
+  g_autofree char *options = NULL;
+  NimBoard board;
+  guint i;
+
+  if (colon != NULL)
+    {
+      g_auto (GStrv) pairs = g_strsplit (colon + 1, ",", -1);
+
+      for (i = 0; pairs[i] != NULL; i++)
+        {
+          char *eq = strchr (pairs[i], '=');
+
+          if (eq != NULL)
+            {
+              *eq = '\0';
+              remember_option (set, g_strstrip (pairs[i]),
+                               g_strstrip (eq + 1));
+            }
+        }
+    }
+  for (i = 0; i < e->set->len; i++)
+    {
+      g_autofree char *pair = g_strdup (e->set->pdata[i]);
+      char *eq = strchr (pair, '=');
+
+      *eq = '\0';
+      remember_option (set, pair, eq + 1);
+    }
+  remember_option (set, key, value);
+  g_ptr_array_add (set, NULL);
+  options = g_strjoinv (",", (char **) set->pdata);
+  spec = g_strdup_printf ("%s:%s", nim_player_get_name (e->player), options);
+  player = nim_player_new (spec, error);
+  if (player == NULL)
+    return FALSE;
+  start_board (e, &board);
+  if (!nim_player_start (player, &e->rules, &board, error))
+    return FALSE;
+  if (e->seeded)
+    nim_player_set_seed (player, e->seed);
+  nim_player_set_stop (player, nim_ugi_reader_get_stop (e->reader));
+  nim_player_set_stop (e->player, NULL);
+  nim_player_free (e->player);
+  e->player = g_steal_pointer (&player);
+  e->started = TRUE;
+  nim_player_get_budget (e->player, &e->base);
+  e->applied = e->base;
+  remember_option (e->set, key, value);
+  return TRUE;
+}
+
+/* setoption name NAME value VALUE.  An option that cannot be set keeps
+   its value. */
+static void
+do_setoption (Engine *e, char **words)
+{
+  g_autoptr (GError) error = NULL;
+  const NimPlayerOption *o;
+  g_autofree char *hashed = NULL;
+  const char *value = NULL;
+  const char *name;
+
+  if (g_strcmp0 (words[1], "name") != 0 || words[2] == NULL
+      || (words[3] != NULL && !g_str_equal (words[3], "value")))
+    {
+      say_error (e, "setoption: expected setoption name NAME value VALUE");
+      return;
+    }
+  name = words[2];
+  if (words[3] != NULL)
+    value = join_words (words, 4, 4 + g_strv_length (words + 4));
+  if (value == NULL || *value == '\0')
+    {
+      say_error (e, "setoption: option %s needs a value", name);
+      return;
+    }
+
+  if (g_ascii_strcasecmp (name, "rules") == 0)
+    {
+      NimRules rules;
+
+      if (!nim_notation_parse_rules (value, e->rules.misere, &rules, &error))
+        {
+          say_error (e, "%s; the rules stay as they were", error->message);
+          return;
+        }
+      e->rules = rules;
+      e->started = FALSE;
+      return;
+    }
+  if (g_ascii_strcasecmp (name, "misere") == 0)
+    {
+      if (g_ascii_strcasecmp (value, "true") != 0
+          && g_ascii_strcasecmp (value, "false") != 0)
+        {
+          say_error (e,
+                     "setoption: misere is true or false, not '%s'; it "
+                     "stays %s",
+                     value, e->rules.misere ? "true" : "false");
+          return;
+        }
+      e->rules.misere = g_ascii_strcasecmp (value, "true") == 0;
+      e->started = FALSE;
+      return;
+    }
+  if (g_ascii_strcasecmp (name, "hash") == 0
+      && table_option (e->player) != NULL)
+    {
+      const NimPlayerOption *table = table_option (e->player);
+      guint64 mib,
+          min = table->type == NIM_OPTION_SIZE ? 0 : MAX (table->min >> 20, 1);
+
+      if (!nim_parse_uint (value, min, table->max >> 20, "hash", &mib, &error))
+        {
+          say_error (e, "%s; the table stays as it was", error->message);
+          return;
+        }
+      hashed = mib == 0 ? g_strdup ("off")
+                        : g_strdup_printf ("%" G_GUINT64_FORMAT "M", mib);
+      name = table->key;
+      value = hashed;
+    }
+  o = find_option (e->player, name);
+  if (o == NULL)
+    {
+      /* The player's own message, which lists its options. */
+      nim_player_set_option (e->player, name, value, &error);
+      say_error (e, "%s", error->message);
+      return;
+    }
+  if (o->type == NIM_OPTION_SIZE || o->type == NIM_OPTION_SIZE_ON)
+    {
+      if (!set_table (e, o->key, value, &error))
+        say_error (e, "%s; the table stays as it was", error->message);
+      return;
+    }
+  if (!nim_player_set_option (e->player, o->key, value, &error))
+    {
+      say_error (e, "%s; the option stays as it was", error->message);
+      return;
+    }
+  remember_option (e->set, o->key, value);
+  if (g_strv_contains (budget_keys, o->key))
+    {
+      nim_player_get_budget (e->player, &e->base);
+      e->applied = e->base;
+    }
+  e->started = FALSE;
+}
+
+/* position fen HEAPS PLAYER [moves MOVE...] | position startpos [moves
+   MOVE...].  A position that cannot be read or played leaves none. */
+static void
+do_position (Engine *e, char **words)
+{
+  g_autoptr (GError) error = NULL;
+  NimBoard board;
+  guint to_move = 1, i = 1, first;
+
+  e->have_position = FALSE;
+  if (g_strcmp0 (words[i], "startpos") == 0)
+    {
+      nim_board_parse (&board, NIM_SHARED_DEFAULT_HEAPS, "startpos", NULL);
+      i++;
+    }
+  else if (g_strcmp0 (words[i], "fen") == 0)
+    {
+      const char *fen;
+      guint from = ++i;
+
+      while (words[i] != NULL && !g_str_equal (words[i], "moves"))
+        i++;
+      fen = join_words (words, from, i);
+      /* A referee sends a game's start with every move: it is read once
+         a game. */
+      if (e->fen_valid && g_str_equal (fen, e->fen->str))
+        {
+          board = e->fen_board;
+          to_move = e->fen_to_move;
+        }
+      else
+        {
+          e->fen_valid = FALSE;
+          if (!nim_notation_parse_position (fen, &board, &to_move, &error))
+            {
+              say_error (e, "position: %s; no position is kept",
+                         error->message);
+              return;
+            }
+          g_string_assign (e->fen, fen);
+          e->fen_board = board;
+          e->fen_to_move = to_move;
+          e->fen_valid = TRUE;
+        }
+    }
+  else
+    {
+      say_error (e, "position: expected position fen HEAPS p1|p2 "
+                    "[moves MOVE...] or position startpos [moves MOVE...]; "
+                    "no position is kept");
+      return;
+    }
+  if (words[i] != NULL)
+    i++; /* "moves" */
+  for (first = i; words[i] != NULL; i++)
+    {
+      NimMove move;
+
+      if (!nim_notation_parse_move (words[i], &move, &error)
+          || !nim_board_check_move (&board, &e->rules, &move, &error))
+        {
+          say_error (e, "position: move %u (%s): %s; no position is kept",
+                     i - first + 1, words[i], error->message);
+          return;
+        }
+      nim_board_make_move (&board, &move);
+      to_move = 3 - to_move;
+    }
+  e->board = board;
+  e->to_move = to_move;
+  e->have_position = TRUE;
+}
+
+/* The number after `go`'s word @words[*i], moved past: any whole number
+   (one too large to count is the largest, a negative one 0), and at
+   least @min.  %FALSE, said, for anything else. */
+static gboolean
+go_number (Engine *e, char **words, guint *i, guint64 min, guint64 *value)
+{
+  const char *key = words[*i];
+  const char *text = words[*i + 1];
+
+  if (text != NULL)
+    switch (nim_scan_uint (text, value))
+      {
+      case NIM_NUMBER_OK:
+      case NIM_NUMBER_TOO_LARGE:
+        break;
+      case NIM_NUMBER_NEGATIVE:
+        *value = 0;
+        break;
+      case NIM_NUMBER_EMPTY:
+      case NIM_NUMBER_NOT_A_NUMBER:
+        text = NULL;
+        break;
+      }
+  if (text == NULL || *value < min)
+    {
+      g_autofree char *shown = words[*i + 1] != NULL
+                                   ? nim_text_escape (words[*i + 1], 40)
+                                   : g_strdup ("");
+
+      say_error (e,
+                 "go: %s '%s': expected a whole number from %" G_GUINT64_FORMAT
+                 " up (a larger one than nim can use is taken as the largest "
+                 "it can); no search",
+                 key, shown, min);
+      return FALSE;
+    }
+  (*i)++;
+  return TRUE;
+}
+
+/* The microseconds a search may take of @us of a `go`, keeping the
+   reserve back; at least a millisecond. */
+static gint64
+search_time (const Engine *e, gint64 us)
+{
+  gint64 keep = MIN (us / 4 * 3, us / 10 + UGI_RESERVE_BASE + 3 * e->late);
+
+  return MAX (us - keep, G_TIME_SPAN_MILLISECOND);
+}
+
+/* Milliseconds from `go` as microseconds, without overflow. */
+static gint64
+ms_to_us (guint64 ms)
+{
+  return (gint64) MIN (ms, (guint64) (G_MAXINT64 / 1000)) * 1000;
+}
+
+/* go [movetime MS] [p1time MS p2time MS [p1inc MS p2inc MS]] [depth N]
+   [nodes N] [infinite]: a search to run (the caller runs it), or
+   bestmove 0000 at once, with the reason, when there is none to run. */
+static NimUgiNext
+do_go (Engine *e, char **words)
+{
+  guint64 movetime = 0, clock[2] = { 0, 0 }, inc[2] = { 0, 0 };
+  gboolean have_movetime = FALSE, have_clock[2] = { FALSE, FALSE },
+           infinite = FALSE, limited = FALSE;
+  NimBudget budget = { 0, 0, 0 };
+  guint i;
+
+  e->go_came = nim_ugi_reader_get_arrival (e->reader);
+  e->allowed = 0;
+  for (i = 1; words[i] != NULL; i++)
+    {
+      const char *w = words[i];
+      gboolean ok = TRUE;
+
+      if (g_str_equal (w, "infinite"))
+        infinite = TRUE;
+      else if (g_str_equal (w, "movetime"))
+        ok = have_movetime = limited = go_number (e, words, &i, 0, &movetime);
+      else if (g_str_equal (w, "depth"))
+        ok = limited = go_number (e, words, &i, 1, &budget.depth);
+      else if (g_str_equal (w, "nodes"))
+        ok = limited = go_number (e, words, &i, 1, &budget.nodes);
+      else if (g_str_equal (w, "p1time") || g_str_equal (w, "p2time"))
+        ok = have_clock[w[1] - '1'] = limited
+            = go_number (e, words, &i, 0, &clock[w[1] - '1']);
+      else if (g_str_equal (w, "p1inc") || g_str_equal (w, "p2inc"))
+        ok = go_number (e, words, &i, 0, &inc[w[1] - '1']);
+      else
+        say_error (e,
+                   "go: unknown word '%s' ignored; go takes movetime, "
+                   "p1time, p2time, p1inc, p2inc, depth, nodes and infinite",
+                   w);
+      if (!ok)
+        {
+          say (e, "bestmove 0000");
+          return NIM_UGI_READ_ON;
+        }
+    }
+
+  if (!e->have_position)
+    {
+      say_error (e, "go: no position; send position fen HEAPS p1|p2 first");
+      say (e, "bestmove 0000");
+      return NIM_UGI_READ_ON;
+    }
+  if (!nim_board_has_move (&e->board, &e->rules))
+    {
+      say_error (e, "go: the game is over, there is no move to make");
+      say (e, "bestmove 0000");
+      return NIM_UGI_READ_ON;
+    }
+  if (!ensure_started (e))
+    {
+      say (e, "bestmove 0000");
+      return NIM_UGI_READ_ON;
+    }
+
+  /* The budget of this search, as numbers: no limit until `stop`, the
+     limits `go` gave, or the spec's (and setoption's) for a bare go. */
+  if (infinite)
+    memset (&budget, 0, sizeof budget);
+  else if (!limited)
+    budget = e->base;
+  else if (have_movetime)
+    e->allowed = search_time (e, ms_to_us (movetime));
+  else if (have_clock[e->to_move - 1])
+    {
+      /* The share of its clock a built-in player takes, so that a player
+         thinks as long over UGI as inside nim. */
+      NimClock k = { { ms_to_us (clock[0]), ms_to_us (clock[1]) },
+                     { ms_to_us (inc[0]), ms_to_us (inc[1]) } };
+
+      e->allowed = search_time (
+          e, (gint64) (nim_player_clock_budget (&k, e->to_move) * 1e6));
+    }
+  if (e->allowed > 0)
+    {
+      /* The time runs from when the go came: what passed since is
+         spent. */
+      nim_ugi_reader_count_waits (e->reader);
+      budget.time
+          = (double) MAX (e->allowed - (g_get_monotonic_time () - e->go_came),
+                          G_TIME_SPAN_MILLISECOND)
+            / 1e6;
+    }
+  /* Setting it looks its options up: not every move of a game. */
+  if (memcmp (&budget, &e->applied, sizeof budget) != 0)
+    {
+      nim_player_set_budget (e->player, &budget);
+      e->applied = budget;
+    }
+  nim_player_set_number (e->player, e->to_move);
+  e->search_board = e->board;
+  e->infinite = infinite;
+  return NIM_UGI_SEARCH;
+}
+
+/* query gameover|p1turn|result: always a response.  Without a position
+   the game counts as over with no result, player 1 to move. */
+static void
+do_query (Engine *e, char **words)
+{
+  const char *q = words[1];
+  gboolean over;
+
+  if (q == NULL
+      || !(g_str_equal (q, "gameover") || g_str_equal (q, "p1turn")
+           || g_str_equal (q, "result")))
+    {
+      say_error (e, "query: ask query gameover, query p1turn or query "
+                    "result");
+      say (e, "response none");
+      return;
+    }
+  over = !e->have_position || !nim_board_has_move (&e->board, &e->rules);
+  if (g_str_equal (q, "gameover"))
+    say (e, "response %s", over ? "true" : "false");
+  else if (g_str_equal (q, "p1turn"))
+    say (e, "response %s",
+         !e->have_position || e->to_move == 1 ? "true" : "false");
+  else if (!over || !e->have_position)
+    say (e, "response none");
+  else
+    {
+      /* No move left: under normal play the player to move lost (the
+         other took the last match), under misère play they won. */
+      guint winner = e->rules.misere ? e->to_move : 3 - e->to_move;
+
+      say (e, "response p%uwin", winner);
+    }
+}
+
+/* A line longer than nim reads (its start, @words): the command is
+   refused where it asks, and answered where it must be. */
+static NimUgiNext
+do_cut (Engine *e, char **words)
+{
+  const char *cmd = words[0];
+
+  say_error (e, "a line of more than %d MiB was cut: %s is not carried out",
+             NIM_UGI_LINE_MAX >> 20, cmd);
+  if (g_str_equal (cmd, "position"))
+    {
+      nim_ugi_reader_end_search (e->reader, TRUE);
+      e->have_position = FALSE;
+    }
+  else if (g_str_equal (cmd, "go"))
+    {
+      nim_ugi_reader_end_search (e->reader, TRUE);
+      say (e, "bestmove 0000");
+    }
+  else if (g_str_equal (cmd, "query"))
+    do_query (e, words);
+  return NIM_UGI_READ_ON;
+}
+
+/* Carries out one command line, in the thread with the reader's turn. */
+static NimUgiNext
+on_command (gpointer data, GString *line, NimLineStatus status)
+{
+  Engine *e = data;
+  char **words;
+  const char *cmd;
+  gsize i;
+
+  /* A NUL byte is a blank: C's strings end at it. */
+  for (i = strlen (line->str); i < line->len; i++)
+    if (line->str[i] == '\0')
+      line->str[i] = ' ';
+  words = split_words (e, line->str);
+  cmd = words[0];
+  if (cmd == NULL)
+    return NIM_UGI_READ_ON;
+  if (status == NIM_LINE_CUT)
+    return do_cut (e, words);
+  if (g_str_equal (cmd, "quit"))
+    return NIM_UGI_QUIT;
+  /* What changes the game ends a search under way first, as stop would;
+     isready and query are answered while it runs. */
+  if (g_str_equal (cmd, "stop") || g_str_equal (cmd, "ugi")
+      || g_str_equal (cmd, "setoption") || g_str_equal (cmd, "uginewgame")
+      || g_str_equal (cmd, "position") || g_str_equal (cmd, "go"))
+    nim_ugi_reader_end_search (e->reader, TRUE);
+  if (g_str_equal (cmd, "isready"))
+    {
+      /* During a search the player is started already: nothing to do
+         but answer. */
+      ensure_started (e);
+      say (e, "readyok");
+    }
+  else if (g_str_equal (cmd, "query"))
+    do_query (e, words);
+  else if (g_str_equal (cmd, "ugi"))
+    answer_ugi (e);
+  else if (g_str_equal (cmd, "setoption"))
+    do_setoption (e, words);
+  else if (g_str_equal (cmd, "uginewgame"))
+    {
+      /* The tables are emptied now, not in the next move's time. */
+      e->started = FALSE;
+      ensure_started (e);
+    }
+  else if (g_str_equal (cmd, "position"))
+    do_position (e, words);
+  else if (g_str_equal (cmd, "go"))
+    return do_go (e, words);
+  /* Anything else is ignored, as UCI engines ignore what they do not know
+     (a referee may probe with commands of a newer protocol). */
+  return NIM_UGI_READ_ON;
+}
+
+/* The search that a `go` started, in the thread that read the `go`: one
+   move, its `info` and its `bestmove`, written and flushed in one
+   piece. */
+static void
+on_search (gpointer data)
+{
+  Engine *e = data;
   g_autoptr (GError) error = NULL;
   GString *answer = e->answer;
   GString *best = e->best;
@@ -525,671 +932,99 @@ run_search (Engine *e)
       g_string_append_c (answer, '\n');
     }
   /* go infinite: the answer waits for `stop`, as UCI asks; what the
-     search found is told at once.  (@infinite is this thread's: the go
-     it read set it.) */
+     search found is told at once. */
   if (e->infinite)
     {
-      if (!g_atomic_int_get (&e->stop))
+      if (!g_atomic_int_get (nim_ugi_reader_get_stop (e->reader)))
         {
-          say_now (e, answer->str);
+          nim_ugi_reader_say_now (e->reader, answer->str);
           g_string_truncate (answer, 0);
         }
-      g_mutex_lock (&e->lock);
-      while (!g_atomic_int_get (&e->stop))
-        g_cond_wait (&e->cond, &e->lock);
-      g_mutex_unlock (&e->lock);
+      nim_ugi_reader_wait_stop (e->reader);
     }
   g_string_append (answer, "bestmove ");
   g_string_append_len (answer, best->str, (gssize) best->len);
   g_string_append_c (answer, '\n');
-  say_now (e, answer->str);
-  g_mutex_lock (&e->lock);
-  e->searching = FALSE;
-  /* GCond wakes with a system call even when nobody waits. */
-  if (e->ending)
-    g_cond_broadcast (&e->cond);
-  g_mutex_unlock (&e->lock);
-}
-
-/* Ends the search under way in the other thread, if any: at once when
-   @stop, else when it finishes.  Its bestmove is written before this
-   returns. */
-static void
-end_search (Engine *e, gboolean stop)
-{
-  g_mutex_lock (&e->lock);
-  if (e->searching && stop)
+  nim_ugi_reader_say_now (e->reader, answer->str);
+  if (e->allowed > 0)
     {
-      g_atomic_int_set (&e->stop, 1);
-      g_cond_broadcast (&e->cond);
-    }
-  e->ending = e->searching;
-  while (e->searching)
-    g_cond_wait (&e->cond, &e->lock);
-  e->ending = FALSE;
-  g_mutex_unlock (&e->lock);
-}
+      /* How late this answer went out, from when its go came: what
+         the next searches keep back (see search_time()). */
+      gint64 late = g_get_monotonic_time () - e->go_came - e->allowed;
 
-/* setoption name NAME value VALUE */
-static void
-do_setoption (Engine *e, char **words)
-{
-  g_autoptr (GError) error = NULL;
-  const char *value = NULL;
-  const char *name;
-  guint i;
-
-  if (g_strcmp0 (words[1], "name") != 0 || words[2] == NULL)
-    {
-      say_error (e, "setoption: expected setoption name NAME value VALUE");
-      return;
-    }
-  name = words[2];
-  if (words[3] != NULL && g_str_equal (words[3], "value"))
-    value = join_words (words, 4, 4 + g_strv_length (words + 4));
-  else if (words[3] != NULL)
-    {
-      say_error (e, "setoption: expected setoption name NAME value VALUE");
-      return;
-    }
-  if (value == NULL || *value == '\0')
-    {
-      g_autofree char *m
-          = g_strdup_printf ("setoption: option %s needs a value", name);
-
-      say_error (e, m);
-      return;
-    }
-
-  if (g_ascii_strcasecmp (name, "rules") == 0)
-    {
-      NimRules rules;
-
-      if (!nim_notation_parse_rules (value, e->rules.misere, &rules, &error))
-        {
-          say_error (e, error->message);
-          return;
-        }
-      e->rules = rules;
-      e->started = FALSE;
-      return;
-    }
-  if (g_ascii_strcasecmp (name, "misere") == 0)
-    {
-      if (g_strcmp0 (value, "true") != 0 && g_strcmp0 (value, "false") != 0)
-        {
-          g_autofree char *m = g_strdup_printf (
-              "setoption: misere is true or false, not '%s'", value);
-
-          say_error (e, m);
-          return;
-        }
-      e->rules.misere = g_str_equal (value, "true");
-      e->started = FALSE;
-      return;
-    }
-  if (!nim_player_set_option (e->player, name, value, &error))
-    {
-      say_error (e, error->message);
-      return;
-    }
-  for (i = 0; budget_keys[i] != NULL; i++)
-    if (g_str_equal (name, budget_keys[i]))
-      {
-        keep_base_budget (e);
-        g_clear_pointer (&e->applied_budget[i], g_free);
-      }
-  /* An option such as tt= takes effect when the player starts again. */
-  e->started = FALSE;
-}
-
-/* position fen HEAPS PLAYER [moves MOVE...] | position startpos [moves
-   MOVE...] */
-static void
-do_position (Engine *e, char **words)
-{
-  g_autoptr (GError) error = NULL;
-  NimBoard board;
-  guint to_move = 1, i = 1, first;
-
-  e->have_position = FALSE;
-  if (g_strcmp0 (words[i], "startpos") == 0)
-    {
-      nim_board_parse (&board, NIM_SHARED_DEFAULT_HEAPS, "startpos", NULL);
-      i++;
-    }
-  else if (g_strcmp0 (words[i], "fen") == 0)
-    {
-      const char *fen;
-      guint from = ++i;
-
-      while (words[i] != NULL && !g_str_equal (words[i], "moves"))
-        i++;
-      fen = join_words (words, from, i);
-      /* A referee sends a game's start with every move: it is read once
-         a game. */
-      if (e->fen_valid && g_str_equal (fen, e->fen->str))
-        {
-          board = e->fen_board;
-          to_move = e->fen_to_move;
-        }
-      else
-        {
-          e->fen_valid = FALSE;
-          if (!nim_notation_parse_position (fen, &board, &to_move, &error))
-            {
-              say_error (e, error->message);
-              return;
-            }
-          g_string_assign (e->fen, fen);
-          e->fen_board = board;
-          e->fen_to_move = to_move;
-          e->fen_valid = TRUE;
-        }
-    }
-  else
-    {
-      say_error (e, "position: expected position fen HEAPS p1|p2 "
-                    "[moves MOVE...] or position startpos [moves MOVE...]");
-      return;
-    }
-  if (words[i] != NULL)
-    i++; /* "moves" */
-  for (first = i; words[i] != NULL; i++)
-    {
-      NimMove move;
-
-      if (!nim_notation_parse_move (words[i], &move, &error)
-          || !nim_board_check_move (&board, &e->rules, &move, &error))
-        {
-          g_autofree char *m
-              = g_strdup_printf ("position: move %u (%s): %s", i - first + 1,
-                                 words[i], error->message);
-
-          say_error (e, m);
-          return;
-        }
-      nim_board_make_move (&board, &move);
-      to_move = 3 - to_move;
-    }
-  e->board = board;
-  e->to_move = to_move;
-  e->have_position = TRUE;
-}
-
-/* The value of `go`'s word @words[*i], a whole number of at least @min. */
-static gboolean
-go_number (Engine *e, char **words, guint *i, guint64 min, guint64 *value)
-{
-  g_autoptr (GError) error = NULL;
-  const char *key = words[*i];
-
-  if (words[*i + 1] == NULL)
-    {
-      g_autofree char *m = g_strdup_printf ("go: %s needs a number", key);
-
-      say_error (e, m);
-      return FALSE;
-    }
-  (*i)++;
-  if (!nim_parse_uint (words[*i], min, G_MAXINT64, key, value, &error))
-    {
-      say_error (e, error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* go [movetime MS] [p1time MS p2time MS [p1inc MS p2inc MS]] [depth N]
-   [nodes N] [infinite]: sets @e->searching when a search is to run (the
-   caller runs it), else answers at once. */
-static void
-do_go (Engine *e, char **words)
-{
-  g_autoptr (GError) error = NULL;
-  guint64 movetime = 0, depth = 0, nodes = 0, clock[2] = { 0, 0 },
-          inc[2] = { 0, 0 };
-  gboolean have_movetime = FALSE, have_clock[2] = { FALSE, FALSE },
-           limited = FALSE, infinite = FALSE;
-  const char *budget[3] = { NULL, NULL, NULL };
-  char text[3][G_ASCII_DTOSTR_BUF_SIZE];
-  guint i;
-
-  for (i = 1; words[i] != NULL; i++)
-    {
-      const char *w = words[i];
-      guint64 n;
-
-      if (g_str_equal (w, "infinite"))
-        infinite = TRUE;
-      else if (g_str_equal (w, "movetime"))
-        {
-          if (go_number (e, words, &i, 1, &movetime))
-            have_movetime = limited = TRUE;
-        }
-      else if (g_str_equal (w, "depth"))
-        {
-          if (go_number (e, words, &i, 1, &depth))
-            limited = TRUE;
-        }
-      else if (g_str_equal (w, "nodes"))
-        {
-          if (go_number (e, words, &i, 1, &nodes))
-            limited = TRUE;
-        }
-      else if (g_str_equal (w, "p1time") || g_str_equal (w, "p2time"))
-        {
-          guint p = w[1] - '1';
-
-          if (go_number (e, words, &i, 0, &n))
-            {
-              clock[p] = n;
-              have_clock[p] = limited = TRUE;
-            }
-        }
-      else if (g_str_equal (w, "p1inc") || g_str_equal (w, "p2inc"))
-        {
-          if (go_number (e, words, &i, 0, &n))
-            inc[w[1] - '1'] = n;
-        }
-      else
-        {
-          g_autofree char *m = g_strdup_printf (
-              "go: unknown word '%s' ignored; go takes movetime, p1time, "
-              "p2time, p1inc, p2inc, depth, nodes and infinite",
-              w);
-
-          say_error (e, m);
-        }
-    }
-
-  if (!e->have_position)
-    {
-      say_error (e, "go: no position; send position fen HEAPS p1|p2 first");
-      say (e, "bestmove 0000");
-      return;
-    }
-  if (!nim_board_has_move (&e->board, &e->rules))
-    {
-      say_error (e, "go: the game is over, there is no move to make");
-      say (e, "bestmove 0000");
-      return;
-    }
-
-  /* The budget of this search, in the player's options. */
-  if (infinite)
-    for (i = 0; i < 3; i++)
-      budget[i] = "0"; /* no limit: until stop */
-  else if (limited)
-    {
-      double seconds = 0;
-
-      if (have_movetime)
-        seconds = movetime / 1000.0;
-      else if (have_clock[e->to_move - 1])
-        {
-          /* The budget a built-in player takes from a game's clock, so
-             that a player thinks as long over UGI as inside nim. */
-          NimClock k
-              = { { (gint64) clock[0] * 1000, (gint64) clock[1] * 1000 },
-                  { (gint64) inc[0] * 1000, (gint64) inc[1] * 1000 } };
-
-          seconds = nim_player_clock_budget (&k, e->to_move);
-        }
-      /* 0 means no limit to a searcher; a clock run down still gets a
-         millisecond. */
-      if ((have_movetime || have_clock[e->to_move - 1]) && seconds < 0.001)
-        seconds = 0.001;
-      g_snprintf (text[0], sizeof text[0], "%" G_GUINT64_FORMAT, depth);
-      budget[0] = text[0];
-      budget[1] = g_ascii_dtostr (text[1], sizeof text[1], seconds);
-      g_snprintf (text[2], sizeof text[2], "%" G_GUINT64_FORMAT, nodes);
-      budget[2] = text[2];
-    }
-  else
-    for (i = 0; i < 3; i++)
-      budget[i] = e->base_budget[i];
-  for (i = 0; budget_keys[i] != NULL; i++)
-    {
-      if (budget[i] == NULL || g_strcmp0 (budget[i], e->applied_budget[i]) == 0
-          || find_option (e->player, budget_keys[i]) == NULL)
-        continue;
-      g_clear_pointer (&e->applied_budget[i], g_free);
-      if (!nim_player_set_option (e->player, budget_keys[i], budget[i],
-                                  &error))
-        {
-          /* A depth beyond the searcher's limit, say. */
-          say_error (e, error->message);
-          g_clear_error (&error);
-        }
-      else
-        e->applied_budget[i] = g_strdup (budget[i]);
-    }
-
-  if (!e->started)
-    {
-      if (!nim_player_start (e->player, &e->rules, &e->board, &error))
-        {
-          say_error (e, error->message);
-          say (e, "bestmove 0000");
-          return;
-        }
-      e->started = TRUE;
-    }
-  nim_player_set_number (e->player, e->to_move);
-  e->search_board = e->board;
-  g_mutex_lock (&e->lock);
-  e->infinite = infinite;
-  g_atomic_int_set (&e->stop, 0);
-  e->searching = TRUE;
-  g_mutex_unlock (&e->lock);
-}
-
-/* query gameover|p1turn|result */
-static void
-do_query (Engine *e, char **words)
-{
-  const char *q = words[1];
-  gboolean over;
-
-  if (q == NULL
-      || !(g_str_equal (q, "gameover") || g_str_equal (q, "p1turn")
-           || g_str_equal (q, "result")))
-    {
-      say_error (e, "query: ask query gameover, query p1turn or query result");
-      return;
-    }
-  if (!e->have_position)
-    {
-      say_error (e, "query: no position; send position fen HEAPS p1|p2 "
-                    "first");
-      return;
-    }
-  over = !nim_board_has_move (&e->board, &e->rules);
-  if (g_str_equal (q, "gameover"))
-    say (e, "response %s", over ? "true" : "false");
-  else if (g_str_equal (q, "p1turn"))
-    say (e, "response %s", e->to_move == 1 ? "true" : "false");
-  else if (!over)
-    say (e, "response none");
-  else
-    {
-      /* No move left: under normal play the player to move lost (the
-         other took the last match), under misère play they won. */
-      guint winner = e->rules.misere ? e->to_move : 3 - e->to_move;
-
-      say (e, "response p%uwin", winner);
+      e->late = MAX (late, e->late - e->late / 16);
     }
 }
 
-/* Reads and carries out commands, as the thread with the reader's turn,
-   until a `go` starts a search, which this thread is then to run
-   (%TRUE), or the input ends or says `quit` (%FALSE: any search is over
-   by then). */
-static gboolean
-read_and_run (Engine *e)
-{
-  char *line;
-
-  while ((line = read_command (e)) != NULL)
-    {
-      char **words = split_words (e, line);
-      const char *cmd = words[0];
-
-      if (cmd == NULL)
-        continue;
-
-      if (g_str_equal (cmd, "quit"))
-        break;
-      else if (g_str_equal (cmd, "isready"))
-        say (e, "readyok");
-      else if (g_str_equal (cmd, "stop"))
-        end_search (e, TRUE);
-      else if (g_str_equal (cmd, "query"))
-        do_query (e, words);
-      else if (g_str_equal (cmd, "ugi"))
-        {
-          end_search (e, TRUE);
-          answer_ugi (e);
-        }
-      else if (g_str_equal (cmd, "setoption"))
-        {
-          end_search (e, TRUE);
-          do_setoption (e, words);
-        }
-      else if (g_str_equal (cmd, "uginewgame"))
-        {
-          end_search (e, TRUE);
-          e->started = FALSE;
-        }
-      else if (g_str_equal (cmd, "position"))
-        {
-          end_search (e, TRUE);
-          do_position (e, words);
-        }
-      else if (g_str_equal (cmd, "go"))
-        {
-          end_search (e, TRUE);
-          do_go (e, words);
-          if (e->searching)
-            return TRUE;
-        }
-      /* Anything else is ignored, as UCI engines ignore what they do not
-         know (a referee may probe with commands of a newer protocol). */
-    }
-
-  end_search (e, TRUE);
-  return FALSE;
-}
-
-/* Arms the timer that wakes the thread without the reader's turn
-   (watch_wait()) in @delay microseconds, 0 for at once.  Without a
-   timer, every arming wakes it at once. */
-static void
-watch_arm (Engine *e, gint64 delay)
-{
-  if (e->watch_write >= 0)
-    {
-      char byte = 0;
-
-      while (write (e->watch_write, &byte, 1) < 0 && errno == EINTR)
-        ;
-      return;
-    }
-#ifdef HAVE_TIMERFD_CREATE
-  {
-    /* 0 would disarm it: a nanosecond is at once. */
-    struct itimerspec when
-        = { { 0, 0 },
-            { (time_t) (delay / G_USEC_PER_SEC),
-              (long) (delay % G_USEC_PER_SEC) * 1000 + 1 } };
-
-    timerfd_settime (e->watch_fd, 0, &when, NULL);
-  }
-#endif
-}
-
-/* Waits for the timer of watch_arm() to ring (it may have rung for a
-   search that ended since: the caller looks at the state). */
-static void
-watch_wait (Engine *e)
-{
-  char buf[64];
-
-  while (read (e->watch_fd, buf, sizeof buf) < 0 && errno == EINTR)
-    ;
-}
-
-/* Makes the timer of watch_arm(), or where the system has none, a pipe. */
-static gboolean
-watch_open (Engine *e, GError **error)
-{
-  int fds[2];
-
-  e->watch_write = -1;
-#ifdef HAVE_TIMERFD_CREATE
-  e->watch_fd = timerfd_create (CLOCK_MONOTONIC, TFD_CLOEXEC);
-  if (e->watch_fd >= 0)
-    return TRUE;
-#endif
-  if (!g_unix_open_pipe (fds, FD_CLOEXEC, error))
-    return FALSE;
-  e->watch_fd = fds[0];
-  e->watch_write = fds[1];
-  return TRUE;
-}
-
-/* What each of the two threads does, until the input ends: the one with
-   the reader's turn (@reader) reads until a `go`, gives the turn up,
-   searches, and takes the turn back unless the other took it meanwhile;
-   the one without waits for a search to outlast UGI_WATCH_DELAY with the
-   turn free, and takes it.
-
-   The timer is set at a `go` only when it is not set already, and never
-   unset: a referee of short games sends a `go` every few tens of
-   microseconds, and setting a timer costs more than a short search
-   (bench/README).  It then rings once in UGI_WATCH_DELAY while the games
-   go on, for the search under way or for none: the
-   thread it wakes sets it again for that search's own UGI_WATCH_DELAY,
-   or leaves it unset when no search runs. */
-static void
-serve (Engine *e, gboolean reader)
-{
-  /* Without a timer the pipe wakes the other thread at once: it takes
-     the turn as soon as it is free. */
-  gint64 delay = e->watch_write >= 0 ? 0 : UGI_WATCH_DELAY;
-
-  for (;;)
-    {
-      while (!reader)
-        {
-          watch_wait (e);
-          g_mutex_lock (&e->lock);
-          if (e->quit)
-            {
-              g_mutex_unlock (&e->lock);
-              return;
-            }
-          if (e->reading)
-            e->armed = FALSE; /* no search runs */
-          else
-            {
-              gint64 left = e->search_start + delay - g_get_monotonic_time ();
-
-              /* A search that began after the timer was set has its
-                 own time yet. */
-              if (left > 0)
-                watch_arm (e, left);
-              else
-                {
-                  reader = TRUE;
-                  e->reading = TRUE;
-                  e->armed = FALSE;
-                }
-            }
-          g_mutex_unlock (&e->lock);
-        }
-      if (!read_and_run (e))
-        {
-          g_mutex_lock (&e->lock);
-          e->quit = TRUE;
-          g_mutex_unlock (&e->lock);
-          watch_arm (e, 0); /* the other thread ends too */
-          return;
-        }
-      g_mutex_lock (&e->lock);
-      e->reading = FALSE;
-      e->search_start = g_get_monotonic_time ();
-      if (!e->armed)
-        {
-          e->armed = TRUE;
-          watch_arm (e, delay);
-        }
-      g_mutex_unlock (&e->lock);
-      run_search (e);
-      g_mutex_lock (&e->lock);
-      reader = !e->reading;
-      e->reading = TRUE;
-      g_mutex_unlock (&e->lock);
-    }
-}
-
-static gpointer
-serve_thread (gpointer data)
-{
-  serve (data, FALSE);
-  return NULL;
-}
+static const NimUgiHandlers handlers = {
+  .command = on_command,
+  .search = on_search,
+};
 
 /* Speaks UGI on standard input and output until `quit` or the end of
    the input: --player1 is the engine, default the strongest searcher;
-   --seed seeds a random player. */
+   --seed seeds a random player.  The player is started at once, under
+   the protocol's start rules, so that a table the machine cannot hold is
+   refused before the first command. */
 static int
 ugi_run (gpointer config, NimShared *shared)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (NimPlayer) player = NULL;
+  g_autoptr (NimUgiReader) reader = NULL;
   Engine e = { 0 };
-  GThread *helper;
-  guint i;
+  NimBoard board;
 
-  player = nim_shared_player_new (
-      shared->player1 ? shared->player1 : nim_player_class_strongest ()->name,
-      &error);
-  if (player == NULL)
-    return nim_exit_fail (error, TRUE);
-  if (nim_player_is_interactive (player))
+  e.spec = g_strdup (shared->player1 ? shared->player1
+                                     : nim_player_class_strongest ()->name);
+  e.player = nim_shared_player_new (e.spec, &error);
+  if (e.player == NULL)
     {
-      g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--ugi makes a computer player an engine; %s reads "
-                      "its moves from the terminal, which the protocol "
-                      "uses"),
-                   nim_player_get_name (player));
+      g_free (e.spec);
       return nim_exit_fail (error, TRUE);
     }
-  if (shared->seeded)
-    nim_player_set_seed (player, shared->seed_value);
-
-  e.player = player;
+  if (nim_player_is_interactive (e.player))
+    g_set_error (&error, NIM_ERROR, NIM_ERROR_USAGE,
+                 _ ("--ugi makes a computer player an engine; %s reads "
+                    "its moves from the terminal, which the protocol "
+                    "uses"),
+                 nim_player_get_name (e.player));
+  else if (shared->seeded)
+    {
+      e.seeded = TRUE;
+      e.seed = shared->seed_value;
+      nim_player_set_seed (e.player, e.seed);
+    }
   protocol_rules (&e.rules);
-  keep_base_budget (&e);
-  nim_player_set_stop (player, &e.stop);
-  g_mutex_init (&e.lock);
-  g_cond_init (&e.cond);
-  g_mutex_init (&e.out_lock);
-
-  if (!watch_open (&e, &error))
-    return nim_exit_fail (error, FALSE);
-  e.input = g_string_new (NULL);
-  e.line = g_string_new (NULL);
+  start_board (&e, &board);
+  if (error == NULL && nim_player_start (e.player, &e.rules, &board, &error))
+    reader = nim_ugi_reader_new (STDIN_FILENO, NIM_UGI_LINE_MAX, &error);
+  if (reader == NULL)
+    {
+      nim_player_free (e.player);
+      g_free (e.spec);
+      return nim_exit_fail (error, error->domain == NIM_ERROR);
+    }
+  e.started = TRUE;
+  e.reader = reader;
+  e.set = g_ptr_array_new_with_free_func (g_free);
   e.words = g_ptr_array_new ();
   e.answer = g_string_new (NULL);
   e.fen = g_string_new (NULL);
   e.best = g_string_new (NULL);
-  e.reading = TRUE; /* this thread's, first */
-  nim_lookout_init (&e.lookout);
-  helper = g_thread_new ("nim-ugi", serve_thread, &e);
-  serve (&e, TRUE);
-  g_thread_join (helper);
-  close (e.watch_fd);
-  if (e.watch_write >= 0)
-    close (e.watch_write);
+  nim_player_get_budget (e.player, &e.base);
+  e.applied = e.base;
+  nim_player_set_stop (e.player, nim_ugi_reader_get_stop (reader));
+
+  nim_ugi_reader_run (reader, &handlers, &e);
+
+  nim_player_set_stop (e.player, NULL);
+  nim_player_free (e.player);
+  g_ptr_array_free (e.set, TRUE);
   g_ptr_array_free (e.words, TRUE);
   g_string_free (e.answer, TRUE);
   g_string_free (e.fen, TRUE);
   g_string_free (e.best, TRUE);
-  g_string_free (e.line, TRUE);
-  g_string_free (e.input, TRUE);
-  fflush (stdout);
-  for (i = 0; i < 3; i++)
-    {
-      g_free (e.base_budget[i]);
-      g_free (e.applied_budget[i]);
-    }
-  nim_player_set_stop (player, NULL);
-  g_mutex_clear (&e.lock);
-  g_cond_clear (&e.cond);
-  g_mutex_clear (&e.out_lock);
+  g_free (e.spec);
   return NIM_EXIT_OK;
 }
 

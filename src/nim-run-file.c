@@ -69,6 +69,7 @@ nim_run_config_init (NimRunConfig *run)
   memset (run, 0, sizeof *run);
   run->match.jobs = 1;
   run->engine_startup_timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
+  run->engine_time_margin = NIM_ENGINE_MARGIN / G_TIME_SPAN_MILLISECOND;
 }
 
 /* ------------------------------------------------------------------------
@@ -637,6 +638,28 @@ engine_startup_timeout_read (const NimRunField *field, NimRunConfig *run,
 }
 
 static JsonNode *
+timemargin_write (const NimRunConfig *run)
+{
+  return json_node_init_int (json_node_alloc (), run->engine_time_margin);
+}
+
+static gboolean
+timemargin_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
+                 NimRunHeader *header, GError **error)
+{
+  gint64 ms;
+
+  run->engine_time_margin = NIM_ENGINE_MARGIN / G_TIME_SPAN_MILLISECOND;
+  if (value == NULL)
+    return TRUE;
+  if (!integer (value, 0, 3600 * 1000, &ms))
+    return expected (error, field, value,
+                     _ ("a number of milliseconds from 0 to 3600000"));
+  run->engine_time_margin = (guint) ms;
+  return TRUE;
+}
+
+static JsonNode *
 shard_write (const NimRunConfig *run)
 {
   g_autofree char *shard = NULL;
@@ -686,6 +709,7 @@ static const NimRunField fields[] = {
     engine_options_read },
   { "engine_startup_timeout", "--engine-startup-timeout", TRUE,
     engine_startup_timeout_write, engine_startup_timeout_read },
+  { "timemargin", "--timemargin", TRUE, timemargin_write, timemargin_read },
   { "shard", "--shard", FALSE, shard_write, shard_read },
   { NULL },
 };

@@ -22,6 +22,7 @@ G_BEGIN_DECLS
  * @engine_dirs: (nullable): NAME=DIR, each --engine-dir
  * @engine_options: (nullable): NAME:KEY=VALUE, each --engine-option
  * @engine_startup_timeout: --engine-startup-timeout, in seconds
+ * @engine_time_margin: --timemargin, in milliseconds
  *
  * A comparison run or a tournament, as its results file records it:
  * everything its games depend on (nim_run_file_fields()).
@@ -35,6 +36,7 @@ typedef struct
   const char *const *engine_dirs;
   const char *const *engine_options;
   double engine_startup_timeout;
+  guint engine_time_margin;
 } NimRunConfig;
 
 void nim_run_config_init (NimRunConfig *run);

@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -267,6 +268,13 @@ static const NimOption engine_options[] = {
     NIM_SHARED_ENGINE_PLAY,
     NULL,
     NULL },
+  { { "timemargin", 0, 0, G_OPTION_ARG_STRING, FIELD (timemargin),
+      N_ ("Milliseconds an engine's move may come after its time before it "
+          "is lost on time (default 100)"),
+      "MS" },
+    NIM_SHARED_ENGINE_PLAY,
+    NULL,
+    NULL },
   { { NULL } },
 };
 
@@ -274,7 +282,7 @@ static const NimOption engine_options[] = {
  * nim_shared_engines:
  *
  * External engines: --engine, --engine-dir, --engine-option,
- * --engine-log, --engine-startup-timeout.
+ * --engine-log, --engine-startup-timeout, --timemargin.
  */
 const NimOptionSet nim_shared_engines
     = { NIM_HELP_ENGINES, TRUE, engine_options };
@@ -485,6 +493,45 @@ parse_random_heaps (const char *text, guint *count, guint32 *max,
   return TRUE;
 }
 
+/* Makes @dir, the directory of --engine-log, if it is missing, and
+   checks that nim can write files in it (a file made and removed), so
+   that a log nim cannot write is refused before anything starts, as
+   nim's own failure, not charged to every engine. */
+static gboolean
+check_log_dir (const char *dir, GError **error)
+{
+  g_autofree char *probe = NULL;
+  int fd, saved;
+
+  if (*dir == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--engine-log: the directory name is empty"));
+      return FALSE;
+    }
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      saved = errno;
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--engine-log %s: cannot make the directory: %s"), dir,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  probe = g_build_filename (dir, ".nim-log-XXXXXX", NULL);
+  fd = g_mkstemp (probe);
+  if (fd < 0)
+    {
+      saved = errno;
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--engine-log %s: cannot write in the directory: %s"),
+                   dir, g_strerror (saved));
+      return FALSE;
+    }
+  close (fd);
+  g_unlink (probe);
+  return TRUE;
+}
+
 /**
  * nim_shared_check:
  * @shared: the options as given, the rules and output checked
@@ -495,7 +542,8 @@ parse_random_heaps (const char *text, guint *count, guint32 *max,
  * of --heaps (the default three rows when it was not given), the COUNT
  * and MAX of --random-heaps (which names the position too: not with
  * --heaps), --first, --seed (one drawn at random when it was not given)
- * and the clock of --tc.
+ * and the clock of --tc; and checks that nim can write the logs of
+ * --engine-log.
  *
  * Returns: %TRUE when they are good
  */
@@ -549,6 +597,20 @@ nim_shared_check (NimShared *shared, guint64 takes, GError **error)
       && !parse_tc (shared->tc, &shared->tc_seconds, &shared->tc_increment,
                     error))
     return FALSE;
+  if ((takes & NIM_SHARED_ENGINES) && shared->engine_log != NULL)
+    {
+      /* A mode that plays logs the engines --engine declares;
+         --check-engine COMMAND the one it checks. */
+      if (shared->engines == NULL && (takes & NIM_SHARED_ENGINE_PLAY))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s goes with --engine NAME=COMMAND"),
+                       "--engine-log");
+          return FALSE;
+        }
+      if (!check_log_dir (shared->engine_log, error))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -671,9 +733,10 @@ is_declared (const NimShared *shared, const char *name)
  * @error: return location for a #NIM_ERROR_USAGE error
  *
  * Declares every --engine, with its --engine-dir, --engine-option,
- * --engine-log and --engine-startup-timeout, as a player, and sets
- * @shared->startup_timeout.  Refuses the companions of an engine that was
- * not declared.
+ * --engine-log, --engine-startup-timeout and --timemargin, as a player,
+ * and sets @shared->startup_timeout and @shared->time_margin.  Refuses
+ * the companions of an engine that was not declared; --engine-log, which
+ * --check-engine COMMAND takes alone, is checked by nim_shared_check().
  *
  * Returns: %TRUE if every engine was declared
  */
@@ -681,17 +744,19 @@ gboolean
 nim_shared_declare_engines (NimShared *shared, GError **error)
 {
   double *timeout = &shared->startup_timeout;
+  guint64 margin = NIM_ENGINE_MARGIN / G_TIME_SPAN_MILLISECOND;
   guint i, j;
 
   *timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
+  shared->time_margin = (guint) margin;
   if (shared->engines == NULL)
     {
       const char *stray = shared->engine_dirs      ? "--engine-dir"
                           : shared->engine_options ? "--engine-option"
-                          : shared->engine_log     ? "--engine-log"
                           : shared->engine_startup_timeout
                               ? "--engine-startup-timeout"
-                              : NULL;
+                          : shared->timemargin ? "--timemargin"
+                                               : NULL;
 
       if (stray != NULL)
         {
@@ -705,16 +770,11 @@ nim_shared_declare_engines (NimShared *shared, GError **error)
       && !nim_parse_double (shared->engine_startup_timeout, 0.001, 3600,
                             "--engine-startup-timeout", timeout, error))
     return FALSE;
-  if (shared->engine_log != NULL
-      && g_mkdir_with_parents (shared->engine_log, 0755) != 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--engine-log %s: cannot make the directory: %s"),
-                   shared->engine_log, g_strerror (saved));
-      return FALSE;
-    }
+  if (shared->timemargin != NULL
+      && !nim_parse_uint (shared->timemargin, 0, 3600 * 1000, "--timemargin",
+                          &margin, error))
+    return FALSE;
+  shared->time_margin = (guint) margin;
   for (i = 0; shared->engine_dirs != NULL && shared->engine_dirs[i] != NULL;
        i++)
     {
@@ -817,6 +877,8 @@ nim_shared_declare_engines (NimShared *shared, GError **error)
       config.options = (const char *const *) options->pdata;
       config.log_dir = shared->engine_log;
       config.startup_timeout = *timeout;
+      config.time_margin
+          = (gint64) shared->time_margin * G_TIME_SPAN_MILLISECOND;
       if (!nim_player_engine_declare (&config, error))
         {
           g_prefix_error (error, "--engine %s: ", shared->engines[i]);

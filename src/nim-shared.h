@@ -34,8 +34,8 @@ enum
   NIM_SHARED_SUMMARY = 1 << 10, /* --quiet, --per-position */
   NIM_SHARED_CLOCK = 1 << 11,   /* --tc */
   NIM_SHARED_ENGINES = 1 << 12, /* --engine, --engine-dir, --engine-log */
-  /* --engine-option, --engine-startup-timeout: what an engine plays
-     with, not what it is */
+  /* --engine-option, --engine-startup-timeout, --timemargin: what an
+     engine plays with, not what it is */
   NIM_SHARED_ENGINE_PLAY = 1 << 13,
   /* Not an option: the mode reads any take-and-break code of --rules,
      even one whose moves need not take a match (its values are computed,
@@ -84,6 +84,7 @@ struct _NimShared
   char **engine_options; /* NAME:KEY=VALUE */
   char *engine_log;
   char *engine_startup_timeout;
+  char *timemargin;
   char **arguments; /* after the options, for a mode that takes them */
   char *command;    /* the command line, for the page of --explore */
 
@@ -100,6 +101,7 @@ struct _NimShared
   double tc_seconds;
   double tc_increment;
   double startup_timeout;        /* --engine-startup-timeout */
+  guint time_margin;             /* --timemargin, in milliseconds */
   NimTraceOptions trace_options; /* --trace, --trace-limit, --dot,
                                     --explore */
   NimOutput output;              /* --json */

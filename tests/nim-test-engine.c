@@ -4,7 +4,9 @@
    nim-test-engine MODE [SPEC]
 
    good     plays SPEC (a nim player spec, default "negamax") over UGI,
-            with an info line before each bestmove
+            with an info line before each bestmove, holds go infinite's
+            bestmove until stop and answers query; it declares the
+            options rules, misere and Hash (which does nothing)
    echo     writes back every line it reads (for the process tests)
    crash    kills itself with SIGSEGV at its second go
    hang     never answers its first go (and ignores SIGTERM)
@@ -15,16 +17,38 @@
             each uginewgame, so that a run of a few hundred games lasts
             longer than a second
    illegal  answers go with a move from a heap that does not exist
-   garbage  answers go with binary garbage
+   garbage  answers go with a bestmove of binary garbage
+   nul      answers go with its move, then a NUL byte and junk on the
+            same line (bestmove h1-2\0junk)
    slow     waits three seconds before its ugiok
    flood    plays well and writes a megabyte to stderr each move
+   chatter  plays well, but writes two megabytes of info lines before
+            each bestmove
    deaf     ignores setoption: plays by "take any" whatever the rules
+   norules  plays well, but declares no option: neither rules nor misere
+   alloc    makes its table at its first isready, as ugi.md advises, and
+            clears it at each uginewgame: a uginewgame, position or go
+            before the first isready finds no table, and it exits with
+            status 4
+   colour   plays well, with info lines nim cannot read before each
+            bestmove: colours (ESC), bytes that are not UTF-8, a NUL, and
+            one of 100 KiB
+   sleepy   answers each go movetime N after N + 30 milliseconds
+   fork     plays well, and at ugi forks a child that sleeps for five
+            minutes, its pipes closed
+   orphan   at its first go forks a child that keeps its output open and
+            sleeps for five minutes, and exits without a move
+   closeout closes its output at its first go, and sleeps
+   closein  closes its input as it gives its first bestmove, and sleeps
+   A child forked appends its process id to the file named by
+   NIM_TEST_PIDFILE, when set.
 
    It reads the protocol as nim writes it and nothing else; unknown
    commands are ignored, as UCI engines do. */
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -66,6 +90,40 @@ is (const char *m)
   return strcmp (mode, m) == 0;
 }
 
+/* Forks a child that sleeps for five minutes, its output kept open
+   (@keep_output) or every pipe closed; its process id goes to the file
+   named by NIM_TEST_PIDFILE. */
+static void
+fork_sleeper (gboolean keep_output)
+{
+  const char *pidfile = g_getenv ("NIM_TEST_PIDFILE");
+  pid_t pid;
+
+  fflush (stdout);
+  pid = fork ();
+  if (pid == 0)
+    {
+      int null = open ("/dev/null", O_RDWR);
+
+      dup2 (null, 0);
+      if (!keep_output)
+        dup2 (null, 1);
+      dup2 (null, 2);
+      sleep (300);
+      _exit (0);
+    }
+  if (pid > 0 && pidfile != NULL)
+    {
+      FILE *f = fopen (pidfile, "a");
+
+      if (f != NULL)
+        {
+          fprintf (f, "%ld\n", (long) pid);
+          fclose (f);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -80,6 +138,9 @@ main (int argc, char **argv)
   NimRules started_rules;
   gboolean started = FALSE;
   gboolean new_game = FALSE;
+  gboolean table = FALSE; /* alloc: the first isready made it */
+  /* go infinite's answer, held until stop */
+  g_autoptr (GString) held = g_string_new (NULL);
 
   if (argc > 1)
     mode = argv[1];
@@ -105,6 +166,15 @@ main (int argc, char **argv)
       words = g_strsplit (line, " ", -1);
       if (words[0] == NULL)
         continue;
+      if (is ("alloc") && !table
+          && (strcmp (words[0], "uginewgame") == 0
+              || strcmp (words[0], "position") == 0
+              || strcmp (words[0], "go") == 0))
+        {
+          fprintf (stderr, "%s before the first isready: no table yet\n",
+                   words[0]);
+          return 4;
+        }
       if (strcmp (words[0], "ugi") == 0)
         {
           if (is ("slow"))
@@ -114,14 +184,21 @@ main (int argc, char **argv)
               fprintf (stderr, "cpus %d\n", cpus ());
               fflush (stderr);
             }
+          if (is ("fork"))
+            fork_sleeper (FALSE);
           printf ("id name nim-test-engine %s\n", mode);
           say ("id author the nim test suite");
-          say ("option name rules type string default any");
-          say ("option name misere type check default false");
+          if (!is ("norules"))
+            {
+              say ("option name rules type string default any");
+              say ("option name misere type check default false");
+              say ("option name Hash type spin default 1 min 1 max 1024");
+            }
           say ("ugiok");
         }
       else if (strcmp (words[0], "isready") == 0)
         {
+          table = TRUE;
           /* Ready means ready: the player is started (a start may clear
              a large table) before readyok, not at the first go. */
           if (!started || !nim_rules_equal (&rules, &started_rules))
@@ -139,6 +216,26 @@ main (int argc, char **argv)
         }
       else if (strcmp (words[0], "uginewgame") == 0)
         new_game = TRUE;
+      else if (strcmp (words[0], "stop") == 0 && held->len > 0)
+        {
+          fputs (held->str, stdout);
+          fflush (stdout);
+          g_string_truncate (held, 0);
+        }
+      else if (strcmp (words[0], "query") == 0 && words[1] != NULL)
+        {
+          gboolean over = !nim_board_has_move (&board, &rules);
+
+          if (strcmp (words[1], "p1turn") == 0)
+            say (to_move == 1 ? "response true" : "response false");
+          else if (strcmp (words[1], "gameover") == 0)
+            say (over ? "response true" : "response false");
+          else if (!over)
+            say ("response none");
+          else
+            say ((misere ? to_move : 3 - to_move) == 1 ? "response p1win"
+                                                       : "response p2win");
+        }
       else if (strcmp (words[0], "quit") == 0)
         break;
       else if (strcmp (words[0], "setoption") == 0 && !is ("deaf")
@@ -194,8 +291,21 @@ main (int argc, char **argv)
           if (is ("hang"))
             for (;;)
               pause ();
+          if (is ("orphan"))
+            {
+              fork_sleeper (TRUE);
+              return 0;
+            }
+          if (is ("closeout"))
+            {
+              close (1);
+              for (;;)
+                pause ();
+            }
           if (is ("late"))
             g_usleep ((movetime + 1000) * 1000);
+          if (is ("sleepy"))
+            g_usleep ((movetime + 30) * 1000);
           if (is ("paced") && new_game)
             g_usleep (5000);
           new_game = FALSE;
@@ -206,7 +316,7 @@ main (int argc, char **argv)
             }
           if (is ("garbage"))
             {
-              fwrite ("\x01\xff\xfe garbage \x7f\n", 1, 15, stdout);
+              fwrite ("bestmove \x01\xff\xfe garbage \x7f\n", 1, 24, stdout);
               fflush (stdout);
               continue;
             }
@@ -242,9 +352,50 @@ main (int argc, char **argv)
             nim_notation_append_move (out, &move);
             say (out->str);
           }
+          if (is ("colour"))
+            {
+              static char wide[100 * 1024 + 1];
+
+              say ("info string \x1b[32mthinking\x1b[0m");
+              say ("info string \xff\xfe not UTF-8");
+              fwrite ("info string a\0NUL\n", 1, 19, stdout);
+              memset (wide, 'w', sizeof wide - 1);
+              fputs ("info string ", stdout);
+              say (wide);
+            }
+          if (is ("chatter"))
+            {
+              static char text[10 * 1024 + 1];
+              guint k;
+
+              memset (text, 'c', sizeof text - 1);
+              for (k = 0; k < 200; k++)
+                printf ("info string %s\n", text);
+            }
+          /* closein: closed before the move goes out, so that nim's next
+             command cannot reach the pipe before it is closed. */
+          if (is ("closein"))
+            close (0);
           g_string_assign (out, "bestmove ");
           nim_notation_append_move (out, &move);
-          say (out->str);
+          if (g_strv_contains ((const char *const *) words, "infinite"))
+            {
+              g_string_append_c (out, '\n');
+              g_string_assign (held, out->str);
+              continue;
+            }
+          if (is ("nul"))
+            {
+              g_string_append_len (out, "\0junk", 5);
+              g_string_append_c (out, '\n');
+              fwrite (out->str, 1, out->len, stdout);
+              fflush (stdout);
+            }
+          else
+            say (out->str);
+          if (is ("closein"))
+            for (;;)
+              pause ();
         }
     }
   return 0;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <stdarg.h>
 
+#include <signal.h>
 #include <string.h>
 
 /**
@@ -745,4 +746,70 @@ nim_test_sequence_new (const char *code, NimSequenceMethod method, guint64 n)
   g_assert_true (nim_sequence_extend (values, n, &error));
   g_assert_no_error (error);
   return values;
+}
+
+/* The process ids a test's engines wrote to @path, one a line. */
+static GArray *
+read_pids (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GArray *pids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  guint i;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return pids;
+  lines = g_strsplit (text, "\n", -1);
+  for (i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] != '\0')
+      {
+        gint64 pid = g_ascii_strtoll (lines[i], NULL, 10);
+
+        g_array_append_val (pids, pid);
+      }
+  return pids;
+}
+
+/* Whether process @pid runs (a zombie waiting for its reaper does not). */
+static gboolean
+running (gint64 pid)
+{
+  g_autofree char *path
+      = g_strdup_printf ("/proc/%" G_GINT64_FORMAT "/stat", pid);
+  g_autofree char *stat = NULL;
+  const char *paren;
+
+  if (!g_file_get_contents (path, &stat, NULL, NULL))
+    return kill ((pid_t) pid, 0) == 0;
+  paren = strrchr (stat, ')');
+  return paren != NULL && paren[1] == ' ' && paren[2] != 'Z'
+         && paren[2] != 'X';
+}
+
+/**
+ * nim_test_assert_pids_gone:
+ * @path: a file of process ids, one a line, as the test engine writes
+ *   them (NIM_TEST_PIDFILE)
+ * @least: how many there must be at least
+ *
+ * Checks that every process listed has ended, allowing a moment for the
+ * kernel to deliver nim's SIGKILL: what an engine started and left
+ * behind ends with it.
+ */
+void
+nim_test_assert_pids_gone (const char *path, guint least)
+{
+  g_autoptr (GArray) pids = read_pids (path);
+  guint i, tries;
+
+  g_assert_cmpuint (pids->len, >=, least);
+  for (i = 0; i < pids->len; i++)
+    {
+      gint64 pid = g_array_index (pids, gint64, i);
+
+      for (tries = 0; tries < 200 && running (pid); tries++)
+        g_usleep (10000);
+      g_test_message ("child %" G_GINT64_FORMAT, pid);
+      g_assert_false (running (pid));
+    }
 }

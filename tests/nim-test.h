@@ -36,6 +36,7 @@ char *nim_test_engine_command (const char *mode, const char *spec);
 guint nim_test_count_fds (void);
 gboolean nim_test_light (void);
 guint nim_test_count_children (void);
+void nim_test_assert_pids_gone (const char *path, guint least);
 
 typedef struct _NimTestSolver NimTestSolver;
 NimTestSolver *nim_test_solver_new (const NimRules *rules);

@@ -116,6 +116,9 @@ expect_only "--solve writes a page, not explanations" --explore= \
 expect_only "--solve draws random heaps" --random-heaps= \
   -- "$nim" --solve --ra
 expect_only "--games has no page" -- "$nim" --games 10 --exp
+expect_only "an engine's time margin in a run" --timemargin= \
+  -- "$nim" --games 10 --timem
+expect_only "no time margin for --ugi" -- "$nim" --ugi --timem
 
 # File and directory names where the option's value is one.
 tmp=$(mktemp -d)

@@ -45,12 +45,13 @@ test_echo_and_deadline (void)
   g_assert_true (nim_engine_process_send (p, "hello engine", &error));
   g_assert_no_error (error);
   line = nim_engine_process_read_line (p, g_get_monotonic_time () + 10000 * MS,
-                                       &error);
+                                       NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (line, ==, "hello engine");
 
   t0 = g_get_monotonic_time ();
-  g_assert_null (nim_engine_process_read_line (p, t0 + 200 * MS, &error));
+  g_assert_null (
+      nim_engine_process_read_line (p, t0 + 200 * MS, NULL, &error));
   waited = g_get_monotonic_time () - t0;
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
   g_assert_cmpint (waited, >=, 200 * MS);
@@ -61,7 +62,7 @@ test_echo_and_deadline (void)
   g_assert_true (nim_engine_process_send (p, "again", &error));
   g_clear_pointer (&line, g_free);
   line = nim_engine_process_read_line (p, g_get_monotonic_time () + 10000 * MS,
-                                       &error);
+                                       NULL, &error);
   g_assert_cmpstr (line, ==, "again");
 
   /* The echo engine exits at the end of its input. */
@@ -87,16 +88,16 @@ test_crash (void)
     return;
   g_assert_true (nim_engine_process_send (p, "position fen 3,4 p1", &error));
   g_assert_true (nim_engine_process_send (p, "go", &error));
-  line = nim_engine_process_read_line (p, -1, &error);
+  line = nim_engine_process_read_line (p, -1, NULL, &error);
   g_assert_no_error (error);
   nim_test_assert_contains (line, "info");
   g_free (line);
-  line = nim_engine_process_read_line (p, -1, &error);
+  line = nim_engine_process_read_line (p, -1, NULL, &error);
   nim_test_assert_contains (line, "bestmove");
   g_free (line);
   g_assert_true (nim_engine_process_send (p, "go", &error));
   g_assert_null (nim_engine_process_read_line (
-      p, g_get_monotonic_time () + 10000 * MS, &error));
+      p, g_get_monotonic_time () + 10000 * MS, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
   g_clear_error (&error);
   /* The pipe breaks once the engine is gone: the kernel releases its
@@ -125,19 +126,20 @@ test_hang_killed (void)
     return;
   /* Its handshake shows it started and set SIGTERM aside. */
   g_assert_true (nim_engine_process_send (p, "isready", &error));
-  line = nim_engine_process_read_line (p, -1, &error);
+  line = nim_engine_process_read_line (p, -1, NULL, &error);
   g_assert_cmpstr (line, ==, "readyok");
   g_free (line);
   g_assert_true (nim_engine_process_send (p, "go", &error));
   g_assert_null (nim_engine_process_read_line (
-      p, g_get_monotonic_time () + 100 * MS, &error));
+      p, g_get_monotonic_time () + 100 * MS, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
   t0 = g_get_monotonic_time ();
   g_assert_false (nim_engine_process_stop (p, 100 * MS));
   g_assert_cmpint (g_get_monotonic_time () - t0, <, 5000 * MS);
   g_assert_true (nim_engine_process_has_exited (p));
   how = nim_engine_process_describe_exit (p);
-  g_assert_cmpstr (how, ==, "killed by signal 9 (Killed)");
+  /* The signal was nim's own: the description says so. */
+  g_assert_cmpstr (how, ==, "stopped by nim (signal 9, Killed)");
 }
 
 /* What cannot start says why. */
@@ -178,10 +180,10 @@ test_directory_and_arguments (void)
 
   p = nim_engine_process_new ("sh -c 'pwd; echo \"a  b\"'", dir, NULL, &error);
   g_assert_no_error (error);
-  line = nim_engine_process_read_line (p, -1, &error);
+  line = nim_engine_process_read_line (p, -1, NULL, &error);
   g_assert_cmpstr (line, ==, real);
   g_free (line);
-  line = nim_engine_process_read_line (p, -1, &error);
+  line = nim_engine_process_read_line (p, -1, NULL, &error);
   g_assert_cmpstr (line, ==, "a  b");
   g_clear_pointer (&p, nim_engine_process_free);
   g_rmdir (dir);
@@ -204,7 +206,8 @@ test_log (void)
   g_assert_true (nim_engine_process_send (p, "ugi", &error));
   for (;;)
     {
-      g_autofree char *line = nim_engine_process_read_line (p, -1, &error);
+      g_autofree char *line
+          = nim_engine_process_read_line (p, -1, NULL, &error);
 
       g_assert_no_error (error);
       if (g_str_equal (line, "ugiok"))
@@ -216,7 +219,8 @@ test_log (void)
       nim_engine_process_send (p, "go movetime 10", &error);
       for (;;)
         {
-          g_autofree char *line = nim_engine_process_read_line (p, -1, &error);
+          g_autofree char *line
+              = nim_engine_process_read_line (p, -1, NULL, &error);
 
           g_assert_no_error (error);
           if (g_str_has_prefix (line, "bestmove"))
@@ -257,7 +261,7 @@ test_no_leaks (void)
       g_autofree char *line = NULL;
 
       nim_engine_process_send (p, "isready", &error);
-      line = nim_engine_process_read_line (p, -1, &error);
+      line = nim_engine_process_read_line (p, -1, NULL, &error);
       g_assert_no_error (error);
       if (i % 2 == 0)
         nim_engine_process_stop (p, 50 * MS);
@@ -268,6 +272,124 @@ test_no_leaks (void)
     g_usleep (20000);
   g_assert_cmpuint (nim_test_count_fds (), <=, fds);
   g_assert_cmpuint (nim_test_count_children (), ==, 0);
+}
+
+/* An engine's children end with it: one it forked with its pipes closed,
+   and a wrapper script's background job, which holds the pipes.  Each
+   engine runs in a process group of its own, which nim ends. */
+static void
+test_children_end (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-engine-XXXXXX", NULL);
+  g_autofree char *pidfile = g_build_filename (dir, "pids", NULL);
+  g_autofree char *fork_command = nim_test_engine_command ("fork", NULL);
+  g_autofree char *good = nim_test_engine_command ("good", NULL);
+  g_autofree char *quoted = NULL;
+  g_autofree char *wrapper = NULL;
+  guint i;
+
+  if (fork_command == NULL)
+    return;
+  g_setenv ("NIM_TEST_PIDFILE", pidfile, TRUE);
+  quoted = g_shell_quote (pidfile);
+  wrapper = g_strdup_printf (
+      "sh -c 'sleep 300 & echo $! >> \"$NIM_TEST_PIDFILE\"; exec %s'", good);
+  for (i = 0; i < 2; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (NimEngineProcess) p = nim_engine_process_new (
+          i == 0 ? fork_command : wrapper, NULL, NULL, &error);
+      g_autofree char *line = NULL;
+
+      g_assert_no_error (error);
+      g_assert_true (nim_engine_process_send (p, "ugi", &error));
+      while (line == NULL || !g_str_equal (line, "ugiok"))
+        {
+          g_clear_pointer (&line, g_free);
+          line = nim_engine_process_read_line (
+              p, g_get_monotonic_time () + 10000 * MS, NULL, &error);
+          g_assert_no_error (error);
+        }
+      nim_engine_process_send (p, "quit", NULL);
+      /* The engine exits by itself; what it left behind does not. */
+      g_assert_true (nim_engine_process_stop (p, 5000 * MS));
+    }
+  nim_test_assert_pids_gone (pidfile, 2);
+  g_unsetenv ("NIM_TEST_PIDFILE");
+  g_unlink (pidfile);
+  g_rmdir (dir);
+}
+
+/* An engine that exits while a child of its holds its output open is
+   gone, and a read says so at once: the pipe's end never comes. */
+static void
+test_exit_with_child (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-engine-XXXXXX", NULL);
+  g_autofree char *pidfile = g_build_filename (dir, "pids", NULL);
+  g_autoptr (NimEngineProcess) p = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 t0;
+
+  g_setenv ("NIM_TEST_PIDFILE", pidfile, TRUE);
+  p = start ("orphan", NULL);
+  if (p == NULL)
+    return;
+  g_assert_true (nim_engine_process_send (p, "position fen 3,4 p1", &error));
+  g_assert_true (nim_engine_process_send (p, "go", &error));
+  t0 = g_get_monotonic_time ();
+  g_assert_null (
+      nim_engine_process_read_line (p, t0 + 20000 * MS, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
+  /* Long before the deadline. */
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 10000 * MS);
+  g_assert_true (nim_engine_process_wait (p, 5000 * MS));
+  g_clear_pointer (&p, nim_engine_process_free);
+  nim_test_assert_pids_gone (pidfile, 1);
+  g_unsetenv ("NIM_TEST_PIDFILE");
+  g_unlink (pidfile);
+  g_rmdir (dir);
+}
+
+/* Lines nim cannot read whole are flagged, not fatal: one longer than
+   the limit comes cut, and the line after it whole; one that is not
+   text comes escaped (a NUL byte too, which would otherwise cut it). */
+static void
+test_line_flags (void)
+{
+  g_autoptr (NimEngineProcess) p = NULL;
+  g_autoptr (GError) error = NULL;
+  NimEngineLineFlags flags;
+  char *line;
+
+  p = nim_engine_process_new (
+      "sh -c 'head -c 70000 /dev/zero | tr \"\\000\" x; echo; echo next; "
+      "printf \"bestmove h1-2\\000junk\\n\"; printf \"info \\033[1m\\n\"; "
+      "printf \"caf\\303\\251\\n\"'",
+      NULL, NULL, &error);
+  g_assert_no_error (error);
+  line = nim_engine_process_read_line (p, -1, &flags, &error);
+  g_assert_cmpuint (strlen (line), ==, NIM_ENGINE_PROCESS_MAX_LINE);
+  g_assert_cmpint (flags, ==, NIM_ENGINE_LINE_CUT);
+  g_free (line);
+  line = nim_engine_process_read_line (p, -1, &flags, &error);
+  g_assert_cmpstr (line, ==, "next");
+  g_assert_cmpint (flags, ==, 0);
+  g_free (line);
+  line = nim_engine_process_read_line (p, -1, &flags, &error);
+  g_assert_cmpstr (line, ==, "bestmove h1-2\\x00junk");
+  g_assert_cmpint (flags, ==, NIM_ENGINE_LINE_NOT_TEXT);
+  g_free (line);
+  line = nim_engine_process_read_line (p, -1, &flags, &error);
+  g_assert_cmpstr (line, ==, "info \\x1b[1m");
+  g_assert_cmpint (flags, ==, NIM_ENGINE_LINE_NOT_TEXT);
+  g_free (line);
+  line = nim_engine_process_read_line (p, -1, &flags, &error);
+  g_assert_cmpstr (line, ==, "caf\xc3\xa9");
+  g_assert_cmpint (flags, ==, 0);
+  g_free (line);
+  g_assert_null (nim_engine_process_read_line (p, -1, &flags, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
 }
 
 int
@@ -283,5 +405,8 @@ main (int argc, char **argv)
                    test_directory_and_arguments);
   g_test_add_func ("/engine-process/log", test_log);
   g_test_add_func ("/engine-process/no-leaks", test_no_leaks);
+  g_test_add_func ("/engine-process/children-end", test_children_end);
+  g_test_add_func ("/engine-process/exit-with-child", test_exit_with_child);
+  g_test_add_func ("/engine-process/line-flags", test_line_flags);
   return g_test_run ();
 }

@@ -97,11 +97,37 @@ test_illegal (void)
   check_mode ("illegal", "illegal", 2, NULL);
 }
 
-/* Binary garbage instead of a move is a breach of the protocol. */
+/* A bestmove of binary garbage is a breach of the protocol. */
 static void
 test_garbage (void)
 {
   check_mode ("garbage", "protocol", 2, NULL);
+}
+
+/* So is a bestmove with a NUL byte in it, "bestmove h1-2\0junk": not
+   text, whatever comes before the NUL. */
+static void
+test_nul (void)
+{
+  check_mode ("nul", "protocol", 2, NULL);
+}
+
+/* Lines that are not a bestmove and that nim cannot read (colours, bytes
+   that are not UTF-8, a NUL, 100 KiB in one line) are skipped, as
+   cutegames skips them: the games end normally. */
+static void
+test_colour (void)
+{
+  check_mode ("colour", "normal", 0, NULL);
+}
+
+/* An engine that makes its table at its first isready, as ugi.md
+   advises, and clears it at uginewgame: nim sends isready, and waits for
+   its readyok, before the first uginewgame. */
+static void
+test_alloc (void)
+{
+  check_mode ("alloc", "normal", 0, NULL);
 }
 
 /* An engine slower to say ugiok than the start-up timeout. */
@@ -129,6 +155,238 @@ test_deaf (void)
   const char *const extra[] = { "--heaps", "7", "--max-take", "3", NULL };
 
   check_mode ("deaf", "illegal", 2, extra);
+}
+
+/* An engine without the rules option plays the protocol's start rules,
+   and is told nothing of them; a run under other rules is refused before
+   it starts, naming the engine and what it lacks. */
+static void
+test_no_rules_option (void)
+{
+  g_autofree char *command = nim_test_engine_command ("norules", NULL);
+  g_autofree char *engine = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("nim-referee-XXXXXX", NULL);
+  g_autofree char *log_path = g_build_filename (dir, "bot-1.log", NULL);
+  g_autofree char *log = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *const max_take[]
+      = { "--engine", NULL,         "--player2", "bot", "--games",
+          "2",        "--max-take", "3",         NULL };
+  const char *const misere[] = { "--engine",  NULL,  "--player1", "negamax",
+                                 "--player2", "bot", "--misere",  NULL };
+  const char *const no_option[]
+      = { "--engine",    NULL,        "--engine-option",
+          "bot:Hash=16", "--player1", "negamax",
+          "--player2",   "bot",       NULL };
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  check_mode ("norules", "normal", 0, NULL);
+  engine = g_strdup_printf ("bot=%s", command);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--engine-log", dir, "--player2", "bot",
+                                     "--games", "2", NULL),
+                   ==, 0);
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  nim_test_assert_not_contains (log, "setoption");
+  g_unlink (log_path);
+  g_rmdir (dir);
+
+  ((const char **) max_take)[1] = engine;
+  ((const char **) misere)[1] = engine;
+  ((const char **) no_option)[1] = engine;
+  nim_test_assert_refused (max_take, 2,
+                           "engine bot cannot be told the rules 1,2,3: it "
+                           "declares no option 'rules'");
+  nim_test_assert_refused (misere, 2,
+                           "engine bot cannot be told to play misère: it "
+                           "declares no option 'misere'");
+  /* The user's options go only where they are declared. */
+  nim_test_assert_refused (no_option, 2,
+                           "engine bot declares no option 'Hash' (it "
+                           "declares none)");
+}
+
+/* An engine that closes a pipe and runs on is said to have closed it,
+   not to have been killed by nim's own SIGTERM. */
+static void
+test_closed_pipes (void)
+{
+  static const char *const modes[] = { "closeout", "closein" };
+  static const char *const said[]
+      = { "bot (disconnect): the engine closed its output while nim "
+          "waited for bestmove\n",
+          "bot (disconnect): the engine closed its input while nim sent "
+          "position fen 3,4,5 p1 moves " };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (modes); i++)
+    {
+      g_autofree char *command = nim_test_engine_command (modes[i], NULL);
+      g_autofree char *engine = NULL;
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      if (command == NULL || !nim_test_have_nim ())
+        return;
+      check_mode (modes[i], "disconnect", 2, NULL);
+      engine = g_strdup_printf ("bot=%s", command);
+      g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                         "--player1", "negamax", "--player2",
+                                         "bot:time=0.1", NULL),
+                       ==, 0);
+      nim_test_assert_contains (out, said[i]);
+      nim_test_assert_not_contains (out, "signal");
+    }
+}
+
+/* An engine that exits while a child of its holds its output open has
+   disconnected, and is not lost on time; the child ends with it. */
+static void
+test_exit_with_child (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-referee-XXXXXX", NULL);
+  g_autofree char *pidfile = g_build_filename (dir, "pids", NULL);
+
+  g_setenv ("NIM_TEST_PIDFILE", pidfile, TRUE);
+  check_mode ("orphan", "disconnect", 2, NULL);
+  if (nim_test_have_nim () && g_getenv ("NIM_BUILDDIR") != NULL)
+    nim_test_assert_pids_gone (pidfile, 2);
+  g_unsetenv ("NIM_TEST_PIDFILE");
+  g_unlink (pidfile);
+  g_rmdir (dir);
+}
+
+/* What an engine starts ends with it, game after game: a child it forks,
+   and a wrapper script's background job. */
+static void
+test_children_end (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-referee-XXXXXX", NULL);
+  g_autofree char *pidfile = g_build_filename (dir, "pids", NULL);
+  g_autofree char *fork_command = nim_test_engine_command ("fork", NULL);
+  g_autofree char *crash = nim_test_engine_command ("crash", NULL);
+  char *engines[2] = { NULL, NULL };
+  guint i;
+
+  if (fork_command == NULL || !nim_test_have_nim ())
+    return;
+  g_setenv ("NIM_TEST_PIDFILE", pidfile, TRUE);
+  engines[0] = g_strdup_printf ("bot=%s", fork_command);
+  /* A crash at every second move: a fresh wrapper, and job, each game. */
+  engines[1] = g_strdup_printf (
+      "bot=sh -c 'sleep 300 & echo $! >> \"$NIM_TEST_PIDFILE\"; exec %s'",
+      crash);
+  for (i = 0; i < 2; i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine",
+                                         engines[i], "--player2",
+                                         "bot:time=0.1", "--games", "4",
+                                         "--jobs", "2", NULL),
+                       ==, 0);
+    }
+  /* A fork for each process of the first run, a background job for each
+     of the second (how many depends on how far each game went). */
+  nim_test_assert_pids_gone (pidfile, 2);
+  g_free (engines[0]);
+  g_free (engines[1]);
+  g_unsetenv ("NIM_TEST_PIDFILE");
+  g_unlink (pidfile);
+  g_rmdir (dir);
+}
+
+/* --timemargin: how late a move may come.  An engine that answers 30 ms
+   after its movetime is in time with the default 100 ms, and lost on
+   time with 10. */
+static void
+test_timemargin (void)
+{
+  const char *const narrow[] = { "--timemargin", "10", NULL };
+  const char *const wide[] = { "--timemargin", "0", NULL };
+  const char *const bad[]
+      = { "--engine", "b=./x", "--player2", "b", "--timemargin", "x", NULL };
+  const char *const stray[] = { "--timemargin", "10", NULL };
+
+  check_mode ("sleepy", "normal", 0, NULL);
+  check_mode ("sleepy", "time", 2, narrow);
+  check_mode ("sleepy", "time", 2, wide);
+  if (!nim_test_have_nim ())
+    return;
+  nim_test_assert_refused (bad, 2,
+                           "--timemargin: 'x' is not a whole "
+                           "number");
+  nim_test_assert_refused (stray, 2,
+                           "--timemargin goes with --engine NAME=COMMAND");
+}
+
+/* An --engine-log directory nim cannot write in is refused before the
+   first game; a log it cannot open later is nim's failure, not a loss of
+   the engine's. */
+static void
+test_log_failure (void)
+{
+  g_autofree char *command = nim_test_engine_command ("good", NULL);
+  g_autofree char *engine = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("nim-referee-XXXXXX", NULL);
+  g_autofree char *taken = g_build_filename (dir, "bot-1.log", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *const proc[] = { "--engine",     NULL,    "--player2", "bot",
+                               "--engine-log", "/proc", NULL };
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  engine = g_strdup_printf ("bot=%s", command);
+  ((const char **) proc)[1] = engine;
+  nim_test_assert_refused (proc, 2,
+                           "--engine-log /proc: cannot write in the "
+                           "directory: ");
+  /* The first engine's log is a directory. */
+  g_assert_cmpint (g_mkdir (taken, 0755), ==, 0);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--engine-log", dir, "--player2", "bot",
+                                     "--games", "2", NULL),
+                   ==, 1);
+  nim_test_assert_contains (err, "nim: engine bot: cannot open the engine "
+                                 "log ");
+  nim_test_assert_not_contains (out, "startup");
+  g_rmdir (taken);
+  g_rmdir (dir);
+}
+
+/* A game longer than a position line nim sends with its moves: the
+   position goes as it stands, which the engine can take.  nim --ugi is
+   the engine, one move a match from a heap of 14,000. */
+static void
+test_long_game (void)
+{
+  g_autofree char *nim = NULL;
+  g_autofree char *engine = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *game;
+  const char *args[]
+      = { "--engine",   NULL,     "--player1", "me:depth=1", "--player2",
+          "random",     "--seed", "1",         "--heaps",    "14000",
+          "--max-take", "1",      NULL };
+
+  if (!nim_test_have_nim ())
+    return;
+  nim = g_shell_quote (g_getenv ("NIM_BINARY"));
+  engine = g_strdup_printf ("me=%s --ugi --player1 negamax:tt=1M", nim);
+  args[1] = engine;
+  root = nim_test_run_json (args);
+  game = json_node_get_object (root);
+  /* Played to its end, a match a move: of an even heap, player 2 takes
+     the last. */
+  g_assert_cmpstr (json_object_get_string_member (game, "end"), ==, "normal");
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (game, "moves")), ==,
+      14000);
+  g_assert_cmpint (json_object_get_int_member (game, "winner"), ==, 2);
 }
 
 /* A program that does not exist loses at start-up, the run finishes. */
@@ -179,30 +437,33 @@ test_protocol (void)
   engine = g_strdup_printf ("bot=%s", command);
   g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
                                      "--engine-log", dir, "--engine-option",
-                                     "bot:Hash=16", "--player1", "bot:time=1",
+                                     "bot:hash=16", "--player1", "bot:time=1",
                                      "--player2", "negamax", "--heaps", "5,6",
                                      "--max-take", "3", "--json", NULL),
                    ==, 0);
   nim_test_assert_contains (out, "\"end\":\"normal\"");
   g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  /* ugi.md's order: ugi and its answers, the options (only those the
+     engine declared, named as it named them, and the rules only where
+     the game needs them: not misère, which is as it starts), isready and
+     its readyok; then the game. */
   nim_test_assert_contains (log, "> ugi\n");
-  nim_test_assert_contains (log, "< ugiok\n");
-  nim_test_assert_contains (log, "> setoption name Hash value 16\n");
-  nim_test_assert_contains (log, "> uginewgame\n");
+  rules = strstr (log, "< ugiok\n> setoption name Hash value 16\n"
+                       "> setoption name rules value 1,2,3\n"
+                       "> isready\n< readyok\n> uginewgame\n");
+  g_assert_nonnull (rules);
+  nim_test_assert_not_contains (log, "> setoption name misere");
   nim_test_assert_contains (log, "> position fen 5,6 p1\n");
   nim_test_assert_contains (log, "> position fen 5,6 p1 moves h");
   nim_test_assert_contains (log, "> go movetime 1000\n");
   nim_test_assert_contains (log, "< info depth");
   nim_test_assert_contains (log, "> quit\n");
-  rules = strstr (log, "> setoption name rules value 1,2,3\n");
-  ready = strstr (log, "> isready\n");
-  g_assert_nonnull (rules);
-  g_assert_nonnull (strstr (log, "> setoption name misere value false\n"));
-  g_assert_true (rules < ready);
   /* The game's start goes out with the first position and go, in one
-     write, before the readyok is read. */
-  g_assert_true (strstr (log, "> go movetime 1000\n")
-                 < strstr (log, "< readyok\n"));
+     write, before its readyok is read. */
+  ready = strstr (rules, "> isready\n> position");
+  g_assert_nonnull (ready);
+  g_assert_true (strstr (ready, "> go movetime 1000\n")
+                 < strstr (ready, "< readyok\n"));
   g_unlink (log_path);
 
   /* Under a clock: go carries both clocks, in milliseconds. */
@@ -418,6 +679,16 @@ main (int argc, char **argv)
   g_test_add_func ("/referee/late", test_late);
   g_test_add_func ("/referee/illegal", test_illegal);
   g_test_add_func ("/referee/garbage", test_garbage);
+  g_test_add_func ("/referee/nul", test_nul);
+  g_test_add_func ("/referee/colour", test_colour);
+  g_test_add_func ("/referee/alloc", test_alloc);
+  g_test_add_func ("/referee/no-rules-option", test_no_rules_option);
+  g_test_add_func ("/referee/closed-pipes", test_closed_pipes);
+  g_test_add_func ("/referee/exit-with-child", test_exit_with_child);
+  g_test_add_func ("/referee/children-end", test_children_end);
+  g_test_add_func ("/referee/timemargin", test_timemargin);
+  g_test_add_func ("/referee/log-failure", test_log_failure);
+  g_test_add_func ("/referee/long-game", test_long_game);
   g_test_add_func ("/referee/slow-start", test_slow_start);
   g_test_add_func ("/referee/stderr-flood", test_stderr_flood);
   g_test_add_func ("/referee/deaf", test_deaf);

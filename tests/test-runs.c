@@ -1250,8 +1250,8 @@ test_summarize_shared_file (void)
 /* A run whose every recorded field differs from its default: a gauntlet
    of three players under 1,3,4 misère from a suite of two positions,
    shuffled, from the second, with an SPRT, a clock, engines with a
-   directory and an option and a start-up timeout, and the second of
-   three shards. */
+   directory, an option, a start-up timeout and a time margin, and the
+   second of three shards. */
 static void
 full_run (NimRunConfig *run, NimBoard positions[2], guint movers[2])
 {
@@ -1287,6 +1287,7 @@ full_run (NimRunConfig *run, NimBoard positions[2], guint movers[2])
   run->engine_dirs = dirs;
   run->engine_options = options;
   run->engine_startup_timeout = 3.5;
+  run->engine_time_margin = 25;
 }
 
 /* Every field of the header is written and read back as it was; and
@@ -1770,6 +1771,50 @@ test_resume_clock (void)
   dir_remove (dir);
 }
 
+/* A run resumed with another --timemargin is refused, naming the margin:
+   how late an engine's move may come decides games lost on time. */
+static void
+test_resume_timemargin (void)
+{
+  g_autofree char *engine = nim_test_engine_command ("good", NULL);
+  g_autofree char *declared = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *run[] = { "--engine",  NULL,        "--player1",    "bot",
+                        "--player2", "random",    "--seed",       "1",
+                        "--games",   "2",         "--timemargin", "50",
+                        "--quiet",   "--results", path,           NULL };
+  const char *wider[] = { "--engine",  NULL,        "--player1",    "bot",
+                          "--player2", "random",    "--seed",       "1",
+                          "--games",   "2",         "--timemargin", "60",
+                          "--resume",  "--results", path,           NULL };
+  const char *same[] = { "--engine",  NULL,        "--player1",    "bot",
+                         "--player2", "random",    "--seed",       "1",
+                         "--games",   "2",         "--timemargin", "50",
+                         "--resume",  "--results", path,           NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (engine == NULL || !nim_test_have_nim ())
+    {
+      dir_remove (dir);
+      return;
+    }
+  declared = g_strdup_printf ("bot=%s", engine);
+  run[1] = wider[1] = same[1] = declared;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, run), ==, STATUS_OK);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, wider), ==,
+                   STATUS_USAGE);
+  nim_test_assert_contains (err, "timemargin: 50 in the file, 60 now");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, same), ==, STATUS_OK);
+  nim_test_assert_contains (err, "2 finished games of this run");
+  dir_remove (dir);
+}
+
 /* The header of an older nim, without the fields it did not record (the
    clock, the engines), reads them as their defaults: its run is resumed
    and summarized, its games found by the ID it has. */
@@ -1785,9 +1830,12 @@ test_resume_old_header (void)
       = { "--games", "4", "--player1", "xor",       "--player2", "random",
           "--seed",  "1", "--resume",  "--results", path,        NULL };
   const char *summarize[] = { "--summarize", path, NULL };
-  static const char *const added[]
-      = { ",\"tc\":null", ",\"engines\":[]", ",\"engine_dirs\":[]",
-          ",\"engine_options\":[]", ",\"engine_startup_timeout\":10.0" };
+  static const char *const added[] = { ",\"tc\":null",
+                                       ",\"engines\":[]",
+                                       ",\"engine_dirs\":[]",
+                                       ",\"engine_options\":[]",
+                                       ",\"engine_startup_timeout\":10.0",
+                                       ",\"timemargin\":100" };
   g_autofree char *text = NULL;
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -2450,6 +2498,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/header-covers-options", test_header_covers_options);
   g_test_add_func ("/runs/header-errors", test_header_errors);
   g_test_add_func ("/runs/resume-clock", test_resume_clock);
+  g_test_add_func ("/runs/resume-timemargin", test_resume_timemargin);
   g_test_add_func ("/runs/resume-old-header", test_resume_old_header);
   g_test_add_func ("/runs/resume-lost-header", test_resume_lost_header);
   g_test_add_func ("/runs/header-edited", test_header_edited);

@@ -69,6 +69,9 @@ test_handshake (void)
                             "option name rules type string default any\n");
   nim_test_assert_contains (out,
                             "option name misere type check default false\n");
+  /* ugi.md's example option: the table in MiB, beside tt= in bytes. */
+  nim_test_assert_contains (out, "option name hash type spin default 64 "
+                                 "min 0 max 1048576\n");
   nim_test_assert_contains (out, "option name ab type check default true\n");
   nim_test_assert_contains (
       out, "option name score type combo default win var win var distance\n");
@@ -110,6 +113,12 @@ test_query (void)
                    "response p2win\n"
                    "response true\nresponse false\n"
                    "response p1win\n");
+
+  /* Without a position the game is over, without a result, and player 1
+     is to move: every query is answered all the same. */
+  g_clear_pointer (&out, g_free);
+  out = ugi_run ("query gameover\nquery result\nquery p1turn\n", NULL);
+  g_assert_cmpstr (out, ==, "response true\nresponse none\nresponse true\n");
 }
 
 /* Each form of go gives a legal move, with an info line from a searcher;
@@ -178,10 +187,12 @@ test_bad_input (void)
     const char *input;
     const char *answer;
   } cases[] = {
-    { "position fen 3,x p1\n", "info string error: the position: " },
-    { "position fen 3,4 p3\n", "info string error: \"3,4 p3\" is not a "
-                               "position" },
-    { "position fen\n", "info string error: \"\" is not a position" },
+    { "position fen 3,x p1\n", "info string error: position: the "
+                               "position: " },
+    { "position fen 3,4 p3\n", "info string error: position: \"3,4 p3\" is "
+                               "not a position" },
+    { "position fen\n", "info string error: position: \"\" is not a "
+                        "position" },
     { "position\n", "info string error: position: expected position fen" },
     { "position fen 3,4 p1 moves h1-4\n",
       "info string error: position: move 1 (h1-4): " },
@@ -192,9 +203,12 @@ test_bad_input (void)
       "move" },
     { "setoption name rules value 0,x\n", "info string error: the rules: " },
     { "setoption name misere value maybe\n",
-      "info string error: setoption: misere is true or false, not 'maybe'" },
-    { "setoption name hash value 12\n",
-      "info string error: player negamax has no option 'hash'" },
+      "info string error: setoption: misere is true or false, not 'maybe'; "
+      "it stays false" },
+    { "setoption name hash value 2000000\n",
+      "info string error: hash: 2000000 is too large" },
+    { "setoption name nohash value 12\n",
+      "info string error: player negamax has no option 'nohash'" },
     { "setoption name ab value sometimes\n",
       "info string error: player negamax: ab=sometimes: expected on or off" },
     { "setoption name ab\n", "info string error: setoption: option ab needs "
@@ -206,14 +220,18 @@ test_bad_input (void)
                                    "there is no move to make\nbestmove "
                                    "0000\n" },
     { "position fen 3 p1\ngo movetime x\n",
-      "info string error: movetime: 'x' is not a whole number" },
+      "info string error: go: movetime 'x': expected a whole number from 0 "
+      "up (a larger one than nim can use is taken as the largest it can); "
+      "no search\nbestmove 0000\n" },
     { "position fen 3 p1\ngo depth\n",
-      "info string error: go: depth needs a number\n" },
+      "info string error: go: depth '': expected a whole number from 1 up" },
+    { "position fen 3 p1\ngo depth 0\n",
+      "info string error: go: depth '0': expected a whole number from 1 up" },
     { "position fen 3 p1\ngo wtime 100\n",
       "info string error: go: unknown word 'wtime' ignored" },
-    { "query\n", "info string error: query: ask query gameover" },
+    { "query\n", "info string error: query: ask query gameover, query "
+                 "p1turn or query result\nresponse none\n" },
     { "query colour\n", "info string error: query: ask query gameover" },
-    { "query p1turn\n", "info string error: query: no position" },
   };
   guint i;
 
@@ -244,13 +262,19 @@ test_bad_input (void)
     g_assert_cmpstr (out, ==, "response true\nreadyok\n");
   }
   {
-    /* A bad position forgets the one before it. */
-    g_autofree char *out = ugi_run ("position fen 3,4 p1\n"
-                                    "position fen 3,4 p1 moves h1-9\n"
-                                    "query p1turn\n",
+    /* A bad position forgets the one before it: no position, so the game
+       is over without a result, and go has no move to give. */
+    g_autofree char *out = ugi_run ("position fen 3,4 p2\n"
+                                    "position fen 3,4 p2 moves h1-9\n"
+                                    "query p1turn\nquery gameover\n"
+                                    "query result\ngo depth 3\n",
                                     NULL);
 
-    nim_test_assert_contains (out, "query: no position");
+    nim_test_assert_contains (out, "; no position is kept\nresponse true\n"
+                                   "response true\nresponse none\n"
+                                   "info string error: go: no position; "
+                                   "send position fen HEAPS p1|p2 first\n"
+                                   "bestmove 0000\n");
   }
 }
 
@@ -595,8 +619,9 @@ srcdir_path (const char *path)
       g_getenv ("NIM_SRCDIR") ? g_getenv ("NIM_SRCDIR") : ".", path, NULL);
 }
 
-/* nim --ugi passes its own check, every player that can play every rule
-   family too; xor cannot, and the check says where. */
+/* nim --ugi passes its own check, every kind of check included; xor
+   plays only take any, so it fails nim's extensions, which do not decide
+   the exit status, and passes every required check. */
 static void
 test_check_engine_nim (void)
 {
@@ -606,27 +631,42 @@ test_check_engine_nim (void)
     return;
   g_assert_cmpint (check_engine (&out, g_getenv ("NIM_BINARY"), "--ugi", NULL),
                    ==, 0);
-  nim_test_assert_contains (out, "ok 1 - handshake\n"
+  nim_test_assert_contains (out, "ok 1 - handshake [required]\n"
                                  "    sent:     ugi\n"
                                  "    got:      id name nim ");
-  nim_test_assert_contains (out, "ok 18 - go infinite, then stop\n");
-  nim_test_assert_contains (out, "ok 19 - isready while thinking\n");
-  nim_test_assert_contains (out, "ok 20 - quit\n");
-  g_assert_true (g_str_has_suffix (out, "\nAll 20 checks passed.\n"));
+  nim_test_assert_contains (out, "ok 2 - id name and id author "
+                                 "[recommended]\n");
+  nim_test_assert_contains (out, "ok 15 - go infinite, then stop "
+                                 "[required]\n");
+  nim_test_assert_contains (out, "ok 16 - go infinite holds bestmove until "
+                                 "stop [recommended]\n");
+  nim_test_assert_contains (out, "ok 17 - isready while thinking "
+                                 "[required]\n");
+  nim_test_assert_contains (out, "ok 24 - a move under the take-and-break "
+                                 "rules 0.77 (Kayles) [nim's extension]\n");
+  nim_test_assert_contains (out, "ok 25 - split moves, read and played "
+                                 "(rules 0.4) [nim's extension]\n");
+  nim_test_assert_contains (out, "ok 26 - quit [recommended]\n");
+  g_assert_true (g_str_has_suffix (out, "\nAll 26 checks passed.\n"));
   nim_test_assert_not_contains (out, "not ok");
 
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (check_engine (&out, g_getenv ("NIM_BINARY"), "--ugi",
                                  "--player1", "xor", NULL),
-                   ==, 1);
-  nim_test_assert_contains (out, "not ok 6 - a move under the rules 1,2,3\n");
+                   ==, 0);
+  nim_test_assert_contains (out, "not ok 18 - a move under the rules 1,2,3 "
+                                 "[nim's extension]\n");
   nim_test_assert_contains (out, "info string error: player 1 (xor) cannot "
                                  "play this game");
-  g_assert_true (g_str_has_suffix (out, "\n10 of 20 checks failed.\n"));
+  nim_test_assert_contains (out, "ok 23 - a move under take any, misère "
+                                 "[nim's extension]\n");
+  g_assert_true (g_str_has_suffix (out, "\n26 checks: 19 passed, 7 failed, 0 "
+                                        "not run.\nEvery required check that "
+                                        "ran passed.\n"));
 }
 
-/* The example engine of doc/examples passes the check, so that it never
-   rots: python3 is a test dependency. */
+/* The example engine of doc/examples passes the check, nim's extensions
+   too, so that it never rots: python3 is a test dependency. */
 static void
 test_check_engine_example (void)
 {
@@ -639,11 +679,13 @@ test_check_engine_example (void)
   g_assert_nonnull (python);
   g_assert_cmpint (check_engine (&out, python, example, NULL), ==, 0);
   nim_test_assert_contains (out, "id name nim-negamax.py");
-  g_assert_true (g_str_has_suffix (out, "\nAll 20 checks passed.\n"));
+  g_assert_true (g_str_has_suffix (out, "\nAll 26 checks passed.\n"));
 }
 
 /* Broken engines fail the check, each where it breaks, and nim survives
-   an engine that dies (no SIGPIPE). */
+   an engine that dies (no SIGPIPE).  One without the rules option is
+   checked under the start rules, and the report says which checks were
+   not run and why; the count is right whatever happens. */
 static void
 test_check_engine_broken (void)
 {
@@ -653,32 +695,118 @@ test_check_engine_broken (void)
   if (!nim_test_have_nim ())
     return;
   g_assert_cmpint (check_engine (&out, "sh", script, "illegal", NULL), ==, 1);
-  nim_test_assert_contains (out, "ok 3 - new game\n");
-  nim_test_assert_contains (out, "not ok 4 - a move under the rules any\n"
-                                 "    sent:     uginewgame | setoption name "
-                                 "rules value any | setoption name misere "
-                                 "value false | position fen 3,4,5 p1 | go "
-                                 "movetime 500\n"
+  nim_test_assert_contains (out, "ok 4 - new game [required]\n");
+  nim_test_assert_contains (out, "not ok 5 - a move [required]\n"
+                                 "    sent:     uginewgame | position fen "
+                                 "3,4,5 p1 | go movetime 500\n"
                                  "    got:      bestmove h9-9\n"
                                  "    expected: bestmove with a legal move "
                                  "within 1.5 s\n");
-  nim_test_assert_contains (out, "not ok 19 - isready while thinking\n");
-  nim_test_assert_contains (out, "\nok 20 - quit\n");
-  g_assert_true (g_str_has_suffix (out, "\n16 of 20 checks failed.\n"));
+  nim_test_assert_contains (out, "not ok 17 - isready while thinking "
+                                 "[required]\n");
+  nim_test_assert_contains (out, "ok 18 - a move under the rules 1,2,3 "
+                                 "[nim's extension] # SKIP not run: no "
+                                 "option 'rules' (nim plays this engine "
+                                 "only under the start rules: take any "
+                                 "number, normal play)\n");
+  nim_test_assert_contains (out, "\nok 26 - quit [recommended]\n");
+  g_assert_true (g_str_has_suffix (out, "\n26 checks: 5 passed, 13 failed, "
+                                        "8 not run.\n12 required checks "
+                                        "failed.\n"));
 
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (check_engine (&out, "sh", script, "crash", NULL), ==, 1);
-  nim_test_assert_contains (out, "not ok 4 - a move under the rules any\n");
+  nim_test_assert_contains (out, "not ok 5 - a move [required]\n");
   nim_test_assert_contains (
       out, "    got:      (nothing: the engine closed its output)\n");
-  /* Whether "quit" could still be written depends on how soon the
-     engine's end is seen. */
-  nim_test_assert_contains (out, "not ok 20 - quit\n"
-                                 "    sent:     quit");
-  nim_test_assert_contains (out, "\n    got:      (exited with status 3)\n"
-                                 "    expected: the engine exits with "
-                                 "status 0 within 2 s\n");
-  g_assert_true (g_str_has_suffix (out, "\n17 of 20 checks failed.\n"));
+  nim_test_assert_contains (out, "ok 6 - a position with moves [required] "
+                                 "# SKIP not run: the engine closed its "
+                                 "output at check 5 (exited with status "
+                                 "3)\n");
+  g_assert_true (g_str_has_suffix (out, "\n26 checks: 4 passed, 1 failed, 21 "
+                                        "not run.\n1 required check "
+                                        "failed.\n"));
+}
+
+/* An engine without the rules option passes every required check (the
+   extensions are not run), and an engine that fails its handshake is one
+   check failed, counted right. */
+static void
+test_check_engine_kinds (void)
+{
+  g_autofree char *norules = nim_test_engine_command ("norules", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (norules == NULL || !nim_test_have_nim ())
+    return;
+  g_assert_cmpint (
+      nim_test_run_nim (NULL, &out, &err, "--check-engine", norules, NULL), ==,
+      0);
+  nim_test_assert_not_contains (out, "not ok");
+  nim_test_assert_contains (out, "ok 25 - split moves, read and played "
+                                 "(rules 0.4) [nim's extension] # SKIP not "
+                                 "run: no option 'rules'");
+  g_assert_true (g_str_has_suffix (out, "\n26 checks: 18 passed, 0 failed, "
+                                        "8 not run.\nEvery required check "
+                                        "that ran passed.\n"));
+
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (check_engine (&out, "sh", "-c", "echo hello", NULL), ==, 1);
+  g_assert_true (g_str_has_suffix (out, "\nThe other checks need the "
+                                        "handshake; fix it first.\n1 check: "
+                                        "0 passed, 1 failed, 0 not run.\n"
+                                        "1 required check failed.\n"));
+}
+
+/* An engine that stops answering: after the first check it fails by
+   timeout and an isready it does not answer, the checks that need it are
+   not run, and the report says so; an engine that floods its output is
+   shown cut, as nim reads lines; an engine's children end with it. */
+static void
+test_check_engine_misbehaving (void)
+{
+  g_autofree char *hang = nim_test_engine_command ("hang", NULL);
+  g_autofree char *chatter = nim_test_engine_command ("chatter", NULL);
+  g_autofree char *fork_command = nim_test_engine_command ("fork", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("nim-ugi-XXXXXX", NULL);
+  g_autofree char *pidfile = g_build_filename (dir, "pids", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (hang == NULL || !nim_test_have_nim ())
+    return;
+  g_assert_cmpint (
+      nim_test_run_nim (NULL, &out, &err, "--check-engine", hang, NULL), ==,
+      1);
+  nim_test_assert_contains (out, "not ok 5 - a move [required]\n");
+  nim_test_assert_contains (out, "ok 6 - a position with moves [required] "
+                                 "# SKIP not run: the engine did not answer "
+                                 "check 5 in time, nor isready in the 2 s "
+                                 "after it\n");
+  g_assert_true (g_str_has_suffix (out, "\n26 checks: 4 passed, 1 failed, 21 "
+                                        "not run.\n1 required check "
+                                        "failed.\n"));
+
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (
+      nim_test_run_nim (NULL, &out, &err, "--check-engine", chatter, NULL), ==,
+      0);
+  /* 2 MB of info lines a move, shown as 64 KiB a check at most. */
+  nim_test_assert_contains (out, " bytes more, not shown)\n");
+  g_assert_cmpuint (strlen (out), <, 26 * 70000);
+
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_setenv ("NIM_TEST_PIDFILE", pidfile, TRUE);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--check-engine",
+                                     fork_command, NULL),
+                   ==, 0);
+  nim_test_assert_pids_gone (pidfile, 1);
+  g_unsetenv ("NIM_TEST_PIDFILE");
+  g_unlink (pidfile);
+  g_rmdir (dir);
 }
 
 /* A command that cannot be run is a usage error. */
@@ -708,6 +836,253 @@ test_check_engine_refused (void)
   nim_test_assert_refused (with_ugi, 2,
                            "--ugi cannot be combined with "
                            "--check-engine");
+}
+
+/* --engine-log takes the log of the engine --check-engine COMMAND
+   checks, as of the engines --engine declares; a directory nim cannot
+   write in is refused before the engine starts, and a mode that plays
+   wants the log with an --engine. */
+static void
+test_check_engine_log (void)
+{
+  g_autofree char *python = g_find_program_in_path ("python3");
+  g_autofree char *example = srcdir_path ("doc/examples/nim-negamax.py");
+  g_autofree char *dir = g_dir_make_tmp ("nim-ugi-XXXXXX", NULL);
+  g_autofree char *log = g_build_filename (dir, "check-check.log", NULL);
+  g_autofree char *command = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  const char *const proc[]
+      = { "--check-engine", "x", "--engine-log", "/proc", NULL };
+  const char *const alone[] = { "--engine-log", dir, NULL };
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_nonnull (python);
+  {
+    g_autofree char *q1 = g_shell_quote (python);
+    g_autofree char *q2 = g_shell_quote (example);
+
+    command = g_strdup_printf ("%s %s", q1, q2);
+  }
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--check-engine",
+                                     command, "--engine-log", dir, NULL),
+                   ==, 0);
+  g_assert_true (g_file_get_contents (log, &text, NULL, NULL));
+  nim_test_assert_contains (text, "\n< ugiok\n");
+  nim_test_assert_refused (proc, 2,
+                           "--engine-log /proc: cannot write in the "
+                           "directory: ");
+  nim_test_assert_refused (alone, 2,
+                           "--engine-log goes with --engine NAME=COMMAND");
+  g_unlink (log);
+  g_rmdir (dir);
+}
+
+/* Every command that asks is answered, whatever came before: each query
+   a response, each go a bestmove, as a referee that waits for them
+   without a timeout (cutegames) needs. */
+static void
+test_always_answers (void)
+{
+  static const char *const before[] = {
+    "",
+    "position fen 3 4 5 p1\n",
+    "position fen 3,4,5 p1 moves h1-4\n",
+    "position fen 3,4,5 p1 moves h9-9\n",
+    "position fen 3,4,5 p1 moves banana\n",
+    "position fen 0,0 p1\n",
+    "position fen 3,4 p1\nsetoption name rules value 0,x\n",
+    "position fen 3,4 p1\nsetoption name tt value lots\n",
+    "position\n",
+    "position fen 1,2 p1\nxyzzy\n\xff\xfe\x01\n",
+    "position fen 1,2 p1\ngo movetime x\n",
+  };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (before); i++)
+    {
+      g_autofree char *input = g_strconcat (
+          before[i],
+          "query gameover\nquery p1turn\nquery result\ngo movetime 10\n",
+          NULL);
+      g_autofree char *out = ugi_run (input, NULL);
+      g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
+      guint j, responses = 0, bestmoves = 0;
+
+      g_test_message ("%s", before[i]);
+      for (j = 0; lines[j] != NULL; j++)
+        {
+          responses += g_str_has_prefix (lines[j], "response ");
+          bestmoves += g_str_has_prefix (lines[j], "bestmove ");
+        }
+      g_assert_cmpuint (responses, ==, 3);
+      g_assert_cmpuint (bestmoves, ==,
+                        1 + (strstr (before[i], "go ") != NULL));
+    }
+}
+
+/* A table the machine cannot hold is refused when nim --ugi starts, and
+   over setoption, which keeps the table it had; hash sets it in MiB, as
+   ugi.md's example does, and ugi then says the sizes set. */
+static void
+test_table (void)
+{
+  static const char *const huge[]
+      = { "--ugi", "--player1", "negamax:tt=1024G", NULL };
+  g_autofree char *out = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  nim_test_assert_refused (huge, 2,
+                           "negamax: a transposition table of 1048576 MiB "
+                           "is more than the ");
+  out = ugi_run ("setoption name tt value 1024G\n"
+                 "position fen 3,4,5 p1\ngo depth 30\n"
+                 "setoption name hash value 16\nugi\n"
+                 "setoption name HASH value 0\nugi\n",
+                 NULL);
+  nim_test_assert_contains (out, "info string error: negamax: a "
+                                 "transposition table of 1048576 MiB is more "
+                                 "than the ");
+  nim_test_assert_contains (out, "; the table stays as it was\n");
+  nim_test_assert_contains (out, "\nbestmove h1-2\n");
+  nim_test_assert_contains (out, "option name hash type spin default 16 "
+                                 "min 0 max 1048576\n");
+  nim_test_assert_contains (out, "option name tt type string default "
+                                 "16777216\n");
+  /* hash 0 is no table, where the player can do without. */
+  nim_test_assert_contains (out, "option name tt type string default 0\n");
+}
+
+/* go's numbers: any whole number is one (one too large to count is the
+   largest nim can use), and nothing else: one range, one message, and no
+   search when a number cannot be read.  A clock of 2^63 - 1 ms is no
+   overflow. */
+static void
+test_go_numbers (void)
+{
+  static const char *const fine[] = {
+    "go p1time 9223372036854775807 p2time 9223372036854775807",
+    "go p1time 9223372036854775807 p2time 1 p1inc 9223372036854775807",
+    "go movetime 9223372036854775807",
+    "go movetime 99999999999999999999",
+    "go depth 99999999999999999999",
+    "go nodes 18446744073709551615",
+    "go movetime 0",
+    "go p1time -5 p2time -5",
+  };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (fine); i++)
+    {
+      g_autofree char *input
+          = g_strdup_printf ("position fen 1,2 p1\n%s\nquit\n", fine[i]);
+      g_autofree char *out = ugi_run (input, NULL);
+
+      g_test_message ("%s", fine[i]);
+      nim_test_assert_not_contains (out, "error");
+      nim_test_assert_contains (out, "\nbestmove h2-1\n");
+    }
+}
+
+/* Lines longer than 64 KiB are read whole up to 8 MiB (a referee sends a
+   long game's moves); a longer one is cut, said, and refused: no
+   position, and still an answer to every query. */
+static void
+test_long_lines (void)
+{
+  GString *input = g_string_new ("setoption name rules value 1\n"
+                                 "position fen 20000 p1 moves");
+  g_autofree char *out = NULL;
+  g_autofree char *huge = NULL;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    {
+      g_string_free (input, TRUE);
+      return;
+    }
+  for (i = 0; i < 15001; i++)
+    g_string_append (input, " h1-1");
+  g_string_append (input, "\nquery p1turn\ngo depth 1\n");
+  out = ugi_run (input->str, NULL);
+  g_assert_cmpstr (out, ==,
+                   "response false\ninfo depth 1 nodes 2 time 0 score cp 0 "
+                   "pv h1-1\nbestmove h1-1\n");
+  g_clear_pointer (&out, g_free);
+  huge = g_strnfill (9 << 20, 'x');
+  g_string_printf (input,
+                   "position fen 3,4 p1\nposition fen 3,4 p1 moves %s\n"
+                   "query gameover\nquery result\n",
+                   huge);
+  out = ugi_run (input->str, NULL);
+  g_assert_cmpstr (out, ==,
+                   "info string error: a line of more than 8 MiB was cut: "
+                   "position is not carried out\n"
+                   "response true\nresponse none\n");
+  g_string_free (input, TRUE);
+}
+
+/* The rules take what --moves takes: counts up to 4294967295, in any
+   order. */
+static void
+test_rules_range (void)
+{
+  g_autofree char *out = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  out = ugi_run ("setoption name rules value 4294967295,1\n"
+                 "position fen 5 p1\ngo depth 3\nquit\n",
+                 NULL);
+  nim_test_assert_not_contains (out, "error");
+  nim_test_assert_contains (out, "\nbestmove h1-1\n");
+}
+
+/* A referee that speaks as cutegames does (isready before each
+   uginewgame, a query after every position, every answer waited for),
+   against nim --ugi and the example engine, bad input included: every
+   command is answered, and the two engines agree on every result. */
+static void
+test_cutegames_order (void)
+{
+  g_autofree char *python = g_find_program_in_path ("python3");
+  g_autofree char *script = srcdir_path ("tests/ugi-cutegames-referee.py");
+  g_autofree char *example = srcdir_path ("doc/examples/nim-negamax.py");
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_nonnull (python);
+  for (i = 0; i < 2; i++)
+    {
+      const char *argv[] = { python,
+                             script,
+                             "--bad",
+                             "--",
+                             i == 0 ? g_getenv ("NIM_BINARY") : python,
+                             i == 0 ? "--ugi" : example,
+                             NULL };
+      g_autoptr (GError) error = NULL;
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT,
+                                   NULL, NULL, &out, &err, &status, &error));
+      g_assert_no_error (error);
+      g_test_message ("%s%s", out, err);
+      g_assert_true (g_spawn_check_exit_status (status, NULL));
+      nim_test_assert_contains (out, "3 4 5 p1: 0 moves, gameover true, "
+                                     "result none\n");
+      g_assert_true (g_str_has_suffix (out, "\nevery command answered\n"));
+    }
 }
 
 /* The moves and the winner of each game of a --results file, one line a
@@ -915,10 +1290,20 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/refused", test_refused);
   g_test_add_func ("/ugi/isready-and-stop", test_isready_and_stop);
   g_test_add_func ("/ugi/stop/every-searcher", test_stop_every_searcher);
+  g_test_add_func ("/ugi/always-answers", test_always_answers);
+  g_test_add_func ("/ugi/table", test_table);
+  g_test_add_func ("/ugi/go-numbers", test_go_numbers);
+  g_test_add_func ("/ugi/long-lines", test_long_lines);
+  g_test_add_func ("/ugi/rules-range", test_rules_range);
+  g_test_add_func ("/ugi/cutegames-order", test_cutegames_order);
   g_test_add_func ("/ugi/check-engine/nim", test_check_engine_nim);
   g_test_add_func ("/ugi/check-engine/example", test_check_engine_example);
   g_test_add_func ("/ugi/check-engine/broken", test_check_engine_broken);
+  g_test_add_func ("/ugi/check-engine/kinds", test_check_engine_kinds);
+  g_test_add_func ("/ugi/check-engine/misbehaving",
+                   test_check_engine_misbehaving);
   g_test_add_func ("/ugi/check-engine/refused", test_check_engine_refused);
+  g_test_add_func ("/ugi/check-engine/log", test_check_engine_log);
   g_test_add_func ("/ugi/engine/twin", test_engine_twin);
   g_test_add_func ("/ugi/engine/example-games", test_engine_example_games);
   return g_test_run ();

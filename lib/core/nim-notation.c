@@ -272,9 +272,8 @@ nim_notation_parse_rules (const char *text, gboolean misere, NimRules *rules,
     {
       gboolean range = TRUE;
 
-      if (!nim_parse_uint_list (text, 1, NIM_HEAP_SIZE_MAX - 1,
-                                NIM_MAX_TAKE_MAX, _ ("the rules"), &counts,
-                                error))
+      if (!nim_parse_uint_list (text, 1, NIM_HEAP_SIZE_MAX, NIM_MAX_TAKE_MAX,
+                                _ ("the rules"), &counts, error))
         return FALSE;
       for (i = 0; i < counts->len; i++)
         if (g_array_index (counts, guint64, i) != i + 1)

@@ -8,6 +8,7 @@
 #include "nim-i18n.h"
 #include "nim-error.h"
 #include "nim-interrupt.h"
+#include "nim-player-engine.h"
 
 typedef struct
 {
@@ -164,7 +165,8 @@ take_back (NimGame *game, guint who)
  * Plays @game under a clock: the game measures the time each move takes
  * and charges it to its player, shows the clock to the player about to
  * move (nim_player_set_clock()), and a player that uses more than it has
- * left, plus %NIM_GAME_CLOCK_MARGIN, loses on time.
+ * left, plus %NIM_GAME_CLOCK_MARGIN (an external engine: the margin it
+ * was declared with), loses on time.
  */
 void
 nim_game_set_clock (NimGame *game, double seconds, double increment)
@@ -294,8 +296,9 @@ nim_game_play (NimGame *game, GError **error)
       if (game->timed)
         {
           gint64 *left = &game->clock.remaining[game->to_move - 1];
+          gint64 margin = nim_player_engine_time_margin (p);
 
-          if (used > *left + NIM_GAME_CLOCK_MARGIN)
+          if (used > *left + (margin >= 0 ? margin : NIM_GAME_CLOCK_MARGIN))
             {
               g_autofree char *message = g_strdup_printf (
                   _ ("player %u used %.3f s, with %.3f s left on its clock"),

@@ -39,22 +39,29 @@
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include "nim-i18n.h"
 #include "nim-error.h"
-#include "nim-lookout.h"
+#include "nim-line-channel.h"
+#include "nim-strings.h"
 
 struct _NimEngineProcess
 {
   char *command;
   GSubprocess *subprocess;
-  int in_fd;          /* write end of the engine's standard input, or -1 */
-  int out_fd;         /* read end of the engine's standard output, or -1 */
-  GString *buffer;    /* what was read but not yet returned as a line */
-  NimLookout lookout; /* whether reads look before they sleep */
-  GOutputStream *log; /* (nullable): the conversation, as "> " and "< " */
-  gboolean exited;    /* reaped: the exit status is known */
-  gboolean stopped;   /* nim_engine_process_stop () ran */
+  GPid pid;   /* the engine's, and its process group's */
+  int pid_fd; /* a pidfd of the engine, or -1 */
+  int in_fd;  /* write end of the engine's standard input, or -1 */
+  int out_fd; /* read end of the engine's standard output, or -1 */
+  NimLineChannel *channel; /* reads @out_fd */
+  GString *line;           /* the line being read */
+  GOutputStream *log;      /* (nullable): the conversation, as "> " and "< " */
+  gboolean exited;         /* reaped: the exit status is known */
+  gboolean stopped;        /* nim_engine_process_stop () ran */
+  gboolean signalled;      /* nim sent it SIGTERM or SIGKILL */
 };
 
 static void
@@ -69,6 +76,31 @@ log_line (NimEngineProcess *self, const char *prefix, const char *line)
   g_output_stream_write_all (self->log, text, strlen (text), NULL, NULL, NULL);
 }
 
+/* In the child, before the engine's program runs: a process group of its
+   own (see the top of the file). */
+static void
+child_setup (gpointer data)
+{
+  (void) data;
+  setpgid (0, 0);
+}
+
+/* A pidfd of process @pid, or -1 where the system has none. */
+static int
+open_pidfd (GPid pid)
+{
+#if defined(__linux__) && defined(SYS_pidfd_open)
+  int fd = (int) syscall (SYS_pidfd_open, (pid_t) pid, 0);
+
+  if (fd >= 0)
+    fcntl (fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+#else
+  (void) pid;
+  return -1;
+#endif
+}
+
 /**
  * nim_engine_process_new:
  * @command: the command line, such as "python3 bot.py --fast"; split as a
@@ -78,10 +110,13 @@ log_line (NimEngineProcess *self, const char *prefix, const char *line)
  *   ours; a relative program path ("./bot") is taken from it
  * @log_path: (nullable): a file to append the conversation and the
  *   engine's standard error to; %NULL discards standard error
- * @error: return location for an error: a command that does not parse, a
- *   log that cannot be opened, a program that cannot be started
+ * @error: return location for an error: a command that does not parse
+ *   (#NIM_ERROR_USAGE), a program that cannot be started
+ *   (#NIM_ERROR_FAILED: the engine's failure), a log or a pipe that cannot
+ *   be made (a #G_IO_ERROR: nim's own failure)
  *
- * Starts an engine.  Nothing is sent to it yet.
+ * Starts an engine, in a process group of its own.  Nothing is sent to it
+ * yet.
  *
  * Returns: (transfer full) (nullable): the running engine, or %NULL
  */
@@ -107,7 +142,8 @@ nim_engine_process_new (const char *command, const char *directory,
   self->command = g_strdup (command);
   self->in_fd = -1;
   self->out_fd = -1;
-  self->buffer = g_string_new (NULL);
+  self->pid_fd = -1;
+  self->line = g_string_new (NULL);
   if (log_path != NULL)
     {
       g_autoptr (GFile) file = g_file_new_for_path (log_path);
@@ -116,7 +152,7 @@ nim_engine_process_new (const char *command, const char *directory,
           g_file_append_to (file, G_FILE_CREATE_NONE, NULL, &local));
       if (self->log == NULL)
         {
-          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+          g_set_error (error, G_IO_ERROR, local->code,
                        _ ("cannot open the engine log %s: %s"), log_path,
                        local->message);
           return NULL;
@@ -125,7 +161,7 @@ nim_engine_process_new (const char *command, const char *directory,
     }
   if (!g_unix_open_pipe (fds, FD_CLOEXEC, &local))
     {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
                    _ ("cannot start engine \"%s\": %s"), command,
                    local->message);
       return NULL;
@@ -134,15 +170,17 @@ nim_engine_process_new (const char *command, const char *directory,
   if (!g_unix_open_pipe (in_fds, FD_CLOEXEC, &local))
     {
       close (fds[1]);
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
                    _ ("cannot start engine \"%s\": %s"), command,
                    local->message);
       return NULL;
     }
   self->in_fd = in_fds[1];
-  /* Reads look before they wait (see nim_engine_process_read_line ()). */
+  /* Reads look before they wait (see nim-line-channel.c): without
+     blocking, a look is one read. */
   g_unix_set_fd_nonblocking (self->out_fd, TRUE, NULL);
-  nim_lookout_init (&self->lookout);
+  self->channel
+      = nim_line_channel_new (self->out_fd, NIM_ENGINE_PROCESS_MAX_LINE);
 
   launcher = g_subprocess_launcher_new (log_path == NULL
                                             ? G_SUBPROCESS_FLAGS_STDERR_SILENCE
@@ -164,7 +202,7 @@ nim_engine_process_new (const char *command, const char *directory,
         {
           int saved = errno;
 
-          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
                        _ ("cannot open the engine log %s: %s"), log_path,
                        g_strerror (saved));
           return NULL;
@@ -173,6 +211,7 @@ nim_engine_process_new (const char *command, const char *directory,
     }
   if (directory != NULL)
     g_subprocess_launcher_set_cwd (launcher, directory);
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
   self->subprocess = g_subprocess_launcher_spawnv (
       launcher, (const char *const *) argv, &local);
   if (self->subprocess == NULL)
@@ -181,6 +220,20 @@ nim_engine_process_new (const char *command, const char *directory,
                    _ ("cannot start engine \"%s\": %s"), command,
                    local->message);
       return NULL;
+    }
+  {
+    /* %NULL when the engine is gone already. */
+    const char *id = g_subprocess_get_identifier (self->subprocess);
+
+    self->pid = id != NULL ? (GPid) g_ascii_strtoll (id, NULL, 10) : 0;
+  }
+  if (self->pid > 0)
+    {
+      /* The child sets its group too: whichever runs first, the engine's
+         program starts in its own group. */
+      setpgid (self->pid, self->pid);
+      self->pid_fd = open_pidfd (self->pid);
+      nim_line_channel_watch (self->channel, self->pid_fd);
     }
   return g_steal_pointer (&self);
 }
@@ -286,21 +339,64 @@ nim_engine_process_send (NimEngineProcess *process, const char *lines,
   return write_lines (process->in_fd, lines, error);
 }
 
-/* Moves the first line of the buffer, if it holds a whole one, to *line
-   (without "\n" or "\r\n"). */
+/* Whether @line (of @len bytes, NUL bytes among them maybe) is text: UTF-8
+   without control characters but the tab.  ASCII is looked at byte by
+   byte, which is what every line of the protocol is: an engine writes a
+   few lines a move. */
 static gboolean
-take_line (NimEngineProcess *self, char **line)
+is_text (const char *line, gsize len)
 {
-  char *nl = memchr (self->buffer->str, '\n', self->buffer->len);
-  gsize len;
+  const char *p = line, *end = line + len;
 
-  if (nl == NULL)
+  for (; p < end && (guchar) *p < 0x80; p++)
+    if (((guchar) *p < 0x20 && *p != '\t') || *p == 0x7f)
+      return FALSE;
+  if (p == end)
+    return TRUE;
+  if (!g_utf8_validate (p, end - p, NULL))
     return FALSE;
-  len = (gsize) (nl - self->buffer->str);
-  *line = g_strndup (self->buffer->str,
-                     len > 0 && nl[-1] == '\r' ? len - 1 : len);
-  g_string_erase (self->buffer, 0, (gssize) len + 1);
+  while (p < end)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c < 0x20 && c != '\t') || (c >= 0x7f && c < 0xa0))
+        return FALSE;
+      p = g_utf8_next_char (p);
+    }
   return TRUE;
+}
+
+/* @line, of @len bytes, safe to show and to log: its control characters,
+   NUL bytes and bytes that are not UTF-8 escaped (nim_text_escape()). */
+static char *
+escape_line (const char *line, gsize len)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = line, *end = line + len;
+
+  for (;;)
+    {
+      const char *nul = memchr (p, '\0', (gsize) (end - p));
+      g_autofree char *part
+          = g_strndup (p, nul != NULL ? (gsize) (nul - p) : (gsize) (end - p));
+      g_autofree char *shown = nim_text_escape (part, 0);
+
+      g_string_append (out, shown);
+      if (nul == NULL)
+        break;
+      g_string_append (out, "\\x00");
+      p = nul + 1;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Whether the engine's process has gone (exited, and reaped or about to
+   be): what a read without a pidfd looks at when its deadline passes. */
+static gboolean
+leader_gone (const NimEngineProcess *self)
+{
+  return self->exited || self->pid <= 0
+         || (kill (self->pid, 0) < 0 && errno == ESRCH);
 }
 
 /**
@@ -308,130 +404,87 @@ take_line (NimEngineProcess *self, char **line)
  * @process: an engine
  * @deadline: g_get_monotonic_time() by which the line must have come, or
  *   -1 to wait as long as it takes
+ * @flags: (out) (optional): what is wrong with the line, if anything: cut
+ *   (%NIM_ENGINE_LINE_CUT), not text (%NIM_ENGINE_LINE_NOT_TEXT)
  * @error: return location for a #G_IO_ERROR: %G_IO_ERROR_TIMED_OUT when
  *   the deadline passed (what was read of a line is kept for the next
  *   read), %G_IO_ERROR_CONNECTION_CLOSED at the end of the engine's
- *   output (it exited or closed it), %G_IO_ERROR_MESSAGE_TOO_LARGE for a
- *   line longer than %NIM_ENGINE_PROCESS_MAX_LINE, %G_IO_ERROR_FAILED if
- *   the read failed
+ *   output (it exited, or closed it), %G_IO_ERROR_FAILED if the read
+ *   failed
  *
  * Reads the next line the engine writes, waiting for it until @deadline
- * and no longer.  Lines may end in "\n" or "\r\n"; a line that is not
- * valid UTF-8 is returned as it is (the caller will not understand it).
+ * and no longer, or until the engine's process ends.  Lines may end in
+ * "\n" or "\r\n".  A line longer than %NIM_ENGINE_PROCESS_MAX_LINE is
+ * returned cut, and the rest of it is thrown away; a line that is not
+ * text (not UTF-8, a control character, a NUL byte) is returned with
+ * those escaped, as nim_text_escape() writes them.  Either is flagged, for
+ * the caller to judge; both are logged as returned.
  *
  * Returns: (transfer full) (nullable): the line without its line end, or
  *   %NULL with @error set
  */
 char *
 nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
-                              GError **error)
+                              NimEngineLineFlags *flags, GError **error)
 {
+  NimLineStatus status;
+  NimEngineLineFlags f = 0;
   char *line;
-  gint64 start = -1, spin_end = 0;
-  gboolean look;
 
   g_return_val_if_fail (process != NULL, NULL);
 
-  /* Look at the pipe before sleeping on it only when the engine has
-     answered fast of late: a slow one would only be watched in vain. */
-  look = nim_lookout_wanted (&process->lookout);
-  while (!take_line (process, &line))
+  if (flags != NULL)
+    *flags = 0;
+  if (process->out_fd < 0)
     {
-      char chunk[4096];
-      GPollFD pfd = { process->out_fd, G_IO_IN | G_IO_HUP | G_IO_ERR, 0 };
-      int timeout = -1, ready;
-      gssize n;
-
-      if (process->out_fd < 0)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
-                       _ ("the engine was stopped"));
-          return NULL;
-        }
-      if (process->buffer->len > NIM_ENGINE_PROCESS_MAX_LINE)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-                       _ ("the engine wrote a line of more than %d bytes"),
-                       NIM_ENGINE_PROCESS_MAX_LINE);
-          g_string_truncate (process->buffer, 0);
-          return NULL;
-        }
-      if (start < 0)
-        {
-          start = g_get_monotonic_time ();
-          spin_end = look ? start + NIM_LOOKOUT_MAX : start;
-        }
-      if (look)
-        {
-          n = read (process->out_fd, chunk, sizeof chunk);
-          if (n > 0)
-            {
-              g_string_append_len (process->buffer, chunk, n);
-              continue;
-            }
-          if (n == 0)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
-                           _ ("the engine closed its output"));
-              return NULL;
-            }
-          if (errno == EINTR)
-            continue;
-          if (errno != EAGAIN && errno != EWOULDBLOCK)
-            {
-              int saved = errno;
-
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                           _ ("cannot read from the engine: %s"),
-                           g_strerror (saved));
-              return NULL;
-            }
-          /* Nothing yet: look again a little while, letting any other
-             thread that waits for this processor (the engine, say) run
-             first. */
-          if (g_get_monotonic_time () < spin_end)
-            {
-              g_thread_yield ();
-              continue;
-            }
-        }
-      if (deadline >= 0)
-        {
-          gint64 left = deadline - g_get_monotonic_time ();
-
-          /* Round up, so that the poll never ends just before the
-             deadline and spins. */
-          timeout = left <= 0 ? 0 : (int) MIN ((left + 999) / 1000, G_MAXINT);
-        }
-      ready = g_poll (&pfd, 1, timeout);
-      if (ready < 0 && errno == EINTR)
-        continue;
-      if (ready < 0)
-        {
-          int saved = errno;
-
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                       _ ("cannot read from the engine: %s"),
-                       g_strerror (saved));
-          return NULL;
-        }
-      if (ready == 0)
-        {
-          if (deadline >= 0 && g_get_monotonic_time () >= deadline)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                           _ ("the engine did not answer in time"));
-              return NULL;
-            }
-          continue;
-        }
-      /* Something came, or the end: read it (the pipe does not block). */
-      look = TRUE;
-      spin_end = 0;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
+                   _ ("the engine was stopped"));
+      return NULL;
     }
-  if (start >= 0)
-    nim_lookout_record (&process->lookout, start);
-  log_line (process, "< ", line);
+  status = nim_line_channel_read (process->channel, deadline, process->line);
+  switch (status)
+    {
+    case NIM_LINE_OK:
+      break;
+    case NIM_LINE_CUT:
+      f |= NIM_ENGINE_LINE_CUT;
+      break;
+    case NIM_LINE_TIMEOUT:
+      /* Without a pidfd, an engine that exited while a child of its holds
+         its output open is found here, once a slice of the wait passed. */
+      if (process->pid_fd < 0 && leader_gone (process))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                       _ ("the engine closed its output"));
+          return NULL;
+        }
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                   _ ("the engine did not answer in time"));
+      return NULL;
+    case NIM_LINE_END:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                   _ ("the engine closed its output"));
+      return NULL;
+    case NIM_LINE_FAILED:
+      {
+        int saved = nim_line_channel_get_errno (process->channel);
+
+        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                     _ ("cannot read from the engine: %s"),
+                     g_strerror (saved));
+        return NULL;
+      }
+    }
+  if (!is_text (process->line->str, process->line->len))
+    {
+      f |= NIM_ENGINE_LINE_NOT_TEXT;
+      line = escape_line (process->line->str, process->line->len);
+    }
+  else
+    line = g_strndup (process->line->str, process->line->len);
+  if (flags != NULL)
+    *flags = f;
+  log_line (process, (f & NIM_ENGINE_LINE_CUT) ? "< (cut) " : "< ", line);
   return line;
 }
 
@@ -524,6 +577,17 @@ close_pipes (NimEngineProcess *self)
     }
 }
 
+/* Sends @sig to the engine's process group, or to the engine alone when
+   it has no group of its own. */
+static void
+signal_group (NimEngineProcess *self, int sig)
+{
+  self->signalled = TRUE;
+  if (self->pid > 0 && kill (-self->pid, sig) == 0)
+    return;
+  g_subprocess_send_signal (self->subprocess, sig);
+}
+
 /**
  * nim_engine_process_stop:
  * @process: an engine
@@ -531,8 +595,10 @@ close_pipes (NimEngineProcess *self)
  *
  * Ends the engine, however it behaves: its standard input is closed (a
  * well-behaved engine exits at the end of its input, or at the `quit` the
- * caller sent before), then after @grace it is sent SIGTERM, then after
- * @grace again SIGKILL; it is reaped in every case.  Its output pipe is
+ * caller sent before), then after @grace its process group is sent
+ * SIGTERM, then after @grace again SIGKILL; it is reaped in every case.
+ * Whatever is left of its group once it has gone (a child it forked, a
+ * wrapper script's background job) is sent SIGKILL.  Its output pipe is
  * closed too, so the engine holds nothing of ours and we nothing of it.
  * Calling it again does nothing (and returns %FALSE).
  *
@@ -552,13 +618,18 @@ nim_engine_process_stop (NimEngineProcess *process, gint64 grace)
   by_itself = wait_exit (process, grace);
   if (!by_itself)
     {
-      g_subprocess_send_signal (process->subprocess, SIGTERM);
+      signal_group (process, SIGTERM);
       if (!wait_exit (process, grace))
         {
+          signal_group (process, SIGKILL);
           g_subprocess_force_exit (process->subprocess);
           wait_exit (process, -1);
         }
     }
+  /* The group outlives its leader only in what the engine left behind:
+     no grace for that. */
+  if (process->pid > 0)
+    kill (-process->pid, SIGKILL);
   if (process->out_fd >= 0)
     {
       close (process->out_fd);
@@ -571,6 +642,25 @@ nim_engine_process_stop (NimEngineProcess *process, gint64 grace)
       log_line (process, "# ", how);
     }
   return by_itself;
+}
+
+/**
+ * nim_engine_process_wait:
+ * @process: an engine
+ * @timeout: how long to wait, in microseconds; 0 not to wait
+ *
+ * Waits for the engine to exit by itself (nim sends it nothing, and no
+ * signal): whether an engine that closed its output has exited, or only
+ * closed it.
+ *
+ * Returns: %TRUE if it has exited
+ */
+gboolean
+nim_engine_process_wait (NimEngineProcess *process, gint64 timeout)
+{
+  g_return_val_if_fail (process != NULL, TRUE);
+
+  return wait_exit (process, timeout);
 }
 
 /**
@@ -594,7 +684,8 @@ nim_engine_process_has_exited (NimEngineProcess *process)
  * @process: an engine
  *
  * How the engine ended, for a message or a record: "exited with status
- * 3", "killed by signal 11 (Segmentation fault)", or "running".
+ * 3", "killed by signal 11 (Segmentation fault)", "stopped by nim
+ * (signal 15, Terminated)" when the signal was nim's own, or "running".
  *
  * Returns: (transfer full): the description
  */
@@ -609,6 +700,9 @@ nim_engine_process_describe_exit (NimEngineProcess *process)
     {
       int sig = g_subprocess_get_term_sig (sub);
 
+      if (process->signalled && (sig == SIGTERM || sig == SIGKILL))
+        return g_strdup_printf (_ ("stopped by nim (signal %d, %s)"), sig,
+                                g_strsignal (sig));
       return g_strdup_printf (_ ("killed by signal %d (%s)"), sig,
                               g_strsignal (sig));
     }
@@ -650,12 +744,15 @@ nim_engine_process_free (NimEngineProcess *process)
     close (process->out_fd);
   if (process->in_fd >= 0)
     close (process->in_fd);
+  if (process->pid_fd >= 0)
+    close (process->pid_fd);
+  nim_line_channel_free (process->channel);
+  g_string_free (process->line, TRUE);
   if (process->log != NULL)
     {
       g_output_stream_close (process->log, NULL, NULL);
       g_object_unref (process->log);
     }
-  g_string_free (process->buffer, TRUE);
   g_free (process->command);
   g_free (process);
 }

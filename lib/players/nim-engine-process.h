@@ -7,9 +7,24 @@
 
 G_BEGIN_DECLS
 
-/* The longest line an engine may write, in bytes without the line end.  A
-   longer one is garbage (or a flood) and fails the read. */
+/* The longest line of an engine's that nim reads whole, in bytes without
+   the line end; a longer one is read cut (NIM_ENGINE_LINE_CUT). */
 #define NIM_ENGINE_PROCESS_MAX_LINE 65536
+
+/**
+ * NimEngineLineFlags:
+ * @NIM_ENGINE_LINE_CUT: the line was longer than
+ *   %NIM_ENGINE_PROCESS_MAX_LINE: this is its start
+ * @NIM_ENGINE_LINE_NOT_TEXT: the line is not UTF-8, or holds a control
+ *   character or a NUL byte (escaped in what was returned)
+ *
+ * What is wrong with a line an engine wrote, for the caller to judge.
+ */
+typedef enum
+{
+  NIM_ENGINE_LINE_CUT = 1 << 0,
+  NIM_ENGINE_LINE_NOT_TEXT = 1 << 1,
+} NimEngineLineFlags;
 
 /* How long nim_engine_process_stop() lets an engine go at each step
    (end of input, SIGTERM) before the next, in microseconds. */
@@ -24,9 +39,10 @@ NimEngineProcess *nim_engine_process_new (const char *command,
 gboolean nim_engine_process_send (NimEngineProcess *process, const char *lines,
                                   GError **error);
 char *nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
-                                    GError **error);
+                                    NimEngineLineFlags *flags, GError **error);
 void nim_engine_process_log (NimEngineProcess *process, const char *note);
 gboolean nim_engine_process_stop (NimEngineProcess *process, gint64 grace);
+gboolean nim_engine_process_wait (NimEngineProcess *process, gint64 timeout);
 gboolean nim_engine_process_has_exited (NimEngineProcess *process);
 char *nim_engine_process_describe_exit (NimEngineProcess *process);
 const char *nim_engine_process_get_command (const NimEngineProcess *process);

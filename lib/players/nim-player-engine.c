@@ -11,7 +11,19 @@
    writes.  A move is parsed and checked against the rules here; an
    engine that fails loses the game with a #NIM_FORFEIT_ERROR that says
    how (nim_game_play() ends the game), its process is stopped (SIGTERM,
-   SIGKILL, reaped), and the next game starts a fresh one. */
+   SIGKILL, reaped), and the next game starts a fresh one.  What it writes
+   besides its `bestmove` is read as cutegames reads it, leniently: a line
+   that nim cannot read (not text, or too long) is logged and skipped, and
+   only a `bestmove` that cannot be read loses.
+
+   The conversation follows ugi.md's order: `ugi` and its answers, the
+   options, `isready` and its `readyok` before the first `uginewgame`;
+   then each game.  The engine is sent only the options it declared, and
+   the rules only when they are not what it has (at first the protocol's
+   start rules, take any number in normal play, or the defaults it
+   declared): an engine that cannot be told a game's rules is refused for
+   it, with a #NIM_ERROR_USAGE error, rather than left to play another
+   game in silence. */
 
 #include "config.h"
 
@@ -32,8 +44,18 @@
 /* The most moves of an engine's pv that nim keeps. */
 #define NIM_ENGINE_PV_MAX 32
 
+/* The longest `position fen START moves ...` line nim sends, in bytes: a
+   longer game's position is sent as it stands, without the moves (see
+   position_command()), so that an engine's 64 KiB line buffer holds
+   every position nim sends.  nim --ugi reads longer lines still. */
+#define NIM_ENGINE_POSITION_MAX 65000
+
 /* How often a wait for an engine looks at Ctrl-C, in microseconds. */
 #define INTERRUPT_SLICE (100 * G_TIME_SPAN_MILLISECOND)
+
+/* How long an engine that closed a pipe has to exit by itself before it
+   is said to have closed the pipe rather than to have exited. */
+#define CLOSE_GRACE (200 * G_TIME_SPAN_MILLISECOND)
 
 /* An engine as declared: the class's data. */
 typedef struct
@@ -46,6 +68,7 @@ typedef struct
   char **options;
   char *log_dir;
   double startup_timeout;
+  gint64 margin;  /* microseconds a move may come late */
   gint processes; /* started so far, numbering the logs */
 } Engine;
 
@@ -61,14 +84,18 @@ typedef struct
 {
   NimSearchPlayer parent; /* for depth=, time= and nodes= */
   NimEngineProcess *process;
-  gboolean broken;       /* it failed: a fresh process for the next game */
-  char *sent_rules;      /* the rules it was last told, "1,2,3 misere" */
-  gboolean options_sent; /* the user's setoption values went out */
+  gboolean broken; /* it failed: a fresh process for the next game */
+  /* The options the engine declared after `ugi`: their names as it wrote
+     them, and their defaults ("" when it gave none). */
+  GPtrArray *option_names;
+  GPtrArray *option_defaults;
+  /* The rules the engine has now, as the protocol writes them: at first
+     the start rules or the defaults it declared, then what it was told. */
+  char *told_take;  /* %NULL: not known */
+  gint told_misere; /* TRUE, FALSE, or -1: not known */
   /* Lines not sent yet: a game's start goes out with its first position
-     and go, in one write (see engine_start()).  @queued_rules are the
-     rules the queue tells. */
+     and go, in one write (see engine_start()). */
   GString *outbox;
-  char *queued_rules;
   gboolean await_ready; /* an isready is queued or sent, not answered */
   /* What the engine's info lines said of its last move, for
      --explain: the words it gave (INFO_*), its score as it wrote it
@@ -126,43 +153,90 @@ forfeit (EnginePlayer *self, GError **error, NimEnd end, const char *format,
   return FALSE;
 }
 
-/* Why a read or a send failed, as a forfeit: the output closed is a
-   crash or an exit (with its status), a deadline past is @late, the rest
-   is a breach of the protocol. */
+/* Why a read or a send failed, as a forfeit: the engine gone is a crash
+   or an exit (with its status), a pipe it closed while it runs on is said
+   so, a deadline past is @late, the rest is a breach of the protocol.
+   @what is what nim waited for, or what it sent (@sent): its first line
+   names it. */
 static gboolean
 forfeit_io (EnginePlayer *self, const GError *io, NimEnd late,
-            const char *waiting_for, GError **error)
+            const char *what, gboolean sent, GError **error)
 {
+  g_autofree char *first = g_strndup (what, strcspn (what, "\n"));
+
   if (g_error_matches (io, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
-    return forfeit (self, error, late, _ ("no %s in time"), waiting_for);
+    return forfeit (self, error, late, _ ("no %s in time"), first);
   if (g_error_matches (io, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
       || g_error_matches (io, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE))
     {
+      NimEnd end
+          = late == NIM_END_STARTUP ? NIM_END_STARTUP : NIM_END_DISCONNECT;
       g_autofree char *how = NULL;
 
-      /* Reap it first: then we know how it ended. */
-      nim_engine_process_stop (self->process, NIM_ENGINE_PROCESS_GRACE);
+      /* An engine that closed a pipe has usually exited: then say how.
+         One that closed it and runs on is stopped by nim, whose signal
+         says nothing of the engine. */
+      if (!nim_engine_process_wait (self->process, CLOSE_GRACE))
+        return forfeit (self, error, end,
+                        sent ? _ ("the engine closed its input while nim "
+                                  "sent %s")
+                             : _ ("the engine closed its output while nim "
+                                  "waited for %s"),
+                        first);
       how = nim_engine_process_describe_exit (self->process);
-      return forfeit (
-          self, error,
-          late == NIM_END_STARTUP ? NIM_END_STARTUP : NIM_END_DISCONNECT,
-          _ ("the engine %s while nim waited for %s"), how, waiting_for);
+      return forfeit (self, error, end,
+                      sent ? _ ("the engine %s while nim sent %s")
+                           : _ ("the engine %s while nim waited for %s"),
+                      how, first);
     }
   return forfeit (self, error, NIM_END_PROTOCOL, "%s", io->message);
 }
 
-/* A line nim can read: UTF-8 without control characters. */
-static gboolean
-is_text (const char *line)
+/* "option name NAME type TYPE default VALUE ...": the name (it may hold
+   blanks, as in UCI) and the default, into the engine's list. */
+static void
+read_option (EnginePlayer *self, const char *line)
 {
-  const char *p;
+  const char *name = line + strlen ("option name ");
+  const char *type = strstr (name, " type ");
+  const char *dflt = type != NULL ? strstr (type, " default ") : NULL;
+  g_autofree char *value = NULL;
 
-  if (!g_utf8_validate (line, -1, NULL))
-    return FALSE;
-  for (p = line; *p != '\0'; p++)
-    if ((guchar) *p < 0x20 && *p != '\t')
-      return FALSE;
-  return TRUE;
+  if (type == NULL || type == name)
+    return;
+  if (dflt != NULL)
+    {
+      static const char *const ends[] = { " min ", " max ", " var ", NULL };
+      const char *v = dflt + strlen (" default ");
+      gsize n = strlen (v);
+      guint i;
+
+      for (i = 0; ends[i] != NULL; i++)
+        {
+          const char *e = strstr (v, ends[i]);
+
+          if (e != NULL)
+            n = MIN (n, (gsize) (e - v));
+        }
+      value = g_strndup (v, n);
+    }
+  g_ptr_array_add (self->option_names,
+                   g_strndup (name, (gsize) (type - name)));
+  g_ptr_array_add (self->option_defaults,
+                   value != NULL ? g_steal_pointer (&value) : g_strdup (""));
+}
+
+/* The index of the option the engine declared as @name (in any case, as
+   UCI's names are), or -1. */
+static gint
+declared (const EnginePlayer *self, const char *name)
+{
+  guint i;
+
+  for (i = 0; i < self->option_names->len; i++)
+    if (g_ascii_strcasecmp (self->option_names->pdata[i], name) == 0)
+      return (gint) i;
+  return -1;
 }
 
 /* `info depth 7 nodes 621 score cp 1000 pv h1-2 ...` into the
@@ -253,8 +327,10 @@ read_info (NimPlayer *player, char *line)
 
 /* Reads lines until one starts with @word (a whole word), and returns
    it; lines nim does not know are skipped, as UCI engines skip commands
-   they do not know, and `info` lines go to the statistics.  @late is the
-   loss a passed deadline is. */
+   they do not know, and `info` lines go to the statistics.  A line nim
+   cannot read (not text, or longer than it reads) is skipped too, as
+   cutegames skips it, and logged; only such a `bestmove` loses the game:
+   its move cannot be read.  @late is the loss a passed deadline is. */
 static char *
 expect (EnginePlayer *self, const char *word, gint64 deadline, NimEnd late,
         GError **error)
@@ -267,8 +343,11 @@ expect (EnginePlayer *self, const char *word, gint64 deadline, NimEnd late,
       /* Wait in slices, so that Ctrl-C ends the wait however long the
          engine has: the game is then abandoned, not lost. */
       gint64 slice = g_get_monotonic_time () + INTERRUPT_SLICE;
+      NimEngineLineFlags flags;
       char *line = nim_engine_process_read_line (
-          self->process, deadline >= 0 ? MIN (deadline, slice) : slice, &io);
+          self->process, deadline >= 0 ? MIN (deadline, slice) : slice, &flags,
+          &io);
+      gboolean is_word;
 
       if (line == NULL && nim_interrupted ())
         {
@@ -282,24 +361,38 @@ expect (EnginePlayer *self, const char *word, gint64 deadline, NimEnd late,
         continue;
       if (line == NULL)
         {
-          forfeit_io (self, io, late, word, error);
+          forfeit_io (self, io, late, word, FALSE, error);
           return NULL;
         }
-      if (!is_text (line))
+      is_word = strncmp (line, word, len) == 0
+                && (line[len] == '\0' || line[len] == ' ');
+      if (flags != 0)
         {
           g_autofree char *shown = nim_text_escape (line, 40);
 
           g_free (line);
-          forfeit (self, error, NIM_END_PROTOCOL,
-                   _ ("the engine wrote a line that is not text: %s"), shown);
-          return NULL;
+          if (is_word && g_str_equal (word, "bestmove"))
+            {
+              forfeit (self, error, NIM_END_PROTOCOL,
+                       (flags & NIM_ENGINE_LINE_NOT_TEXT)
+                           ? _ ("the engine wrote a bestmove that is not "
+                                "text: %s")
+                           : _ ("the engine wrote a bestmove longer than "
+                                "nim reads: %s"),
+                       shown);
+              return NULL;
+            }
+          nim_engine_process_log (self->process,
+                                  (flags & NIM_ENGINE_LINE_NOT_TEXT)
+                                      ? "ignored: not text"
+                                      : "ignored: too long");
+          continue;
         }
       if (g_str_has_prefix (line, "info "))
         read_info ((NimPlayer *) self, line);
-      else if (strncmp (line, word, len) == 0
-               && (line[len] == '\0' || line[len] == ' '))
+      else if (is_word)
         return line;
-      if (g_str_has_prefix (line, "id name "))
+      else if (g_str_has_prefix (line, "id name "))
         {
           g_free (self->id_name);
           self->id_name = g_strdup (line + 8);
@@ -309,6 +402,8 @@ expect (EnginePlayer *self, const char *word, gint64 deadline, NimEnd late,
           g_free (self->id_author);
           self->id_author = g_strdup (line + 10);
         }
+      else if (g_str_has_prefix (line, "option name "))
+        read_option (self, line);
       g_free (line);
     }
 }
@@ -319,7 +414,7 @@ send (EnginePlayer *self, const char *line, NimEnd end, GError **error)
   g_autoptr (GError) io = NULL;
 
   if (!nim_engine_process_send (self->process, line, &io))
-    return forfeit_io (self, io, end, line, error);
+    return forfeit_io (self, io, end, line, TRUE, error);
   return TRUE;
 }
 
@@ -341,12 +436,6 @@ flush_outbox (EnginePlayer *self, NimEnd end, GError **error)
   if (!send (self, self->outbox->str, end, error))
     return FALSE;
   g_string_truncate (self->outbox, 0);
-  if (self->queued_rules != NULL)
-    {
-      g_free (self->sent_rules);
-      self->sent_rules = g_steal_pointer (&self->queued_rules);
-    }
-  self->options_sent = TRUE;
   return TRUE;
 }
 
@@ -357,7 +446,9 @@ startup_deadline (const Engine *e)
          + (gint64) (e->startup_timeout * G_USEC_PER_SEC);
 }
 
-/* Starts a process and shakes hands: `ugi` ... `ugiok`. */
+/* Starts a process and shakes hands: `ugi` ... `ugiok`, learning the
+   options the engine declares.  A log nim cannot write is nim's failure,
+   not the engine's: an error, not a forfeit. */
 static gboolean
 launch (EnginePlayer *self, GError **error)
 {
@@ -376,13 +467,19 @@ launch (EnginePlayer *self, GError **error)
     }
   self->process
       = nim_engine_process_new (e->command, e->directory, log_path, &local);
+  if (self->process == NULL && local->domain == G_IO_ERROR)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED, _ ("engine %s: %s"),
+                   e->name, local->message);
+      return FALSE;
+    }
   if (self->process == NULL)
     return forfeit (self, error, NIM_END_STARTUP, "%s", local->message);
   self->broken = FALSE;
-  g_clear_pointer (&self->sent_rules, g_free);
-  self->options_sent = FALSE;
   self->await_ready = FALSE;
   g_string_truncate (self->outbox, 0);
+  g_ptr_array_set_size (self->option_names, 0);
+  g_ptr_array_set_size (self->option_defaults, 0);
   if (!send (self, "ugi", NIM_END_STARTUP, error))
     return FALSE;
   line = expect (self, "ugiok", startup_deadline (e), NIM_END_STARTUP, error);
@@ -390,65 +487,116 @@ launch (EnginePlayer *self, GError **error)
   return line != NULL;
 }
 
-/* A game starts: the rules (and the user's options) before the first
-   isready, and again only when they change, then `uginewgame` and
-   `isready`.  Nothing is sent yet: the lines go out with the engine's
-   first position and go, in one write, and its readyok is read before
-   its bestmove (engine_choose_move()).  Waiting for readyok here would
-   cost a round trip to the engine every game, which for short games
-   is most of what the referee costs.  A game the engine never moves in
-   sends it nothing. */
-static gboolean
-engine_start (NimPlayer *player, GError **error)
+/* The names of the options the engine declared, for a message. */
+static char *
+declared_list (const EnginePlayer *self)
 {
-  EnginePlayer *self = (EnginePlayer *) player;
-  const Engine *e = engine_of (player);
-  g_autofree char *rules = nim_notation_rules (&player->rules);
-  g_autofree char *told = g_strdup_printf (
-      "%s %s", rules, player->rules.misere ? "true" : "false");
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
   guint i;
 
-  if (self->process != NULL && self->broken)
-    g_clear_pointer (&self->process, nim_engine_process_free);
-  if (self->process == NULL && !launch (self, error))
-    return FALSE;
-  /* What the last game queued and never sent: the engine did not hear
-     of that game at all. */
-  g_string_truncate (self->outbox, 0);
-  g_clear_pointer (&self->queued_rules, g_free);
-  if (self->sent_rules == NULL || !g_str_equal (self->sent_rules, told))
-    {
-      g_autofree char *r
-          = g_strdup_printf ("setoption name rules value %s", rules);
-      g_autofree char *m
-          = g_strdup_printf ("setoption name misere value %s",
-                             player->rules.misere ? "true" : "false");
+  if (self->option_names->len == 0)
+    return g_strdup (_ ("it declares none"));
+  for (i = 0; i < self->option_names->len; i++)
+    g_ptr_array_add (names, self->option_names->pdata[i]);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (C_ ("list", ", "), (char **) names->pdata);
+}
 
-      queue (self, r);
-      queue (self, m);
-      self->queued_rules = g_steal_pointer (&told);
-    }
-  for (i = 0;
-       !self->options_sent && e->options != NULL && e->options[i] != NULL; i++)
-    {
-      const char *eq = strchr (e->options[i], '=');
-      g_autofree char *key
-          = g_strndup (e->options[i], (gsize) (eq - e->options[i]));
-      g_autofree char *o
-          = g_strdup_printf ("setoption name %s value %s", key, eq + 1);
+/* Queues `setoption name NAME value VALUE`, NAME as the engine wrote it. */
+static void
+queue_option (EnginePlayer *self, gint index, const char *value)
+{
+  GString *line = g_string_new ("setoption name ");
 
-      queue (self, o);
+  g_string_append (line, self->option_names->pdata[index]);
+  g_string_append (line, " value ");
+  g_string_append (line, value);
+  queue (self, line->str);
+  g_string_free (line, TRUE);
+}
+
+/* What the engine plays before it is told anything: the protocol's start
+   rules (any number, normal play), or the defaults of its options. */
+static void
+rules_from_defaults (EnginePlayer *self)
+{
+  gint r = declared (self, "rules"), m = declared (self, "misere");
+  NimRules parsed;
+
+  g_clear_pointer (&self->told_take, g_free);
+  self->told_take = g_strdup ("any");
+  if (r >= 0)
+    {
+      /* A default nim cannot read is replaced in any case. */
+      g_clear_pointer (&self->told_take, g_free);
+      if (nim_notation_parse_rules (self->option_defaults->pdata[r], FALSE,
+                                    &parsed, NULL))
+        self->told_take = nim_notation_rules (&parsed);
     }
-  queue (self, "uginewgame");
-  queue (self, "isready");
-  self->await_ready = TRUE;
-  self->moved = FALSE;
-  self->first = 0;
-  g_string_truncate (self->moves, 0);
+  self->told_misere = m >= 0 ? -1 : FALSE;
+  if (m >= 0
+      && g_ascii_strcasecmp (self->option_defaults->pdata[m], "true") == 0)
+    self->told_misere = TRUE;
+  else if (m >= 0
+           && g_ascii_strcasecmp (self->option_defaults->pdata[m], "false")
+                  == 0)
+    self->told_misere = FALSE;
+}
+
+/* Queues what tells the engine the rules of the game where they are not
+   what it has.  An engine that cannot be told them (it did not declare
+   the option) is refused for the game: it would play another game in
+   silence. */
+static gboolean
+tell_rules (EnginePlayer *self, const NimRules *rules, GError **error)
+{
+  const Engine *e = engine_of ((NimPlayer *) self);
+  g_autofree char *take = nim_notation_rules (rules);
+
+  if (g_strcmp0 (self->told_take, take) != 0)
+    {
+      gint r = declared (self, "rules");
+
+      if (r < 0)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: %2$s are rules as the protocol writes
+                          them, "1,2,3" or "0.77"; 'rules' and ugi are
+                          words of the protocol. */
+                       _ ("engine %1$s cannot be told the rules %2$s: it "
+                          "declares no option 'rules' after ugi, so nim "
+                          "plays it only under the protocol's start rules "
+                          "(a move takes any number of matches)"),
+                       e->name, take);
+          return FALSE;
+        }
+      queue_option (self, r, take);
+      g_free (self->told_take);
+      self->told_take = g_steal_pointer (&take);
+    }
+  if (self->told_misere != (gint) rules->misere)
+    {
+      gint m = declared (self, "misere");
+
+      if (m < 0)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: 'misere' and ugi are words of the
+                          protocol. */
+                       _ ("engine %s cannot be told to play misère: it "
+                          "declares no option 'misere' after ugi, so nim "
+                          "plays it only under normal play (the last "
+                          "move wins)"),
+                       e->name);
+          return FALSE;
+        }
+      queue_option (self, m, rules->misere ? "true" : "false");
+      self->told_misere = rules->misere;
+    }
   return TRUE;
 }
 
-/* Reads the readyok of the game's isready, sent with what was queued. */
+/* Reads the readyok of the isready that was sent. */
 static gboolean
 await_ready (EnginePlayer *self, GError **error)
 {
@@ -460,6 +608,83 @@ await_ready (EnginePlayer *self, GError **error)
     return FALSE;
   g_free (line);
   self->await_ready = FALSE;
+  return TRUE;
+}
+
+/* After the handshake, as ugi.md orders it: the user's options (each one
+   the engine declared), the rules (where the game needs them), then
+   `isready`, whose `readyok` is waited for before anything else: an
+   engine makes its tables there. */
+static gboolean
+configure (EnginePlayer *self, const NimRules *rules, GError **error)
+{
+  const Engine *e = engine_of ((NimPlayer *) self);
+  guint i;
+
+  for (i = 0; e->options != NULL && e->options[i] != NULL; i++)
+    {
+      const char *eq = strchr (e->options[i], '=');
+      g_autofree char *key
+          = g_strndup (e->options[i], (gsize) (eq - e->options[i]));
+      gint index = declared (self, key);
+
+      if (index < 0)
+        {
+          g_autofree char *list = declared_list (self);
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: %3$s lists the options, or says
+                          there are none. */
+                       _ ("engine %1$s declares no option '%2$s' (%3$s); "
+                          "nim sends an engine only the options it "
+                          "declares after ugi"),
+                       e->name, key, list);
+          return FALSE;
+        }
+      queue_option (self, index, eq + 1);
+    }
+  rules_from_defaults (self);
+  if (!tell_rules (self, rules, error))
+    return FALSE;
+  queue (self, "isready");
+  self->await_ready = TRUE;
+  return flush_outbox (self, NIM_END_STARTUP, error)
+         && await_ready (self, error);
+}
+
+/* A game starts.  A new process shakes hands, is told its options and
+   the rules, and answers its first isready before anything of the game;
+   a running one is told the rules only when they changed.  Then
+   `uginewgame` and `isready`, which are not sent yet: they go out with
+   the engine's first position and go, in one write, and its readyok is
+   read before its bestmove (engine_choose_move()).  Waiting for readyok
+   here would cost a round trip to the engine every game, which for
+   short games is most of what the referee costs.  A game the engine
+   never moves in sends it nothing of the game. */
+static gboolean
+engine_start (NimPlayer *player, GError **error)
+{
+  EnginePlayer *self = (EnginePlayer *) player;
+
+  if (self->process != NULL && self->broken)
+    g_clear_pointer (&self->process, nim_engine_process_free);
+  /* What the last game queued and never sent (its uginewgame and
+     isready): the engine did not hear of that game at all. */
+  g_string_truncate (self->outbox, 0);
+  if (self->process == NULL)
+    {
+      if (!launch (self, error) || !configure (self, &player->rules, error))
+        return FALSE;
+    }
+  else if (!tell_rules (self, &player->rules, error)
+           || !flush_outbox (self, NIM_END_DISCONNECT, error))
+    return FALSE;
+  queue (self, "uginewgame");
+  queue (self, "isready");
+  self->await_ready = TRUE;
+  self->moved = FALSE;
+  self->first = 0;
+  g_string_truncate (self->moves, 0);
   return TRUE;
 }
 
@@ -541,6 +766,14 @@ position_command (EnginePlayer *self, const NimBoard *board)
       g_string_append_len (self->position, self->moves->str,
                            (gssize) self->moves->len - 1);
     }
+  if (self->position->len > NIM_ENGINE_POSITION_MAX)
+    {
+      /* Too long a game for the line: the position as it stands. */
+      g_autofree char *now = nim_notation_position (board, me);
+
+      g_string_assign (self->position, "position fen ");
+      g_string_append (self->position, now);
+    }
   return self->position->str;
 }
 
@@ -565,7 +798,7 @@ go_command (EnginePlayer *self, gint64 *allowed)
           " p1inc %" G_GINT64_FORMAT " p2inc %" G_GINT64_FORMAT,
           k->remaining[0] / 1000, k->remaining[1] / 1000,
           k->increment[0] / 1000, k->increment[1] / 1000);
-      *allowed = k->remaining[player->number - 1] + NIM_ENGINE_MARGIN;
+      *allowed = k->remaining[player->number - 1] + engine_of (player)->margin;
     }
   else if (c->time > 0 || (c->time < 0 && c->depth == 0 && c->nodes == 0))
     {
@@ -578,7 +811,7 @@ go_command (EnginePlayer *self, gint64 *allowed)
       gint64 ms = MAX ((gint64) (seconds * 1000 + 0.5), 1);
 
       g_string_append_printf (go, " movetime %" G_GINT64_FORMAT, ms);
-      *allowed = ms * 1000 + NIM_ENGINE_MARGIN;
+      *allowed = ms * 1000 + engine_of (player)->margin;
     }
   if (c->depth > 0)
     g_string_append_printf (go, " depth %" G_GUINT64_FORMAT, c->depth);
@@ -664,6 +897,8 @@ engine_init (NimPlayer *player)
   self->outbox = g_string_new (NULL);
   self->pv = g_string_new (NULL);
   self->score = g_string_new (NULL);
+  self->option_names = g_ptr_array_new_with_free_func (g_free);
+  self->option_defaults = g_ptr_array_new_with_free_func (g_free);
 }
 
 static void
@@ -674,8 +909,9 @@ engine_finalize (NimPlayer *player)
   if (self->process != NULL && !self->broken)
     nim_engine_process_send (self->process, "quit", NULL);
   g_clear_pointer (&self->process, nim_engine_process_free);
-  g_free (self->sent_rules);
-  g_free (self->queued_rules);
+  g_free (self->told_take);
+  g_ptr_array_free (self->option_names, TRUE);
+  g_ptr_array_free (self->option_defaults, TRUE);
   g_string_free (self->outbox, TRUE);
   g_string_free (self->pv, TRUE);
   g_string_free (self->score, TRUE);
@@ -814,6 +1050,8 @@ nim_player_engine_declare (const NimEngineConfig *config, GError **error)
   e->startup_timeout = config->startup_timeout > 0
                            ? config->startup_timeout
                            : NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
+  e->margin
+      = config->time_margin >= 0 ? config->time_margin : NIM_ENGINE_MARGIN;
   e->klass.name = e->name;
   e->klass.summary = e->summary;
   e->klass.class_data = e;
@@ -841,6 +1079,24 @@ gboolean
 nim_player_class_is_engine (const NimPlayerClass *klass)
 {
   return klass->kind == NIM_PLAYER_ENGINE;
+}
+
+/**
+ * nim_player_engine_time_margin:
+ * @player: a player
+ *
+ * How long after its time (its movetime, or what its clock has left) an
+ * engine's move may come before it is lost on time: what two pipes and
+ * the scheduler add, as declared (#NimEngineConfig).
+ *
+ * Returns: microseconds, or -1 for a player that is not an engine
+ */
+gint64
+nim_player_engine_time_margin (const NimPlayer *player)
+{
+  if (!nim_player_class_is_engine (player->klass))
+    return -1;
+  return engine_of (player)->margin;
 }
 
 /**

@@ -1104,6 +1104,86 @@ nim_player_set_option (NimPlayer *player, const char *key, const char *value,
   return TRUE;
 }
 
+/* The budget options of @player's class, depth=, time= and nodes=, each
+   %NULL where the class has none of that name and type; whether it has
+   one. */
+static gboolean
+budget_options (const NimPlayer *player, const NimPlayerOption *o[3])
+{
+  static const char *const keys[] = { "depth", "time", "nodes" };
+  static const NimOptionType types[]
+      = { NIM_OPTION_UINT, NIM_OPTION_SECONDS, NIM_OPTION_UINT };
+  guint i;
+
+  for (i = 0; i < 3; i++)
+    {
+      o[i] = find_option (player->klass, keys[i]);
+      if (o[i] != NULL && o[i]->type != types[i])
+        o[i] = NULL;
+    }
+  return o[0] != NULL || o[1] != NULL || o[2] != NULL;
+}
+
+/**
+ * nim_player_get_budget:
+ * @player: a player
+ * @budget: (out): its depth=, time= and nodes= now (0 for those it does
+ *   not have, or that set no limit)
+ *
+ * Returns: %TRUE if @player has a budget (a searcher, an engine)
+ */
+gboolean
+nim_player_get_budget (const NimPlayer *player, NimBudget *budget)
+{
+  const NimPlayerOption *o[3];
+  const char *base = (const char *) player;
+  gboolean has = budget_options (player, o);
+
+  memset (budget, 0, sizeof *budget);
+  if (o[0] != NULL)
+    budget->depth = *(const guint64 *) (base + o[0]->offset);
+  if (o[1] != NULL)
+    budget->time = *(const double *) (base + o[1]->offset);
+  if (o[2] != NULL)
+    budget->nodes = *(const guint64 *) (base + o[2]->offset);
+  return has;
+}
+
+/**
+ * nim_player_set_budget:
+ * @player: a player
+ * @budget: the budget of its next moves: plies, seconds and nodes, each 0
+ *   for no limit
+ *
+ * Sets the player's depth=, time= and nodes= as numbers, as a UGI `go`
+ * gives them: a value beyond what the option takes is taken as its
+ * largest (a depth of a million as the deepest a search goes, a year as
+ * the longest time), so that every number means something.  A player
+ * without one of the options ignores that part of @budget.
+ *
+ * Returns: %TRUE if @player has a budget (a searcher, an engine)
+ */
+gboolean
+nim_player_set_budget (NimPlayer *player, const NimBudget *budget)
+{
+  const NimPlayerOption *o[3];
+  char *base = (char *) player;
+  gboolean has;
+
+  g_return_val_if_fail (budget != NULL && budget->time >= 0, FALSE);
+
+  has = budget_options (player, o);
+  if (o[0] != NULL)
+    *(guint64 *) (base + o[0]->offset)
+        = CLAMP (budget->depth, o[0]->min, o[0]->max);
+  if (o[1] != NULL)
+    *(double *) (base + o[1]->offset) = MIN (budget->time, (double) o[1]->max);
+  if (o[2] != NULL)
+    *(guint64 *) (base + o[2]->offset)
+        = CLAMP (budget->nodes, o[2]->min, o[2]->max);
+  return has;
+}
+
 /**
  * nim_player_get_memory:
  * @player: a player

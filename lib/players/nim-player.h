@@ -56,6 +56,22 @@ typedef struct
 } NimClock;
 
 /**
+ * NimBudget:
+ * @depth: the most plies a search looks ahead, 0 for no limit
+ * @time: the most seconds a move takes, 0 for no limit
+ * @nodes: the most positions a search visits, 0 for no limit
+ *
+ * What a searching player may spend on a move, as numbers: its depth=,
+ * time= and nodes= options (see nim_player_set_budget()).
+ */
+typedef struct
+{
+  guint64 depth;
+  double time;
+  guint64 nodes;
+} NimBudget;
+
+/**
  * NimPromptFunc:
  * @data: the data given to nim_player_set_prompt()
  * @message: (nullable): lines to show before the prompt, each ending in a
@@ -380,6 +396,8 @@ double nim_player_get_time_budget (const NimPlayer *player,
 gboolean nim_player_set_option (NimPlayer *player, const char *key,
                                 const char *value, GError **error);
 void nim_player_set_stop (NimPlayer *player, const gint *stop);
+gboolean nim_player_get_budget (const NimPlayer *player, NimBudget *budget);
+gboolean nim_player_set_budget (NimPlayer *player, const NimBudget *budget);
 const char *nim_player_get_name (const NimPlayer *player);
 const char *nim_player_get_spec (const NimPlayer *player);
 gboolean nim_player_is_interactive (const NimPlayer *player);
