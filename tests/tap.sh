@@ -35,3 +35,17 @@ check_not () {
     ok "$1"
   fi
 }
+
+# find_locale LOCALE DIR succeeds when LOCALE.UTF-8 can be used: the
+# system's, with locpath empty, or one localedef (which needs no root)
+# compiles into DIR, with locpath=DIR.  Set LOCPATH only when locpath is
+# not empty: glibc then reads only that directory, not the system's.
+find_locale () {
+  locpath=
+  if locale -a 2> /dev/null | grep -q -i -x "$1\\.utf-\\{0,1\\}8"; then
+    return 0
+  fi
+  mkdir -p "$2" \
+    && localedef -i "$1" -f UTF-8 "$2/$1.UTF-8" > /dev/null 2>&1 \
+    && locpath=$2
+}

@@ -52,9 +52,7 @@ for d in docs:
 unset LC_ALL LC_NUMERIC LC_MESSAGES LANGUAGE
 mkdir -p "$work/locales"
 for loc in de_DE tr_TR; do
-  if ! locale -a 2> /dev/null | grep -q -i -x "$loc\\.utf-\\{0,1\\}8" \
-     && ! localedef -i "$loc" -f UTF-8 "$work/locales/$loc.UTF-8" \
-            > /dev/null 2>&1; then
+  if ! find_locale "$loc" "$work/locales"; then
     n=$((n + 1))
     echo "ok $n - $loc.UTF-8 # SKIP the locale is neither generated nor" \
          "can be made (install the locales package)"
@@ -63,13 +61,15 @@ for loc in de_DE tr_TR; do
   # The messages stay English (no catalogues), so that the checks read
   # them; the numbers are what is tested.
   mkdir -p "$work/no-catalogues"
+  in_locale () {
+    (if [ -n "$locpath" ]; then LOCPATH=$locpath; export LOCPATH; fi
+     LANG=$loc.UTF-8 NIM_LOCALEDIR="$work/no-catalogues" "$@")
+  }
   run () {
-    LOCPATH="$work/locales" LANG=$loc.UTF-8 \
-      NIM_LOCALEDIR="$work/no-catalogues" "$nim" "$@"
+    in_locale "$nim" "$@"
   }
   # The locale is real: printf writes its comma.
-  if [ "$(env LOCPATH="$work/locales" LANG=$loc.UTF-8 printf '%.1f' 0.5 \
-          2> /dev/null)" = "0,5" ]; then
+  if [ "$(in_locale env printf '%.1f' 0.5 2> /dev/null)" = "0,5" ]; then
     ok "$loc: the locale writes 0,5"
   else
     not_ok "$loc: the locale writes 0,5"

@@ -225,16 +225,7 @@ check "English commands at a German prompt" "$work/de.commands" \
 # system has not generated that locale, the test compiles it into a
 # directory of its own from the locale sources of Debian's locales package
 # (localedef, which needs no root) and points glibc at it with LOCPATH.
-locpath=
-if ! locale -a 2> /dev/null | grep -q -i -x 'de_DE\.utf-\{0,1\}8'; then
-  if mkdir -p "$work/locales" \
-     && localedef -i de_DE -f UTF-8 "$work/locales/de_DE.UTF-8" \
-       > /dev/null 2>&1; then
-    locpath="$work/locales"
-  fi
-fi
-if [ -n "$locpath" ] \
-   || locale -a 2> /dev/null | grep -q -i -x 'de_DE\.utf-\{0,1\}8'; then
+if find_locale de_DE "$work/locales"; then
   printf '1 2\nq\n' | (unset LC_ALL LC_MESSAGES LANGUAGE
     if [ -n "$locpath" ]; then LOCPATH="$locpath"; export LOCPATH; fi
     NIM_LOCALEDIR="$work/locale" LANG=de_DE.UTF-8 "$nim" --heaps 3,4,5 \

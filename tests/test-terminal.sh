@@ -126,13 +126,11 @@ if [ -n "$builddir" ] && [ -f "$builddir/po/locale/de/LC_MESSAGES/nim.mo" ] \
     "$builddir/nim" --player2 xor --moves any > "$work/de" 2>&1
   check "the build tree's nim speaks German (LANGUAGE=de)" "$work/de" \
     "NIM-Spiel" "Streichhölzeranzahl der 1. Reihe: 3"
-  if locale -a 2> /dev/null | grep -q -i -x 'de_DE\.utf-\{0,1\}8' \
-     || { mkdir -p "$work/locales" \
-          && localedef -i de_DE -f UTF-8 "$work/locales/de_DE.UTF-8" \
-               > /dev/null 2>&1; }; then
-    printf '3\n4\n5\nq\n' | env -u NIM_LOCALEDIR -u LC_ALL -u LANGUAGE \
-      -u LC_MESSAGES LOCPATH="$work/locales" LANG=de_DE.UTF-8 \
-      "$builddir/nim" --player2 xor --moves any > "$work/lang" 2>&1
+  if find_locale de_DE "$work/locales"; then
+    printf '3\n4\n5\nq\n' | (unset NIM_LOCALEDIR LC_ALL LANGUAGE LC_MESSAGES
+      if [ -n "$locpath" ]; then LOCPATH=$locpath; export LOCPATH; fi
+      LANG=de_DE.UTF-8 "$builddir/nim" --player2 xor --moves any) \
+      > "$work/lang" 2>&1
     check "the build tree's nim speaks German (LANG=de_DE.UTF-8)" \
       "$work/lang" "NIM-Spiel" "Aktueller Spielstand:"
   else

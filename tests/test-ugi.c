@@ -1012,9 +1012,14 @@ test_long_lines (void)
     g_string_append (input, " h1-1");
   g_string_append (input, "\nquery p1turn\ngo depth 1\n");
   out = ugi_run (input->str, NULL);
-  g_assert_cmpstr (out, ==,
-                   "response false\ninfo depth 1 nodes 2 time 0 score cp 0 "
-                   "pv h1-1\nbestmove h1-1\n");
+  /* The time is what the machine took: any number of milliseconds. */
+  if (!g_regex_match_simple ("^response false\ninfo depth 1 nodes 2 time "
+                             "[0-9]+ score cp 0 pv h1-1\nbestmove h1-1\n$",
+                             out, 0, 0))
+    {
+      g_test_message ("the long line's answer is wrong: %s", out);
+      g_test_fail ();
+    }
   g_clear_pointer (&out, g_free);
   huge = g_strnfill (9 << 20, 'x');
   g_string_printf (input,
