@@ -17,6 +17,7 @@
 #include "nim-util.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* nim --solve: the value of one position and its winning moves, found
    by the engine of --player1, or by theory where the rules have one. */
@@ -112,7 +113,7 @@ nim_cli_run_grundy_sequence (const NimCliOptions *o, const NimRules *rules)
                       "--misere"));
       return nim_cli_fail (error, TRUE);
     }
-  if (o->rules_code != NULL)
+  if (o->rules_code != NULL && strchr (o->rules_code, '.') != NULL)
     return run_octal_sequence (o);
   if (o->prove)
     {

@@ -558,7 +558,11 @@ parse_rules (const NimCliOptions *o, NimRules *rules, GError **error)
                       "rule; give one of them"));
       return FALSE;
     }
-  if (o->rules_code != NULL)
+  /* --rules reads any family's notation too (any, 2,7); what no family
+     reads is taken for a code, whose messages say what is wrong. */
+  if (o->rules_code != NULL
+      && (strchr (o->rules_code, '.') != NULL
+          || !nim_rules_parse (rules, o->rules_code, "--rules", NULL)))
     {
       NimOctal code;
       g_autofree char *shown = NULL;

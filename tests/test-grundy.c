@@ -622,7 +622,7 @@ test_default_table (void)
 
   g_assert_cmpuint (nim_default_n_moves, >=, 1);
   g_assert_cmpuint (nim_default_n_moves, <=, NIM_RULES_MAX_MOVES);
-  if (rules.kind == NIM_TAKE_RANGE)
+  if (rules.family->shape == NIM_MOVES_RANGE)
     {
       /* MOVES='1, ..., K' plays as max-take K. */
       g_assert_cmpuint (rules.max_take, ==, nim_default_n_moves);

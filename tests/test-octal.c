@@ -196,7 +196,7 @@ test_subtraction_codes (void)
        splitting without taking is not played. */
     g_assert_true (nim_octal_parse (&kayles, "0.77", "code", NULL));
     g_assert_true (nim_octal_to_rules (&kayles, &rules));
-    g_assert_cmpint (rules.kind, ==, NIM_TAKE_CODE);
+    g_assert_cmpstr (rules.family->name, ==, "code");
     g_assert_true (nim_rules_splits (&rules));
     nim_octal_from_rules (&back, &rules);
     g_assert_cmpmem (&back, sizeof back, &kayles, sizeof kayles);

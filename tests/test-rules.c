@@ -36,7 +36,7 @@ assert_set (const NimRules *rules, const guint32 *expected, guint n_expected)
 {
   guint i;
 
-  g_assert_cmpint (rules->kind, ==, NIM_TAKE_SET);
+  g_assert_cmpstr (rules->family->name, ==, "set");
   g_assert_cmpuint (rules->n_moves, ==, n_expected);
   for (i = 0; i < n_expected; i++)
     g_assert_cmpuint (rules->moves[i], ==, expected[i]);
@@ -148,7 +148,7 @@ test_parse_moves_limit (void)
   nim_rules_init (&rules);
   g_assert_true (nim_rules_parse_moves (&rules, text->str, "--moves", &error));
   g_assert_no_error (error);
-  g_assert_cmpint (rules.kind, ==, NIM_TAKE_SET);
+  g_assert_cmpstr (rules.family->name, ==, "set");
   g_assert_cmpuint (rules.n_moves, ==, 32);
   g_assert_cmpuint (rules.moves[0], ==, 2);
   g_assert_cmpuint (rules.moves[31], ==, 33);
@@ -159,7 +159,7 @@ test_parse_moves_limit (void)
   nim_rules_init (&rules);
   g_assert_true (nim_rules_parse_moves (&rules, text->str, "--moves", &error));
   g_assert_no_error (error);
-  g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpstr (rules.family->name, ==, "range");
   g_assert_cmpuint (rules.max_take, ==, 32);
   g_assert_cmpuint (rules.n_moves, ==, 0);
 }
@@ -177,7 +177,7 @@ test_set_becomes_range (void)
   nim_rules_init (&set);
   g_assert_true (nim_rules_parse_moves (&set, "1,2,3", "--moves", &error));
   g_assert_no_error (error);
-  g_assert_cmpint (set.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpstr (set.family->name, ==, "range");
   g_assert_cmpuint (set.max_take, ==, 3);
   g_assert_cmpuint (set.n_moves, ==, 0);
 
@@ -194,7 +194,7 @@ test_set_becomes_range (void)
   nim_rules_init (&set);
   g_assert_true (nim_rules_parse_moves (&set, "1", "--moves", &error));
   g_assert_no_error (error);
-  g_assert_cmpint (set.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpstr (set.family->name, ==, "range");
   g_assert_cmpuint (set.max_take, ==, 1);
 
   nim_rules_init (&set);
@@ -269,7 +269,7 @@ test_parse_max_take (void)
   nim_rules_init (&rules);
   g_assert_true (nim_rules_parse_max_take (&rules, "3", "--max-take", &error));
   g_assert_no_error (error);
-  g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpstr (rules.family->name, ==, "range");
   g_assert_cmpuint (rules.max_take, ==, 3);
   g_assert_false (nim_rules_is_take_any (&rules));
 
@@ -282,7 +282,7 @@ test_parse_max_take (void)
   g_assert_true (nim_rules_parse_moves (&rules, "2,5,6", "--moves", &error));
   g_assert_true (nim_rules_parse_max_take (&rules, "1", "--max-take", &error));
   g_assert_no_error (error);
-  g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpstr (rules.family->name, ==, "range");
   g_assert_cmpuint (rules.max_take, ==, 1);
   g_assert_cmpuint (rules.n_moves, ==, 0);
 
@@ -314,7 +314,7 @@ test_init (void)
   guint i;
 
   nim_rules_init (&rules);
-  g_assert_cmpint (rules.kind, ==, NIM_TAKE_RANGE);
+  g_assert_cmpstr (rules.family->name, ==, "any");
   g_assert_cmpuint (rules.max_take, ==, G_MAXUINT32);
   g_assert_false (rules.misere);
   g_assert_true (nim_rules_is_take_any (&rules));

@@ -65,7 +65,7 @@ test_moves (void)
       guint32 h1, h2;
 
       code_rules (&rules, codes[k]);
-      g_assert_cmpint (rules.kind, ==, NIM_TAKE_CODE);
+      g_assert_cmpstr (rules.family->name, ==, "code");
       for (h1 = 0; h1 <= 12; h1++)
         for (h2 = 0; h2 <= 9; h2++)
           {
@@ -309,7 +309,7 @@ test_notation (void)
   g_assert_false (nim_notation_parse_move ("h3-2=0+4", &back, NULL));
   /* The rules as UGI's setoption sends them. */
   g_assert_true (nim_notation_parse_rules ("0.77", TRUE, &rules, NULL));
-  g_assert_cmpint (rules.kind, ==, NIM_TAKE_CODE);
+  g_assert_cmpstr (rules.family->name, ==, "code");
   g_assert_true (rules.misere);
   code = nim_notation_rules (&rules);
   g_assert_cmpstr (code, ==, "0.77");

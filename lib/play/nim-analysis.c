@@ -387,8 +387,14 @@ theory_some_winning_move (const NimSolution *s, NimGrundy *grundy,
   guint64 mod = (guint64) s->rules.max_take + 1;
   guint i, k;
 
-  if (s->rules.kind != NIM_TAKE_RANGE)
-    return FALSE;
+  switch (s->rules.family->shape)
+    {
+    case NIM_MOVES_RANGE:
+      break;
+    case NIM_MOVES_SET:
+    case NIM_MOVES_GENERIC:
+      return FALSE;
+    }
   for (i = 0; i < s->board.n_heaps; i++)
     {
       guint64 h = s->board.heaps[i];

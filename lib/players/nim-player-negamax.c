@@ -102,21 +102,22 @@ typedef struct
   NimSearch s;
   gboolean ab;
   gboolean order;
+  gboolean splits; /* a move may split a heap: moves are packed with it */
   HeapMove killers[NIM_SEARCH_MAX_PLY + 1][2];
 } Negamax;
 
 /* Each copy of the search is specialised, at compile time, for what its
    configuration fixes for the whole search: whether it reports to a
-   trace, whether there is a table, the kind of take rule, misère play and
-   the scoring.  The copies are one inline body (negamax_node()) with a
-   constant @cfg, so every test below on a C_ flag is folded away and a
-   copy without a table never computes a key. */
+   trace, whether there is a table, the shape of the rules' moves (see
+   NimMoveShape), misère play and the scoring.  The copies are one inline
+   body (negamax_node()) with a constant @cfg, so every test below on a C_
+   flag is folded away and a copy without a table never computes a key. */
 #define C_TRACED 1u
 #define C_TT 2u
 #define C_RANGE 4u
 #define C_MISERE 8u
 #define C_DISTANCE 16u
-#define C_CODE 32u /* a take-and-break code: the generic generator */
+#define C_GENERIC 32u /* NIM_MOVES_GENERIC: the moves of the family's row */
 #define N_COPIES 64
 
 typedef int (*NodeFunc) (Negamax *n, guint depth, guint ply, int alpha,
@@ -215,14 +216,14 @@ tt_proven (const guint cfg, int v, guint depth, guint *bound)
   return TRUE;
 }
 
-/* Whether the rules allow taking @count, inline for the copy's rule kind
-   (nim_rules_allows() is out of line). */
+/* Whether the rules allow taking @count, inline for the copy's shape of
+   moves (nim_rules_allows() asks the family's row). */
 static NIM_ALWAYS_INLINE gboolean
 rules_allow (const NimRules *r, guint32 count, const guint cfg)
 {
   guint i;
 
-  if (cfg & C_CODE)
+  if (cfg & C_GENERIC)
     return nim_rules_allows (r, count);
   if (cfg & C_RANGE)
     return count >= 1 && count <= r->max_take;
@@ -238,7 +239,7 @@ board_has_move (const NimBoard *b, const NimRules *r, const guint cfg)
 {
   guint i;
 
-  if (cfg & C_CODE)
+  if (cfg & C_GENERIC)
     return nim_board_has_move (b, r);
   if (cfg & C_RANGE)
     return b->total > 0;
@@ -259,15 +260,15 @@ leaf_value (const Negamax *n, guint ply)
 
 /* Turns a remembered move into a move on this board, if it is legal. */
 static NIM_ALWAYS_INLINE gboolean
-heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
-                NimMove *move, const guint cfg)
+heap_move_find (const Negamax *n, const NimBoard *b, const NimRules *r,
+                HeapMove hm, NimMove *move, const guint cfg)
 {
   guint i;
 
-  if (cfg & C_CODE)
+  if (cfg & C_GENERIC)
     {
       /* The count and the split, packed (see nim_tt_move_pack()). */
-      nim_tt_move_unpack (hm.count, TRUE, move);
+      nim_tt_move_unpack (hm.count, n->splits, move);
       if (hm.from == 0
           || !nim_rules_allows_leave (r, hm.from, move->count, move->split))
         return FALSE;
@@ -340,8 +341,8 @@ static NIM_ALWAYS_INLINE gboolean
 picker_next_ordered (MovePicker *p, const NimBoard *b, const NimRules *r,
                      NimMove *move, const guint cfg)
 {
-  if (cfg & C_CODE)
-    return nim_movegen_next_code (&p->gen, b, r, move);
+  if (cfg & C_GENERIC)
+    return nim_movegen_next_generic (&p->gen, b, r, move);
   while (p->heap < b->n_heaps)
     {
       guint32 h = b->heaps[p->heap];
@@ -596,7 +597,7 @@ picker_pop (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
               || !(p->deferred[i / 64]
                    & (G_GUINT64_CONSTANT (1) << (i % 64)))))
         continue;
-      if (cfg & C_CODE)
+      if (cfg & C_GENERIC)
         nim_tt_prefetch (n->s.tt,
                          nim_tt_key_after_split (key, b->heaps[m->heap], m));
       else
@@ -683,7 +684,7 @@ picker_next (Negamax *n, MovePicker *p, guint ply, guint64 key, NimMove *move,
       HeapMove hm = p->stage == 0 ? p->tt_move : n->killers[ply][p->stage - 1];
 
       p->stage++;
-      if (!heap_move_find (b, r, hm, move, cfg) || picker_tried (p, move))
+      if (!heap_move_find (n, b, r, hm, move, cfg) || picker_tried (p, move))
         continue;
       /* A killer the table proves bad here is put off with the rest (see
          picker_next_rest()): a refutation of a sibling need not be one
@@ -799,7 +800,7 @@ store_result (Negamax *n, guint depth, guint ply, int alpha0, int beta,
   tt_store (s->tt, key, stored, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
             s->board.heaps[best_move->heap], nim_tt_move_pack (best_move),
             cfg);
-  index_if_lost (s, key, stored, proven, bound, cfg & C_CODE);
+  index_if_lost (s, key, stored, proven, bound, cfg & C_GENERIC);
 }
 
 /* The search of one node, once it is counted (step 1 is in
@@ -840,12 +841,12 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
     picker.stage = 3;
   /* Not under a code: a split's child key is not the one
      move_known_bad() computes, and the generator cannot start again. */
-  picker.defer = (cfg & C_TT) && n->order && !(cfg & C_CODE)
+  picker.defer = (cfg & C_TT) && n->order && !(cfg & C_GENERIC)
                  && s->board.total <= DEFER_MOVES;
 
   /* Step 5. Enhanced transposition cutoff, where it pays (see
      ETC_MIN_MATCHES). */
-  if ((cfg & C_TT) && !(cfg & C_CODE) && n->order
+  if ((cfg & C_TT) && !(cfg & C_GENERIC) && n->order
       && s->board.total >= ETC_MIN_MATCHES
       && etc_cutoff (n, ply, beta, key, flags, &known, cfg))
     return known;
@@ -860,8 +861,9 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
 
       if (cfg & C_TT)
         {
-          child = (cfg & C_CODE) ? nim_tt_key_after_split (key, h, &move)
-                                 : nim_tt_key_after_move (key, h, move.count);
+          child = (cfg & C_GENERIC)
+                      ? nim_tt_key_after_split (key, h, &move)
+                      : nim_tt_key_after_move (key, h, move.count);
           nim_tt_prefetch (s->tt, child);
         }
       nim_board_make_move (&s->board, &move);
@@ -944,7 +946,7 @@ static const NodeFunc copies[N_COPIES] = {
   negamax_18, negamax_19, negamax_20, negamax_21, negamax_22, negamax_23,
   negamax_24, negamax_25, negamax_26, negamax_27, negamax_28, negamax_29,
   negamax_30, negamax_31,
-  /* Take-and-break codes: C_CODE, never with C_RANGE. */
+  /* The generic shape's: C_GENERIC, never with C_RANGE. */
   [32] = negamax_32, [33] = negamax_33, [34] = negamax_34, [35] = negamax_35,
   [40] = negamax_40, [41] = negamax_41, [42] = negamax_42, [43] = negamax_43,
   [48] = negamax_48, [49] = negamax_49, [50] = negamax_50, [51] = negamax_51,
@@ -956,11 +958,21 @@ static const NodeFunc copies[N_COPIES] = {
 static guint
 copy_for (const NimSearch *s)
 {
-  return (s->trace != NULL ? C_TRACED : 0) | (s->tt != NULL ? C_TT : 0)
-         | (s->rules.kind == NIM_TAKE_RANGE ? C_RANGE : 0)
-         | (s->rules.kind == NIM_TAKE_CODE ? C_CODE : 0)
-         | (s->rules.misere ? C_MISERE : 0)
-         | (s->score == NIM_SCORE_DISTANCE ? C_DISTANCE : 0);
+  guint cfg = (s->trace != NULL ? C_TRACED : 0) | (s->tt != NULL ? C_TT : 0)
+              | (s->rules.misere ? C_MISERE : 0)
+              | (s->score == NIM_SCORE_DISTANCE ? C_DISTANCE : 0);
+
+  switch (s->rules.family->shape)
+    {
+    case NIM_MOVES_RANGE:
+      return cfg | C_RANGE;
+    case NIM_MOVES_SET:
+      return cfg;
+    case NIM_MOVES_GENERIC:
+      return cfg | C_GENERIC;
+    }
+  g_assert_not_reached ();
+  return cfg;
 }
 
 /* One iteration at the root, in generator order so that the first of the
@@ -1038,7 +1050,7 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
       nim_tt_store (s->tt, key, t, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
                     s->board.heaps[best_move->heap],
                     nim_tt_move_pack (best_move));
-      index_if_lost (s, key, t, proven, bound, s->rules.kind == NIM_TAKE_CODE);
+      index_if_lost (s, key, t, proven, bound, cfg & C_GENERIC);
     }
   if (s->trace != NULL)
     nim_observer_leave (s->trace, 0, &s->board, best,
@@ -1127,6 +1139,7 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
   nim_search_use_table (&n->s, self->tt);
   n->ab = c->ab;
   n->order = c->order;
+  n->splits = nim_rules_splits (rules);
   n->s.trace = trace;
   nim_movegen_first (board, rules, best_move);
   if (trace != NULL)

@@ -149,15 +149,7 @@ lookup (Pns *p, guint64 key, guint32 *pn, guint32 *dn)
 static inline guint64
 heap_moves (const NimRules *rules, guint64 h)
 {
-  guint k = 0;
-
-  if (rules->kind == NIM_TAKE_CODE)
-    return nim_movegen_count_heap (rules, (guint32) h);
-  if (rules->kind == NIM_TAKE_RANGE)
-    return MIN (h, (guint64) rules->max_take);
-  while (k < rules->n_moves && rules->moves[k] <= h)
-    k++;
-  return k;
+  return nim_movegen_count_heap (rules, (guint32) h);
 }
 
 static inline gboolean
