@@ -50,7 +50,9 @@ nim_test_assert_not_contains (const char *text, const char *part)
 /**
  * nim_test_rules:
  * @rules: (out): the rules to fill
- * @take: "any", "max=K" or a subtraction set such as "2,7,15,16"
+ * @take: "max=K" as --max-take K, what --moves takes ("any", a
+ *   subtraction set such as "2,7,15,16"), or rules in any family's
+ *   notation: "1-3", a code "0.77"
  * @misere: whoever takes the last match loses
  *
  * Rules from the spellings the command line uses.
@@ -58,12 +60,15 @@ nim_test_assert_not_contains (const char *text, const char *part)
 void
 nim_test_rules (NimRules *rules, const char *take, gboolean misere)
 {
+  g_autoptr (GError) error = NULL;
+
   nim_rules_init (rules);
   if (g_str_has_prefix (take, "max="))
     g_assert_true (
-        nim_rules_parse_max_take (rules, take + 4, "--max-take", NULL));
-  else if (!g_str_equal (take, "any"))
-    g_assert_true (nim_rules_parse_moves (rules, take, "--moves", NULL));
+        nim_rules_parse_max_take (rules, take + 4, "--max-take", &error));
+  else if (!nim_rules_parse_moves (rules, take, "--moves", NULL))
+    g_assert_true (nim_rules_parse (rules, take, "rules", &error));
+  g_assert_no_error (error);
   rules->misere = misere;
 }
 
@@ -353,8 +358,9 @@ struct _NimTestSolver
  * @rules: the rules to solve
  *
  * A plain memoised win/loss solver written for the tests: it shares only
- * the move generator with libnim, so a searcher or closed form is checked
- * against something that does not share its mistakes.
+ * the rule family's own generator with libnim (nim_movegen_next_generic(),
+ * not the searchers' inline shapes), so a searcher or closed form is
+ * checked against something that does not share its mistakes.
  *
  * Returns: (transfer full): the solver
  */
@@ -417,7 +423,8 @@ nim_test_solver_wins (NimTestSolver *solver, const NimBoard *board)
       g_string_free (key, TRUE);
       return GPOINTER_TO_UINT (cached) - 1;
     }
-  while (!wins && nim_movegen_next (&gen, board, &solver->rules, &move))
+  while (!wins
+         && nim_movegen_next_generic (&gen, board, &solver->rules, &move))
     {
       NimBoard child = *board;
 
@@ -448,7 +455,7 @@ nim_test_solver_move (NimTestSolver *solver, const NimBoard *board,
   NimMove m;
 
   nim_movegen_first (board, &solver->rules, move);
-  while (nim_movegen_next (&gen, board, &solver->rules, &m))
+  while (nim_movegen_next_generic (&gen, board, &solver->rules, &m))
     {
       NimBoard child = *board;
 

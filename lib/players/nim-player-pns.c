@@ -670,6 +670,7 @@ const NimPlayerClass nim_player_pns_class = {
   .instance_size = sizeof (NimSearchPlayer),
   .kind = NIM_PLAYER_SEARCHER,
   .perfect = TRUE,
+  .unordered = TRUE,
   .strength = 1,
   .showcase = pns_showcase,
   .options = pns_options,

@@ -164,6 +164,9 @@ typedef struct
  *   (a searcher: when its budget lets it finish)
  * @strength: among searchers, the one with the largest strength is the
  *   exact solver of rules that no closed form plays; 0 for the others
+ * @unordered: among equally good moves it may play any it proves, not
+ *   the first in generator order, which every other computer player
+ *   plays (proof-number search expands the most-proving child first)
  * @showcase: (nullable): a searcher's configurations for `--compare` and
  *   `make bench`, ended by an entry with a %NULL @options; a closed form
  *   shows itself as it is
@@ -191,6 +194,7 @@ struct _NimPlayerClass
   NimPlayerKind kind;
   gboolean perfect;
   guint strength;
+  gboolean unordered;
   const NimPlayerShowcase *showcase;
   const NimPlayerOption *options;
 
