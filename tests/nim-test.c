@@ -16,6 +16,52 @@
 
 #include <string.h>
 
+/* A warning or a critical (of the code under test, or of GLib's checks
+   on what a failed assertion left behind): the test fails, the message
+   is shown, and the program goes on, as after a failed assertion. */
+static void
+fail_on_warning (const char *log_domain, GLogLevelFlags log_level,
+                 const char *message, gpointer data)
+{
+  if (log_level & (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL))
+    g_test_fail ();
+  g_log_default_handler (log_domain, log_level, message, data);
+}
+
+/**
+ * nim_test_init:
+ * @argc: main ()'s
+ * @argv: main ()'s
+ *
+ * g_test_init (), for a test program that runs all its tests whatever
+ * fails: a failed assertion fails its test and the test goes on
+ * (g_test_set_nonfatal_assertions ()), and so does a warning or a
+ * critical, which GLib's test programs otherwise make fatal, so that one
+ * failure never hides the results of the other tests.  A test that would
+ * crash on what a failed assertion left it returns first.
+ */
+void
+nim_test_init (int *argc, char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  g_test_set_nonfatal_assertions ();
+  g_log_set_always_fatal (G_LOG_FATAL_MASK);
+  g_log_set_default_handler (fail_on_warning, NULL);
+}
+
+/**
+ * nim_test_error_message:
+ * @error: (nullable): an error a test expected
+ *
+ * Returns: @error's message, or "" where the error was not set (the
+ *   assertion that expected it has failed the test, which goes on)
+ */
+const char *
+nim_test_error_message (const GError *error)
+{
+  return error != NULL ? error->message : "";
+}
+
 /**
  * nim_test_assert_contains:
  * @text: what the code under test produced
@@ -26,6 +72,9 @@
 void
 nim_test_assert_contains (const char *text, const char *part)
 {
+  g_assert_nonnull (text);
+  if (text == NULL)
+    return;
   if (strstr (text, part) == NULL)
     g_test_message ("this text:\n%s\ndoes not contain:\n%s", text, part);
   g_assert_nonnull (strstr (text, part));
@@ -41,6 +90,9 @@ nim_test_assert_contains (const char *text, const char *part)
 void
 nim_test_assert_not_contains (const char *text, const char *part)
 {
+  g_assert_nonnull (text);
+  if (text == NULL)
+    return;
   if (strstr (text, part) != NULL)
     g_test_message ("this text:\n%s\ncontains, but should not:\n%s", text,
                     part);

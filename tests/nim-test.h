@@ -10,6 +10,8 @@
 
 G_BEGIN_DECLS
 
+void nim_test_init (int *argc, char ***argv);
+const char *nim_test_error_message (const GError *error);
 void nim_test_assert_contains (const char *text, const char *part);
 void nim_test_assert_not_contains (const char *text, const char *part);
 void nim_test_rules (NimRules *rules, const char *take, gboolean misere);

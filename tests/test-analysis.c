@@ -202,18 +202,20 @@ test_solve_errors (void)
      moves, and the players that can are named from the registry. */
   g_assert_null (nim_solve (&rules, &board, "random", &e2));
   g_assert_error (e2, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (e2->message, "does not claim perfect play");
-  nim_test_assert_contains (e2->message, "negamax");
-  nim_test_assert_contains (e2->message, "xor");
+  nim_test_assert_contains (nim_test_error_message (e2),
+                            "does not claim perfect play");
+  nim_test_assert_contains (nim_test_error_message (e2), "negamax");
+  nim_test_assert_contains (nim_test_error_message (e2), "xor");
   nim_test_board (&board, "1000000000,1000000000,3");
   /* The advice is a spec that works when pasted: the options kept, the
      budget gone. */
   g_assert_null (
       nim_solve (&rules, &board, "negamax:tt=off,nodes=100,time=0", &e3));
   g_assert_error (e3, NIM_ERROR, NIM_ERROR_FAILED);
-  nim_test_assert_contains (e3->message, "did not prove");
-  nim_test_assert_contains (e3->message, "within its budget");
-  nim_test_assert_contains (e3->message, "'negamax:tt=off,time=0'");
+  nim_test_assert_contains (nim_test_error_message (e3), "did not prove");
+  nim_test_assert_contains (nim_test_error_message (e3), "within its budget");
+  nim_test_assert_contains (nim_test_error_message (e3),
+                            "'negamax:tt=off,time=0'");
   nim_test_rules (&rules, "2,3", FALSE);
   g_assert_null (nim_solve (&rules, &board, "xor", &e4));
   g_assert_error (e4, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
@@ -233,9 +235,12 @@ test_solve_depth_advice (void)
   nim_test_board (&board, "3,4,5");
   g_assert_null (nim_solve (&rules, &board, "minimax:depth=2", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
-  nim_test_assert_contains (error->message, "within its depth limit");
-  nim_test_assert_contains (error->message, "'minimax:time=0'");
-  nim_test_assert_contains (error->message, "or use xor, grundy");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "within its depth limit");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "'minimax:time=0'");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "or use xor, grundy");
   /* The advice, pasted, solves the position. */
   s = nim_solve (&rules, &board, "minimax:time=0", NULL);
   g_assert_nonnull (s);
@@ -341,11 +346,14 @@ test_solve_whole_budget (void)
   g_assert_null (s);
   g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
   /* Which child runs out depends on how far the root's search got. */
-  nim_test_assert_contains (error->message, ",3,3,3,3 (the position after "
-                                            "taking ");
-  nim_test_assert_contains (error->message, "from heap 1, one of the moves "
-                                            "to check)");
-  nim_test_assert_contains (error->message, "covers the whole solution");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            ",3,3,3,3 (the position after "
+                            "taking ");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "from heap 1, one of the moves "
+                            "to check)");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "covers the whole solution");
   s2 = nim_solve (&rules, &board, "negamax:tt=off,nodes=3000000", &error2);
   g_assert_no_error (error2);
   g_assert_cmpuint (s2->nodes, <=, 3000000);
@@ -680,7 +688,7 @@ test_cli_bad (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/analysis/solve-take-any", test_solve_take_any);
   g_test_add_func ("/analysis/solve-other-rules", test_solve_other_rules);

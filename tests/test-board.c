@@ -104,8 +104,8 @@ test_parse_many (void)
   g_string_append (text, ",1");
   g_assert_false (nim_board_parse (&board, text->str, "--heaps", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, "--heaps");
-  nim_test_assert_contains (error->message, "64");
+  nim_test_assert_contains (nim_test_error_message (error), "--heaps");
+  nim_test_assert_contains (nim_test_error_message (error), "64");
 }
 
 /* Impossible boards are refused with a usage error that says why. */
@@ -136,8 +136,8 @@ test_parse_rejects (void)
       g_assert_false (
           nim_board_parse (&board, bad[i].text, "--heaps", &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      nim_test_assert_contains (error->message, "--heaps");
-      nim_test_assert_contains (error->message, bad[i].part);
+      nim_test_assert_contains (nim_test_error_message (error), "--heaps");
+      nim_test_assert_contains (nim_test_error_message (error), bad[i].part);
       g_clear_error (&error);
     }
 }
@@ -282,7 +282,7 @@ assert_move_refused (const char *heaps, const char *take, guint max_take,
   g_assert_true (nim_board_parse (&board, heaps, "--heaps", NULL));
   g_assert_false (nim_board_check_move (&board, &rules, &move, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  g_assert_cmpstr (error->message, ==, message);
+  g_assert_cmpstr (nim_test_error_message (error), ==, message);
 }
 
 /* A player who types a bad move hears what is wrong with it, heaps
@@ -460,7 +460,7 @@ test_to_string (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/board/parse", test_parse);
   g_test_add_func ("/board/parse-many", test_parse_many);

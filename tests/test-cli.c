@@ -87,13 +87,15 @@ response_to (const char *out, const char *prompt, const char *entry,
   const char *end;
 
   nim_test_assert_contains (out, typed);
+  if (start == NULL)
+    return g_strdup ("");
   start += strlen (typed);
   end = strstr (start, again);
   if (end == NULL)
     g_test_message ("no prompt \"%s\" after \"%s\" in:\n%s", again, typed,
                     out);
   g_assert_nonnull (end);
-  return g_strndup (start, end - start);
+  return end != NULL ? g_strndup (start, end - start) : g_strdup ("");
 }
 
 /* Checks that @entry, typed at @prompt, got one line naming the problem
@@ -473,7 +475,7 @@ parse_record (const char *text)
   JsonNode *root;
 
   if (!json_parser_load_from_data (parser, text, -1, &error))
-    g_test_message ("not JSON: %s\n%s", error->message, text);
+    g_test_message ("not JSON: %s\n%s", nim_test_error_message (error), text);
   g_assert_no_error (error);
   root = json_parser_get_root (parser);
   g_assert_nonnull (root);
@@ -1590,8 +1592,10 @@ test_explain_versus (void)
   /* The computer's move and its explanation, up to the next board. */
   start = strstr (out, "The computer takes ");
   g_assert_nonnull (start);
-  end = strstr (start, "Current position:");
+  end = start != NULL ? strstr (start, "Current position:") : NULL;
   g_assert_nonnull (end);
+  if (end == NULL)
+    return;
   mine = g_strndup (start, end - start);
   hint = response_to (out, PROMPT, "hint", PROMPT);
   g_assert_true (g_str_has_prefix (hint, "Hint (negamax): "));
@@ -2330,7 +2334,7 @@ test_version (void)
   status = run_nim (NULL, &out, &err, "--version", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
   g_assert_nonnull (strchr (out, '\n'));
-  first_line = g_strndup (out, strchr (out, '\n') - out);
+  first_line = g_strndup (out, strcspn (out, "\n"));
   g_assert_true (g_str_has_prefix (first_line, "nim "));
   g_assert_true (g_str_has_suffix (first_line, " " PACKAGE_VERSION));
   nim_test_assert_contains (out, "GPL");
@@ -2542,7 +2546,7 @@ main (int argc, char **argv)
 {
   guint i;
 
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/cli/three-rows-dialogue", test_three_rows_dialogue);
   g_test_add_func ("/cli/three-rows-heap-then-count",

@@ -114,7 +114,7 @@ check_refusal (Contract *t, NimPlayer *p, const NimBoard *board)
 
   g_assert_false (nim_player_start (p, &t->rules, board, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
-  g_assert_cmpuint (strlen (error->message), >, 10);
+  g_assert_cmpuint (strlen (nim_test_error_message (error)), >, 10);
   t->refused++;
 }
 
@@ -267,8 +267,7 @@ main (int argc, char **argv)
   int status;
   guint i, j, k, misere;
 
-  g_test_init (&argc, &argv, NULL);
-  g_test_set_nonfatal_assertions ();
+  nim_test_init (&argc, &argv);
   g_test_summary ("Every registered player class, on every rule family: "
                   "legal moves, refusals with a reason, perfect play where "
                   "claimed, a whole game, nothing leaked");

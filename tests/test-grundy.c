@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <glib.h>
 #include <string.h>
 
@@ -670,7 +672,7 @@ test_default_table (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/grundy/mex", test_mex);
   g_test_add_func ("/grundy/set-2-5-6", test_set_256);

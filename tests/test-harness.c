@@ -35,6 +35,8 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -171,7 +173,9 @@ expected_distance_move (Solver *s, const NimBoard *board, NimMove *expected,
           return;
         }
     }
-  g_assert_not_reached ();
+  g_test_message ("no move keeps the distance %u", *distance);
+  g_test_fail ();
+  nim_movegen_first (board, &s->rules, expected);
 }
 
 /* The move every computer player must choose on @board. */
@@ -620,8 +624,7 @@ main (int argc, char **argv)
   guint i, j;
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  g_test_set_nonfatal_assertions ();
+  nim_test_init (&argc, &argv);
   if (light != NULL && *light != '\0')
     {
       guint64 n;

@@ -231,7 +231,7 @@ test_parse_bad (void)
 
       g_assert_false (nim_octal_parse (&code, bad[i], "--rules", &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      nim_test_assert_contains (error->message, "--rules");
+      nim_test_assert_contains (nim_test_error_message (error), "--rules");
     }
   {
     NimOctal code;
@@ -344,8 +344,10 @@ test_cli_plays_subtraction (void)
   /* The same answer, whatever the time each took: everything up to the
      line that says how it was found. */
   g_assert_nonnull (strstr (out, "\nWinning moves: "));
-  *strstr (out, "\nSprague-Grundy") = '\0';
-  *strstr (out2, "\nSprague-Grundy") = '\0';
+  if (strstr (out, "\nSprague-Grundy") != NULL)
+    *strstr (out, "\nSprague-Grundy") = '\0';
+  if (strstr (out2, "\nSprague-Grundy") != NULL)
+    *strstr (out2, "\nSprague-Grundy") = '\0';
   g_assert_cmpstr (out, ==, out2);
 }
 
@@ -384,7 +386,7 @@ test_cli_bad (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   g_test_add_func ("/octal/published", test_published);
   g_test_add_func ("/octal/dawson-kayles", test_dawson_kayles);
   g_test_add_func ("/octal/subtraction-codes", test_subtraction_codes);

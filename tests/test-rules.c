@@ -30,7 +30,7 @@ assert_moves_rejected (const char *text, const char *const *parts)
   g_assert_false (nim_rules_parse_moves (&rules, text, "--moves", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
   for (i = 0; parts[i] != NULL; i++)
-    nim_test_assert_contains (error->message, parts[i]);
+    nim_test_assert_contains (nim_test_error_message (error), parts[i]);
 }
 
 /* Checks that @rules is the subtraction set @expected, in that order. */
@@ -230,18 +230,18 @@ test_set_moves (void)
 
   g_assert_false (nim_rules_set_moves (&rules, zero, 2, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, "0");
+  nim_test_assert_contains (nim_test_error_message (error), "0");
   g_clear_error (&error);
 
   g_assert_false (nim_rules_set_moves (&rules, big, 2, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, "4294967296");
+  nim_test_assert_contains (nim_test_error_message (error), "4294967296");
   g_clear_error (&error);
 
   g_assert_false (nim_rules_set_moves (&rules, twice, 3, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, "5");
-  nim_test_assert_contains (error->message, "twice");
+  nim_test_assert_contains (nim_test_error_message (error), "5");
+  nim_test_assert_contains (nim_test_error_message (error), "twice");
   g_clear_error (&error);
 
   g_assert_true (nim_rules_set_moves (&rules, ok, 3, &error));
@@ -297,7 +297,8 @@ test_parse_max_take (void)
                                                 "--max-take", &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
       for (j = 0; bad[i].parts[j] != NULL; j++)
-        nim_test_assert_contains (error->message, bad[i].parts[j]);
+        nim_test_assert_contains (nim_test_error_message (error),
+                                  bad[i].parts[j]);
       g_clear_error (&error);
     }
 
@@ -704,16 +705,16 @@ test_util_parse_uint_rejects (void)
       g_assert_false (nim_parse_uint (bad[i].text, 5, bad[i].max, "heap size",
                                       &v, &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      nim_test_assert_contains (error->message, "heap size");
-      nim_test_assert_contains (error->message, bad[i].kind);
-      nim_test_assert_contains (error->message, bad[i].shown);
+      nim_test_assert_contains (nim_test_error_message (error), "heap size");
+      nim_test_assert_contains (nim_test_error_message (error), bad[i].kind);
+      nim_test_assert_contains (nim_test_error_message (error), bad[i].shown);
       g_clear_error (&error);
     }
 
   /* NULL reads as nothing given rather than crashing. */
   g_assert_false (nim_parse_uint (NULL, 0, 9, "k", &v, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, "nothing given");
+  nim_test_assert_contains (nim_test_error_message (error), "nothing given");
 }
 
 /* Lists take commas, blanks or both, and refuse empty entries. */
@@ -773,8 +774,8 @@ test_util_parse_uint_list (void)
                                            &items, &error));
       g_assert_null (items);
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      nim_test_assert_contains (error->message, "heaps");
-      nim_test_assert_contains (error->message, bad[i].part);
+      nim_test_assert_contains (nim_test_error_message (error), "heaps");
+      nim_test_assert_contains (nim_test_error_message (error), bad[i].part);
       g_clear_error (&error);
     }
 }
@@ -987,7 +988,8 @@ check_family_moves (const NimRules *rules)
             if (!listed)
               {
                 g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-                g_assert_cmpuint (strlen (error->message), >, 10);
+                g_assert_cmpuint (strlen (nim_test_error_message (error)), >,
+                                  10);
               }
           }
     }
@@ -1146,8 +1148,7 @@ main (int argc, char **argv)
   g_autoptr (GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
   guint i, j;
 
-  g_test_init (&argc, &argv, NULL);
-  g_test_set_nonfatal_assertions ();
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/rules/parse-moves/accepts", test_parse_moves_accepts);
   g_test_add_func ("/rules/parse-moves/rejects", test_parse_moves_rejects);

@@ -198,7 +198,7 @@ test_room (void)
   nim_board_init (&board, heaps, 3);
   g_assert_false (nim_board_check_room (&board, &rules, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  g_assert_nonnull (strstr (error->message, "64"));
+  g_assert_nonnull (strstr (nim_test_error_message (error), "64"));
   /* Codes that never split need no room at all. */
   code_rules (&rules, "0.31");
   g_assert_cmpuint (nim_board_max_slots (&board, &rules), ==, 3);
@@ -271,16 +271,16 @@ test_bad_splits (void)
   nim_board_init (&board, heaps, 1);
   g_assert_false (
       nim_board_check_move (&board, &rules, &(NimMove){ 0, 1, 2, 3 }, &error));
-  g_assert_nonnull (strstr (error->message, "never split"));
+  g_assert_nonnull (strstr (nim_test_error_message (error), "never split"));
   g_clear_error (&error);
   code_rules (&rules, "0.77");
   g_assert_false (
       nim_board_check_move (&board, &rules, &(NimMove){ 0, 1, 5 }, &error));
-  g_assert_nonnull (strstr (error->message, "leaves 5"));
+  g_assert_nonnull (strstr (nim_test_error_message (error), "leaves 5"));
   g_clear_error (&error);
   g_assert_false (
       nim_board_check_move (&board, &rules, &(NimMove){ 0, 3, 1, 2 }, &error));
-  g_assert_nonnull (strstr (error->message, "0.77"));
+  g_assert_nonnull (strstr (nim_test_error_message (error), "0.77"));
   g_assert_true (
       nim_board_check_move (&board, &rules, &(NimMove){ 0, 2, 2, 2 }, NULL));
   /* 4 + 1 is 1 + 4 the other way round: both are legal. */
@@ -304,7 +304,7 @@ test_notation (void)
   g_assert_true (nim_notation_parse_move ("h1-1", &back, NULL));
   g_assert_cmpuint (back.split, ==, 0);
   g_assert_false (nim_notation_parse_move ("h3-2=1+", &back, &error));
-  g_assert_nonnull (strstr (error->message, "h3-2=1+4"));
+  g_assert_nonnull (strstr (nim_test_error_message (error), "h3-2=1+4"));
   g_clear_error (&error);
   g_assert_false (nim_notation_parse_move ("h3-2=0+4", &back, NULL));
   /* The rules as UGI's setoption sends them. */
@@ -314,7 +314,7 @@ test_notation (void)
   code = nim_notation_rules (&rules);
   g_assert_cmpstr (code, ==, "0.77");
   g_assert_false (nim_notation_parse_rules ("4.07", FALSE, &rules, &error));
-  g_assert_nonnull (strstr (error->message, "4.07"));
+  g_assert_nonnull (strstr (nim_test_error_message (error), "4.07"));
 }
 
 /* The prompt takes "3 2 1+4" and lists splits; the display says how the
@@ -417,7 +417,7 @@ test_engine (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/split/moves", test_moves);
   g_test_add_func ("/split/make-unmake", test_make_unmake);

@@ -1028,7 +1028,7 @@ main (int argc, char **argv)
 {
   guint i;
 
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   for (i = 0; i < G_N_ELEMENTS (trace_cases); i++)
     {
       g_autofree char *path
