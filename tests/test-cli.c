@@ -2143,6 +2143,23 @@ typedef struct
   const char *message2; /* another part, or NULL */
 } BadOption;
 
+/* In a BadOption's message2: the names of the registry's players,
+   "human, minimax, ...". */
+#define PLAYER_NAMES "(the registry's players)"
+
+/* "human, minimax, negamax, ...": every player of the registry. */
+static char *
+player_names (void)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  GString *names = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; classes[i] != NULL; i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "", classes[i]->name);
+  return g_string_free (names, FALSE);
+}
+
 static const BadOption bad_options[] = {
   { "heaps-empty", { "--heaps", "", NULL }, "--heaps", "no values" },
   { "heaps-empty-entry",
@@ -2187,7 +2204,7 @@ static const BadOption bad_options[] = {
   { "unknown-player",
     { "--player1", "nosuch", NULL },
     "unknown player 'nosuch'",
-    "human, minimax, negamax, pns, xor, grundy, random" },
+    PLAYER_NAMES },
   { "option-not-a-number",
     { "--player2", "negamax:depth=x", NULL },
     "depth",
@@ -2235,7 +2252,13 @@ test_bad_option (gconstpointer data)
   g_assert_cmpstr (out, ==, "");
   g_assert_true (g_str_has_prefix (err, "nim: "));
   nim_test_assert_contains (err, c->message);
-  if (c->message2 != NULL)
+  if (c->message2 != NULL && g_str_equal (c->message2, PLAYER_NAMES))
+    {
+      g_autofree char *names = player_names ();
+
+      nim_test_assert_contains (err, names);
+    }
+  else if (c->message2 != NULL)
     nim_test_assert_contains (err, c->message2);
 }
 
@@ -2405,16 +2428,16 @@ test_help (void)
   nim_test_assert_not_contains (out, ".example");
 }
 
-/* --list-players: every player, and the searchers' options. */
+/* --list-players: every player of the registry, each with its options,
+   in the registry's order. */
 static void
 test_list_players (void)
 {
-  static const char *const players[]
-      = { "human", "minimax", "negamax", "xor", "grundy", "random" };
-  static const char *const options[]
-      = { "depth=N", "time=SECONDS", "nodes=N", "ab=on|off", "tt=SIZE|off" };
+  const NimPlayerClass *const *classes = nim_player_classes ();
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  const char *at;
   guint i;
   int status;
 
@@ -2422,15 +2445,24 @@ test_list_players (void)
     return;
   status = run_nim (NULL, &out, &err, "--list-players", NULL);
   assert_status (status, STATUS_FINISHED, out, err);
-  for (i = 0; i < G_N_ELEMENTS (players); i++)
+  text = g_strconcat ("\n", out, NULL);
+  at = text;
+  for (i = 0; classes[i] != NULL; i++)
     {
-      g_autofree char *line = g_strdup_printf ("\n%s ", players[i]);
-      g_autofree char *text = g_strconcat ("\n", out, NULL);
+      g_autofree char *line = g_strdup_printf ("\n%s ", classes[i]->name);
+      const NimPlayerOption *o;
 
-      nim_test_assert_contains (text, line);
+      nim_test_assert_contains (at, line);
+      if (strstr (at, line) == NULL)
+        continue;
+      at = strstr (at, line) + 1;
+      for (o = classes[i]->options; o != NULL && o->key != NULL; o++)
+        {
+          g_autofree char *option = g_strdup_printf (" %s=", o->key);
+
+          nim_test_assert_contains (at, option);
+        }
     }
-  for (i = 0; i < G_N_ELEMENTS (options); i++)
-    nim_test_assert_contains (out, options[i]);
 }
 
 /* A write error on standard output is a failure (status 1) with a

@@ -119,11 +119,13 @@ test_registry (void)
       g_assert_cmpint (k->kind, <=, NIM_PLAYER_ENGINE);
       /* Built in: an engine is only ever declared at run time. */
       g_assert_cmpint (k->kind, !=, NIM_PLAYER_ENGINE);
-      /* Only a searcher has a strength or a showcase. */
+      /* Only a searcher has a strength or a showcase, or may play any
+         winning move. */
       if (k->kind != NIM_PLAYER_SEARCHER)
         {
           g_assert_cmpuint (k->strength, ==, 0);
           g_assert_null (k->showcase);
+          g_assert_false (k->unordered);
         }
     }
   for (i = 0; i < G_N_ELEMENTS (course); i++)
