@@ -251,6 +251,30 @@ nim_test_add_nim_argv (GPtrArray *argv, const char *const *args)
     g_ptr_array_add (argv, (gpointer) args[i]);
 }
 
+/**
+ * nim_test_nim_command:
+ *
+ * nim_test_add_nim_argv () for a shell command line: $NIM_BINARY,
+ * quoted, and `--moves any` in a nim built with another default rule,
+ * for a command whose arguments name no take rule.
+ *
+ * Returns: (transfer full): the start of the command line
+ */
+char *
+nim_test_nim_command (void)
+{
+  const char *const none[] = { NULL };
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) plain = g_ptr_array_new ();
+  guint i;
+
+  nim_test_add_nim_argv (plain, none);
+  for (i = 0; i < plain->len; i++)
+    g_ptr_array_add (argv, g_shell_quote (g_ptr_array_index (plain, i)));
+  g_ptr_array_add (argv, NULL);
+  return g_strjoinv (" ", (char **) argv->pdata);
+}
+
 /* Runs nim with @args (NULL-terminated, without the program name) under
    LC_ALL=C, with @input on its standard input (NULL closes it at once).
    Stores what it printed in @out and @err; standard output goes to the

@@ -19,6 +19,7 @@ void nim_test_board (NimBoard *board, const char *heaps);
 
 gboolean nim_test_have_nim (void);
 void nim_test_add_nim_argv (GPtrArray *argv, const char *const *args);
+char *nim_test_nim_command (void);
 int nim_test_run_nim_to (const char *stdout_path, const char *input,
                          char **out, char **err, const char *const *args);
 int nim_test_run_nimv (const char *input, char **out, char **err,

@@ -1044,6 +1044,7 @@ paced_run (const char *args)
   g_autofree char *engine = nim_test_engine_command ("paced", NULL);
   g_autofree char *script = g_find_program_in_path ("script");
   g_autofree char *quoted = NULL;
+  g_autofree char *nim = NULL;
 
   if (engine == NULL || !nim_test_have_nim ())
     return NULL;
@@ -1053,9 +1054,11 @@ paced_run (const char *args)
       return NULL;
     }
   quoted = g_shell_quote (engine);
+  /* The classic rule in a nim built with another (--moves any). */
+  nim = nim_test_nim_command ();
   return g_strdup_printf ("%s --engine paced=%s %s --random-heaps 3:12 "
                           "--seed 1 > /dev/null",
-                          g_getenv ("NIM_BINARY"), quoted, args);
+                          nim, quoted, args);
 }
 
 /* Runs @command under script(1), which gives it a terminal; returns what
