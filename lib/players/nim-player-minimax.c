@@ -219,11 +219,8 @@ minimax_enter (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
    plies of the recursion into one function, as it does with the
    reference loop of make bench (count_tree(), a self-recursive function
    it unrolls 8 plies deep): fewer calls, and fewer registers saved and
-   restored a node.  Measured (make bench, 3,4,5, median of 25 runs):
-   with the count and the matches left passed in registers, 0.96-0.99 of
-   the loop's nodes a second, callgrind 1.11x its instructions; with the
-   count kept in the search, 0.77 and 1.12x (0.57 and 1.14x with each
-   copy out of line). */
+   restored a node (out of line, each copy ran at 0.57 of the loop's
+   speed, inline at 0.96-0.99: bench/README). */
 #define MINIMAX_PAIR(a, b)                                                    \
   static guint64 minimax_##b (NimSearch *s, guint32 total, guint32 left);     \
   static inline guint64 minimax_##a (NimSearch *s, guint32 total,             \

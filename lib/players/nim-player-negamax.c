@@ -36,42 +36,24 @@
 #define MAX_TT_BYTES (G_GUINT64_CONSTANT (1) << 40)
 
 /* Positions with fewer matches skip the enhanced transposition cutoff, as
-   they are cheap to search.  Measured (make bench, ab-tt lines, before
-   the root's window was fixed): limiting the cutoffs to the first
-   plies, where they are said to pay most, cost far more than it saved:
-   the first 16 plies only took 14.3 M nodes and 8 s on 10,20,30,40,50,
-   the first 8 plies 1 G nodes, against 6.1 M and 1.7 s with cutoffs at
-   every ply; limiting them to positions of at most 128 matches (few
-   children) took 59.9 M nodes on 40,60,80,100 against 2.6 M.  Since
-   (full line, with the deferral's questions limited alike): 16 plies
-   1.24 M nodes against 1.23 M, 8 plies 2.15 M.  In Nim a child the table knows
-   to be lost is exactly the winning move, so the cutoffs are the ordering.
-   When they looked up every child in the table itself they cost 42 look-ups a
-   node on 80,120,160,200 (1.6 G for 38 M nodes, 0.55 M nodes/s); the index of
-   proven losses (see etc_cutoff()) asks once a heap. */
+   they are cheap to search.  In Nim a child the table knows to be lost is
+   exactly the winning move, so the cutoffs are the ordering, at every ply
+   (limiting them to the first plies cost far more than it saved; the
+   figures are in bench/README). */
 #define ETC_MIN_MATCHES 8
 
 /* After an iteration costing more nodes than this, iterative deepening
    goes straight to the full depth.  In Nim the shallow iterations prove
    little (there is no evaluation short of the end), so they are kept
    for what a budget needs, a move and a filled table when time runs
-   out, and cut short.  Measured (make bench, full lines), against a
-   search to the full depth at once: with 100, 99,566 nodes against
-   99,425 on 20,30,40,50 and 1,229,171 against 1,229,020 on
-   10,20,30,40,50 (with 500, 13 % more on 20,30,40,50: depth 3 alone
-   costs 12.5 k there); the small positions pay a few hundred nodes
-   (3,4,5: 227 against 81).  Before the root's window was fixed (see
-   negamax_root()) the shallow iterations' table saved nodes on 10,20,30,40,50
-   (1.8 M against 8.1 M) and 500 was the better limit. */
+   out, and cut short: 100 costs a few hundred nodes over a search to the
+   full depth at once, 500 costs 13 % on 20,30,40,50 (bench/README). */
 #define ID_JUMP_NODES 100
 
 /* The picker puts off the moves the table proves bad (see
    picker_next_rest()) in positions of at most this many matches, which
-   have at most as many moves.  Measured on 80,120,160,200 with tt=2G:
-   putting off the first 256 moves of every position takes 60.0 M nodes
-   (81.0 M with the old order) against 38.1 M without, and 38.3 M when
-   only positions of at most 256 matches do it; make bench's positions
-   are unchanged by the limit. */
+   have at most as many moves: in larger positions it costs more nodes
+   than it saves (bench/README). */
 #define DEFER_MOVES 256
 
 /* How many moves ahead of its turn the picker generates a move and
@@ -83,10 +65,8 @@
    it: one ahead for the first move, two for the second, and so on, as a
    prefetch of a move never searched costs as much as a read (the
    processor waits for the page's address; a won node usually cuts off at
-   its first move).  Prefetching changes no node count.  Measured on
-   80,120,160,200 with tt=2G, user time: 5.6 s with the growing queue of
-   up to 8, 5.8-6.0 s with 4 ahead from the first move, 6.8-7.0 s with 2
-   ahead from the first move growing to 8. */
+   its first move).  Prefetching changes no node count; 8 was the fastest
+   queue (bench/README). */
 #define LOOKAHEAD 8
 
 /* A move as the table and killers remember it: "take count from a heap
@@ -328,15 +308,9 @@ typedef struct
 } MovePicker;
 
 /* The next move of the last stage, in its order: heap by heap, the
-   largest count first, leaving little, which is what ends a game.
-   Measured (make bench, full lines), against the move leaving the
-   smallest heap over all heaps first, with the index's deferral (see
-   move_known_bad()) and the root's window fixed: 1.23 M nodes against
-   1.26 M on 10,20,30,40,50, 73.2 M against 77.0 M on 160,160,160,160
-   with tt=2G, 37.8 M against 38.2 M on 80,120,160,200, the same on
-   20,30,40,50 and 40,60,80,100, 67.8 k against 61.9 k on 50,60,70; and
-   less time: 0.20 s against 0.22 s on 10,20,30,40,50 and 40,60,80,100.
-   Before both fixes the other order had measured better. */
+   largest count first, leaving little, which is what ends a game (fewer
+   nodes and less time than the move leaving the smallest heap over all
+   heaps first: bench/README). */
 static NIM_ALWAYS_INLINE gboolean
 picker_next_ordered (MovePicker *p, const NimBoard *b, const NimRules *r,
                      NimMove *move, const guint cfg)
@@ -513,10 +487,7 @@ store_known_win (Negamax *n, guint ply, guint64 key, guint heap, guint32 left,
    the cutoff would store it, so that entering the child (every child of
    a lost position is entered) settles it at the table.  Asking the
    index too puts off 45 % more of the moves a won position would
-   search in vain.  Measured (make bench, full lines, with the order of
-   then, the smallest heap left first): 10,20,30,40,50 from 1.57 M nodes
-   to 1.29 M, 40,60,80,100 from 1.73 M to 1.34 M, 20,30,40,50 from
-   131 k to 102 k.  The look-ups count as the enhanced
+   search in vain (bench/README).  The look-ups count as the enhanced
    transposition cutoff's do (see etc_cutoff()). */
 static NIM_ALWAYS_INLINE gboolean
 move_known_bad (Negamax *n, guint ply, guint64 key, const NimMove *move,
@@ -626,10 +597,8 @@ picker_pop (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
    the only ones that can win.  In a lost position every move is still
    searched, the known ones last, each settled by the table when entered.  Only
    positions of at most DEFER_MOVES matches do it, which keeps the picker's
-   bitmap small and pays (see DEFER_MOVES).  Measured (make bench, full lines),
-   when only the table's stored wins put moves off: 10,20,30,40,50 from 2.63 M
-   nodes to 1.89 M, 20,30,40,50 from 211 k to 144 k, 40,60,80,100 from
-   2.63 M to 1.73 M.  A move the table proves to win is the enhanced
+   bitmap small and pays (see DEFER_MOVES; the figures are in
+   bench/README).  A move the table proves to win is the enhanced
    transposition cutoff's (etc_cutoff()). */
 static NIM_ALWAYS_INLINE gboolean
 picker_next_rest (Negamax *n, MovePicker *p, guint ply, guint64 key,
@@ -688,8 +657,7 @@ picker_next (Negamax *n, MovePicker *p, guint ply, guint64 key, NimMove *move,
         continue;
       /* A killer the table proves bad here is put off with the rest (see
          picker_next_rest()): a refutation of a sibling need not be one
-         here.  Measured (make bench, full lines): 10,20,30,40,50 from
-         1.29 M nodes to 1.26 M, 7,7,7,7 from 875 to 811. */
+         here. */
       if ((cfg & C_TT) && p->defer && move_known_bad (n, ply, key, move, cfg))
         continue;
       p->tried[p->n_tried++] = *move;

@@ -31,10 +31,9 @@
  * changed.  A proof is kept over an open entry, and of the open ones the
  * one with the smallest numbers goes first: large proof and disproof
  * numbers stand for large subtrees, which df-pn would otherwise search
- * again and again once the table is full.  Measured: with two entries a
- * bucket, the second always replaced, the default table did not prove
- * 10,20,30,40,50 in minutes (256M took 7.7 s CPU); with this one 64M
- * proves it with 1,062,449 nodes in 5.5 s.
+ * again and again once the table is full (with two entries a bucket, the
+ * second always replaced, the default table did not prove 10,20,30,40,50
+ * in minutes: bench/README).
  *
  * Two things make a node cheaper.  Its children wait on a stack of
  * children (see mid_body()), so that each step of a node computes no key
@@ -43,10 +42,8 @@
  * and fetches the table lines of the next children while it reads one.
  * And beside the table the search keeps negamax's index of proven losses
  * (nim_tt_losses_beside()): a position with a move to a known loss is won
- * at once, for one look-up a heap.  Measured (make bench): 10,20,30,40,50
- * from 4.0 s to 1.3 s, 40,60,80,100 from 4.2 s to 0.44 s, and with tt=2G
- * 80,120,160,200 from 405 s to 37 s; 160,160,160,160, which did not end
- * in 25 minutes, in 800 s.
+ * at once, for one look-up a heap.  Together they made the large
+ * positions ten times faster (bench/README).
  *
  * Nim has no cycles (every move takes matches), so df-pn terminates on
  * every position, and a proof is exact whatever the table forgot.  A
@@ -96,9 +93,7 @@ typedef struct
 #define PNS_CHILDREN_MAX ((gsize) 1 << 20)
 
 /* How many children ahead a node asks for the bucket of the child it
-   will look up: about the time a read from memory takes.  Measured on
-   80,80,80,80 with tt=1G: 7.5 s without, 6.1 s 8 ahead, 5.4 s 24 ahead,
-   5.9 s 48 ahead. */
+   will look up: about the time a read from memory takes (bench/README). */
 #define PNS_PREFETCH 16
 
 typedef struct

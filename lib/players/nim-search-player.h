@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-search-player.h -- what the searching players share: options, budget,
- * table */
+/* nim-search-player.h -- the part every player with a search budget
+ * embeds: options, budget, table */
 #pragma once
 
 #include "nim-player.h"
@@ -15,7 +15,10 @@ G_BEGIN_DECLS
  * @config: the options shared by the searchers
  * @tt: (nullable): negamax's transposition table, kept across moves
  *
- * What minimax and negamax have in common.
+ * What a player with a search budget embeds first: its budget (time=,
+ * nodes=, and depth= where it has one) and the rest of its search's
+ * configuration.  minimax, negamax and pns embed it, and so do the
+ * external engines, whose budget goes into the protocol's `go`.
  */
 typedef struct
 {
@@ -24,7 +27,7 @@ typedef struct
   NimTT *tt;
 } NimSearchPlayer;
 
-/* The budget options both searchers take, for their option tables; the
+/* The budget options every such player takes, for its option table; the
    file that uses it includes nim-i18n.h for N_(). */
 #define NIM_SEARCH_BUDGET_OPTIONS                                             \
   { "depth",                                                                  \
@@ -47,8 +50,8 @@ typedef struct
         NULL, N_ ("nodes per move, 0 (default) for no limit")                 \
   }
 
-/* eval=, how both searchers score the positions at their depth limit
-   (see NimEval); the order of the names is NimEval's. */
+/* eval=, how minimax and negamax score the positions at their depth
+   limit (see NimEval); the order of the names is NimEval's. */
 #define NIM_SEARCH_EVAL_OPTION                                                \
   {                                                                           \
     "eval", NIM_OPTION_CHOICE,                                                \

@@ -424,9 +424,8 @@ nim_tt_mix (guint64 x)
 
 /* How many heap sizes have their key in nim_tt_heap_keys[]: a search
    asks for the keys of every child's heaps, and reading one from a
-   table of 8 KiB costs less than mixing it.  Measured (callgrind, the
-   first move on 10,20,30,40,50): mixing was a fifth of the search's
-   instructions. */
+   table of 8 KiB costs less than mixing it (mixing was a fifth of the
+   search's instructions: bench/README). */
 #define NIM_TT_HEAP_KEYS 1024
 
 extern const guint64 nim_tt_heap_keys[NIM_TT_HEAP_KEYS];
