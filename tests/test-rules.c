@@ -1141,6 +1141,27 @@ test_family_table (void)
   g_assert_null (nim_rule_family_lookup ("no such family"));
 }
 
+/* Rules no family reads are refused with the rules every family writes
+   as examples. */
+static void
+test_family_parse_refused (void)
+{
+  const NimRuleFamily *const *families = nim_rule_families ();
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  guint i;
+
+  nim_rules_init (&rules);
+  g_assert_false (nim_rules_parse (&rules, "foo", "the rules", &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "the rules: 'foo' is not a take rule");
+  for (i = 0; families[i] != NULL; i++)
+    nim_test_assert_contains (nim_test_error_message (error),
+                              families[i]->examples[0]);
+  g_assert_true (nim_rules_is_take_any (&rules));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1165,6 +1186,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/describe-counts", test_describe_counts);
   g_test_add_func ("/rules/describe-pile", test_describe_pile);
   g_test_add_func ("/rules/family-table", test_family_table);
+  g_test_add_func ("/rules/family-parse-refused", test_family_parse_refused);
   for (i = 0; families[i] != NULL; i++)
     for (j = 0; families[i]->examples[j] != NULL; j++)
       {

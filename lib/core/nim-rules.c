@@ -155,7 +155,7 @@ nim_rules_parse (NimRules *rules, const char *text, const char *what,
                  GError **error)
 {
   g_autoptr (GString) accepted = g_string_new (NULL);
-  g_autofree char *shown = nim_text_escape (text, 40);
+  g_autofree char *shown = NULL;
   guint i, j;
 
   for (i = 0; rule_families[i] != NULL; i++)
@@ -172,13 +172,16 @@ nim_rules_parse (NimRules *rules, const char *text, const char *what,
           g_propagate_error (error, local);
           return FALSE;
         }
-      for (j = 0; f->examples != NULL && f->examples[j] != NULL; j++)
-        g_string_append_printf (accepted, "%s%s", accepted->len ? ", " : "",
-                                f->examples[j]);
     }
+  /* No family reads it: the message shows how each writes rules. */
+  for (i = 0; rule_families[i] != NULL; i++)
+    for (j = 0; rule_families[i]->examples[j] != NULL; j++)
+      g_string_append_printf (accepted, "%s%s", accepted->len ? "; " : "",
+                              rule_families[i]->examples[j]);
+  shown = nim_text_escape (text, 40);
   g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                /* TRANSLATORS: %1$s names what was given, %2$s is what was
-                  typed, %3$s a list of rules such as "any, 1-3, 0.77". */
+                  typed, %3$s a list of rules such as "any; 1-3; 0.77". */
                _ ("%1$s: '%2$s' is not a take rule; rules are written such "
                   "as %3$s"),
                what, shown, accepted->str);
