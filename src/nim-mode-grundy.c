@@ -130,7 +130,7 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                       "--prove too"));
       return FALSE;
     }
-  if (shared->rules_code == NULL)
+  if (!nim_shared_given_code (shared))
     {
       if (g->prove || g->certificate != NULL)
         {
@@ -250,7 +250,7 @@ grundy_run (gpointer config, NimShared *shared)
   const GrundyConfig *g = config;
   g_autoptr (NimGrundySequence) sequence = NULL;
 
-  if (shared->rules_code != NULL)
+  if (nim_shared_given_code (shared))
     return run_octal (g, shared);
   sequence = nim_grundy_sequence_new (&shared->rules, g->n);
   nim_output_write (&shared->output, &nim_analysis_report_sequence_writer,

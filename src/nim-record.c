@@ -28,42 +28,41 @@ typedef struct
  * nim_record_rules:
  * @rules: rules
  *
- * Returns: (transfer full): {"take": "any" | [counts], "misere": bool}
+ * Returns: (transfer full): {"take": "any" | [counts], "misere": bool},
+ *   and "code" for a take-and-break code
  */
 JsonNode *
 nim_record_rules (const NimRules *rules)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (GArray) counts = nim_rules_fixed_counts (rules);
   guint i;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "take");
-  if (nim_rules_is_take_any (rules))
-    json_builder_add_string_value (b, "any");
-  else if (rules->kind == NIM_TAKE_CODE)
+  /* The counts a move may take; "any", or the family's notation where
+     they depend on the heap. */
+  if (counts == NULL)
     {
-      /* A take-and-break code: "take" is the counts whose digit allows a
-         move, "code" says what each leaves. */
-      g_autofree char *code = nim_rules_code_to_string (rules);
+      g_autofree char *take = nim_rules_take_to_string (rules);
 
-      json_builder_begin_array (b);
-      for (i = 1; i <= rules->n_digits; i++)
-        if (rules->digits[i] != 0)
-          json_builder_add_int_value (b, i);
-      json_builder_end_array (b);
-      json_builder_set_member_name (b, "code");
-      json_builder_add_string_value (b, code);
+      json_builder_add_string_value (b, take);
     }
   else
     {
       json_builder_begin_array (b);
-      if (rules->kind == NIM_TAKE_RANGE)
-        for (i = 1; i <= rules->max_take; i++)
-          json_builder_add_int_value (b, i);
-      else
-        for (i = 0; i < rules->n_moves; i++)
-          json_builder_add_int_value (b, rules->moves[i]);
+      for (i = 0; i < counts->len; i++)
+        json_builder_add_int_value (b, g_array_index (counts, guint32, i));
       json_builder_end_array (b);
+    }
+  /* A take-and-break code: "take" is the counts whose digit allows a
+     move, "code" says what each leaves. */
+  if (nim_rules_is_code (rules))
+    {
+      g_autofree char *code = nim_rules_code_to_string (rules);
+
+      json_builder_set_member_name (b, "code");
+      json_builder_add_string_value (b, code);
     }
   json_builder_set_member_name (b, "misere");
   json_builder_add_boolean_value (b, rules->misere);

@@ -67,6 +67,7 @@ void
 nim_run_config_init (NimRunConfig *run)
 {
   memset (run, 0, sizeof *run);
+  nim_rules_init (&run->match.rules);
   run->match.jobs = 1;
   run->engine_startup_timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
   run->engine_time_margin = NIM_ENGINE_MARGIN / G_TIME_SPAN_MILLISECOND;

@@ -115,6 +115,7 @@ extern const NimOptionSet nim_shared_clock;
 extern const NimOptionSet nim_shared_engines;
 extern const char nim_shared_no_trace[];
 
+gboolean nim_shared_given_code (const NimShared *shared);
 gboolean nim_shared_check_rules (NimShared *shared, guint64 takes,
                                  GError **error);
 gboolean nim_shared_check_output (NimShared *shared, GError **error);

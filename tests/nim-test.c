@@ -18,6 +18,52 @@
 #include <signal.h>
 #include <string.h>
 
+/* A warning or a critical (of the code under test, or of GLib's checks
+   on what a failed assertion left behind): the test fails, the message
+   is shown, and the program goes on, as after a failed assertion. */
+static void
+fail_on_warning (const char *log_domain, GLogLevelFlags log_level,
+                 const char *message, gpointer data)
+{
+  if (log_level & (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL))
+    g_test_fail ();
+  g_log_default_handler (log_domain, log_level, message, data);
+}
+
+/**
+ * nim_test_init:
+ * @argc: main ()'s
+ * @argv: main ()'s
+ *
+ * g_test_init (), for a test program that runs all its tests whatever
+ * fails: a failed assertion fails its test and the test goes on
+ * (g_test_set_nonfatal_assertions ()), and so does a warning or a
+ * critical, which GLib's test programs otherwise make fatal, so that one
+ * failure never hides the results of the other tests.  A test that would
+ * crash on what a failed assertion left it returns first.
+ */
+void
+nim_test_init (int *argc, char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  g_test_set_nonfatal_assertions ();
+  g_log_set_always_fatal (G_LOG_FATAL_MASK);
+  g_log_set_default_handler (fail_on_warning, NULL);
+}
+
+/**
+ * nim_test_error_message:
+ * @error: (nullable): an error a test expected
+ *
+ * Returns: @error's message, or "" where the error was not set (the
+ *   assertion that expected it has failed the test, which goes on)
+ */
+const char *
+nim_test_error_message (const GError *error)
+{
+  return error != NULL ? error->message : "";
+}
+
 /**
  * nim_test_assert_contains:
  * @text: what the code under test produced
@@ -28,6 +74,9 @@
 void
 nim_test_assert_contains (const char *text, const char *part)
 {
+  g_assert_nonnull (text);
+  if (text == NULL)
+    return;
   if (strstr (text, part) == NULL)
     g_test_message ("this text:\n%s\ndoes not contain:\n%s", text, part);
   g_assert_nonnull (strstr (text, part));
@@ -43,6 +92,9 @@ nim_test_assert_contains (const char *text, const char *part)
 void
 nim_test_assert_not_contains (const char *text, const char *part)
 {
+  g_assert_nonnull (text);
+  if (text == NULL)
+    return;
   if (strstr (text, part) != NULL)
     g_test_message ("this text:\n%s\ncontains, but should not:\n%s", text,
                     part);
@@ -52,7 +104,9 @@ nim_test_assert_not_contains (const char *text, const char *part)
 /**
  * nim_test_rules:
  * @rules: (out): the rules to fill
- * @take: "any", "max=K" or a subtraction set such as "2,7,15,16"
+ * @take: "max=K" as --max-take K, what --moves takes ("any", a
+ *   subtraction set such as "2,7,15,16"), or rules in any family's
+ *   notation: "1-3", a code "0.77"
  * @misere: whoever takes the last match loses
  *
  * Rules from the spellings the command line uses.
@@ -60,12 +114,15 @@ nim_test_assert_not_contains (const char *text, const char *part)
 void
 nim_test_rules (NimRules *rules, const char *take, gboolean misere)
 {
+  g_autoptr (GError) error = NULL;
+
   nim_rules_init (rules);
   if (g_str_has_prefix (take, "max="))
     g_assert_true (
-        nim_rules_parse_max_take (rules, take + 4, "--max-take", NULL));
-  else if (!g_str_equal (take, "any"))
-    g_assert_true (nim_rules_parse_moves (rules, take, "--moves", NULL));
+        nim_rules_parse_max_take (rules, take + 4, "--max-take", &error));
+  else if (!nim_rules_parse_moves (rules, take, "--moves", NULL))
+    g_assert_true (nim_rules_parse (rules, take, "rules", &error));
+  g_assert_no_error (error);
   rules->misere = misere;
 }
 
@@ -194,6 +251,30 @@ nim_test_add_nim_argv (GPtrArray *argv, const char *const *args)
     }
   for (i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
+}
+
+/**
+ * nim_test_nim_command:
+ *
+ * nim_test_add_nim_argv () for a shell command line: $NIM_BINARY,
+ * quoted, and `--moves any` in a nim built with another default rule,
+ * for a command whose arguments name no take rule.
+ *
+ * Returns: (transfer full): the start of the command line
+ */
+char *
+nim_test_nim_command (void)
+{
+  const char *const none[] = { NULL };
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) plain = g_ptr_array_new ();
+  guint i;
+
+  nim_test_add_nim_argv (plain, none);
+  for (i = 0; i < plain->len; i++)
+    g_ptr_array_add (argv, g_shell_quote (g_ptr_array_index (plain, i)));
+  g_ptr_array_add (argv, NULL);
+  return g_strjoinv (" ", (char **) argv->pdata);
 }
 
 /* Runs nim with @args (NULL-terminated, without the program name) under
@@ -355,8 +436,9 @@ struct _NimTestSolver
  * @rules: the rules to solve
  *
  * A plain memoised win/loss solver written for the tests: it shares only
- * the move generator with libnim, so a searcher or closed form is checked
- * against something that does not share its mistakes.
+ * the rule family's own generator with libnim (nim_movegen_next_generic(),
+ * not the searchers' inline shapes), so a searcher or closed form is
+ * checked against something that does not share its mistakes.
  *
  * Returns: (transfer full): the solver
  */
@@ -419,7 +501,8 @@ nim_test_solver_wins (NimTestSolver *solver, const NimBoard *board)
       g_string_free (key, TRUE);
       return GPOINTER_TO_UINT (cached) - 1;
     }
-  while (!wins && nim_movegen_next (&gen, board, &solver->rules, &move))
+  while (!wins
+         && nim_movegen_next_generic (&gen, board, &solver->rules, &move))
     {
       NimBoard child = *board;
 
@@ -450,7 +533,7 @@ nim_test_solver_move (NimTestSolver *solver, const NimBoard *board,
   NimMove m;
 
   nim_movegen_first (board, &solver->rules, move);
-  while (nim_movegen_next (&gen, board, &solver->rules, &m))
+  while (nim_movegen_next_generic (&gen, board, &solver->rules, &m))
     {
       NimBoard child = *board;
 

@@ -11,6 +11,8 @@
 
 G_BEGIN_DECLS
 
+void nim_test_init (int *argc, char ***argv);
+const char *nim_test_error_message (const GError *error);
 void nim_test_assert_contains (const char *text, const char *part);
 void nim_test_assert_not_contains (const char *text, const char *part);
 void nim_test_rules (NimRules *rules, const char *take, gboolean misere);
@@ -18,6 +20,7 @@ void nim_test_board (NimBoard *board, const char *heaps);
 
 gboolean nim_test_have_nim (void);
 void nim_test_add_nim_argv (GPtrArray *argv, const char *const *args);
+char *nim_test_nim_command (void);
 int nim_test_run_nim_to (const char *stdout_path, const char *input,
                          char **out, char **err, const char *const *args);
 int nim_test_run_nimv (const char *input, char **out, char **err,

@@ -203,9 +203,10 @@ test_solve_errors (void)
      moves, and the players that can are named from the registry. */
   g_assert_null (nim_solve (&rules, &board, "random", &e2));
   g_assert_error (e2, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (e2->message, "does not claim perfect play");
-  nim_test_assert_contains (e2->message, "negamax");
-  nim_test_assert_contains (e2->message, "xor");
+  nim_test_assert_contains (nim_test_error_message (e2),
+                            "does not claim perfect play");
+  nim_test_assert_contains (nim_test_error_message (e2), "negamax");
+  nim_test_assert_contains (nim_test_error_message (e2), "xor");
   nim_test_board (&board, "1000000000,1000000000,3");
   /* The advice is a spec that works when pasted: the options kept, ten
      times the budget that ran out (never none at all, which could run
@@ -213,15 +214,17 @@ test_solve_errors (void)
   g_assert_null (
       nim_solve (&rules, &board, "negamax:tt=off,nodes=100,time=0", &e3));
   g_assert_error (e3, NIM_ERROR, NIM_ERROR_FAILED);
-  nim_test_assert_contains (e3->message, "did not prove");
-  nim_test_assert_contains (e3->message, "within its budget");
-  nim_test_assert_contains (e3->message, "'negamax:tt=off,nodes=1000,time=0'");
+  nim_test_assert_contains (nim_test_error_message (e3), "did not prove");
+  nim_test_assert_contains (nim_test_error_message (e3), "within its budget");
+  nim_test_assert_contains (nim_test_error_message (e3),
+                            "'negamax:tt=off,nodes=1000,time=0'");
   /* A budget of time: ten times it, never time=0 (minimax, which does
      not prune, would search 10,11,12 for years). */
   nim_test_board (&board, "10,11,12");
   g_assert_null (nim_solve (&rules, &board, "minimax:time=0.01", &e5));
-  nim_test_assert_contains (e5->message, "such as 'minimax:time=0.1'");
-  g_assert_null (strstr (e5->message, "time=0'"));
+  nim_test_assert_contains (nim_test_error_message (e5),
+                            "such as 'minimax:time=0.1'");
+  g_assert_null (strstr (nim_test_error_message (e5), "time=0'"));
   nim_test_rules (&rules, "2,3", FALSE);
   g_assert_null (nim_solve (&rules, &board, "xor", &e4));
   g_assert_error (e4, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
@@ -241,9 +244,12 @@ test_solve_depth_advice (void)
   nim_test_board (&board, "3,4,5");
   g_assert_null (nim_solve (&rules, &board, "minimax:depth=2", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
-  nim_test_assert_contains (error->message, "within its depth limit");
-  nim_test_assert_contains (error->message, "such as 'minimax'");
-  nim_test_assert_contains (error->message, "or use xor, grundy");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "within its depth limit");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "such as 'minimax'");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "or use xor, grundy");
   /* The advice, pasted, solves the position. */
   s = nim_solve (&rules, &board, "minimax", NULL);
   g_assert_nonnull (s);
@@ -349,11 +355,14 @@ test_solve_whole_budget (void)
   g_assert_null (s);
   g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
   /* Which child runs out depends on how far the root's search got. */
-  nim_test_assert_contains (error->message, ",3,3,3,3 (the position after "
-                                            "taking ");
-  nim_test_assert_contains (error->message, "from heap 1, one of the moves "
-                                            "to check)");
-  nim_test_assert_contains (error->message, "covers the whole solution");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            ",3,3,3,3 (the position after "
+                            "taking ");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "from heap 1, one of the moves "
+                            "to check)");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "covers the whole solution");
   s2 = nim_solve (&rules, &board, "negamax:tt=off,nodes=3000000", &error2);
   g_assert_no_error (error2);
   g_assert_cmpuint (s2->nodes, <=, 3000000);
@@ -695,7 +704,7 @@ test_cli_bad (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/analysis/solve-take-any", test_solve_take_any);
   g_test_add_func ("/analysis/solve-other-rules", test_solve_other_rules);

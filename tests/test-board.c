@@ -25,31 +25,34 @@ sum_heaps (const NimBoard *board)
   return sum;
 }
 
-/* Every rule kind the tests play under: take-any, two ranges, four sets,
-   each in normal and misère play.  Returns how many it filled. */
-static guint
-all_rules (NimRules *rules)
+/* Every rule the tests play under, each in normal and misère play: every
+   example of every family of the rule table, and 1-1 and three sets
+   more.  Returns them in a #GArray of #NimRules. */
+static GArray *
+all_rules (void)
 {
-  static const char *const sets[] = { "1,3,4", "2,5,6", "2,7,15,16", "3" };
-  guint n = 0, i, misere;
+  static const char *const more[] = { "1", "2,7,15,16", "3", "1,2,4" };
+  const NimRuleFamily *const *families = nim_rule_families ();
+  GArray *all = g_array_new (FALSE, FALSE, sizeof (NimRules));
+  guint i, j, misere;
 
   for (misere = 0; misere < 2; misere++)
     {
-      nim_rules_init (&rules[n++]);
-      nim_rules_init (&rules[n]);
-      g_assert_true (nim_rules_set_max_take (&rules[n++], 1, NULL));
-      nim_rules_init (&rules[n]);
-      g_assert_true (nim_rules_set_max_take (&rules[n++], 3, NULL));
-      for (i = 0; i < G_N_ELEMENTS (sets); i++)
+      NimRules rules;
+
+      for (i = 0; families[i] != NULL; i++)
+        for (j = 0; families[i]->examples[j] != NULL; j++)
+          {
+            nim_test_rules (&rules, families[i]->examples[j], misere);
+            g_array_append_val (all, rules);
+          }
+      for (i = 0; i < G_N_ELEMENTS (more); i++)
         {
-          nim_rules_init (&rules[n]);
-          g_assert_true (
-              nim_rules_parse_moves (&rules[n++], sets[i], "--moves", NULL));
+          nim_test_rules (&rules, more[i], misere);
+          g_array_append_val (all, rules);
         }
-      for (i = n - 7; i < n; i++)
-        rules[i].misere = misere;
     }
-  return n;
+  return all;
 }
 
 /* "3,4,5" is three heaps of twelve matches; empty heaps keep their place. */
@@ -104,8 +107,8 @@ test_parse_many (void)
   g_string_append (text, ",1");
   g_assert_false (nim_board_parse (&board, text->str, "--heaps", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, "--heaps");
-  nim_test_assert_contains (error->message, "64");
+  nim_test_assert_contains (nim_test_error_message (error), "--heaps");
+  nim_test_assert_contains (nim_test_error_message (error), "64");
 }
 
 /* Impossible boards are refused with a usage error that says why. */
@@ -136,8 +139,8 @@ test_parse_rejects (void)
       g_assert_false (
           nim_board_parse (&board, bad[i].text, "--heaps", &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      nim_test_assert_contains (error->message, "--heaps");
-      nim_test_assert_contains (error->message, bad[i].part);
+      nim_test_assert_contains (nim_test_error_message (error), "--heaps");
+      nim_test_assert_contains (nim_test_error_message (error), bad[i].part);
       g_clear_error (&error);
     }
 }
@@ -179,10 +182,10 @@ check_make_unmake (NimBoard *board, const NimRules *rules)
       g_assert_true (nim_board_check_move (board, rules, &move, NULL));
       nim_board_make_move (board, &move);
       g_assert_cmpuint (board->heaps[move.heap], ==,
-                        saved.heaps[move.heap] - move.count);
+                        saved.heaps[move.heap] - move.count - move.split);
       g_assert_cmpuint (board->total, ==, saved.total - move.count);
       g_assert_cmpuint (board->total, ==, sum_heaps (board));
-      g_assert_cmpuint (board->n_heaps, ==, saved.n_heaps);
+      g_assert_cmpuint (board->n_heaps, ==, saved.n_heaps + (move.split != 0));
 
       memcpy (&after, board, sizeof after);
       while (nim_movegen_next (&reply_gen, board, rules, &reply))
@@ -201,26 +204,24 @@ check_make_unmake (NimBoard *board, const NimRules *rules)
 }
 
 /* Make then unmake restores the board bit for bit, for every legal move
-   (and every reply) of several positions under every rule kind. */
+   (and every reply) of several positions under every rule. */
 static void
 test_make_unmake (void)
 {
   static const char *const positions[] = {
     "3,4,5", "1", "0,7,1", "16,15,2,0,30", "1,1,1,1", "17,6,0,0,9,2",
   };
-  NimRules rules[14];
-  guint n_rules, r, p;
+  g_autoptr (GArray) rules = all_rules ();
+  guint r, p;
 
-  n_rules = all_rules (rules);
-  g_assert_cmpuint (n_rules, ==, G_N_ELEMENTS (rules));
-  for (r = 0; r < n_rules; r++)
+  for (r = 0; r < rules->len; r++)
     for (p = 0; p < G_N_ELEMENTS (positions); p++)
       {
         NimBoard board;
 
         g_assert_true (
             nim_board_parse (&board, positions[p], "--heaps", NULL));
-        check_make_unmake (&board, &rules[r]);
+        check_make_unmake (&board, &g_array_index (rules, NimRules, r));
       }
 }
 
@@ -282,7 +283,7 @@ assert_move_refused (const char *heaps, const char *take, guint max_take,
   g_assert_true (nim_board_parse (&board, heaps, "--heaps", NULL));
   g_assert_false (nim_board_check_move (&board, &rules, &move, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  g_assert_cmpstr (error->message, ==, message);
+  g_assert_cmpstr (nim_test_error_message (error), ==, message);
 }
 
 /* A player who types a bad move hears what is wrong with it, heaps
@@ -460,7 +461,7 @@ test_to_string (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/board/parse", test_parse);
   g_test_add_func ("/board/parse-many", test_parse_many);

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-contract.c -- what every registered player promises
  *
- * The loop is over nim_player_classes (), so a player added to the
- * registry is tested here without a line of this file changing.  For
- * every class and every rule family (take any, take 1..3, two
- * subtraction sets, each under normal and misère play), on every
- * position of up to three heaps and MAX_MATCHES matches:
+ * The loops are over nim_player_classes () and nim_rule_families (), so
+ * a player or a rule family added to its registry is tested here without
+ * a line of this file changing.  For every class and every example of
+ * every family (each under normal and misère play), on every position of
+ * up to three heaps and MAX_MATCHES matches:
  * - a player that cannot play the rules refuses them with a GError
  *   (NIM_ERROR_UNSUPPORTED) that says why, before any move;
  * - a player that can chooses a legal move every time;
@@ -39,22 +39,9 @@
 
 typedef struct
 {
-  const char *name;
-  const char *take; /* as nim_test_rules () takes it */
-  gboolean misere;
-} Family;
-
-static const Family families[] = {
-  { "take-any", "any", FALSE },    { "take-any-misere", "any", TRUE },
-  { "take-1-3", "max=3", FALSE },  { "take-1-3-misere", "max=3", TRUE },
-  { "set-1-3-4", "1,3,4", FALSE }, { "set-1-3-4-misere", "1,3,4", TRUE },
-  { "set-2-5-6", "2,5,6", FALSE }, { "set-2-5-6-misere", "2,5,6", TRUE },
-};
-
-typedef struct
-{
   const NimPlayerClass *klass;
-  const Family *family;
+  char *family; /* the family and example, for messages */
+  NimRules rules;
 } Case;
 
 /* A person at a scripted prompt: types the first legal move of the
@@ -92,6 +79,9 @@ typist_ask (gpointer data, const char *message, const char *prompt,
   g_assert_null (message);
   g_assert_nonnull (prompt);
   g_assert_true (nim_movegen_next (&gen, board, typist->rules, &m));
+  if (m.split != 0)
+    return g_strdup_printf ("%u %u %u+%u", m.heap + 1, m.count, m.keep,
+                            m.split);
   return g_strdup_printf ("%u %u", m.heap + 1, m.count);
 }
 
@@ -131,7 +121,7 @@ check_refusal (Contract *t, NimPlayer *p, const NimBoard *board)
 
   g_assert_false (nim_player_start (p, &t->rules, board, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
-  g_assert_cmpuint (strlen (error->message), >, 10);
+  g_assert_cmpuint (strlen (nim_test_error_message (error)), >, 10);
   t->refused++;
 }
 
@@ -159,8 +149,8 @@ check_move (Contract *t, NimPlayer *p, const NimBoard *board)
 
           g_test_message ("%s on %s (%s): took %u from heap %u, which "
                           "gives the win away",
-                          t->c->klass->name, heaps, t->c->family->name,
-                          move.count, move.heap + 1);
+                          t->c->klass->name, heaps, t->c->family, move.count,
+                          move.heap + 1);
           g_test_fail ();
         }
       t->checked++;
@@ -238,14 +228,14 @@ test_contract (gconstpointer data)
   guint32 heaps[MAX_HEAPS];
   guint n;
 
-  nim_test_rules (&t.rules, c->family->take, c->family->misere);
+  t.rules = c->rules;
   t.typist.rules = &t.rules;
   t.solver = nim_test_solver_new (&t.rules);
   p = new_player (&t, c->klass);
   for (n = 1; n <= MAX_HEAPS; n++)
     enumerate (&t, p, heaps, 0, n, MAX_MATCHES);
   g_test_message ("%s, %s: %u positions played, %u refused, %u wins kept",
-                  c->klass->name, c->family->name, t.supported, t.refused,
+                  c->klass->name, c->family, t.supported, t.refused,
                   t.checked);
   /* Every class plays something, or refuses everything with a reason. */
   g_assert_cmpuint (t.supported + t.refused, >, 100);
@@ -409,57 +399,90 @@ static void
 test_stop (gconstpointer data)
 {
   const NimPlayerClass *klass = data;
+  const NimRuleFamily *const *families = nim_rule_families ();
   /* Big heaps, and heaps of billions, whose nodes have billions of
-     moves. */
+     moves; under rules that split heaps, as many matches as a board has
+     room for. */
   static const char *const positions[]
       = { "300,301,302,303", "1000000000,4294967295,5,7" };
+  static const char *const split_positions[] = { "40,41,42" };
   NimRules rules;
-  NimOctal code;
-  guint f, i, checked = 0;
+  guint f, k, misere, i, checked = 0;
 
-  for (f = 0; f < G_N_ELEMENTS (families); f++)
-    {
-      nim_test_rules (&rules, families[f].take, families[f].misere);
-      for (i = 0; i < G_N_ELEMENTS (positions); i++)
+  for (f = 0; families[f] != NULL; f++)
+    for (k = 0; families[f]->examples[k] != NULL; k++)
+      for (misere = 0; misere <= 1; misere++)
         {
-          checked += check_stop (klass, &rules, positions[i], FALSE);
-          checked += check_stop (klass, &rules, positions[i], TRUE);
+          const char *const *heaps = positions;
+          guint n = G_N_ELEMENTS (positions);
+
+          nim_test_rules (&rules, families[f]->examples[k], misere);
+          if (nim_rules_splits (&rules))
+            {
+              heaps = split_positions;
+              n = G_N_ELEMENTS (split_positions);
+            }
+          for (i = 0; i < n; i++)
+            {
+              checked += check_stop (klass, &rules, heaps[i], FALSE);
+              checked += check_stop (klass, &rules, heaps[i], TRUE);
+            }
         }
-    }
-  /* A take-and-break code, Kayles, whose moves split heaps: as many
-     matches as a board has room for. */
-  g_assert_true (nim_octal_parse (&code, "0.77", "code", NULL));
-  nim_rules_init (&rules);
-  g_assert_true (nim_octal_to_rules (&code, &rules));
-  checked += check_stop (klass, &rules, "40,41,42", FALSE);
-  checked += check_stop (klass, &rules, "40,41,42", TRUE);
   g_assert_cmpuint (checked, >=, 2);
+}
+
+/* "set-1-3-4-misere": a test path's last part for an example of a
+   family. */
+static char *
+family_path (const NimRuleFamily *f, const char *example, gboolean misere)
+{
+  g_autofree char *name = g_str_equal (f->name, example)
+                              ? g_strdup (f->name)
+                              : g_strdup_printf ("%s-%s", f->name, example);
+
+  g_strdelimit (name, ",.", '-');
+  return g_strdup_printf ("%s%s", name, misere ? "-misere" : "");
+}
+
+static void
+free_case (gpointer data)
+{
+  Case *c = data;
+
+  g_free (c->family);
+  g_free (c);
 }
 
 int
 main (int argc, char **argv)
 {
   const NimPlayerClass *const *classes = nim_player_classes ();
-  GPtrArray *cases = g_ptr_array_new_with_free_func (g_free);
+  const NimRuleFamily *const *families = nim_rule_families ();
+  GPtrArray *cases = g_ptr_array_new_with_free_func (free_case);
   int status;
-  guint i, j;
+  guint i, j, k, misere;
 
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   g_test_summary ("Every registered player class, on every rule family: "
                   "legal moves, refusals with a reason, perfect play where "
                   "claimed, a whole game, nothing leaked");
   for (i = 0; classes[i] != NULL; i++)
-    for (j = 0; j < G_N_ELEMENTS (families); j++)
-      {
-        Case *c = g_new0 (Case, 1);
-        g_autofree char *path = g_strdup_printf (
-            "/contract/%s/%s", classes[i]->name, families[j].name);
+    for (j = 0; families[j] != NULL; j++)
+      for (k = 0; families[j]->examples[k] != NULL; k++)
+        for (misere = 0; misere <= 1; misere++)
+          {
+            Case *c = g_new0 (Case, 1);
+            g_autofree char *path = NULL;
 
-        c->klass = classes[i];
-        c->family = &families[j];
-        g_ptr_array_add (cases, c);
-        g_test_add_data_func (path, c, test_contract);
-      }
+            c->klass = classes[i];
+            c->family
+                = family_path (families[j], families[j]->examples[k], misere);
+            nim_test_rules (&c->rules, families[j]->examples[k], misere);
+            path = g_strdup_printf ("/contract/%s/%s", classes[i]->name,
+                                    c->family);
+            g_ptr_array_add (cases, c);
+            g_test_add_data_func (path, c, test_contract);
+          }
   for (i = 0; classes[i] != NULL; i++)
     if (classes[i]->kind == NIM_PLAYER_SEARCHER)
       {

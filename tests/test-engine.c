@@ -152,14 +152,15 @@ test_bad_command (void)
   p = nim_engine_process_new ("\"unterminated", NULL, NULL, &error);
   g_assert_null (p);
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, "\"unterminated");
+  nim_test_assert_contains (nim_test_error_message (error), "\"unterminated");
   g_clear_error (&error);
 
   p = nim_engine_process_new ("/nonexistent/engine --flag", NULL, NULL,
                               &error);
   g_assert_null (p);
   g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
-  nim_test_assert_contains (error->message, "/nonexistent/engine");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "/nonexistent/engine");
   g_clear_error (&error);
 
   p = nim_engine_process_new ("", NULL, NULL, &error);
@@ -395,7 +396,7 @@ test_line_flags (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   g_test_add_func ("/engine-process/echo-and-deadline",
                    test_echo_and_deadline);
   g_test_add_func ("/engine-process/crash", test_crash);

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <glib.h>
 #include <string.h>
 
@@ -621,7 +623,7 @@ test_default_table (void)
 
   g_assert_cmpuint (nim_default_n_moves, >=, 1);
   g_assert_cmpuint (nim_default_n_moves, <=, NIM_RULES_MAX_MOVES);
-  if (rules.kind == NIM_TAKE_RANGE)
+  if (rules.family->shape == NIM_MOVES_RANGE)
     {
       /* MOVES='1, ..., K' plays as max-take K. */
       g_assert_cmpuint (rules.max_take, ==, nim_default_n_moves);
@@ -669,7 +671,7 @@ test_default_table (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/grundy/mex", test_mex);
   g_test_add_func ("/grundy/set-2-5-6", test_set_256);

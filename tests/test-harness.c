@@ -2,19 +2,31 @@
 /* test-harness.c -- search must agree with the closed-form theory
  *
  * For every position of up to 4 heaps and up to 14 matches in all, under
- * take-any, take 1..3, {1,3,4} and {2,5,6}, each normal and (in the
- * binary built with NIM_HARNESS_MISERE) misère: an exact solver written
- * here, independent of libnim's search, gives the value and the move
- * every computer player must choose (the first winning move in heap
- * order, smallest count first, or the first legal move in a lost
- * position).  Every searcher configuration and every closed-form player
- * that applies must choose exactly that move and report that value.
- * Under score=distance the solver gives the distance too (the quickest
- * win, the slowest loss) and the first move in that order that keeps it,
- * and the searchers must report and choose exactly those.  pns proves
- * the value without a move order (it expands the most-proving child),
- * then the moves before the one it proved, in order, and so chooses the
- * same move.
+ * every example of every rule family (nim_rule_families ()), each normal
+ * and (in the binary built with NIM_HARNESS_MISERE) misère: an exact
+ * solver written here, independent of libnim's search (it shares only the
+ * family's own generator), gives the value and the move every computer
+ * player must choose (the first winning move in heap order, smallest
+ * count first, or the first legal move in a lost position).  Every
+ * player of the registry that claims perfect play (nim_player_classes ()),
+ * searchers in each configuration of their showcase and in the extra
+ * configurations below that their options allow, closed forms where they
+ * apply, must choose exactly that move and report that value.  Under
+ * score=distance the solver gives the distance too (the quickest win, the
+ * slowest loss) and the first move in that order that keeps it, and the
+ * searchers must report and choose exactly those.  pns proves the value
+ * without a move order (it expands the most-proving child), then the
+ * moves before the one it proved, in order, and so chooses the same move.
+ *
+ * The space is every position whose whole game tree is no larger than
+ * the largest of take-any's positions of 14 matches: every position of
+ * up to 14 matches under take-any, 1 to 3 and the sets, fewer matches
+ * under families whose games grow faster (Kayles).  Each configuration
+ * searches the positions smallest tree first, until it has searched
+ * NODE_BUDGET nodes under the variant: those that visit the whole tree
+ * (plain minimax, negamax without pruning or a table), 65 billion nodes
+ * over the space, stop after the smaller positions, the others search
+ * them all; `-m thorough` lets every configuration search every position.
  *
  * On large positions (10,20,30,40,50 and others, normal play) every
  * computer player of the registry must choose the first winning move as
@@ -23,18 +35,13 @@
  * stopped before it could search every move before its own must still
  * choose a winning move (see test_large()).
  *
- * Plain minimax and negamax without pruning visit the whole game tree:
- * 65 billion nodes over this space.  By default they are run on every
- * position up to 11 matches and on every position with its heaps in
- * ascending order up to 12; `-m thorough` runs them everywhere.
- *
  * Monte-Carlo tree search claims no perfect play, but what MCTS-Solver
- * proves must be exact: on the same positions, and under two
- * take-and-break codes whose moves split heaps, every value it reports
- * as proven is the solver's, a proven win is played with a winning move,
- * and every position its iterations report as proven on their way
- * (through the observer) has the value it claims; plain UCT never claims
- * a proof.
+ * proves must be exact: on the same positions (every one of up to 14
+ * matches, under every example of every family and Dawson's chess,
+ * 0.137), every value it reports as proven is the solver's, a proven win
+ * is played with a winning move, and every position its iterations
+ * report as proven on their way (through the observer) has the value it
+ * claims; plain UCT never claims a proof.
  *
  * NIM_HARNESS_MAX_MATCHES=N (make check-valgrind sets it) shrinks the
  * space to N matches in all, for runs under valgrind, where the whole
@@ -42,12 +49,13 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <stdio.h>
 #include <string.h>
 
 #include "nim-grundy.h"
 #include "nim-movegen.h"
-#include "nim-octal.h"
 #include "nim-player.h"
 #include "nim-parse.h"
 
@@ -57,6 +65,10 @@
 
 #define MAX_HEAPS 4
 #define MAX_MATCHES 14
+/* The nodes a configuration searches under a variant, unless -m
+   thorough: about what a search visiting the whole tree spends on
+   take-any's positions of up to 10 matches. */
+#define NODE_BUDGET (G_GUINT64_CONSTANT (30) * 1000 * 1000)
 
 /* The matches in all, MAX_MATCHES unless NIM_HARNESS_MAX_MATCHES says
    fewer. */
@@ -69,6 +81,34 @@ typedef struct
                        wins + 2 * the distance */
 } Solver;
 
+/* The longest key position_key() writes: a heap takes at most 11
+   characters, "4294967295,". */
+#define KEY_MAX (NIM_MAX_HEAPS * 11 + 1)
+
+/* The memo key of @board: its non-empty heaps in ascending order, "3,4,5,"
+   (the order of the heaps changes nothing; a split adds heaps). */
+static void
+position_key (const NimBoard *board, char key[KEY_MAX])
+{
+  guint32 sorted[NIM_MAX_HEAPS];
+  guint i, j, n = 0;
+  gsize len = 0;
+
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      guint32 h = board->heaps[i];
+
+      if (h == 0)
+        continue;
+      for (j = n++; j > 0 && sorted[j - 1] > h; j--)
+        sorted[j] = sorted[j - 1];
+      sorted[j] = h;
+    }
+  key[0] = '\0';
+  for (i = 0; i < n; i++)
+    len += g_snprintf (key + len, KEY_MAX - len, "%u,", sorted[i]);
+}
+
 /* TRUE if the player to move wins @board: some move leaves a lost
    position; with no move at all, the mover wins only under misère play.
    *distance is the plies to the end of the game when the winner wins as
@@ -76,28 +116,14 @@ typedef struct
 static gboolean
 solver_solve (Solver *s, const NimBoard *board, guint *distance)
 {
-  /* A take-and-break code's splits add heaps (mcts's checks). */
-  guint32 sorted[NIM_MAX_HEAPS];
-  char key[NIM_MAX_HEAPS * 11 + 1];
+  char key[KEY_MAX];
   gpointer cached;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove move;
   gboolean wins = FALSE, any = FALSE;
-  guint i, j, quickest_win = G_MAXUINT, slowest_loss = 0;
+  guint quickest_win = G_MAXUINT, slowest_loss = 0;
 
-  for (i = 0; i < board->n_heaps; i++)
-    {
-      guint32 h = board->heaps[i];
-
-      for (j = i; j > 0 && sorted[j - 1] > h; j--)
-        sorted[j] = sorted[j - 1];
-      sorted[j] = h;
-    }
-  key[0] = '\0';
-  for (i = 0; i < board->n_heaps; i++)
-    if (sorted[i] > 0)
-      g_snprintf (key + strlen (key), sizeof key - strlen (key), "%u,",
-                  sorted[i]);
+  position_key (board, key);
   cached = g_hash_table_lookup (s->memo, key);
   if (cached != NULL)
     {
@@ -106,7 +132,7 @@ solver_solve (Solver *s, const NimBoard *board, guint *distance)
     }
 
   /* Every move, not just up to the first win: the distance needs them. */
-  while (nim_movegen_next (&gen, board, &s->rules, &move))
+  while (nim_movegen_next_generic (&gen, board, &s->rules, &move))
     {
       NimBoard child = *board;
       guint d;
@@ -149,7 +175,7 @@ expected_distance_move (Solver *s, const NimBoard *board, NimMove *expected,
   NimMove move;
   gboolean wins = solver_solve (s, board, distance);
 
-  while (nim_movegen_next (&gen, board, &s->rules, &move))
+  while (nim_movegen_next_generic (&gen, board, &s->rules, &move))
     {
       NimBoard child = *board;
       guint d;
@@ -161,7 +187,9 @@ expected_distance_move (Solver *s, const NimBoard *board, NimMove *expected,
           return;
         }
     }
-  g_assert_not_reached ();
+  g_test_message ("no move keeps the distance %u", *distance);
+  g_test_fail ();
+  nim_movegen_first (board, &s->rules, expected);
 }
 
 /* The move every computer player must choose on @board. */
@@ -172,7 +200,7 @@ expected_move (Solver *s, const NimBoard *board, NimMove *expected)
   NimMove move;
 
   nim_movegen_first (board, &s->rules, expected);
-  while (nim_movegen_next (&gen, board, &s->rules, &move))
+  while (nim_movegen_next_generic (&gen, board, &s->rules, &move))
     {
       NimBoard child = *board;
 
@@ -187,72 +215,202 @@ expected_move (Solver *s, const NimBoard *board, NimMove *expected)
 
 typedef struct
 {
-  const char *spec;
-  gboolean unpruned; /* visits the whole tree: run on a subset by default */
+  char *spec;
   gboolean fresh;    /* a new player (and table) for every position */
   gboolean distance; /* score=distance: the quickest win, slowest loss */
   gboolean closed;   /* a closed-form player: no search statistics */
 } Engine;
 
-static const Engine engines[] = {
-  { "minimax:time=0", TRUE, FALSE, FALSE, FALSE },
-  { "negamax:time=0,ab=off,tt=off,order=off,id=off", TRUE, FALSE, FALSE,
-    FALSE },
-  { "negamax:time=0,ab=off,tt=256K,order=off,id=off", FALSE, TRUE, FALSE,
-    FALSE },
-  { "negamax:time=0,tt=off,order=off,id=off", FALSE, FALSE, FALSE, FALSE },
-  { "negamax:time=0,tt=off,id=off", FALSE, FALSE, FALSE, FALSE },
-  { "negamax:time=0,tt=256K,order=off", FALSE, TRUE, FALSE, FALSE },
-  { "negamax:time=0,tt=256K,id=off", FALSE, TRUE, FALSE, FALSE },
-  { "negamax:time=0,tt=256K", FALSE, TRUE, FALSE, FALSE },
-  { "negamax:time=0", FALSE, FALSE, FALSE, FALSE }, /* one table throughout */
-  /* score=distance with every technique: alpha-beta, the table with its
-     depth-free entries and enhanced cutoffs, ordering and iterative
-     deepening, once with a fresh table and once with one table that
-     carries what earlier positions proved into later ones. */
-  { "negamax:time=0,ab=on,tt=256K,order=on,id=on,score=distance", FALSE, TRUE,
-    TRUE, FALSE },
-  { "negamax:time=0,score=distance", FALSE, FALSE, TRUE, FALSE },
-  /* df-pn, once with a fresh table (the smallest, so that replacement
-     is exercised) and once with one table throughout. */
-  { "pns:time=0,tt=64K", FALSE, TRUE, FALSE, FALSE },
-  { "pns:time=0", FALSE, FALSE, FALSE, FALSE },
-  { "xor", FALSE, FALSE, FALSE, TRUE },
-  { "grundy", FALSE, FALSE, FALSE, TRUE },
+#define FRESH 1u
+#define DISTANCE 2u
+
+/* Configurations beyond a searcher's showcase, for every class that has
+   the options they set: tables small enough to be replaced in and fresh
+   for each position, alpha-beta off with a table, ordering without one,
+   and score=distance with every technique, with a fresh table and with
+   one table that carries what earlier positions proved into later
+   ones. */
+static const struct
+{
+  const char *options;
+  guint flags;
+} extras[] = {
+  { "ab=off,tt=64K,order=off,id=off", FRESH },
+  { "tt=off,id=off", 0 },
+  { "tt=64K,order=off", FRESH },
+  { "tt=64K,id=off", FRESH },
+  { "tt=64K", FRESH },
+  { "ab=on,tt=64K,order=on,id=on,score=distance", FRESH | DISTANCE },
+  { "score=distance", DISTANCE },
 };
+
+/* Every engine the harness checks, from the registry. */
+static GPtrArray *engines;
+
+/* Whether @klass has every option that @options sets. */
+static gboolean
+has_options (const NimPlayerClass *klass, const char *options)
+{
+  g_auto (GStrv) pairs = g_strsplit (options, ",", -1);
+  guint i;
+
+  for (i = 0; pairs[i] != NULL; i++)
+    {
+      g_autofree char *key = g_strndup (pairs[i], strcspn (pairs[i], "="));
+      const NimPlayerOption *o;
+
+      for (o = klass->options; o != NULL && o->key != NULL; o++)
+        if (g_str_equal (o->key, key))
+          break;
+      if (o == NULL || o->key == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+add_engine (const NimPlayerClass *klass, const char *options, guint flags)
+{
+  Engine *e = g_new0 (Engine, 1);
+  g_autoptr (NimPlayer) p = NULL;
+  g_autoptr (GError) error = NULL;
+
+  e->closed = klass->kind == NIM_PLAYER_CLOSED_FORM;
+  /* A searcher without a time limit, so that it always finishes. */
+  e->spec = e->closed ? g_strdup (klass->name)
+            : *options == '\0'
+                ? g_strdup_printf ("%s:time=0", klass->name)
+                : g_strdup_printf ("%s:time=0,%s", klass->name, options);
+  e->fresh = (flags & FRESH) != 0;
+  e->distance = (flags & DISTANCE) != 0;
+  p = nim_player_new (e->spec, &error);
+  g_assert_no_error (error);
+  g_ptr_array_add (engines, e);
+}
+
+static void
+free_engine (gpointer data)
+{
+  Engine *e = data;
+
+  g_free (e->spec);
+  g_free (e);
+}
+
+/* Every class that claims perfect play: a closed form as it is, a
+   searcher in its showcase's configurations and in the extras its
+   options allow. */
+static void
+add_engines (void)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  guint i, j;
+
+  engines = g_ptr_array_new_with_free_func (free_engine);
+  for (i = 0; classes[i] != NULL; i++)
+    {
+      const NimPlayerClass *k = classes[i];
+
+      if (!k->perfect
+          || (k->kind != NIM_PLAYER_SEARCHER
+              && k->kind != NIM_PLAYER_CLOSED_FORM))
+        continue;
+      if (k->kind == NIM_PLAYER_CLOSED_FORM || k->showcase == NULL)
+        add_engine (k, "", 0);
+      for (j = 0; k->showcase != NULL && k->showcase[j].options != NULL; j++)
+        add_engine (k, k->showcase[j].options, 0);
+      for (j = 0; k->kind == NIM_PLAYER_SEARCHER && j < G_N_ELEMENTS (extras);
+           j++)
+        if (has_options (k, extras[j].options))
+          add_engine (k, extras[j].options, extras[j].flags);
+    }
+}
+
+#define ENGINE(i) ((Engine *) g_ptr_array_index (engines, (i)))
 
 typedef struct
 {
-  const char *name;
-  const char *moves; /* NULL: take any */
-  guint max_take;    /* 0: not a range rule */
+  char *name;
+  NimRules rules;
 } Variant;
-
-static const Variant variants[] = {
-  { "take-any", NULL, 0 },
-  { "take-1-3", NULL, 3 },
-  { "set-1-3-4", "1,3,4", 0 },
-  { "set-2-5-6", "2,5,6", 0 },
-};
 
 typedef struct
 {
   const Variant *variant;
   NimRules rules;
   Solver solver;
-  NimPlayer *players[G_N_ELEMENTS (engines)];
+  NimPlayer **players;
   guint positions;
   guint failures;
-  guint checks[G_N_ELEMENTS (engines)];
+  guint *checks;
+  guint64 *spent;    /* the nodes each engine searched */
+  GHashTable *trees; /* tree_size()'s memo */
+  GArray *space;     /* the Positions to check */
 } Harness;
 
-static gboolean
-runs_here (const Engine *e, const NimBoard *board, gboolean sorted)
+typedef struct
 {
-  if (!e->unpruned || g_test_thorough ())
-    return TRUE;
-  return board->total <= 11 || (sorted && board->total <= 12);
+  NimBoard board;
+  guint64 tree; /* the nodes of its whole game tree */
+  guint index;  /* in the order enumerate() found it */
+} Position;
+
+/* The nodes of the whole game tree of @board under @rules, memoised in
+   @memo (position_key() -> the count), at most G_MAXUINT64. */
+static guint64
+tree_size (const NimRules *rules, GHashTable *memo, NimBoard *board)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+  char key[KEY_MAX];
+  guint64 n = 1, *cached;
+
+  position_key (board, key);
+  cached = g_hash_table_lookup (memo, key);
+  if (cached != NULL)
+    return *cached;
+  while (nim_movegen_next_generic (&gen, board, rules, &m))
+    {
+      guint64 child;
+
+      nim_board_make_move (board, &m);
+      child = tree_size (rules, memo, board);
+      nim_board_unmake_move (board, &m);
+      n = child > G_MAXUINT64 - n ? G_MAXUINT64 : n + child;
+    }
+  cached = g_new (guint64, 1);
+  *cached = n;
+  g_hash_table_insert (memo, g_strdup (key), cached);
+  return n;
 }
+
+/* The largest whole tree of a take-any position of up to 4 heaps and
+   @matches matches. */
+static guint64
+largest_take_any_tree (guint matches)
+{
+  g_autoptr (GHashTable) memo
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  NimRules any;
+  guint64 most = 0;
+  guint32 h[MAX_HEAPS];
+
+  nim_rules_init (&any);
+  for (h[0] = 0; h[0] <= matches; h[0]++)
+    for (h[1] = 0; h[0] + h[1] <= matches; h[1]++)
+      for (h[2] = 0; h[0] + h[1] + h[2] <= matches; h[2]++)
+        {
+          NimBoard board;
+
+          h[3] = matches - h[0] - h[1] - h[2];
+          nim_board_init (&board, h, MAX_HEAPS);
+          most = MAX (most, tree_size (&any, memo, &board));
+        }
+  return most;
+}
+
+/* The largest tree of the space (see the top of the file). */
+static guint64 space_most;
 
 static void
 report (Harness *h, const NimBoard *board, const char *spec, const char *what,
@@ -270,22 +428,20 @@ report (Harness *h, const NimBoard *board, const char *spec, const char *what,
 }
 
 static void
-check_position (gpointer data, const NimBoard *board, gboolean sorted)
+check_position (Harness *h, NimBoard *board)
 {
-  Harness *h = data;
   NimMove want, want_distance;
   guint distance;
   gboolean wins = solver_wins (&h->solver, board);
   guint e;
 
-  if (!nim_board_has_move (board, &h->rules))
-    return;
   h->positions++;
   expected_move (&h->solver, board, &want);
   expected_distance_move (&h->solver, board, &want_distance, &distance);
 
-  /* Normal play: the Grundy values exclusive-or to 0 exactly when lost. */
-  if (!h->rules.misere)
+  /* Normal play: the Grundy values exclusive-or to 0 exactly when lost,
+     under every family with a Grundy theory. */
+  if (!h->rules.misere && h->rules.family->theory != NIM_GRUNDY_NONE)
     {
       g_autoptr (NimGrundy) g = nim_grundy_new (&h->rules);
       guint i, v, total = 0;
@@ -299,15 +455,15 @@ check_position (gpointer data, const NimBoard *board, gboolean sorted)
         report (h, board, "grundy", "value", &want, &want);
     }
 
-  for (e = 0; e < G_N_ELEMENTS (engines); e++)
+  for (e = 0; e < engines->len; e++)
     {
-      const Engine *eng = &engines[e];
+      const Engine *eng = ENGINE (e);
       g_autoptr (NimPlayer) fresh = NULL;
       NimPlayer *p = h->players[e];
       NimMove got;
       const NimSearchStats *st;
 
-      if (!runs_here (eng, board, sorted))
+      if (h->spent[e] >= NODE_BUDGET && !g_test_thorough ())
         continue;
       if (eng->closed)
         {
@@ -325,6 +481,7 @@ check_position (gpointer data, const NimBoard *board, gboolean sorted)
       h->checks[e]++;
       g_assert_true (nim_player_choose_move (p, board, &got, NULL));
       st = nim_player_get_stats (p);
+      h->spent[e] += st->nodes;
       if (!eng->closed
           && (!st->proven || (st->value > 0) != wins || !st->searched))
         report (h, board, eng->spec, "value", &got, &want);
@@ -345,35 +502,57 @@ check_position (gpointer data, const NimBoard *board, gboolean sorted)
     }
 }
 
-/* What is checked on each position: @sorted says whether its heaps are
-   in ascending order. */
-typedef void (*CheckFunc) (gpointer h, const NimBoard *board, gboolean sorted);
+/* What is done with each position enumerate() finds. */
+typedef void (*VisitFunc) (gpointer data, NimBoard *board);
 
-/* Every tuple of 1..MAX_HEAPS heaps with at most MAX_MATCHES in all, given
-   to @check. */
+/* Every tuple of 1..MAX_HEAPS heaps with at most max_matches in all,
+   given to @visit. */
 static void
-enumerate (gpointer h, CheckFunc check, guint32 *heaps, guint n, guint max_n,
-           guint left)
+enumerate (gpointer data, VisitFunc visit, guint32 *heaps, guint n,
+           guint max_n, guint left)
 {
   guint32 v;
 
   if (n == max_n)
     {
       NimBoard board;
-      gboolean sorted = TRUE;
-      guint i;
 
-      for (i = 1; i < n; i++)
-        sorted = sorted && heaps[i - 1] <= heaps[i];
       nim_board_init (&board, heaps, n);
-      check (h, &board, sorted);
+      visit (data, &board);
       return;
     }
   for (v = 0; v <= left; v++)
     {
       heaps[n] = v;
-      enumerate (h, check, heaps, n + 1, max_n, left - v);
+      enumerate (data, visit, heaps, n + 1, max_n, left - v);
     }
+}
+
+/* A position with a move whose tree is in the space, into h->space. */
+static void
+add_to_space (gpointer data, NimBoard *board)
+{
+  Harness *h = data;
+  Position p;
+
+  if (!nim_board_has_move (board, &h->rules))
+    return;
+  p.board = *board;
+  p.tree = tree_size (&h->rules, h->trees, &p.board);
+  p.index = h->space->len;
+  if (p.tree <= space_most)
+    g_array_append_val (h->space, p);
+}
+
+/* Smallest tree first, then in the order found. */
+static int
+compare_positions (gconstpointer a, gconstpointer b)
+{
+  const Position *x = a, *y = b;
+
+  if (x->tree != y->tree)
+    return x->tree < y->tree ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
 }
 
 static void
@@ -382,46 +561,62 @@ test_variant (gconstpointer data)
   const Variant *v = data;
   Harness h = { 0 };
   guint32 heaps[MAX_HEAPS];
-  guint e, n;
+  guint e, n, i;
 
   h.variant = v;
-  nim_rules_init (&h.rules);
-  if (v->moves != NULL)
-    g_assert_true (
-        nim_rules_parse_moves (&h.rules, v->moves, "--moves", NULL));
-  if (v->max_take > 0)
-    g_assert_true (nim_rules_set_max_take (&h.rules, v->max_take, NULL));
+  h.rules = v->rules;
   h.rules.misere = NIM_HARNESS_MISERE;
   h.solver.rules = h.rules;
   h.solver.memo
       = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  h.players = g_new0 (NimPlayer *, engines->len);
+  h.checks = g_new0 (guint, engines->len);
+  h.spent = g_new0 (guint64, engines->len);
+  h.trees = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  h.space = g_array_new (FALSE, FALSE, sizeof (Position));
 
-  for (e = 0; e < G_N_ELEMENTS (engines); e++)
+  for (e = 0; e < engines->len; e++)
     {
       NimBoard any;
       g_autoptr (GError) error = NULL;
 
       nim_board_parse (&any, "1", "--heaps", NULL);
-      h.players[e] = nim_player_new (engines[e].spec, &error);
+      h.players[e] = nim_player_new (ENGINE (e)->spec, &error);
       g_assert_no_error (error);
-      if (!engines[e].closed && !engines[e].fresh)
+      if (!ENGINE (e)->closed && !ENGINE (e)->fresh)
         g_assert_true (nim_player_start (h.players[e], &h.rules, &any, NULL));
     }
 
   for (n = 1; n <= MAX_HEAPS; n++)
-    enumerate (&h, check_position, heaps, 0, n, max_matches);
+    enumerate (&h, add_to_space, heaps, 0, n, max_matches);
+  g_array_sort (h.space, compare_positions);
+  for (i = 0; i < h.space->len; i++)
+    check_position (&h, &g_array_index (h.space, Position, i).board);
 
   g_test_message ("%s %s: %u positions; checks per engine:", v->name,
                   h.rules.misere ? "misere" : "normal", h.positions);
-  for (e = 0; e < G_N_ELEMENTS (engines); e++)
+  for (e = 0; e < engines->len; e++)
     {
-      g_test_message ("  %-48s %u", engines[e].spec, h.checks[e]);
+      g_test_message ("  %-48s %u, %" G_GUINT64_FORMAT " nodes%s",
+                      ENGINE (e)->spec, h.checks[e], h.spent[e],
+                      h.checks[e] < h.positions && !ENGINE (e)->closed
+                          ? " (the budget's smallest positions)"
+                          : "");
+      /* Every searcher checks a part of the space at least; a closed
+         form the positions of the rules it plays. */
+      if (!ENGINE (e)->closed)
+        g_assert_cmpuint (h.checks[e], >,
+                          max_matches == MAX_MATCHES ? 500 : 10);
       nim_player_free (h.players[e]);
     }
-  /* The space is what the issue names, and the subset is not empty. */
-  g_assert_cmpuint (h.checks[0], >, max_matches == MAX_MATCHES ? 1000 : 10);
+  g_assert_cmpuint (h.positions, >, max_matches == MAX_MATCHES ? 1000 : 10);
   g_assert_cmpuint (h.failures, ==, 0);
   g_hash_table_unref (h.solver.memo);
+  g_free (h.players);
+  g_free (h.checks);
+  g_free (h.spent);
+  g_hash_table_unref (h.trees);
+  g_array_unref (h.space);
 }
 
 /* The Grundy total of @board under normal play. */
@@ -440,19 +635,25 @@ grundy_total (NimGrundy *g, const NimBoard *board)
 
 typedef struct
 {
-  const Variant *variant;
+  const char *name;  /* the test path's */
+  const char *rules; /* as the tests spell them (nim_test_rules ()) */
   const char *heaps;
 } Large;
 
 /* Positions far beyond the exact solver, where the Grundy values (which
    the small positions check against it) give the value and the move. */
 static const Large larges[] = {
-  { &variants[0], "10,20,30,40,50" }, { &variants[0], "20,30,40,50" },
-  { &variants[0], "40,60,80,100" },   { &variants[0], "50,60,70" },
-  { &variants[0], "7,7,7,7" },        { &variants[1], "10,21,30" },
-  { &variants[1], "20,30,41" },       { &variants[2], "10,20,30" },
-  { &variants[2], "10,20,30,40" },    { &variants[3], "50,60,70" },
-  { &variants[3], "20,30,40,50" },
+  { "any", "any", "10,20,30,40,50" },
+  { "any", "any", "20,30,40,50" },
+  { "any", "any", "40,60,80,100" },
+  { "any", "any", "50,60,70" },
+  { "any", "any", "7,7,7,7" },
+  { "range-1-3", "1-3", "10,21,30" },
+  { "range-1-3", "1-3", "20,30,41" },
+  { "set-1-3-4", "1,3,4", "10,20,30" },
+  { "set-1-3-4", "1,3,4", "10,20,30,40" },
+  { "set-2-5-6", "2,5,6", "50,60,70" },
+  { "set-2-5-6", "2,5,6", "20,30,40,50" },
 };
 
 /* The players that must prove every large position within the budget. */
@@ -473,13 +674,7 @@ test_large (gconstpointer data)
   guint total, i, proved = 0;
   gboolean wins = FALSE;
 
-  nim_rules_init (&rules);
-  if (l->variant->moves != NULL)
-    g_assert_true (
-        nim_rules_parse_moves (&rules, l->variant->moves, "--moves", NULL));
-  if (l->variant->max_take > 0)
-    g_assert_true (
-        nim_rules_set_max_take (&rules, l->variant->max_take, NULL));
+  nim_test_rules (&rules, l->rules, FALSE);
   g_assert_true (nim_board_parse (&board, l->heaps, "--heaps", NULL));
   g = nim_grundy_new (&rules);
   total = grundy_total (g, &board);
@@ -522,8 +717,8 @@ test_large (gconstpointer data)
       st = nim_player_get_stats (p);
       g_test_message ("%s on %s (%s): heap %u take %u, want heap %u take %u; "
                       "%s, %" G_GUINT64_FORMAT " nodes%s",
-                      spec, l->heaps, l->variant->name, got.heap + 1,
-                      got.count, want.heap + 1, want.count,
+                      spec, l->heaps, l->name, got.heap + 1, got.count,
+                      want.heap + 1, want.count,
                       !st->searched ? "closed form"
                       : st->proven  ? "proven"
                                     : "not proven",
@@ -560,9 +755,9 @@ test_large (gconstpointer data)
    iteration checked through the observer, the others their root's. */
 #define MCTS_DEEP_MATCHES 9
 
-/* The take-and-break codes mcts is checked on beside the variants:
-   Kayles and Dawson's chess, whose moves split heaps. */
-static const char *const mcts_codes[] = { "0.77", "0.137" };
+/* A take-and-break code mcts is checked on beside the variants:
+   Dawson's chess, whose moves split heaps as Kayles's do. */
+static const Variant dawson = { (char *) "code-0-137", { NULL } };
 
 typedef struct
 {
@@ -648,15 +843,19 @@ static const NimObserverFuncs mcts_check_funcs = {
 };
 
 static void
-mcts_check_position (gpointer data, const NimBoard *board, gboolean sorted)
+mcts_check_position (gpointer data, NimBoard *board)
 {
   MctsHarness *h = data;
-  gboolean wins = solver_wins (&h->solver, board);
+  gboolean wins, sorted = TRUE;
   const NimSearchStats *st;
   NimMove got;
+  guint i;
 
   if (!nim_board_has_move (board, &h->rules))
     return;
+  wins = solver_wins (&h->solver, board);
+  for (i = 1; i < board->n_heaps; i++)
+    sorted = sorted && board->heaps[i - 1] <= board->heaps[i];
   h->positions++;
   h->deep = board->total <= MCTS_DEEP_MATCHES;
   {
@@ -691,36 +890,19 @@ mcts_check_position (gpointer data, const NimBoard *board, gboolean sorted)
     }
 }
 
-/* @data is a Variant, or a code of mcts_codes. */
 static void
 test_mcts (gconstpointer data)
 {
+  const Variant *v = data;
   MctsHarness h = { 0 };
   guint32 heaps[MAX_HEAPS];
   NimBoard any;
   guint n;
 
-  nim_rules_init (&h.rules);
-  if (data >= (gconstpointer) variants
-      && data < (gconstpointer) (variants + G_N_ELEMENTS (variants)))
-    {
-      const Variant *v = data;
-
-      h.name = v->name;
-      if (v->moves != NULL)
-        g_assert_true (
-            nim_rules_parse_moves (&h.rules, v->moves, "--moves", NULL));
-      if (v->max_take > 0)
-        g_assert_true (nim_rules_set_max_take (&h.rules, v->max_take, NULL));
-    }
-  else
-    {
-      NimOctal code;
-
-      h.name = *(const char *const *) data;
-      g_assert_true (nim_octal_parse (&code, h.name, "code", NULL));
-      g_assert_true (nim_octal_to_rules (&code, &h.rules));
-    }
+  h.name = v->name;
+  h.rules = v->rules;
+  if (v == &dawson)
+    nim_test_rules (&h.rules, "0.137", FALSE);
   h.rules.misere = NIM_HARNESS_MISERE;
   h.solver.rules = h.rules;
   h.solver.memo
@@ -754,14 +936,26 @@ test_mcts (gconstpointer data)
   g_hash_table_unref (h.solver.memo);
 }
 
+static void
+free_variant (gpointer data)
+{
+  Variant *v = data;
+
+  g_free (v->name);
+  g_free (v);
+}
+
 int
 main (int argc, char **argv)
 {
-  guint i;
-
+  const NimRuleFamily *const *families = nim_rule_families ();
+  g_autoptr (GPtrArray) variants
+      = g_ptr_array_new_with_free_func (free_variant);
   const char *light = g_getenv ("NIM_HARNESS_MAX_MATCHES");
+  guint i, j;
+  int status;
 
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   if (light != NULL && *light != '\0')
     {
       guint64 n;
@@ -775,14 +969,26 @@ main (int argc, char **argv)
     }
   g_test_summary ("Every searcher and closed-form player chooses the "
                   "solver's move on every small position");
-  for (i = 0; i < G_N_ELEMENTS (variants); i++)
-    {
-      g_autofree char *path
-          = g_strdup_printf ("/harness/%s/%s", variants[i].name,
-                             NIM_HARNESS_MISERE ? "misere" : "normal");
+  add_engines ();
+  space_most = largest_take_any_tree (max_matches);
+  for (i = 0; families[i] != NULL; i++)
+    for (j = 0; families[i]->examples[j] != NULL; j++)
+      {
+        Variant *v = g_new0 (Variant, 1);
+        const char *example = families[i]->examples[j];
+        g_autofree char *path = NULL;
 
-      g_test_add_data_func (path, &variants[i], test_variant);
-    }
+        v->name = g_str_equal (families[i]->name, example)
+                      ? g_strdup (example)
+                      : g_strdup_printf ("%s-%s", families[i]->name, example);
+        g_strdelimit (v->name, ",.", '-');
+        nim_rules_init (&v->rules);
+        g_assert_true (nim_rules_parse (&v->rules, example, "rules", NULL));
+        path = g_strdup_printf ("/harness/%s/%s", v->name,
+                                NIM_HARNESS_MISERE ? "misere" : "normal");
+        g_ptr_array_add (variants, v);
+        g_test_add_data_func (path, v, test_variant);
+      }
   /* Under valgrind (NIM_HARNESS_MAX_MATCHES) the large positions would
      take an hour. */
   for (i = 0; !NIM_HARNESS_MISERE && max_matches == MAX_MATCHES
@@ -790,25 +996,21 @@ main (int argc, char **argv)
        i++)
     {
       g_autofree char *path = g_strdup_printf (
-          "/harness/large/%s/%s", larges[i].variant->name, larges[i].heaps);
+          "/harness/large/%s/%s", larges[i].name, larges[i].heaps);
 
       g_test_add_data_func (path, &larges[i], test_large);
     }
-  for (i = 0; i < G_N_ELEMENTS (variants); i++)
+  for (i = 0; i <= variants->len; i++)
     {
+      const Variant *v
+          = i < variants->len ? g_ptr_array_index (variants, i) : &dawson;
       g_autofree char *path
-          = g_strdup_printf ("/harness/mcts/%s/%s", variants[i].name,
+          = g_strdup_printf ("/harness/mcts/%s/%s", v->name,
                              NIM_HARNESS_MISERE ? "misere" : "normal");
 
-      g_test_add_data_func (path, &variants[i], test_mcts);
+      g_test_add_data_func (path, v, test_mcts);
     }
-  for (i = 0; i < G_N_ELEMENTS (mcts_codes); i++)
-    {
-      g_autofree char *path
-          = g_strdup_printf ("/harness/mcts/code-%s/%s", mcts_codes[i],
-                             NIM_HARNESS_MISERE ? "misere" : "normal");
-
-      g_test_add_data_func (path, &mcts_codes[i], test_mcts);
-    }
-  return g_test_run ();
+  status = g_test_run ();
+  g_ptr_array_unref (engines);
+  return status;
 }

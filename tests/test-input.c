@@ -556,7 +556,7 @@ test_terminate (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/input/bad-options", test_bad_options);
   g_test_add_func ("/input/mode-options", test_mode_options);

@@ -138,7 +138,7 @@ test_long_line (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   g_test_add_func ("/line-channel/lines", test_lines);
   g_test_add_func ("/line-channel/cut", test_cut);
   g_test_add_func ("/line-channel/deadline", test_deadline);

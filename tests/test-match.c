@@ -121,8 +121,8 @@ assert_refused (const NimMatchConfig *config, const char *message)
 
   g_assert_null (match);
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, message);
-  g_assert_null (strstr (error->message, "--"));
+  nim_test_assert_contains (nim_test_error_message (error), message);
+  g_assert_null (strstr (nim_test_error_message (error), "--"));
 }
 
 static void
@@ -1347,7 +1347,7 @@ test_text_summary (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/match/elo-from-score", test_elo_from_score);
   g_test_add_func ("/match/elo-estimate", test_elo_estimate);

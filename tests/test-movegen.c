@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <stdio.h>
 #include <glib.h>
 #include <string.h>
@@ -341,7 +343,7 @@ test_count_huge (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/movegen/take-any", test_take_any);
   g_test_add_func ("/movegen/max-take", test_max_take);

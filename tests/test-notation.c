@@ -57,7 +57,7 @@ test_move_bad (void)
 
       g_assert_false (nim_notation_parse_move (bad[i], &move, &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      g_assert_nonnull (strstr (error->message, "h2-1"));
+      g_assert_nonnull (strstr (nim_test_error_message (error), "h2-1"));
     }
 }
 
@@ -145,7 +145,7 @@ test_rules (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   g_test_add_func ("/notation/move-round-trip", test_move_round_trip);
   g_test_add_func ("/notation/move-bad", test_move_bad);
   g_test_add_func ("/notation/position", test_position);

@@ -181,7 +181,7 @@ test_subtraction_codes (void)
        splitting without taking is not played. */
     g_assert_true (nim_octal_parse (&kayles, "0.77", "code", NULL));
     g_assert_true (nim_octal_to_rules (&kayles, &rules));
-    g_assert_cmpint (rules.kind, ==, NIM_TAKE_CODE);
+    g_assert_cmpstr (rules.family->name, ==, "code");
     g_assert_true (nim_rules_splits (&rules));
     nim_octal_from_rules (&back, &rules);
     g_assert_cmpmem (&back, sizeof back, &kayles, sizeof kayles);
@@ -216,7 +216,7 @@ test_parse_bad (void)
 
       g_assert_false (nim_octal_parse (&code, bad[i], "--rules", &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-      nim_test_assert_contains (error->message, "--rules");
+      nim_test_assert_contains (nim_test_error_message (error), "--rules");
     }
   {
     NimOctal code;
@@ -341,8 +341,10 @@ test_cli_plays_subtraction (void)
   /* The same answer, whatever the time each took: everything up to the
      line that says how it was found. */
   g_assert_nonnull (strstr (out, "\nWinning moves: "));
-  *strstr (out, "\nSprague-Grundy") = '\0';
-  *strstr (out2, "\nSprague-Grundy") = '\0';
+  if (strstr (out, "\nSprague-Grundy") != NULL)
+    *strstr (out, "\nSprague-Grundy") = '\0';
+  if (strstr (out2, "\nSprague-Grundy") != NULL)
+    *strstr (out2, "\nSprague-Grundy") = '\0';
   g_assert_cmpstr (out, ==, out2);
 }
 
@@ -517,7 +519,7 @@ test_cli_bad (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   g_test_add_func ("/octal/published", test_published);
   g_test_add_func ("/octal/dawson-kayles", test_dawson_kayles);
   g_test_add_func ("/octal/subtraction-codes", test_subtraction_codes);

@@ -84,9 +84,9 @@ assert_spec_rejected (const char *spec, const char *part1, const char *part2)
   g_assert_null (p);
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
   if (part1 != NULL)
-    nim_test_assert_contains (error->message, part1);
+    nim_test_assert_contains (nim_test_error_message (error), part1);
   if (part2 != NULL)
-    nim_test_assert_contains (error->message, part2);
+    nim_test_assert_contains (nim_test_error_message (error), part2);
 }
 
 static const NimSearchConfig *
@@ -315,7 +315,7 @@ assert_refused (const char *spec, const char *take, gboolean misere,
   g_assert_false (nim_player_start (p, &rules, &board, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED);
   g_assert_false (nim_player_supports (p->klass, &rules, &board, NULL));
-  list = strstr (error->message, "players that can");
+  list = strstr (nim_test_error_message (error), "players that can");
   g_assert_nonnull (list);
   for (i = 0; can[i] != NULL; i++)
     nim_test_assert_contains (list, can[i]);
@@ -1500,14 +1500,16 @@ test_set_option (void)
   g_assert_false (s->config.ab);
   g_assert_false (nim_player_set_option (p, "depth", "x", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, "player negamax: ");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "player negamax: ");
   g_clear_error (&error);
   g_assert_false (nim_player_set_option (p, "hash", "1", &error));
-  nim_test_assert_contains (error->message,
+  nim_test_assert_contains (nim_test_error_message (error),
                             "player negamax has no option 'hash'");
   g_clear_error (&error);
   g_assert_false (nim_player_set_option (x, "depth", "1", &error));
-  nim_test_assert_contains (error->message, "player xor takes no options");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "player xor takes no options");
 }
 
 /* A searcher given a stop flag that is set stops at its first look at
@@ -1554,7 +1556,7 @@ test_stop_flag (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/players/registry", test_registry);
   g_test_add_func ("/players/eval/nimsum", test_eval_nimsum);

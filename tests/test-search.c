@@ -473,7 +473,7 @@ test_distance_exact (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   g_test_add_func ("/search/depth-limited-agree", test_depth_limited_agree);
   g_test_add_func ("/search/node-budget-exact", test_node_budget_exact);
   g_test_add_func ("/search/node-budget-ample", test_node_budget_ample);

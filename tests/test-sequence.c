@@ -332,7 +332,7 @@ test_certificate_sparse (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   g_test_add_func ("/sequence/every-code", test_every_code);
   g_test_add_func ("/sequence/chosen-codes", test_chosen_codes);
   g_test_add_func ("/sequence/width", test_width);

@@ -32,16 +32,45 @@ static const char *const codes[] = {
   "0.77", "0.07", "0.137", "0.17", "0.6", "0.33", "0.51", "0.447", "0.31",
 };
 
-/* The players that claim perfect play on every code; grundy only under
-   normal play (and misère play on codes that never split, one heap). */
-static const char *const searchers[] = {
-  "minimax",
-  "negamax",
-  "negamax:ab=off,tt=off,order=off,id=off",
-  "negamax:tt=off",
-  "negamax:order=off",
-  "negamax:id=off",
-};
+/* Every player that claims perfect play: a searcher in each configuration
+   of its showcase, without a time limit; a closed form as it is (it
+   refuses the codes it has no theory for). */
+static GPtrArray *
+perfect_players (void)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  GPtrArray *players
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) nim_player_free);
+  guint i, j;
+
+  for (i = 0; classes[i] != NULL; i++)
+    {
+      const NimPlayerClass *k = classes[i];
+
+      if (!k->perfect
+          || (k->kind != NIM_PLAYER_SEARCHER
+              && k->kind != NIM_PLAYER_CLOSED_FORM))
+        continue;
+      if (k->kind == NIM_PLAYER_CLOSED_FORM || k->showcase == NULL)
+        g_ptr_array_add (players, nim_player_new (k->name, NULL));
+      for (j = 0; k->kind == NIM_PLAYER_SEARCHER && k->showcase != NULL
+                  && k->showcase[j].options != NULL;
+           j++)
+        {
+          g_autofree char *spec
+              = *k->showcase[j].options == '\0'
+                    ? g_strdup_printf ("%s:time=0", k->name)
+                    : g_strdup_printf ("%s:time=0,%s", k->name,
+                                       k->showcase[j].options);
+
+          g_ptr_array_add (players, nim_player_new (spec, NULL));
+        }
+    }
+  for (i = 0; i < players->len; i++)
+    g_assert_nonnull (g_ptr_array_index (players, i));
+  g_ptr_array_remove (players, NULL);
+  return players;
+}
 
 typedef struct
 {
@@ -147,23 +176,30 @@ check_position (Solver *s, NimSequence *values, NimPlayer **players,
       NimMove got = { 99, 99, 99 }, want = best;
       g_autoptr (GError) error = NULL;
 
-      if (players[p] == NULL)
+      if (!nim_player_supports (players[p]->klass, &s->rules, &board, NULL))
         continue;
       g_assert_true (nim_player_start (players[p], &s->rules, &board, NULL));
       if (!nim_player_choose_move (players[p], &board, &got, &error))
-        g_error ("%s: %s", players[p]->spec, error->message);
+        {
+          g_test_message ("%s: %s", players[p]->spec,
+                          nim_test_error_message (error));
+          g_test_fail ();
+          continue;
+        }
       if (!nim_move_equal (&got, &want) || !players[p]->stats.proven
           || (players[p]->stats.value > 0) != wins)
         {
           g_autofree char *b = nim_board_to_string (&board);
           g_autofree char *code = nim_rules_code_to_string (&s->rules);
 
-          g_error ("%s on %s under %s%s: chose %u %u split %u (want %u %u "
-                   "split %u), value %d proven %d (want %s)",
-                   players[p]->spec, b, code, s->rules.misere ? " misère" : "",
-                   got.heap + 1, got.count, got.split, want.heap + 1,
-                   want.count, want.split, players[p]->stats.value,
-                   players[p]->stats.proven, wins ? "win" : "loss");
+          g_test_message (
+              "%s on %s under %s%s: chose %u %u split %u (want %u %u "
+              "split %u), value %d proven %d (want %s)",
+              players[p]->spec, b, code, s->rules.misere ? " misère" : "",
+              got.heap + 1, got.count, got.split, want.heap + 1, want.count,
+              want.split, players[p]->stats.value, players[p]->stats.proven,
+              wins ? "win" : "loss");
+          g_test_fail ();
         }
     }
 }
@@ -176,8 +212,7 @@ run (gboolean misere)
   for (k = 0; k < G_N_ELEMENTS (codes); k++)
     {
       g_autoptr (NimSequence) values = NULL;
-      NimPlayer *players[G_N_ELEMENTS (searchers) + 2] = { NULL };
-      guint n_players = 0, i;
+      g_autoptr (GPtrArray) players = perfect_players ();
       Solver s;
       NimOctal code;
       guint32 a, b, c;
@@ -189,13 +224,6 @@ run (gboolean misere)
       s.memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
       values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
       g_assert_true (nim_sequence_extend (values, MAX_MATCHES, NULL));
-      for (i = 0; i < G_N_ELEMENTS (searchers); i++)
-        players[n_players++] = nim_player_new (searchers[i], NULL);
-      players[n_players++] = nim_player_new ("pns", NULL);
-      if (!misere)
-        players[n_players++] = nim_player_new ("grundy", NULL);
-      for (i = 0; i < n_players; i++)
-        g_assert_nonnull (players[i]);
 
       for (a = 1; a <= most; a++)
         for (b = 0; a + b <= most; b++)
@@ -203,13 +231,12 @@ run (gboolean misere)
             {
               guint32 heaps[MAX_HEAPS] = { a, b, c };
 
-              check_position (&s, values, players, n_players, heaps,
+              check_position (&s, values, (NimPlayer **) players->pdata,
+                              players->len, heaps,
                               c > 0   ? 3
                               : b > 0 ? 2
                                       : 1);
             }
-      for (i = 0; i < n_players; i++)
-        nim_player_free (players[i]);
       g_hash_table_unref (s.memo);
     }
 }
@@ -247,7 +274,7 @@ test_refusals (void)
   g_clear_error (&error);
   rules.misere = TRUE;
   g_assert_false (nim_player_start (grundy, &rules, &board, &error));
-  g_assert_nonnull (strstr (error->message, "0.77"));
+  g_assert_nonnull (strstr (nim_test_error_message (error), "0.77"));
   g_clear_error (&error);
   g_assert_true (nim_octal_parse (&code, "0.31", "code", NULL));
   g_assert_true (nim_octal_to_rules (&code, &rules));
@@ -258,7 +285,7 @@ test_refusals (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/take-break/normal", test_normal);
   g_test_add_func ("/take-break/misere", test_misere);

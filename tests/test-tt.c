@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include "nim-test.h"
+
 #include <glib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -846,7 +848,7 @@ test_wipe (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
 
   g_test_add_func ("/tt/new-size", test_new_size);
   g_test_add_func ("/tt/new-is-empty", test_new_is_empty);

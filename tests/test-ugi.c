@@ -1286,7 +1286,7 @@ test_stop_every_searcher (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  nim_test_init (&argc, &argv);
   g_test_add_func ("/ugi/handshake", test_handshake);
   g_test_add_func ("/ugi/query", test_query);
   g_test_add_func ("/ugi/go", test_go);

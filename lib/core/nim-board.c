@@ -133,69 +133,15 @@ nim_board_check_move (const NimBoard *board, const NimRules *rules,
                    move->count, move->heap + 1, h - move->count);
       return FALSE;
     }
-  if (!nim_rules_allows (rules, move->count))
+  /* What the family allows, in its own words; then a split under rules
+     that never split. */
+  if (!nim_rules_check_take (rules, h, move, error))
+    return FALSE;
+  if (move->split != 0 && !nim_rules_splits (rules))
     {
-      g_autofree char *take = nim_rules_take_to_string (rules);
-
-      if (rules->kind == NIM_TAKE_RANGE)
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     g_dngettext (GETTEXT_PACKAGE,
-                                  "You may take at most %u match at a time.",
-                                  "You may take at most %u matches at a "
-                                  "time.",
-                                  rules->max_take),
-                     rules->max_take);
-      else if (rules->kind == NIM_TAKE_CODE)
-        {
-          g_autofree char *counts
-              = nim_rules_describe_counts (rules, NIM_HEAP_SIZE_MAX);
-
-          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       /* TRANSLATORS: the first %s is a take-and-break
-                          code, 0.77; the second a list of counts. */
-                       _ ("You cannot take %u under %s; a move takes %s "
-                          "matches."),
-                       move->count, take, counts);
-        }
-      else
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _ ("You cannot take %u; a move takes one of %s "
-                        "matches."),
-                     move->count, take);
-      return FALSE;
-    }
-  if (!nim_rules_allows_leave (rules, h, move->count, move->split))
-    {
-      g_autofree char *code = nim_rules_take_to_string (rules);
-      guint32 rest = h - move->count;
-
-      if (move->split != 0 && rules->kind != NIM_TAKE_CODE)
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _ ("These rules never split a heap; take a number of "
-                        "matches and leave the rest as one heap."));
-      else if (move->split != 0)
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _ ("Under %s, taking %u does not let you split the "
-                        "rest into two heaps."),
-                     code, move->count);
-      else if (rest == 0)
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _ ("Under %s, taking %u may not take a whole heap."),
-                     code, move->count);
-      else if ((rules->digits[move->count] & NIM_RULES_TWO) && rest >= 2)
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _ ("Under %s, taking %u from heap %u must split the "
-                        "rest into two heaps, such as %u+%u."),
-                     code, move->count, move->heap + 1, 1, rest - 1);
-      else if (rules->digits[move->count] & NIM_RULES_VANISH)
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _ ("Under %s, taking %u must take a whole heap of "
-                        "%u."),
-                     code, move->count, move->count);
-      else
-        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                     _ ("Under %s, taking %u cannot leave a heap of %u."),
-                     code, move->count, rest);
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("These rules never split a heap; take a number of "
+                      "matches and leave the rest as one heap."));
       return FALSE;
     }
   if (move->split != 0 && board->n_heaps >= NIM_MAX_HEAPS)
@@ -223,18 +169,22 @@ nim_board_has_move (const NimBoard *board, const NimRules *rules)
 {
   guint i;
 
-  if (rules->kind == NIM_TAKE_RANGE)
-    return board->total > 0;
-  if (rules->kind == NIM_TAKE_CODE)
+  switch (rules->family->shape)
     {
+    case NIM_MOVES_RANGE:
+      return board->total > 0;
+    case NIM_MOVES_SET:
+      for (i = 0; i < board->n_heaps; i++)
+        if (board->heaps[i] >= rules->moves[0])
+          return TRUE;
+      return FALSE;
+    case NIM_MOVES_GENERIC:
       for (i = 0; i < board->n_heaps; i++)
         if (nim_rules_heap_has_move (rules, board->heaps[i]))
           return TRUE;
       return FALSE;
     }
-  for (i = 0; i < board->n_heaps; i++)
-    if (board->heaps[i] >= rules->moves[0])
-      return TRUE;
+  g_assert_not_reached ();
   return FALSE;
 }
 

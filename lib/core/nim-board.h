@@ -19,12 +19,12 @@ G_BEGIN_DECLS
  * A small value type that searchers copy onto their stack and change in
  * place with nim_board_make_move() and nim_board_unmake_move().
  */
-typedef struct
+struct _NimBoard
 {
   guint n_heaps;
   guint64 total;
   guint32 heaps[NIM_MAX_HEAPS];
-} NimBoard;
+};
 
 void nim_board_init (NimBoard *board, const guint32 *heaps, guint n_heaps);
 gboolean nim_board_parse (NimBoard *board, const char *text, const char *what,

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-grundy.c -- Sprague-Grundy values of one heap, by mex
  *
- * For the range rules the values have a closed form: taking 1..K gives
- * G(n) = n mod (K + 1), and under misère play the player to move loses a
- * single heap exactly when n mod (K + 1) == 1 (the course's "remainder of
- * dividing by three" for K = 2).  For a subtraction set the values are
+ * Where the rule family has a closed form (taking 1..K gives G(n) = n mod
+ * (K + 1)), its row answers (see #NimGrundyTheory); a take-and-break
+ * code's values are nim-octal's.  For a subtraction set the values are
  * computed by mex.  Each value depends only on the previous max(S) values,
  * so as soon as a window of max(S) values repeats the whole sequence is
  * periodic from there on; we detect that with a hash of the window and
@@ -177,16 +176,21 @@ nim_grundy_new (const NimRules *rules)
   guint64 i, b;
 
   self->rules = *rules;
-  if (rules->kind == NIM_TAKE_CODE)
+  switch (rules->family->theory)
     {
-      NimOctal code;
+    case NIM_GRUNDY_CLOSED_FORM:
+    case NIM_GRUNDY_NONE:
+      break;
+    case NIM_GRUNDY_OCTAL:
+      {
+        NimOctal code;
 
-      nim_octal_from_rules (&code, rules);
-      self->octal = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
-      self->code_wins = g_byte_array_new ();
-    }
-  if (rules->kind == NIM_TAKE_SET)
-    {
+        nim_octal_from_rules (&code, rules);
+        self->octal = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+        self->code_wins = g_byte_array_new ();
+      }
+      break;
+    case NIM_GRUNDY_SUBTRACTION:
       self->grundy = g_byte_array_new ();
       self->wins = g_byte_array_new ();
       self->seen = g_hash_table_new (g_direct_hash, g_direct_equal);
@@ -198,6 +202,7 @@ nim_grundy_new (const NimRules *rules)
             self->power *= b;
           b *= b;
         }
+      break;
     }
   return self;
 }
@@ -227,7 +232,8 @@ nim_grundy_free (NimGrundy *grundy)
 static gboolean
 is_pair (const NimRules *rules)
 {
-  return rules->kind == NIM_TAKE_SET && rules->n_moves <= 2;
+  return rules->family->theory == NIM_GRUNDY_SUBTRACTION
+         && rules->n_moves <= 2;
 }
 
 static void
@@ -287,23 +293,15 @@ lookup (NimGrundy *self, guint64 n, guint64 *index, GError **error)
   return TRUE;
 }
 
-/* Both answers for a heap of @n: its Grundy value under normal play and
-   whether the player to move wins it alone under misère play. */
+/* Both answers for a heap of @n under a subtraction set: its Grundy
+   value under normal play and whether the player to move wins it alone
+   under misère play. */
 static gboolean
 answer (NimGrundy *self, guint64 n, guint *value, gboolean *wins,
         GError **error)
 {
   guint64 i;
 
-  if (self->rules.kind == NIM_TAKE_RANGE)
-    {
-      /* Take-any keeps G(n) = n: max_take + 1 overflows nothing in 64 bits. */
-      guint64 r = n % ((guint64) self->rules.max_take + 1);
-
-      *value = (guint) r;
-      *wins = r != 1;
-      return TRUE;
-    }
   if (is_pair (&self->rules))
     {
       pair_answer (&self->rules, n, value, wins);
@@ -399,6 +397,17 @@ code_misere_wins (NimGrundy *self, guint64 n, gboolean *wins, GError **error)
   return TRUE;
 }
 
+/* The error of a family without a Grundy theory (%NIM_GRUNDY_NONE). */
+static gboolean
+no_theory (NimGrundy *self, GError **error)
+{
+  g_autofree char *take = nim_rules_take_to_string (&self->rules);
+
+  g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+               _ ("no Grundy values are known for the take rule %s"), take);
+  return FALSE;
+}
+
 /**
  * nim_grundy_value:
  * @grundy: a table
@@ -412,11 +421,23 @@ code_misere_wins (NimGrundy *self, guint64 n, gboolean *wins, GError **error)
 gboolean
 nim_grundy_value (NimGrundy *grundy, guint64 n, guint *value, GError **error)
 {
+  const NimRuleFamily *f = grundy->rules.family;
   gboolean wins;
 
-  if (grundy->octal != NULL)
-    return code_value (grundy, n, value, error);
-  return answer (grundy, n, value, &wins, error);
+  switch (f->theory)
+    {
+    case NIM_GRUNDY_CLOSED_FORM:
+      *value = f->grundy (&grundy->rules, n);
+      return TRUE;
+    case NIM_GRUNDY_SUBTRACTION:
+      return answer (grundy, n, value, &wins, error);
+    case NIM_GRUNDY_OCTAL:
+      return code_value (grundy, n, value, error);
+    case NIM_GRUNDY_NONE:
+      return no_theory (grundy, error);
+    }
+  g_assert_not_reached ();
+  return FALSE;
 }
 
 /**
@@ -433,11 +454,23 @@ gboolean
 nim_grundy_misere_wins (NimGrundy *grundy, guint64 n, gboolean *wins,
                         GError **error)
 {
+  const NimRuleFamily *f = grundy->rules.family;
   guint value;
 
-  if (grundy->octal != NULL)
-    return code_misere_wins (grundy, n, wins, error);
-  return answer (grundy, n, &value, wins, error);
+  switch (f->theory)
+    {
+    case NIM_GRUNDY_CLOSED_FORM:
+      *wins = f->misere_wins (&grundy->rules, n);
+      return TRUE;
+    case NIM_GRUNDY_SUBTRACTION:
+      return answer (grundy, n, &value, wins, error);
+    case NIM_GRUNDY_OCTAL:
+      return code_misere_wins (grundy, n, wins, error);
+    case NIM_GRUNDY_NONE:
+      return no_theory (grundy, error);
+    }
+  g_assert_not_reached ();
+  return FALSE;
 }
 
 /**
@@ -458,8 +491,20 @@ gboolean
 nim_grundy_period (NimGrundy *grundy, guint64 limit, guint64 *preperiod,
                    guint64 *period)
 {
+  const NimRuleFamily *f = grundy->rules.family;
   guint64 p, start;
 
+  switch (f->theory)
+    {
+    case NIM_GRUNDY_CLOSED_FORM:
+      return f->period != NULL
+             && f->period (&grundy->rules, limit, preperiod, period);
+    case NIM_GRUNDY_NONE:
+      return FALSE;
+    case NIM_GRUNDY_OCTAL:
+    case NIM_GRUNDY_SUBTRACTION:
+      break;
+    }
   if (grundy->octal != NULL)
     {
       NimSequencePeriod found;
@@ -484,15 +529,6 @@ nim_grundy_period (NimGrundy *grundy, guint64 limit, guint64 *preperiod,
         }
       *preperiod = found.preperiod;
       *period = found.period;
-      return TRUE;
-    }
-  if (grundy->rules.kind == NIM_TAKE_RANGE)
-    {
-      if (nim_rules_is_take_any (&grundy->rules)
-          || grundy->rules.max_take >= limit)
-        return FALSE;
-      *preperiod = 0;
-      *period = (guint64) grundy->rules.max_take + 1;
       return TRUE;
     }
   if (is_pair (&grundy->rules))

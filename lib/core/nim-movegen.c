@@ -1,123 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-movegen.c -- counting and indexing the legal moves */
+/* nim-movegen.c -- the legal moves of a position, by the family's row:
+ * enumerating, counting and indexing them */
 
 #include "config.h"
 
 #include "nim-movegen.h"
-
-/* How many moves taking @j a code allows on a heap of @h >= @j. */
-static guint64
-code_moves (const NimRules *rules, guint32 h, guint32 j)
-{
-  guint d = rules->digits[j];
-  guint32 rest = h - j;
-  guint64 n = nim_rules_digit_leaves (d, rest);
-
-  if (d & NIM_RULES_TWO)
-    n += rest / 2;
-  return n;
-}
-
-/**
- * nim_movegen_next_code:
- * @gen: the iterator
- * @board: the board
- * @rules: rules of kind %NIM_TAKE_CODE
- * @move: (out): the next move
- *
- * nim_movegen_next() for a take-and-break code, out of line: for each
- * count j whose digit allows a move, the move that leaves nothing or one
- * heap, then the splits a + b with a <= b (a heap's order does not
- * matter), the smallest a first.
- *
- * Returns: %TRUE if there is a next move
- */
-gboolean
-nim_movegen_next_code (NimMoveGen *gen, const NimBoard *board,
-                       const NimRules *rules, NimMove *move)
-{
-  while (gen->heap < board->n_heaps)
-    {
-      const guint32 h = board->heaps[gen->heap];
-      const guint32 last = MIN (h, rules->n_digits);
-
-      if (gen->count == 0)
-        {
-          gen->count = 1;
-          gen->idx = 0;
-        }
-      while (gen->count <= last)
-        {
-          const guint32 j = gen->count;
-          const guint d = rules->digits[j];
-          const guint32 rest = h - j;
-
-          if (gen->idx == 0)
-            {
-              gen->idx = 1;
-              if (nim_rules_digit_leaves (d, rest))
-                {
-                  move->heap = gen->heap;
-                  move->count = j;
-                  move->split = 0;
-                  move->keep = 0;
-                  return TRUE;
-                }
-            }
-          if ((d & NIM_RULES_TWO) && gen->idx <= rest / 2)
-            {
-              guint32 a = gen->idx++;
-
-              move->heap = gen->heap;
-              move->count = j;
-              move->split = rest - a;
-              move->keep = a;
-              return TRUE;
-            }
-          gen->count++;
-          gen->idx = 0;
-        }
-      gen->heap++;
-      gen->count = 0;
-      gen->idx = 0;
-    }
-  return FALSE;
-}
-
-/* How many moves the rules allow on a heap of @h matches. */
-static guint64
-moves_on_heap (const NimRules *rules, guint32 h)
-{
-  guint k = 0;
-
-  if (rules->kind == NIM_TAKE_CODE)
-    {
-      guint64 n = 0;
-      guint32 j;
-
-      for (j = 1; j <= MIN (h, rules->n_digits); j++)
-        n += code_moves (rules, h, j);
-      return n;
-    }
-  if (rules->kind == NIM_TAKE_RANGE)
-    return MIN (h, rules->max_take);
-  while (k < rules->n_moves && rules->moves[k] <= h)
-    k++;
-  return k;
-}
-
-/**
- * nim_movegen_count_heap:
- * @rules: the rules in force
- * @h: a heap size
- *
- * Returns: the number of legal moves on one heap of @h
- */
-guint64
-nim_movegen_count_heap (const NimRules *rules, guint32 h)
-{
-  return moves_on_heap (rules, h);
-}
 
 /**
  * nim_movegen_count:
@@ -136,8 +23,27 @@ nim_movegen_count (const NimBoard *board, const NimRules *rules)
   guint i;
 
   for (i = 0; i < board->n_heaps; i++)
-    n += moves_on_heap (rules, board->heaps[i]);
+    n += nim_movegen_count_heap (rules, board->heaps[i]);
   return n;
+}
+
+/* The @n-th move on a heap of @h, below its count: by the family's
+   index, or (a family without one, whose heaps have few moves) by
+   stepping through its moves. */
+static gboolean
+heap_nth (const NimRules *rules, guint32 h, guint64 n, NimMove *move)
+{
+  const NimRuleFamily *f = rules->family;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimBoard one;
+
+  if (f->nth != NULL)
+    return f->nth (rules, h, n, move);
+  nim_board_init (&one, &h, 1);
+  while (f->next (&gen, &one, rules, move))
+    if (n-- == 0)
+      return TRUE;
+  return FALSE;
 }
 
 /**
@@ -157,29 +63,14 @@ nim_movegen_nth (const NimBoard *board, const NimRules *rules, guint64 n,
 
   for (i = 0; i < board->n_heaps; i++)
     {
-      guint64 k = moves_on_heap (rules, board->heaps[i]);
+      guint64 k = nim_movegen_count_heap (rules, board->heaps[i]);
 
-      if (n < k && rules->kind == NIM_TAKE_CODE)
-        {
-          NimMoveGen gen = { i, 0, 0 };
-          NimMove m;
-
-          /* The moves of one heap, at most 32 counts' worth. */
-          while (nim_movegen_next_code (&gen, board, rules, &m))
-            if (n-- == 0)
-              {
-                *move = m;
-                return TRUE;
-              }
-          g_assert_not_reached ();
-        }
       if (n < k)
         {
+          gboolean found = heap_nth (rules, board->heaps[i], n, move);
+
+          g_assert (found);
           move->heap = i;
-          move->split = 0;
-          move->keep = 0;
-          move->count = rules->kind == NIM_TAKE_RANGE ? (guint32) n + 1
-                                                      : rules->moves[n];
           return TRUE;
         }
       n -= k;

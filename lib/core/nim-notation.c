@@ -206,32 +206,22 @@ bad:
  * nim_notation_rules:
  * @rules: the rules
  *
- * Returns: (transfer full): the take rule as the protocol sends it:
- *   "any", or every allowed count, "1,2,3" for at most three
+ * Returns: (transfer full): the take rule as the protocol sends it: the
+ *   family's notation ("any", "2,7", "0.77"), but every allowed count of
+ *   a range, "1,2,3" for at most three
  */
 char *
 nim_notation_rules (const NimRules *rules)
 {
-  GString *s;
-  guint32 i;
+  const NimRuleFamily *f = rules->family;
 
-  if (nim_rules_is_take_any (rules))
-    return g_strdup ("any");
-  if (rules->kind == NIM_TAKE_CODE)
-    return nim_rules_code_to_string (rules);
-  s = g_string_new (NULL);
-  if (rules->kind == NIM_TAKE_RANGE)
-    for (i = 1; i <= rules->max_take; i++)
-      g_string_append_printf (s, "%s%u", i > 1 ? "," : "", i);
-  else
-    for (i = 0; i < rules->n_moves; i++)
-      g_string_append_printf (s, "%s%u", i ? "," : "", rules->moves[i]);
-  return g_string_free (s, FALSE);
+  return f->protocol != NULL ? f->protocol (rules) : f->to_string (rules);
 }
 
 /**
  * nim_notation_parse_rules:
- * @text: "any" or the allowed counts, "1,2,3"
+ * @text: the take rule in any family's notation: "any", the allowed
+ *   counts "1,2,3", a code "0.77"
  * @misere: whether whoever takes the last match loses
  * @rules: (out): the rules
  * @error: return location for a #NIM_ERROR_USAGE error
@@ -245,48 +235,9 @@ gboolean
 nim_notation_parse_rules (const char *text, gboolean misere, NimRules *rules,
                           GError **error)
 {
-  g_autoptr (GArray) counts = NULL;
-  guint i;
-
   nim_rules_init (rules);
-  if (strcmp (text, "any") == 0)
-    nim_rules_set_take_any (rules);
-  else if (strchr (text, '.') != NULL)
-    {
-      /* A take-and-break code, 0.77: a code of 0s and 3s is the
-         subtraction set it stands for. */
-      NimOctal code;
-
-      if (!nim_octal_parse (&code, text, _ ("the rules"), error))
-        return FALSE;
-      if (!nim_octal_to_rules (&code, rules))
-        {
-          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _ ("the rules: %s splits heaps without taking; "
-                          "codes with 0 before the point are played"),
-                       text);
-          return FALSE;
-        }
-    }
-  else
-    {
-      gboolean range = TRUE;
-
-      if (!nim_parse_uint_list (text, 1, NIM_HEAP_SIZE_MAX, NIM_MAX_TAKE_MAX,
-                                _ ("the rules"), &counts, error))
-        return FALSE;
-      for (i = 0; i < counts->len; i++)
-        if (g_array_index (counts, guint64, i) != i + 1)
-          range = FALSE;
-      if (range)
-        {
-          if (!nim_rules_set_max_take (rules, counts->len, error))
-            return FALSE;
-        }
-      else if (!nim_rules_set_moves (rules, (const guint64 *) counts->data,
-                                     counts->len, error))
-        return FALSE;
-    }
+  if (!nim_rules_parse (rules, text, _ ("the rules"), error))
+    return FALSE;
   rules->misere = misere;
   return TRUE;
 }

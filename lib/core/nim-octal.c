@@ -109,7 +109,7 @@ nim_octal_to_string (const NimOctal *code)
  * A code whose digits are all 0 or 3 is a subtraction game: taking j is
  * allowed, whatever it leaves, exactly when dj is 3; it becomes the
  * subtraction set (or range), which the players search fastest.  Any
- * other code becomes a rule of kind %NIM_TAKE_CODE.
+ * other code becomes a rule of the code family.
  *
  * Returns: %TRUE if nim's players play @code: every code but those with
  *   a digit before the point (splitting without taking)
@@ -143,26 +143,25 @@ nim_octal_to_rules (const NimOctal *code, NimRules *rules)
 /**
  * nim_octal_from_rules:
  * @code: (out): the code
- * @rules: a take rule other than take-any (which has no finite code)
+ * @rules: a take-and-break code, or a subtraction game of counts up to
+ *   %NIM_OCTAL_MAX_DIGITS (a larger count is left out)
  *
- * The code of a subtraction game: 0.333 for taking 1 to 3.
+ * The code of the rules: 0.333 for taking 1 to 3.
  */
 void
 nim_octal_from_rules (NimOctal *code, const NimRules *rules)
 {
+  g_autoptr (GArray) counts = nim_rules_fixed_counts (rules);
   guint i;
 
-  g_return_if_fail (!nim_rules_is_take_any (rules));
+  g_return_if_fail (counts != NULL);
   memset (code, 0, sizeof *code);
-  if (rules->kind == NIM_TAKE_CODE)
+  if (nim_rules_is_code (rules))
     memcpy (code->digits, rules->digits, rules->n_digits + 1);
-  else if (rules->kind == NIM_TAKE_RANGE)
-    for (i = 1; i <= MIN (rules->max_take, NIM_OCTAL_MAX_DIGITS); i++)
-      code->digits[i] = 3;
   else
-    for (i = 0; i < rules->n_moves; i++)
-      if (rules->moves[i] <= NIM_OCTAL_MAX_DIGITS)
-        code->digits[rules->moves[i]] = 3;
+    for (i = 0; i < counts->len; i++)
+      if (g_array_index (counts, guint32, i) <= NIM_OCTAL_MAX_DIGITS)
+        code->digits[g_array_index (counts, guint32, i)] = 3;
   for (i = 1; i <= NIM_OCTAL_MAX_DIGITS; i++)
     if (code->digits[i] != 0)
       code->n_digits = i;

@@ -68,7 +68,7 @@ nim_rules_describe_known (const NimRules *rules)
   g_autofree char *code = NULL;
   guint i;
 
-  if (rules->kind != NIM_TAKE_CODE)
+  if (!nim_rules_is_code (rules))
     return NULL;
   code = nim_rules_code_to_string (rules);
   for (i = 0; i < G_N_ELEMENTS (known_games); i++)

@@ -478,10 +478,18 @@ theory_some_winning_move (const NimSolution *s, NimGrundy *grundy,
   guint64 mod = (guint64) s->rules.max_take + 1;
   guint i, k;
 
-  if (s->rules.kind == NIM_TAKE_CODE)
-    return code_some_winning_move (s, grundy, move);
-  if (s->rules.kind != NIM_TAKE_RANGE)
-    return FALSE;
+  switch (s->rules.family->shape)
+    {
+    case NIM_MOVES_RANGE:
+      break;
+    case NIM_MOVES_SET:
+      return FALSE;
+    case NIM_MOVES_GENERIC:
+      /* A code's splits are bounded by its period; any other family's
+         moves are tried one by one. */
+      return s->rules.family->theory == NIM_GRUNDY_OCTAL
+             && code_some_winning_move (s, grundy, move);
+    }
   for (i = 0; i < s->board.n_heaps; i++)
     {
       guint64 h = s->board.heaps[i];

@@ -237,7 +237,7 @@ table_pv (NimSearchPlayer *self, NimBoard *b, NimMove *line, guint n)
       for (i = 0; i < b->n_heaps && b->heaps[i] != e.from; i++)
         ;
       m.heap = i;
-      nim_tt_move_unpack (e.count, rules->kind == NIM_TAKE_CODE, &m);
+      nim_tt_move_unpack (e.count, nim_rules_splits (rules), &m);
       if (m.split != 0 && m.count + m.split < e.from)
         m.keep = e.from - m.count - m.split;
       if (i == b->n_heaps || !nim_board_check_move (b, rules, &m, NULL))

@@ -45,9 +45,18 @@ grundy_supports (const NimRules *rules, const NimBoard *start, GError **error)
 {
   guint live = live_heaps (start, rules);
 
+  if (rules->family->theory == NIM_GRUNDY_NONE)
+    {
+      g_autofree char *take = nim_rules_take_to_string (rules);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                   _ ("grundy knows no Grundy values for the take rule %s"),
+                   take);
+      return FALSE;
+    }
   if (rules->misere && nim_rules_splits (rules))
     {
-      g_autofree char *code = nim_rules_code_to_string (rules);
+      g_autofree char *code = nim_rules_take_to_string (rules);
 
       g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
                    _ ("under misère play grundy knows only single-heap "
@@ -106,49 +115,61 @@ is_target (NimGrundy *g, gboolean misere, guint64 size, guint want,
 }
 
 /* Sets *count to the smallest legal count that takes a heap of @h to a
-   target size, or leaves it 0 when there is none. */
+   target size, or leaves it 0 when there is none, under rules that never
+   split a heap. */
 static gboolean
 smallest_count (NimGrundyPlayer *self, guint32 h, gboolean misere, guint want,
                 guint32 *count, GError **error)
 {
   const NimRules *r = &self->parent.rules;
-  guint k;
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimBoard one;
+  NimMove m;
 
-  if (r->kind == NIM_TAKE_RANGE)
+  switch (r->family->shape)
     {
-      /* Closed form, as heaps can hold billions: with P = max_take + 1 the
-         target sizes are those congruent to @want modulo P (normal play:
-         G(n) = n mod P; take-any has P beyond any heap, so G(n) = n), or
-         to 1 modulo P (misère), and the nearest one below h wins. */
-      guint64 period = (guint64) r->max_take + 1;
-      guint64 residue = misere ? 1 : want;
-      guint64 m;
+    case NIM_MOVES_RANGE:
+      {
+        /* Closed form, as heaps can hold billions: with P = max_take + 1
+           the target sizes are those congruent to @want modulo P (normal
+           play: G(n) = n mod P; take-any has P beyond any heap, so G(n) =
+           n), or to 1 modulo P (misère), and the nearest one below h
+           wins. */
+        guint64 period = (guint64) r->max_take + 1;
+        guint64 residue = misere ? 1 : want;
+        guint64 k;
 
-      if (residue >= period)
-        return TRUE; /* no size has that value: G(n) < P always */
-      m = ((guint64) h % period + period - residue) % period;
-      if (m >= 1 && m <= h && m <= r->max_take)
-        *count = (guint32) m;
-      return TRUE;
+        if (residue >= period)
+          return TRUE; /* no size has that value: G(n) < P always */
+        k = ((guint64) h % period + period - residue) % period;
+        if (k >= 1 && k <= h && k <= r->max_take)
+          *count = (guint32) k;
+        return TRUE;
+      }
+    case NIM_MOVES_SET:
+    case NIM_MOVES_GENERIC:
+      break;
     }
-  for (k = 0; k < r->n_moves && r->moves[k] <= h; k++)
+  /* The heap's moves, in the family's order: the smallest count first. */
+  nim_board_init (&one, &h, 1);
+  while (nim_movegen_next_generic (&gen, &one, r, &m))
     {
       gboolean ok;
 
-      if (!is_target (self->grundy, misere, h - r->moves[k], want, &ok, error))
+      if (!is_target (self->grundy, misere, h - m.count, want, &ok, error))
         return FALSE;
       if (ok)
         {
-          *count = r->moves[k];
+          *count = m.count;
           return TRUE;
         }
     }
   return TRUE;
 }
 
-/* A take-and-break code: the first move in generator order (heap,
-   count, split) that leaves Grundy values adding up to 0 under XOR, or
-   under misère play (codes that never split) a heap lost for the mover. */
+/* Rules that split heaps: the first move in generator order (heap,
+   count, split) that leaves Grundy values adding up to 0 under XOR.  (Under
+   misère play grundy plays only rules that never split.) */
 static gboolean
 code_move (NimGrundyPlayer *self, const NimBoard *board, guint total,
            gboolean *found, NimMove *move, GError **error)
@@ -206,7 +227,7 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
         return FALSE;
       total ^= values[i];
     }
-  if (player->rules.kind == NIM_TAKE_CODE)
+  if (nim_rules_splits (&player->rules))
     {
       gboolean found;
 
@@ -252,21 +273,21 @@ grundy_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
 static guint64
 options_of (const NimRules *r, guint64 n, guint64 *sizes, guint *n_shown)
 {
-  guint64 total = 0, k;
+  guint32 h = (guint32) n;
+  guint64 total = nim_movegen_count_heap (r, h), k;
+  NimBoard one;
 
-  if (r->kind == NIM_TAKE_RANGE)
-    total = MIN ((guint64) r->max_take, n);
-  else
-    while (total < r->n_moves && r->moves[total] <= n)
-      total++;
+  nim_board_init (&one, &h, 1);
   *n_shown = (guint) MIN (total, MEX_TERMS_SHOWN);
   for (k = 0; k < *n_shown; k++)
     {
       /* The last term shown is the last option when some are elided. */
       guint64 idx = k + 1 == *n_shown ? total - 1 : k;
-      guint64 take = r->kind == NIM_TAKE_RANGE ? idx + 1 : r->moves[idx];
+      NimMove m;
 
-      sizes[k] = n - take;
+      if (!nim_movegen_nth (&one, r, idx, &m))
+        g_assert_not_reached ();
+      sizes[k] = n - m.count;
     }
   return total;
 }
@@ -436,81 +457,87 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
   else if (nim_rules_is_take_any (r))
     g_string_assign (s, _ ("Taking any number, only a heap of one match is "
                            "lost: its last match must be taken."));
-  else if (r->kind == NIM_TAKE_RANGE)
-    {
-      guint64 p1 = (guint64) r->max_take + 1;
-      g_autofree char *take = describe_take (r);
-
-      /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3"; "%4$llu = %5$llu x
-         %2$llu + %6$llu" is the heap size as quotient times divisor plus
-         remainder. */
-      if (pile)
-        /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3", stones taken in a
-           move of the one-pile game; "%3$llu = %4$llu x %2$llu + %5$llu"
-           is the number of stones as quotient times divisor plus
-           remainder. */
-        g_string_printf (s,
-                         _ ("Taking %1$s stones, the lost piles are those "
-                            "whose stones leave 1 when divided by %2$llu: "
-                            "%3$llu = %4$llu x %2$llu + %5$llu."),
-                         take, (unsigned long long) p1, (unsigned long long) n,
-                         (unsigned long long) (n / p1),
-                         (unsigned long long) (n % p1));
-      else if (board->n_heaps > 1)
-        g_string_printf (s,
-                         _ ("Taking %1$s, the lost sizes are those "
-                            "that leave 1 when divided by %2$llu.  Heap "
-                            "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
-                         take, (unsigned long long) p1, heap,
-                         (unsigned long long) n, (unsigned long long) (n / p1),
-                         (unsigned long long) (n % p1));
-      else
-        /* One heap: no heap number to name (the one-pile game's own
-           words).  TRANSLATORS: as the message before, without the
-           heap: "%3$llu = %4$llu x %2$llu + %5$llu" is the size as
-           quotient times divisor plus remainder. */
-        g_string_printf (s,
-                         _ ("Taking %1$s, the lost sizes are those "
-                            "that leave 1 when divided by %2$llu: "
-                            "%3$llu = %4$llu x %2$llu + %5$llu."),
-                         take, (unsigned long long) p1, (unsigned long long) n,
-                         (unsigned long long) (n / p1),
-                         (unsigned long long) (n % p1));
-    }
   else
-    {
-      guint k;
-
-      /* TRANSLATORS: followed by the moves from a heap of that size and
-         what they leave, ", take 2 -> 5 (won for the opponent)". */
-      g_string_printf (s, _ ("From %llu:"), (unsigned long long) n);
-      for (k = 0; k < (r->kind == NIM_TAKE_CODE ? r->n_digits : r->n_moves);
-           k++)
+    switch (r->family->shape)
+      {
+      case NIM_MOVES_RANGE:
         {
-          /* A code that never splits (the only ones grundy plays under
-             misère play) takes j where a digit allows it to leave what
-             it leaves. */
-          guint32 take = r->kind == NIM_TAKE_CODE ? k + 1 : r->moves[k];
-          gboolean w = FALSE;
+          guint64 p1 = (guint64) r->max_take + 1;
+          g_autofree char *take = describe_take (r);
 
-          if (take > n
-              || (r->kind == NIM_TAKE_CODE
-                  && !nim_rules_allows_leave (r, (guint32) n, take, 0)))
-            continue;
-          nim_grundy_misere_wins (self->grundy, n - take, &w, NULL);
-          if (s->str[s->len - 1] != ':')
-            g_string_append (s, C_ ("list", ","));
-          /* TRANSLATORS: a move from a heap of one size to another and
-             what the size it leaves is worth; the blank in front is kept. */
-          g_string_append_printf (s,
-                                  w ? _ (" take %u -> %llu (won for the "
-                                         "opponent)")
-                                    : _ (" take %u -> %llu (lost for the "
-                                         "opponent)"),
-                                  take, (unsigned long long) (n - take));
+          /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3"; "%4$llu = %5$llu x
+             %2$llu + %6$llu" is the heap size as quotient times divisor plus
+             remainder. */
+          if (pile)
+            /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3", stones taken in a
+               move of the one-pile game; "%3$llu = %4$llu x %2$llu + %5$llu"
+               is the number of stones as quotient times divisor plus
+               remainder. */
+            g_string_printf (
+                s,
+                _ ("Taking %1$s stones, the lost piles are those "
+                   "whose stones leave 1 when divided by %2$llu: "
+                   "%3$llu = %4$llu x %2$llu + %5$llu."),
+                take, (unsigned long long) p1, (unsigned long long) n,
+                (unsigned long long) (n / p1), (unsigned long long) (n % p1));
+          else if (board->n_heaps > 1)
+            g_string_printf (
+                s,
+                _ ("Taking %1$s, the lost sizes are those "
+                   "that leave 1 when divided by %2$llu.  Heap "
+                   "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
+                take, (unsigned long long) p1, heap, (unsigned long long) n,
+                (unsigned long long) (n / p1), (unsigned long long) (n % p1));
+          else
+            /* One heap: no heap number to name (the one-pile game's own
+               words).  TRANSLATORS: as the message before, without the
+               heap: "%3$llu = %4$llu x %2$llu + %5$llu" is the size as
+               quotient times divisor plus remainder. */
+            g_string_printf (
+                s,
+                _ ("Taking %1$s, the lost sizes are those "
+                   "that leave 1 when divided by %2$llu: "
+                   "%3$llu = %4$llu x %2$llu + %5$llu."),
+                take, (unsigned long long) p1, (unsigned long long) n,
+                (unsigned long long) (n / p1), (unsigned long long) (n % p1));
         }
-      g_string_append (s, C_ ("sentence end", "."));
-    }
+        break;
+      case NIM_MOVES_SET:
+      case NIM_MOVES_GENERIC:
+        {
+          NimMoveGen gen = NIM_MOVEGEN_INIT;
+          guint32 h = (guint32) n;
+          NimBoard one;
+          NimMove m;
+
+          /* TRANSLATORS: followed by the moves from a heap of that size and
+             what they leave, ", take 2 -> 5 (won for the opponent)". */
+          g_string_printf (s, _ ("From %llu:"), (unsigned long long) n);
+          /* The heap's moves, which never split it (grundy plays only such
+             rules under misère play). */
+          nim_board_init (&one, &h, 1);
+          while (nim_movegen_next_generic (&gen, &one, r, &m))
+            {
+              guint32 take = m.count;
+              gboolean w = FALSE;
+
+              nim_grundy_misere_wins (self->grundy, n - take, &w, NULL);
+              if (s->str[s->len - 1] != ':')
+                g_string_append (s, C_ ("list", ","));
+              /* TRANSLATORS: a move from a heap of one size to another
+                 and what the size it leaves is worth; the blank in front
+                 is kept. */
+              g_string_append_printf (s,
+                                      w ? _ (" take %u -> %llu (won for the "
+                                             "opponent)")
+                                        : _ (" take %u -> %llu (lost for the "
+                                             "opponent)"),
+                                      take, (unsigned long long) (n - take));
+            }
+          g_string_append (s, C_ ("sentence end", "."));
+        }
+        break;
+      }
   nim_explain_wrap (out, s->str);
   if (wins)
     {
@@ -767,7 +794,7 @@ grundy_explain_move (NimPlayer *player, const NimBoard *board,
      = 1". */
   g_autofree char *heap_name = g_strdup_printf (_ ("Heap %u"), move->heap + 1);
 
-  if (player->rules.kind == NIM_TAKE_CODE && !player->rules.misere)
+  if (nim_rules_is_code (&player->rules) && !player->rules.misere)
     {
       explain_code (self, board, move);
       return;

@@ -792,8 +792,7 @@ must_split (const NimRules *rules, const NimBoard *board, guint heap,
 
   if (!nim_rules_splits (rules)
       || !nim_parse_uint (word, 1, NIM_HEAP_SIZE_MAX, "count", &c, NULL)
-      || c + 2 > h || c > rules->n_digits
-      || !(rules->digits[c] & NIM_RULES_TWO)
+      || c + 2 > h || !nim_rules_allows_leave (rules, h, (guint32) c, 1)
       || nim_rules_allows_leave (rules, h, (guint32) c, 0))
     return FALSE;
   *count = (guint32) c;

@@ -17,20 +17,20 @@
 
 /* The search comes in copies made from the same inline body: Max's and
    Min's nodes, each plain or reporting every node to a trace, each for
-   one kind of take rule and for normal or misère play.  What the copy is
-   for is a constant in it, so a node tests nothing the configuration
-   fixes; the root picks the copy, so a search without a trace runs code
-   without even a branch on it. */
+   one shape of moves (see NimMoveShape) and for normal or misère play.  What
+   the copy is for is a constant in it, so a node tests nothing the
+   configuration fixes; the root picks the copy, so a search without a trace
+   runs code without even a branch on it. */
 #define C_TRACED 1u
 #define C_MIN 2u
 #define C_RANGE 4u
 #define C_MISERE 8u
 #define C_ANY 16u /* take any number: the heap is the only limit */
 #define C_DEPTH                                                               \
-  32u              /* a depth limit short of the end of the game, eval=,      \
-                      or more matches than 32 bits count: the copies that     \
-                      keep the ply and the board's total */
-#define C_CODE 64u /* a take-and-break code: the generic generator */
+  32u                 /* a depth limit short of the end of the game, eval=,   \
+                         or more matches than 32 bits count: the copies that  \
+                         keep the ply and the board's total */
+#define C_GENERIC 64u /* NIM_MOVES_GENERIC: the moves of the family's row */
 
 /* What a copy returns when the budget is spent, for every node above it
    to pass up at once: a constant to compare with costs less than a
@@ -86,14 +86,14 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
       int e = nim_search_evaluate (s);
       return MINIMAX_PACK (max ? e : -e, left);
     }
-  if (cfg & C_CODE)
+  if (cfg & C_GENERIC)
     {
-      /* A take-and-break code: its moves split heaps, so they are made
-         on the board as a whole, in the generator's order. */
+      /* The family's own moves, which may split heaps: they are made on
+         the board as a whole, in the generator's order. */
       NimMoveGen gen = NIM_MOVEGEN_INIT;
       NimMove m;
 
-      while (nim_movegen_next_code (&gen, &s->board, r, &m))
+      while (nim_movegen_next_generic (&gen, &s->board, r, &m))
         {
           guint64 p;
           int v;
@@ -113,7 +113,7 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
             best = v;
         }
     }
-  for (i = 0; i < ((cfg & C_CODE) ? 0 : n_heaps); i++)
+  for (i = 0; i < ((cfg & C_GENERIC) ? 0 : n_heaps); i++)
     {
       const guint32 h = heaps[i];
       const guint32 limit = (cfg & C_ANY) ? h
@@ -227,11 +227,8 @@ minimax_enter (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
    plies of the recursion into one function, as it does with the
    reference loop of make bench (count_tree(), a self-recursive function
    it unrolls 8 plies deep): fewer calls, and fewer registers saved and
-   restored a node.  Measured (make bench, 3,4,5, median of 25 runs):
-   with the count and the matches left passed in registers, 0.96-0.99 of
-   the loop's nodes a second, callgrind 1.11x its instructions; with the
-   count kept in the search, 0.77 and 1.12x (0.57 and 1.14x with each
-   copy out of line). */
+   restored a node (out of line, each copy ran at 0.57 of the loop's
+   speed, inline at 0.96-0.99: bench/README). */
 #define MINIMAX_PAIR(a, b)                                                    \
   static guint64 minimax_##b (NimSearch *s, guint32 total, guint32 left);     \
   static inline guint64 minimax_##a (NimSearch *s, guint32 total,             \
@@ -246,9 +243,9 @@ minimax_enter (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
   }
 
 /* clang-format off */
-/* Every configuration: the rule kinds (a set, a range, take any, a
-   take-and-break code: 0, 4, 20, 64), each normal and misère (+8), plain and traced (+1), without and
-   with a depth limit (+32). */
+/* Every configuration: the shapes of moves (a set, a range, take any, the
+   family's row: 0, 4, 20, 64), each normal and misère (+8), plain and
+   traced (+1), without and with a depth limit (+32). */
 MINIMAX_PAIR (0, 2) MINIMAX_PAIR (1, 3) MINIMAX_PAIR (4, 6)
 MINIMAX_PAIR (5, 7) MINIMAX_PAIR (8, 10) MINIMAX_PAIR (9, 11)
 MINIMAX_PAIR (12, 14) MINIMAX_PAIR (13, 15) MINIMAX_PAIR (20, 22)
@@ -301,6 +298,7 @@ minimax_search (const NimBoard *board, const NimRules *rules,
   gboolean any = FALSE;
 
   NodeFunc search_min;
+  guint cfg;
   /* A game lasts at most this many plies, so a search this deep (with
      the root) never meets its horizon; NIM_SEARCH_MAX_PLY may cut it
      shorter.  The copies for a depth limit are also those that score a
@@ -313,16 +311,23 @@ minimax_search (const NimBoard *board, const NimRules *rules,
   s.trace = trace;
   s.horizon = depth;
   s.ply = 1;
-  search_min
-      = min_copies[(trace != NULL ? C_TRACED : 0)
-                   | (rules->kind == NIM_TAKE_RANGE ? C_RANGE : 0)
-                   | (nim_rules_is_take_any (rules) ? C_RANGE | C_ANY : 0)
-                   | (rules->kind == NIM_TAKE_CODE ? C_CODE : 0)
-                   | (rules->misere ? C_MISERE : 0)
-                   | (depth < longest || s.score == NIM_SCORE_DISTANCE
-                              || board->total > G_MAXUINT32
-                          ? C_DEPTH
-                          : 0)];
+  cfg = (trace != NULL ? C_TRACED : 0) | (rules->misere ? C_MISERE : 0)
+        | (depth < longest || s.score == NIM_SCORE_DISTANCE
+                   || board->total > G_MAXUINT32
+               ? C_DEPTH
+               : 0);
+  switch (rules->family->shape)
+    {
+    case NIM_MOVES_RANGE:
+      cfg |= C_RANGE | (rules->max_take == NIM_HEAP_SIZE_MAX ? C_ANY : 0);
+      break;
+    case NIM_MOVES_SET:
+      break;
+    case NIM_MOVES_GENERIC:
+      cfg |= C_GENERIC;
+      break;
+    }
+  search_min = min_copies[cfg];
   nim_movegen_first (board, rules, best_move);
   if (!nim_search_tick (&s))
     {

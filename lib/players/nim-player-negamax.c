@@ -36,42 +36,24 @@
 #define MAX_TT_BYTES (G_GUINT64_CONSTANT (1) << 40)
 
 /* Positions with fewer matches skip the enhanced transposition cutoff, as
-   they are cheap to search.  Measured (make bench, ab-tt lines, before
-   the root's window was fixed): limiting the cutoffs to the first
-   plies, where they are said to pay most, cost far more than it saved:
-   the first 16 plies only took 14.3 M nodes and 8 s on 10,20,30,40,50,
-   the first 8 plies 1 G nodes, against 6.1 M and 1.7 s with cutoffs at
-   every ply; limiting them to positions of at most 128 matches (few
-   children) took 59.9 M nodes on 40,60,80,100 against 2.6 M.  Since
-   (full line, with the deferral's questions limited alike): 16 plies
-   1.24 M nodes against 1.23 M, 8 plies 2.15 M.  In Nim a child the table knows
-   to be lost is exactly the winning move, so the cutoffs are the ordering.
-   When they looked up every child in the table itself they cost 42 look-ups a
-   node on 80,120,160,200 (1.6 G for 38 M nodes, 0.55 M nodes/s); the index of
-   proven losses (see etc_cutoff()) asks once a heap. */
+   they are cheap to search.  In Nim a child the table knows to be lost is
+   exactly the winning move, so the cutoffs are the ordering, at every ply
+   (limiting them to the first plies cost far more than it saved; the
+   figures are in bench/README). */
 #define ETC_MIN_MATCHES 8
 
 /* After an iteration costing more nodes than this, iterative deepening
    goes straight to the full depth.  In Nim the shallow iterations prove
    little (there is no evaluation short of the end), so they are kept
    for what a budget needs, a move and a filled table when time runs
-   out, and cut short.  Measured (make bench, full lines), against a
-   search to the full depth at once: with 100, 99,566 nodes against
-   99,425 on 20,30,40,50 and 1,229,171 against 1,229,020 on
-   10,20,30,40,50 (with 500, 13 % more on 20,30,40,50: depth 3 alone
-   costs 12.5 k there); the small positions pay a few hundred nodes
-   (3,4,5: 227 against 81).  Before the root's window was fixed (see
-   negamax_root()) the shallow iterations' table saved nodes on 10,20,30,40,50
-   (1.8 M against 8.1 M) and 500 was the better limit. */
+   out, and cut short: 100 costs a few hundred nodes over a search to the
+   full depth at once, 500 costs 13 % on 20,30,40,50 (bench/README). */
 #define ID_JUMP_NODES 100
 
 /* The picker puts off the moves the table proves bad (see
    picker_next_rest()) in positions of at most this many matches, which
-   have at most as many moves.  Measured on 80,120,160,200 with tt=2G:
-   putting off the first 256 moves of every position takes 60.0 M nodes
-   (81.0 M with the old order) against 38.1 M without, and 38.3 M when
-   only positions of at most 256 matches do it; make bench's positions
-   are unchanged by the limit. */
+   have at most as many moves: in larger positions it costs more nodes
+   than it saves (bench/README). */
 #define DEFER_MOVES 256
 
 /* How many moves ahead of its turn the picker generates a move and
@@ -83,10 +65,8 @@
    it: one ahead for the first move, two for the second, and so on, as a
    prefetch of a move never searched costs as much as a read (the
    processor waits for the page's address; a won node usually cuts off at
-   its first move).  Prefetching changes no node count.  Measured on
-   80,120,160,200 with tt=2G, user time: 5.6 s with the growing queue of
-   up to 8, 5.8-6.0 s with 4 ahead from the first move, 6.8-7.0 s with 2
-   ahead from the first move growing to 8. */
+   its first move).  Prefetching changes no node count; 8 was the fastest
+   queue (bench/README). */
 #define LOOKAHEAD 8
 
 /* A move as the table and killers remember it: "take count from a heap
@@ -102,21 +82,22 @@ typedef struct
   NimSearch s;
   gboolean ab;
   gboolean order;
+  gboolean splits; /* a move may split a heap: moves are packed with it */
   HeapMove killers[NIM_SEARCH_MAX_PLY + 1][2];
 } Negamax;
 
 /* Each copy of the search is specialised, at compile time, for what its
    configuration fixes for the whole search: whether it reports to a
-   trace, whether there is a table, the kind of take rule, misère play and
-   the scoring.  The copies are one inline body (negamax_node()) with a
-   constant @cfg, so every test below on a C_ flag is folded away and a
-   copy without a table never computes a key. */
+   trace, whether there is a table, the shape of the rules' moves (see
+   NimMoveShape), misère play and the scoring.  The copies are one inline
+   body (negamax_node()) with a constant @cfg, so every test below on a C_
+   flag is folded away and a copy without a table never computes a key. */
 #define C_TRACED 1u
 #define C_TT 2u
 #define C_RANGE 4u
 #define C_MISERE 8u
 #define C_DISTANCE 16u
-#define C_CODE 32u /* a take-and-break code: the generic generator */
+#define C_GENERIC 32u /* NIM_MOVES_GENERIC: the moves of the family's row */
 #define N_COPIES 64
 
 typedef int (*NodeFunc) (Negamax *n, guint depth, guint ply, int alpha,
@@ -215,14 +196,14 @@ tt_proven (const guint cfg, int v, guint depth, guint *bound)
   return TRUE;
 }
 
-/* Whether the rules allow taking @count, inline for the copy's rule kind
-   (nim_rules_allows() is out of line). */
+/* Whether the rules allow taking @count, inline for the copy's shape of
+   moves (nim_rules_allows() asks the family's row). */
 static NIM_ALWAYS_INLINE gboolean
 rules_allow (const NimRules *r, guint32 count, const guint cfg)
 {
   guint i;
 
-  if (cfg & C_CODE)
+  if (cfg & C_GENERIC)
     return nim_rules_allows (r, count);
   if (cfg & C_RANGE)
     return count >= 1 && count <= r->max_take;
@@ -238,7 +219,7 @@ board_has_move (const NimBoard *b, const NimRules *r, const guint cfg)
 {
   guint i;
 
-  if (cfg & C_CODE)
+  if (cfg & C_GENERIC)
     return nim_board_has_move (b, r);
   if (cfg & C_RANGE)
     return b->total > 0;
@@ -259,15 +240,15 @@ leaf_value (const Negamax *n, guint ply)
 
 /* Turns a remembered move into a move on this board, if it is legal. */
 static NIM_ALWAYS_INLINE gboolean
-heap_move_find (const NimBoard *b, const NimRules *r, HeapMove hm,
-                NimMove *move, const guint cfg)
+heap_move_find (const Negamax *n, const NimBoard *b, const NimRules *r,
+                HeapMove hm, NimMove *move, const guint cfg)
 {
   guint i;
 
-  if (cfg & C_CODE)
+  if (cfg & C_GENERIC)
     {
       /* The count and the split, packed (see nim_tt_move_pack()). */
-      nim_tt_move_unpack (hm.count, TRUE, move);
+      nim_tt_move_unpack (hm.count, n->splits, move);
       if (hm.from == 0
           || !nim_rules_allows_leave (r, hm.from, move->count, move->split))
         return FALSE;
@@ -327,21 +308,15 @@ typedef struct
 } MovePicker;
 
 /* The next move of the last stage, in its order: heap by heap, the
-   largest count first, leaving little, which is what ends a game.
-   Measured (make bench, full lines), against the move leaving the
-   smallest heap over all heaps first, with the index's deferral (see
-   move_known_bad()) and the root's window fixed: 1.23 M nodes against
-   1.26 M on 10,20,30,40,50, 73.2 M against 77.0 M on 160,160,160,160
-   with tt=2G, 37.8 M against 38.2 M on 80,120,160,200, the same on
-   20,30,40,50 and 40,60,80,100, 67.8 k against 61.9 k on 50,60,70; and
-   less time: 0.20 s against 0.22 s on 10,20,30,40,50 and 40,60,80,100.
-   Before both fixes the other order had measured better. */
+   largest count first, leaving little, which is what ends a game (fewer
+   nodes and less time than the move leaving the smallest heap over all
+   heaps first: bench/README). */
 static NIM_ALWAYS_INLINE gboolean
 picker_next_ordered (MovePicker *p, const NimBoard *b, const NimRules *r,
                      NimMove *move, const guint cfg)
 {
-  if (cfg & C_CODE)
-    return nim_movegen_next_code (&p->gen, b, r, move);
+  if (cfg & C_GENERIC)
+    return nim_movegen_next_generic (&p->gen, b, r, move);
   while (p->heap < b->n_heaps)
     {
       guint32 h = b->heaps[p->heap];
@@ -512,10 +487,7 @@ store_known_win (Negamax *n, guint ply, guint64 key, guint heap, guint32 left,
    the cutoff would store it, so that entering the child (every child of
    a lost position is entered) settles it at the table.  Asking the
    index too puts off 45 % more of the moves a won position would
-   search in vain.  Measured (make bench, full lines, with the order of
-   then, the smallest heap left first): 10,20,30,40,50 from 1.57 M nodes
-   to 1.29 M, 40,60,80,100 from 1.73 M to 1.34 M, 20,30,40,50 from
-   131 k to 102 k.  The look-ups count as the enhanced
+   search in vain (bench/README).  The look-ups count as the enhanced
    transposition cutoff's do (see etc_cutoff()). */
 static NIM_ALWAYS_INLINE gboolean
 move_known_bad (Negamax *n, guint ply, guint64 key, const NimMove *move,
@@ -596,7 +568,7 @@ picker_pop (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
               || !(p->deferred[i / 64]
                    & (G_GUINT64_CONSTANT (1) << (i % 64)))))
         continue;
-      if (cfg & C_CODE)
+      if (cfg & C_GENERIC)
         nim_tt_prefetch (n->s.tt,
                          nim_tt_key_after_split (key, b->heaps[m->heap], m));
       else
@@ -625,10 +597,8 @@ picker_pop (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
    the only ones that can win.  In a lost position every move is still
    searched, the known ones last, each settled by the table when entered.  Only
    positions of at most DEFER_MOVES matches do it, which keeps the picker's
-   bitmap small and pays (see DEFER_MOVES).  Measured (make bench, full lines),
-   when only the table's stored wins put moves off: 10,20,30,40,50 from 2.63 M
-   nodes to 1.89 M, 20,30,40,50 from 211 k to 144 k, 40,60,80,100 from
-   2.63 M to 1.73 M.  A move the table proves to win is the enhanced
+   bitmap small and pays (see DEFER_MOVES; the figures are in
+   bench/README).  A move the table proves to win is the enhanced
    transposition cutoff's (etc_cutoff()). */
 static NIM_ALWAYS_INLINE gboolean
 picker_next_rest (Negamax *n, MovePicker *p, guint ply, guint64 key,
@@ -683,12 +653,11 @@ picker_next (Negamax *n, MovePicker *p, guint ply, guint64 key, NimMove *move,
       HeapMove hm = p->stage == 0 ? p->tt_move : n->killers[ply][p->stage - 1];
 
       p->stage++;
-      if (!heap_move_find (b, r, hm, move, cfg) || picker_tried (p, move))
+      if (!heap_move_find (n, b, r, hm, move, cfg) || picker_tried (p, move))
         continue;
       /* A killer the table proves bad here is put off with the rest (see
          picker_next_rest()): a refutation of a sibling need not be one
-         here.  Measured (make bench, full lines): 10,20,30,40,50 from
-         1.29 M nodes to 1.26 M, 7,7,7,7 from 875 to 811. */
+         here. */
       if ((cfg & C_TT) && p->defer && move_known_bad (n, ply, key, move, cfg))
         continue;
       p->tried[p->n_tried++] = *move;
@@ -730,7 +699,7 @@ trace_entry (Negamax *n, int value, guint depth, guint bound, guint32 from,
                                          : NIM_TRACE_BOUND_EXACT;
   entry->depth = depth == NIM_TT_DEPTH_PROVEN ? NIM_TRACE_DEPTH_PROVEN : depth;
   entry->has_move
-      = heap_move_find (&n->s.board, &n->s.rules, hm, &entry->move, cfg);
+      = heap_move_find (n, &n->s.board, &n->s.rules, hm, &entry->move, cfg);
 }
 
 /* Why the picker yields @move now: a move it tried in its first stages
@@ -743,13 +712,13 @@ trace_why (Negamax *n, const MovePicker *p, const NimMove *move,
   NimMove tt;
 
   if (picker_tried (p, move))
-    return heap_move_find (&n->s.board, &n->s.rules, p->tt_move, &tt, cfg)
+    return heap_move_find (n, &n->s.board, &n->s.rules, p->tt_move, &tt, cfg)
                    && nim_move_equal (&tt, move)
                ? NIM_TRACE_TRY_TABLE
                : NIM_TRACE_TRY_KILLER;
   if (p->again)
     return NIM_TRACE_TRY_DEFERRED;
-  return (cfg & C_CODE) ? NIM_TRACE_TRY_GENERATOR : NIM_TRACE_TRY_ORDERED;
+  return (cfg & C_GENERIC) ? NIM_TRACE_TRY_GENERATOR : NIM_TRACE_TRY_ORDERED;
 }
 
 /* Step 4 of negamax_node(): the transposition table.  A value searched
@@ -867,7 +836,7 @@ store_result (Negamax *n, guint depth, guint ply, int alpha0, int beta,
   tt_store (s->tt, key, stored, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
             s->board.heaps[best_move->heap], nim_tt_move_pack (best_move),
             cfg);
-  index_if_lost (s, key, stored, proven, bound, cfg & C_CODE);
+  index_if_lost (s, key, stored, proven, bound, cfg & C_GENERIC);
   if (cfg & C_TRACED)
     {
       NimTraceEntry t;
@@ -917,12 +886,12 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
     picker.stage = 3;
   /* Not under a code: a split's child key is not the one
      move_known_bad() computes, and the generator cannot start again. */
-  picker.defer = (cfg & C_TT) && n->order && !(cfg & C_CODE)
+  picker.defer = (cfg & C_TT) && n->order && !(cfg & C_GENERIC)
                  && s->board.total <= DEFER_MOVES;
 
   /* Step 5. Enhanced transposition cutoff, where it pays (see
      ETC_MIN_MATCHES). */
-  if ((cfg & C_TT) && !(cfg & C_CODE) && n->order
+  if ((cfg & C_TT) && !(cfg & C_GENERIC) && n->order
       && s->board.total >= ETC_MIN_MATCHES
       && etc_cutoff (n, ply, beta, key, flags, &known, cfg))
     return known;
@@ -940,8 +909,9 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
                           trace_why (n, &picker, &move, cfg));
       if (cfg & C_TT)
         {
-          child = (cfg & C_CODE) ? nim_tt_key_after_split (key, h, &move)
-                                 : nim_tt_key_after_move (key, h, move.count);
+          child = (cfg & C_GENERIC)
+                      ? nim_tt_key_after_split (key, h, &move)
+                      : nim_tt_key_after_move (key, h, move.count);
           nim_tt_prefetch (s->tt, child);
         }
       nim_board_make_move (&s->board, &move);
@@ -1024,7 +994,7 @@ static const NodeFunc copies[N_COPIES] = {
   negamax_18, negamax_19, negamax_20, negamax_21, negamax_22, negamax_23,
   negamax_24, negamax_25, negamax_26, negamax_27, negamax_28, negamax_29,
   negamax_30, negamax_31,
-  /* Take-and-break codes: C_CODE, never with C_RANGE. */
+  /* The generic shape's: C_GENERIC, never with C_RANGE. */
   [32] = negamax_32, [33] = negamax_33, [34] = negamax_34, [35] = negamax_35,
   [40] = negamax_40, [41] = negamax_41, [42] = negamax_42, [43] = negamax_43,
   [48] = negamax_48, [49] = negamax_49, [50] = negamax_50, [51] = negamax_51,
@@ -1036,11 +1006,21 @@ static const NodeFunc copies[N_COPIES] = {
 static guint
 copy_for (const NimSearch *s)
 {
-  return (s->trace != NULL ? C_TRACED : 0) | (s->tt != NULL ? C_TT : 0)
-         | (s->rules.kind == NIM_TAKE_RANGE ? C_RANGE : 0)
-         | (s->rules.kind == NIM_TAKE_CODE ? C_CODE : 0)
-         | (s->rules.misere ? C_MISERE : 0)
-         | (s->score == NIM_SCORE_DISTANCE ? C_DISTANCE : 0);
+  guint cfg = (s->trace != NULL ? C_TRACED : 0) | (s->tt != NULL ? C_TT : 0)
+              | (s->rules.misere ? C_MISERE : 0)
+              | (s->score == NIM_SCORE_DISTANCE ? C_DISTANCE : 0);
+
+  switch (s->rules.family->shape)
+    {
+    case NIM_MOVES_RANGE:
+      return cfg | C_RANGE;
+    case NIM_MOVES_SET:
+      return cfg;
+    case NIM_MOVES_GENERIC:
+      return cfg | C_GENERIC;
+    }
+  g_assert_not_reached ();
+  return cfg;
 }
 
 /* One iteration at the root, in generator order so that the first of the
@@ -1120,7 +1100,7 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
       nim_tt_store (s->tt, key, t, proven ? NIM_TT_DEPTH_PROVEN : depth, bound,
                     s->board.heaps[best_move->heap],
                     nim_tt_move_pack (best_move));
-      index_if_lost (s, key, t, proven, bound, s->rules.kind == NIM_TAKE_CODE);
+      index_if_lost (s, key, t, proven, bound, cfg & C_GENERIC);
       if (s->trace != NULL)
         {
           NimTraceEntry e;
@@ -1218,6 +1198,7 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
   nim_search_use_table (&n->s, self->tt);
   n->ab = c->ab;
   n->order = c->order;
+  n->splits = nim_rules_splits (rules);
   n->s.trace = trace;
   nim_movegen_first (board, rules, best_move);
   if (trace != NULL)

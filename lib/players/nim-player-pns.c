@@ -32,10 +32,9 @@
  * changed.  A proof is kept over an open entry, and of the open ones the
  * one with the smallest numbers goes first: large proof and disproof
  * numbers stand for large subtrees, which df-pn would otherwise search
- * again and again once the table is full.  Measured: with two entries a
- * bucket, the second always replaced, the default table did not prove
- * 10,20,30,40,50 in minutes (256M took 7.7 s CPU); with this one 64M
- * proves it with 1,062,449 nodes in 5.5 s.
+ * again and again once the table is full (with two entries a bucket, the
+ * second always replaced, the default table did not prove 10,20,30,40,50
+ * in minutes: bench/README).
  *
  * Two things make a node cheaper.  Its children wait on a stack of
  * children (see mid_body()), so that each step of a node computes no key
@@ -45,10 +44,8 @@
  * table lines of the next children while it reads one.
  * And beside the table the search keeps negamax's index of proven losses
  * (nim_tt_losses_beside()): a position with a move to a known loss is won
- * at once, for one look-up a heap.  Measured (make bench): 10,20,30,40,50
- * from 4.0 s to 1.3 s, 40,60,80,100 from 4.2 s to 0.44 s, and with tt=2G
- * 80,120,160,200 from 405 s to 37 s; 160,160,160,160, which did not end
- * in 25 minutes, in 800 s.
+ * at once, for one look-up a heap.  Together they made the large
+ * positions ten times faster (bench/README).
  *
  * A node of more than PNS_WIDE moves (a heap of a billion matches) makes
  * its children a few thousand at a time, those that leave the fewest
@@ -128,9 +125,7 @@ typedef struct
 } Segment;
 
 /* How many children ahead a node asks for the bucket of the child it
-   will look up: about the time a read from memory takes.  Measured on
-   80,80,80,80 with tt=1G: 7.5 s without, 6.1 s 8 ahead, 5.4 s 24 ahead,
-   5.9 s 48 ahead. */
+   will look up: about the time a read from memory takes (bench/README). */
 #define PNS_PREFETCH 16
 
 typedef struct
@@ -184,15 +179,7 @@ lookup (Pns *p, guint64 key, guint32 *pn, guint32 *dn)
 static inline guint64
 heap_moves (const NimRules *rules, guint64 h)
 {
-  guint k = 0;
-
-  if (rules->kind == NIM_TAKE_CODE)
-    return nim_movegen_count_heap (rules, (guint32) h);
-  if (rules->kind == NIM_TAKE_RANGE)
-    return MIN (h, (guint64) rules->max_take);
-  while (k < rules->n_moves && rules->moves[k] <= h)
-    k++;
-  return k;
+  return nim_movegen_count_heap (rules, (guint32) h);
 }
 
 static inline gboolean
@@ -491,36 +478,41 @@ static inline void
 segment_next (const NimBoard *b, const NimRules *rules, Segment *seg,
               gboolean take, NimMove *m)
 {
-  if (rules->kind == NIM_TAKE_CODE)
+  switch (rules->family->shape)
     {
-      NimMoveGen gen = seg->gen;
+    case NIM_MOVES_GENERIC:
+      {
+        NimMoveGen gen = seg->gen;
 
-      nim_movegen_next_code (&gen, b, rules, m);
-      if (take)
-        seg->gen = gen;
-    }
-  else
-    {
+        nim_movegen_next_generic (&gen, b, rules, m);
+        if (take)
+          seg->gen = gen;
+      }
+      break;
+    case NIM_MOVES_RANGE:
+    case NIM_MOVES_SET:
       m->heap = seg->gen.heap;
-      m->count = rules->kind == NIM_TAKE_RANGE ? (guint32) seg->left
-                                               : rules->moves[seg->left - 1];
+      m->count = rules->family->shape == NIM_MOVES_RANGE
+                     ? (guint32) seg->left
+                     : rules->moves[seg->left - 1];
       m->split = 0;
       m->keep = 0;
+      break;
     }
   seg->left -= take;
 }
 
 /* The smallest disproof number a child still to be made from @seg can
-   start with: under a take range or a set that of the next one, under a
-   take-and-break code a bound (a move takes the heap's moves away and
-   adds those of what it leaves, none or more). */
+   start with: under a take range or a set that of the next one, under
+   other rules (a take-and-break code) a bound: a move takes the heap's
+   moves away and adds those of what it leaves, none or more. */
 static inline guint32
 segment_bound (const NimBoard *b, const NimRules *rules, guint64 moves,
                Segment *seg)
 {
   NimMove m;
 
-  if (rules->kind == NIM_TAKE_CODE)
+  if (rules->family->shape == NIM_MOVES_GENERIC)
     return (guint32) CLAMP (moves
                                 - heap_moves (rules, b->heaps[seg->gen.heap]),
                             1, (guint64) PNS_INF - 1);

@@ -35,8 +35,8 @@ G_BEGIN_DECLS
         NULL, N_ ("nodes per move, 0 (default) for no limit")                 \
   }
 
-/* eval=, how both searchers score the positions at their depth limit
-   (see NimEval); the order of the names is NimEval's. */
+/* eval=, how minimax and negamax score the positions at their depth
+   limit (see NimEval); the order of the names is NimEval's. */
 #define NIM_SEARCH_EVAL_OPTION                                                \
   {                                                                           \
     "eval", NIM_OPTION_CHOICE,                                                \

@@ -73,6 +73,10 @@ nim_search_evaluate_slow (const NimSearch *search)
   const NimRules *r = &search->rules;
   guint i, non_empty = 0, big = 0;
   guint32 sum = 0;
+  /* The Grundy value of a heap where the family's closed form gives it
+     (h under take-any, h mod (K+1) under 1 to K); else the heap itself,
+     an estimate. */
+  gboolean closed = r->family->theory == NIM_GRUNDY_CLOSED_FORM;
 
   for (i = 0; i < b->n_heaps; i++)
     {
@@ -80,11 +84,7 @@ nim_search_evaluate_slow (const NimSearch *search)
 
       non_empty += h > 0;
       big += h > 1;
-      /* The Grundy value of a heap: h under take-any, h mod (K+1) under
-         1 to K; under a subtraction set the heap itself, an estimate. */
-      sum ^= r->kind == NIM_TAKE_RANGE && r->max_take < NIM_HEAP_SIZE_MAX
-                 ? h % (r->max_take + 1)
-                 : h;
+      sum ^= closed ? r->family->grundy (r, h) : h;
     }
   if (search->eval == NIM_EVAL_PARITY)
     return (non_empty % 2 == 1) != r->misere ? 1 : -1;

@@ -69,10 +69,8 @@ G_STATIC_ASSERT (NIM_TT_HEAP_KEYS == 1024);
 
 /* The slots filled (this generation) at which a table of @mask + 1
    buckets in use doubles: half of them, before many buckets fill up and
-   entries are replaced that a larger table would keep (measured on
-   80,120,160,200 with tt=2G: a quarter grew to all 2 GiB, half stops at
-   512 MiB, with 0.007 % more nodes than the whole table from the
-   start). */
+   entries are replaced that a larger table would keep (a quarter grew
+   to more memory for no fewer nodes: bench/README). */
 static guint64
 grow_at (const NimTT *tt)
 {
@@ -225,9 +223,8 @@ nim_tt_footprint (guint64 bytes)
  * more than 64 MiB uses its first 64 MiB alone until half of their slots
  * are filled, and then doubles as it fills (see nim_tt_grow()): a table
  * that is spread over all of its memory from the start touches all of
- * it, and on a virtual machine the first touches of 2 GiB cost 5 s
- * (measured on 80,120,160,200 with tt=2G: as much system time as the
- * search's own user time).
+ * it, and on a virtual machine the first touches of 2 GiB cost as much
+ * system time as the search's own user time (bench/README).
  *
  * Returns: (transfer full) (nullable): an empty table, or %NULL when the
  *   memory cannot be had; free with nim_tt_free()
@@ -280,7 +277,7 @@ nim_tt_new (guint64 bytes)
  * Asks the kernel to back the table with huge pages (2 MiB), where it
  * has them (madvise (MADV_HUGEPAGE)); once, later calls do nothing.  A
  * long search probes a large table at random, and with 4 KiB pages
- * nearly every probe would also miss the TLB (measured: twice as slow).
+ * nearly every probe would also miss the TLB (twice as slow).
  * A short one pays for huge pages instead: each page it touches first is
  * 2 MiB for the kernel to zero (and perhaps to compact memory for), so a
  * search of a few hundred nodes in a fresh 64 MiB table would wait for
@@ -289,16 +286,11 @@ nim_tt_new (guint64 bytes)
  * table of %NIM_TT_HUGE_AT_ONCE bytes or more, which asks before it
  * starts (see nim_search_use_table()): by the time a search has run a
  * while it has touched every 4 KiB page of such a table, and those stay
- * 4 KiB pages (measured on 80,120,160,200 with tt=2G: 32 MiB of the
- * 2 GiB on huge pages when asked later, and twice the time).  A search
- * with a clock does not: a fault of a huge page may wait for the kernel
- * to compact memory, on a busy machine for seconds (measured: a search
- * of 0.02 s took 3.1 s in a fresh 1 GiB table).  On a virtual machine
- * whose host takes back the memory its guest frees, the first touches of
- * 2 GiB cost 5 s of system time (0.2 s when the memory was just freed by
- * the guest); asking for the pages ahead of the search in a second
- * thread (madvise (MADV_POPULATE_WRITE)) was measured and saved nothing:
- * both threads waited as long, the kernel's work did not overlap.
+ * 4 KiB pages.  A search with a clock does not: a fault of a huge page
+ * may wait for the kernel to compact memory, on a busy machine for
+ * seconds.  Asking for the pages ahead of the search in a second thread
+ * saved nothing: the kernel's work did not overlap (the figures are in
+ * bench/README).
  */
 void
 nim_tt_want_huge_pages (NimTT *tt)
@@ -467,10 +459,9 @@ zero_written (NimTT *tt)
  * each call is a system call that, with a second thread running,
  * interrupts the other core to flush its TLB, and every page touched
  * after it faults.  A comparison run clears its tables once a game, and
- * with two jobs this alone made 2 jobs slower than 1 (measured: 186 us of
- * system time a game, against 290 us for the whole game).  The index of
- * proven losses (see nim_tt_losses_beside()), at most 16 MiB, is zeroed
- * likewise: the lines it lists as written, or all of it.
+ * with two jobs this alone made 2 jobs slower than 1 (bench/README).  The
+ * index of proven losses (see nim_tt_losses_beside()), at most 16 MiB,
+ * is zeroed likewise: the lines it lists as written, or all of it.
  */
 void
 nim_tt_clear (NimTT *tt)

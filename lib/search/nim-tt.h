@@ -438,9 +438,8 @@ nim_tt_mix (guint64 x)
 
 /* How many heap sizes have their key in nim_tt_heap_keys[]: a search
    asks for the keys of every child's heaps, and reading one from a
-   table of 8 KiB costs less than mixing it.  Measured (callgrind, the
-   first move on 10,20,30,40,50): mixing was a fifth of the search's
-   instructions. */
+   table of 8 KiB costs less than mixing it (mixing was a fifth of the
+   search's instructions: bench/README). */
 #define NIM_TT_HEAP_KEYS 1024
 
 extern const guint64 nim_tt_heap_keys[NIM_TT_HEAP_KEYS];
@@ -517,7 +516,8 @@ nim_tt_key_after_split (guint64 key, guint32 from, const NimMove *move)
  * What an entry keeps of @move besides the heap it takes from: the
  * count, and the split in the high half.  A split happens only under a
  * take-and-break code, whose counts and heaps fit in 16 bits each (see
- * nim_board_check_room()), so any other move is packed as its count.
+ * nim_board_check_room()), so a move under rules that never split is
+ * packed as its count.
  *
  * Returns: @move packed
  */
@@ -530,14 +530,14 @@ nim_tt_move_pack (const NimMove *move)
 /**
  * nim_tt_move_unpack:
  * @packed: what nim_tt_move_pack() made
- * @code: whether the rules are a take-and-break code (%NIM_TAKE_CODE)
+ * @splits: whether the rules may split a heap (nim_rules_splits())
  * @move: (out): the count and split of the move (the heap is left alone)
  */
 static inline void
-nim_tt_move_unpack (guint32 packed, gboolean code, NimMove *move)
+nim_tt_move_unpack (guint32 packed, gboolean splits, NimMove *move)
 {
-  move->count = code ? packed & 0xffff : packed;
-  move->split = code ? packed >> 16 : 0;
+  move->count = splits ? packed & 0xffff : packed;
+  move->split = splits ? packed >> 16 : 0;
   move->keep = 0; /* the caller knows the heap: from - count - split */
 }
 

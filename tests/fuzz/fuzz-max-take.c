@@ -28,7 +28,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   fuzz_check (error == NULL);
 
   /* A range rule from 1 to K, K within what the option documents. */
-  fuzz_check (rules.kind == NIM_TAKE_RANGE);
+  fuzz_check (rules.family->shape == NIM_MOVES_RANGE);
   fuzz_check (rules.max_take >= 1 && rules.max_take <= NIM_MAX_TAKE_MAX);
   fuzz_check (nim_rules_min_take (&rules) == 1);
   fuzz_check (nim_rules_allows (&rules, rules.max_take));

@@ -26,7 +26,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
   fuzz_check (error == NULL);
 
-  if (rules.kind == NIM_TAKE_SET)
+  if (rules.family->shape == NIM_MOVES_SET)
     {
       /* 1 to NIM_RULES_MAX_MOVES counts, ascending, distinct, each >= 1,
          and max_take the largest; {1..K} would have become a range. */
@@ -49,7 +49,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   else
     {
       /* Exactly {1, ..., K}: the range rule 1..K, the same game. */
-      fuzz_check (rules.kind == NIM_TAKE_RANGE);
+      fuzz_check (rules.family->shape == NIM_MOVES_RANGE);
       fuzz_check (rules.max_take >= 1
                   && rules.max_take <= NIM_RULES_MAX_MOVES);
       for (i = 1; i <= rules.max_take; i++)
