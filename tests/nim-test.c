@@ -205,10 +205,11 @@ names_take_rule (const char *const *args)
 {
   /* --rules names them as an octal code; --ugi and --check-engine take
      them from the protocol (setoption name rules); --summarize from the
-     results files. */
-  static const char *const options[]
-      = { "--moves",        "--max-take",  "--rules", "--ugi",
-          "--check-engine", "--summarize", NULL };
+     results files; --check-certificate from the certificate. */
+  static const char *const options[] = {
+    "--moves",     "--max-take",          "--rules", "--ugi", "--check-engine",
+    "--summarize", "--check-certificate", NULL
+  };
   guint i, j;
 
   for (i = 0; args[i] != NULL; i++)
