@@ -315,6 +315,29 @@ def check_keys(driver, path):
     n = len(page_data(driver)["events"])
     result((two, one, end, start) == ("2", "1", str(n), "0"),
            "arrow keys, Home and End step", (two, one, end, start))
+    # A step number typed, then Go or the Enter key, jumps there.
+    field = driver.find_element(By.ID, "step")
+    field.clear()
+    field.send_keys("5")
+    driver.find_element(By.ID, "go").click()
+    by_go = driver.execute_script("return window.NimExplore.state.step;")
+    field.clear()
+    field.send_keys("3" + Keys.ENTER)
+    by_enter = driver.execute_script("return window.NimExplore.state.step;")
+    result((by_go, by_enter) == (5, 3), "a step typed, then Go or Enter, "
+           "jumps to it", (by_go, by_enter))
+    # The space bar plays and pauses, from the keyboard alone.
+    driver.execute_script("document.activeElement.blur();")
+    body.send_keys(Keys.HOME)
+    body.send_keys(Keys.SPACE)
+    time.sleep(0.8)
+    body.send_keys(Keys.SPACE)
+    played = driver.execute_script("return window.NimExplore.state.step;")
+    pressed = driver.find_element(By.ID, "play").get_attribute("aria-pressed")
+    time.sleep(0.5)
+    still = driver.execute_script("return window.NimExplore.state.step;")
+    result(played > 0 and played == still and pressed == "false",
+           "the space bar plays and pauses", (played, still, pressed))
 
 
 def click(driver, label):

@@ -1576,15 +1576,17 @@
     stop();
     jump(events.length);
   });
-  $("go").addEventListener("click", function () {
+  /* The step typed, read before stop () writes the current one back. */
+  function goToTyped() {
+    var step = Number($("step").value);
     stop();
-    jump(Number($("step").value));
-  });
+    jump(step);
+  }
+  $("go").addEventListener("click", goToTyped);
   $("step").addEventListener("keydown", function (ev) {
     if (ev.key === "Enter") {
       ev.preventDefault();
-      stop();
-      jump(Number($("step").value));
+      goToTyped();
     }
   });
   $("speed").addEventListener("input", showSpeed);
