@@ -509,6 +509,26 @@ def check_limit_mcts(driver, work):
            summary + "\n" + sentence)
 
 
+def check_bad_input(work):
+    """A page nim cannot write, or an empty name, is a usage error: a
+    message naming --explore and exit status 2, before any search."""
+    bad = []
+    for path, said in ((os.path.join(work, "no-such-dir", "x.html"),
+                        "cannot write"),
+                       (work, "cannot write"),
+                       ("", "empty")):
+        run = subprocess.run([NIM, "--solve", "--heaps", "3", "--player1",
+                              "minimax", "--explore", path],
+                             stdin=subprocess.DEVNULL, capture_output=True,
+                             text=True, timeout=60)
+        if (run.returncode != 2 or "--explore" not in run.stderr
+                or said not in run.stderr or run.stdout):
+            bad.append("%r: exit %d, %s%s" % (path, run.returncode,
+                                               run.stderr, run.stdout))
+    result(not bad, "a page nim cannot write: a message and exit 2",
+           "\n".join(bad))
+
+
 def screenshot(driver, work):
     """The page of the README's command at step 40, as doc/explore.png
     shows it."""
@@ -587,6 +607,7 @@ def main():
         if "mcts" in pages:
             check_quiz(driver, pages["mcts"][0], "mcts quiz",
                        ("select", "backup"))
+        check_bad_input(work)
         screenshot(driver, work)
         check_limit(driver, work)
         check_limit_mcts(driver, work)
