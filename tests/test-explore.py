@@ -509,6 +509,30 @@ def check_limit_mcts(driver, work):
            summary + "\n" + sentence)
 
 
+def check_projector(driver, path):
+    """On a projector of 1920 x 1080 the page's type and the tree grow
+    (at 1280 the tree's type is 15 pixels), and the tree's box fits the
+    window."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 1920, "height": 1080, "deviceScaleFactor": 1,
+        "mobile": False})
+    try:
+        driver.get("file://" + path)
+        click(driver, "Step forward")
+        got = driver.execute_script(
+            "var t = document.querySelector('#nodes text.row');"
+            "var box = document.getElementById('tree-box')"
+            ".getBoundingClientRect();"
+            "return [parseFloat(getComputedStyle(document.getElementById("
+            "'sentence')).fontSize), t.getBoundingClientRect().height,"
+            "box.bottom <= window.innerHeight];")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    result(got[0] >= 28 and got[1] >= 20 and got[2],
+           "at 1920 x 1080 the sentence and the tree's type grow and the "
+           "tree fits", got)
+
+
 def check_bad_input(work):
     """A page nim cannot write, or an empty name, is a usage error: a
     message naming --explore and exit status 2, before any search."""
@@ -607,6 +631,8 @@ def main():
         if "mcts" in pages:
             check_quiz(driver, pages["mcts"][0], "mcts quiz",
                        ("select", "backup"))
+        if "alpha-beta" in pages:
+            check_projector(driver, pages["alpha-beta"][0])
         check_bad_input(work)
         screenshot(driver, work)
         check_limit(driver, work)
