@@ -625,7 +625,7 @@ static const NimObserverFuncs dot_funcs = {
  * @path: the file to write
  * @depth: plies drawn one by one, up to %NIM_SEARCH_MAX_PLY
  * @limit: nodes drawn, at least 1
- * @error: return location for a #NIM_ERROR_FAILED error when the file
+ * @error: return location for a #NIM_ERROR_USAGE error when the file
  *   cannot be created
  *
  * Creates the file at once, so a path that cannot be written is reported
@@ -653,7 +653,7 @@ nim_trace_dot_new (const char *path, guint depth, guint64 limit,
     {
       int saved = errno;
 
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: a file name and why it cannot be
                       written. */
                    _ ("--dot: cannot write '%s': %s"), path,

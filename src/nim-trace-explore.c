@@ -898,7 +898,7 @@ static const NimObserverFuncs explore_funcs = {
  * @command: the command that made the page, to show on it
  * @depth: plies shown one by one, up to %NIM_SEARCH_MAX_PLY
  * @limit: nodes shown, at least 1
- * @error: return location for a #NIM_ERROR_FAILED error when the file
+ * @error: return location for a #NIM_ERROR_USAGE error when the file
  *   cannot be created
  *
  * Creates the file at once, so a path that cannot be written is reported
@@ -927,7 +927,7 @@ nim_trace_explore_new (const char *path, const char *command, guint depth,
     {
       int saved = errno;
 
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: a file name and why it cannot be
                       written. */
                    _ ("--explore: cannot write '%s': %s"), path,

@@ -143,7 +143,7 @@ static const NimObserverFuncs all_funcs = {
  * nim_trace_new:
  * @options: where the trace goes, its depth and limit; at least one of
  *   @options->out, @options->dot_path and @options->explore_path is set
- * @error: return location for a #NIM_ERROR_FAILED error when the DOT
+ * @error: return location for a #NIM_ERROR_USAGE error when the DOT
  *   file or the page cannot be created
  *
  * Opens the DOT file and the page at once, so a path that cannot be

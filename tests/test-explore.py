@@ -315,6 +315,29 @@ def check_keys(driver, path):
     n = len(page_data(driver)["events"])
     result((two, one, end, start) == ("2", "1", str(n), "0"),
            "arrow keys, Home and End step", (two, one, end, start))
+    # A step number typed, then Go or the Enter key, jumps there.
+    field = driver.find_element(By.ID, "step")
+    field.clear()
+    field.send_keys("5")
+    driver.find_element(By.ID, "go").click()
+    by_go = driver.execute_script("return window.NimExplore.state.step;")
+    field.clear()
+    field.send_keys("3" + Keys.ENTER)
+    by_enter = driver.execute_script("return window.NimExplore.state.step;")
+    result((by_go, by_enter) == (5, 3), "a step typed, then Go or Enter, "
+           "jumps to it", (by_go, by_enter))
+    # The space bar plays and pauses, from the keyboard alone.
+    driver.execute_script("document.activeElement.blur();")
+    body.send_keys(Keys.HOME)
+    body.send_keys(Keys.SPACE)
+    time.sleep(0.8)
+    body.send_keys(Keys.SPACE)
+    played = driver.execute_script("return window.NimExplore.state.step;")
+    pressed = driver.find_element(By.ID, "play").get_attribute("aria-pressed")
+    time.sleep(0.5)
+    still = driver.execute_script("return window.NimExplore.state.step;")
+    result(played > 0 and played == still and pressed == "false",
+           "the space bar plays and pauses", (played, still, pressed))
 
 
 def click(driver, label):
@@ -486,6 +509,50 @@ def check_limit_mcts(driver, work):
            summary + "\n" + sentence)
 
 
+def check_projector(driver, path):
+    """On a projector of 1920 x 1080 the page's type and the tree grow
+    (at 1280 the tree's type is 15 pixels), and the tree's box fits the
+    window."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 1920, "height": 1080, "deviceScaleFactor": 1,
+        "mobile": False})
+    try:
+        driver.get("file://" + path)
+        click(driver, "Step forward")
+        got = driver.execute_script(
+            "var t = document.querySelector('#nodes text.row');"
+            "var box = document.getElementById('tree-box')"
+            ".getBoundingClientRect();"
+            "return [parseFloat(getComputedStyle(document.getElementById("
+            "'sentence')).fontSize), t.getBoundingClientRect().height,"
+            "box.bottom <= window.innerHeight];")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    result(got[0] >= 28 and got[1] >= 20 and got[2],
+           "at 1920 x 1080 the sentence and the tree's type grow and the "
+           "tree fits", got)
+
+
+def check_bad_input(work):
+    """A page nim cannot write, or an empty name, is a usage error: a
+    message naming --explore and exit status 2, before any search."""
+    bad = []
+    for path, said in ((os.path.join(work, "no-such-dir", "x.html"),
+                        "cannot write"),
+                       (work, "cannot write"),
+                       ("", "empty")):
+        run = subprocess.run([NIM, "--solve", "--heaps", "3", "--player1",
+                              "minimax", "--explore", path],
+                             stdin=subprocess.DEVNULL, capture_output=True,
+                             text=True, timeout=60)
+        if (run.returncode != 2 or "--explore" not in run.stderr
+                or said not in run.stderr or run.stdout):
+            bad.append("%r: exit %d, %s%s" % (path, run.returncode,
+                                               run.stderr, run.stdout))
+    result(not bad, "a page nim cannot write: a message and exit 2",
+           "\n".join(bad))
+
+
 def screenshot(driver, work):
     """The page of the README's command at step 40, as doc/explore.png
     shows it."""
@@ -564,6 +631,9 @@ def main():
         if "mcts" in pages:
             check_quiz(driver, pages["mcts"][0], "mcts quiz",
                        ("select", "backup"))
+        if "alpha-beta" in pages:
+            check_projector(driver, pages["alpha-beta"][0])
+        check_bad_input(work)
         screenshot(driver, work)
         check_limit(driver, work)
         check_limit_mcts(driver, work)

@@ -644,7 +644,7 @@ static const BadCase bad_cases[] = {
     "--explore: the file's name is empty; give the name of a file" },
   { { "--explore", "/nonexistent-dir/tree.html", "--player1", "negamax",
       "--player2", "xor", NULL },
-    STATUS_FAILURE,
+    STATUS_USAGE,
     "--explore: cannot write '/nonexistent-dir/tree.html': No such file or "
     "directory" },
   { { "--explore", "t.html", "--games", "2", NULL },
@@ -653,7 +653,7 @@ static const BadCase bad_cases[] = {
     "--solve" },
   { { "--dot", "/nonexistent-dir/tree.dot", "--player1", "negamax",
       "--player2", "xor", NULL },
-    STATUS_FAILURE,
+    STATUS_USAGE,
     "--dot: cannot write '/nonexistent-dir/tree.dot': No such file or "
     "directory" },
   { { "--compare", "--trace", NULL },
@@ -668,8 +668,8 @@ static const BadCase bad_cases[] = {
     "--nodes: 'x' is not a whole number" },
 };
 
-/* Bad values: a message naming what is accepted, exit status 2 (or 1 for
-   a file that cannot be written), and no game. */
+/* Bad values, a file that cannot be made included: a message naming what
+   is accepted, exit status 2, and no game. */
 static void
 test_bad_values (void)
 {

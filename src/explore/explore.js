@@ -38,6 +38,11 @@
   var SVG = "http://www.w3.org/2000/svg";
   var ROW = 24; /* pixels a row */
   var INDENT = 22; /* pixels a ply */
+  /* The tree is drawn for type of 17 pixels (ROW, INDENT and the CSS's
+     sizes in the SVG) and scaled to the page's type, which grows with the
+     window (explore.css): the same tree reads from the back of a room
+     on a projector of 1920 pixels as on a laptop. */
+  var zoom = 1;
 
   /* ------------------------------------------------------------------
      Words */
@@ -1022,7 +1027,8 @@
     var e = exactAsSearch(n);
     if (e !== undefined && !quiz) {
       var dis = n.value !== undefined && val(n.value) !== 0 && Math.sign(val(n.value)) !== Math.sign(e);
-      p.push(["exact" + (dis ? " disagree" : ""), "exact " + num(e)]);
+      /* Said in words too, not in red alone: colour-blind readers. */
+      p.push(["exact" + (dis ? " disagree" : ""), "exact " + num(e) + (dis ? " (disagrees!)" : "")]);
     }
     var marks = [];
     (n.flags || []).forEach(function (f) {
@@ -1249,15 +1255,27 @@
     });
     width += 40;
     var svg = $("tree");
-    attr(svg, "width", String(width));
-    attr(svg, "height", String(y0 + rs.length * ROW));
+    var height = y0 + rs.length * ROW;
+    attr(svg, "viewBox", "0 0 " + width + " " + height);
+    attr(svg, "width", String(Math.ceil(width * zoom)));
+    attr(svg, "height", String(Math.ceil(height * zoom)));
     elements.forEach(function (g) {
       attr(g.nimBg, "width", String(width));
     });
     dirty.clear();
     renderStatus();
-    scrollToCurrent(ys, y0 + rs.length * ROW);
+    scrollToCurrent(ys, height);
   }
+
+  function measureZoom() {
+    var z = parseFloat(getComputedStyle(document.documentElement).fontSize) / 17;
+    zoom = z > 0 ? z : 1;
+  }
+  window.addEventListener("resize", function () {
+    var before = zoom;
+    measureZoom();
+    if (zoom !== before) render();
+  });
 
   /* Where the tree's box is scrolled to, kept from its scroll events:
      asking the box would make the browser lay the whole tree out again at
@@ -1270,10 +1288,10 @@
 
   function scrollToCurrent(ys, height) {
     if (state.current < 0 || ys[state.current] === undefined) return;
-    /* The box is as high as the tree, up to 70 % of the window (CSS). */
-    var shown = Math.min(height, 0.7 * window.innerHeight);
-    var y = ys[state.current];
-    if (y < scrolled + ROW || y > scrolled + shown - ROW) {
+    /* The box is as high as the tree, up to 65 % of the window (CSS). */
+    var shown = Math.min(height * zoom, 0.65 * window.innerHeight);
+    var y = ys[state.current] * zoom;
+    if (y < scrolled + ROW * zoom || y > scrolled + shown - ROW * zoom) {
       scrolled = Math.max(0, y - shown / 2);
       /* At the next frame: of several steps in one, only the last is
          seen, and scrolling lays the tree out. */
@@ -1576,15 +1594,17 @@
     stop();
     jump(events.length);
   });
-  $("go").addEventListener("click", function () {
+  /* The step typed, read before stop () writes the current one back. */
+  function goToTyped() {
+    var step = Number($("step").value);
     stop();
-    jump(Number($("step").value));
-  });
+    jump(step);
+  }
+  $("go").addEventListener("click", goToTyped);
   $("step").addEventListener("keydown", function (ev) {
     if (ev.key === "Enter") {
       ev.preventDefault();
-      stop();
-      jump(Number($("step").value));
+      goToTyped();
     }
   });
   $("speed").addEventListener("input", showSpeed);
@@ -1716,6 +1736,7 @@
 
   heading();
   measure();
+  measureZoom();
   showSpeed();
   render();
 
