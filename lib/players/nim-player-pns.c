@@ -116,8 +116,12 @@ typedef struct
    a take range or a set they are the heap's counts from the smallest up
    to the @left-th, and the largest of them comes next: it leaves the
    child the fewest moves, so the smallest disproof number (a heap allows
-   no more moves than a larger one).  Under a take-and-break code they
-   come in the generator's order, from @gen. */
+   no more moves than a larger one).  Under other rules they are the
+   heap's moves in the generator's order up to the @left-th, and the
+   last of them comes next: the largest count, the likeliest to leave
+   the fewest moves (from the first, a heap of a billion matches under
+   such rules would grow a line of small takes until the stack of
+   children is full). */
 typedef struct
 {
   guint64 left;
@@ -482,11 +486,12 @@ segment_next (const NimBoard *b, const NimRules *rules, Segment *seg,
     {
     case NIM_MOVES_GENERIC:
       {
-        NimMoveGen gen = seg->gen;
+        guint64 before = 0;
+        guint i;
 
-        nim_movegen_next_generic (&gen, b, rules, m);
-        if (take)
-          seg->gen = gen;
+        for (i = 0; i < seg->gen.heap; i++)
+          before += heap_moves (rules, b->heaps[i]);
+        nim_movegen_nth (b, rules, before + seg->left - 1, m);
       }
       break;
     case NIM_MOVES_RANGE:
@@ -502,20 +507,17 @@ segment_next (const NimBoard *b, const NimRules *rules, Segment *seg,
   seg->left -= take;
 }
 
-/* The smallest disproof number a child still to be made from @seg can
-   start with: under a take range or a set that of the next one, under
-   other rules (a take-and-break code) a bound: a move takes the heap's
-   moves away and adds those of what it leaves, none or more. */
+/* The disproof number the next child of @seg starts with: under a take
+   range or a set the smallest of the segment's, under other rules an
+   estimate of it (a floor, what a move that left nothing would have,
+   stays below every child's of a large heap, and the node would grow
+   until the stack is full). */
 static inline guint32
 segment_bound (const NimBoard *b, const NimRules *rules, guint64 moves,
                Segment *seg)
 {
   NimMove m;
 
-  if (rules->family->shape == NIM_MOVES_GENERIC)
-    return (guint32) CLAMP (moves
-                                - heap_moves (rules, b->heaps[seg->gen.heap]),
-                            1, (guint64) PNS_INF - 1);
   segment_next (b, rules, seg, FALSE, &m);
   return child_dn (b, rules, moves, &m);
 }
