@@ -19,14 +19,14 @@ static const char *const method_text[] = {
   NULL,
   N_ ("Solved by theory: the nim-sum (Bouton): the player to move loses "
       "exactly when it is 0."),
-  N_ ("Solved by theory: the Sprague-Grundy values of the heaps (periodic "
-      "for these rules): the player to move loses exactly when they XOR to "
-      "0."),
+  N_ ("Solved by theory: the Sprague-Grundy values of the heaps, which the "
+      "rules give for every size: the player to move loses exactly when "
+      "they XOR to 0."),
   N_ ("Solved by theory: misère Nim plays as normal Nim while a heap holds "
       "two or more; then the player to move loses exactly when an odd "
       "number of heaps of one is left."),
-  N_ ("Solved by theory: one heap can be played, and the misère outcomes "
-      "of a single heap are periodic like its Grundy values."),
+  N_ ("Solved by theory: one heap can be played, and the rules give the "
+      "misère outcome of a single heap of every size."),
 };
 
 /**

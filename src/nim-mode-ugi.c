@@ -98,6 +98,16 @@ typedef struct
   gint64 late;
 } Engine;
 
+/* @message (a library's, which may end a sentence) as a clause: its
+   last full stop, if any, cut, for "...; no position is kept". */
+static char *
+clause (const char *message)
+{
+  gsize n = strlen (message);
+
+  return g_strndup (message, n > 0 && message[n - 1] == '.' ? n - 1 : n);
+}
+
 G_GNUC_PRINTF (2, 3)
 static void
 say (Engine *e, const char *format, ...)
@@ -559,8 +569,9 @@ do_position (Engine *e, char **words)
           e->fen_valid = FALSE;
           if (!nim_notation_parse_position (fen, &board, &to_move, &error))
             {
-              say_error (e, "position: %s; no position is kept",
-                         error->message);
+              g_autofree char *why = clause (error->message);
+
+              say_error (e, "position: %s; no position is kept", why);
               return;
             }
           g_string_assign (e->fen, fen);
@@ -585,8 +596,10 @@ do_position (Engine *e, char **words)
       if (!nim_notation_parse_move (words[i], &move, &error)
           || !nim_board_check_move (&board, &e->rules, &move, &error))
         {
+          g_autofree char *why = clause (error->message);
+
           say_error (e, "position: move %u (%s): %s; no position is kept",
-                     i - first + 1, words[i], error->message);
+                     i - first + 1, words[i], why);
           return;
         }
       nim_board_make_move (&board, &move);

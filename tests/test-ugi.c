@@ -275,6 +275,8 @@ test_bad_input (void)
                                    "info string error: go: no position; "
                                    "send position fen HEAPS p1|p2 first\n"
                                    "bestmove 0000\n");
+    /* The reason is a clause of the line, not a sentence of its own. */
+    nim_test_assert_not_contains (out, ".;");
   }
 }
 
