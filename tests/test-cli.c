@@ -850,7 +850,8 @@ test_misere_xor (void)
            "last match loses.\n"));
   moves = transcript_moves (out);
   g_assert_cmpuint (moves->len, ==, 3);
-  g_assert_cmpuint (g_array_index (moves, Move, 2).player, ==, 1);
+  if (moves->len == 3)
+    g_assert_cmpuint (g_array_index (moves, Move, 2).player, ==, 1);
   assert_ends_with (out, "Player 2 (xor) wins!\n");
   nim_test_assert_not_contains (out, "Player 1 (xor) wins!");
 }
@@ -2669,7 +2670,7 @@ test_version (void)
       const char *line;
 
       g_assert_true (g_file_get_contents (path, &news, NULL, NULL));
-      line = strstr (news, "\n* Version ");
+      line = news != NULL ? strstr (news, "\n* Version ") : NULL;
       g_assert_nonnull (line);
       g_assert_true (
           g_str_has_prefix (line, "\n* Version " PACKAGE_VERSION " "));

@@ -32,6 +32,8 @@ explain (const char *spec, const char *take, gboolean misere,
   NimBoard board;
 
   g_assert_nonnull (p);
+  if (p == NULL)
+    return g_strdup ("");
   nim_test_rules (&rules, take, misere);
   nim_test_board (&board, heaps);
   nim_player_set_explain (p, TRUE);
@@ -40,7 +42,9 @@ explain (const char *spec, const char *take, gboolean misere,
   g_assert_nonnull (nim_player_get_explanation (p));
   g_test_message ("%s on %s:\n%s", spec, heaps,
                   nim_player_get_explanation (p));
-  return g_strdup (nim_player_get_explanation (p));
+  return g_strdup (nim_player_get_explanation (p) != NULL
+                       ? nim_player_get_explanation (p)
+                       : "");
 }
 
 /* Checks that the prose of @why says @part, whatever the line breaks. */
@@ -377,6 +381,8 @@ explain_told (const char *spec, const char *take, gboolean misere,
   NimMove m;
 
   g_assert_nonnull (p);
+  if (p == NULL)
+    return g_strdup ("");
   nim_test_rules (&rules, take, misere);
   nim_test_board (&board, heaps);
   nim_player_set_number (p, 1);
@@ -387,6 +393,8 @@ explain_told (const char *spec, const char *take, gboolean misere,
   g_assert_nonnull (nim_player_get_explanation (p));
   g_test_message ("%s on %s, person %u:\n%s", spec, heaps, person,
                   nim_player_get_explanation (p));
+  if (nim_player_get_explanation (p) == NULL)
+    return g_strdup ("");
   return g_strdelimit (g_strdup (nim_player_get_explanation (p)), "\n", ' ');
 }
 

@@ -646,6 +646,8 @@ test_human_prompt_messages (void)
   g_assert_cmpuint (move.count, ==, 2);
 
   g_assert_cmpuint (messages->len, ==, 10);
+  if (messages->len < 10 || prompts->len < 10)
+    return;
   g_assert_cmpstr (messages->pdata[0], ==, "");
   g_assert_cmpstr (prompts->pdata[0], ==,
                    "Player 2, your move (HEAP COUNT): ");

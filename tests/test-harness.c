@@ -712,6 +712,8 @@ test_large (gconstpointer data)
                  : g_strdup (k->name);
       p = nim_player_new (spec, NULL);
       g_assert_nonnull (p);
+      if (p == NULL)
+        continue;
       g_assert_true (nim_player_start (p, &rules, &board, NULL));
       g_assert_true (nim_player_choose_move (p, &board, &got, NULL));
       st = nim_player_get_stats (p);

@@ -129,8 +129,11 @@ test_long_line (void)
   put (fds[1], "\0z\n", 3);
   g_assert_cmpint (nim_line_channel_read (ch, -1, line), ==, NIM_LINE_OK);
   g_assert_cmpuint (line->len, ==, 40002);
-  g_assert_cmpint (line->str[40000], ==, '\0');
-  g_assert_cmpint (line->str[40001], ==, 'z');
+  if (line->len == 40002)
+    {
+      g_assert_cmpint (line->str[40000], ==, '\0');
+      g_assert_cmpint (line->str[40001], ==, 'z');
+    }
   close (fds[1]);
   close (fds[0]);
 }

@@ -184,7 +184,8 @@ test_memory_and_interrupt (void)
   values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
   g_assert_false (nim_sequence_reserve (values, G_MAXUINT64 / 2, &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
-  nim_test_assert_contains (error->message, "memory available");
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "memory available");
   g_clear_error (&error);
   g_assert_cmpuint (nim_sequence_len (values), ==, 0);
 
@@ -297,7 +298,7 @@ test_certificate (void)
       g_assert_false (
           nim_certificate_check (&bad, NULL, NULL, &check, &error));
       g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
-      nim_test_assert_contains (error->message, why[i]);
+      nim_test_assert_contains (nim_test_error_message (error), why[i]);
       g_clear_error (&error);
       nim_certificate_clear (&bad);
     }
