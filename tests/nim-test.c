@@ -6,6 +6,7 @@
 #include "nim-test.h"
 
 #include "nim-movegen.h"
+#include "nim-player.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -124,6 +125,71 @@ nim_test_rules (NimRules *rules, const char *take, gboolean misere)
     g_assert_true (nim_rules_parse (rules, take, "rules", &error));
   g_assert_no_error (error);
   rules->misere = misere;
+}
+
+/**
+ * nim_test_rules_name:
+ * @family: a row of the rule table
+ * @example: rules of @family in its notation, one of its examples
+ *
+ * Returns: (transfer full): a name for test paths: the family's name
+ *   where the example is it ("any"), else both, with "-" for "," and "."
+ *   ("set-1-3-4", "code-0-77")
+ */
+char *
+nim_test_rules_name (const NimRuleFamily *family, const char *example)
+{
+  char *name = g_str_equal (family->name, example)
+                   ? g_strdup (example)
+                   : g_strdup_printf ("%s-%s", family->name, example);
+
+  return g_strdelimit (name, ",.", '-');
+}
+
+/**
+ * nim_test_perfect_specs:
+ *
+ * Returns: (transfer full) (element-type utf8): the spec of every player
+ *   of the registry that claims perfect play: a closed form as it is, a
+ *   searcher without a time limit (so that it always finishes) in each
+ *   configuration of its showcase, or as it is where it has none
+ */
+GPtrArray *
+nim_test_perfect_specs (void)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  GPtrArray *specs = g_ptr_array_new_with_free_func (g_free);
+  guint i, j;
+
+  for (i = 0; classes[i] != NULL; i++)
+    {
+      const NimPlayerClass *k = classes[i];
+
+      if (!k->perfect)
+        continue;
+      switch (k->kind)
+        {
+        case NIM_PLAYER_CLOSED_FORM:
+          g_ptr_array_add (specs, g_strdup (k->name));
+          break;
+        case NIM_PLAYER_SEARCHER:
+          if (k->showcase == NULL)
+            g_ptr_array_add (specs, g_strdup_printf ("%s:time=0", k->name));
+          for (j = 0; k->showcase != NULL && k->showcase[j].options != NULL;
+               j++)
+            g_ptr_array_add (specs,
+                             *k->showcase[j].options == '\0'
+                                 ? g_strdup_printf ("%s:time=0", k->name)
+                                 : g_strdup_printf ("%s:time=0,%s", k->name,
+                                                    k->showcase[j].options));
+          break;
+        case NIM_PLAYER_PERSON:
+        case NIM_PLAYER_OTHER:
+        case NIM_PLAYER_ENGINE:
+          break;
+        }
+    }
+  return specs;
 }
 
 /**

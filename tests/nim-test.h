@@ -17,6 +17,8 @@ void nim_test_assert_contains (const char *text, const char *part);
 void nim_test_assert_not_contains (const char *text, const char *part);
 void nim_test_rules (NimRules *rules, const char *take, gboolean misere);
 void nim_test_board (NimBoard *board, const char *heaps);
+char *nim_test_rules_name (const NimRuleFamily *family, const char *example);
+GPtrArray *nim_test_perfect_specs (void);
 
 gboolean nim_test_have_nim (void);
 void nim_test_add_nim_argv (GPtrArray *argv, const char *const *args);

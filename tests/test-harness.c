@@ -269,22 +269,18 @@ has_options (const NimPlayerClass *klass, const char *options)
 }
 
 static void
-add_engine (const NimPlayerClass *klass, const char *options, guint flags)
+add_engine (char *spec, guint flags)
 {
   Engine *e = g_new0 (Engine, 1);
-  g_autoptr (NimPlayer) p = NULL;
   g_autoptr (GError) error = NULL;
+  g_autoptr (NimPlayer) p = nim_player_new (spec, &error);
 
-  e->closed = klass->kind == NIM_PLAYER_CLOSED_FORM;
-  /* A searcher without a time limit, so that it always finishes. */
-  e->spec = e->closed ? g_strdup (klass->name)
-            : *options == '\0'
-                ? g_strdup_printf ("%s:time=0", klass->name)
-                : g_strdup_printf ("%s:time=0,%s", klass->name, options);
+  if (p == NULL)
+    g_error ("%s: %s", spec, nim_test_error_message (error));
+  e->spec = spec;
+  e->closed = p->klass->kind == NIM_PLAYER_CLOSED_FORM;
   e->fresh = (flags & FRESH) != 0;
   e->distance = (flags & DISTANCE) != 0;
-  p = nim_player_new (e->spec, &error);
-  g_assert_no_error (error);
   g_ptr_array_add (engines, e);
 }
 
@@ -297,33 +293,26 @@ free_engine (gpointer data)
   g_free (e);
 }
 
-/* Every class that claims perfect play: a closed form as it is, a
-   searcher in its showcase's configurations and in the extras its
-   options allow. */
+/* Every player that claims perfect play (nim_test_perfect_specs ()),
+   and a searcher also in the extras its options allow. */
 static void
 add_engines (void)
 {
   const NimPlayerClass *const *classes = nim_player_classes ();
+  g_autoptr (GPtrArray) specs = nim_test_perfect_specs ();
   guint i, j;
 
   engines = g_ptr_array_new_with_free_func (free_engine);
+  for (i = 0; i < specs->len; i++)
+    add_engine (g_strdup (g_ptr_array_index (specs, i)), 0);
   for (i = 0; classes[i] != NULL; i++)
-    {
-      const NimPlayerClass *k = classes[i];
-
-      if (!k->perfect
-          || (k->kind != NIM_PLAYER_SEARCHER
-              && k->kind != NIM_PLAYER_CLOSED_FORM))
-        continue;
-      if (k->kind == NIM_PLAYER_CLOSED_FORM || k->showcase == NULL)
-        add_engine (k, "", 0);
-      for (j = 0; k->showcase != NULL && k->showcase[j].options != NULL; j++)
-        add_engine (k, k->showcase[j].options, 0);
-      for (j = 0; k->kind == NIM_PLAYER_SEARCHER && j < G_N_ELEMENTS (extras);
-           j++)
-        if (has_options (k, extras[j].options))
-          add_engine (k, extras[j].options, extras[j].flags);
-    }
+    for (j = 0; classes[i]->perfect && classes[i]->kind == NIM_PLAYER_SEARCHER
+                && j < G_N_ELEMENTS (extras);
+         j++)
+      if (has_options (classes[i], extras[j].options))
+        add_engine (g_strdup_printf ("%s:time=0,%s", classes[i]->name,
+                                     extras[j].options),
+                    extras[j].flags);
 }
 
 #define ENGINE(i) ((Engine *) g_ptr_array_index (engines, (i)))
@@ -980,10 +969,7 @@ main (int argc, char **argv)
         const char *example = families[i]->examples[j];
         g_autofree char *path = NULL;
 
-        v->name = g_str_equal (families[i]->name, example)
-                      ? g_strdup (example)
-                      : g_strdup_printf ("%s-%s", families[i]->name, example);
-        g_strdelimit (v->name, ",.", '-');
+        v->name = nim_test_rules_name (families[i], example);
         nim_rules_init (&v->rules);
         g_assert_true (nim_rules_parse (&v->rules, example, "rules", NULL));
         path = g_strdup_printf ("/harness/%s/%s", v->name,

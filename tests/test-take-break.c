@@ -32,43 +32,26 @@ static const char *const codes[] = {
   "0.77", "0.07", "0.137", "0.17", "0.6", "0.33", "0.51", "0.447", "0.31",
 };
 
-/* Every player that claims perfect play: a searcher in each configuration
-   of its showcase, without a time limit; a closed form as it is (it
-   refuses the codes it has no theory for). */
+/* Every player that claims perfect play (nim_test_perfect_specs ()); a
+   closed form refuses the codes it has no theory for. */
 static GPtrArray *
 perfect_players (void)
 {
-  const NimPlayerClass *const *classes = nim_player_classes ();
+  g_autoptr (GPtrArray) specs = nim_test_perfect_specs ();
   GPtrArray *players
       = g_ptr_array_new_with_free_func ((GDestroyNotify) nim_player_free);
-  guint i, j;
+  guint i;
 
-  for (i = 0; classes[i] != NULL; i++)
+  for (i = 0; i < specs->len; i++)
     {
-      const NimPlayerClass *k = classes[i];
+      g_autoptr (GError) error = NULL;
+      NimPlayer *p = nim_player_new (g_ptr_array_index (specs, i), &error);
 
-      if (!k->perfect
-          || (k->kind != NIM_PLAYER_SEARCHER
-              && k->kind != NIM_PLAYER_CLOSED_FORM))
-        continue;
-      if (k->kind == NIM_PLAYER_CLOSED_FORM || k->showcase == NULL)
-        g_ptr_array_add (players, nim_player_new (k->name, NULL));
-      for (j = 0; k->kind == NIM_PLAYER_SEARCHER && k->showcase != NULL
-                  && k->showcase[j].options != NULL;
-           j++)
-        {
-          g_autofree char *spec
-              = *k->showcase[j].options == '\0'
-                    ? g_strdup_printf ("%s:time=0", k->name)
-                    : g_strdup_printf ("%s:time=0,%s", k->name,
-                                       k->showcase[j].options);
-
-          g_ptr_array_add (players, nim_player_new (spec, NULL));
-        }
+      if (p == NULL)
+        g_error ("%s: %s", (char *) g_ptr_array_index (specs, i),
+                 nim_test_error_message (error));
+      g_ptr_array_add (players, p);
     }
-  for (i = 0; i < players->len; i++)
-    g_assert_nonnull (g_ptr_array_index (players, i));
-  g_ptr_array_remove (players, NULL);
   return players;
 }
 
