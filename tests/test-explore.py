@@ -496,6 +496,10 @@ def check_limit(driver, work):
            and "not shown" in root.text and root.get_attribute("data-value")
            == "1", "a --trace-limit page says what it left out",
            summary + "\n" + root.text)
+    result("minimax, player 1 to move" in summary
+           and "minimax (minimax" not in summary,
+           "the summary names a player whose spec is its name once",
+           summary)
 
 
 def check_limit_mcts(driver, work):

@@ -516,7 +516,7 @@ static inline guint32
 segment_bound (const NimBoard *b, const NimRules *rules, guint64 moves,
                Segment *seg)
 {
-  NimMove m;
+  NimMove m = { 0 };
 
   segment_next (b, rules, seg, FALSE, &m);
   return child_dn (b, rules, moves, &m);

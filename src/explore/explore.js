@@ -1685,10 +1685,13 @@
   /* What was searched, and how much of it the page shows. */
   function summary(name) {
     var c = data.counts;
-    var s = data.rules + " " + name + " (" + data.spec;
+    /* The spec where it says more than the name: "negamax (negamax:tt=off)". */
+    var spec = data.spec !== name ? data.spec : "";
+    var s = data.rules + " " + name;
     if (mcts) {
       var last = events[events.length - 1];
-      s += ": UCT with c = " + fixed(setup.c) + (setup.solver ? ", MCTS-Solver on" : ", MCTS-Solver off") +
+      s += " (" + (spec ? spec + ": " : "") + "UCT with c = " + fixed(setup.c) +
+        (setup.solver ? ", MCTS-Solver on" : ", MCTS-Solver off") +
         "), player " + rootPlayer + " to move. " + plural(c.searched, "iteration", "iterations") +
         (last.nodes !== undefined ? " (" + plural(last.nodes, "node", "nodes") + ")" : "") + ", " +
         c.shown + " shown";
@@ -1696,7 +1699,8 @@
         " iterations (--trace-limit)";
       return s + "; a tree of " + plural(nodes.length, "position", "positions") + ".";
     }
-    s += "), player " + rootPlayer + " to move. " + plural(c.searched, "node", "nodes") + " searched, " +
+    s += (spec ? " (" + spec + ")" : "") + ", player " + rootPlayer + " to move. " +
+      plural(c.searched, "node", "nodes") + " searched, " +
       c.shown + " shown";
     if (c.below) s += ", " + c.below + " counted below the depth shown (" + data.depth + ")";
     if (c.left_out) s += ", " + c.left_out + " left out past the limit of " + data.limit +
