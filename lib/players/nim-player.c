@@ -723,7 +723,9 @@ nim_player_clock_budget (const NimClock *clock, guint number)
 {
   gint64 left = clock->remaining[number - 1];
   gint64 inc = clock->increment[number - 1];
-  gint64 budget = MIN (left / 20 + inc * 3 / 4, left / 2);
+  /* Three quarters of the increment without overflow: an engine may be
+     sent one of nearly G_MAXINT64 microseconds. */
+  gint64 budget = MIN (left / 20 + inc / 4 * 3 + inc % 4 * 3 / 4, left / 2);
 
   return MAX (budget, G_TIME_SPAN_MILLISECOND) / 1e6;
 }
