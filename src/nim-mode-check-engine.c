@@ -520,11 +520,12 @@ check_query (Check *c)
     { "position fen 0,1 p1 moves h2-1", "query result", "response p1win" },
   };
   gboolean ok = TRUE;
-  GString *expected = g_string_new (NULL);
+  g_autoptr (GString) expected = NULL;
   guint i;
 
   if (!can_run (c, REQUIRED, "query"))
     return;
+  expected = g_string_new (NULL);
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *line = NULL;
@@ -537,7 +538,6 @@ check_query (Check *c)
                               cases[i].response);
     }
   check_end (c, REQUIRED, ok, "query", expected->str);
-  g_string_free (expected, TRUE);
 }
 
 /* Each form of go. */

@@ -390,13 +390,46 @@ escape_line (const char *line, gsize len)
   return g_string_free (out, FALSE);
 }
 
+/* How often a read without a pidfd looks whether the engine's process
+   has gone (see read_sliced()). */
+#define LEADER_POLL (100 * G_TIME_SPAN_MILLISECOND)
+
 /* Whether the engine's process has gone (exited, and reaped or about to
-   be): what a read without a pidfd looks at when its deadline passes. */
+   be): what a read without a pidfd looks at after each slice of its
+   wait. */
 static gboolean
 leader_gone (const NimEngineProcess *self)
 {
   return self->exited || self->pid <= 0
          || (kill (self->pid, 0) < 0 && errno == ESRCH);
+}
+
+/* Reads a line by @deadline.  Without a pidfd (an old kernel, or
+   valgrind, which has no pidfd_open), a leader that exited while a child
+   of its holds the output open would be seen only at the deadline, which
+   may be far or never: the wait is cut into slices of LEADER_POLL, and
+   after each one that ends without a line the leader is looked at.  What
+   was read of a line is kept between slices. */
+static NimLineStatus
+read_sliced (NimEngineProcess *process, gint64 deadline)
+{
+  for (;;)
+    {
+      gint64 until = deadline;
+      NimLineStatus status;
+
+      if (process->pid_fd < 0)
+        {
+          gint64 slice = g_get_monotonic_time () + LEADER_POLL;
+
+          if (deadline < 0 || slice < deadline)
+            until = slice;
+        }
+      status = nim_line_channel_read (process->channel, until, process->line);
+      if (status != NIM_LINE_TIMEOUT || until == deadline
+          || leader_gone (process))
+        return status;
+    }
 }
 
 /**
@@ -441,7 +474,7 @@ nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
                    _ ("the engine was stopped"));
       return NULL;
     }
-  status = nim_line_channel_read (process->channel, deadline, process->line);
+  status = read_sliced (process, deadline);
   switch (status)
     {
     case NIM_LINE_OK:
@@ -451,7 +484,7 @@ nim_engine_process_read_line (NimEngineProcess *process, gint64 deadline,
       break;
     case NIM_LINE_TIMEOUT:
       /* Without a pidfd, an engine that exited while a child of its holds
-         its output open is found here, once a slice of the wait passed. */
+         its output open is found here, after a slice of the wait. */
       if (process->pid_fd < 0 && leader_gone (process))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
