@@ -246,7 +246,8 @@ nim_parse_double (const char *text, double min, double max, const char *what,
   /* Decimal only, like every other number: g_ascii_strtod() would read
      "0x10" as 16 and "inf" as infinity. */
   if (*s == '\0' || s[strspn (s, "0123456789.eE+-")] != '\0' || end == s
-      || *end != '\0' || errno != 0 || !isfinite (v) || v < min || v > max)
+      || *end != '\0' || errno == ERANGE || !isfinite (v) || v < min
+      || v > max)
     {
       g_autofree char *shown = nim_text_escape (s, 40);
 
