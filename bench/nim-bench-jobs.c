@@ -278,7 +278,7 @@ cpu (const Line *l)
 int
 main (int argc, char **argv)
 {
-  guint64 games = 8000;
+  guint64 games = 16000;
   guint rounds = 3;
   gboolean use_strace = TRUE;
   g_autofree char *games_text = NULL;
