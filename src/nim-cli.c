@@ -2,7 +2,7 @@
 /* nim-cli.c -- the nim command: which modes it has, and the dispatch to
    the one asked for
  *
- * A mode is one file, src/nim-mode-NAME.c, declaring its options, its
+ * A mode is one file, src/modes/nim-mode-NAME.c, declaring its options, its
  * configuration, its checks and its runner (nim-mode.h); the options
  * several modes take are nim-shared.c's; nim-command.c reads a command
  * line into them.  This file only lists them and runs what was asked. */

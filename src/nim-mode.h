@@ -2,7 +2,7 @@
 /* nim-mode.h -- what a mode of nim declares: its options, its
    configuration, its checks and its runner
  *
- * A mode is one file, src/nim-mode-NAME.c, defining one #NimMode; the
+ * A mode is one file, src/modes/nim-mode-NAME.c, defining one #NimMode; the
  * dispatcher (nim-cli.c) lists them.  The options several modes take
  * (the rules, the players, the output, the clock, the external engines)
  * are declared once, in nim-shared.c, and parsed into one #NimShared; a
@@ -131,7 +131,7 @@ struct _NimMode
   void (*clear) (gpointer config);
 };
 
-/* The modes, each defined in src/nim-mode-NAME.c. */
+/* The modes, each defined in src/modes/nim-mode-NAME.c. */
 extern const NimMode nim_mode_game;
 extern const NimMode nim_mode_solve;
 extern const NimMode nim_mode_grundy;

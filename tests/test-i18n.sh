@@ -94,7 +94,7 @@ done
 
 # 3. Every source file that marks a message is in POTFILES.in.
 missing=
-for f in "$srcdir"/src/*.[ch] "$srcdir"/lib/*/*.[ch]; do
+for f in "$srcdir"/src/*.[ch] "$srcdir"/src/*/*.[ch] "$srcdir"/lib/*/*.[ch]; do
   rel=${f#"$srcdir"/}
   [ "$rel" = lib/core/nim-i18n.h ] && continue
   if grep -q -E '(^|[^A-Za-z0-9_])(N?_|C_|g_dngettext) ?\(' "$f" \

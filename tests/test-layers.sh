@@ -6,7 +6,7 @@
 # command-line option; the program in src/ talks to people.  Includes run
 # one way, program -> play -> players -> search -> core, and no header
 # (nor module, a .c/.h pair) reaches itself through its includes.  In
-# src/, the modes (nim-mode-NAME.c) use the helpers, the helpers never
+# src/, the modes (src/modes/nim-mode-NAME.c) use the helpers, the helpers never
 # call or name a mode, only the dispatcher (nim-cli.c) lists the modes,
 # main.c only calls in, and no module calls itself through others: read
 # from the compiled objects, what each one uses that another defines.
@@ -50,6 +50,10 @@ strip_comments () {
 }
 
 lib_files=$(find lib -name '*.[ch]' | grep -v "^lib/core/nim-defaults\.c$" | sort)
+# src/ and its folders: the modes (src/modes), the comparison runs
+# (src/runs) and the trace's renderers (src/trace).
+src_files=$(find src -name '*.[ch]' | grep -v "/nim-explore-resources\.c$" | sort)
+src_c_files=$(echo "$src_files" | grep '\.c$')
 for f in $lib_files; do
   strip_comments "$f" | awk -v f="$f" '{ print f ":" NR ": " $0 }'
 done > "$work/lib-code"
@@ -82,7 +86,7 @@ layer_of () {
   esac
 }
 find_header () {
-  for d in lib/core lib/search lib/players lib/play src; do
+  for d in lib/core lib/search lib/players lib/play src src/modes src/runs src/trace; do
     [ -f "$d/$1" ] && { echo "$d/$1"; return; }
   done
 }
@@ -93,7 +97,7 @@ find_header () {
 # angle brackets around one of ours would slip past the layers.
 : > "$work/edges"
 : > "$work/upward"
-for f in $lib_files src/*.c src/*.h; do
+for f in $lib_files $src_files; do
   grep -nE '^#[[:space:]]*include[[:space:]]*("[^"]*/|<nim-)' "$f" |
     sed "s|^|$f: not a bare project header: |" >> "$work/upward"
   sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
@@ -148,13 +152,13 @@ src_role () {
   case "$1" in
     src/main) echo main ;;
     src/nim-cli) echo dispatcher ;;
-    src/nim-mode-*) echo mode ;;
+    src/modes/nim-mode-*) echo mode ;;
     *) echo helper ;;
   esac
 }
 
 # The dispatcher's header is main.c's way in, and no one else's.
-grep -lE '^#[[:space:]]*include[[:space:]]*"nim-cli\.h"' src/*.c src/*.h |
+grep -lE '^#[[:space:]]*include[[:space:]]*"nim-cli\.h"' $src_files |
   grep -vxE 'src/(main|nim-cli)\.c' |
   sed 's/$/: includes nim-cli.h, the dispatcher'"'"'s header (main.c'"'"'s alone)/' \
   > "$work/cli-includes"
@@ -167,7 +171,7 @@ builddir="${NIM_BUILDDIR:-.}"
 : > "$work/defined"
 : > "$work/used"
 missing=
-for c in src/*.c; do
+for c in $src_c_files; do
   m=${c%.c}
   o="$builddir/$m.o"
   if [ ! -f "$o" ]; then
@@ -203,7 +207,7 @@ report "modes use helpers; helpers never call or name a mode; main.c only calls 
   "$work/src-calls"
 
 # A mode is its NimMode, and nothing else another file could call.
-for c in src/nim-mode-*.c; do
+for c in src/modes/nim-mode-*.c; do
   m=${c%.c}
   awk -v m="$m" '$2 == m && $1 !~ /^nim_mode_/ { print m ".c defines " $1 ", which is not its NimMode: make it static or a helper'"'"'s" }' \
     "$work/defined"

@@ -6,14 +6,14 @@
  * the first search (the shown nodes of nim-trace-walk.c, so --trace=DEPTH
  * and --trace-limit apply), keeps each event the search reports as data,
  * and when the search ends writes one HTML file: the page's markup,
- * style and script, which the build embeds (src/explore/), with the
+ * style and script, which the build embeds (src/trace/explore/), with the
  * search in a JSON block.  The page draws and explains it; this file
  * draws nothing.  Each shown node also gets its exact value, from the
  * game's exact solver (a closed form where the rules have one, else a
  * search), so the page can set the search beside the theory.
  *
  * The data, version 1 (what the page reads; the comment at the top of
- * src/explore/explore.js describes it for readers):
+ * src/trace/explore/explore.js describes it for readers):
  *
  *   { "format": "nim-explore", "version": 1, "command", "spec", "player",
  *     "kind": "minimax" | "negamax" | "alpha-beta" | "pns" | "mcts",
@@ -73,7 +73,7 @@
 #include <string.h>
 
 /* The page's sources, compiled in by glib-compile-resources
-   (src/explore/explore.gresource.xml). */
+   (src/trace/explore/explore.gresource.xml). */
 GResource *nim_explore_get_resource (void);
 
 /* A leave event names at most this many of the moves a node pruned. */
