@@ -444,6 +444,108 @@ test_cli_certificate (void)
   g_rmdir (dir);
 }
 
+/* A certificate of @code claiming @period from @preperiod, with @t,
+   @bound and @checked as given and the hash of the real G(0) ..
+   G(@checked): JSON text for a file. */
+static char *
+forge (const char *code, guint64 preperiod, guint64 period, guint64 t,
+       guint64 bound, guint64 checked)
+{
+  g_autoptr (NimSequence) values
+      = nim_test_sequence_new (code, NIM_SEQUENCE_PLAIN, checked);
+  g_autofree char *hash = nim_sequence_hash (values, checked);
+
+  return g_strdup_printf (
+      "{\"certificate\": \"octal-period\", \"version\": 1, \"code\": \"%s\", "
+      "\"preperiod\": %llu, \"period\": %llu, \"t\": %llu, \"bound\": %llu, "
+      "\"checked\": %llu, \"sha256\": \"%s\"}\n",
+      code, (unsigned long long) preperiod, (unsigned long long) period,
+      (unsigned long long) t, (unsigned long long) bound,
+      (unsigned long long) checked, hash);
+}
+
+/* A file that is no certificate, or not one certificate, is refused with
+   status 2, naming the file and line: JSON nested 200,000 deep (which
+   crashed json-glib's parser), two objects (the second was ignored), a
+   member given twice (the last won), /dev/zero (read whole into memory
+   before), an empty file. */
+static void
+test_cli_certificate_malformed (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "c.json", NULL);
+  g_autofree char *good = forge ("0.77", 71, 12, 2, 167, 167);
+  g_autofree char *deep = NULL;
+  g_autofree char *two = g_strconcat (good, good, NULL);
+  g_autoptr (GString) twice = g_string_new (good);
+  GString *nest = g_string_new (NULL);
+  guint i;
+  const struct
+  {
+    const char *text; /* NULL: /dev/zero */
+    const char *message;
+  } cases[] = {
+    { NULL, "--check-certificate /dev/zero: /dev/zero is longer than 1 "
+            "MiB, the most nim reads of it" },
+    { "", "c.json:1: the file holds no JSON value" },
+    { NULL, NULL },
+  };
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < 200000; i++)
+    g_string_append_c (nest, '[');
+  g_string_prepend (nest, "\n");
+  deep = g_string_free (nest, FALSE);
+  g_string_replace (twice, "\"period\": 12,", "\"period\": 12, \"period\": 4,",
+                    1);
+  {
+    const char *texts[] = { deep, two, twice->str };
+    const char *messages[] = {
+      "c.json:2: arrays and objects nest more than 32 deep here",
+      "c.json:2: a second JSON value begins here",
+      "c.json:1: the member \"period\" is given twice in one object",
+    };
+
+    for (i = 0; i < G_N_ELEMENTS (texts); i++)
+      {
+        g_autofree char *out = NULL;
+        g_autofree char *err = NULL;
+
+        g_assert_true (g_file_set_contents (path, texts[i], -1, NULL));
+        g_assert_cmpint (nim_test_run_nim (NULL, &out, &err,
+                                           "--check-certificate", path, NULL),
+                         ==, 2);
+        nim_test_assert_contains (err, messages[i]);
+      }
+  }
+  for (i = 0; cases[i].message != NULL; i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      if (cases[i].text != NULL)
+        g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
+      g_assert_cmpint (
+          nim_test_run_nim (NULL, &out, &err, "--check-certificate",
+                            cases[i].text != NULL ? path : "/dev/zero", NULL),
+          ==, 2);
+      nim_test_assert_contains (err, cases[i].message);
+    }
+  /* The certificate itself, once, is fine. */
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_true (g_file_set_contents (path, good, -1, NULL));
+    g_assert_cmpint (
+        nim_test_run_nim (NULL, &out, &err, "--check-certificate", path, NULL),
+        ==, 0);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* The Grundy values answer a position whose heaps could split past the
    board: --solve by theory takes it, a game does not. */
 static void
@@ -530,6 +632,8 @@ main (int argc, char **argv)
   g_test_add_func ("/octal/cli-bad", test_cli_bad);
   g_test_add_func ("/octal/cli-interrupt", test_cli_interrupt);
   g_test_add_func ("/octal/cli-certificate", test_cli_certificate);
+  g_test_add_func ("/octal/cli-certificate-malformed",
+                   test_cli_certificate_malformed);
   g_test_add_func ("/octal/cli-no-board-limit", test_cli_no_board_limit);
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
+#include "nim-json.h"
 #include "nim-mode.h"
 #include "nim-prompt.h"
 #include "nim-record.h"
@@ -16,6 +17,9 @@
 #include "nim-shared.h"
 
 #include <stdio.h>
+
+/* The most nim reads of a certificate file: one is under a KiB. */
+#define CERTIFICATE_MAX_BYTES (1024 * 1024)
 
 /**
  * CertificateConfig:
@@ -141,13 +145,14 @@ certificate_run (gpointer config, NimShared *shared)
 {
   const CertificateConfig *cc = config;
   g_autoptr (GError) error = NULL;
-  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonNode) root = NULL;
   g_autoptr (NimSequenceReport) report = NULL;
   NimCertificate c;
   NimCertificateCheck check = { 0 };
   Outcome outcome = { cc->path, &c, &check, NULL };
 
-  if (!json_parser_load_from_file (parser, cc->path, &error))
+  root = nim_json_load_file (cc->path, CERTIFICATE_MAX_BYTES, &error);
+  if (root == NULL)
     {
       g_autoptr (GError) usage = g_error_new (NIM_ERROR, NIM_ERROR_USAGE,
                                               "--check-certificate %s: %s",
@@ -155,8 +160,7 @@ certificate_run (gpointer config, NimShared *shared)
 
       return nim_exit_fail (usage, TRUE);
     }
-  if (!nim_sequence_report_certificate_from_json (
-          json_parser_get_root (parser), &c, &error))
+  if (!nim_sequence_report_certificate_from_json (root, &c, &error))
     {
       prefix_error (error, "--check-certificate", cc->path);
       return nim_exit_fail (error, TRUE);
