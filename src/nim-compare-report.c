@@ -66,23 +66,15 @@ nim_compare_report_to_json (GPtrArray *rows)
         add_string_or_null (b, "error", r->error->message);
       json_builder_set_member_name (b, "finished");
       json_builder_add_boolean_value (b, r->finished);
-      json_builder_set_member_name (b, "heap");
-      if (r->error != NULL)
-        json_builder_add_null_value (b);
+      if (r->error == NULL)
+        nim_record_add_move (b, &r->move);
       else
-        json_builder_add_int_value (b, r->move.heap + 1);
-      json_builder_set_member_name (b, "take");
-      if (r->error != NULL)
-        json_builder_add_null_value (b);
-      else
-        json_builder_add_int_value (b, r->move.count);
-      if (r->error == NULL && r->move.split != 0)
         {
-          json_builder_set_member_name (b, "leave");
-          json_builder_begin_array (b);
-          json_builder_add_int_value (b, r->move.keep);
-          json_builder_add_int_value (b, r->move.split);
-          json_builder_end_array (b);
+          /* No move: "heap" and "take" are null. */
+          json_builder_set_member_name (b, "heap");
+          json_builder_add_null_value (b);
+          json_builder_set_member_name (b, "take");
+          json_builder_add_null_value (b);
         }
       json_builder_set_member_name (b, "searched");
       json_builder_add_boolean_value (b, r->stats.searched);
