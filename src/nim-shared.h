@@ -113,6 +113,12 @@ extern const NimOptionSet nim_shared_clock;
 extern const NimOptionSet nim_shared_engines;
 extern const char nim_shared_no_trace[];
 
+/* The rows of a #NimMode.refusals that refuse --trace, --dot and
+   --explore with @why, in a mode that runs no search a person could
+   watch (nim_shared_no_trace) or none it shows. */
+#define NIM_SHARED_REFUSE_TRACE(why)                                          \
+  { "--trace", why, NULL }, { "--dot", why, NULL }, { "--explore", why, NULL }
+
 gboolean nim_shared_check_rules (NimShared *shared, guint64 takes,
                                  GError **error);
 gboolean nim_shared_check_output (NimShared *shared, GError **error);

@@ -60,9 +60,7 @@ static const NimOption options[] = {
       "--explore")
 
 static const NimRefusal refusals[] = {
-  { "--trace", NO_TRACE, NULL },
-  { "--dot", NO_TRACE, NULL },
-  { "--explore", NO_TRACE, NULL },
+  NIM_SHARED_REFUSE_TRACE (NO_TRACE),
   { NULL },
 };
 

@@ -83,9 +83,7 @@ static const NimOption options[] = {
 };
 
 static const NimRefusal refusals[] = {
-  { "--trace", nim_shared_no_trace, NULL },
-  { "--dot", nim_shared_no_trace, NULL },
-  { "--explore", nim_shared_no_trace, NULL },
+  NIM_SHARED_REFUSE_TRACE (nim_shared_no_trace),
   { NULL },
 };
 
