@@ -2,7 +2,15 @@
 /* nim-run-file.h -- a results file: the run's configuration in its
  * header line, written and read back by one table of fields; its games,
  * appended as they finish (locked, a torn end mended), read back for
- * --resume and --summarize */
+ * --resume and --summarize
+ *
+ * In four parts: the run and its header (a field of the header is a row
+ * of nim_run_file_fields()); a file read back (what its lines are, the
+ * games of a run); a run's identity in its file, which --resume checks;
+ * and a file written, a game at a time (#NimRunFile).  What reads a file
+ * (--summarize of shards, a check of a file) starts from
+ * nim_run_file_scan() and nim_run_file_each_game(); what writes one from
+ * nim_run_file_open(). */
 #pragma once
 
 #include <json-glib/json-glib.h>
@@ -11,6 +19,9 @@
 #include "nim-run-progress.h"
 
 G_BEGIN_DECLS
+
+/* ------------------------------------------------------------------------
+   The run, and its header line */
 
 /**
  * NimRunConfig:
@@ -138,6 +149,9 @@ NimRunHeader *nim_run_header_parse (const char *line, GError **error);
 void nim_run_header_free (NimRunHeader *header);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunHeader, nim_run_header_free)
 
+/* ------------------------------------------------------------------------
+   A file read back */
+
 /* The longest line of a results file: a game's record, one move of at
    most 64 heaps after another, is some 40 MB for the longest game
    (100,000 matches), the header of a suite of positions up to about
@@ -187,6 +201,9 @@ gboolean nim_run_file_each_game (const char *path, const char *const *ids,
                                  NimRunFileGameFunc func, gpointer data,
                                  GError **error);
 
+/* ------------------------------------------------------------------------
+   A run's identity in its file, and --resume */
+
 /**
  * NimRunFileSetup:
  * @id: the run's ID, which its game records carry
@@ -214,6 +231,9 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (NimRunFileSetup, nim_run_file_setup_clear)
 gboolean nim_run_file_resume (const char *results,
                               const NimRunFileSetup *setup, NimMatch *match,
                               GError **error);
+
+/* ------------------------------------------------------------------------
+   A file written, a game at a time */
 
 typedef struct _NimRunFile NimRunFile;
 
