@@ -396,6 +396,28 @@ static const NimPrompt no_prompt = { NULL, NULL, FALSE, 0, NULL, FALSE };
 NimPlayer *
 nim_player_new (const char *spec, GError **error)
 {
+  return nim_player_new_budgeted (spec, NULL, error);
+}
+
+/**
+ * nim_player_new_budgeted:
+ * @spec: `NAME[:KEY=VALUE,...]`, such as "minimax:depth=2"
+ * @budget: (nullable): the budget of its moves where @spec sets none:
+ *   set as nim_player_set_budget() sets it before the options of @spec
+ *   are read, so that a spec's own depth=, time= or nodes= wins
+ * @error: return location for a #NIM_ERROR_USAGE error naming what is
+ *   wrong and what is accepted
+ *
+ * A player whose budget a program gives as numbers, as `--compare` gives
+ * every search the same: no spec text is written and read back.  A
+ * player without a budget ignores @budget.
+ *
+ * Returns: (transfer full) (nullable): the player, or %NULL
+ */
+NimPlayer *
+nim_player_new_budgeted (const char *spec, const NimBudget *budget,
+                         GError **error)
+{
   g_autofree char *name = NULL;
   const char *colon = strchr (spec, ':');
   const NimPlayerClass *klass;
@@ -423,6 +445,8 @@ nim_player_new (const char *spec, GError **error)
   self->rand = g_rand_new ();
   if (klass->init != NULL)
     klass->init (self);
+  if (budget != NULL)
+    nim_player_set_budget (self, budget);
 
   if (colon == NULL)
     return g_steal_pointer (&self);
