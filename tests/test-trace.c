@@ -656,6 +656,11 @@ static const BadCase bad_cases[] = {
     STATUS_USAGE,
     "--dot: cannot write '/nonexistent-dir/tree.dot': No such file or "
     "directory" },
+  { { "--solve", "--heaps", "1,2", "--explore", "same.html", "--dot",
+      "./same.html", NULL },
+    STATUS_USAGE,
+    "--dot and --explore are both './same.html'; give them files of their "
+    "own" },
   { { "--compare", "--trace", NULL },
     STATUS_USAGE,
     "--compare traces none of its searches; leave out --trace, --dot and "
