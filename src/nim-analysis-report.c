@@ -52,6 +52,10 @@ nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
     fputs (_ ("The player to move wins: there is no move to make, and "
               "under misère play a player who cannot move wins.\n"),
            out);
+  else if (!s->wins && !nim_board_has_move (&s->board, &s->rules))
+    fputs (_ ("The player to move loses: there is no move to make, and a "
+              "player who cannot move loses.\n"),
+           out);
   else
     fputs (s->wins ? _ ("The player to move wins.\n")
                    : _ ("The player to move loses against best play.\n"),

@@ -394,6 +394,24 @@ nim_shared_tracing (const NimShared *shared)
          || shared->explore != NULL;
 }
 
+/* Whether the paths @a and @b name one regular file: the same file
+   where both exist (a link, "./f" and "f"), else the same absolute name.
+   A device (/dev/null for both) takes what both write. */
+static gboolean
+same_file (const char *a, const char *b)
+{
+  GStatBuf sa, sb;
+  g_autofree char *ca = NULL;
+  g_autofree char *cb = NULL;
+
+  if (g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0)
+    return S_ISREG (sa.st_mode) && sa.st_dev == sb.st_dev
+           && sa.st_ino == sb.st_ino;
+  ca = g_canonicalize_filename (a, NULL);
+  cb = g_canonicalize_filename (b, NULL);
+  return g_str_equal (ca, cb);
+}
+
 /**
  * nim_shared_check_output:
  * @shared: the options as given
@@ -417,6 +435,17 @@ nim_shared_check_output (NimShared *shared, GError **error)
   trace->dot_path = shared->dot;
   trace->explore_path = shared->explore;
   trace->command = shared->command;
+  if (shared->dot != NULL && shared->explore != NULL
+      && same_file (shared->dot, shared->explore))
+    {
+      g_autofree char *shown = g_filename_display_name (shared->dot);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--dot and --explore are both '%s'; give them files "
+                      "of their own, or one would overwrite the other"),
+                   shown);
+      return FALSE;
+    }
   if (shared->trace_limit != NULL && !nim_shared_tracing (shared))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,

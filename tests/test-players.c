@@ -1545,6 +1545,36 @@ test_new_budgeted (void)
   g_assert_null (nim_player_new_budgeted ("minimax:nodes=x", &budget, &error));
   nim_test_assert_contains (nim_test_error_message (error),
                             "player minimax: ");
+/* A number written with a decimal comma, as German and Turkish users
+   type it, is named as such, not read as an option called "5"; a
+   comma between whole options is still a separator. */
+static void
+test_decimal_comma (void)
+{
+  static const struct
+  {
+    const char *spec;
+    const char *message;
+  } cases[] = {
+    { "mcts:c=1,5", "player mcts: 'c=1,5' has a decimal comma; options take "
+                    "a decimal point, as in c=1.5" },
+    { "negamax:time=0,5", "'time=0,5' has a decimal comma" },
+    { "negamax:depth=3,time = 0,25", "as in time = 0.25" },
+    { "negamax:time=0.5,5", "player negamax has no option '5'" },
+    { "negamax:ab=off,5", "player negamax has no option '5'" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (NimPlayer) p = nim_player_new (cases[i].spec, &error);
+
+      g_assert_null (p);
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+      nim_test_assert_contains (nim_test_error_message (error),
+                                cases[i].message);
+    }
 }
 
 /* A searcher given a stop flag that is set stops at its first look at
@@ -1630,6 +1660,7 @@ main (int argc, char **argv)
   g_test_add_func ("/players/spec-value-syntax", test_spec_value_syntax);
   g_test_add_func ("/players/set-option", test_set_option);
   g_test_add_func ("/players/new-budgeted", test_new_budgeted);
+  g_test_add_func ("/players/decimal-comma", test_decimal_comma);
   g_test_add_func ("/players/stop-flag", test_stop_flag);
 
   return g_test_run ();
