@@ -1545,6 +1545,8 @@ test_new_budgeted (void)
   g_assert_null (nim_player_new_budgeted ("minimax:nodes=x", &budget, &error));
   nim_test_assert_contains (nim_test_error_message (error),
                             "player minimax: ");
+}
+
 /* A number written with a decimal comma, as German and Turkish users
    type it, is named as such, not read as an option called "5"; a
    comma between whole options is still a separator. */
