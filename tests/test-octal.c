@@ -8,8 +8,12 @@
 #include "nim-test.h"
 
 #include <glib.h>
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "nim-grundy.h"
 #include "nim-octal.h"
@@ -546,6 +550,125 @@ test_cli_certificate_malformed (void)
   g_rmdir (dir);
 }
 
+/* --certificate writes to a device, a pipe or a symbolic link as it is
+   and never replaces it (it renamed a file over it before, /dev/full and
+   /dev/null included): a device node like /dev/full reports "No space
+   left on device" (status 1) and stays a device; one like /dev/null
+   takes the certificate; a symbolic link stays one and its target gets
+   the certificate.  The nodes are made in the test's own folder, which
+   takes root. */
+static void
+test_cli_certificate_devices (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *full = g_build_filename (dir, "full", NULL);
+  g_autofree char *null = g_build_filename (dir, "null", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.json", NULL);
+  g_autofree char *target = g_build_filename (dir, "target.json", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  GStatBuf st;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_true (g_file_set_contents (target, "old\n", -1, NULL));
+  g_assert_cmpint (symlink ("target.json", link), ==, 0);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "5", "--rules", "0.77", "--prove",
+                                     "--certificate", link, NULL),
+                   ==, 0);
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_true (g_file_get_contents (target, &text, NULL, NULL));
+  nim_test_assert_contains (text, "\"period\" : 12");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  if (mknod (full, S_IFCHR | 0666, makedev (1, 7)) != 0
+      || mknod (null, S_IFCHR | 0666, makedev (1, 3)) != 0)
+    {
+      g_test_message ("mknod: %s", g_strerror (errno));
+      g_test_skip ("making a device node takes root (mknod (2) refused): "
+                   "the devices are not tried");
+    }
+  else
+    {
+      g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                         "5", "--rules", "0.77", "--prove",
+                                         "--certificate", full, NULL),
+                       ==, 1);
+      nim_test_assert_contains (err, "cannot write: No space left on device");
+      g_assert_cmpint (g_lstat (full, &st), ==, 0);
+      g_assert_true (S_ISCHR (st.st_mode));
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                         "5", "--rules", "0.77", "--prove",
+                                         "--certificate", null, NULL),
+                       ==, 0);
+      g_assert_cmpint (g_lstat (null, &st), ==, 0);
+      g_assert_true (S_ISCHR (st.st_mode));
+    }
+  g_unlink (full);
+  g_unlink (null);
+  g_unlink (link);
+  g_unlink (target);
+  g_rmdir (dir);
+}
+
+/* --certificate into a folder nim may not write says "Permission
+   denied" (it said "No such file or directory", the errno of a call made
+   after the one that failed).  Root may write anywhere, so as root nim
+   runs without the capabilities that let it (setpriv). */
+static void
+test_cli_certificate_read_only (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "c.json", NULL);
+  g_autofree char *setpriv = g_find_program_in_path ("setpriv");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  if (geteuid () == 0 && setpriv == NULL)
+    {
+      g_test_skip ("root writes into a read-only folder, and setpriv, "
+                   "which would take that from it, is not installed");
+      g_rmdir (dir);
+      return;
+    }
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+  if (geteuid () == 0)
+    {
+      g_ptr_array_add (argv, setpriv);
+      g_ptr_array_add (
+          argv, (gpointer) "--bounding-set=-dac_override,-dac_read_search");
+    }
+  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
+  g_ptr_array_add (argv, (gpointer) "--grundy-sequence");
+  g_ptr_array_add (argv, (gpointer) "5");
+  g_ptr_array_add (argv, (gpointer) "--rules");
+  g_ptr_array_add (argv, (gpointer) "0.77");
+  g_ptr_array_add (argv, (gpointer) "--certificate");
+  g_ptr_array_add (argv, path);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_newv (
+      (const char *const *) argv->pdata,
+      G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (
+      g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 2);
+  nim_test_assert_contains (err, "cannot write there: Permission denied");
+  g_chmod (dir, 0755);
+  g_rmdir (dir);
+}
+
 /* The Grundy values answer a position whose heaps could split past the
    board: --solve by theory takes it, a game does not. */
 static void
@@ -634,6 +757,10 @@ main (int argc, char **argv)
   g_test_add_func ("/octal/cli-certificate", test_cli_certificate);
   g_test_add_func ("/octal/cli-certificate-malformed",
                    test_cli_certificate_malformed);
+  g_test_add_func ("/octal/cli-certificate-devices",
+                   test_cli_certificate_devices);
+  g_test_add_func ("/octal/cli-certificate-read-only",
+                   test_cli_certificate_read_only);
   g_test_add_func ("/octal/cli-no-board-limit", test_cli_no_board_limit);
   return g_test_run ();
 }
