@@ -8,6 +8,8 @@
 #include "nim-test.h"
 
 #include <glib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -507,6 +509,17 @@ test_cli_bad (void)
       "--prove (it needs --grundy-sequence)" },
     { { "--rules", "0.77", "--grundy-sequence", "10", "--misere", NULL },
       "drop --misere" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--max-memory", "1X",
+        NULL },
+      "--max-memory: '1X' is not accepted; expected a size" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--max-memory", "512K",
+        NULL },
+      "from 1M to 1024T" },
+    { { "--moves", "1,2", "--grundy-sequence", "10", "--max-memory", "1G",
+        NULL },
+      "--max-memory needs a take-and-break code" },
+    { { "--solve", "--heaps", "3", "--max-memory", "1G", NULL },
+      "--max-memory (it needs --grundy-sequence and --rules)" },
   };
   guint i;
 
@@ -514,6 +527,62 @@ test_cli_bad (void)
     return;
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
     nim_test_assert_refused (cases[i].args, 2, cases[i].message);
+}
+
+/* Runs nim with @args, its output thrown away, and returns the most
+   memory it held (its peak resident set, in KiB), which wait4() reports
+   for that one child. */
+static glong
+peak_kib (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  struct rusage usage;
+  GPid pid;
+  int status;
+
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (
+      g_spawn_async (NULL, (char **) argv->pdata, NULL,
+                     G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                     NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (wait4 (pid, &status, 0, &usage), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  return usage.ru_maxrss;
+}
+
+/* --max-memory bounds what nim holds while the values outgrow it: six
+   million values of 0.167, a byte each, in a bound of 1M, take no more
+   than a run of a thousand values and the bound; without the bound they
+   are all in memory. */
+static void
+test_cli_max_memory (void)
+{
+  const char *const few[] = { "--rules", "0.167",   "--grundy-sequence",
+                              "0",       "--prove", "--prove-limit",
+                              "1000",    NULL };
+  const char *const bounded[]
+      = { "--rules",       "0.167",   "--grundy-sequence", "0",  "--prove",
+          "--prove-limit", "6000000", "--max-memory",      "1M", NULL };
+  const char *const unbounded[]
+      = { "--rules", "0.167",         "--grundy-sequence", "0",
+          "--prove", "--prove-limit", "6000000",           NULL };
+  glong base, with_bound, without;
+
+  /* Under valgrind the peak is valgrind's. */
+  if (!nim_test_have_nim () || nim_test_light ())
+    return;
+  base = peak_kib (few);
+  with_bound = peak_kib (bounded);
+  without = peak_kib (unbounded);
+  g_test_message ("peaks: %ld KiB for 1,000 values, %ld under --max-memory "
+                  "1M, %ld without",
+                  base, with_bound, without);
+  g_assert_cmpint (with_bound, <=, base + 2048);
+  g_assert_cmpint (without, >=, base + 5000);
 }
 
 int
@@ -531,5 +600,6 @@ main (int argc, char **argv)
   g_test_add_func ("/octal/cli-interrupt", test_cli_interrupt);
   g_test_add_func ("/octal/cli-certificate", test_cli_certificate);
   g_test_add_func ("/octal/cli-no-board-limit", test_cli_no_board_limit);
+  g_test_add_func ("/octal/cli-max-memory", test_cli_max_memory);
   return g_test_run ();
 }

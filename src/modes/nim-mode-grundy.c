@@ -27,6 +27,10 @@
 
 /* Values computed between two writes of the sequence. */
 #define SEQUENCE_CHUNK 65536
+/* The least --max-memory: the tables of a code with large values take
+   some hundreds of KiB. */
+#define MIN_MEMORY (G_GUINT64_CONSTANT (1) << 20)
+#define MAX_MEMORY (G_GUINT64_CONSTANT (1) << 50)
 
 /**
  * GrundyConfig:
@@ -34,9 +38,12 @@
  * @prove: --prove
  * @limit_text: --prove-limit N, as given
  * @certificate: --certificate FILE
+ * @memory_text: --max-memory SIZE, as given
  * @n: N
  * @limit: the last heap --prove computes; 0 for the default
  *   (%NIM_SEQUENCE_PROVE_DEFAULT)
+ * @max_memory: the bytes the computation may take; 0 for what the
+ *   machine can spare
  *
  * The options of --grundy-sequence.
  */
@@ -46,9 +53,11 @@ typedef struct
   gboolean prove;
   char *limit_text;
   char *certificate;
+  char *memory_text;
 
   guint64 n;
   guint64 limit;
+  guint64 max_memory;
 } GrundyConfig;
 
 #define FIELD(member) NIM_OPTION_FIELD (GrundyConfig, member)
@@ -78,6 +87,14 @@ static const NimOption options[] = {
       "FILE" },
     0,
     N_ ("--certificate (it needs --grundy-sequence and --rules)"),
+    NULL },
+  { { "max-memory", 0, 0, G_OPTION_ARG_STRING, FIELD (memory_text),
+      N_ ("With --grundy-sequence --rules, the most memory the computation "
+          "may take, such as 512M or 2G (default: what the machine can "
+          "spare); the values beyond it are kept in a file"),
+      "SIZE" },
+    0,
+    N_ ("--max-memory (it needs --grundy-sequence and --rules)"),
     NULL },
   { { NULL } },
 };
@@ -141,6 +158,15 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                        g->prove ? "--prove" : "--certificate");
           return FALSE;
         }
+      if (g->memory_text != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "take little memory"),
+                       "--max-memory");
+          return FALSE;
+        }
       return nim_parse_uint (g->n_text, 0, NIM_GRUNDY_SEQUENCE_MAX,
                              "--grundy-sequence", &g->n, error);
     }
@@ -151,7 +177,10 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
              || nim_parse_uint (g->limit_text, 1, G_MAXUINT64 - 1,
                                 "--prove-limit", &g->limit, error))
          && (g->certificate == NULL
-             || check_certificate_path (g->certificate, error));
+             || check_certificate_path (g->certificate, error))
+         && (g->memory_text == NULL
+             || nim_parse_size (g->memory_text, MIN_MEMORY, MAX_MEMORY,
+                                "--max-memory", &g->max_memory, error));
 }
 
 /* Writes the certificate of @period as JSON to @path, replacing the file
@@ -206,8 +235,10 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   NimSequencePeriod period;
   NimSequenceEnd end;
 
-  /* What memory cannot hold is refused now, not half way. */
-  if (!nim_sequence_reserve (values, g->n, &error))
+  /* What neither memory nor the disk can hold is refused now, not half
+     way. */
+  if (!nim_sequence_set_max_memory (values, g->max_memory, &error)
+      || !nim_sequence_reserve (values, g->n, &error))
     return nim_exit_fail (error, TRUE);
   report = nim_sequence_report_new (&shared->code, &shared->output);
   nim_sequence_report_set_target (report, g->n);
