@@ -585,6 +585,103 @@ test_cli_max_memory (void)
   g_assert_cmpint (without, >=, base + 5000);
 }
 
+/* Removes @dir and what it holds, its folders too. */
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_tree (path);
+      else
+        g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* --histogram DIR writes DIR/N for every power of two N the values
+   reach, a line VALUE COUNT for each value among G(1) .. G(N) in
+   increasing order, and --json holds the same counts: both equal the
+   counts of the values printed.  A file in the folder's place is
+   refused. */
+static void
+test_cli_histogram (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *hist = g_build_filename (dir, "counts", "0.161", NULL);
+  g_autofree char *file = g_build_filename (dir, "file", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  const char *const refused[]
+      = { "--grundy-sequence", "10", "--rules", "0.161",
+          "--histogram",       file, NULL };
+  guint64 n = 70000, *count, power;
+  JsonObject *o;
+  JsonArray *values, *histograms;
+  guint i, k, largest = 0;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "70000", "--rules", "0.161", "--json",
+                                     "--histogram", hist, NULL),
+                   ==, 0);
+  node = nim_test_parse_json (out);
+  o = json_node_get_object (node);
+  values = json_object_get_array_member (o, "values");
+  histograms = json_object_get_array_member (o, "histograms");
+  g_assert_cmpuint (json_array_get_length (values), ==, n + 1);
+  for (i = 0; i <= n; i++)
+    largest = MAX (largest, (guint) json_array_get_int_element (values, i));
+  g_assert_cmpint (json_object_get_int_member (o, "largest"), ==, largest);
+  /* 1, 2, 4, ..., 65536. */
+  g_assert_cmpuint (json_array_get_length (histograms), ==, 17);
+  count = g_new0 (guint64, largest + 1);
+  for (i = 1, k = 0, power = 1; i <= 65536; i++)
+    {
+      count[json_array_get_int_element (values, i)]++;
+      if (i == power)
+        {
+          JsonObject *h = json_array_get_object_element (histograms, k);
+          JsonArray *counts = json_object_get_array_member (h, "counts");
+          g_autofree char *name = g_strdup_printf ("%u", i);
+          g_autofree char *path = g_build_filename (hist, name, NULL);
+          g_autofree char *text = NULL;
+          g_autoptr (GString) want = g_string_new (NULL);
+          guint v, row = 0;
+
+          g_assert_cmpint (json_object_get_int_member (h, "n"), ==, i);
+          for (v = 0; v <= largest; v++)
+            if (count[v] > 0)
+              {
+                JsonArray *pair = json_array_get_array_element (counts, row++);
+
+                g_assert_cmpint (json_array_get_int_element (pair, 0), ==, v);
+                g_assert_cmpint (json_array_get_int_element (pair, 1), ==,
+                                 count[v]);
+                g_string_append_printf (want, "%u %llu\n", v,
+                                        (unsigned long long) count[v]);
+              }
+          g_assert_cmpuint (json_array_get_length (counts), ==, row);
+          g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+          g_assert_cmpstr (text, ==, want->str);
+          k++;
+          power *= 2;
+        }
+    }
+  g_free (count);
+
+  g_assert_true (g_file_set_contents (file, "", -1, NULL));
+  nim_test_assert_refused (refused, 2, "--histogram");
+  remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -601,5 +698,6 @@ main (int argc, char **argv)
   g_test_add_func ("/octal/cli-certificate", test_cli_certificate);
   g_test_add_func ("/octal/cli-no-board-limit", test_cli_no_board_limit);
   g_test_add_func ("/octal/cli-max-memory", test_cli_max_memory);
+  g_test_add_func ("/octal/cli-histogram", test_cli_histogram);
   return g_test_run ();
 }

@@ -293,6 +293,57 @@ test_bounded (void)
     }
 }
 
+/* The counts kept at every power of two equal those of the values, with
+   a memory bound or without. */
+static void
+test_histograms (void)
+{
+  guint64 n = nim_test_light () ? 4096 : 1 << 17;
+  g_autoptr (NimSequence) values
+      = nim_test_sequence_new ("0.6", NIM_SEQUENCE_SPARSE, n);
+  g_autoptr (NimSequence) bounded = NULL;
+  g_autofree guint64 *count = g_new0 (guint64, 1024);
+  NimOctal code;
+  guint64 i, power = 1;
+  guint k = 0;
+
+  g_assert_true (nim_octal_parse (&code, "0.6", "code", NULL));
+  bounded = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_true (nim_sequence_set_max_memory (bounded, 96 << 10, NULL));
+  g_assert_true (nim_sequence_extend (bounded, n, NULL));
+  g_assert_cmpuint (nim_sequence_n_histograms (values), ==, g_bit_storage (n));
+  g_assert_cmpuint (nim_sequence_n_histograms (bounded), ==,
+                    g_bit_storage (n));
+  for (i = 1; i <= n; i++)
+    {
+      count[nim_sequence_get (values, i)]++;
+      if (i == power)
+        {
+          NimSequenceHistogram a, b;
+          guint v, row = 0;
+
+          nim_sequence_histogram (values, k, &a);
+          nim_sequence_histogram (bounded, k, &b);
+          g_assert_cmpuint (a.n, ==, i);
+          g_assert_cmpuint (b.n, ==, i);
+          g_assert_cmpuint (a.n_values, ==, b.n_values);
+          for (v = 0; v < 1024; v++)
+            if (count[v] > 0)
+              {
+                g_assert_cmpuint (row, <, a.n_values);
+                g_assert_cmpuint (a.values[row], ==, v);
+                g_assert_cmpuint (a.counts[row], ==, count[v]);
+                g_assert_cmpuint (b.values[row], ==, v);
+                g_assert_cmpuint (b.counts[row], ==, count[v]);
+                row++;
+              }
+          g_assert_cmpuint (row, ==, a.n_values);
+          k++;
+          power *= 2;
+        }
+    }
+}
+
 /* A bound too small for the tables is refused, saying what is needed;
    one that the tables outgrow later stops the computation with an
    error, not with more memory. */
@@ -461,6 +512,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sequence/hash", test_hash);
   g_test_add_func ("/sequence/bounded", test_bounded);
   g_test_add_func ("/sequence/bounded-too-small", test_bounded_too_small);
+  g_test_add_func ("/sequence/histograms", test_histograms);
   g_test_add_func ("/certificate/check", test_certificate);
   g_test_add_func ("/certificate/sparse", test_certificate_sparse);
   return g_test_run ();

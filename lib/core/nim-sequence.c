@@ -152,6 +152,8 @@ struct _NimSequence
   /* An error no computation can go on from: the store could not be read
      or written. */
   GError *failed;
+  /* The error nim_sequence_stop() asked the computation to stop with. */
+  GError *stop;
 
   guint max_value;
   guint64 max_at;
@@ -574,6 +576,7 @@ nim_sequence_free (NimSequence *sequence)
       g_free (sequence->reader);
     }
   g_clear_error (&sequence->failed);
+  g_clear_error (&sequence->stop);
   g_free (sequence->scratch);
   g_free (sequence->win);
   g_free (sequence->head);
@@ -1683,6 +1686,11 @@ nim_sequence_extend (NimSequence *sequence, guint64 n, GError **error)
         }
       if (!check_failed (self, error))
         return FALSE;
+      if (self->stop != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&self->stop));
+          return FALSE;
+        }
       if (nim_interrupted ())
         {
           g_set_error_literal (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
@@ -1697,6 +1705,22 @@ nim_sequence_extend (NimSequence *sequence, guint64 n, GError **error)
         }
     }
   return check_failed (self, error);
+}
+
+/**
+ * nim_sequence_stop:
+ * @sequence: a table
+ * @error: why
+ *
+ * Asks the computation under way (from the progress function, say) to
+ * stop: nim_sequence_extend() returns a copy of @error when it next
+ * looks at Ctrl-C, the values computed until then kept.
+ */
+void
+nim_sequence_stop (NimSequence *sequence, const GError *error)
+{
+  g_clear_error (&sequence->stop);
+  sequence->stop = g_error_copy (error);
 }
 
 /**

@@ -152,6 +152,7 @@ gboolean nim_sequence_reserve (NimSequence *sequence, guint64 n,
                                GError **error);
 gboolean nim_sequence_extend (NimSequence *sequence, guint64 n,
                               GError **error);
+void nim_sequence_stop (NimSequence *sequence, const GError *error);
 guint nim_sequence_get (const NimSequence *sequence, guint64 n);
 guint64 nim_sequence_len (const NimSequence *sequence);
 const NimOctal *nim_sequence_code (const NimSequence *sequence);

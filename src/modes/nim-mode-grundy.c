@@ -39,6 +39,7 @@
  * @limit_text: --prove-limit N, as given
  * @certificate: --certificate FILE
  * @memory_text: --max-memory SIZE, as given
+ * @histogram: --histogram DIR
  * @n: N
  * @limit: the last heap --prove computes; 0 for the default
  *   (%NIM_SEQUENCE_PROVE_DEFAULT)
@@ -54,6 +55,7 @@ typedef struct
   char *limit_text;
   char *certificate;
   char *memory_text;
+  char *histogram;
 
   guint64 n;
   guint64 limit;
@@ -96,6 +98,14 @@ static const NimOption options[] = {
     0,
     N_ ("--max-memory (it needs --grundy-sequence and --rules)"),
     NULL },
+  { { "histogram", 0, 0, G_OPTION_ARG_FILENAME, FIELD (histogram),
+      N_ ("With --grundy-sequence --rules, write DIR/N for every power of "
+          "two N the values reach: a line VALUE COUNT for each value among "
+          "G(1) to G(N)"),
+      "DIR" },
+    0,
+    N_ ("--histogram (it needs --grundy-sequence and --rules)"),
+    NULL },
   { { NULL } },
 };
 
@@ -126,6 +136,28 @@ check_certificate_path (const char *path, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+/* The folder of --histogram @path, made if it is not there: it must
+   take new files. */
+static gboolean
+check_histogram_dir (const char *path, GError **error)
+{
+  int saved;
+
+  if (g_mkdir_with_parents (path, 0777) == 0
+      && g_file_test (path, G_FILE_TEST_IS_DIR) && g_access (path, W_OK) == 0)
+    return TRUE;
+  saved = g_file_test (path, G_FILE_TEST_EXISTS)
+                  && !g_file_test (path, G_FILE_TEST_IS_DIR)
+              ? ENOTDIR
+              : errno;
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s is a folder, then why it cannot be
+                  written, such as "Permission denied". */
+               _ ("--histogram %s: cannot write there: %s"), path,
+               g_strerror (saved));
+  return FALSE;
 }
 
 static gboolean
@@ -167,6 +199,15 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                        "--max-memory");
           return FALSE;
         }
+      if (g->histogram != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "are printed in full"),
+                       "--histogram");
+          return FALSE;
+        }
       return nim_parse_uint (g->n_text, 0, NIM_GRUNDY_SEQUENCE_MAX,
                              "--grundy-sequence", &g->n, error);
     }
@@ -180,7 +221,9 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
              || check_certificate_path (g->certificate, error))
          && (g->memory_text == NULL
              || nim_parse_size (g->memory_text, MIN_MEMORY, MAX_MEMORY,
-                                "--max-memory", &g->max_memory, error));
+                                "--max-memory", &g->max_memory, error))
+         && (g->histogram == NULL
+             || check_histogram_dir (g->histogram, error));
 }
 
 /* Writes the certificate of @period as JSON to @path, replacing the file
@@ -219,6 +262,37 @@ write_certificate (const char *path, const NimSequence *values,
   return NIM_EXIT_OK;
 }
 
+/* What a run of a code keeps while it computes: its values, their
+   report, and the first error of a write the progress function made. */
+typedef struct
+{
+  const GrundyConfig *config;
+  NimSequence *values;
+  NimSequenceReport *report;
+} OctalRun;
+
+/* Writes the value counts reached so far; a failure stops the run. */
+static gboolean
+write_histograms (OctalRun *run, GError **error)
+{
+  if (run->config->histogram == NULL)
+    return TRUE;
+  return nim_sequence_report_histograms (run->report, run->values, error);
+}
+
+/* The progress function: the progress line, and the value counts of each
+   power of two as it is reached. */
+static void
+octal_progress (guint64 len, guint64 target, gpointer data)
+{
+  OctalRun *run = data;
+  g_autoptr (GError) error = NULL;
+
+  nim_sequence_report_progress (len, target, run->report);
+  if (!write_histograms (run, &error))
+    nim_sequence_stop (run->values, error);
+}
+
 /* nim --grundy-sequence N --rules CODE: the values of a take-and-break
    game, written as they come, and its period, proven by the octal
    periodicity theorem when the values reach far enough (or --prove
@@ -234,6 +308,7 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   g_autoptr (NimSequenceReport) report = NULL;
   NimSequencePeriod period;
   NimSequenceEnd end;
+  OctalRun run;
 
   /* What neither memory nor the disk can hold is refused now, not half
      way. */
@@ -242,7 +317,12 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
     return nim_exit_fail (error, TRUE);
   report = nim_sequence_report_new (&shared->code, &shared->output);
   nim_sequence_report_set_target (report, g->n);
-  nim_sequence_set_progress (values, nim_sequence_report_progress, report);
+  if (g->histogram != NULL)
+    nim_sequence_report_set_histograms (report, g->histogram);
+  run.config = g;
+  run.values = values;
+  run.report = report;
+  nim_sequence_set_progress (values, octal_progress, &run);
   nim_interrupt_catch ();
   while (error == NULL && nim_sequence_len (values) <= g->n)
     {
@@ -258,6 +338,15 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   if (error == NULL && g->prove)
     nim_sequence_prove (values, g->limit, &period, &error);
   nim_interrupt_release ();
+  /* The counts reached before an interruption are written too. */
+  if (error == NULL
+      || g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+    {
+      g_autoptr (GError) local = NULL;
+
+      if (!write_histograms (&run, &local) && error == NULL)
+        error = g_steal_pointer (&local);
+    }
   end = g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED)
             ? NIM_SEQUENCE_END_INTERRUPTED
         : g->prove && error == NULL && period.kind != NIM_SEQUENCE_PROVEN
