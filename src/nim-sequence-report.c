@@ -58,6 +58,8 @@ struct _NimSequenceReport
      there: DIR/1, DIR/2, ... */
   char *histogram_dir;
   guint histograms_written;
+  /* --quiet: the summary without the values, and no progress line. */
+  gboolean quiet;
 };
 
 static void
@@ -357,6 +359,8 @@ nim_sequence_report_values (NimSequenceReport *report,
   NimSequenceReport *r = report;
 
   g_return_if_fail (r->form != NULL);
+  if (r->quiet)
+    return;
   if (r->out_is_terminal)
     nim_sequence_report_clear_progress (r);
   r->form->values (sequence, r->shown, last, r->out);
@@ -391,6 +395,21 @@ nim_sequence_report_finish (NimSequenceReport *report,
   nim_sequence_report_clear_progress (r);
   r->form->finish (r, sequence, period, end, r->out);
   fflush (r->out);
+}
+
+/**
+ * nim_sequence_report_set_quiet:
+ * @report: a report
+ *
+ * For --quiet: nim_sequence_report_values() prints nothing (the JSON
+ * "values" stay empty) and no progress line is drawn; the summary is
+ * printed as ever.
+ */
+void
+nim_sequence_report_set_quiet (NimSequenceReport *report)
+{
+  report->quiet = TRUE;
+  report->show = FALSE;
 }
 
 /**

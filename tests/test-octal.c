@@ -682,6 +682,52 @@ test_cli_histogram (void)
   remove_tree (dir);
 }
 
+/* --quiet leaves the values out and keeps the summary as it is; it
+   needs a code. */
+static void
+test_cli_quiet (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *quiet = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonObject *o;
+  const char *summary;
+  const char *const refused[]
+      = { "--grundy-sequence", "10", "--max-take", "3", "--quiet", NULL };
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "3000", "--rules", "0.77", "--prove",
+                                     NULL),
+                   ==, 0);
+  g_assert_cmpint (nim_test_run_nim (NULL, &quiet, &err, "--grundy-sequence",
+                                     "3000", "--rules", "0.77", "--prove",
+                                     "--quiet", NULL),
+                   ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  summary = strstr (out, "\nLargest value");
+  g_assert_nonnull (summary);
+  g_assert_true (g_str_has_suffix (quiet, summary + 1));
+  g_assert_null (strstr (quiet, "    10:"));
+  g_free (quiet);
+  g_assert_cmpint (nim_test_run_nim (NULL, &quiet, &err, "--grundy-sequence",
+                                     "3000", "--rules", "0.77", "--prove",
+                                     "--quiet", "--json", NULL),
+                   ==, 0);
+  node = nim_test_parse_json (quiet);
+  o = json_node_get_object (node);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (o, "values")), ==,
+      0);
+  g_assert_cmpint (json_object_get_int_member (o, "period"), ==, 12);
+  g_assert_cmpint (json_object_get_int_member (o, "largest"), ==, 8);
+  g_assert_cmpint (json_object_get_int_member (o, "rare_heaps"), ==, 9);
+  g_assert_cmpint (json_object_get_int_member (o, "last_rare"), ==, 70);
+  nim_test_assert_refused (refused, 2, "--quiet");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -699,5 +745,6 @@ main (int argc, char **argv)
   g_test_add_func ("/octal/cli-no-board-limit", test_cli_no_board_limit);
   g_test_add_func ("/octal/cli-max-memory", test_cli_max_memory);
   g_test_add_func ("/octal/cli-histogram", test_cli_histogram);
+  g_test_add_func ("/octal/cli-quiet", test_cli_quiet);
   return g_test_run ();
 }

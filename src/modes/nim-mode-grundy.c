@@ -8,6 +8,7 @@
 
 #include "nim-analysis-report.h"
 #include "nim-certificate.h"
+#include "nim-command.h"
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-grundy.h"
@@ -179,8 +180,23 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                       "--prove too"));
       return FALSE;
     }
+  if (shared->per_position)
+    {
+      nim_command_set_conflict (error, "--grundy-sequence",
+                                _ ("--per-position (it needs --games)"));
+      return FALSE;
+    }
   if (!nim_shared_given_code (shared))
     {
+      if (shared->quiet)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "are printed in full"),
+                       "--quiet");
+          return FALSE;
+        }
       if (g->prove || g->certificate != NULL)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -319,6 +335,8 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   nim_sequence_report_set_target (report, g->n);
   if (g->histogram != NULL)
     nim_sequence_report_set_histograms (report, g->histogram);
+  if (shared->quiet)
+    nim_sequence_report_set_quiet (report);
   run.config = g;
   run.values = values;
   run.report = report;
@@ -386,7 +404,8 @@ grundy_run (gpointer config, NimShared *shared)
 const NimMode nim_mode_grundy = {
   .name = "--grundy-sequence",
   .options = { NIM_HELP_ANALYSIS, FALSE, options },
-  .shared = NIM_SHARED_TAKE | NIM_SHARED_ANY_CODE | NIM_SHARED_JSON,
+  .shared = NIM_SHARED_TAKE | NIM_SHARED_ANY_CODE | NIM_SHARED_JSON
+            | NIM_SHARED_SUMMARY,
   .refusals = refusals,
   .config_size = sizeof (GrundyConfig),
   .check = grundy_check,
