@@ -877,6 +877,10 @@ test_cli_bad (void)
       "give one of them" },
     { { "--rules", "0.77", "--grundy-sequence", "18446744073709551614", NULL },
       "memory available" },
+    /* 2^64 - 1 values of two bytes: the size, not a number that wrapped
+       or stopped at 2^64 bytes. */
+    { { "--rules", "0.77", "--grundy-sequence", "18446744073709551614", NULL },
+      "take 35184372088831 MiB at 2 bytes each" },
     { { "--rules", "0.77", "--grundy-sequence", "10", "--prove-limit", "20",
         NULL },
       "give --prove too" },
