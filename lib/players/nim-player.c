@@ -381,6 +381,36 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
   return TRUE;
 }
 
+/**
+ * nim_player_spec_option:
+ * @spec: a player spec, `NAME[:KEY=VALUE,...]`
+ * @key: an option's key, such as "moves"
+ *
+ * What @spec gives its option @key, for whoever is handed a spec and not
+ * the player (an observer's begin, say); it is not checked.
+ *
+ * Returns: (transfer full) (nullable): the value, blanks around it
+ *   dropped, or %NULL when @spec does not give @key
+ */
+char *
+nim_player_spec_option (const char *spec, const char *key)
+{
+  const char *colon;
+  g_auto (GStrv) pairs = NULL;
+  guint i;
+
+  g_return_val_if_fail (spec != NULL && key != NULL, NULL);
+
+  colon = strchr (spec, ':');
+  if (colon == NULL)
+    return NULL;
+  pairs = g_strsplit (colon + 1, ",", -1);
+  for (i = 0; pairs[i] != NULL; i++)
+    if (same_key (pairs[i], key))
+      return g_strstrip (g_strdup (strchr (pairs[i], '=') + 1));
+  return NULL;
+}
+
 /* The prompt of a player that was given none: no person to ask, and
    the words of a game between two players of many heaps. */
 static const NimPrompt no_prompt = { NULL, NULL, FALSE, 0, NULL, FALSE };

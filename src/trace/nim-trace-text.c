@@ -15,6 +15,7 @@
 #include "nim-trace-text.h"
 
 #include "nim-i18n.h"
+#include "nim-player.h"
 #include "nim-search.h"
 #include "nim-trace-walk.h"
 
@@ -114,14 +115,37 @@ legend_nodes (NimTraceKind kind)
 }
 
 /* The legend's sentence on the order the moves of a node are tried in,
-   for a search of @kind: negamax tries the root's moves in the
-   generator's order, so that of moves worth the same the first is
-   played (the tie-break every computer player shares), and the other
-   nodes' largest count first, which measured fewer nodes (see
-   picker_next_ordered() in nim-player-negamax.c). */
+   for a search of @kind by the player @spec: negamax tries the root's moves in
+   the generator's order, so that of moves worth the same the first is played
+   (the tie-break every computer player shares), and the other nodes' largest
+   count first, which measured fewer nodes (see picker_next_ordered() in
+   nim-player-negamax.c). */
 static const char *
-legend_order (NimTraceKind kind)
+legend_order (NimTraceKind kind, const char *spec)
 {
+  g_autofree char *moves = nim_player_spec_option (spec, "moves");
+
+  /* negamax's moves= puts its own order in place of the default. */
+  if ((kind == NIM_TRACE_NEGAMAX || kind == NIM_TRACE_ALPHA_BETA)
+      && g_strcmp0 (moves, "generator") == 0)
+    /* TRANSLATORS: the legend of --trace: the order of negamax with
+       moves=generator; moves=generator and order=on are player options,
+       typed as is. */
+    return _ ("# moves are tried heap by heap, the smallest count first, "
+              "at every node\n"
+              "#   (moves=generator); with order=on the table's move and "
+              "two killer\n"
+              "#   moves go before the rest\n");
+  if ((kind == NIM_TRACE_NEGAMAX || kind == NIM_TRACE_ALPHA_BETA)
+      && g_strcmp0 (moves, "reversed") == 0)
+    /* TRANSLATORS: the legend of --trace: the order of negamax with
+       moves=reversed; moves=reversed and order=on are player options,
+       typed as is. */
+    return _ ("# moves are tried the other way round, the last heap "
+              "first, the largest\n"
+              "#   count first, at every node (moves=reversed); with "
+              "order=on the table's\n"
+              "#   move and two killer moves go before the rest\n");
   switch (kind)
     {
     case NIM_TRACE_MINIMAX:
@@ -159,7 +183,8 @@ legend_order (NimTraceKind kind)
 /* The legend, before the first search: the rules, how to read a line,
    and how deep and how many nodes the trace shows. */
 static void
-write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
+write_legend (NimTraceText *t, const char *spec, const NimRules *rules,
+              NimTraceKind kind)
 {
   g_autofree char *described = nim_rules_describe (rules);
 
@@ -180,7 +205,7 @@ write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
                (unsigned long long) t->walk.limit);
       return;
     }
-  fputs (legend_order (kind), t->out);
+  fputs (legend_order (kind, spec), t->out);
   fprintf (t->out,
            g_dngettext (GETTEXT_PACKAGE,
                         /* TRANSLATORS: the end of the legend of
@@ -222,7 +247,7 @@ text_begin (gpointer data, const char *spec, guint player,
   fprintf (t->out, _ ("# trace: %s (player %u) searches %s\n"), spec, player,
            heaps);
   if (!t->legend_done)
-    write_legend (t, rules, kind);
+    write_legend (t, spec, rules, kind);
   t->legend_done = TRUE;
 }
 
