@@ -225,7 +225,7 @@ test_nim_engine (void)
       TRUE },
     { "alphabeta", "negamax:tt=off,order=off,id=off", FALSE },
   };
-  g_autofree char *nim = nim_test_nim_command ();
+  g_autofree char *nim = g_shell_quote (g_getenv ("NIM_BINARY"));
   guint i;
 
   if (!nim_test_have_nim ())
@@ -432,6 +432,8 @@ test_gradescope (void)
   nim_test_assert_contains (out, "Test 1: ");
   nim_test_assert_contains (out, "\nScore: ");
   check_gradescope (file, "visible");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
   g_assert_cmpint (
       nim_test_run_nim (NULL, &out, &err, "--engine", engine, "--grade",
                         "student", "--assignment", "alphabeta", "--seed", SEED,
