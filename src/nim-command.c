@@ -890,7 +890,7 @@ complete_value (const NimOption *option, const char *cur, FILE *out)
   else if (g_str_equal (meta, "DIR"))
     fputs (":dir\n", out);
   else if (strchr (meta, '|') != NULL
-           && strspn (meta, "abcdefghijklmnopqrstuvwxyz-|") == strlen (meta))
+           && strspn (meta, "abcdefghijklmnopqrstuvwxyz-_|") == strlen (meta))
     {
       g_auto (GStrv) words = g_strsplit (meta, "|", -1);
       guint i;

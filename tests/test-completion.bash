@@ -97,6 +97,8 @@ expect_only "nothing for a number" -- "$nim" --heaps ""
 expect_only "the choices of --tournament" round-robin gauntlet -- "$nim" --tournament ""
 expect_only "the choices of --order" random -- "$nim" --order r
 expect_only "players after --player" xor -- "$nim" --player xo
+expect_only "the choices of --assignment" minimax alphabeta -- "$nim" --grade me --assignment ""
+expect_only "the choices of --gradescope-visibility" after_due_date after_published -- "$nim" --grade me --gradescope-visibility a
 
 # The options of the mode chosen (of every mode while none is): --sprt
 # and --start go with --games, --stats with one game; and an option given

@@ -82,7 +82,7 @@ static const NimOption options[] = {
   { { "gradescope-visibility", 0, 0, G_OPTION_ARG_STRING, FIELD (visibility),
       N_ ("When students see the tests of --gradescope: visible (default), "
           "hidden, after_due_date or after_published"),
-      "WHEN" },
+      "visible|hidden|after_due_date|after_published" },
     0,
     N_ ("--gradescope-visibility (it needs --grade)"),
     NULL },
