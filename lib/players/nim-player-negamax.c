@@ -753,6 +753,8 @@ trace_why (Negamax *n, const MovePicker *p, const NimMove *move,
                : NIM_TRACE_TRY_KILLER;
   if (p->again)
     return NIM_TRACE_TRY_DEFERRED;
+  if ((cfg & C_GENERIC) && n->moves == NIM_MOVE_ORDER_REVERSED)
+    return NIM_TRACE_TRY_REVERSED;
   return (cfg & C_GENERIC) ? NIM_TRACE_TRY_GENERATOR : NIM_TRACE_TRY_ORDERED;
 }
 
@@ -1126,7 +1128,10 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
       int v;
 
       if (s->trace != NULL)
-        nim_observer_try (s->trace, 0, &move, NIM_TRACE_TRY_GENERATOR);
+        nim_observer_try (s->trace, 0, &move,
+                          n->moves == NIM_MOVE_ORDER_REVERSED
+                              ? NIM_TRACE_TRY_REVERSED
+                              : NIM_TRACE_TRY_GENERATOR);
       nim_board_make_move (&s->board, &move);
       v = -search (n, depth - 1, 1, n->ab ? -beta : -NIM_SCORE_INF,
                    n->ab ? -alpha : NIM_SCORE_INF, child);

@@ -28,7 +28,8 @@
  * A value is a number, as --trace writes it, or "inf" and "-inf" for the
  * ends of a window and for infinite proof numbers; a threshold of
  * proof-number search made from an infinite one is "inf-N".  A "try"
- * says why: "generator", "ordered", "table", "killer", "deferred",
+ * says why: "generator", "ordered", "reversed", "table", "killer",
+ * "deferred",
  * "most-proving" or "first-win".
  *
  * Monte-Carlo tree search reports iterations, not nodes (kind "mcts"):
@@ -215,6 +216,8 @@ try_name (NimTraceTry why)
       return "most-proving";
     case NIM_TRACE_TRY_FIRST_WIN:
       return "first-win";
+    case NIM_TRACE_TRY_REVERSED:
+      return "reversed";
     }
   return "generator";
 }

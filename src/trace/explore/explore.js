@@ -345,7 +345,9 @@
         var n = nodes[e.node];
         var why = {
           generator: minimax ? "minimax tries every move, heap by heap, the smallest count first" :
-            "the root tries its moves heap by heap, the smallest count first, so that of moves worth the same the first is played",
+            n.ply === 0 ? "the root tries its moves heap by heap, the smallest count first, so that of moves worth the same the first is played" :
+            "next in the generator's order: heap by heap, the smallest count first",
+          reversed: "next in the generator's order backwards (moves=reversed): the last heap first, the largest count first",
           ordered: "next in negamax's order below the root: heap by heap, the largest count first, which leaves little and ends games sooner",
           table: "the table's best move for this position goes first: it was the best when the position was searched before",
           killer: "a killer move: it refuted a sibling position at this depth, so it is tried early",
