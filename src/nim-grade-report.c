@@ -67,14 +67,14 @@ para_printf (GString *out, const char *format, ...)
   para (out, text);
 }
 
-/* "1,2,3 → 0,2,3 → 0,1,3": the reference's way to its visit @index. */
+/* "1,2,3 -> 0,2,3 -> 0,1,3": the reference's way to its visit @index. */
 static char *
 path_text (const NimGradeTest *t, guint index)
 {
   g_autoptr (GPtrArray) path = nim_grade_reference_path (t, index);
 
   g_ptr_array_add (path, NULL);
-  return g_strjoinv (" \u2192 ", (char **) path->pdata);
+  return g_strjoinv (" -> ", (char **) path->pdata);
 }
 
 static guint
@@ -105,7 +105,7 @@ explain_departure (GString *out, const NimGradeTest *t)
                    /* TRANSLATORS: where a student's search first differs
                       from the reference: the visit's number, the
                       student's position, the reference's, and the
-                      reference's way to it, "1,2,3 → 0,2,3". */
+                      reference's way to it, "1,2,3 -> 0,2,3". */
                    _ ("Visit %u: yours is %s, the reference's %s (reached "
                       "by %s)."),
                    k + 1, (const char *) s->pdata[k],
