@@ -17,6 +17,7 @@
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
+#include "nim-tree.h"
 
 #include <string.h>
 
@@ -392,6 +393,7 @@ nim_command_free (NimCommand *command)
   g_ptr_array_unref (command->values);
   g_strfreev (command->shared.arguments);
   g_free (command->shared.command);
+  nim_tree_unref (command->shared.tree);
   g_strfreev (command->arguments);
   g_option_context_free (command->context);
   g_free (command->configs);

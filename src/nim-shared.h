@@ -47,6 +47,7 @@ enum
      more heaps than a board holds (it answers by theory, which needs no
      board; a search it runs checks for itself). */
   NIM_SHARED_ANY_HEAPS = 1 << 17,
+  NIM_SHARED_TREE = 1 << 18, /* --tree, --random-tree, --leaf-range */
 };
 
 /**
@@ -64,6 +65,9 @@ struct _NimShared
   char *moves;
   char *rules_code;
   gboolean misere;
+  char *tree_text;
+  char *random_tree;
+  char *leaf_range;
   char *player1;
   char *player2;
   char *first;
@@ -91,7 +95,9 @@ struct _NimShared
   /* Checked. */
   NimRules rules;
   NimOctal code;      /* --rules, when given */
-  NimBoard board;     /* --heaps, or the default three rows */
+  NimBoard board;     /* --heaps, or the default three rows; a tree's root */
+  NimTree *tree;      /* --tree or --random-tree, when given (the rules'
+                         tree: owned here, as the rules are copied) */
   guint random_count; /* --random-heaps COUNT:MAX, 0 when not given */
   guint32 random_max;
   guint first_mover;  /* --first, 1 or 2 */

@@ -115,8 +115,8 @@ expect "a repeatable option again" --engine= \
   -- "$nim" --engine a=b --eng
 expect_only "--solve writes a page, not explanations" --explore= \
   -- "$nim" --solve --ex
-expect_only "--solve draws random heaps" --random-heaps= \
-  -- "$nim" --solve --ra
+expect_only "--solve draws random heaps or trees" --random-heaps= \
+  --random-tree= -- "$nim" --solve --ra
 expect_only "--games has no page" -- "$nim" --games 10 --exp
 expect_only "an engine's time margin in a run" --timemargin= \
   -- "$nim" --games 10 --timem

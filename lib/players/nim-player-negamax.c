@@ -26,6 +26,7 @@
 #include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-error.h"
+#include "nim-tree.h"
 
 #include <string.h>
 
@@ -101,7 +102,10 @@ typedef struct
 #define C_MISERE 8u
 #define C_DISTANCE 16u
 #define C_GENERIC 32u /* NIM_MOVES_GENERIC: the moves of the family's row */
-#define N_COPIES 64
+#define C_TREE                                                                \
+  64u /* NIM_MOVES_TREE: a textbook tree, whose leaves have values; with      \
+         C_GENERIC, whose picker takes the children in their order */
+#define N_COPIES 128
 
 typedef int (*NodeFunc) (Negamax *n, guint depth, guint ply, int alpha,
                          int beta, guint64 key);
@@ -902,8 +906,15 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
   picker_init (&picker);
 
   /* Step 2. A player without a legal move: the game is over; under
-     misère play that is a win. */
-  if (!board_has_move (&s->board, &s->rules, cfg))
+     misère play that is a win.  A textbook tree's leaf has its value. */
+  if (cfg & C_TREE)
+    {
+      const guint32 node = nim_tree_node (s->rules.tree, &s->board);
+
+      if (s->rules.tree->n_children[node] == 0)
+        return nim_tree_value_to_move (s->rules.tree, node);
+    }
+  else if (!board_has_move (&s->board, &s->rules, cfg))
     {
       int win = (cfg & C_DISTANCE) ? NIM_SCORE_MATE - (int) ply : 1;
       return (cfg & C_MISERE) ? win : -win;
@@ -1023,6 +1034,7 @@ NEGAMAX_COPY (32) NEGAMAX_COPY (33) NEGAMAX_COPY (34) NEGAMAX_COPY (35)
 NEGAMAX_COPY (40) NEGAMAX_COPY (41) NEGAMAX_COPY (42) NEGAMAX_COPY (43)
 NEGAMAX_COPY (48) NEGAMAX_COPY (49) NEGAMAX_COPY (50) NEGAMAX_COPY (51)
 NEGAMAX_COPY (56) NEGAMAX_COPY (57) NEGAMAX_COPY (58) NEGAMAX_COPY (59)
+NEGAMAX_COPY (96) NEGAMAX_COPY (97)
 
 static const NodeFunc copies[N_COPIES] = {
   negamax_0, negamax_1, negamax_2, negamax_3, negamax_4, negamax_5,
@@ -1036,6 +1048,8 @@ static const NodeFunc copies[N_COPIES] = {
   [40] = negamax_40, [41] = negamax_41, [42] = negamax_42, [43] = negamax_43,
   [48] = negamax_48, [49] = negamax_49, [50] = negamax_50, [51] = negamax_51,
   [56] = negamax_56, [57] = negamax_57, [58] = negamax_58, [59] = negamax_59,
+  /* A textbook tree's: C_TREE and C_GENERIC, plain and traced. */
+  [96] = negamax_96, [97] = negamax_97,
 };
 /* clang-format on */
 
@@ -1051,6 +1065,9 @@ copy_for (const Negamax *n)
               | (s->rules.misere ? C_MISERE : 0)
               | (s->score == NIM_SCORE_DISTANCE ? C_DISTANCE : 0);
 
+  /* A tree has no table, and no distance to its leaves. */
+  if (nim_rules_is_tree (&s->rules))
+    return (cfg & C_TRACED) | C_TREE | C_GENERIC;
   if (n->moves != NIM_MOVE_ORDER_LARGEST)
     return cfg | C_GENERIC;
   switch (s->rules.family->shape)
@@ -1060,6 +1077,7 @@ copy_for (const Negamax *n)
     case NIM_MOVES_SET:
       return cfg;
     case NIM_MOVES_GENERIC:
+    case NIM_MOVES_TREE:
       return cfg | C_GENERIC;
     }
   g_assert_not_reached ();
@@ -1258,15 +1276,19 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
   guint horizon = nim_search_horizon (board, rules, c->depth);
   guint depth, completed = 0;
   int value = 0;
-  gboolean id = c->id;
+  /* A textbook tree is searched as the textbook does (see
+     negamax_start()): its children in their order, from the window
+     (-infinity, +infinity), once. */
+  const gboolean tree = nim_rules_is_tree (rules);
+  gboolean id = c->id && !tree;
 
   memset (n->killers, 0, (horizon + 1) * sizeof n->killers[0]);
   nim_search_init (&n->s, board, rules, c);
-  nim_search_use_table (&n->s, self->tt);
+  nim_search_use_table (&n->s, tree ? NULL : self->tt);
   n->ab = c->ab;
-  n->order = c->order;
+  n->order = c->order && !tree;
   n->moves = c->moves;
-  n->full_window = c->window == NIM_ROOT_WINDOW_FULL;
+  n->full_window = c->window == NIM_ROOT_WINDOW_FULL || tree;
   n->splits = nim_rules_splits (rules);
   n->s.trace = trace;
   nim_movegen_first (board, rules, best_move);
@@ -1339,10 +1361,52 @@ negamax_init (NimPlayer *player)
   self->config.id = TRUE;
 }
 
+/* On a game tree negamax is the textbook's (alpha-beta or not): no
+   table, no killers, no deepening, the children in their order (or
+   backwards, moves=reversed) and the root's window (-infinity,
+   +infinity), whatever its defaults; an option given that asks for more
+   is refused, and so are a depth limit and an evaluation, which would
+   stop it where no value is known. */
+static gboolean
+check_tree_options (NimPlayer *player, GError **error)
+{
+  const NimSearchConfig *c = &((NimSearchPlayer *) player)->config;
+  g_autofree char *tt = nim_player_spec_option (player->spec, "tt");
+  g_autofree char *order = nim_player_spec_option (player->spec, "order");
+  g_autofree char *id = nim_player_spec_option (player->spec, "id");
+  g_autofree char *window = nim_player_spec_option (player->spec, "window");
+  const char *key = c->depth > 0                     ? "depth"
+                    : tt != NULL && c->tt_bytes > 0  ? "tt"
+                    : order != NULL && c->order      ? "order"
+                    : id != NULL && c->id            ? "id"
+                    : c->score != NIM_SCORE_WIN_LOSS ? "score"
+                    : c->eval != NIM_EVAL_NONE       ? "eval"
+                    : window != NULL && c->window != NIM_ROOT_WINDOW_FULL
+                        ? "window"
+                        : NULL;
+  g_autofree char *value = NULL;
+
+  if (key == NULL)
+    return TRUE;
+  value = nim_player_spec_option (player->spec, key);
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s=%s is a player option as given, such as
+                  tt=64M; ab=on and moves=reversed are typed as is. */
+               _ ("negamax: %s=%s does not apply to a game tree: negamax "
+                  "searches a tree as the textbook does, to its leaves, the "
+                  "children in their order (moves=reversed: backwards), "
+                  "with alpha-beta (ab=on) or without"),
+               key, value != NULL ? value : "");
+  return FALSE;
+}
+
 static gboolean
 negamax_start (NimPlayer *player, GError **error)
 {
   NimSearchPlayer *self = (NimSearchPlayer *) player;
+
+  if (nim_rules_is_tree (&player->rules))
+    return check_tree_options (player, error);
 
   /* A player reused for game after game (a comparison run) keeps its
      table and empties it, which costs nothing; see nim_tt_clear(). */
@@ -1482,6 +1546,7 @@ const NimPlayerClass nim_player_negamax_class = {
   .kind = NIM_PLAYER_SEARCHER,
   .perfect = TRUE,
   .strength = 2,
+  .trees = TRUE,
   .showcase = negamax_showcase,
   .options = negamax_options,
   .init = negamax_init,

@@ -668,6 +668,15 @@ gboolean
 nim_player_supports (const NimPlayerClass *klass, const NimRules *rules,
                      const NimBoard *start, GError **error)
 {
+  if (nim_rules_is_tree (rules) && !klass->trees)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                   /* TRANSLATORS: %s is a player's name. */
+                   _ ("%s plays Nim's heaps, not a game tree whose leaves "
+                      "hold values"),
+                   klass->name);
+      return FALSE;
+    }
   return klass->supports == NULL || klass->supports (rules, start, error);
 }
 

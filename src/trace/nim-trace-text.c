@@ -18,6 +18,7 @@
 #include "nim-player.h"
 #include "nim-search.h"
 #include "nim-trace-walk.h"
+#include "nim-tree.h"
 
 #include <stdio.h>
 
@@ -33,12 +34,19 @@ struct _NimTraceText
   gint open_ply;
 };
 
-/* The node's name on its line: "root 3,4,5" or "h1-2 1,4,5". */
+/* The node's name on its line: "root 3,4,5" or "h1-2 1,4,5"; on a game
+   tree "root" or its path, "2.1". */
 static void
-append_label (GString *s, guint ply, const NimTraceFrame *f)
+append_label (const NimTraceWalk *walk, GString *s, guint ply,
+              const NimTraceFrame *f)
 {
-  g_autofree char *heaps = nim_board_to_string (&f->board);
+  g_autofree char *heaps = nim_trace_walk_position (walk, &f->board);
 
+  if (nim_rules_is_tree (&walk->rules))
+    {
+      g_string_append (s, ply == 0 ? C_ ("trace", "root") : heaps);
+      return;
+    }
   if (ply == 0)
     {
       /* TRANSLATORS: the name of the search's first node in --trace,
@@ -52,6 +60,44 @@ append_label (GString *s, guint ply, const NimTraceFrame *f)
       g_string_append_c (s, ' ');
     }
   g_string_append (s, heaps);
+}
+
+/* The legend's first sentences, for a search of @kind on a game tree. */
+static const char *
+legend_tree_nodes (NimTraceKind kind)
+{
+  if (kind == NIM_TRACE_MINIMAX)
+    /* TRANSLATORS: the legend of --trace for minimax on a game tree.
+       Every line starts with "#"; MAX, MIN, "= v" and "= v (node)" are
+       written as they stand in the trace. */
+    return _ ("# a line a node: its path from the root (2.1: the first "
+              "child of the\n"
+              "#   root's second child), MAX or MIN, who moves there, "
+              "\"= v\" the value\n"
+              "#   for MAX (a leaf's is given) and how it was found; an "
+              "inner node's\n"
+              "#   value follows its children, on a line \"= v (node)\"\n");
+  if (kind == NIM_TRACE_ALPHA_BETA)
+    /* TRANSLATORS: the legend of --trace for alpha-beta on a game tree. */
+    return _ ("# a line a node: its path from the root (2.1: the first "
+              "child of the\n"
+              "#   root's second child), MAX or MIN, who moves there, "
+              "[alpha,beta] on\n"
+              "#   entry, \"= v\" the value for the player to move there "
+              "(MAX's at MAX,\n"
+              "#   its negation at MIN) and how it was found; an inner "
+              "node's value\n"
+              "#   follows its children, on a line \"= v (node)\"\n");
+  /* TRANSLATORS: the legend of --trace for negamax on a game tree. */
+  return _ ("# a line a node: its path from the root (2.1: the first "
+            "child of the\n"
+            "#   root's second child), MAX or MIN, who moves there, "
+            "\"= v\" the value\n"
+            "#   for the player to move there (MAX's at MAX, its negation "
+            "at MIN) and\n"
+            "#   how it was found; an inner node's value follows its "
+            "children, on a\n"
+            "#   line \"= v (node)\"\n");
 }
 
 /* The legend's first sentences, for a search of @kind. */
@@ -121,9 +167,19 @@ legend_nodes (NimTraceKind kind)
    count first, which measured fewer nodes (see picker_next_ordered() in
    nim-player-negamax.c). */
 static const char *
-legend_order (NimTraceKind kind, const char *spec)
+legend_order (NimTraceKind kind, const char *spec, const NimRules *rules)
 {
   g_autofree char *moves = nim_player_spec_option (spec, "moves");
+
+  if (nim_rules_is_tree (rules))
+    return g_strcmp0 (moves, "reversed") == 0
+               /* TRANSLATORS: the legend of --trace on a game tree
+                  searched with moves=reversed, a player option typed as
+                  is. */
+               ? _ ("# the children are tried the other way round, the "
+                    "last first (moves=reversed)\n")
+               /* TRANSLATORS: the legend of --trace on a game tree. */
+               : _ ("# the children are tried in the order given\n");
 
   /* negamax's moves= puts its own order in place of the default. */
   if ((kind == NIM_TRACE_NEGAMAX || kind == NIM_TRACE_ALPHA_BETA)
@@ -190,7 +246,9 @@ write_legend (NimTraceText *t, const char *spec, const NimRules *rules,
 
   /* TRANSLATORS: %s is a sentence describing the rules. */
   fprintf (t->out, _ ("# rules: %s\n"), described);
-  fputs (legend_nodes (kind), t->out);
+  fputs (nim_rules_is_tree (rules) ? legend_tree_nodes (kind)
+                                   : legend_nodes (kind),
+         t->out);
   if (kind == NIM_TRACE_MCTS)
     {
       fprintf (t->out,
@@ -205,7 +263,7 @@ write_legend (NimTraceText *t, const char *spec, const NimRules *rules,
                (unsigned long long) t->walk.limit);
       return;
     }
-  fputs (legend_order (kind, spec), t->out);
+  fputs (legend_order (kind, spec, rules), t->out);
   fprintf (t->out,
            g_dngettext (GETTEXT_PACKAGE,
                         /* TRANSLATORS: the end of the legend of
@@ -237,9 +295,10 @@ text_begin (gpointer data, const char *spec, guint player,
             const NimBoard *board, const NimRules *rules, NimTraceKind kind)
 {
   NimTraceText *t = data;
-  g_autofree char *heaps = nim_board_to_string (board);
+  g_autofree char *heaps = NULL;
 
   nim_trace_walk_begin (&t->walk, spec, player, board, rules, kind);
+  heaps = nim_trace_walk_root_name (&t->walk);
   t->open_ply = -1;
   /* TRANSLATORS: the first line of a search in --trace: a player
      spec, its number and the heaps it searches, such as 3,4,5.  The
@@ -275,18 +334,19 @@ text_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
   if (t->open_ply >= 0) /* the parent's line: its value comes later */
     g_string_append_c (s, '\n');
   g_string_append_printf (s, "%*s", (int) (2 * ply), "");
-  append_label (s, ply, f);
+  append_label (&t->walk, s, ply, f);
+  /* Minimax's values are the root player's: who moves says whether a
+     node takes its children's largest value or their smallest.  A game
+     tree's levels are MAX's and MIN's whoever searches. */
+  if (t->walk.kind == NIM_TRACE_MINIMAX || nim_rules_is_tree (&t->walk.rules))
+    {
+      g_string_append_c (s, ' ');
+      g_string_append (s, nim_trace_max_min (ply));
+    }
   if (t->walk.kind == NIM_TRACE_ALPHA_BETA)
     {
       g_string_append_c (s, ' ');
       nim_trace_append_window (s, alpha, beta);
-    }
-  if (t->walk.kind == NIM_TRACE_MINIMAX)
-    {
-      /* Minimax's values are the root player's: who moves says whether
-         a node takes its children's largest value or their smallest. */
-      g_string_append_c (s, ' ');
-      g_string_append (s, nim_trace_max_min (ply));
     }
   fputs (s->str, t->out);
   t->open_ply = (gint) ply;
@@ -343,7 +403,7 @@ text_leave (gpointer data, guint ply, const NimBoard *board, int value,
   if (!line_open)
     {
       g_string_append (s, " (");
-      append_label (s, ply, f);
+      append_label (&t->walk, s, ply, f);
       g_string_append_c (s, ')');
     }
   g_string_append_c (s, '\n');
@@ -395,9 +455,15 @@ text_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
         (unsigned long long) w->total, (unsigned long long) nodes,
         (unsigned long long) w->shown, (unsigned long long) w->summarised,
         (unsigned long long) w->left_out, (unsigned long long) w->limit);
+  if (nim_rules_is_tree (&w->rules) && proven)
+    {
+      g_autofree char *number = g_strdup_printf ("%d", value);
+
+      described = g_intern_string (number);
+    }
   if (move != NULL)
     {
-      nim_trace_append_move (m, move);
+      nim_trace_walk_append_move (w, m, &w->root, move);
       /* TRANSLATORS: the last line of a search in --trace: its value
          ("win", "loss" or "not proven") and the move it plays, in the
          notation of the trace, "h2-1". */
