@@ -39,6 +39,9 @@ PICTURES = {
     "guide-table-7.svg": (
         "./nim --solve --heaps 7 --max-take 3 "
         "--player1 negamax:order=off,id=off --dot tree.dot", "dot", None),
+    "guide-explore-tree.png": (
+        "./nim --solve --tree '[[3,12,8],[2,4,6],[14,5,2]]' "
+        "--player1 negamax --explore textbook.html", "page", 19),
     "guide-explore-minimax.png": (
         "./nim --solve --heaps 7 --max-take 3 --player1 minimax "
         "--explore minimax-7.html", "page", 157),
@@ -124,7 +127,9 @@ def main():
     try:
         # The reader's build directory: ./nim and nothing else.
         with open(os.path.join(work, "nim"), "w") as f:
-            f.write('#!/bin/sh\nexec "%s" "$@"\n' % nim)
+            # As called (./nim), which the page shows as the command
+            # that made it.
+            f.write('#!/bin/bash\nexec -a "$0" "%s" "$@"\n' % nim)
         os.chmod(os.path.join(work, "nim"), 0o755)
         for name in names:
             cmd, kind, step = PICTURES[name]

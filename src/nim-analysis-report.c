@@ -11,6 +11,7 @@
 
 #include "nim-i18n.h"
 #include "nim-record.h"
+#include "nim-tree.h"
 
 #include <stdio.h>
 
@@ -29,6 +30,87 @@ static const char *const method_text[] = {
       "misère outcome of a single heap of every size."),
 };
 
+/* The engine's line: its nodes, those of the search of the position
+   itself (what --trace and --explore show) apart from those that checked
+   its moves. */
+static void
+print_engine (const NimSolution *s, FILE *out)
+{
+  guint64 more = s->nodes - s->position_nodes;
+
+  if (more == 0)
+    /* TRANSLATORS: the engine's spec, the nodes it searched and the
+       seconds it took. */
+    fprintf (out, _ ("Engine: %s, %llu nodes, %.3f s\n"), s->engine,
+             (unsigned long long) s->nodes, s->seconds);
+  else
+    fprintf (out,
+             /* TRANSLATORS: the engine's spec; the nodes of its search of
+                the position, those of its searches of the position after
+                each move, and all of them; the seconds it took. */
+             _ ("Engine: %s, %llu nodes for the position and %llu more for "
+                "its moves (%llu in all), %.3f s\n"),
+             s->engine, (unsigned long long) s->position_nodes,
+             (unsigned long long) more, (unsigned long long) s->nodes,
+             s->seconds);
+}
+
+/* The child numbers of a game tree's moves: @moves from @board's node,
+   each the child it leads to. */
+static guint
+child_number (const NimSolution *s, const NimMove *move)
+{
+  const NimTree *t = s->rules.tree;
+
+  return t
+      ->number[nim_tree_move_child (t, nim_tree_node (t, &s->board), move)];
+}
+
+/* --solve on a game tree: its value for MAX, the best moves and what
+   each child is worth. */
+static void
+print_tree_solution (const NimSolution *s, FILE *out)
+{
+  g_autofree char *tree = nim_tree_to_string (s->rules.tree);
+  g_autofree char *rules = nim_rules_describe (&s->rules);
+  guint i;
+
+  /* TRANSLATORS: %s is a game tree, such as [[3,12,8],[2,4,6],[14,5,2]];
+     what it is follows on the next line. */
+  fprintf (out, _ ("Tree: %s\n"), tree);
+  fprintf (out, "%s\n", rules);
+  if (s->child_values->len == 0)
+    {
+      /* TRANSLATORS: %d is a number, the value of a tree that is one
+         leaf. */
+      fprintf (out,
+               _ ("The root is a leaf: its value for MAX is %d, and "
+                  "there is no move.\n"),
+               s->value);
+      print_engine (s, out);
+      return;
+    }
+  /* TRANSLATORS: %d is the tree's value; MAX as in the line above. */
+  fprintf (out, _ ("Value: %d for MAX, who moves at the root.\n"), s->value);
+  fputs (s->winning_moves->len == 1
+             /* TRANSLATORS: followed by " child 1", or " children 1 and
+                3": the moves worth the tree's value. */
+             ? _ ("Best move: child")
+             : _ ("Best moves: children"),
+         out);
+  for (i = 0; i < s->winning_moves->len; i++)
+    fprintf (out, "%s %u", i == 0 ? "" : C_ ("list", ","),
+             child_number (s, &g_array_index (s->winning_moves, NimMove, i)));
+  /* TRANSLATORS: followed by the children's values for MAX, " 3, 2, 2",
+     in the order of the children. */
+  fputs (_ ("; the children are worth"), out);
+  for (i = 0; i < s->child_values->len; i++)
+    fprintf (out, "%s %d", i == 0 ? "" : C_ ("list", ","),
+             g_array_index (s->child_values, int, i));
+  fputs (_ (" for MAX\n"), out);
+  print_engine (s, out);
+}
+
 /**
  * nim_analysis_report_print_solution:
  * @solution: a solution
@@ -38,9 +120,17 @@ void
 nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
 {
   const NimSolution *s = solution;
-  g_autofree char *heaps = nim_board_to_string (&s->board);
-  g_autofree char *rules = nim_rules_describe (&s->rules);
+  g_autofree char *heaps = NULL;
+  g_autofree char *rules = NULL;
   guint i;
+
+  if (nim_rules_is_tree (&s->rules))
+    {
+      print_tree_solution (s, out);
+      return;
+    }
+  heaps = nim_board_to_string (&s->board);
+  rules = nim_rules_describe (&s->rules);
 
   /* TRANSLATORS: %s is the heaps, such as 3,4,5; the rules follow on
      the next line. */
@@ -110,10 +200,7 @@ nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
               "sizes)\n"),
            out);
   if (s->method == NIM_SOLVE_SEARCH)
-    /* TRANSLATORS: the engine's spec, the nodes it searched and the
-       seconds it took. */
-    fprintf (out, _ ("Engine: %s, %llu nodes, %.3f s\n"), s->engine,
-             (unsigned long long) s->nodes, s->seconds);
+    print_engine (s, out);
   else if (s->engine == NULL)
     {
       fprintf (out, "%s\n", _ (method_text[s->method]));
@@ -143,6 +230,50 @@ nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
     }
 }
 
+/* --solve --json on a game tree: {"tree": [...], "value": V,
+   "best_moves": [child numbers from 1], "child_values": [...], "engine",
+   "nodes", "position_nodes", "seconds"}; "tree" is the tree searched, in
+   the notation of --tree, so that a random one can be checked. */
+static JsonNode *
+tree_solution_to_json (const NimSolution *s)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autofree char *tree = nim_tree_to_string (s->rules.tree);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  guint i;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "tree");
+  /* The notation is JSON: the tree goes in as itself. */
+  if (json_parser_load_from_data (parser, tree, -1, NULL))
+    json_builder_add_value (b, json_node_copy (json_parser_get_root (parser)));
+  else
+    json_builder_add_string_value (b, tree);
+  json_builder_set_member_name (b, "value");
+  json_builder_add_int_value (b, s->value);
+  json_builder_set_member_name (b, "best_moves");
+  json_builder_begin_array (b);
+  for (i = 0; i < s->winning_moves->len; i++)
+    json_builder_add_int_value (
+        b, child_number (s, &g_array_index (s->winning_moves, NimMove, i)));
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "child_values");
+  json_builder_begin_array (b);
+  for (i = 0; i < s->child_values->len; i++)
+    json_builder_add_int_value (b, g_array_index (s->child_values, int, i));
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "engine");
+  json_builder_add_string_value (b, s->engine);
+  json_builder_set_member_name (b, "nodes");
+  json_builder_add_int_value (b, (gint64) s->nodes);
+  json_builder_set_member_name (b, "position_nodes");
+  json_builder_add_int_value (b, (gint64) s->position_nodes);
+  json_builder_set_member_name (b, "seconds");
+  json_builder_add_double_value (b, s->seconds);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
 /* The names of the methods in the JSON record, by NimSolveMethod. */
 static const char *const method_names[] = {
   "search", "nim-sum", "grundy", "misere-nim", "misere-one-heap",
@@ -166,6 +297,8 @@ nim_analysis_report_solution_to_json (const NimSolution *solution)
   g_autoptr (JsonBuilder) b = json_builder_new ();
   guint i;
 
+  if (nim_rules_is_tree (&s->rules))
+    return tree_solution_to_json (s);
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "rules");
   json_builder_add_value (b, nim_record_rules (&s->rules));
@@ -215,6 +348,11 @@ nim_analysis_report_solution_to_json (const NimSolution *solution)
     json_builder_add_null_value (b);
   json_builder_set_member_name (b, "nodes");
   json_builder_add_int_value (b, (gint64) s->nodes);
+  if (s->method == NIM_SOLVE_SEARCH)
+    {
+      json_builder_set_member_name (b, "position_nodes");
+      json_builder_add_int_value (b, (gint64) s->position_nodes);
+    }
   json_builder_set_member_name (b, "seconds");
   json_builder_add_double_value (b, s->seconds);
   json_builder_end_object (b);

@@ -35,6 +35,7 @@ static const NimMode *const modes[] = {
   &nim_mode_compare,      /* --compare */
   &nim_mode_ugi,          /* --ugi */
   &nim_mode_check_engine, /* --check-engine COMMAND */
+  &nim_mode_grade,        /* --grade NAME */
   &nim_mode_summarize,    /* --summarize FILE... */
   &nim_mode_certificate,  /* --check-certificate FILE */
   &nim_mode_game,         /* none: one game */
@@ -44,21 +45,14 @@ static const NimMode *const modes[] = {
 /* Every option, the shared ones and each mode's own, in the order --help
    lists them under their headings (#NimHelpGroup). */
 static const NimOptionSet *const option_sets[] = {
-  &nim_shared_rules,
-  &nim_shared_players,
-  &nim_shared_output,
-  &nim_mode_solve.options,
-  &nim_mode_grundy.options,
-  &nim_mode_certificate.options,
-  &nim_mode_compare.options,
-  &nim_mode_match.options,
-  &nim_shared_summary,
-  &nim_mode_summarize.options,
-  &nim_shared_clock,
-  &nim_shared_engines,
-  &nim_mode_ugi.options,
-  &nim_mode_check_engine.options,
-  NULL,
+  &nim_shared_rules,         &nim_shared_players,
+  &nim_shared_output,        &nim_mode_solve.options,
+  &nim_mode_grundy.options,  &nim_mode_certificate.options,
+  &nim_mode_compare.options, &nim_mode_match.options,
+  &nim_shared_summary,       &nim_mode_summarize.options,
+  &nim_shared_clock,         &nim_shared_engines,
+  &nim_mode_ugi.options,     &nim_mode_check_engine.options,
+  &nim_mode_grade.options,   NULL,
 };
 
 /* What was asked for, once the options are parsed. */

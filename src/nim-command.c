@@ -17,6 +17,7 @@
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
+#include "nim-tree.h"
 
 #include <string.h>
 
@@ -392,6 +393,7 @@ nim_command_free (NimCommand *command)
   g_ptr_array_unref (command->values);
   g_strfreev (command->shared.arguments);
   g_free (command->shared.command);
+  nim_tree_unref (command->shared.tree);
   g_strfreev (command->arguments);
   g_option_context_free (command->context);
   g_free (command->configs);
@@ -503,28 +505,39 @@ take_values (NimCommand *c, GError **error)
   return ok;
 }
 
-/* The command as a shell would read it, for the page of --explore to
-   show: "nim" and the arguments, each quoted where it has to be. */
+/* @arg appended to @s as a shell reads it: quoted where it has to be. */
+static void
+append_word (GString *s, const char *arg)
+{
+  if (*arg != '\0'
+      && strspn (arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+                      "TUVWXYZ0123456789,._:=/+-@%")
+             == strlen (arg))
+    g_string_append (s, arg);
+  else
+    {
+      g_autofree char *quoted = g_shell_quote (arg);
+
+      g_string_append (s, quoted);
+    }
+}
+
+/* The command as the user ran it, for the page of --explore to show, so
+   that it runs as pasted where it was run ("./nim" in the build
+   directory): the program as it was called and the arguments. */
 static char *
 command_line (char **argv)
 {
-  GString *s = g_string_new ("nim");
+  GString *s = g_string_new (NULL);
   guint i;
 
-  for (i = 1; argv[0] != NULL && argv[i] != NULL; i++)
+  if (argv[0] == NULL || *argv[0] == '\0')
+    return g_string_free (g_string_append (s, "nim"), FALSE);
+  append_word (s, argv[0]);
+  for (i = 1; argv[i] != NULL; i++)
     {
       g_string_append_c (s, ' ');
-      if (*argv[i] != '\0'
-          && strspn (argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
-                              "TUVWXYZ0123456789,._:=/+-@%")
-                 == strlen (argv[i]))
-        g_string_append (s, argv[i]);
-      else
-        {
-          g_autofree char *quoted = g_shell_quote (argv[i]);
-
-          g_string_append (s, quoted);
-        }
+      append_word (s, argv[i]);
     }
   return g_string_free (s, FALSE);
 }
@@ -890,7 +903,7 @@ complete_value (const NimOption *option, const char *cur, FILE *out)
   else if (g_str_equal (meta, "DIR"))
     fputs (":dir\n", out);
   else if (strchr (meta, '|') != NULL
-           && strspn (meta, "abcdefghijklmnopqrstuvwxyz-|") == strlen (meta))
+           && strspn (meta, "abcdefghijklmnopqrstuvwxyz-_|") == strlen (meta))
     {
       g_auto (GStrv) words = g_strsplit (meta, "|", -1);
       guint i;

@@ -140,6 +140,7 @@ extern const NimMode nim_mode_match;
 extern const NimMode nim_mode_summarize;
 extern const NimMode nim_mode_ugi;
 extern const NimMode nim_mode_check_engine;
+extern const NimMode nim_mode_grade;
 extern const NimMode nim_mode_certificate;
 
 G_END_DECLS

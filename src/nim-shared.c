@@ -16,6 +16,7 @@
 #include "nim-match.h"
 #include "nim-parse.h"
 #include "nim-player-engine.h"
+#include "nim-tree.h"
 
 #include <errno.h>
 #include <string.h>
@@ -65,6 +66,26 @@ static const NimOption rules_options[] = {
     NIM_SHARED_TAKE,
     NULL,
     NULL },
+  { { "tree", 0, 0, G_OPTION_ARG_STRING, FIELD (tree_text),
+      N_ ("Instead of Nim, a textbook game tree: its leaves' values for MAX "
+          "in nested lists, such as [[3,12,8],[2,4,6],[14,5,2]]"),
+      "TREE" },
+    NIM_SHARED_TREE,
+    N_ ("--tree (it needs --solve)"),
+    NULL },
+  { { "random-tree", 0, 0, G_OPTION_ARG_STRING, FIELD (random_tree),
+      N_ ("Instead of Nim, a full game tree of DEPTH plies and BRANCHING "
+          "moves a position, its leaves drawn with --seed"),
+      "DEPTH:BRANCHING" },
+    NIM_SHARED_TREE,
+    N_ ("--random-tree (it needs --solve)"),
+    NULL },
+  { { "leaf-range", 0, 0, G_OPTION_ARG_STRING, FIELD (leaf_range),
+      N_ ("The values --random-tree draws its leaves from (default -9:9)"),
+      "LOW:HIGH" },
+    NIM_SHARED_TREE,
+    N_ ("--leaf-range (it needs --solve and --random-tree)"),
+    NULL },
   { { NULL } },
 };
 
@@ -72,7 +93,8 @@ static const NimOption rules_options[] = {
  * nim_shared_rules:
  *
  * The rules of the game: --heaps, --random-heaps, --max-take, --moves,
- * --rules, --misere.
+ * --rules, --misere, and a game tree instead: --tree, --random-tree,
+ * --leaf-range.
  */
 const NimOptionSet nim_shared_rules = { NIM_HELP_RULES, TRUE, rules_options };
 
@@ -528,6 +550,148 @@ parse_random_heaps (const char *text, guint *count, guint32 *max,
   return TRUE;
 }
 
+/* A whole number from @min to @max, negative or not, for @what. */
+static gboolean
+parse_int (const char *text, gint64 min, gint64 max, const char *what,
+           gint64 *out, GError **error)
+{
+  const char *t = text;
+  guint64 magnitude;
+  gboolean negative;
+
+  while (g_ascii_isspace (*t))
+    t++;
+  negative = *t == '-';
+  if (negative && nim_scan_uint (t + 1, &magnitude) == NIM_NUMBER_OK
+      && magnitude <= (guint64) -min)
+    {
+      *out = -(gint64) magnitude;
+      return TRUE;
+    }
+  if (!negative && nim_scan_uint (t, &magnitude) == NIM_NUMBER_OK
+      && magnitude <= (guint64) max)
+    {
+      *out = (gint64) magnitude;
+      return TRUE;
+    }
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %1$s names what was given, %2$s is what was
+                  typed, then the smallest and largest accepted. */
+               _ ("%1$s: '%2$s' is not a whole number from %3$lld to "
+                  "%4$lld"),
+               what, text, (long long) min, (long long) max);
+  return FALSE;
+}
+
+/* The tree of --tree, or of --random-tree DEPTH:BRANCHING with
+   --leaf-range LOW:HIGH and the seed, made the rules and the position:
+   the game is the tree's alone. */
+static gboolean
+check_tree (NimShared *shared, GError **error)
+{
+  const char *nim_option = shared->heaps != NULL          ? "--heaps"
+                           : shared->random_heaps != NULL ? "--random-heaps"
+                           : shared->max_take != NULL     ? "--max-take"
+                           : shared->moves != NULL        ? "--moves"
+                           : shared->rules_code != NULL   ? "--rules"
+                           : shared->misere               ? "--misere"
+                                                          : NULL;
+  const char *given = shared->tree_text != NULL ? "--tree" : "--random-tree";
+
+  if (shared->tree_text != NULL && shared->random_tree != NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--tree and --random-tree each give the tree; give "
+                      "one of them"));
+      return FALSE;
+    }
+  if (shared->leaf_range != NULL && shared->random_tree == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--leaf-range goes with --random-tree: a tree given "
+                      "with --tree has its own values"));
+      return FALSE;
+    }
+  if (nim_option != NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %1$s is --tree or --random-tree, %2$s an
+                      option of Nim's game, such as --heaps. */
+                   _ ("%1$s gives the whole game, its positions and moves; "
+                      "leave out %2$s, which is Nim's"),
+                   given, nim_option);
+      return FALSE;
+    }
+  if (shared->tree_text != NULL)
+    shared->tree = nim_tree_parse (shared->tree_text, "--tree", error);
+  else
+    {
+      g_auto (GStrv) parts = g_strsplit (shared->random_tree, ":", 2);
+      g_auto (GStrv) range = NULL;
+      guint64 depth, branching, size;
+      gint64 low = -9, high = 9;
+
+      if (parts[0] == NULL || parts[1] == NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--random-tree %s: expected DEPTH:BRANCHING, such "
+                          "as 3:3 (3 plies, 3 moves a position)"),
+                       shared->random_tree);
+          return FALSE;
+        }
+      if (!nim_parse_uint (parts[0], 1, NIM_TREE_MAX_DEPTH,
+                           "--random-tree DEPTH", &depth, error)
+          || !nim_parse_uint (parts[1], 1, NIM_TREE_MAX_NODES,
+                              "--random-tree BRANCHING", &branching, error))
+        return FALSE;
+      size = nim_tree_random_size ((guint) depth, (guint) branching);
+      if (size > NIM_TREE_MAX_NODES)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       /* TRANSLATORS: %s is what was given, such as 9:9;
+                          %d the most positions a tree may have. */
+                       _ ("--random-tree %s: the tree would have more than "
+                          "the %d positions a tree may have; give fewer "
+                          "plies or moves"),
+                       shared->random_tree, NIM_TREE_MAX_NODES);
+          return FALSE;
+        }
+      if (shared->leaf_range != NULL)
+        {
+          range = g_strsplit (shared->leaf_range, ":", 2);
+          if (range[0] == NULL || range[1] == NULL)
+            {
+              g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                           _ ("--leaf-range %s: expected LOW:HIGH, such as "
+                              "-9:9 or 0:20"),
+                           shared->leaf_range);
+              return FALSE;
+            }
+          if (!parse_int (range[0], -NIM_TREE_MAX_VALUE, NIM_TREE_MAX_VALUE,
+                          "--leaf-range LOW", &low, error)
+              || !parse_int (range[1], -NIM_TREE_MAX_VALUE, NIM_TREE_MAX_VALUE,
+                             "--leaf-range HIGH", &high, error))
+            return FALSE;
+          if (low > high)
+            {
+              g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                           _ ("--leaf-range %s: LOW is above HIGH; give "
+                              "the smaller value first"),
+                           shared->leaf_range);
+              return FALSE;
+            }
+        }
+      shared->tree = nim_tree_new_random ((guint) depth, (guint) branching,
+                                          (gint32) low, (gint32) high,
+                                          shared->seed_value);
+    }
+  if (shared->tree == NULL)
+    return FALSE;
+  nim_rules_set_tree (&shared->rules, shared->tree);
+  nim_tree_board (shared->tree, 0, &shared->board);
+  return TRUE;
+}
+
 /* Makes @dir, the directory of --engine-log, if it is missing, and
    checks that nim can write files in it (a file made and removed), so
    that a log nim cannot write is refused before anything starts, as
@@ -627,6 +791,11 @@ nim_shared_check (NimShared *shared, guint64 takes, GError **error)
     }
   else
     shared->seed_value = g_random_int ();
+  if ((takes & NIM_SHARED_TREE)
+      && (shared->tree_text != NULL || shared->random_tree != NULL
+          || shared->leaf_range != NULL)
+      && !check_tree (shared, error))
+    return FALSE;
   shared->timed = shared->tc != NULL;
   if (shared->timed
       && !parse_tc (shared->tc, &shared->tc_seconds, &shared->tc_increment,

@@ -43,6 +43,7 @@ enum
      more heaps than a board holds (it answers by theory, which needs no
      board; a search it runs checks for itself). */
   NIM_SHARED_ANY_HEAPS = 1 << 16,
+  NIM_SHARED_TREE = 1 << 17, /* --tree, --random-tree, --leaf-range */
 };
 
 /**
@@ -60,6 +61,9 @@ struct _NimShared
   char *moves;
   char *rules_code;
   gboolean misere;
+  char *tree_text;
+  char *random_tree;
+  char *leaf_range;
   char *player1;
   char *player2;
   char *first;
@@ -89,7 +93,9 @@ struct _NimShared
   gboolean coded;     /* --rules gave a take-and-break code (0.77, 4.0), not
                          the notation of another family (any, 1-3, 2,7) */
   NimOctal code;      /* ... that code */
-  NimBoard board;     /* --heaps, or the default three rows */
+  NimBoard board;     /* --heaps, or the default three rows; a tree's root */
+  NimTree *tree;      /* --tree or --random-tree, when given (the rules'
+                         tree: owned here, as the rules are copied) */
   guint random_count; /* --random-heaps COUNT:MAX, 0 when not given */
   guint32 random_max;
   guint first_mover;  /* --first, 1 or 2 */

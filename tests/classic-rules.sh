@@ -18,7 +18,7 @@ classic_rules_nim () {
 for arg in "\$@"; do
   case \$arg in
     -m*|-k*|--moves|--moves=*|--max-take|--max-take=*|--rules|--rules=*|\
-    --ugi|--check-engine|--check-engine=*|--summarize)
+    --ugi|--check-engine|--check-engine=*|--summarize|--grade|--grade=*)
       exec "$2" "\$@" ;;
   esac
 done

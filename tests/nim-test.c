@@ -271,10 +271,11 @@ names_take_rule (const char *const *args)
 {
   /* --rules names them as an octal code; --ugi and --check-engine take
      them from the protocol (setoption name rules); --summarize from the
-     results files; --check-certificate from the certificate. */
+     results files; --check-certificate from the certificate; --grade
+     plays take any, whatever the default. */
   static const char *const options[] = {
     "--moves",     "--max-take",          "--rules", "--ugi", "--check-engine",
-    "--summarize", "--check-certificate", NULL
+    "--summarize", "--check-certificate", "--grade", NULL
   };
   guint i, j;
 

@@ -13,6 +13,7 @@
 #include "nim-compare.h"
 #include "nim-player.h"
 #include "nim-test.h"
+#include "nim-tree.h"
 #include "nim-error.h"
 
 #include <json-glib/json-glib.h>
@@ -708,6 +709,121 @@ test_cli_bad (void)
     nim_test_assert_refused (cases[i].args, cases[i].status, cases[i].message);
 }
 
+/* --solve on a game tree: its value, the best moves by number and the
+   tree, in JSON and in words; a random tree is the same for a seed, its
+   leaves within --leaf-range, and the engine's count of the position's
+   own search is the one a page shows. */
+static void
+test_cli_solve_tree (void)
+{
+  static const char *const textbook[]
+      = { "--solve",   "--tree",  "[[3,12,8],[2,4,6],[14,5,2]]",
+          "--player1", "minimax", NULL };
+  static const char *const random1[]
+      = { "--solve", "--random-tree", "3:2",  "--seed",
+          "11",      "--leaf-range",  "-3:3", NULL };
+  g_autoptr (JsonNode) j = nim_test_run_json (textbook);
+  g_autoptr (JsonNode) r1 = nim_test_run_json (random1);
+  g_autoptr (JsonNode) r2 = nim_test_run_json (random1);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *t1 = NULL;
+  g_autofree char *t2 = NULL;
+  JsonObject *o = json_node_get_object (j);
+  JsonArray *best = json_object_get_array_member (o, "best_moves");
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (json_object_get_int_member (o, "value"), ==, 3);
+  g_assert_cmpuint (json_array_get_length (best), ==, 1);
+  g_assert_cmpint (json_array_get_int_element (best, 0), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (o, "nodes"), ==, 25);
+  g_assert_cmpint (json_object_get_int_member (o, "position_nodes"), ==, 13);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (o, "tree")), ==, 3);
+  t1 = json_to_string (
+      json_object_get_member (json_node_get_object (r1), "tree"), FALSE);
+  t2 = json_to_string (
+      json_object_get_member (json_node_get_object (r2), "tree"), FALSE);
+  g_assert_cmpstr (t1, ==, t2);
+  /* 3 plies of 2: 8 leaves, each from -3 to 3. */
+  {
+    g_autoptr (NimTree) tree = nim_tree_parse (t1, "tree", NULL);
+
+    g_assert_nonnull (tree);
+    g_assert_cmpuint (tree->n_leaves, ==, 8);
+    g_assert_cmpuint (tree->height, ==, 3);
+    for (i = 0; i < tree->n_nodes; i++)
+      g_assert_cmpint (ABS (tree->value[i]), <=, 3);
+  }
+  g_assert_cmpint (nim_test_run_nimv (NULL, &out, &err, textbook), ==,
+                   STATUS_OK);
+  nim_test_assert_contains (out, "Tree: [[3,12,8],[2,4,6],[14,5,2]]\n");
+  nim_test_assert_contains (out, "Value: 3 for MAX, who moves at the root.\n"
+                                 "Best move: child 1; the children are worth "
+                                 "3, 2, 2 for MAX\n");
+  nim_test_assert_contains (out, "Engine: minimax, 13 nodes for the position "
+                                 "and 12 more for its moves (25 in all)");
+}
+
+/* What --tree and --random-tree refuse: what is no tree, Nim's options
+   beside a tree, a leaf range without a random tree, a tree too large,
+   and the players that do not search a tree. */
+static void
+test_cli_tree_bad (void)
+{
+  static const struct
+  {
+    const char *args[10];
+    int status;
+    const char *message;
+  } cases[] = {
+    { { "--solve", "--tree", "[]", NULL }, STATUS_USAGE, "is empty" },
+    { { "--tree", "[1,2]", NULL }, STATUS_USAGE, "it needs --solve" },
+    { { "--solve", "--tree", "[1,2]", "--heaps", "3", NULL },
+      STATUS_USAGE,
+      "leave out --heaps" },
+    { { "--solve", "--tree", "[1,2]", "--misere", NULL },
+      STATUS_USAGE,
+      "leave out --misere" },
+    { { "--solve", "--tree", "[1]", "--random-tree", "2:2", NULL },
+      STATUS_USAGE,
+      "give one of them" },
+    { { "--solve", "--leaf-range", "1:2", NULL },
+      STATUS_USAGE,
+      "--leaf-range goes with --random-tree" },
+    { { "--solve", "--random-tree", "30:30", NULL },
+      STATUS_USAGE,
+      "more than the 1000000 positions" },
+    { { "--solve", "--random-tree", "3", NULL },
+      STATUS_USAGE,
+      "expected DEPTH:BRANCHING" },
+    { { "--solve", "--random-tree", "0:2", NULL },
+      STATUS_USAGE,
+      "--random-tree DEPTH" },
+    { { "--solve", "--random-tree", "2:2", "--leaf-range", "5:1", NULL },
+      STATUS_USAGE,
+      "LOW is above HIGH" },
+    { { "--solve", "--random-tree", "2:2", "--leaf-range", "-1000000:1",
+        NULL },
+      STATUS_USAGE,
+      "not a whole number from -999999 to 999999" },
+    { { "--solve", "--tree", "[1,2]", "--player1", "pns", NULL },
+      STATUS_USAGE,
+      "players that can: minimax, negamax" },
+    { { "--solve", "--tree", "[1,2]", "--player1", "negamax:tt=1M", NULL },
+      STATUS_USAGE,
+      "tt=1M does not apply to a game tree" },
+  };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    nim_test_assert_refused (cases[i].args, cases[i].status, cases[i].message);
+}
+
 /* --compare's budget is a value: a time budget stops a search that
    cannot finish in it (minimax on 1,3,5,7, half a billion nodes), and
    its row says it did not finish although it had no node budget; a
@@ -772,6 +888,8 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/cli-solve-theory", test_cli_solve_theory);
   g_test_add_func ("/analysis/cli-solve-no-move", test_cli_solve_no_move);
   g_test_add_func ("/analysis/cli-bad", test_cli_bad);
+  g_test_add_func ("/analysis/cli-solve-tree", test_cli_solve_tree);
+  g_test_add_func ("/analysis/cli-tree-bad", test_cli_tree_bad);
   g_test_add_func ("/analysis/compare-budget", test_compare_budget);
 
   return g_test_run ();

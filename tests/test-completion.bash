@@ -97,6 +97,8 @@ expect_only "nothing for a number" -- "$nim" --heaps ""
 expect_only "the choices of --tournament" round-robin gauntlet -- "$nim" --tournament ""
 expect_only "the choices of --order" random -- "$nim" --order r
 expect_only "players after --player" xor -- "$nim" --player xo
+expect_only "the choices of --assignment" minimax alphabeta -- "$nim" --grade me --assignment ""
+expect_only "the choices of --gradescope-visibility" after_due_date after_published -- "$nim" --grade me --gradescope-visibility a
 
 # The options of the mode chosen (of every mode while none is): --sprt
 # and --start go with --games, --stats with one game; and an option given
@@ -113,8 +115,8 @@ expect "a repeatable option again" --engine= \
   -- "$nim" --engine a=b --eng
 expect_only "--solve writes a page, not explanations" --explore= \
   -- "$nim" --solve --ex
-expect_only "--solve draws random heaps" --random-heaps= \
-  -- "$nim" --solve --ra
+expect_only "--solve draws random heaps or trees" --random-heaps= \
+  --random-tree= -- "$nim" --solve --ra
 expect_only "--games has no page" -- "$nim" --games 10 --exp
 expect_only "an engine's time margin in a run" --timemargin= \
   -- "$nim" --games 10 --timem

@@ -26,8 +26,9 @@
 # It saves a screenshot to tests/explore-screenshot.png in the build
 # directory (doc/explore.png is a copy of one).
 #
-# With --bench, it times one page instead (see Makefile-bench.am): the
-# 2,000 nodes of minimax on 1,2,3,4, opened and stepped through.
+# With --bench, it times two pages instead (see Makefile-bench.am): the
+# 2,000 nodes of minimax on 1,2,3,4, opened and stepped through, and its
+# first 100,000 nodes, opened, stepped in the middle and unfolded.
 
 import functools
 import json
@@ -39,6 +40,7 @@ import sys
 import tempfile
 import time
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -253,7 +255,9 @@ def page_data(driver):
 def check_page(driver, name, rules, every, path, traced):
     driver.get("file://" + path)
     errors = console_errors(driver)
-    result(not errors, name + ": opens without console errors", errors)
+    root = driver.find_elements(By.CSS_SELECTOR, '#nodes [data-node="0"]')
+    result(not errors and root, name + ": opens without console errors, "
+           "on the root", errors)
     labels = ["Step forward", "Step back", "Play", "Start", "End", "Quiz"]
     missing = [l for l in labels if not driver.find_elements(
         By.XPATH, "//button[@aria-label='%s']" % l)]
@@ -298,6 +302,83 @@ def check_page(driver, name, rules, every, path, traced):
         check_mcts_counts(name, data, out["values"], traced)
     errors = console_errors(driver)
     result(not errors, name + ": no console errors after stepping", errors)
+
+
+# Every step's sentence and the tree's text, from the first step to the
+# last.
+SENTENCES = """
+var x = window.NimExplore, out = [];
+for (var k = 0; k <= x.data.events.length; k++) {
+  x.goTo(k);
+  out.push([document.getElementById('sentence').textContent,
+            x.data.kind === 'mcts' ? document.getElementById('nodes')
+              .textContent : '']);
+}
+x.goTo(0);
+return out;
+"""
+
+# What a sentence cut short or run together looks like.
+BROKEN = re.compile(r"undefined|NaN|null|\[object|\s\s|\s[,.;:)]|\(\s|"
+                    r"and\s+(are|is) never|,\s*,")
+
+
+def check_sentences(driver, name, path):
+    """Every sentence of a page whole and true to the steps around it:
+    none cut short; "Step N of M" first; a cutoff names what it prunes or
+    says nothing is left, and at the root no one "would never allow"; a
+    table entry found under the heaps in another order says that the
+    key ignores their order; a move said to be tried first is the next
+    one tried; a proof that selection skips says whose it is."""
+    driver.get("file://" + path)
+    data = page_data(driver)
+    events = data["events"]
+    nodes = data["nodes"]
+    said = driver.execute_script(SENTENCES)
+    bad = []
+    for k, (sentence, tree) in enumerate(said):
+        if not sentence.startswith("Step %d of %d. " % (k, len(events))):
+            bad.append("step %d: %r" % (k, sentence[:80]))
+        if BROKEN.search(sentence):
+            bad.append("step %d: broken: %r" % (k, sentence))
+        if re.search(r"skipped: proven to lose(?! for player)", tree):
+            bad.append("step %d: a proof without its player: %r"
+                       % (k, tree[:200]))
+        if k == 0:
+            continue
+        e = events[k - 1]
+        n = nodes[e["node"]] if e.get("node", -1) >= 0 else None
+        if e["type"] == "leave" and "cut" in e.get("flags", []) and n \
+                and n["parent"] < 0 and re.search(r"never (let|allow)",
+                                                  sentence):
+            bad.append("step %d: the root's cutoff: %r" % (k, sentence))
+        if e["type"] == "probe" and e.get("found") and not e.get("losses"):
+            key = sorted(n["position"].split(","), key=int)
+            stored = [s_ for s_ in events[:k - 1] if s_["type"] == "store"
+                      and sorted(nodes[s_["node"]]["position"].split(","),
+                                 key=int) == key]
+            if stored and nodes[stored[-1]["node"]]["position"] != \
+                    n["position"] and "ignores the order of the heaps" \
+                    not in sentence:
+                bad.append("step %d: the entry of %s found for %s: %r"
+                           % (k, nodes[stored[-1]["node"]]["position"],
+                              n["position"], sentence))
+            m = re.search(r"its best move then, (\S+), is tried first",
+                          sentence)
+            if m:
+                tries = [t for t in events[k:] if t["type"] == "try"
+                         and t["node"] == e["node"]]
+                if not tries or tries[0]["move"] != m.group(1):
+                    bad.append("step %d: %s said first, %s tried: %r"
+                               % (k, m.group(1), tries[0]["move"]
+                                  if tries else None, sentence))
+            m = re.search(r"where it comes at step (\d+)", sentence)
+            if m:
+                t = events[int(m.group(1)) - 1]
+                if t["type"] != "try" or t["node"] != e["node"]:
+                    bad.append("step %d: step %s is %s" % (k, m.group(1), t))
+    result(not bad, name + ": %d sentences whole and true to the steps"
+           % len(said), "\n".join(bad[:20]))
 
 
 def check_keys(driver, path):
@@ -351,7 +432,11 @@ def next_question(driver, limit=2000):
             return driver.execute_script(
                 "return window.NimExplore.data.events"
                 "[window.NimExplore.state.step];")
-        click(driver, "Step forward")
+        fwd = driver.find_element(By.XPATH,
+                                  "//button[@aria-label='Step forward']")
+        if not fwd.is_enabled():
+            return None
+        fwd.click()
     return None
 
 
@@ -361,6 +446,8 @@ def answer(driver, event, right):
     asked = len(driver.find_elements(By.CSS_SELECTOR, "#question-fields > p"))
     if event["type"] == "enter":
         values = [event["alpha"], event["beta"]]
+    elif event["type"] == "numbers":
+        values = [event["pn"], event["dn"]]
     elif event["type"] == "backup":
         values = ["%d/%d" % (a["wins"], a["visits"])
                   for a in event["after"][1:]]
@@ -421,7 +508,7 @@ def check_quiz(driver, path, name="quiz", wanted=("cut",)):
            "%s / %s / %s" % (cls, text, score))
     marks = []
     seen = set()
-    for _ in range(12):
+    for _ in range(30):
         event = next_question(driver)
         if event is None:
             break
@@ -522,6 +609,7 @@ def check_projector(driver, path):
         "mobile": False})
     try:
         driver.get("file://" + path)
+        driver.execute_script("window.NimExplore.setView('outline');")
         click(driver, "Step forward")
         got = driver.execute_script(
             "var t = document.querySelector('#nodes text.row');"
@@ -560,7 +648,11 @@ def check_bad_input(work):
 def screenshot(driver, work):
     """The page of the README's command at step 40, as doc/explore.png
     shows it."""
-    cmd = [NIM, "--heaps", "1,2,3", "--player1",
+    # As the README types it: ./nim, which the page shows.
+    link = os.path.join(work, "nim")
+    if not os.path.exists(link):
+        os.symlink(os.path.abspath(NIM), link)
+    cmd = ["./nim", "--heaps", "1,2,3", "--player1",
            "negamax:tt=off,order=off,id=off", "--player2", "xor",
            "--explore", "tree.html"]
     run = subprocess.run(cmd, cwd=work, stdin=subprocess.DEVNULL,
@@ -577,7 +669,8 @@ def screenshot(driver, work):
 
 
 def bench(driver, work):
-    """The bench line: the page of minimax's 2,000 nodes on 1,2,3,4."""
+    """The bench lines: the pages of minimax's first 2,000 and 100,000
+    nodes on 1,2,3,4."""
     path, _ = make_page(work, "bench", "minimax", "1,2,3,4",
                         ["--moves", "any"])
     size = os.path.getsize(path)
@@ -599,6 +692,378 @@ def bench(driver, work):
     print("explore/minimax/1,2,3,4: page %d KiB, %d nodes, %d steps; "
           "open %.0f ms, step through %.0f ms (median of 5)"
           % (size // 1024, nodes, steps, opened * 1000, stepped * 1000))
+    # The page of 100,000 nodes (--trace-limit 100000): open, a step in
+    # the middle of the search, and "Unfold all" at its end.
+    path, _ = make_page(work, "bench big", "minimax", "1,2,3,4",
+                        ["--moves", "any"], ["--trace-limit", "100000"])
+    size = os.path.getsize(path)
+    driver.set_script_timeout(600)
+    times = []
+    for _ in range(3):
+        t0 = time.monotonic()
+        driver.get("file://" + path)
+        opened = time.monotonic() - t0
+        got = driver.execute_script(
+            "var x = window.NimExplore, n = x.data.events.length;"
+            "x.goTo(Math.floor(n / 2));"
+            "var f = document.querySelector("
+            "'button[aria-label=\"Step forward\"]');"
+            "var t = performance.now();"
+            "for (var k = 0; k < 200; k++) f.click();"
+            "var step = (performance.now() - t) / 200;"
+            "document.querySelector('button[aria-label=\"End\"]').click();"
+            "t = performance.now();"
+            "document.getElementById('unfold').click();"
+            "document.getElementById('tree-box').getBoundingClientRect();"
+            "return [step, performance.now() - t, n, x.data.nodes.length];")
+        times.append((opened, got[0], got[1]))
+    med = [sorted(t[i] for t in times)[1] for i in range(3)]
+    print("explore/minimax/1,2,3,4 --trace-limit 100000: page %d KiB, "
+          "%d nodes, %d steps; open %.0f ms, a step %.2f ms, Unfold all at "
+          "the end %.0f ms (median of 3)"
+          % (size // 1024, got[3], got[2], med[0] * 1000, med[1],
+             med[2]))
+
+
+# ---------------------------------------------------------------------------
+# Game trees (--tree, --random-tree), against Russell and Norvig's
+# ALPHA-BETA-SEARCH written here.
+
+TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+INF = float("inf")
+
+
+def tree_reference(tree, alpha_beta=True, reverse=False):
+    """The search of @tree by MAX-VALUE and MIN-VALUE: the root's value
+    for MAX, the move it plays (the first best in the order searched),
+    every child's exact value, and for each path entered the value it
+    returned for MAX and its window (alpha, beta) in MAX's terms."""
+    entered = {}
+
+    def search(node, path, maximize, a, b):
+        entered[path] = [None, (a, b)]
+        if isinstance(node, int):
+            entered[path][0] = node
+            return node
+        v = -INF if maximize else INF
+        kids = list(enumerate(node, 1))
+        if reverse:
+            kids.reverse()
+        for k, child in kids:
+            w = search(child, path + ("." if path else "") + str(k),
+                       not maximize, a, b)
+            if maximize:
+                v = max(v, w)
+                if alpha_beta and v >= b:
+                    break
+                a = max(a, v)
+            else:
+                v = min(v, w)
+                if alpha_beta and v <= a:
+                    break
+                b = min(b, v)
+        entered[path][0] = v
+        return v
+
+    def exact(node, maximize):
+        if isinstance(node, int):
+            return node
+        vals = [exact(c, not maximize) for c in node]
+        return max(vals) if maximize else min(vals)
+
+    value = search(tree, "", True, -INF, INF)
+    children = [exact(c, False) for c in tree]
+    order = list(range(1, len(tree) + 1))
+    if reverse:
+        order.reverse()
+    best = next(k for k in order if children[k - 1] == value)
+    return {"value": value, "best": str(best), "children": children,
+            "entered": entered}
+
+
+def all_paths(tree, path=""):
+    out = [path]
+    if not isinstance(tree, int):
+        for k, c in enumerate(tree, 1):
+            out += all_paths(c, path + ("." if path else "") + str(k))
+    return out
+
+
+def bound(x):
+    return "\u221e" if x == INF else "\u2212\u221e" if x == -INF else (
+        str(x) if x >= 0 else "\u2212" + str(-x))
+
+
+def tree_page(work, name, spec, tree_args):
+    """Writes the page of a --solve of a tree; returns its path and the
+    tree searched (--solve --json's "tree")."""
+    path = os.path.join(work, re.sub(r"\W+", "-", name) + ".html")
+    cmd = [NIM, "--solve"] + tree_args + ["--player1", spec, "--json",
+                                          "--explore", path]
+    run = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
+                         text=True, timeout=60)
+    if run.returncode != 0:
+        raise RuntimeError("%s: exit %d\n%s" % (" ".join(cmd), run.returncode,
+                                                run.stderr[-2000:]))
+    return path, json.loads(run.stdout)
+
+
+# Every element of a path in the view at the end: its value, whether it is
+# pruned, its window's text, and the edges.
+TREE_END = """
+window.NimExplore.goTo(window.NimExplore.data.events.length);
+var out = {nodes: {}, edges: []};
+document.querySelectorAll('#nodes [data-path]').forEach(function (g) {
+  var w = g.querySelector('.window');
+  out.nodes[g.getAttribute('data-path')] = [g.getAttribute('data-value'),
+    g.getAttribute('data-pruned'), w ? w.textContent : null];
+});
+document.querySelectorAll('#edges [data-edge]').forEach(function (g) {
+  out.edges.push(g.getAttribute('data-edge'));
+});
+out.sentence = document.getElementById('sentence').textContent;
+out.view = window.NimExplore.view();
+return out;
+"""
+
+
+def check_tree(driver, work, name, spec, tree_args, alpha_beta, reverse,
+               sweep=False):
+    """The page of a tree's search: every node drawn with its path, the
+    values, windows and pruned set of the reference, the edges, the
+    move played; with @sweep, every step back restores the page."""
+    try:
+        path, solved = tree_page(work, name, spec, tree_args)
+    except Exception as e:
+        result(False, name + ": nim writes the page", e)
+        return None
+    tree = solved["tree"]
+    ref = tree_reference(tree, alpha_beta, reverse)
+    driver.get("file://" + path)
+    errors = console_errors(driver)
+    start = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll("
+        "'#nodes [data-path]'), function (g) {"
+        "return g.getAttribute('data-path'); });")
+    result(not errors and "" in start,
+           name + ": opens without errors, the root drawn at step 0",
+           "%s %s" % (errors, start))
+    if sweep:
+        out = driver.execute_script(SWEEP, True)
+        result("differs" not in out, name + ": every step back restores "
+               "the page", str(out)[:1500])
+    end = driver.execute_script(TREE_END)
+    minimax = spec.startswith("minimax")
+    bad = []
+    paths = all_paths(tree)
+    if sorted(end["nodes"]) != sorted(paths):
+        bad.append("paths drawn %s, the tree's %s" % (sorted(end["nodes"]),
+                                                      sorted(paths)))
+    if sorted(end["edges"]) != sorted(p for p in paths if p):
+        bad.append("edges %s" % sorted(end["edges"]))
+    for p in paths:
+        value, pruned, window = end["nodes"].get(p, (None, None, None))
+        if p not in ref["entered"]:
+            if pruned != "1" or value is not None:
+                bad.append("%s: never entered, drawn %s, value %s"
+                           % (p, pruned, value))
+            continue
+        v, (a, b) = ref["entered"][p]
+        ply = p.count(".") + 1 if p else 0
+        # negamax's values and windows are for the player to move there.
+        if not minimax and ply % 2:
+            v, a, b = -v, -b, -a
+        if pruned is not None or value != str(v):
+            bad.append("%s: value %s (pruned %s), the reference's %s"
+                       % (p, value, pruned, v))
+        if alpha_beta and window != "[%s,%s]" % (bound(a), bound(b)):
+            bad.append("%s: window %s, the reference's [%s,%s]"
+                       % (p, window, bound(a), bound(b)))
+    plays = "plays %s (child %s)" % (ref["best"], ref["best"])
+    if plays not in end["sentence"]:
+        bad.append("the end says %r, not %r" % (end["sentence"], plays))
+    if solved["value"] != ref["value"] or solved["child_values"] != \
+            ref["children"] or ref["best"] and int(ref["best"]) not in \
+            solved["best_moves"]:
+        bad.append("--json %s, the reference %s" % (solved, ref))
+    result(not bad and end["view"] == "drawing",
+           name + ": value %s, move %s, pruned %s as the reference's"
+           % (ref["value"], ref["best"],
+              ",".join(p for p in paths if p not in ref["entered"])
+              or "none"), "\n".join(bad[:30]))
+    return path
+
+
+def check_tree_quiz(driver, path, name):
+    """The quiz of a tree's alpha-beta asks windows, and they differ."""
+    driver.get("file://" + path)
+    click(driver, "Quiz")
+    windows = set()
+    marks = []
+    for _ in range(40):
+        event = next_question(driver)
+        if event is None:
+            break
+        if event["type"] == "enter":
+            windows.add((str(event["alpha"]), str(event["beta"])))
+        marks.append(answer(driver, event, True)[0])
+    result(len(windows) >= 3 and marks and all(c == "right" for c in marks),
+           name + ": asks %d different windows, right answers marked right"
+           % len(windows), "%s %s" % (sorted(windows), marks))
+
+
+def check_trees(driver, work):
+    tb = json.dumps(TEXTBOOK, separators=(",", ":"))
+    ab = check_tree(driver, work, "textbook tree, alpha-beta", "negamax",
+                    ["--tree", tb], True, False, sweep=True)
+    check_tree(driver, work, "textbook tree, minimax", "minimax",
+               ["--tree", tb], False, False, sweep=True)
+    check_tree(driver, work, "textbook tree, negamax without alpha-beta",
+               "negamax:ab=off", ["--tree", tb], False, False)
+    check_tree(driver, work, "textbook tree, alpha-beta backwards",
+               "negamax:moves=reversed", ["--tree", tb], True, True)
+    for seed in range(1, 7):
+        shape = ("3:3", "2:4", "4:2")[seed % 3]
+        check_tree(driver, work, "random tree %s, seed %d" % (shape, seed),
+                   "negamax" if seed % 2 else "minimax",
+                   ["--random-tree", shape, "--seed", str(seed)],
+                   seed % 2 == 1, False)
+    if ab:
+        check_tree_quiz(driver, ab, "textbook tree quiz")
+        rnd = tree_page(work, "quiz tree", "negamax",
+                        ["--random-tree", "3:3", "--seed", "5"])[0]
+        check_quiz(driver, rnd, "random tree quiz", ("cut", "enter"))
+
+
+def check_clicker(driver, path):
+    """A presenter's clicker (Page Down, Page Up) steps; after a click on
+    the fold box or the speed slider the arrow keys still step; the
+    sentence, in a live region, starts "Step N of M"."""
+    driver.get("file://" + path)
+    body = driver.find_element(By.TAG_NAME, "body")
+    step = lambda: driver.execute_script(
+        "return window.NimExplore.state.step;")
+    body.send_keys(Keys.PAGE_DOWN)
+    body.send_keys(Keys.PAGE_DOWN)
+    got = [step()]
+    body.send_keys(Keys.PAGE_UP)
+    got.append(step())
+    # The keys go where the focus is, as a reader's do.
+    driver.find_element(By.ID, "auto-fold").click()
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    got.append(step())
+    driver.find_element(By.ID, "speed").click()
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    got.append(step())
+    n = len(page_data(driver)["events"])
+    sentence = driver.find_element(By.ID, "sentence").text
+    live = driver.execute_script(
+        "return document.getElementById('sentence').closest('[aria-live]')"
+        " !== null;")
+    result(got == [2, 1, 2, 3] and sentence.startswith("Step 3 of %d. " % n)
+           and live, "Page Down and Up step, and the arrows after a click on "
+           "the fold box and the slider; \"Step N of M\" in a live region",
+           "%s %r %s" % (got, sentence, live))
+
+
+# At each step, once the page has scrolled (at the next frame), whether
+# the current node is marked aria-current and inside the tree's box and
+# the window.
+IN_VIEW = """
+var done = arguments[arguments.length - 1];
+window.NimExplore.goTo(arguments[0]);
+requestAnimationFrame(function () { requestAnimationFrame(function () {
+  var cur = document.querySelectorAll('[aria-current="step"]');
+  if (window.NimExplore.state.current < 0) { done(cur.length === 0); return; }
+  if (cur.length !== 1) { done(false); return; }
+  var r = cur[0].getBoundingClientRect();
+  var b = document.getElementById('tree-box').getBoundingClientRect();
+  done(r.top >= b.top && r.bottom <= b.bottom && r.left >= b.left &&
+       r.right <= b.right && b.bottom <= window.innerHeight);
+}); });
+"""
+
+
+def check_current_in_view(driver, work):
+    """In a window of 1280 x 720 the current node is in view, and marked
+    aria-current, at every step of the deepening page of 2,3 (in the
+    outline and in the drawing)."""
+    path, _ = make_page(work, "in view", "negamax", "2,3",
+                        ["--moves", "any"])
+    check_sentences(driver, "deepening on 2,3", path)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 1280, "height": 720, "deviceScaleFactor": 1,
+        "mobile": False})
+    try:
+        driver.get("file://" + path)
+        n = len(page_data(driver)["events"])
+        for view in ("outline", "drawing"):
+            driver.execute_script("window.NimExplore.setView(arguments[0]);"
+                                  "window.NimExplore.goTo(0);", view)
+            out = [k for k in range(1, n + 1)
+                   if not driver.execute_async_script(IN_VIEW, k)]
+            result(not out, "1280 x 720, %s: the current node is in view at "
+                   "each of %d steps" % (view, n), "out of view at steps %s"
+                   % out[:40])
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def check_counts_and_command(driver, work):
+    """The page's node count is the one --solve says for the position, and
+    "Made by" is the command as it was run, which runs as pasted."""
+    path = os.path.join(work, "count.html")
+    run = subprocess.run([NIM, "--solve", "--heaps", "2,1,2", "--player1",
+                          "negamax:id=off", "--moves", "any", "--explore",
+                          path], cwd=work, stdin=subprocess.DEVNULL,
+                         capture_output=True, text=True, timeout=60)
+    driver.get("file://" + path)
+    summary = driver.find_element(By.ID, "summary").text
+    click(driver, "End")
+    sentence = driver.find_element(By.ID, "sentence").text
+    said = re.search(r"(\d+) nodes for the position", run.stdout)
+    page = re.search(r"(\d+) nodes searched", summary)
+    end = re.search(r"over after (\d+) nodes", sentence)
+    result(said and page and end and said.group(1) == page.group(1)
+           == end.group(1), "the page's node count is --solve's for the "
+           "position", "%s\n%s\n%s" % (run.stdout, summary, sentence))
+    command = driver.find_element(By.ID, "command").text
+    again = subprocess.run(command.replace("count.html", "again.html"),
+                           shell=True, cwd=work, stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=60)
+    result(command.startswith(NIM + " --solve") and again.returncode == 0
+           and os.path.exists(os.path.join(work, "again.html")),
+           "\"Made by\" is the command as it was run, and it runs as pasted",
+           "%s: exit %d %s" % (command, again.returncode, again.stderr))
+
+
+def check_legend(driver, path, words):
+    """The legend shown on a page explains the shapes and both colours
+    of a node: the fill's and the number's."""
+    driver.get("file://" + path)
+    text = driver.execute_script(
+        "return Array.prototype.filter.call(document.querySelectorAll("
+        "'#legend li'), function (li) { return !li.hidden; })"
+        ".map(function (li) { return li.textContent; }).join(' ');")
+    missing = [w for w in words if w not in text]
+    result(not missing, "the legend of %s explains %s"
+           % (os.path.basename(path), ", ".join(words)), missing)
+
+
+def check_big_page(driver, work):
+    """A search of 2,000 nodes is an outline (the drawing is refused, and
+    says why), and "Unfold all" draws the rows on screen, not all 2,000."""
+    path, _ = make_page(work, "big", "minimax", "1,2,3,4", ["--moves", "any"])
+    driver.get("file://" + path)
+    click(driver, "End")
+    driver.find_element(By.ID, "unfold").click()
+    got = driver.execute_script(
+        "return [window.NimExplore.view(), document.getElementById('view')"
+        ".disabled, document.querySelectorAll('#nodes > g').length,"
+        "window.NimExplore.data.nodes.length];")
+    result(got[0] == "outline" and got[1] and got[2] < 400
+           and got[3] >= 2000, "a page of %d nodes: an outline, and Unfold "
+           "all draws %d rows" % (got[3], got[2]), got)
 
 
 def main():
@@ -626,17 +1091,26 @@ def main():
                 continue
             check_page(driver, name, rules, every, pages[name][0],
                        pages[name][1])
+            check_sentences(driver, name, pages[name][0])
         if "alpha-beta" in pages:
             check_keys(driver, pages["alpha-beta"][0])
-            check_quiz(driver, pages["alpha-beta"][0], "quiz",
-                       ("cut", "enter"))
+            check_clicker(driver, pages["alpha-beta"][0])
+            check_quiz(driver, pages["alpha-beta"][0], "quiz", ("cut",))
         if "pns" in pages:
             check_pns_numbers(driver, pages["pns"][0])
+            check_quiz(driver, pages["pns"][0], "pns quiz", ("numbers",))
         if "mcts" in pages:
             check_quiz(driver, pages["mcts"][0], "mcts quiz",
                        ("select", "backup"))
         if "alpha-beta" in pages:
             check_projector(driver, pages["alpha-beta"][0])
+        check_trees(driver, work)
+        check_current_in_view(driver, work)
+        check_counts_and_command(driver, work)
+        check_big_page(driver, work)
+        if "alpha-beta" in pages:
+            check_legend(driver, pages["alpha-beta"][0],
+                         ("Two colours", "The fill of a", "= v", "\u25b2"))
         check_bad_input(work)
         screenshot(driver, work)
         check_limit(driver, work)

@@ -229,7 +229,7 @@ typedef struct
    for each position, alpha-beta off with a table, ordering without one,
    and score=distance with every technique, with a fresh table and with
    one table that carries what earlier positions proved into later
-   ones. */
+   ones; the moves in the generator's order. */
 static const struct
 {
   const char *options;
@@ -242,6 +242,10 @@ static const struct
   { "tt=64K", FRESH },
   { "ab=on,tt=64K,order=on,id=on,score=distance", FRESH | DISTANCE },
   { "score=distance", DISTANCE },
+  /* The textbook's alpha-beta, which nim --grade compares a student's
+     with, and the generator's order with every technique. */
+  { "tt=off,order=off,id=off,moves=generator,window=full", 0 },
+  { "tt=64K,moves=generator", FRESH },
 };
 
 /* Every engine the harness checks, from the registry. */

@@ -151,7 +151,8 @@ static const OptionCase mode_cases[] = {
   { { "--solve", "--player2", "bogus", "--seed", "abc" },
     "--solve cannot be combined with --player2" },
   { { "--solve", "--seed", "1" },
-    "--seed draws the heaps of --random-heaps in --solve" },
+    "--seed draws the heaps of --random-heaps, or the leaves of "
+    "--random-tree, in --solve" },
   { { "--solve", "--heaps", "3", "--random-heaps", "2" },
     "--random-heaps cannot be combined with --heaps" },
   { { "--compare", "--random-heaps", "2" },

@@ -618,6 +618,125 @@ test_refused (void)
   nim_test_assert_refused (tc, 2, "--tc ten: expected SECONDS");
 }
 
+/* ---- what a caller can ask of an engine's player ------------------ */
+
+typedef struct
+{
+  guint lines;
+  guint refuse_after; /* 0: never refuse */
+  char *first;
+} Watch;
+
+static gboolean
+watch_info (gpointer data, const char *line, GError **error)
+{
+  Watch *w = data;
+
+  if (w->first == NULL)
+    w->first = g_strdup (line);
+  if (w->refuse_after > 0 && ++w->lines > w->refuse_after)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   "more than %u info lines", w->refuse_after);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A player of the test engine in @mode, declared as @name, started on
+   1,2 with @budget. */
+static NimPlayer *
+engine_player (const char *name, const char *mode, const NimBudget *budget)
+{
+  g_autofree char *command = nim_test_engine_command (mode, NULL);
+  NimEngineConfig config = { 0 };
+  g_autoptr (GError) error = NULL;
+  NimPlayer *p;
+  NimRules rules;
+  NimBoard board;
+
+  if (command == NULL)
+    return NULL;
+  config.name = name;
+  config.command = command;
+  g_assert_true (nim_player_engine_declare (&config, &error));
+  p = nim_player_new (name, &error);
+  g_assert_no_error (error);
+  g_assert_true (nim_player_set_budget (p, budget));
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "1,2");
+  g_assert_true (nim_player_start (p, &rules, &board, &error));
+  g_assert_no_error (error);
+  return p;
+}
+
+/* A watcher sees every info line whole, before the move; one that
+   refuses the engine's chatter fails the move as a breach of the
+   protocol, with its own message, and the engine is stopped. */
+static void
+test_watch_info (void)
+{
+  const NimBudget budget = { 0, 1.0, 0 };
+  g_autoptr (NimPlayer) good = engine_player ("watch-good", "good", &budget);
+  g_autoptr (NimPlayer) chatter = NULL;
+  g_autoptr (GError) error = NULL;
+  Watch w = { 0 }, c = { 0, 100, NULL };
+  NimBoard board;
+  NimMove move;
+
+  if (good == NULL)
+    return;
+  nim_test_board (&board, "1,2");
+  nim_player_engine_watch_info (good, watch_info, &w);
+  g_assert_true (nim_player_choose_move (good, &board, &move, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (w.first);
+  g_assert_true (g_str_has_prefix (w.first, "info "));
+  g_free (w.first);
+
+  chatter = engine_player ("watch-chatter", "chatter", &budget);
+  nim_player_engine_watch_info (chatter, watch_info, &c);
+  g_assert_false (nim_player_choose_move (chatter, &board, &move, &error));
+  g_assert_error (error, NIM_FORFEIT_ERROR, NIM_END_PROTOCOL);
+  nim_test_assert_contains (error->message, "more than 100 info lines");
+  g_assert_false (nim_player_engine_timed_out (chatter));
+  g_free (c.first);
+}
+
+/* A move limit holds for a go that sets none (go depth 2): the engine
+   that never answers loses on time within it, and says it timed out;
+   one that crashes did not. */
+static void
+test_move_limit (void)
+{
+  const NimBudget budget = { 2, 0, 0 };
+  g_autoptr (NimPlayer) hang = engine_player ("limit-hang", "hang", &budget);
+  g_autoptr (NimPlayer) crash = NULL;
+  g_autoptr (GError) error = NULL;
+  NimBoard board;
+  NimMove move;
+  gint64 start;
+
+  if (hang == NULL)
+    return;
+  nim_test_board (&board, "1,2");
+  nim_player_engine_set_move_limit (hang, 300 * G_TIME_SPAN_MILLISECOND);
+  start = g_get_monotonic_time ();
+  g_assert_false (nim_player_choose_move (hang, &board, &move, &error));
+  g_assert_error (error, NIM_FORFEIT_ERROR, NIM_END_TIME);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  g_assert_true (nim_player_engine_timed_out (hang));
+  g_clear_error (&error);
+
+  /* The crash engine dies at its second go. */
+  crash = engine_player ("limit-crash", "crash", &budget);
+  nim_player_engine_set_move_limit (crash, 5 * G_USEC_PER_SEC);
+  g_assert_true (nim_player_choose_move (crash, &board, &move, &error));
+  g_assert_false (nim_player_choose_move (crash, &board, &move, &error));
+  g_assert_error (error, NIM_FORFEIT_ERROR, NIM_END_DISCONNECT);
+  g_assert_false (nim_player_engine_timed_out (crash));
+}
+
 /* Many games in this process, engines dying and respawning among them,
    leave no child and no fd behind. */
 static void
@@ -702,5 +821,7 @@ main (int argc, char **argv)
   g_test_add_func ("/referee/explain-pv", test_explain_pv);
   g_test_add_func ("/referee/list-players", test_list_players);
   g_test_add_func ("/referee/no-leaks", test_no_leaks);
+  g_test_add_func ("/referee/watch-info", test_watch_info);
+  g_test_add_func ("/referee/move-limit", test_move_limit);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include "nim-test.h"
 
 #include "nim-movegen.h"
+#include "nim-observer.h"
 #include "nim-player.h"
 #include "nim-search-player.h"
 
@@ -470,6 +471,172 @@ test_distance_exact (void)
             }
 }
 
+/* ---- moves= and window=: negamax as the textbook writes it --------- */
+
+/* The positions a search enters, in order, each as its heaps. */
+typedef struct
+{
+  GPtrArray *visits; /* of char *, "1,0,2" */
+  int alpha, beta;   /* the root's window */
+} Visits;
+
+static void
+visits_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
+              int beta)
+{
+  Visits *v = data;
+
+  if (ply == 0)
+    {
+      v->alpha = alpha;
+      v->beta = beta;
+    }
+  g_ptr_array_add (v->visits, nim_board_to_string (board));
+}
+
+static void
+visits_leave (gpointer data, guint ply, const NimBoard *board, int value,
+              guint flags)
+{
+}
+
+static const NimObserverFuncs visits_funcs
+    = { .enter = visits_enter, .leave = visits_leave };
+
+/* The visits of @spec's search of @board, and its value in *value. */
+static GPtrArray *
+searched_visits (const char *spec, const NimRules *rules,
+                 const NimBoard *board, int *value, int *alpha, int *beta)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (NimPlayer) p = nim_player_new (spec, &error);
+  Visits v = { g_ptr_array_new_with_free_func (g_free), 0, 0 };
+  NimObserver observer = { &visits_funcs, &v };
+  NimMove move;
+
+  g_assert_no_error (error);
+  g_assert_true (nim_player_start (p, rules, board, &error));
+  nim_player_set_trace (p, &observer);
+  g_assert_true (nim_player_choose_move (p, board, &move, &error));
+  *value = nim_player_get_stats (p)->value;
+  *alpha = v.alpha;
+  *beta = v.beta;
+  return v.visits;
+}
+
+/* The textbook's alpha-beta, written out here as a student would, for the
+   searcher to be checked against: value for the player to move, a
+   position without a move lost, 0 at the depth limit, the moves in the
+   generator's order or backwards, and a node's loop stopped as soon as a
+   child's value reaches beta.  With @ab FALSE, plain negamax. */
+static int
+textbook (NimBoard *board, const NimRules *rules, guint depth, int alpha,
+          int beta, gboolean ab, gboolean reversed, GPtrArray *visits)
+{
+  guint64 n = nim_movegen_count (board, rules), i;
+  int best = -NIM_SCORE_INF;
+
+  g_ptr_array_add (visits, nim_board_to_string (board));
+  if (!nim_board_has_move (board, rules))
+    return rules->misere ? 1 : -1;
+  if (depth == 0)
+    return 0;
+  for (i = 0; i < n; i++)
+    {
+      NimMove m;
+      int v;
+
+      g_assert_true (
+          nim_movegen_nth (board, rules, reversed ? n - 1 - i : i, &m));
+      nim_board_make_move (board, &m);
+      v = -textbook (board, rules, depth - 1, -beta, -alpha, ab, reversed,
+                     visits);
+      nim_board_unmake_move (board, &m);
+      best = MAX (best, v);
+      alpha = MAX (alpha, v);
+      if (ab && v >= beta)
+        break;
+    }
+  return best;
+}
+
+static void
+assert_same_visits (GPtrArray *a, GPtrArray *b, const char *spec,
+                    const char *heaps)
+{
+  guint i;
+
+  for (i = 0; i < MIN (a->len, b->len); i++)
+    if (!g_str_equal (a->pdata[i], b->pdata[i]))
+      g_error ("%s on %s: visit %u is %s, the textbook's %s", spec, heaps,
+               i + 1, (char *) a->pdata[i], (char *) b->pdata[i]);
+  if (a->len != b->len)
+    g_error ("%s on %s: %u visits, the textbook's %u", spec, heaps, a->len,
+             b->len);
+}
+
+/* negamax with moves=generator or reversed and window=full (the
+   reference nim --grade holds a student's search to) visits exactly the
+   positions of the textbook's alpha-beta or negamax, in its order, at
+   every depth, under every rule family's example and misère play; so does
+   minimax in the generator's order. */
+static void
+test_textbook_orders (void)
+{
+  const NimRuleFamily *const *families = nim_rule_families ();
+  static const char *const positions[] = { "1,2", "3,1,2", "2,2,3", "4,3" };
+  guint f, e, m, p, d, o, a;
+
+  for (f = 0; families[f] != NULL; f++)
+    for (e = 0; families[f]->examples[e] != NULL; e++)
+      for (m = 0; m < 2; m++)
+        for (p = 0; p < G_N_ELEMENTS (positions); p++)
+          for (d = 0; d <= 4; d++)
+            {
+              NimRules rules;
+              NimBoard board;
+
+              g_assert_true (nim_rules_parse (&rules, families[f]->examples[e],
+                                              "rules", NULL));
+              rules.misere = m;
+              nim_test_board (&board, positions[p]);
+              if (!nim_board_has_move (&board, &rules))
+                continue;
+              for (o = 0; o < 2; o++)
+                for (a = 0; a < 2; a++)
+                  {
+                    g_autofree char *spec = g_strdup_printf (
+                        "negamax:time=0,ab=%s,tt=off,order=off,id=off,"
+                        "moves=%s,window=full,depth=%u",
+                        a ? "on" : "off", o ? "reversed" : "generator", d);
+                    g_autoptr (GPtrArray) want
+                        = g_ptr_array_new_with_free_func (g_free);
+                    g_autoptr (GPtrArray) got = NULL;
+                    int value, alpha, beta;
+                    NimBoard copy = board;
+                    guint horizon = nim_search_horizon (&board, &rules, d);
+                    int v = textbook (&copy, &rules, horizon, -NIM_SCORE_INF,
+                                      NIM_SCORE_INF, a, o, want);
+
+                    got = searched_visits (spec, &rules, &board, &value,
+                                           &alpha, &beta);
+                    assert_same_visits (got, want, spec, positions[p]);
+                    g_assert_cmpint (value, ==, v);
+                    g_assert_cmpint (alpha, ==, -NIM_SCORE_INF);
+                    g_assert_cmpint (beta, ==, NIM_SCORE_INF);
+                    if (!a && !o)
+                      {
+                        g_autofree char *mm
+                            = g_strdup_printf ("minimax:time=0,depth=%u", d);
+                        g_autoptr (GPtrArray) plain = searched_visits (
+                            mm, &rules, &board, &value, &alpha, &beta);
+
+                        assert_same_visits (plain, want, mm, positions[p]);
+                      }
+                  }
+            }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -489,5 +656,6 @@ main (int argc, char **argv)
   g_test_add_func ("/search/distance", test_distance);
   g_test_add_func ("/search/distance-exact", test_distance_exact);
   g_test_add_func ("/search/grundy-ranges", test_grundy_ranges);
+  g_test_add_func ("/search/textbook-orders", test_textbook_orders);
   return g_test_run ();
 }

@@ -1003,8 +1003,14 @@ test_explore_data (gconstpointer data)
   g_assert_cmpstr (json_object_get_string_member (top, "format"), ==,
                    "nim-explore");
   g_assert_cmpint (json_object_get_int_member (top, "version"), ==, 1);
-  g_assert_true (g_str_has_prefix (
-      json_object_get_string_member (top, "command"), "nim --solve "));
+  /* The command as it was run: the program as the test called it. */
+  {
+    g_autofree char *start
+        = g_strconcat (g_getenv ("NIM_BINARY"), " --solve ", NULL);
+
+    g_assert_true (g_str_has_prefix (
+        json_object_get_string_member (top, "command"), start));
+  }
   g_assert_cmpstr (json_object_get_string_member (top, "kind"), ==, c->kind);
   nodes = json_object_get_array_member (top, "nodes");
   events = json_object_get_array_member (top, "events");
@@ -1498,6 +1504,131 @@ test_explore_mcts (gconstpointer data)
   g_assert_true (g_hash_table_contains (seen, "end"));
 }
 
+/* The page of Russell and Norvig's tree: every node with its path, the
+   two alpha-beta never enters listed after the others as never entered
+   and named by the cutoff at 2, the leaves with their values, the windows
+   of the textbook, and MAX's move, child 1. */
+static void
+test_explore_tree (void)
+{
+  /* Path, entered, the window on entry (negamax's: for the player to
+     move there), by the textbook's ALPHA-BETA-SEARCH. */
+  static const struct
+  {
+    const char *path;
+    gboolean entered;
+    const char *alpha, *beta;
+  } want[] = {
+    { "", TRUE, "-inf", "inf" },    { "1", TRUE, "-inf", "inf" },
+    { "1.1", TRUE, "-inf", "inf" }, { "1.2", TRUE, "-inf", "3" },
+    { "1.3", TRUE, "-inf", "3" },   { "2", TRUE, "-inf", "-3" },
+    { "2.1", TRUE, "3", "inf" },    { "3", TRUE, "-inf", "-3" },
+    { "3.1", TRUE, "3", "inf" },    { "3.2", TRUE, "3", "14" },
+    { "3.3", TRUE, "3", "5" },      { "2.2", FALSE, NULL, NULL },
+    { "2.3", FALSE, NULL, NULL },
+  };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *page = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *top;
+  JsonArray *nodes, *events;
+  GString *cuts = g_string_new (NULL);
+  guint i;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  path = g_build_filename (tmp.dir, "tree.html", NULL);
+  assert_status (run_nim (&out, &err, "--solve", "--tree",
+                          "[[3,12,8],[2,4,6],[14,5,2]]", "--player1",
+                          "negamax", "--explore", path, NULL),
+                 STATUS_OK, out, err);
+  g_file_get_contents (path, &page, NULL, NULL);
+  tmp_dir_clear (&tmp);
+  g_assert_nonnull (page);
+  root = explore_data (page);
+  top = json_node_get_object (root);
+  g_assert_true (json_object_get_boolean_member (top, "tree"));
+  g_assert_cmpstr (json_object_get_string_member (top, "kind"), ==,
+                   "alpha-beta");
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_object_get_object_member (top, "result"), "move"),
+                   ==, "1");
+  g_assert_cmpint (json_object_get_int_member (
+                       json_object_get_object_member (top, "result"), "value"),
+                   ==, 3);
+  nodes = json_object_get_array_member (top, "nodes");
+  events = json_object_get_array_member (top, "events");
+  g_assert_cmpint (json_array_get_length (nodes), ==, G_N_ELEMENTS (want));
+  for (i = 0; i < G_N_ELEMENTS (want); i++)
+    {
+      JsonObject *n = json_array_get_object_element (nodes, i);
+      gboolean entered = !json_object_has_member (n, "entered")
+                         || json_object_get_boolean_member (n, "entered");
+
+      g_assert_cmpstr (json_object_get_string_member (n, "path"), ==,
+                       want[i].path);
+      g_assert_cmpint (entered, ==, want[i].entered);
+      /* The leaves' values, by their paths. */
+      if (strchr (want[i].path, '.') != NULL)
+        {
+          static const char *const leaves[] = { "1.1", "1.2", "1.3",
+                                                "2.1", "2.2", "2.3",
+                                                "3.1", "3.2", "3.3" };
+          static const int values[] = { 3, 12, 8, 2, 4, 6, 14, 5, 2 };
+
+          for (guint k = 0; k < G_N_ELEMENTS (leaves); k++)
+            if (g_str_equal (leaves[k], want[i].path))
+              g_assert_cmpint (json_object_get_int_member (n, "leaf"), ==,
+                               values[k]);
+        }
+      else
+        g_assert_false (json_object_has_member (n, "leaf"));
+    }
+  for (i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *e = json_array_get_object_element (events, i);
+      const char *type = json_object_get_string_member (e, "type");
+      guint node
+          = (guint) json_object_get_int_member_with_default (e, "node", 0);
+
+      if (g_str_equal (type, "enter"))
+        {
+          g_autofree char *alpha
+              = json_node_get_value_type (json_object_get_member (e, "alpha"))
+                        == G_TYPE_STRING
+                    ? g_strdup (json_object_get_string_member (e, "alpha"))
+                    : g_strdup_printf (
+                        "%" G_GINT64_FORMAT,
+                        json_object_get_int_member (e, "alpha"));
+          g_autofree char *beta
+              = json_node_get_value_type (json_object_get_member (e, "beta"))
+                        == G_TYPE_STRING
+                    ? g_strdup (json_object_get_string_member (e, "beta"))
+                    : g_strdup_printf ("%" G_GINT64_FORMAT,
+                                       json_object_get_int_member (e, "beta"));
+
+          g_assert_true (want[node].entered);
+          g_assert_cmpstr (alpha, ==, want[node].alpha);
+          g_assert_cmpstr (beta, ==, want[node].beta);
+        }
+      if (g_str_equal (type, "leave") && json_object_has_member (e, "pruned"))
+        {
+          JsonArray *pruned = json_object_get_array_member (e, "pruned");
+
+          for (guint k = 0; k < json_array_get_length (pruned); k++)
+            g_string_append_printf (cuts, "%s%s@%s", cuts->len ? " " : "",
+                                    json_array_get_string_element (pruned, k),
+                                    want[node].path);
+        }
+    }
+  g_assert_cmpstr (cuts->str, ==, "2.2@2 2.3@2");
+  g_string_free (cuts, TRUE);
+}
+
 /* A teacher hands out one tree by its seed: --solve --random-heaps with
    --seed draws the heaps the first pair of a comparison run with the same
    options plays, and the page shows the command that makes it again;
@@ -1533,9 +1664,9 @@ test_explore_random_heaps (void)
   g_assert_no_error (error);
   root = explore_data (page);
   top = json_node_get_object (root);
-  command = g_strdup_printf ("nim --solve --random-heaps 3:5 --seed 7 "
+  command = g_strdup_printf ("%s --solve --random-heaps 3:5 --seed 7 "
                              "--player1 minimax --moves any --explore %s",
-                             path);
+                             g_getenv ("NIM_BINARY"), path);
   g_assert_cmpstr (json_object_get_string_member (top, "command"), ==,
                    command);
   g_clear_pointer (&out, g_free);
@@ -2028,6 +2159,7 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &explore_cases[i], test_explore_data);
     }
   g_test_add_func ("/explore/random-heaps", test_explore_random_heaps);
+  g_test_add_func ("/explore/tree", test_explore_tree);
   g_test_add_func ("/explore/pns-thresholds", test_explore_pns);
   for (i = 0; i < G_N_ELEMENTS (mcts_cases); i++)
     {

@@ -86,7 +86,40 @@ test_handshake (void)
   out = ugi_run ("ugi\nquit\n", "--player1", "xor", NULL);
   nim_test_assert_contains (out, " xor\n");
   g_assert_true (g_str_has_suffix (out, "option name misere type check "
-                                        "default false\nugiok\n"));
+                                        "default false\noption name visits "
+                                        "type check default false\n"
+                                        "ugiok\n"));
+}
+
+/* setoption name visits value true: each position the search enters, in
+   order, as an info string visit line before the answer (what nim --grade
+   reads); off again, none; a value that is not true or false is refused
+   and the option kept. */
+static void
+test_visits (void)
+{
+  g_autofree char *out = NULL;
+  g_auto (GStrv) parts = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  out = ugi_run ("setoption name visits value true\n"
+                 "position fen 1,2 p1\ngo depth 1\n"
+                 "setoption name visits value maybe\n"
+                 "setoption name visits value false\n"
+                 "position fen 1,2 p1\ngo depth 1\nquit\n",
+                 "--player1", "minimax", NULL);
+  g_assert_true (g_str_has_prefix (out, "info string visit 1,2\n"
+                                        "info string visit 0,2\n"
+                                        "info string visit 1,1\n"
+                                        "info string visit 1,0\n"
+                                        "info depth 1 nodes 4 time "));
+  nim_test_assert_contains (out, "info string error: setoption: visits is "
+                                 "true or false, not 'maybe'; it stays "
+                                 "true\n");
+  /* The second search says no visit. */
+  parts = g_strsplit (out, "info string visit", -1);
+  g_assert_cmpuint (g_strv_length (parts), ==, 5);
 }
 
 /* query answers from the position: whose turn, whether it is over and
@@ -1338,6 +1371,7 @@ main (int argc, char **argv)
   nim_test_init (&argc, &argv);
   g_test_add_func ("/ugi/handshake", test_handshake);
   g_test_add_func ("/ugi/query", test_query);
+  g_test_add_func ("/ugi/visits", test_visits);
   g_test_add_func ("/ugi/go", test_go);
   g_test_add_func ("/ugi/same-moves", test_same_moves);
   g_test_add_func ("/ugi/bad-input", test_bad_input);

@@ -179,6 +179,7 @@ nim_board_has_move (const NimBoard *board, const NimRules *rules)
           return TRUE;
       return FALSE;
     case NIM_MOVES_GENERIC:
+    case NIM_MOVES_TREE:
       for (i = 0; i < board->n_heaps; i++)
         if (nim_rules_heap_has_move (rules, board->heaps[i]))
           return TRUE;

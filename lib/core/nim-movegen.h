@@ -103,6 +103,7 @@ nim_movegen_next (NimMoveGen *gen, const NimBoard *board,
         }
       return FALSE;
     case NIM_MOVES_GENERIC:
+    case NIM_MOVES_TREE:
       return nim_movegen_next_generic (gen, board, rules, move);
     }
   g_assert_not_reached ();
@@ -132,6 +133,7 @@ nim_movegen_count_heap (const NimRules *rules, guint32 h)
         k++;
       return k;
     case NIM_MOVES_GENERIC:
+    case NIM_MOVES_TREE:
       return rules->family->count (rules, h);
     }
   g_assert_not_reached ();

@@ -41,6 +41,7 @@ nim_rules_digit_leaves (guint d, guint32 rest)
 typedef struct _NimRuleFamily NimRuleFamily;
 typedef struct _NimBoard NimBoard;
 typedef struct _NimMoveGen NimMoveGen;
+typedef struct _NimTree NimTree;
 
 /**
  * NimRules:
@@ -60,6 +61,9 @@ typedef struct _NimMoveGen NimMoveGen;
  *   matches may leave: a sum of %NIM_RULES_VANISH, %NIM_RULES_ONE and
  *   %NIM_RULES_TWO (a code whose digits are all 0 or 3 is a subtraction
  *   set instead)
+ * @tree: (nullable): for a game tree (nim_rules_set_tree()), the tree,
+ *   not owned: whoever set it keeps it alive as long as any copy of the
+ *   rules
  *
  * A plain value type: copy it with `=`.  The fields after @family are the
  * family's parameters, 0 where a family has none.
@@ -73,6 +77,7 @@ typedef struct
   gboolean misere;
   guint n_digits;
   guint8 digits[NIM_RULES_MAX_DIGITS + 1];
+  const NimTree *tree;
 } NimRules;
 
 /**
@@ -83,6 +88,9 @@ typedef struct
  *   heap and leaves the rest as one heap
  * @NIM_MOVES_GENERIC: only the family's own functions know its moves;
  *   a move may split a heap in two
+ * @NIM_MOVES_TREE: a textbook game tree (#NimTree): the board is a node,
+ *   a move goes to a child, and a leaf has a value rather than a winner;
+ *   the searchers that can search one have copies for it
  *
  * What a family's moves look like to the searchers, whose hot path has a
  * copy compiled for each shape: a new family is %NIM_MOVES_GENERIC, and
@@ -94,6 +102,7 @@ typedef enum
   NIM_MOVES_RANGE,
   NIM_MOVES_SET,
   NIM_MOVES_GENERIC,
+  NIM_MOVES_TREE,
 } NimMoveShape;
 
 /**
@@ -232,6 +241,7 @@ gboolean nim_rules_set_moves (NimRules *rules, const guint64 *counts,
                               guint n_counts, GError **error);
 void nim_rules_set_code (NimRules *rules, const guint8 *digits,
                          guint n_digits);
+void nim_rules_set_tree (NimRules *rules, const NimTree *tree);
 char *nim_rules_code_to_string (const NimRules *rules);
 gboolean nim_rules_parse (NimRules *rules, const char *text, const char *what,
                           GError **error);
@@ -242,6 +252,7 @@ gboolean nim_rules_parse_moves (NimRules *rules, const char *text,
 
 gboolean nim_rules_is_take_any (const NimRules *rules);
 gboolean nim_rules_is_code (const NimRules *rules);
+gboolean nim_rules_is_tree (const NimRules *rules);
 gboolean nim_rules_splits (const NimRules *rules);
 guint32 nim_rules_min_split_take (const NimRules *rules);
 gboolean nim_rules_allows_leave (const NimRules *rules, guint32 h,

@@ -23,6 +23,7 @@
 #include "nim-player.h"
 #include "nim-search-player.h"
 #include "nim-error.h"
+#include "nim-tree.h"
 
 #include <string.h>
 
@@ -41,6 +42,8 @@ nim_solution_free (NimSolution *solution)
   g_free (solution->engine);
   if (solution->winning_moves != NULL)
     g_array_unref (solution->winning_moves);
+  if (solution->child_values != NULL)
+    g_array_unref (solution->child_values);
   g_free (solution);
 }
 
@@ -317,7 +320,8 @@ solve_grundy (NimSolution *s, NimGrundy *grundy)
 {
   guint i;
 
-  if (s->rules.misere)
+  /* A game tree's leaves have values, not a winner. */
+  if (s->rules.misere || nim_rules_is_tree (&s->rules))
     return;
   s->grundy = 0;
   for (i = 0; i < s->board.n_heaps; i++)
@@ -485,6 +489,7 @@ theory_some_winning_move (const NimSolution *s, NimGrundy *grundy,
     case NIM_MOVES_SET:
       return FALSE;
     case NIM_MOVES_GENERIC:
+    case NIM_MOVES_TREE:
       /* A code's splits are bounded by its period; any other family's
          moves are tried one by one. */
       return s->rules.family->theory == NIM_GRUNDY_OCTAL
@@ -601,6 +606,70 @@ verify_by_search (NimSolution *s, const char *engine, GError **error)
   return TRUE;
 }
 
+/* The value for MAX of the tree node on @board, by @engine's search
+   (a leaf's own, without one), adding what the search cost to *@nodes. */
+static gboolean
+tree_value (NimPlayer *engine, Budget *budget, const NimBoard *board,
+            int *value, guint64 *nodes, GError **error)
+{
+  const NimTree *t = engine->rules.tree;
+  guint32 node = nim_tree_node (t, board);
+  const NimSearchStats *st = nim_player_get_stats (engine);
+  NimMove move;
+
+  if (t->n_children[node] == 0)
+    {
+      *value = t->value[node];
+      return TRUE;
+    }
+  if (!budget_next (budget))
+    {
+      unproven (engine, board, NULL, LIMIT_BUDGET, error);
+      return FALSE;
+    }
+  if (!nim_player_choose_move (engine, board, &move, error))
+    return FALSE;
+  *nodes += st->nodes;
+  budget->used += st->nodes;
+  if (!st->proven)
+    {
+      unproven (engine, board, NULL, LIMIT_BUDGET, error);
+      return FALSE;
+    }
+  /* The search's value is for the player to move there: MIN at an odd
+     depth. */
+  *value = t->depth[node] % 2 == 0 ? st->value : -st->value;
+  return TRUE;
+}
+
+/* nim_solve() on a game tree: the root's value by @engine's search, then
+   each child's, to name every child worth as much. */
+static gboolean
+solve_tree (NimSolution *s, NimPlayer *engine, Budget *budget, GError **error)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+
+  if (!tree_value (engine, budget, &s->board, &s->value, &s->nodes, error))
+    return FALSE;
+  s->position_nodes = s->nodes;
+  s->wins = s->value > 0;
+  s->child_values = g_array_new (FALSE, FALSE, sizeof (int));
+  while (nim_movegen_next (&gen, &s->board, &s->rules, &m))
+    {
+      NimBoard child = s->board;
+      int v;
+
+      nim_board_make_move (&child, &m);
+      if (!tree_value (engine, budget, &child, &v, &s->nodes, error))
+        return FALSE;
+      g_array_append_val (s->child_values, v);
+      if (v == s->value)
+        g_array_append_val (s->winning_moves, m);
+    }
+  return TRUE;
+}
+
 /**
  * nim_solve_check_engine:
  * @player: the engine asked to solve
@@ -706,9 +775,17 @@ nim_solve (const NimRules *rules, const NimBoard *board, const char *engine,
   if (!nim_player_start (p, rules, board, error))
     return NULL;
   budget_init (&budget, p);
+  if (nim_rules_is_tree (rules))
+    {
+      if (!solve_tree (s, p, &budget, error))
+        return NULL;
+      s->seconds = (g_get_monotonic_time () - t0) / 1e6;
+      return g_steal_pointer (&s);
+    }
   if (!engine_wins (p, &budget, board, NULL, &best, &s->wins, &s->nodes,
                     error))
     return NULL;
+  s->position_nodes = s->nodes;
 
   if (s->wins && nim_movegen_count (board, rules) > NIM_SOLVE_MAX_MOVES)
     {

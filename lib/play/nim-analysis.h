@@ -69,6 +69,15 @@ typedef enum
  * @heap_grundy: the value of each heap
  * @grundy: the value of the position, the exclusive or of @heap_grundy
  * @nodes: the nodes the engine searched, every search included
+ * @position_nodes: of @nodes, those of the engine's search of the
+ *   position itself, the search --trace and --explore show (0 under a
+ *   closed form: its verifying search is in @nodes)
+ * @value: on a game tree (nim_rules_is_tree()), the root's value for MAX,
+ *   as the engine's search found it; @wins then says whether it is above
+ *   0, and @winning_moves holds the best moves, those worth @value (each
+ *   searched on its own, to the end), in the order of the children
+ * @child_values: (element-type int) (nullable): on a game tree, each
+ *   child's value for MAX, in the order of the children
  * @seconds: the wall time of the whole analysis
  */
 typedef struct
@@ -85,6 +94,9 @@ typedef struct
   guint heap_grundy[NIM_MAX_HEAPS];
   guint grundy;
   guint64 nodes;
+  guint64 position_nodes;
+  int value;
+  GArray *child_values;
   double seconds;
 } NimSolution;
 

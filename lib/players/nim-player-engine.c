@@ -118,6 +118,13 @@ typedef struct
   guint fen_first;
   GString *position;
   GPtrArray *words;
+  /* What a caller asked of it (nim_player_engine_watch_info (),
+     nim_player_engine_set_move_limit ()), and how its last failure
+     came. */
+  NimEngineInfoFunc info_func; /* (nullable) */
+  gpointer info_data;
+  gint64 move_limit; /* microseconds, 0 for none beyond the go's */
+  gboolean timed_out;
 } EnginePlayer;
 
 static const Engine *
@@ -164,7 +171,8 @@ forfeit_io (EnginePlayer *self, const GError *io, NimEnd late,
 {
   g_autofree char *first = g_strndup (what, strcspn (what, "\n"));
 
-  if (g_error_matches (io, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+  self->timed_out = g_error_matches (io, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+  if (self->timed_out)
     return forfeit (self, error, late, _ ("no %s in time"), first);
   if (g_error_matches (io, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
       || g_error_matches (io, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE))
@@ -389,7 +397,19 @@ expect (EnginePlayer *self, const char *word, gint64 deadline, NimEnd late,
           continue;
         }
       if (g_str_has_prefix (line, "info "))
-        read_info ((NimPlayer *) self, line);
+        {
+          g_autoptr (GError) refused = NULL;
+
+          /* The watcher sees the line whole; read_info () splits it. */
+          if (self->info_func != NULL
+              && !self->info_func (self->info_data, line, &refused))
+            {
+              g_free (line);
+              forfeit (self, error, NIM_END_PROTOCOL, "%s", refused->message);
+              return NULL;
+            }
+          read_info ((NimPlayer *) self, line);
+        }
       else if (is_word)
         return line;
       else if (g_str_has_prefix (line, "id name "))
@@ -457,6 +477,7 @@ launch (EnginePlayer *self, GError **error)
   g_autoptr (GError) local = NULL;
   char *line;
 
+  self->timed_out = FALSE;
   if (e->log_dir != NULL)
     {
       g_autofree char *file
@@ -836,6 +857,7 @@ engine_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
     return forfeit (self, error, NIM_END_DISCONNECT,
                     _ ("the engine is not running"));
   self->info = 0;
+  self->timed_out = FALSE;
   g_string_truncate (self->score, 0);
   g_string_truncate (self->pv, 0);
   /* Under a clock the engine is ready before its time runs: the game's
@@ -854,6 +876,9 @@ engine_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
     return FALSE;
   if (self->await_ready && !await_ready (self, error))
     return FALSE;
+  /* A caller's limit holds whatever the go says. */
+  if (self->move_limit > 0 && (allowed < 0 || allowed > self->move_limit))
+    allowed = self->move_limit;
   /* The time runs from when the engine had the go (after its readyok,
      when it had to answer one first). */
   deadline = allowed < 0 ? -1 : g_get_monotonic_time () + allowed;
@@ -1131,4 +1156,68 @@ nim_player_engine_identify (const NimPlayerClass *klass, char **id_name,
   *id_name = g_steal_pointer (&self->id_name);
   *id_author = g_steal_pointer (&self->id_author);
   return TRUE;
+}
+
+/**
+ * nim_player_engine_watch_info:
+ * @player: an engine's player (nim_player_class_is_engine ())
+ * @func: (nullable): called with each `info` line the engine writes, in
+ *   order, before nim reads it; %NULL to stop watching
+ * @data: passed to @func
+ *
+ * Lets a caller see what the engine says while it searches, such as the
+ * `info string` lines nim itself skips.  A @func that returns %FALSE with
+ * its error set (too much of something, say) fails the move: the engine
+ * forfeits with a %NIM_END_PROTOCOL whose message is the error's, and is
+ * stopped.
+ */
+void
+nim_player_engine_watch_info (NimPlayer *player, NimEngineInfoFunc func,
+                              gpointer data)
+{
+  EnginePlayer *self = (EnginePlayer *) player;
+
+  g_return_if_fail (nim_player_class_is_engine (player->klass));
+
+  self->info_func = func;
+  self->info_data = data;
+}
+
+/**
+ * nim_player_engine_set_move_limit:
+ * @player: an engine's player (nim_player_class_is_engine ())
+ * @limit: microseconds, or 0 for no limit beyond the go's own
+ *
+ * The longest any move of the engine may take, from when it has its
+ * `go`, whatever the go says: also a `go depth N` or a bare `go`, which
+ * set none (a grader gives every search the same time).  A move later
+ * than that is lost on time (%NIM_END_TIME).
+ */
+void
+nim_player_engine_set_move_limit (NimPlayer *player, gint64 limit)
+{
+  EnginePlayer *self = (EnginePlayer *) player;
+
+  g_return_if_fail (nim_player_class_is_engine (player->klass));
+  g_return_if_fail (limit >= 0);
+
+  self->move_limit = limit;
+}
+
+/**
+ * nim_player_engine_timed_out:
+ * @player: an engine's player (nim_player_class_is_engine ())
+ *
+ * Whether the engine's last failure was a deadline that passed: of its
+ * move, or of its start (which forfeits as %NIM_END_STARTUP whether the
+ * engine was late or died).
+ *
+ * Returns: %TRUE if the engine did not answer in time
+ */
+gboolean
+nim_player_engine_timed_out (const NimPlayer *player)
+{
+  g_return_val_if_fail (nim_player_class_is_engine (player->klass), FALSE);
+
+  return ((const EnginePlayer *) player)->timed_out;
 }

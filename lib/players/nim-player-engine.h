@@ -51,6 +51,19 @@ typedef struct
   gint64 time_margin;
 } NimEngineConfig;
 
+/**
+ * NimEngineInfoFunc:
+ * @data: the watcher's data
+ * @line: an `info` line of the engine's, whole
+ * @error: return location for why the engine is to be stopped
+ *
+ * Sees an engine's `info` line (nim_player_engine_watch_info ()).
+ *
+ * Returns: %TRUE to go on, %FALSE with @error set to fail the move
+ */
+typedef gboolean (*NimEngineInfoFunc) (gpointer data, const char *line,
+                                       GError **error);
+
 gboolean nim_player_engine_declare (const NimEngineConfig *config,
                                     GError **error);
 gboolean nim_player_class_is_engine (const NimPlayerClass *klass);
@@ -58,5 +71,9 @@ gint64 nim_player_engine_time_margin (const NimPlayer *player);
 gboolean nim_player_engine_identify (const NimPlayerClass *klass,
                                      char **id_name, char **id_author,
                                      GError **error);
+void nim_player_engine_watch_info (NimPlayer *player, NimEngineInfoFunc func,
+                                   gpointer data);
+void nim_player_engine_set_move_limit (NimPlayer *player, gint64 limit);
+gboolean nim_player_engine_timed_out (const NimPlayer *player);
 
 G_END_DECLS

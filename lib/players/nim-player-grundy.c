@@ -148,6 +148,7 @@ smallest_count (NimGrundyPlayer *self, guint32 h, gboolean misere, guint want,
       }
     case NIM_MOVES_SET:
     case NIM_MOVES_GENERIC:
+    case NIM_MOVES_TREE:
       break;
     }
   /* The heap's moves, in the family's order: the smallest count first. */
@@ -504,6 +505,7 @@ explain_misere (NimGrundyPlayer *self, const NimBoard *board,
         break;
       case NIM_MOVES_SET:
       case NIM_MOVES_GENERIC:
+      case NIM_MOVES_TREE:
         {
           NimMoveGen gen = NIM_MOVEGEN_INIT;
           guint32 h = (guint32) n;

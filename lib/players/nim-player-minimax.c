@@ -12,8 +12,10 @@
 #include "nim-search-player.h"
 
 #include "nim-explain.h"
+#include "nim-error.h"
 #include "nim-i18n.h"
 #include "nim-movegen.h"
+#include "nim-tree.h"
 
 /* The search comes in copies made from the same inline body: Max's and
    Min's nodes, each plain or reporting every node to a trace, each for
@@ -31,6 +33,9 @@
                          or more matches than 32 bits count: the copies that  \
                          keep the ply and the board's total */
 #define C_GENERIC 64u /* NIM_MOVES_GENERIC: the moves of the family's row */
+#define C_TREE                                                                \
+  128u /* NIM_MOVES_TREE: a textbook tree, whose leaves have values; with     \
+          C_GENERIC, whose loop takes the children in their order */
 
 /* What a copy returns when the budget is spent, for every node above it
    to pass up at once: a constant to compare with costs less than a
@@ -70,10 +75,23 @@ minimax_node (NimSearch *s, const guint cfg, NodeFunc child, guint32 total,
   int best = none;
   guint i;
 
+  /* A textbook tree's leaf: its value for the player to move there, made
+     Max's. */
+  if (cfg & C_TREE)
+    {
+      const guint32 node = nim_tree_node (r->tree, &s->board);
+
+      if (r->tree->n_children[node] == 0)
+        {
+          int v = nim_tree_value_to_move (r->tree, node);
+
+          return MINIMAX_PACK (max ? v : -v, left);
+        }
+    }
   /* No match left: no move, under every rule.  The copies that keep
      the board's total look at it; the others are passed it, in a
      register, and only for boards where it fits (see minimax_search()). */
-  if ((cfg & (C_DEPTH | C_TRACED)) ? s->board.total == 0 : total == 0)
+  else if ((cfg & (C_DEPTH | C_TRACED)) ? s->board.total == 0 : total == 0)
     goto no_move;
   /* The horizon: a position with a move, beyond which nothing is
      known.  Without a depth limit there is none: the root's depth is
@@ -257,9 +275,11 @@ MINIMAX_PAIR (53, 55) MINIMAX_PAIR (60, 62) MINIMAX_PAIR (61, 63)
 MINIMAX_PAIR (64, 66) MINIMAX_PAIR (65, 67) MINIMAX_PAIR (72, 74)
 MINIMAX_PAIR (73, 75) MINIMAX_PAIR (96, 98) MINIMAX_PAIR (97, 99)
 MINIMAX_PAIR (104, 106) MINIMAX_PAIR (105, 107)
+/* A textbook tree's, plain and traced. */
+MINIMAX_PAIR (192, 194) MINIMAX_PAIR (193, 195)
 
 /* Min's copy, which the root calls, by configuration. */
-static const NodeFunc min_copies[128] = {
+static const NodeFunc min_copies[256] = {
   [0] = minimax_2, [1] = minimax_3, [4] = minimax_6, [5] = minimax_7,
   [8] = minimax_10, [9] = minimax_11, [12] = minimax_14, [13] = minimax_15,
   [20] = minimax_22, [21] = minimax_23, [28] = minimax_30, [29] = minimax_31,
@@ -268,7 +288,7 @@ static const NodeFunc min_copies[128] = {
   [52] = minimax_54, [53] = minimax_55, [60] = minimax_62, [61] = minimax_63,
   [64] = minimax_66, [65] = minimax_67, [72] = minimax_74, [73] = minimax_75,
   [96] = minimax_98, [97] = minimax_99, [104] = minimax_106,
-  [105] = minimax_107,
+  [105] = minimax_107, [192] = minimax_194, [193] = minimax_195,
 };
 /* clang-format on */
 
@@ -326,6 +346,11 @@ minimax_search (const NimBoard *board, const NimRules *rules,
     case NIM_MOVES_GENERIC:
       cfg |= C_GENERIC;
       break;
+    case NIM_MOVES_TREE:
+      /* Nothing but the leaves ends a line (start_tree() refuses a
+         depth limit and eval=). */
+      cfg = (trace != NULL ? C_TRACED : 0) | C_TREE | C_GENERIC;
+      break;
     }
   search_min = min_copies[cfg];
   nim_movegen_first (board, rules, best_move);
@@ -377,6 +402,29 @@ minimax_init (NimPlayer *player)
   NimSearchPlayer *self = (NimSearchPlayer *) player;
 
   self->config.time = NIM_SEARCH_DEFAULT_TIME;
+}
+
+/* On a game tree minimax searches to the leaves: a depth limit or an
+   evaluation would stop it where no value is known. */
+static gboolean
+minimax_start (NimPlayer *player, GError **error)
+{
+  NimSearchPlayer *self = (NimSearchPlayer *) player;
+  const char *key = self->config.depth > 0               ? "depth"
+                    : self->config.eval != NIM_EVAL_NONE ? "eval"
+                                                         : NULL;
+  g_autofree char *value = NULL;
+
+  if (!nim_rules_is_tree (&player->rules) || key == NULL)
+    return TRUE;
+  value = nim_player_spec_option (player->spec, key);
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s=%s is a player option as given, such as
+                  depth=2. */
+               _ ("minimax: %s=%s does not apply to a game tree: minimax "
+                  "searches a tree to its leaves, whose values are given"),
+               key, value != NULL ? value : "");
+  return FALSE;
 }
 
 static gboolean
@@ -433,9 +481,11 @@ const NimPlayerClass nim_player_minimax_class = {
   .kind = NIM_PLAYER_SEARCHER,
   .perfect = TRUE,
   .strength = 1,
+  .trees = TRUE,
   .showcase = minimax_showcase,
   .options = minimax_options,
   .init = minimax_init,
+  .start = minimax_start,
   .choose_move = minimax_choose_move,
   .explain_move = minimax_explain_move,
 };

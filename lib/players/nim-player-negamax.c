@@ -26,6 +26,7 @@
 #include "nim-i18n.h"
 #include "nim-movegen.h"
 #include "nim-error.h"
+#include "nim-tree.h"
 
 #include <string.h>
 
@@ -84,6 +85,9 @@ typedef struct
   gboolean order;
   gboolean splits; /* a move may split a heap: moves are packed with it */
   HeapMove killers[NIM_SEARCH_MAX_PLY + 1][2];
+  /* Last, so that the fields the plain copies read keep their places. */
+  NimMoveOrder moves;   /* moves=, see NimMoveOrder */
+  gboolean full_window; /* window=full (see NimRootWindow) */
 } Negamax;
 
 /* Each copy of the search is specialised, at compile time, for what its
@@ -98,7 +102,10 @@ typedef struct
 #define C_MISERE 8u
 #define C_DISTANCE 16u
 #define C_GENERIC 32u /* NIM_MOVES_GENERIC: the moves of the family's row */
-#define N_COPIES 64
+#define C_TREE                                                                \
+  64u /* NIM_MOVES_TREE: a textbook tree, whose leaves have values; with      \
+         C_GENERIC, whose picker takes the children in their order */
+#define N_COPIES 128
 
 typedef int (*NodeFunc) (Negamax *n, guint depth, guint ply, int alpha,
                          int beta, guint64 key);
@@ -292,13 +299,21 @@ typedef struct
   HeapMove tt_move;
   guint heap;     /* the heap being enumerated */
   guint32 next;   /* range: the heap size left; set: its next index + 1 */
-  gboolean begun; /* whether @next is set up (for @heap, under a set) */
+  gboolean begun; /* whether @next is set up (for @heap, under a set; under
+                     moves=reversed, @left) */
   NimMoveGen gen; /* a take-and-break code's moves, in generator order */
   guint index;    /* the last stage's moves so far */
   gboolean again; /* the last stage's second pass, over the deferred */
   gboolean defer; /* whether to put off what the table proves bad */
   gboolean any_deferred;
-  guint64 deferred[DEFER_MOVES / 64]; /* by index */
+  union
+  {
+    guint64 deferred[DEFER_MOVES / 64]; /* by index */
+    /* moves=reversed, whose generic copies defer nothing: the moves not
+       yet yielded (a field of its own would move the others, and the
+       plain copies' code with them) */
+    guint64 left;
+  };
   /* With a table, the last stage's next moves, generated LOOKAHEAD ahead
      of their turn so that their buckets are prefetched (see
      picker_pop()); not zeroed. */
@@ -307,16 +322,40 @@ typedef struct
   NimMove ahead[LOOKAHEAD];
 } MovePicker;
 
+/* moves=reversed: the generator's order backwards, the last move first,
+   by its index (nim_movegen_nth()).  The board is restored between two
+   calls, so the count holds for the whole node. */
+static G_GNUC_NO_INLINE gboolean
+picker_next_reversed (MovePicker *p, const NimBoard *b, const NimRules *r,
+                      NimMove *move)
+{
+  if (!p->begun)
+    {
+      p->begun = TRUE;
+      p->left = nim_movegen_count (b, r);
+    }
+  if (p->left == 0)
+    return FALSE;
+  p->left--;
+  return nim_movegen_nth (b, r, p->left, move);
+}
+
 /* The next move of the last stage, in its order: heap by heap, the
    largest count first, leaving little, which is what ends a game (fewer
    nodes and less time than the move leaving the smallest heap over all
-   heaps first: bench/README). */
+   heaps first: bench/README).  The generic copies take the family's
+   moves in the generator's order, or with moves=reversed backwards; they
+   are also the copies of moves=generator under every family (see
+   copy_for()), so that the copies of the shapes the hot path knows stay
+   as they are. */
 static NIM_ALWAYS_INLINE gboolean
-picker_next_ordered (MovePicker *p, const NimBoard *b, const NimRules *r,
-                     NimMove *move, const guint cfg)
+picker_next_ordered (const Negamax *n, MovePicker *p, const NimBoard *b,
+                     const NimRules *r, NimMove *move, const guint cfg)
 {
   if (cfg & C_GENERIC)
-    return nim_movegen_next_generic (&p->gen, b, r, move);
+    return G_UNLIKELY (n->moves == NIM_MOVE_ORDER_REVERSED)
+               ? picker_next_reversed (p, b, r, move)
+               : nim_movegen_next_generic (&p->gen, b, r, move);
   while (p->heap < b->n_heaps)
     {
       guint32 h = b->heaps[p->heap];
@@ -549,14 +588,14 @@ picker_pop (Negamax *n, MovePicker *p, guint64 key, NimMove *move,
   const NimRules *r = &n->s.rules;
 
   if (!(cfg & C_TT))
-    return picker_next_ordered (p, b, r, move, cfg);
+    return picker_next_ordered (n, p, b, r, move, cfg);
   while (!p->exhausted
          && p->n_ahead < MIN (LOOKAHEAD, p->fill_index - p->n_ahead + 1))
     {
       NimMove *m = &p->ahead[(p->head + p->n_ahead) % LOOKAHEAD];
       guint i;
 
-      if (!picker_next_ordered (p, b, r, m, cfg))
+      if (!picker_next_ordered (n, p, b, r, m, cfg))
         {
           p->exhausted = TRUE;
           break;
@@ -718,6 +757,8 @@ trace_why (Negamax *n, const MovePicker *p, const NimMove *move,
                : NIM_TRACE_TRY_KILLER;
   if (p->again)
     return NIM_TRACE_TRY_DEFERRED;
+  if ((cfg & C_GENERIC) && n->moves == NIM_MOVE_ORDER_REVERSED)
+    return NIM_TRACE_TRY_REVERSED;
   return (cfg & C_GENERIC) ? NIM_TRACE_TRY_GENERATOR : NIM_TRACE_TRY_ORDERED;
 }
 
@@ -865,8 +906,15 @@ negamax_node (Negamax *n, guint depth, guint ply, int alpha, int beta,
   picker_init (&picker);
 
   /* Step 2. A player without a legal move: the game is over; under
-     misère play that is a win. */
-  if (!board_has_move (&s->board, &s->rules, cfg))
+     misère play that is a win.  A textbook tree's leaf has its value. */
+  if (cfg & C_TREE)
+    {
+      const guint32 node = nim_tree_node (s->rules.tree, &s->board);
+
+      if (s->rules.tree->n_children[node] == 0)
+        return nim_tree_value_to_move (s->rules.tree, node);
+    }
+  else if (!board_has_move (&s->board, &s->rules, cfg))
     {
       int win = (cfg & C_DISTANCE) ? NIM_SCORE_MATE - (int) ply : 1;
       return (cfg & C_MISERE) ? win : -win;
@@ -986,6 +1034,7 @@ NEGAMAX_COPY (32) NEGAMAX_COPY (33) NEGAMAX_COPY (34) NEGAMAX_COPY (35)
 NEGAMAX_COPY (40) NEGAMAX_COPY (41) NEGAMAX_COPY (42) NEGAMAX_COPY (43)
 NEGAMAX_COPY (48) NEGAMAX_COPY (49) NEGAMAX_COPY (50) NEGAMAX_COPY (51)
 NEGAMAX_COPY (56) NEGAMAX_COPY (57) NEGAMAX_COPY (58) NEGAMAX_COPY (59)
+NEGAMAX_COPY (96) NEGAMAX_COPY (97)
 
 static const NodeFunc copies[N_COPIES] = {
   negamax_0, negamax_1, negamax_2, negamax_3, negamax_4, negamax_5,
@@ -999,17 +1048,28 @@ static const NodeFunc copies[N_COPIES] = {
   [40] = negamax_40, [41] = negamax_41, [42] = negamax_42, [43] = negamax_43,
   [48] = negamax_48, [49] = negamax_49, [50] = negamax_50, [51] = negamax_51,
   [56] = negamax_56, [57] = negamax_57, [58] = negamax_58, [59] = negamax_59,
+  /* A textbook tree's: C_TREE and C_GENERIC, plain and traced. */
+  [96] = negamax_96, [97] = negamax_97,
 };
 /* clang-format on */
 
-/* The copy of the search for @s's configuration. */
+/* The copy of the search for @n's configuration.  moves=generator and
+   moves=reversed take the generic copies, which walk the family's row in
+   the generator's order (or backwards), whatever the shape of its moves:
+   they serve a lecture or a grader, which count nodes, not seconds. */
 static guint
-copy_for (const NimSearch *s)
+copy_for (const Negamax *n)
 {
+  const NimSearch *s = &n->s;
   guint cfg = (s->trace != NULL ? C_TRACED : 0) | (s->tt != NULL ? C_TT : 0)
               | (s->rules.misere ? C_MISERE : 0)
               | (s->score == NIM_SCORE_DISTANCE ? C_DISTANCE : 0);
 
+  /* A tree has no table, and no distance to its leaves. */
+  if (nim_rules_is_tree (&s->rules))
+    return (cfg & C_TRACED) | C_TREE | C_GENERIC;
+  if (n->moves != NIM_MOVE_ORDER_LARGEST)
+    return cfg | C_GENERIC;
   switch (s->rules.family->shape)
     {
     case NIM_MOVES_RANGE:
@@ -1017,18 +1077,34 @@ copy_for (const NimSearch *s)
     case NIM_MOVES_SET:
       return cfg;
     case NIM_MOVES_GENERIC:
+    case NIM_MOVES_TREE:
       return cfg | C_GENERIC;
     }
   g_assert_not_reached ();
   return cfg;
 }
 
+/* The root's next move: the generator's order, or under moves=reversed
+   its reverse (*left counts the moves not yet tried). */
+static gboolean
+root_next (const Negamax *n, NimMoveGen *gen, guint64 *left, NimMove *move)
+{
+  const NimSearch *s = &n->s;
+
+  if (n->moves != NIM_MOVE_ORDER_REVERSED)
+    return nim_movegen_next (gen, &s->board, &s->rules, move);
+  if (*left == 0)
+    return FALSE;
+  (*left)--;
+  return nim_movegen_nth (&s->board, &s->rules, *left, move);
+}
+
 /* One iteration at the root, in generator order so that the first of the
-   best moves is kept.  Returns the value of *best_move.  *any says whether
-   a move was searched before the budget ran out; *settled whether every
-   move before *best_move has a proven value, so that no earlier move can
-   turn out as good in a deeper iteration (what score=win asks, see
-   iteration_final()). */
+   best moves is kept (under moves=reversed in its reverse).  Returns the value
+   of *best_move.  *any says whether a move was searched before the budget ran
+   out; *settled whether every move before *best_move has a proven value, so
+   that no earlier move can turn out as good in a deeper iteration (what
+   score=win asks, see iteration_final()). */
 static int
 negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
               gboolean *settled)
@@ -1036,16 +1112,22 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
   NimSearch *s = &n->s;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove move;
-  const guint cfg = copy_for (s);
+  const guint cfg = copy_for (n);
   NodeFunc search = copies[cfg];
   guint64 key = s->tt != NULL ? nim_tt_board_key (&s->board) : 0;
+  guint64 left = n->moves == NIM_MOVE_ORDER_REVERSED
+                     ? nim_movegen_count (&s->board, &s->rules)
+                     : 0;
   /* Nothing beats winning at once, and nothing is worse than losing at
      once: with alpha at -infinity the first move's reply could never cut
      off at a win (it would search every move of a won position, and
      their replies theirs down the first line), 14 % of the nodes on
-     10,20,30,40,50 and 80 % with id=off. */
-  int best = -NIM_SCORE_INF, alpha = -nim_search_win (s, 1);
-  int beta = nim_search_win (s, 1);
+     10,20,30,40,50 and 80 % with id=off.  window=full opens it as the
+     textbook does. */
+  const gboolean full = n->full_window;
+  int best = -NIM_SCORE_INF;
+  int alpha = full ? -NIM_SCORE_INF : -nim_search_win (s, 1);
+  int beta = full ? NIM_SCORE_INF : nim_search_win (s, 1);
 
   gboolean proven_so_far = TRUE;
   guint flags = 0;
@@ -1056,7 +1138,7 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
     return 0;
   if (s->trace != NULL)
     nim_observer_enter (s->trace, 0, &s->board, alpha, beta);
-  while (nim_movegen_next (&gen, &s->board, &s->rules, &move))
+  while (root_next (n, &gen, &left, &move))
     {
       guint32 h = s->board.heaps[move.heap];
       guint64 child
@@ -1064,7 +1146,10 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
       int v;
 
       if (s->trace != NULL)
-        nim_observer_try (s->trace, 0, &move, NIM_TRACE_TRY_GENERATOR);
+        nim_observer_try (s->trace, 0, &move,
+                          n->moves == NIM_MOVE_ORDER_REVERSED
+                              ? NIM_TRACE_TRY_REVERSED
+                              : NIM_TRACE_TRY_GENERATOR);
       nim_board_make_move (&s->board, &move);
       v = -search (n, depth - 1, 1, n->ab ? -beta : -NIM_SCORE_INF,
                    n->ab ? -alpha : NIM_SCORE_INF, child);
@@ -1191,13 +1276,19 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
   guint horizon = nim_search_horizon (board, rules, c->depth);
   guint depth, completed = 0;
   int value = 0;
-  gboolean id = c->id;
+  /* A textbook tree is searched as the textbook does (see
+     negamax_start()): its children in their order, from the window
+     (-infinity, +infinity), once. */
+  const gboolean tree = nim_rules_is_tree (rules);
+  gboolean id = c->id && !tree;
 
   memset (n->killers, 0, (horizon + 1) * sizeof n->killers[0]);
   nim_search_init (&n->s, board, rules, c);
-  nim_search_use_table (&n->s, self->tt);
+  nim_search_use_table (&n->s, tree ? NULL : self->tt);
   n->ab = c->ab;
-  n->order = c->order;
+  n->order = c->order && !tree;
+  n->moves = c->moves;
+  n->full_window = c->window == NIM_ROOT_WINDOW_FULL || tree;
   n->splits = nim_rules_splits (rules);
   n->s.trace = trace;
   nim_movegen_first (board, rules, best_move);
@@ -1270,10 +1361,52 @@ negamax_init (NimPlayer *player)
   self->config.id = TRUE;
 }
 
+/* On a game tree negamax is the textbook's (alpha-beta or not): no
+   table, no killers, no deepening, the children in their order (or
+   backwards, moves=reversed) and the root's window (-infinity,
+   +infinity), whatever its defaults; an option given that asks for more
+   is refused, and so are a depth limit and an evaluation, which would
+   stop it where no value is known. */
+static gboolean
+check_tree_options (NimPlayer *player, GError **error)
+{
+  const NimSearchConfig *c = &((NimSearchPlayer *) player)->config;
+  g_autofree char *tt = nim_player_spec_option (player->spec, "tt");
+  g_autofree char *order = nim_player_spec_option (player->spec, "order");
+  g_autofree char *id = nim_player_spec_option (player->spec, "id");
+  g_autofree char *window = nim_player_spec_option (player->spec, "window");
+  const char *key = c->depth > 0                     ? "depth"
+                    : tt != NULL && c->tt_bytes > 0  ? "tt"
+                    : order != NULL && c->order      ? "order"
+                    : id != NULL && c->id            ? "id"
+                    : c->score != NIM_SCORE_WIN_LOSS ? "score"
+                    : c->eval != NIM_EVAL_NONE       ? "eval"
+                    : window != NULL && c->window != NIM_ROOT_WINDOW_FULL
+                        ? "window"
+                        : NULL;
+  g_autofree char *value = NULL;
+
+  if (key == NULL)
+    return TRUE;
+  value = nim_player_spec_option (player->spec, key);
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s=%s is a player option as given, such as
+                  tt=64M; ab=on and moves=reversed are typed as is. */
+               _ ("negamax: %s=%s does not apply to a game tree: negamax "
+                  "searches a tree as the textbook does, to its leaves, the "
+                  "children in their order (moves=reversed: backwards), "
+                  "with alpha-beta (ab=on) or without"),
+               key, value != NULL ? value : "");
+  return FALSE;
+}
+
 static gboolean
 negamax_start (NimPlayer *player, GError **error)
 {
   NimSearchPlayer *self = (NimSearchPlayer *) player;
+
+  if (nim_rules_is_tree (&player->rules))
+    return check_tree_options (player, error);
 
   /* A player reused for game after game (a comparison run) keeps its
      table and empties it, which costs nothing; see nim_tt_clear(). */
@@ -1348,6 +1481,10 @@ negamax_finalize (NimPlayer *player)
 }
 
 static const char *const score_choices[] = { "win", "distance", NULL };
+/* In the order of NimMoveOrder and NimRootWindow. */
+static const char *const moves_choices[]
+    = { "largest", "generator", "reversed", NULL };
+static const char *const window_choices[] = { "win", "full", NULL };
 
 static const NimPlayerOption negamax_options[] = {
   NIM_SEARCH_BUDGET_OPTIONS,
@@ -1369,6 +1506,21 @@ static const NimPlayerOption negamax_options[] = {
        is. */
     N_ ("win: any win is as good (default); distance: win fast, lose "
         "slowly") },
+  { "moves", NIM_OPTION_CHOICE,
+    G_STRUCT_OFFSET (NimSearchPlayer, config.moves), 0, 0, moves_choices,
+    /* TRANSLATORS: largest, generator and reversed are the values of
+       moves=, and order=off a player option, typed as is. */
+    N_ ("the order of the moves order= does not choose: largest (default: "
+        "the root in the generator's, below it the largest count first), "
+        "generator (heap 1 first, the smallest count first, at every node) "
+        "or reversed (its reverse)") },
+  { "window", NIM_OPTION_CHOICE,
+    G_STRUCT_OFFSET (NimSearchPlayer, config.window), 0, 0, window_choices,
+    /* TRANSLATORS: win and full are the values of window=, typed as
+       is. */
+    N_ ("the root's alpha-beta window: win (default: from a loss to a win "
+        "at once) or full (-infinity to +infinity, as the textbook "
+        "starts)") },
   NIM_SEARCH_EVAL_OPTION,
   { NULL },
 };
@@ -1394,6 +1546,7 @@ const NimPlayerClass nim_player_negamax_class = {
   .kind = NIM_PLAYER_SEARCHER,
   .perfect = TRUE,
   .strength = 2,
+  .trees = TRUE,
   .showcase = negamax_showcase,
   .options = negamax_options,
   .init = negamax_init,

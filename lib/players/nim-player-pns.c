@@ -485,6 +485,7 @@ segment_next (const NimBoard *b, const NimRules *rules, Segment *seg,
   switch (rules->family->shape)
     {
     case NIM_MOVES_GENERIC:
+    case NIM_MOVES_TREE:
       {
         guint64 before = 0;
         guint i;

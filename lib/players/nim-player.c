@@ -416,6 +416,36 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
   return TRUE;
 }
 
+/**
+ * nim_player_spec_option:
+ * @spec: a player spec, `NAME[:KEY=VALUE,...]`
+ * @key: an option's key, such as "moves"
+ *
+ * What @spec gives its option @key, for whoever is handed a spec and not
+ * the player (an observer's begin, say); it is not checked.
+ *
+ * Returns: (transfer full) (nullable): the value, blanks around it
+ *   dropped, or %NULL when @spec does not give @key
+ */
+char *
+nim_player_spec_option (const char *spec, const char *key)
+{
+  const char *colon;
+  g_auto (GStrv) pairs = NULL;
+  guint i;
+
+  g_return_val_if_fail (spec != NULL && key != NULL, NULL);
+
+  colon = strchr (spec, ':');
+  if (colon == NULL)
+    return NULL;
+  pairs = g_strsplit (colon + 1, ",", -1);
+  for (i = 0; pairs[i] != NULL; i++)
+    if (same_key (pairs[i], key))
+      return g_strstrip (g_strdup (strchr (pairs[i], '=') + 1));
+  return NULL;
+}
+
 /* The prompt of a player that was given none: no person to ask, and
    the words of a game between two players of many heaps. */
 static const NimPrompt no_prompt = { NULL, NULL, FALSE, 0, NULL, FALSE };
@@ -697,6 +727,15 @@ gboolean
 nim_player_supports (const NimPlayerClass *klass, const NimRules *rules,
                      const NimBoard *start, GError **error)
 {
+  if (nim_rules_is_tree (rules) && !klass->trees)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_UNSUPPORTED,
+                   /* TRANSLATORS: %s is a player's name. */
+                   _ ("%s plays Nim's heaps, not a game tree whose leaves "
+                      "hold values"),
+                   klass->name);
+      return FALSE;
+    }
   return klass->supports == NULL || klass->supports (rules, start, error);
 }
 

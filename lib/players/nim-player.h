@@ -249,6 +249,9 @@ typedef struct
  *   (a searcher: when its budget lets it finish)
  * @strength: among searchers, the one with the largest strength is the
  *   exact solver of rules that no closed form plays; 0 for the others
+ * @trees: it plays a textbook game tree too (nim_rules_is_tree()), whose
+ *   leaves hold values rather than a winner; every other player is
+ *   refused such rules, with the list of those that play them
  * @showcase: (nullable): a searcher's configurations for `--compare` and
  *   `make bench`, ended by an entry with a %NULL @options; a closed form
  *   shows itself as it is
@@ -282,6 +285,7 @@ struct _NimPlayerClass
   NimPlayerKind kind;
   gboolean perfect;
   guint strength;
+  gboolean trees;
   const NimPlayerShowcase *showcase;
   const NimPlayerOption *options;
 
@@ -380,6 +384,7 @@ gboolean nim_player_declare_class (const NimPlayerClass *klass,
 NimPlayer *nim_player_new (const char *spec, GError **error);
 NimPlayer *nim_player_new_budgeted (const char *spec, const NimBudget *budget,
                                     GError **error);
+char *nim_player_spec_option (const char *spec, const char *key);
 void nim_player_free (NimPlayer *player);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimPlayer, nim_player_free)
 

@@ -89,6 +89,8 @@ typedef enum
  * @NIM_TRACE_TRY_FIRST_WIN: proof-number search at a won root: a move
  *   before the winning move it proved, in the generator's order, searched
  *   until one wins, so that the first winning move is played
+ * @NIM_TRACE_TRY_REVERSED: negamax's moves=reversed: the generator's
+ *   order backwards, the last heap first, the largest count first
  *
  * Why a searcher tries a move when it does.
  */
@@ -101,6 +103,7 @@ typedef enum
   NIM_TRACE_TRY_DEFERRED,
   NIM_TRACE_TRY_MOST_PROVING,
   NIM_TRACE_TRY_FIRST_WIN,
+  NIM_TRACE_TRY_REVERSED,
 } NimTraceTry;
 
 /**

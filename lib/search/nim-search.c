@@ -7,6 +7,7 @@
 
 #include "nim-i18n.h"
 #include "nim-interrupt.h"
+#include "nim-tree.h"
 
 #include <string.h>
 
@@ -209,8 +210,13 @@ nim_search_horizon (const NimBoard *board, const NimRules *rules,
                     guint64 depth)
 {
   guint64 longest = board->total / nim_rules_min_take (rules) + 1;
-  guint64 d = depth > 0 ? MIN (depth, longest) : longest;
+  guint64 d;
 
+  /* A game tree's lines end at its leaves. */
+  if (nim_rules_is_tree (rules))
+    longest = rules->tree->height
+              - rules->tree->depth[nim_tree_node (rules->tree, board)] + 1;
+  d = depth > 0 ? MIN (depth, longest) : longest;
   return (guint) MIN (d, (guint64) NIM_SEARCH_MAX_PLY);
 }
 
@@ -232,6 +238,14 @@ nim_search_finish_stats (const NimSearch *search, int value, guint depth,
   stats->tt_hits = search->tt_hits;
   stats->depth = depth;
   stats->stopped = search->aborted;
+  /* A game tree's value is any number, exact once the search is done. */
+  if (nim_rules_is_tree (&search->rules))
+    {
+      stats->proven = !search->aborted;
+      stats->value = stats->proven ? value : 0;
+      stats->distance = 0;
+      return;
+    }
   stats->proven = nim_search_is_proven (search, value);
   stats->value = stats->proven ? (value > 0 ? 1 : -1) : 0;
   stats->distance = stats->proven && search->score == NIM_SCORE_DISTANCE

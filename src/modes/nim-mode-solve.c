@@ -110,13 +110,21 @@ solve_check (gpointer config, NimShared *shared, GError **error)
 {
   NimMatchConfig run = { 0 };
 
+  /* A random tree is drawn by the seed (nim_shared_check()): the page
+     names one drawn. */
+  if (shared->random_tree != NULL)
+    {
+      nim_shared_show_seed (shared);
+      return TRUE;
+    }
   if (shared->random_count == 0)
     {
       if (shared->seeded)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                       _ ("--seed draws the heaps of --random-heaps in "
-                          "--solve; give --random-heaps COUNT:MAX too"));
+                       _ ("--seed draws the heaps of --random-heaps, or the "
+                          "leaves of --random-tree, in --solve; give one of "
+                          "them too"));
           return FALSE;
         }
       return TRUE;
@@ -180,7 +188,8 @@ const NimMode nim_mode_solve = {
   .options = { NIM_HELP_ANALYSIS, FALSE, options },
   .shared = NIM_SHARED_HEAPS | NIM_SHARED_RANDOM_HEAPS | NIM_SHARED_TAKE
             | NIM_SHARED_PLAYER1 | NIM_SHARED_SEED | NIM_SHARED_JSON
-            | NIM_SHARED_TRACE | NIM_SHARED_EXPLORE | NIM_SHARED_ANY_HEAPS,
+            | NIM_SHARED_TRACE | NIM_SHARED_EXPLORE | NIM_SHARED_ANY_HEAPS
+            | NIM_SHARED_TREE,
   .config_size = sizeof (SolveConfig),
   .check = solve_check,
   .run = solve_run,

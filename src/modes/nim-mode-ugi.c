@@ -96,6 +96,10 @@ typedef struct
   gint64 go_came;
   gint64 allowed;
   gint64 late;
+  /* setoption name visits value true: each position the search enters,
+     as an `info string visit H1,H2,...` line of the answer (nim --grade
+     reads them). */
+  gboolean visits;
 } Engine;
 
 /* @message (a library's, which may end a sentence) as a clause: its
@@ -294,6 +298,8 @@ answer_ugi (Engine *e)
   say (e, "id author the nim authors");
   say (e, "option name rules type string default %s", rules);
   say (e, "option name misere type check default false");
+  say (e, "option name visits type check default %s",
+       e->visits ? "true" : "false");
   if (table != NULL)
     {
       /* ugi.md's own example option: the table in MiB, beside tt= in
@@ -487,6 +493,20 @@ do_setoption (Engine *e, char **words)
         }
       e->rules.misere = g_ascii_strcasecmp (value, "true") == 0;
       e->started = FALSE;
+      return;
+    }
+  if (g_ascii_strcasecmp (name, "visits") == 0)
+    {
+      if (g_ascii_strcasecmp (value, "true") != 0
+          && g_ascii_strcasecmp (value, "false") != 0)
+        {
+          say_error (e,
+                     "setoption: visits is true or false, not '%s'; it "
+                     "stays %s",
+                     value, e->visits ? "true" : "false");
+          return;
+        }
+      e->visits = g_ascii_strcasecmp (value, "true") == 0;
       return;
     }
   if (g_ascii_strcasecmp (name, "hash") == 0
@@ -883,6 +903,35 @@ on_command (gpointer data, GString *line, NimLineStatus status)
   return NIM_UGI_READ_ON;
 }
 
+/* visits=true: each position the search enters, into the answer. */
+static void
+visit_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
+             int beta)
+{
+  GString *answer = data;
+  guint i;
+
+  g_string_append (answer, "info string visit ");
+  for (i = 0; i < board->n_heaps; i++)
+    {
+      if (i > 0)
+        g_string_append_c (answer, ',');
+      nim_string_append_uint (answer, board->heaps[i]);
+    }
+  g_string_append_c (answer, '\n');
+}
+
+static void
+visit_leave (gpointer data, guint ply, const NimBoard *board, int value,
+             guint flags)
+{
+}
+
+static const NimObserverFuncs visit_funcs = {
+  .enter = visit_enter,
+  .leave = visit_leave,
+};
+
 /* The search that a `go` started, in the thread that read the `go`: one
    move, its `info` and its `bestmove`, written and flushed in one
    piece. */
@@ -893,11 +942,18 @@ on_search (gpointer data)
   g_autoptr (GError) error = NULL;
   GString *answer = e->answer;
   GString *best = e->best;
+  NimObserver visits = { &visit_funcs, answer };
   NimMove move;
+  gboolean chose;
 
   g_string_truncate (answer, 0);
   g_string_truncate (best, 0);
-  if (!nim_player_choose_move (e->player, &e->search_board, &move, &error))
+  if (e->visits)
+    nim_player_set_trace (e->player, &visits);
+  chose = nim_player_choose_move (e->player, &e->search_board, &move, &error);
+  if (e->visits)
+    nim_player_set_trace (e->player, NULL);
+  if (!chose)
     {
       g_autofree char *message = g_strdup (error->message);
 

@@ -115,7 +115,7 @@ dot_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
   d.iteration = t->iteration;
   d.ply = ply;
   d.move = f->move;
-  d.heaps = nim_board_to_string (board);
+  d.heaps = nim_trace_walk_position (&t->walk, board);
   d.alpha = alpha;
   d.beta = beta;
   d.best = -1;
@@ -150,7 +150,26 @@ dot_leave (gpointer data, guint ply, const NimBoard *board, int value,
           = nim_trace_walk_pruned (&t->walk, f, DOT_PRUNED_NAMED);
       GString *names = g_string_new (NULL);
 
-      nim_trace_append_moves (names, moves, pruned);
+      guint i;
+
+      for (i = 0; i < moves->len; i++)
+        {
+          if (i > 0)
+            g_string_append (names, C_ ("list", ", "));
+          nim_trace_walk_append_move (&t->walk, names, &f->board,
+                                      &g_array_index (moves, NimMove, i));
+        }
+      if (pruned > moves->len)
+        {
+          g_string_append (names, C_ ("list", ", "));
+          g_string_append_printf (
+              names,
+              /* The end of the list, as nim_trace_append_moves() writes
+                 it. */
+              g_dngettext (GETTEXT_PACKAGE, "and %llu more", "and %llu more",
+                           pruned - moves->len),
+              (unsigned long long) (pruned - moves->len));
+        }
       d->pruned_moves = g_string_free (names, FALSE);
     }
   d->settled = (flags
@@ -253,6 +272,47 @@ find_pv (const NimTraceDot *t, const NimMove *move)
   return pv;
 }
 
+/* The legend of a search of @kind on a game tree. */
+static const char *
+legend_tree (NimTraceKind kind)
+{
+  if (kind == NIM_TRACE_MINIMAX)
+    /* TRANSLATORS: the legend of the DOT file for minimax on a game tree;
+       "leaf", "= v" and "N pruned: MOVES" are written as they stand in
+       the drawing. */
+    return _ ("   - a box is a position: its path from the root (2.1: the "
+              "first child\n"
+              "     of the root's second child), MAX or MIN, who moves "
+              "there, \"= v\" the\n"
+              "     value for MAX (leaf: its value is given);\n"
+              "   - an edge goes to a child, labelled with its number;\n"
+              "   - bold edges and boxes: the principal variation, the line "
+              "both\n"
+              "     sides would play from the move chosen on.\n"
+              "\n");
+  /* TRANSLATORS: the same legend for negamax on a game tree, with the
+     window [alpha,beta] for alpha-beta and its cutoffs. */
+  return _ ("   - a box is a position: its path from the root (2.1: the "
+            "first child\n"
+            "     of the root's second child), MAX or MIN, who moves "
+            "there, with\n"
+            "     alpha-beta the window [alpha,beta] on entry, \"= v\" the "
+            "value for the\n"
+            "     player to move there (MAX's at MAX, its negation at MIN), "
+            "and how it\n"
+            "     was found (leaf: its value is given; cut: an alpha-beta "
+            "cutoff);\n"
+            "   - an edge goes to a child, labelled with its number;\n"
+            "   - bold edges and boxes: the principal variation, the line "
+            "both\n"
+            "     sides would play from the move chosen on;\n"
+            "   - a dashed edge to a grey \"N pruned: MOVES\" note: the "
+            "children of\n"
+            "     that position that a cutoff left unsearched, by their "
+            "paths.\n"
+            "\n");
+}
+
 /* The legend's first item, for a search of @kind. */
 static const char *
 legend_boxes (NimTraceKind kind)
@@ -317,7 +377,7 @@ static void
 write_comment (const NimTraceDot *t, FILE *out)
 {
   const NimTraceWalk *w = &t->walk;
-  g_autofree char *heaps = nim_board_to_string (&w->root);
+  g_autofree char *heaps = nim_trace_walk_root_name (w);
   g_autofree char *described = nim_rules_describe (&w->rules);
   g_autofree char *depth_text = w->depth >= NIM_SEARCH_MAX_PLY
                                     /* TRANSLATORS: the depth drawn in
@@ -339,7 +399,10 @@ write_comment (const NimTraceDot *t, FILE *out)
               "\n"
               "   Legend:\n"),
            w->spec, w->player, heaps, described);
-  fputs (legend_boxes (w->kind), out);
+  if (nim_rules_is_tree (&w->rules))
+    fputs (legend_tree (w->kind), out);
+  else
+    fputs (legend_boxes (w->kind), out);
   if (w->kind == NIM_TRACE_MCTS)
     {
       /* TRANSLATORS: the other items of the legend of the DOT file for
@@ -373,25 +436,27 @@ write_comment (const NimTraceDot *t, FILE *out)
   /* TRANSLATORS: the other items of the legend of the DOT file;
      hHEAP-COUNT is the notation of a move on the edges ("h1-2" takes 2
      from heap 1), "N pruned" the text of the notes ("3 pruned"). */
-  fputs (_ ("   - an edge is a move, hHEAP-COUNT: take COUNT from heap HEAP;\n"
-            "   - bold edges and boxes: the principal variation, the line "
-            "both\n"
-            "     sides would play from the move chosen on;\n"
-            "   - a dashed edge to a grey \"N pruned: MOVES\" note: the N "
-            "moves of\n"
-            "     that position that were never searched, named, because "
-            "of the\n"
-            "     cutoff or the table entry written in its box;\n"
-            "   - a filled box: the table settled the position, so none of "
-            "its\n"
-            "     moves was searched (\"tt hit, still searched\": the table "
-            "knew it,\n"
-            "     not well enough, and its moves were searched);\n"
-            "   - with iterative deepening each iteration is a tree of its "
-            "own,\n"
-            "     its root labelled with the depth.\n"
-            "\n"),
-         out);
+  if (!nim_rules_is_tree (&w->rules))
+    fputs (
+        _ ("   - an edge is a move, hHEAP-COUNT: take COUNT from heap HEAP;\n"
+           "   - bold edges and boxes: the principal variation, the line "
+           "both\n"
+           "     sides would play from the move chosen on;\n"
+           "   - a dashed edge to a grey \"N pruned: MOVES\" note: the N "
+           "moves of\n"
+           "     that position that were never searched, named, because "
+           "of the\n"
+           "     cutoff or the table entry written in its box;\n"
+           "   - a filled box: the table settled the position, so none of "
+           "its\n"
+           "     moves was searched (\"tt hit, still searched\": the table "
+           "knew it,\n"
+           "     not well enough, and its moves were searched);\n"
+           "   - with iterative deepening each iteration is a tree of its "
+           "own,\n"
+           "     its root labelled with the depth.\n"
+           "\n"),
+        out);
   fprintf (out,
            /* TRANSLATORS: the end of the comment at the top of the DOT
               file: the nodes the search counted, those drawn, those
@@ -414,7 +479,7 @@ static void
 write_graph_start (const NimTraceDot *t, FILE *out)
 {
   const NimTraceWalk *w = &t->walk;
-  g_autofree char *heaps = nim_board_to_string (&w->root);
+  g_autofree char *heaps = nim_trace_walk_root_name (w);
   g_autofree char *title = g_strdup_printf (
       w->kind == NIM_TRACE_MCTS
           /* TRANSLATORS: the title of the drawing of --dot for
@@ -451,8 +516,8 @@ write_node (const NimTraceDot *t, FILE *out, gint i, gboolean bold)
     /* TRANSLATORS: in --dot, before the heaps of the root of an
        iteration of iterative deepening: "depth 3: 3,4,5". */
     g_string_append_printf (label, _ ("depth %u: "), d->iteration);
-  g_string_append (label, d->heaps);
-  if (t->walk.kind == NIM_TRACE_MINIMAX)
+  g_string_append (label, *d->heaps != '\0' ? d->heaps : C_ ("trace", "root"));
+  if (t->walk.kind == NIM_TRACE_MINIMAX || nim_rules_is_tree (&t->walk.rules))
     {
       g_string_append_c (label, ' ');
       g_string_append (label, nim_trace_max_min (d->ply));
@@ -481,7 +546,13 @@ write_node (const NimTraceDot *t, FILE *out, gint i, gboolean bold)
     {
       g_autoptr (GString) m = g_string_new (NULL);
 
-      nim_trace_append_move (m, &d->move);
+      /* On a game tree the edge is the child's number. */
+      if (nim_rules_is_tree (&t->walk.rules))
+        g_string_append (m, strrchr (d->heaps, '.') != NULL
+                                ? strrchr (d->heaps, '.') + 1
+                                : d->heaps);
+      else
+        nim_trace_append_move (m, &d->move);
       fprintf (out, "  n%d -> n%d [label=\"%s\"%s];\n", d->parent, i, m->str,
                bold ? ", style=bold" : "");
     }

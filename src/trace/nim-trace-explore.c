@@ -28,7 +28,8 @@
  * A value is a number, as --trace writes it, or "inf" and "-inf" for the
  * ends of a window and for infinite proof numbers; a threshold of
  * proof-number search made from an infinite one is "inf-N".  A "try"
- * says why: "generator", "ordered", "table", "killer", "deferred",
+ * says why: "generator", "ordered", "reversed", "table", "killer",
+ * "deferred",
  * "most-proving" or "first-win".
  *
  * Monte-Carlo tree search reports iterations, not nodes (kind "mcts"):
@@ -64,6 +65,7 @@
 #include "nim-search.h"
 #include "nim-trace-mcts.h"
 #include "nim-trace-walk.h"
+#include "nim-tree.h"
 
 #include <errno.h>
 #include <gio/gio.h>
@@ -156,6 +158,45 @@ set_move (JsonObject *o, const char *name, const NimMove *move)
   json_object_set_string_member (o, name, s->str);
 }
 
+/* @move, made on @from, as the page names it: "h1-2", or on a game tree
+   the path of the child it leads to, "2.1". */
+static void
+set_move_from (NimTraceExplore *t, JsonObject *o, const char *name,
+               const NimBoard *from, const NimMove *move)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  nim_trace_walk_append_move (&t->walk, s, from, move);
+  json_object_set_string_member (o, name, s->str);
+}
+
+/* The most moves move_number() counts through: past it a move has no
+   number on the page. */
+#define EXPLORE_NUMBERED_MOVES 1000000
+
+/* @move's number among the moves of @board, from 1, in the generator's
+   order (on a game tree, the child's number); 0 past
+   EXPLORE_NUMBERED_MOVES. */
+static guint
+move_number (const NimRules *rules, const NimBoard *board, const NimMove *move)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  NimMove m;
+  guint k = 0;
+
+  if (nim_rules_is_tree (rules))
+    return rules->tree->number[nim_tree_move_child (
+        rules->tree, nim_tree_node (rules->tree, board), move)];
+  while (k < EXPLORE_NUMBERED_MOVES
+         && nim_movegen_next (&gen, board, rules, &m))
+    {
+      k++;
+      if (nim_move_equal (&m, move))
+        return k;
+    }
+  return 0;
+}
+
 /* A new event of @type about the node numbered @node (-1: none), added
    to the list. */
 static JsonObject *
@@ -215,6 +256,8 @@ try_name (NimTraceTry why)
       return "most-proving";
     case NIM_TRACE_TRY_FIRST_WIN:
       return "first-win";
+    case NIM_TRACE_TRY_REVERSED:
+      return "reversed";
     }
   return "generator";
 }
@@ -335,7 +378,9 @@ explore_try (gpointer data, guint ply, const NimMove *move, NimTraceTry why)
       || !nim_trace_walk_would_show (&t->walk, ply + 1))
     return;
   o = add_event (t, "try", ply);
-  set_move (o, "move", move);
+  set_move_from (t, o, "move",
+                 &g_array_index (t->nodes, ExploreNode, t->line[ply]).board,
+                 move);
   json_object_set_string_member (o, "why", try_name (why));
 }
 
@@ -436,16 +481,21 @@ explore_leave (gpointer data, guint ply, const NimBoard *board, int value,
       g_autoptr (GArray) moves
           = nim_trace_walk_pruned (&t->walk, f, EXPLORE_PRUNED_NAMED);
       JsonArray *a = json_array_new ();
+      JsonArray *numbers = json_array_new ();
       guint i;
 
       for (i = 0; i < moves->len; i++)
         {
           g_autoptr (GString) s = g_string_new (NULL);
+          const NimMove *m = &g_array_index (moves, NimMove, i);
 
-          nim_trace_append_move (s, &g_array_index (moves, NimMove, i));
+          nim_trace_walk_append_move (&t->walk, s, &f->board, m);
           json_array_add_string_element (a, s->str);
+          json_array_add_int_element (
+              numbers, move_number (&t->walk.rules, &f->board, m));
         }
       json_object_set_array_member (o, "pruned", a);
+      json_object_set_array_member (o, "pruned_numbers", numbers);
       json_object_set_int_member (o, "pruned_total", (gint64) pruned);
     }
   below = ply == t->walk.depth ? t->walk.total - f->entered_at : 0;
@@ -630,6 +680,44 @@ sorted_key (const NimBoard *board)
   return nim_board_to_string (&b);
 }
 
+/* add_exact_values() on a game tree: each node's value for the player
+   to move there, a leaf's its own, the others' by a search of their
+   subtree (the textbook's alpha-beta, whose value at its root is exact). */
+static void
+add_tree_values (NimTraceExplore *t, JsonArray *nodes, JsonObject *exact)
+{
+  const NimTraceWalk *w = &t->walk;
+  const NimTree *tree = w->rules.tree;
+  g_autoptr (NimPlayer) solver
+      = nim_player_new ("negamax:" EXPLORE_SOLVER_OPTIONS, NULL);
+  guint i;
+
+  json_object_set_string_member (exact, "method", "tree");
+  if (solver == NULL || !nim_player_start (solver, &w->rules, &w->root, NULL))
+    return;
+  json_object_set_string_member (exact, "solver",
+                                 nim_player_get_spec (solver));
+  for (i = 0; i < json_array_get_length (nodes); i++)
+    {
+      JsonObject *o = json_array_get_object_element (nodes, i);
+      guint32 node = (guint32) json_object_get_int_member (o, "id");
+      NimBoard board;
+      NimMove move;
+
+      if (tree->n_children[node] == 0)
+        {
+          json_object_set_int_member (o, "exact",
+                                      nim_tree_value_to_move (tree, node));
+          continue;
+        }
+      nim_tree_board (tree, node, &board);
+      if (nim_player_choose_move (solver, &board, &move, NULL)
+          && nim_player_get_stats (solver)->proven)
+        json_object_set_int_member (o, "exact",
+                                    nim_player_get_stats (solver)->value);
+    }
+}
+
 /* Sets each node's "exact": the exact value for the player to move, by
    the game's exact solver (the same for every node), and under normal
    play each heap's Grundy value ("grundy"); the solver's name goes into
@@ -704,6 +792,54 @@ add_exact_values (NimTraceExplore *t, JsonArray *nodes, JsonObject *exact)
     }
 }
 
+/* On a game tree small enough to show whole, the nodes the search never
+   entered too, after the others, each with "entered": false: the page
+   draws the whole tree, the parts alpha-beta pruned greyed. */
+static void
+add_unentered (NimTraceExplore *t, JsonArray *nodes)
+{
+  const NimTraceWalk *w = &t->walk;
+  const NimTree *tree = w->rules.tree;
+  g_autofree gint *index = NULL;
+  guint32 id;
+  guint i;
+
+  if (w->left_out > 0 || w->summarised > 0 || tree->n_nodes > w->limit
+      || w->depth < tree->height)
+    return;
+  index = g_new (gint, tree->n_nodes);
+  for (id = 0; id < tree->n_nodes; id++)
+    index[id] = -1;
+  for (i = 0; i < t->nodes->len; i++)
+    index[nim_tree_node (tree,
+                         &g_array_index (t->nodes, ExploreNode, i).board)]
+        = (gint) i;
+  /* In preorder a parent comes before its children, so it has its index
+     when they need it. */
+  for (id = 0; id < tree->n_nodes; id++)
+    {
+      JsonObject *o;
+      g_autofree char *path = NULL;
+
+      if (index[id] >= 0 || tree->parent[id] == G_MAXUINT32)
+        continue;
+      path = nim_tree_path (tree, id);
+      index[id] = (gint) json_array_get_length (nodes);
+      o = json_object_new ();
+      json_object_set_int_member (o, "parent", index[tree->parent[id]]);
+      json_object_set_int_member (o, "ply", tree->depth[id]);
+      json_object_set_string_member (o, "move", path);
+      json_object_set_string_member (o, "position", path);
+      json_object_set_string_member (o, "path", path);
+      json_object_set_int_member (o, "moves", tree->n_children[id]);
+      json_object_set_int_member (o, "id", id);
+      if (tree->n_children[id] == 0)
+        json_object_set_int_member (o, "leaf", tree->value[id]);
+      json_object_set_boolean_member (o, "entered", FALSE);
+      json_array_add_object_element (nodes, o);
+    }
+}
+
 /* The search as the page reads it; see the top of this file. */
 static JsonNode *
 build_data (NimTraceExplore *t, const NimMove *move, gboolean proven,
@@ -716,8 +852,10 @@ build_data (NimTraceExplore *t, const NimMove *move, gboolean proven,
   JsonObject *result = json_object_new ();
   JsonObject *exact = json_object_new ();
   JsonArray *nodes = json_array_new ();
-  g_autofree char *heaps = nim_board_to_string (&w->root);
+  g_autofree char *heaps = nim_trace_walk_root_name (w);
   g_autofree char *described = nim_rules_describe (&w->rules);
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  const gboolean tree = nim_rules_is_tree (&w->rules);
   JsonNode *node;
   guint i;
 
@@ -742,8 +880,10 @@ build_data (NimTraceExplore *t, const NimMove *move, gboolean proven,
   if (t->mcts_setup != NULL)
     json_object_set_object_member (root, "mcts",
                                    json_object_ref (t->mcts_setup));
+  if (tree)
+    json_object_set_boolean_member (root, "tree", TRUE);
   if (move != NULL)
-    set_move (result, "move", move);
+    set_move_from (t, result, "move", &w->root, move);
   json_object_set_int_member (result, "value", value);
   json_object_set_boolean_member (result, "proven", proven);
   json_object_set_object_member (root, "result", result);
@@ -751,14 +891,42 @@ build_data (NimTraceExplore *t, const NimMove *move, gboolean proven,
     {
       const ExploreNode *n = &g_array_index (t->nodes, ExploreNode, i);
       JsonObject *o = json_object_new ();
-      g_autofree char *position = nim_board_to_string (&n->board);
+      g_autofree char *position = nim_trace_walk_position (w, &n->board);
+      char *path;
+
+      /* The child numbers from the root, dot-separated: the parent's
+         path and the move's number among the parent's moves. */
+      if (n->parent < 0)
+        path = g_strdup ("");
+      else
+        {
+          const ExploreNode *p
+              = &g_array_index (t->nodes, ExploreNode, n->parent);
+          const char *up = g_ptr_array_index (paths, n->parent);
+
+          path
+              = g_strdup_printf ("%s%s%u", up, *up ? "." : "",
+                                 move_number (&w->rules, &p->board, &n->move));
+        }
+      g_ptr_array_add (paths, path);
+      json_object_set_string_member (o, "path", path);
+      if (tree)
+        {
+          guint32 id = nim_tree_node (w->rules.tree, &n->board);
+
+          json_object_set_int_member (o, "id", id);
+          if (w->rules.tree->n_children[id] == 0)
+            json_object_set_int_member (o, "leaf", w->rules.tree->value[id]);
+        }
 
       json_object_set_int_member (o, "parent", n->parent);
       json_object_set_int_member (o, "ply", n->ply);
       if (n->iteration > 0)
         json_object_set_int_member (o, "iteration", n->iteration);
       if (n->parent >= 0)
-        set_move (o, "move", &n->move);
+        set_move_from (t, o, "move",
+                       &g_array_index (t->nodes, ExploreNode, n->parent).board,
+                       &n->move);
       if (t->mcts.nodes != NULL && n->parent >= 0)
         json_object_set_int_member (
             o, "added",
@@ -768,7 +936,13 @@ build_data (NimTraceExplore *t, const NimMove *move, gboolean proven,
           o, "moves", (gint64) nim_movegen_count (&n->board, &w->rules));
       json_array_add_object_element (nodes, o);
     }
-  add_exact_values (t, nodes, exact);
+  if (tree)
+    {
+      add_unentered (t, nodes);
+      add_tree_values (t, nodes, exact);
+    }
+  else
+    add_exact_values (t, nodes, exact);
   json_object_set_object_member (root, "exact", exact);
   json_object_set_array_member (root, "nodes", nodes);
   json_object_set_array_member (root, "events", json_array_ref (t->events));
@@ -868,7 +1042,7 @@ explore_end (gpointer data, const NimMove *move, guint64 nodes,
     return;
   o = add_event (t, "end", G_MAXUINT);
   if (move != NULL)
-    set_move (o, "move", move);
+    set_move_from (t, o, "move", &t->walk.root, move);
   json_object_set_int_member (o, "value", value);
   json_object_set_boolean_member (o, "proven", proven);
   json_object_set_int_member (o, "nodes", (gint64) nodes);

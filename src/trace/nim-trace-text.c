@@ -15,8 +15,10 @@
 #include "nim-trace-text.h"
 
 #include "nim-i18n.h"
+#include "nim-player.h"
 #include "nim-search.h"
 #include "nim-trace-walk.h"
+#include "nim-tree.h"
 
 #include <stdio.h>
 
@@ -32,12 +34,19 @@ struct _NimTraceText
   gint open_ply;
 };
 
-/* The node's name on its line: "root 3,4,5" or "h1-2 1,4,5". */
+/* The node's name on its line: "root 3,4,5" or "h1-2 1,4,5"; on a game
+   tree "root" or its path, "2.1". */
 static void
-append_label (GString *s, guint ply, const NimTraceFrame *f)
+append_label (const NimTraceWalk *walk, GString *s, guint ply,
+              const NimTraceFrame *f)
 {
-  g_autofree char *heaps = nim_board_to_string (&f->board);
+  g_autofree char *heaps = nim_trace_walk_position (walk, &f->board);
 
+  if (nim_rules_is_tree (&walk->rules))
+    {
+      g_string_append (s, ply == 0 ? C_ ("trace", "root") : heaps);
+      return;
+    }
   if (ply == 0)
     {
       /* TRANSLATORS: the name of the search's first node in --trace,
@@ -51,6 +60,44 @@ append_label (GString *s, guint ply, const NimTraceFrame *f)
       g_string_append_c (s, ' ');
     }
   g_string_append (s, heaps);
+}
+
+/* The legend's first sentences, for a search of @kind on a game tree. */
+static const char *
+legend_tree_nodes (NimTraceKind kind)
+{
+  if (kind == NIM_TRACE_MINIMAX)
+    /* TRANSLATORS: the legend of --trace for minimax on a game tree.
+       Every line starts with "#"; MAX, MIN, "= v" and "= v (node)" are
+       written as they stand in the trace. */
+    return _ ("# a line a node: its path from the root (2.1: the first "
+              "child of the\n"
+              "#   root's second child), MAX or MIN, who moves there, "
+              "\"= v\" the value\n"
+              "#   for MAX (a leaf's is given) and how it was found; an "
+              "inner node's\n"
+              "#   value follows its children, on a line \"= v (node)\"\n");
+  if (kind == NIM_TRACE_ALPHA_BETA)
+    /* TRANSLATORS: the legend of --trace for alpha-beta on a game tree. */
+    return _ ("# a line a node: its path from the root (2.1: the first "
+              "child of the\n"
+              "#   root's second child), MAX or MIN, who moves there, "
+              "[alpha,beta] on\n"
+              "#   entry, \"= v\" the value for the player to move there "
+              "(MAX's at MAX,\n"
+              "#   its negation at MIN) and how it was found; an inner "
+              "node's value\n"
+              "#   follows its children, on a line \"= v (node)\"\n");
+  /* TRANSLATORS: the legend of --trace for negamax on a game tree. */
+  return _ ("# a line a node: its path from the root (2.1: the first "
+            "child of the\n"
+            "#   root's second child), MAX or MIN, who moves there, "
+            "\"= v\" the value\n"
+            "#   for the player to move there (MAX's at MAX, its negation "
+            "at MIN) and\n"
+            "#   how it was found; an inner node's value follows its "
+            "children, on a\n"
+            "#   line \"= v (node)\"\n");
 }
 
 /* The legend's first sentences, for a search of @kind. */
@@ -114,14 +161,47 @@ legend_nodes (NimTraceKind kind)
 }
 
 /* The legend's sentence on the order the moves of a node are tried in,
-   for a search of @kind: negamax tries the root's moves in the
-   generator's order, so that of moves worth the same the first is
-   played (the tie-break every computer player shares), and the other
-   nodes' largest count first, which measured fewer nodes (see
-   picker_next_ordered() in nim-player-negamax.c). */
+   for a search of @kind by the player @spec: negamax tries the root's moves in
+   the generator's order, so that of moves worth the same the first is played
+   (the tie-break every computer player shares), and the other nodes' largest
+   count first, which measured fewer nodes (see picker_next_ordered() in
+   nim-player-negamax.c). */
 static const char *
-legend_order (NimTraceKind kind)
+legend_order (NimTraceKind kind, const char *spec, const NimRules *rules)
 {
+  g_autofree char *moves = nim_player_spec_option (spec, "moves");
+
+  if (nim_rules_is_tree (rules))
+    return g_strcmp0 (moves, "reversed") == 0
+               /* TRANSLATORS: the legend of --trace on a game tree
+                  searched with moves=reversed, a player option typed as
+                  is. */
+               ? _ ("# the children are tried the other way round, the "
+                    "last first (moves=reversed)\n")
+               /* TRANSLATORS: the legend of --trace on a game tree. */
+               : _ ("# the children are tried in the order given\n");
+
+  /* negamax's moves= puts its own order in place of the default. */
+  if ((kind == NIM_TRACE_NEGAMAX || kind == NIM_TRACE_ALPHA_BETA)
+      && g_strcmp0 (moves, "generator") == 0)
+    /* TRANSLATORS: the legend of --trace: the order of negamax with
+       moves=generator; moves=generator and order=on are player options,
+       typed as is. */
+    return _ ("# moves are tried heap by heap, the smallest count first, "
+              "at every node\n"
+              "#   (moves=generator); with order=on the table's move and "
+              "two killer\n"
+              "#   moves go before the rest\n");
+  if ((kind == NIM_TRACE_NEGAMAX || kind == NIM_TRACE_ALPHA_BETA)
+      && g_strcmp0 (moves, "reversed") == 0)
+    /* TRANSLATORS: the legend of --trace: the order of negamax with
+       moves=reversed; moves=reversed and order=on are player options,
+       typed as is. */
+    return _ ("# moves are tried the other way round, the last heap "
+              "first, the largest\n"
+              "#   count first, at every node (moves=reversed); with "
+              "order=on the table's\n"
+              "#   move and two killer moves go before the rest\n");
   switch (kind)
     {
     case NIM_TRACE_MINIMAX:
@@ -159,13 +239,16 @@ legend_order (NimTraceKind kind)
 /* The legend, before the first search: the rules, how to read a line,
    and how deep and how many nodes the trace shows. */
 static void
-write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
+write_legend (NimTraceText *t, const char *spec, const NimRules *rules,
+              NimTraceKind kind)
 {
   g_autofree char *described = nim_rules_describe (rules);
 
   /* TRANSLATORS: %s is a sentence describing the rules. */
   fprintf (t->out, _ ("# rules: %s\n"), described);
-  fputs (legend_nodes (kind), t->out);
+  fputs (nim_rules_is_tree (rules) ? legend_tree_nodes (kind)
+                                   : legend_nodes (kind),
+         t->out);
   if (kind == NIM_TRACE_MCTS)
     {
       fprintf (t->out,
@@ -180,7 +263,7 @@ write_legend (NimTraceText *t, const NimRules *rules, NimTraceKind kind)
                (unsigned long long) t->walk.limit);
       return;
     }
-  fputs (legend_order (kind), t->out);
+  fputs (legend_order (kind, spec, rules), t->out);
   fprintf (t->out,
            g_dngettext (GETTEXT_PACKAGE,
                         /* TRANSLATORS: the end of the legend of
@@ -212,9 +295,10 @@ text_begin (gpointer data, const char *spec, guint player,
             const NimBoard *board, const NimRules *rules, NimTraceKind kind)
 {
   NimTraceText *t = data;
-  g_autofree char *heaps = nim_board_to_string (board);
+  g_autofree char *heaps = NULL;
 
   nim_trace_walk_begin (&t->walk, spec, player, board, rules, kind);
+  heaps = nim_trace_walk_root_name (&t->walk);
   t->open_ply = -1;
   /* TRANSLATORS: the first line of a search in --trace: a player
      spec, its number and the heaps it searches, such as 3,4,5.  The
@@ -222,7 +306,7 @@ text_begin (gpointer data, const char *spec, guint player,
   fprintf (t->out, _ ("# trace: %s (player %u) searches %s\n"), spec, player,
            heaps);
   if (!t->legend_done)
-    write_legend (t, rules, kind);
+    write_legend (t, spec, rules, kind);
   t->legend_done = TRUE;
 }
 
@@ -250,18 +334,19 @@ text_enter (gpointer data, guint ply, const NimBoard *board, int alpha,
   if (t->open_ply >= 0) /* the parent's line: its value comes later */
     g_string_append_c (s, '\n');
   g_string_append_printf (s, "%*s", (int) (2 * ply), "");
-  append_label (s, ply, f);
+  append_label (&t->walk, s, ply, f);
+  /* Minimax's values are the root player's: who moves says whether a
+     node takes its children's largest value or their smallest.  A game
+     tree's levels are MAX's and MIN's whoever searches. */
+  if (t->walk.kind == NIM_TRACE_MINIMAX || nim_rules_is_tree (&t->walk.rules))
+    {
+      g_string_append_c (s, ' ');
+      g_string_append (s, nim_trace_max_min (ply));
+    }
   if (t->walk.kind == NIM_TRACE_ALPHA_BETA)
     {
       g_string_append_c (s, ' ');
       nim_trace_append_window (s, alpha, beta);
-    }
-  if (t->walk.kind == NIM_TRACE_MINIMAX)
-    {
-      /* Minimax's values are the root player's: who moves says whether
-         a node takes its children's largest value or their smallest. */
-      g_string_append_c (s, ' ');
-      g_string_append (s, nim_trace_max_min (ply));
     }
   fputs (s->str, t->out);
   t->open_ply = (gint) ply;
@@ -318,7 +403,7 @@ text_leave (gpointer data, guint ply, const NimBoard *board, int value,
   if (!line_open)
     {
       g_string_append (s, " (");
-      append_label (s, ply, f);
+      append_label (&t->walk, s, ply, f);
       g_string_append_c (s, ')');
     }
   g_string_append_c (s, '\n');
@@ -370,9 +455,15 @@ text_end (gpointer data, const NimMove *move, guint64 nodes, gboolean proven,
         (unsigned long long) w->total, (unsigned long long) nodes,
         (unsigned long long) w->shown, (unsigned long long) w->summarised,
         (unsigned long long) w->left_out, (unsigned long long) w->limit);
+  if (nim_rules_is_tree (&w->rules) && proven)
+    {
+      g_autofree char *number = g_strdup_printf ("%d", value);
+
+      described = g_intern_string (number);
+    }
   if (move != NULL)
     {
-      nim_trace_append_move (m, move);
+      nim_trace_walk_append_move (w, m, &w->root, move);
       /* TRANSLATORS: the last line of a search in --trace: its value
          ("win", "loss" or "not proven") and the move it plays, in the
          notation of the trace, "h2-1". */

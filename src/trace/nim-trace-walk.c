@@ -18,6 +18,7 @@
 #include "nim-movegen.h"
 #include "nim-notation.h"
 #include "nim-search.h"
+#include "nim-tree.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -239,10 +240,14 @@ describe_marks (const NimTraceWalk *walk, const NimTraceFrame *f, guint flags,
                         stopped at its depth limit; "horizon" in the legend
                         of the DOT file. */
                      ? C_ ("trace", "horizon")
-                     /* TRANSLATORS: a mark of --trace and --dot: no move is
-                        left, the game is over; "end" in the legend of the
-                        DOT file. */
-                     : C_ ("trace", "end"));
+                     : nim_rules_is_tree (&walk->rules)
+                           /* TRANSLATORS: a mark of --trace and --dot: a leaf
+                              of a game tree, whose value is given. */
+                           ? C_ ("trace", "leaf")
+                           /* TRANSLATORS: a mark of --trace and --dot: no move
+                              is left, the game is over; "end" in the legend of
+                              the DOT file. */
+                           : C_ ("trace", "end"));
   if (flags & NIM_TRACE_TT_HIT && (flags & settled) == 0)
     /* TRANSLATORS: a mark of --trace and --dot: the transposition table
        ("tt" in the legend of the DOT file) knew the position, but not
@@ -514,4 +519,77 @@ nim_trace_append_window (GString *s, int alpha, int beta)
   g_string_append_c (s, ',');
   nim_trace_append_value (s, beta);
   g_string_append_c (s, ']');
+}
+
+/**
+ * nim_trace_walk_position:
+ * @walk: a walk
+ * @board: a position of its search
+ *
+ * A position as the trace names it: its heaps, "3,4,5", or on a game
+ * tree its path from the root, "2.1" (the root's is "").
+ *
+ * Returns: (transfer full): the name
+ */
+char *
+nim_trace_walk_position (const NimTraceWalk *walk, const NimBoard *board)
+{
+  if (nim_rules_is_tree (&walk->rules))
+    return nim_tree_path (walk->rules.tree,
+                          nim_tree_node (walk->rules.tree, board));
+  return nim_board_to_string (board);
+}
+
+/**
+ * nim_trace_walk_append_move:
+ * @walk: a walk
+ * @s: a string
+ * @from: the position @move is made on
+ * @move: a move
+ *
+ * Appends @move as the trace writes it: "h1-2" takes 2 from heap 1; on a
+ * game tree, the path of the child it leads to, "2.1".
+ */
+void
+nim_trace_walk_append_move (const NimTraceWalk *walk, GString *s,
+                            const NimBoard *from, const NimMove *move)
+{
+  const NimTree *t = walk->rules.tree;
+  g_autofree char *path = NULL;
+
+  if (!nim_rules_is_tree (&walk->rules))
+    {
+      nim_trace_append_move (s, move);
+      return;
+    }
+  path = nim_tree_path (
+      t, nim_tree_move_child (t, nim_tree_node (t, from), move));
+  g_string_append (s, path);
+}
+
+/**
+ * nim_trace_walk_root_name:
+ * @walk: a walk
+ *
+ * Returns: (transfer full): what the search searches, as a trace's first
+ *   line names it: the heaps, or a game tree in its notation (its size
+ *   when that is long)
+ */
+char *
+nim_trace_walk_root_name (const NimTraceWalk *walk)
+{
+  g_autofree char *text = NULL;
+
+  if (!nim_rules_is_tree (&walk->rules))
+    return nim_board_to_string (&walk->root);
+  text = nim_tree_to_string (walk->rules.tree);
+  if (strlen (text) <= NIM_TRACE_TREE_SHOWN)
+    /* TRANSLATORS: what a search of a game tree searches, such as "the
+       tree [[3,12,8],[2,4,6],[14,5,2]]". */
+    return g_strdup_printf (_ ("the tree %s"), text);
+  return g_strdup_printf (
+      /* TRANSLATORS: what a search of a large game tree searches. */
+      g_dngettext (GETTEXT_PACKAGE, "a tree of %u position",
+                   "a tree of %u positions", walk->rules.tree->n_nodes),
+      walk->rules.tree->n_nodes);
 }

@@ -13,6 +13,9 @@
 
 G_BEGIN_DECLS
 
+/* The longest game tree a trace's first line writes out in full. */
+#define NIM_TRACE_TREE_SHOWN 200
+
 /**
  * NimTraceFrame:
  * @board: the position
@@ -89,6 +92,12 @@ GArray *nim_trace_walk_pruned (const NimTraceWalk *walk,
 void nim_trace_append_moves (GString *s, GArray *moves, guint64 total);
 
 void nim_trace_file_close (FILE **file, int *write_errno);
+
+char *nim_trace_walk_position (const NimTraceWalk *walk,
+                               const NimBoard *board);
+void nim_trace_walk_append_move (const NimTraceWalk *walk, GString *s,
+                                 const NimBoard *from, const NimMove *move);
+char *nim_trace_walk_root_name (const NimTraceWalk *walk);
 
 void nim_trace_append_value (GString *s, int value);
 const char *nim_trace_max_min (guint ply);
