@@ -252,6 +252,19 @@ gboolean nim_match_config_plays_game (const NimMatchConfig *config,
 void nim_match_free (NimMatch *match);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimMatch, nim_match_free)
 
+/**
+ * NimMatchClockFunc:
+ * @data: what nim_match_set_clock() was given
+ *
+ * The clock a run reads: called from every job at once.
+ *
+ * Returns: the time in microseconds from a fixed start, as
+ *   g_get_monotonic_time() counts it
+ */
+typedef gint64 (*NimMatchClockFunc) (gpointer data);
+
+void nim_match_set_clock (NimMatch *match, NimMatchClockFunc clock,
+                          gpointer data);
 gboolean nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
                         gpointer data, GError **error);
 void nim_match_request_stop (NimMatch *match);
