@@ -882,15 +882,19 @@ complete_players (FILE *out, const char *cur)
       fprintf (out, "%s\n", classes[i]->name);
 }
 
-/* Completes the argument @cur of @option, by what its metavar says it
-   is: a player spec, a file, a directory or one of a few words; a number
-   or a list has nothing to offer. */
+/* Completes the argument @cur of @option, by its choices, or by what
+   its metavar says it is: a player spec, a file, a directory or one of a
+   few words; a number or a list has nothing to offer. */
 static void
 complete_value (const NimOption *option, const char *cur, FILE *out)
 {
   const char *meta = option->entry.arg_description;
+  guint i;
 
-  if (meta == NULL)
+  for (i = 0; option->choices != NULL && option->choices[i] != NULL; i++)
+    if (g_str_has_prefix (option->choices[i], cur))
+      fprintf (out, "%s\n", option->choices[i]);
+  if (meta == NULL || option->choices != NULL)
     return;
   if (g_str_equal (meta, "SPEC"))
     {
@@ -903,10 +907,9 @@ complete_value (const NimOption *option, const char *cur, FILE *out)
   else if (g_str_equal (meta, "DIR"))
     fputs (":dir\n", out);
   else if (strchr (meta, '|') != NULL
-           && strspn (meta, "abcdefghijklmnopqrstuvwxyz-_|") == strlen (meta))
+           && strspn (meta, "abcdefghijklmnopqrstuvwxyz-|") == strlen (meta))
     {
       g_auto (GStrv) words = g_strsplit (meta, "|", -1);
-      guint i;
 
       for (i = 0; words[i] != NULL; i++)
         if (g_str_has_prefix (words[i], cur))

@@ -50,6 +50,9 @@ typedef enum
  * @refusal: (nullable): the whole message that refuses the option in a
  *   mode that does not take it, said before the modes are checked
  *   against each other
+ * @choices: (nullable) (array zero-terminated=1): the words the value
+ *   may be, which the completion offers, for an option whose metavar does
+ *   not list them (a list too long for --help's column)
  *
  * One option, as everything that reads options sees it.
  */
@@ -59,6 +62,7 @@ typedef struct
   guint64 shared;
   const char *shown;
   const char *refusal;
+  const char *const *choices;
 } NimOption;
 
 /* The arg_data of a #NimOption: where in @type its value goes. */

@@ -27,6 +27,11 @@ moves, play, visit, INFINITY = (starter.moves, starter.play, starter.visit,
                                 starter.INFINITY)
 mistake = sys.argv[2] if len(sys.argv) > 2 else "none"
 
+# The process id, for a test that checks nim ended the engine.
+if os.environ.get("NIM_TEST_PIDFILE"):
+    with open(os.environ["NIM_TEST_PIDFILE"], "a") as pidfile:
+        pidfile.write("%d\n" % os.getpid())
+
 
 def ordered(heaps):
     """The moves in the order this student tries them."""

@@ -2744,6 +2744,16 @@ test_help (void)
   nim_test_assert_contains (out, "  --trace[=DEPTH]  ");
   nim_test_assert_not_contains (out, "--trace=DEPTH");
   nim_test_assert_contains (out, "  --summarize FILE...  ");
+  /* GOption lines every description up after the longest option and
+     metavar: none so long that the descriptions move far to the right
+     (a list of words belongs in the description then). */
+  {
+    const char *heaps = strstr (out, "  -H, --heaps=LIST ");
+    const char *said = heaps != NULL ? strstr (heaps, "Start from") : NULL;
+
+    g_assert_nonnull (said);
+    g_assert_cmpint (said - heaps, <=, 44);
+  }
 }
 
 /* --list-players: every player of the registry, each with its options,

@@ -275,6 +275,40 @@ test_timeout (void)
                      i < NIM_GRADE_FULL_TESTS ? "correct" : "timeout");
 }
 
+/* Ctrl-C while an engine hangs stops the grading at once, says where,
+   exits 130 and leaves no engine behind; --gradescope's file is not
+   written. */
+static void
+test_interrupt (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-grade-XXXXXX", NULL);
+  g_autofree char *pidfile = g_build_filename (dir, "pids", NULL);
+  g_autofree char *file = g_build_filename (dir, "results.json", NULL);
+  g_autofree char *engine = engine_option ("student", "alphabeta", "hang");
+  const char *const args[] = { "--engine", engine,         "--grade",
+                               "student",  "--assignment", "alphabeta",
+                               "--seed",   SEED,           "--grade-timeout",
+                               "600",      "--gradescope", file,
+                               NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_setenv ("NIM_TEST_PIDFILE", pidfile, TRUE);
+  /* The sixth test is the last to the end; the seventh hangs. */
+  g_assert_cmpint (nim_test_interrupt_at ("Test 6: ", FALSE, args, &out, &err),
+                   ==, 130);
+  g_unsetenv ("NIM_TEST_PIDFILE");
+  nim_test_assert_contains (err, "interrupted: the grading stopped at test 7 "
+                                 "of 10");
+  nim_test_assert_not_contains (out, "Score:");
+  g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  nim_test_assert_pids_gone (pidfile, 1);
+  g_unlink (pidfile);
+  g_rmdir (dir);
+}
+
 /* The JSON summary: score, max_score and each test's name, diagnosis,
    score, max_score and output (starting with the label), with the first
    visit that departs from the reference's. */
@@ -618,6 +652,7 @@ main (int argc, char **argv)
   g_test_add_func ("/grade/full-marks", test_full_marks);
   g_test_add_func ("/grade/starter", test_starter);
   g_test_add_func ("/grade/timeout", test_timeout);
+  g_test_add_func ("/grade/interrupt", test_interrupt);
   g_test_add_func ("/grade/nim-engine", test_nim_engine);
   g_test_add_func ("/grade/json", test_json);
   g_test_add_func ("/grade/gradescope", test_gradescope);

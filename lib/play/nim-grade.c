@@ -952,6 +952,7 @@ nim_grade_run (NimGradeAssignment assignment, const char *engine, guint32 seed,
   NimBoard boards[NIM_GRADE_TESTS];
   guint depths[NIM_GRADE_TESTS];
   gint64 start = g_get_monotonic_time ();
+  g_autoptr (GError) local = NULL;
   guint i;
 
   g_return_val_if_fail (engine != NULL && timeout > 0, NULL);
@@ -985,8 +986,18 @@ nim_grade_run (NimGradeAssignment assignment, const char *engine, guint32 seed,
       t->departure = -1;
       t->timeout = timeout;
       g_ptr_array_add (report->tests, t);
-      if (!grade_test (assignment, player, t, error))
-        return NULL;
+      if (!grade_test (assignment, player, t, &local))
+        {
+          /* The engine's words are of a game; this was a grading. */
+          if (g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+            g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
+                         _ ("interrupted: the grading stopped at test %u "
+                            "of %u"),
+                         t->number, NIM_GRADE_TESTS);
+          else
+            g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
       report->score += t->score;
       report->max_score += t->max_score;
       if (test_done != NULL)

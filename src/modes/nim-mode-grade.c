@@ -26,7 +26,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-/* Gradescope's visibilities of a test, as its results.json takes them. */
+/* Gradescope's visibilities of a test, as its results.json takes them
+   (not the metavar of --gradescope-visibility, which would widen every
+   line of --help). */
 static const char *const visibilities[]
     = { "visible", "hidden", "after_due_date", "after_published", NULL };
 
@@ -82,10 +84,11 @@ static const NimOption options[] = {
   { { "gradescope-visibility", 0, 0, G_OPTION_ARG_STRING, FIELD (visibility),
       N_ ("When students see the tests of --gradescope: visible (default), "
           "hidden, after_due_date or after_published"),
-      "visible|hidden|after_due_date|after_published" },
+      "WHEN" },
     0,
     N_ ("--gradescope-visibility (it needs --grade)"),
-    NULL },
+    NULL,
+    visibilities },
   { { "grade-timeout", 0, 0, G_OPTION_ARG_STRING, FIELD (timeout_text),
       N_ ("Seconds each search of --grade may take (default 2)"), "SECONDS" },
     0,
