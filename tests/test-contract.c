@@ -11,7 +11,10 @@
  * - a player that can chooses a legal move every time;
  * - a player that claims perfect play (a searcher given no budget)
  *   never leaves its opponent a won position when it had a win, as an
- *   exact solver written for the tests (tests/nim-test.c) decides;
+ *   exact solver written for the tests (tests/nim-test.c) decides; a
+ *   closed form also on every single heap up to FAR_HEAP, far past the
+ *   small positions (tests/test-rules.c checks the family's theory
+ *   itself on heaps up to the largest);
  * - a whole game between two players of the class ends with a winner;
  * - everything it allocated is freed (the sanitizer and valgrind runs of
  *   the suite report any leak).
@@ -36,6 +39,12 @@
 
 #define MAX_HEAPS 3
 #define MAX_MATCHES 7
+/* A closed form answers at once on any heap, from the family's theory:
+   it is checked on every single heap up to FAR_HEAP too, under rules
+   that never split (the exact solver's positions stay few), so that a
+   theory wrong far past MAX_MATCHES (a misère rule wrong at 47, say)
+   shows as a won position given away. */
+#define FAR_HEAP 256
 
 typedef struct
 {
@@ -232,7 +241,7 @@ test_contract (gconstpointer data)
   const Case *c = data;
   Contract t = { c };
   g_autoptr (NimPlayer) p = NULL;
-  guint32 heaps[MAX_HEAPS];
+  guint32 heaps[MAX_HEAPS], h;
   guint n;
 
   t.rules = c->rules;
@@ -246,6 +255,14 @@ test_contract (gconstpointer data)
     }
   for (n = 1; n <= MAX_HEAPS; n++)
     enumerate (&t, p, heaps, 0, n, MAX_MATCHES);
+  if (c->klass->kind == NIM_PLAYER_CLOSED_FORM && !nim_rules_splits (&t.rules))
+    for (h = MAX_MATCHES + 1; h <= FAR_HEAP; h++)
+      {
+        NimBoard one;
+
+        nim_board_init (&one, &h, 1);
+        check_position (&t, p, &one);
+      }
   g_test_message ("%s, %s: %u positions played, %u refused, %u wins kept",
                   c->klass->name, c->family, t.supported, t.refused,
                   t.checked);
