@@ -60,6 +60,46 @@ nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error)
   return TRUE;
 }
 
+/**
+ * nim_rules_is_take_any:
+ * @rules: the rules
+ *
+ * Returns: %TRUE if a move may take any positive number from a heap
+ */
+gboolean
+nim_rules_is_take_any (const NimRules *rules)
+{
+  return rules->family == &nim_rules_any_family;
+}
+
+/**
+ * nim_rules_parse_max_take:
+ * @rules: the rules to change
+ * @text: the largest count a move may take, such as "3"
+ * @what: what @text was given as, named in front of each message: the
+ *   program passes its option, "--max-take"
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE if @text names an accepted K
+ */
+gboolean
+nim_rules_parse_max_take (NimRules *rules, const char *text, const char *what,
+                          GError **error)
+{
+  guint64 k;
+
+  if (!nim_parse_uint (text, 1, NIM_MAX_TAKE_MAX, what, &k, error))
+    return FALSE;
+  if (!nim_rules_set_max_take (rules, k, error))
+    {
+      /* TRANSLATORS: in front of a message, what it is about, such as
+         "--max-take: 0 is not accepted"; %s is that thing. */
+      g_prefix_error (error, _ ("%s: "), what);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 any_parse (NimRules *rules, const char *text, const char *what, GError **error)
 {

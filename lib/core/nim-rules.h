@@ -230,8 +230,6 @@ void nim_rules_set_take_any (NimRules *rules);
 gboolean nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error);
 gboolean nim_rules_set_moves (NimRules *rules, const guint64 *counts,
                               guint n_counts, GError **error);
-void nim_rules_set_code (NimRules *rules, const guint8 *digits,
-                         guint n_digits);
 char *nim_rules_code_to_string (const NimRules *rules);
 gboolean nim_rules_parse (NimRules *rules, const char *text, const char *what,
                           GError **error);
@@ -255,7 +253,7 @@ GArray *nim_rules_fixed_counts (const NimRules *rules);
 gboolean nim_rules_equal (const NimRules *a, const NimRules *b);
 char *nim_rules_take_to_string (const NimRules *rules);
 char *nim_rules_describe (const NimRules *rules);
-char *nim_rules_describe_known (const NimRules *rules);
+const char *nim_rules_known_game (const char *code, gboolean misere);
 char *nim_rules_describe_counts (const NimRules *rules, guint32 at_most);
 char *nim_rules_describe_pile (const NimRules *rules);
 char *nim_rules_join_counts (const guint32 *counts, guint n);
