@@ -11,7 +11,8 @@
 # main.c only calls in, and no module calls itself through others: read
 # from the compiled objects, what each one uses that another defines.
 # No file of lib/ calls itself through others either (functions only: a
-# table that lists its rows is data, and is above them).
+# table that lists its rows is data, and is above them), and no file of
+# either exports what no other file uses.
 # TAP output, one line a rule, with every offending line quoted.
 
 srcdir="${NIM_SRCDIR:-.}"
@@ -237,6 +238,29 @@ report "no src/ module calls itself through other modules" "$work/call-cycles"
 # call: the rows below it call helpers below them, never the table.
 awk '{ print $1, $2 }' "$work/lib-calls" | sort -u | find_cycles > "$work/lib-cycles"
 report "no lib/ file calls itself through other files" "$work/lib-cycles"
+
+# Nothing is exported for no one: every global symbol of lib/ and src/ is
+# used by another file (of libnim, the program, the tests, the benchmarks
+# or the tools); one used only in its own file is static, and one used
+# nowhere is gone.  The tests' objects must be there (make check builds
+# them before it runs this).
+calls exports all $lib_c_files $src_c_files
+if [ -f "$builddir/tests/nim-test.o" ]; then
+  find "$builddir/tests" "$builddir/bench" "$builddir/tools" -name '*.o' |
+  while read -r o; do
+    nm -u "$o" | awk -v o="$o" '{ print o, $NF }'
+  done >> "$work/exports-used"
+  awk 'NR == FNR { def[$1] = $2; next }
+       ($2 in def) && def[$2] != $1 { used[$2] = 1 }
+       END { for (s in def)
+               if (!(s in used) && s != "main")
+                 print def[s] ".c exports " s ", which no other file uses: make it static, or delete it" }' \
+    "$work/exports-defined" "$work/exports-used" | sort > "$work/unused"
+  report "every function lib/ and src/ export is used by another file" "$work/unused"
+else
+  n=$((n + 1))
+  echo "ok $n - every function lib/ and src/ export is used by another file # SKIP the tests are not built"
+fi
 
 echo "1..$n"
 exit $status

@@ -985,15 +985,10 @@ print_play (const NimMatchConfig *c, const NimMatchSummary *s, FILE *out)
            s->seconds, c->jobs);
 }
 
-/**
- * nim_match_report_print_summary:
- * @config: what the run played
- * @summary: its counts, the run over
- * @out: where to print the summary for people
- */
-void
-nim_match_report_print_summary (const NimMatchConfig *config,
-                                const NimMatchSummary *summary, FILE *out)
+/* The summary of the run, over, for people. */
+static void
+print_summary (const NimMatchConfig *config, const NimMatchSummary *summary,
+               FILE *out)
 {
   print_setup (config, summary, out);
   print_score (config, summary, out);
@@ -1150,16 +1145,9 @@ add_sprt (JsonBuilder *b, const NimMatchConfig *c, const NimMatchSummary *s)
   json_builder_end_object (b);
 }
 
-/**
- * nim_match_report_summary_to_json:
- * @config: what the run played
- * @summary: its counts, the run over
- *
- * Returns: (transfer full): the summary as one object; see nim(1)
- */
-JsonNode *
-nim_match_report_summary_to_json (const NimMatchConfig *config,
-                                  const NimMatchSummary *summary)
+/* The summary of the run, over, as one object; see nim(1). */
+static JsonNode *
+summary_to_json (const NimMatchConfig *config, const NimMatchSummary *summary)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   guint i;
@@ -1197,15 +1185,10 @@ position_text (const NimMatchConfig *c, guint i)
                                 c->first_movers ? c->first_movers[i] : 1);
 }
 
-/**
- * nim_match_report_print_per_position:
- * @config: what the run played
- * @summary: its counts
- * @out: where to print the table of each position's pairs and blunders
- */
-void
-nim_match_report_print_per_position (const NimMatchConfig *config,
-                                     const NimMatchSummary *summary, FILE *out)
+/* The table of each position's pairs and blunders, for people. */
+static void
+print_per_position (const NimMatchConfig *config,
+                    const NimMatchSummary *summary, FILE *out)
 {
   gsize width = 8;
   guint i;
@@ -1238,19 +1221,12 @@ nim_match_report_print_per_position (const NimMatchConfig *config,
     }
 }
 
-/**
- * nim_match_report_add_per_position:
- * @summary_json: the summary of nim_match_report_summary_to_json()
- * @config: what the run played
- * @summary: its counts
- *
- * Adds "per_position": for each position, {"position", "2-0", "1-1",
- * "0-2", "blunders": [player 1's, player 2's]}.
- */
-void
-nim_match_report_add_per_position (JsonNode *summary_json,
-                                   const NimMatchConfig *config,
-                                   const NimMatchSummary *summary)
+/* Adds "per_position" to @summary_json (summary_to_json ()): for each
+   position, {"position", "2-0", "1-1", "0-2", "blunders": [player 1's,
+   player 2's]}. */
+static void
+add_per_position (JsonNode *summary_json, const NimMatchConfig *config,
+                  const NimMatchSummary *summary)
 {
   JsonArray *rows = json_array_new ();
   guint i;
@@ -1280,19 +1256,19 @@ summary_write_text (gconstpointer data, FILE *out)
 {
   const NimMatchReportSummary *s = data;
 
-  nim_match_report_print_summary (s->config, s->summary, out);
+  print_summary (s->config, s->summary, out);
   if (s->per_position)
-    nim_match_report_print_per_position (s->config, s->summary, out);
+    print_per_position (s->config, s->summary, out);
 }
 
 static void
 summary_write_json (gconstpointer data, FILE *out)
 {
   const NimMatchReportSummary *s = data;
-  JsonNode *json = nim_match_report_summary_to_json (s->config, s->summary);
+  JsonNode *json = summary_to_json (s->config, s->summary);
 
   if (s->per_position)
-    nim_match_report_add_per_position (json, s->config, s->summary);
+    add_per_position (json, s->config, s->summary);
   nim_record_print (json, out);
 }
 

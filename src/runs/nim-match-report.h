@@ -29,21 +29,9 @@ void nim_match_report_set_pairing (NimMatchReport *report, guint pairing,
                                    guint n_pairings, guint64 games_before,
                                    guint64 resumed_before, guint64 games_total,
                                    double seconds_before);
-void nim_match_report_print_per_position (const NimMatchConfig *config,
-                                          const NimMatchSummary *summary,
-                                          FILE *out);
-void nim_match_report_add_per_position (JsonNode *summary_json,
-                                        const NimMatchConfig *config,
-                                        const NimMatchSummary *summary);
 
 extern const NimMatchCallbacks nim_match_report_callbacks;
 void nim_match_report_end_progress (NimMatchReport *report);
-
-void nim_match_report_print_summary (const NimMatchConfig *config,
-                                     const NimMatchSummary *summary,
-                                     FILE *out);
-JsonNode *nim_match_report_summary_to_json (const NimMatchConfig *config,
-                                            const NimMatchSummary *summary);
 
 /**
  * NimMatchReportSummary:
