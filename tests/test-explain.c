@@ -172,6 +172,63 @@ test_grundy_misere (void)
   assert_says (why, "So take 2 (9 -> 7)");
 }
 
+/* The largest number @text names. */
+static guint64
+largest_number (const char *text)
+{
+  guint64 most = 0;
+  const char *p;
+
+  for (p = text; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p) && (p == text || !g_ascii_isdigit (p[-1])))
+      most = MAX (most, g_ascii_strtoull (p, NULL, 10));
+  return most;
+}
+
+/* Under every family, grundy says what a move takes in the family's own
+   words for any heap, and names no number made of the largest heap (it
+   once said "a move taking 1 to 2147483647" of a rule that takes up to
+   half the heap). */
+static void
+test_grundy_every_family (void)
+{
+  const NimRuleFamily *const *families = nim_rule_families ();
+  static const char *const boards[] = { "3,4,5", "9" };
+  guint f, k, misere, b, explained = 0;
+
+  for (f = 0; families[f] != NULL; f++)
+    for (k = 0; families[f]->examples[k] != NULL; k++)
+      for (misere = 0; misere <= 1; misere++)
+        for (b = 0; b < G_N_ELEMENTS (boards); b++)
+          {
+            const char *example = families[f]->examples[k];
+            g_autofree char *counts = NULL;
+            g_autofree char *why = NULL;
+            NimRules rules;
+            NimBoard board;
+            NimMove m;
+
+            nim_test_rules (&rules, example, misere);
+            nim_test_board (&board, boards[b]);
+            if (!nim_player_supports (nim_player_class_lookup ("grundy"),
+                                      &rules, &board, NULL))
+              continue;
+            counts = nim_rules_describe_counts (&rules, NIM_HEAP_SIZE_MAX);
+            why = explain ("grundy", example, misere, boards[b], &m);
+            if (!misere && !nim_rules_is_code (&rules))
+              {
+                g_autofree char *taking
+                    = g_strdup_printf ("a move taking %s:", counts);
+
+                assert_says (why, taking);
+              }
+            g_assert_cmpuint (largest_number (why), <=, NIM_MAX_TAKE_MAX);
+            explained++;
+            break;
+          }
+  g_assert_cmpuint (explained, >=, 8);
+}
+
 static void
 test_random (void)
 {
@@ -593,6 +650,7 @@ main (int argc, char **argv)
   g_test_add_func ("/explain/one-heap", test_one_heap);
   g_test_add_func ("/explain/grundy/mex", test_grundy_mex);
   g_test_add_func ("/explain/grundy/misere", test_grundy_misere);
+  g_test_add_func ("/explain/grundy/every-family", test_grundy_every_family);
   g_test_add_func ("/explain/random", test_random);
   g_test_add_func ("/explain/search/pv", test_search_pv);
   g_test_add_func ("/explain/search/pv-depth", test_search_pv_depth);

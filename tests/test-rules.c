@@ -609,6 +609,7 @@ test_describe_counts (void)
     { "max=3", NIM_HEAP_SIZE_MAX, "1 to 3" },
     { "max=3", 2, "1 or 2" },
     { "any", 9, "1 to 9" },
+    { "any", NIM_HEAP_SIZE_MAX, "any number" },
     { "2,7,15,16", NIM_HEAP_SIZE_MAX, "2, 7, 15 or 16" },
     { "2,7,15,16", 10, "2 or 7" },
     { "2,7,15,16", 6, "2" },
@@ -913,6 +914,35 @@ heap_moves (const NimRules *rules, guint32 h)
   return moves;
 }
 
+/* What a move takes from any heap, in the family's words: something,
+   and no number made of NIM_HEAP_SIZE_MAX (grundy's explanation once
+   said "a move taking 1 to 2147483647" of a rule that takes up to half
+   the heap): each number is one of the rule's counts, or no larger than
+   the largest K of a range where the rule lists none. */
+static void
+check_family_counts (const NimRules *rules)
+{
+  g_autofree char *counts
+      = nim_rules_describe_counts (rules, NIM_HEAP_SIZE_MAX);
+  g_autoptr (GArray) fixed = nim_rules_fixed_counts (rules);
+  guint64 most = NIM_MAX_TAKE_MAX;
+  const char *p;
+
+  if (fixed != NULL && fixed->len > 0)
+    most = g_array_index (fixed, guint32, fixed->len - 1);
+  g_assert_cmpuint (strlen (counts), >, 0);
+  for (p = counts; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p) && (p == counts || !g_ascii_isdigit (p[-1])))
+      {
+        guint64 n = g_ascii_strtoull (p, NULL, 10);
+
+        if (n > most)
+          g_test_message ("%s names %llu for any heap", counts,
+                          (unsigned long long) n);
+        g_assert_cmpuint (n, <=, most);
+      }
+}
+
 /* Notation: the example reads as the family's, and what the family
    writes, in its notation and the protocol's, reads back the same. */
 static void
@@ -936,6 +966,7 @@ check_family_notation (const NimRules *rules)
   g_assert_true (nim_rules_equal (rules, &again));
   g_assert_cmpuint (strlen (words), >, 10);
   g_assert_cmpuint (strlen (pile), >, 10);
+  check_family_counts (rules);
 }
 
 /* Moves: the generator's order, the count, the index, the inline shape

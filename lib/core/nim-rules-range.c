@@ -227,6 +227,16 @@ range_describe_counts (const NimRules *rules, guint32 at_most)
   return g_strdup_printf (_ ("1 to %u"), n);
 }
 
+/* Take-any: "1 to 9" from a heap of 9, "any number" from any heap. */
+static char *
+any_describe_counts (const NimRules *rules, guint32 at_most)
+{
+  if (at_most == NIM_HEAP_SIZE_MAX)
+    /* TRANSLATORS: what a move takes, in "a move taking any number". */
+    return g_strdup (_ ("any number"));
+  return range_describe_counts (rules, at_most);
+}
+
 static gboolean
 range_next (NimMoveGen *gen, const NimBoard *board, const NimRules *rules,
             NimMove *move)
@@ -346,7 +356,7 @@ const NimRuleFamily nim_rules_any_family = {
   .to_string = any_to_string,
   .describe = any_describe,
   .describe_pile = any_describe_pile,
-  .describe_counts = range_describe_counts,
+  .describe_counts = any_describe_counts,
   .next = range_next,
   .count = range_count,
   .nth = range_nth,

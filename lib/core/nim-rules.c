@@ -240,12 +240,12 @@ nim_rules_join_counts (const guint32 *counts, guint n)
  * nim_rules_describe_counts:
  * @rules: the rules
  * @at_most: the most a move can take here (the size of the heap), or
- *   %NIM_HEAP_SIZE_MAX for no limit but the rule's
+ *   %NIM_HEAP_SIZE_MAX for any heap
  *
  * What a move may take, as a person reads it after "take": "1", "1 or 2",
  * "1 to 3", "2, 7 or 15".  A range of two counts is "1 or 2", never "1 to
- * 2".  The take-any rule without a limit is "1 to 4294967295"; say "any
- * number" instead where that can happen.
+ * 2".  For any heap the rule's own counts, in words where only the heap
+ * bounds them: "any number" for take-any (see #NimRuleFamily).
  *
  * Returns: (transfer full): the counts; "" when none is at most @at_most
  */

@@ -139,8 +139,12 @@ typedef enum
  *   nim_rules_describe())
  * @describe_pile: (nullable): the same in the words of the course's
  *   one-pile game (see nim_rules_describe_pile()); %NULL says @describe
- * @describe_counts: what a move may take from a heap of at most @at_most,
- *   "1 to 3" (see nim_rules_describe_counts())
+ * @describe_counts: what a move may take from a heap of @at_most, "1 to
+ *   3" (see nim_rules_describe_counts()).  @at_most is
+ *   %NIM_HEAP_SIZE_MAX for any heap: then the rule's own counts, in words
+ *   where the heap bounds them ("any number" for take-any, "1 to half the
+ *   heap" for a rule that takes up to half), never a number made of
+ *   %NIM_HEAP_SIZE_MAX
  * @next: the next legal move on @board, heap by heap from @gen->heap:
  *   fills @move and returns %TRUE, or returns %FALSE when there is none.
  *   @gen starts as %NIM_MOVEGEN_INIT; @gen->idx and @gen->count are the

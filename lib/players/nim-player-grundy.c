@@ -395,13 +395,11 @@ xor_terms (const guint *values, guint n)
   return g_string_free (s, FALSE);
 }
 
-/* "any number", "1 or 2", "1 to 3", "2, 7, 15 or 16". */
+/* "any number", "1 or 2", "1 to 3", "2, 7, 15 or 16": what the rule
+   lets a move take from any heap, in the family's words. */
 static char *
 describe_take (const NimRules *r)
 {
-  /* TRANSLATORS: what a move takes, in "a move taking any number". */
-  if (nim_rules_is_take_any (r))
-    return g_strdup (_ ("any number"));
   return nim_rules_describe_counts (r, NIM_HEAP_SIZE_MAX);
 }
 
