@@ -1083,7 +1083,7 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
     {
       g_propagate_prefixed_error (
           error, g_steal_pointer (&local),
-          g_dngettext (GETTEXT_PACKAGE, "cannot start %u jobs: ",
+          g_dngettext (GETTEXT_PACKAGE, "cannot start %u job: ",
                        "cannot start %u jobs: ", m->config.jobs),
           m->config.jobs);
       return FALSE;

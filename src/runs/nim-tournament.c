@@ -459,7 +459,7 @@ nim_tournament_run (NimRunConfig *run, const NimRunOptions *options,
     {
       fprintf (stderr,
                g_dngettext (GETTEXT_PACKAGE,
-                            "nim: interrupted after %llu finished games\n",
+                            "nim: interrupted after %llu finished game\n",
                             "nim: interrupted after %llu finished games\n",
                             t.games),
                (unsigned long long) t.games);
