@@ -125,7 +125,7 @@ missing=
 for f in "$srcdir"/src/*.[ch] "$srcdir"/src/*/*.[ch] "$srcdir"/lib/*/*.[ch]; do
   rel=${f#"$srcdir"/}
   [ "$rel" = lib/core/nim-i18n.h ] && continue
-  if grep -q -E '(^|[^A-Za-z0-9_])(N?_|C_|g_dngettext) ?\(' "$f" \
+  if grep -q -E '(^|[^A-Za-z0-9_])(N?_|NP_|C_|g_dngettext) ?\(' "$f" \
      && ! grep -q -x -F "$rel" "$work/files"; then
     missing="$missing $rel"
   fi
