@@ -48,6 +48,10 @@ print_solution (const NimSolution *solution, FILE *out)
     fputs (_ ("The player to move wins: there is no move to make, and "
               "under misère play a player who cannot move wins.\n"),
            out);
+  else if (!s->wins && !nim_board_has_move (&s->board, &s->rules))
+    fputs (_ ("The player to move loses: there is no move to make, and a "
+              "player who cannot move loses.\n"),
+           out);
   else
     fputs (s->wins ? _ ("The player to move wins.\n")
                    : _ ("The player to move loses against best play.\n"),
@@ -167,18 +171,7 @@ solution_to_json (const NimSolution *solution)
       const NimMove *m = &g_array_index (s->winning_moves, NimMove, i);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "heap");
-      json_builder_add_int_value (b, m->heap + 1);
-      json_builder_set_member_name (b, "take");
-      json_builder_add_int_value (b, m->count);
-      if (m->split != 0)
-        {
-          json_builder_set_member_name (b, "leave");
-          json_builder_begin_array (b);
-          json_builder_add_int_value (b, m->keep);
-          json_builder_add_int_value (b, m->split);
-          json_builder_end_array (b);
-        }
+      nim_record_add_move (b, m);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -62,23 +62,15 @@ rows_to_json (GPtrArray *rows)
         add_string_or_null (b, "error", r->error->message);
       json_builder_set_member_name (b, "finished");
       json_builder_add_boolean_value (b, r->finished);
-      json_builder_set_member_name (b, "heap");
-      if (r->error != NULL)
-        json_builder_add_null_value (b);
+      if (r->error == NULL)
+        nim_record_add_move (b, &r->move);
       else
-        json_builder_add_int_value (b, r->move.heap + 1);
-      json_builder_set_member_name (b, "take");
-      if (r->error != NULL)
-        json_builder_add_null_value (b);
-      else
-        json_builder_add_int_value (b, r->move.count);
-      if (r->error == NULL && r->move.split != 0)
         {
-          json_builder_set_member_name (b, "leave");
-          json_builder_begin_array (b);
-          json_builder_add_int_value (b, r->move.keep);
-          json_builder_add_int_value (b, r->move.split);
-          json_builder_end_array (b);
+          /* No move: "heap" and "take" are null. */
+          json_builder_set_member_name (b, "heap");
+          json_builder_add_null_value (b);
+          json_builder_set_member_name (b, "take");
+          json_builder_add_null_value (b);
         }
       json_builder_set_member_name (b, "searched");
       json_builder_add_boolean_value (b, r->stats.searched);
@@ -122,8 +114,8 @@ value_label (const NimCompareRow *r)
 
 /* The two lines over the table: the position and the budget. */
 static void
-print_heading (const NimRules *rules, const NimBoard *board, guint64 nodes,
-               FILE *out)
+print_heading (const NimRules *rules, const NimBoard *board,
+               const NimBudget *budget, FILE *out)
 {
   g_autofree char *heaps = nim_board_to_string (board);
   g_autofree char *described = nim_rules_describe (rules);
@@ -131,22 +123,25 @@ print_heading (const NimRules *rules, const NimBoard *board, guint64 nodes,
   /* TRANSLATORS: the first line of --compare: the heaps, such as 3,4,5,
      and a sentence describing the rules. */
   fprintf (out, _ ("Position %s. %s\n"), heaps, described);
-  if (nodes > 0)
+  if (budget->nodes > 0)
     fprintf (out,
              g_dngettext (GETTEXT_PACKAGE,
-                          /* TRANSLATORS: the budget of --compare
-                             (--nodes); "not finished" is the value of the
-                             table for a search that spent it. */
-                          "Every search runs with time=0 and a budget of "
+                          /* TRANSLATORS: the budget of --compare: the
+                             seconds of each search (time=), then its
+                             nodes (--nodes); "not finished" is the value
+                             of the table for a search that spent it. */
+                          "Every search runs with time=%g and a budget of "
                           "%llu node (--nodes);\n\"not finished\": the "
                           "search spent them.\n\n",
-                          "Every search runs with time=0 and a budget of "
+                          "Every search runs with time=%g and a budget of "
                           "%llu nodes (--nodes);\n\"not finished\": the "
                           "search spent them.\n\n",
-                          nodes),
-             (unsigned long long) nodes);
+                          budget->nodes),
+             budget->time, (unsigned long long) budget->nodes);
   else
-    fputs (_ ("Every search runs with time=0 and no node budget.\n\n"), out);
+    /* TRANSLATORS: %g is the seconds of each search (time=). */
+    fprintf (out, _ ("Every search runs with time=%g and no node budget.\n\n"),
+             budget->time);
 }
 
 /* The column headings, each padded to its column. */
@@ -224,7 +219,7 @@ append_row (GString *s, const NimCompareRow *r)
  * nim_compare_report_print_header:
  * @rules: the rules the rows run under
  * @board: the position
- * @nodes: the node budget of each search, 0 for none
+ * @budget: the budget of each search
  * @out: where to print
  *
  * The lines over the table and its column headings, printed before the
@@ -232,11 +227,11 @@ append_row (GString *s, const NimCompareRow *r)
  */
 void
 nim_compare_report_print_header (const NimRules *rules, const NimBoard *board,
-                                 guint64 nodes, FILE *out)
+                                 const NimBudget *budget, FILE *out)
 {
   g_autoptr (GString) s = g_string_new (NULL);
 
-  print_heading (rules, board, nodes, out);
+  print_heading (rules, board, budget, out);
   append_columns (s);
   fputs (s->str, out);
   fflush (out);

@@ -11,8 +11,8 @@
 G_BEGIN_DECLS
 
 void nim_compare_report_print_header (const NimRules *rules,
-                                      const NimBoard *board, guint64 nodes,
-                                      FILE *out);
+                                      const NimBoard *board,
+                                      const NimBudget *budget, FILE *out);
 void nim_compare_report_print_row (const NimCompareRow *row, FILE *out);
 
 /**

@@ -124,6 +124,31 @@ record_stats (const NimSearchStats *stats)
 }
 
 /**
+ * nim_record_add_move:
+ * @b: a builder inside an object
+ * @move: a move
+ *
+ * Adds the members of @move: "heap" (from 1), "take", and for a split
+ * "leave", the heaps it leaves, the first in place, the second a new
+ * heap at the end.
+ */
+void
+nim_record_add_move (JsonBuilder *b, const NimMove *move)
+{
+  json_builder_set_member_name (b, "heap");
+  json_builder_add_int_value (b, move->heap + 1);
+  json_builder_set_member_name (b, "take");
+  json_builder_add_int_value (b, move->count);
+  if (move->split == 0)
+    return;
+  json_builder_set_member_name (b, "leave");
+  json_builder_begin_array (b);
+  json_builder_add_int_value (b, move->keep);
+  json_builder_add_int_value (b, move->split);
+  json_builder_end_array (b);
+}
+
+/**
  * nim_record_game:
  * @game: a game, finished or abandoned
  * @seed: the --seed it was played with, or -1 for none
@@ -164,20 +189,7 @@ nim_record_game (const NimGame *game, gint64 seed)
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "player");
       json_builder_add_int_value (b, m->player);
-      json_builder_set_member_name (b, "heap");
-      json_builder_add_int_value (b, m->move.heap + 1);
-      json_builder_set_member_name (b, "take");
-      json_builder_add_int_value (b, m->move.count);
-      if (m->move.split != 0)
-        {
-          /* A split: the heaps it leaves, the first in place, the second
-             a new heap at the end. */
-          json_builder_set_member_name (b, "leave");
-          json_builder_begin_array (b);
-          json_builder_add_int_value (b, m->move.keep);
-          json_builder_add_int_value (b, m->move.split);
-          json_builder_end_array (b);
-        }
+      nim_record_add_move (b, &m->move);
       json_builder_set_member_name (b, "heaps");
       json_builder_add_value (b, nim_record_heaps (&m->after));
       if (m->stats.searched)

@@ -288,24 +288,6 @@ const NimOptionSet nim_shared_engines
     = { NIM_HELP_ENGINES, TRUE, engine_options };
 
 /**
- * nim_shared_given_code:
- * @shared: the shared options, their text read
- *
- * Returns: whether --rules gives a take-and-break code (0.77, 4.0),
- *   rather than rules another family reads (any, 1-3, 2,7)
- */
-gboolean
-nim_shared_given_code (const NimShared *shared)
-{
-  NimRules rules;
-
-  return shared->rules_code != NULL
-         && (strchr (shared->rules_code, '.') != NULL
-             || !nim_rules_parse (&rules, shared->rules_code, "--rules",
-                                  NULL));
-}
-
-/**
  * nim_shared_check_rules:
  * @shared: the options as given
  * @takes: the shared options of the mode (#NimMode.shared)
@@ -335,16 +317,20 @@ nim_shared_check_rules (NimShared *shared, guint64 takes, GError **error)
     }
   /* --rules reads any family's notation too (any, 2,7); what no family
      reads is taken for a code, whose messages say what is wrong. */
-  if (nim_shared_given_code (shared))
+  if (shared->rules_code != NULL
+      && (strchr (shared->rules_code, '.') != NULL
+          || !nim_rules_parse (rules, shared->rules_code, "--rules", NULL)))
     {
+      nim_rules_init_default (rules);
       if (!nim_octal_parse (&shared->code, shared->rules_code, "--rules",
                             error))
         return FALSE;
+      shared->coded = TRUE;
       /* A code with a digit before the point splits heaps without
-         taking: --grundy-sequence computes its values, the players do
-         not play it. */
+         taking: --grundy-sequence computes its values, but a mode that
+         plays positions (it takes --heaps) cannot play it. */
       if (!nim_octal_to_rules (&shared->code, rules)
-          && !(takes & NIM_SHARED_ANY_CODE))
+          && (takes & NIM_SHARED_HEAPS))
         {
           g_autofree char *shown = nim_octal_to_string (&shared->code);
 
@@ -357,9 +343,6 @@ nim_shared_check_rules (NimShared *shared, guint64 takes, GError **error)
           return FALSE;
         }
     }
-  else if (shared->rules_code != NULL
-           && !nim_rules_parse (rules, shared->rules_code, "--rules", error))
-    return FALSE;
   if (shared->max_take != NULL
       && !nim_rules_parse_max_take (rules, shared->max_take, "--max-take",
                                     error))
@@ -411,6 +394,24 @@ nim_shared_tracing (const NimShared *shared)
          || shared->explore != NULL;
 }
 
+/* Whether the paths @a and @b name one regular file: the same file
+   where both exist (a link, "./f" and "f"), else the same absolute name.
+   A device (/dev/null for both) takes what both write. */
+static gboolean
+same_file (const char *a, const char *b)
+{
+  GStatBuf sa, sb;
+  g_autofree char *ca = NULL;
+  g_autofree char *cb = NULL;
+
+  if (g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0)
+    return S_ISREG (sa.st_mode) && sa.st_dev == sb.st_dev
+           && sa.st_ino == sb.st_ino;
+  ca = g_canonicalize_filename (a, NULL);
+  cb = g_canonicalize_filename (b, NULL);
+  return g_str_equal (ca, cb);
+}
+
 /**
  * nim_shared_check_output:
  * @shared: the options as given
@@ -434,6 +435,17 @@ nim_shared_check_output (NimShared *shared, GError **error)
   trace->dot_path = shared->dot;
   trace->explore_path = shared->explore;
   trace->command = shared->command;
+  if (shared->dot != NULL && shared->explore != NULL
+      && same_file (shared->dot, shared->explore))
+    {
+      g_autofree char *shown = g_filename_display_name (shared->dot);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--dot and --explore are both '%s'; give them files "
+                      "of their own, or one would overwrite the other"),
+                   shown);
+      return FALSE;
+    }
   if (shared->trace_limit != NULL && !nim_shared_tracing (shared))
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,

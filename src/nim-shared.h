@@ -37,16 +37,12 @@ enum
   /* --engine-option, --engine-startup-timeout, --timemargin: what an
      engine plays with, not what it is */
   NIM_SHARED_ENGINE_PLAY = 1 << 13,
-  /* Not an option: the mode reads any take-and-break code of --rules,
-     even one whose moves need not take a match (its values are computed,
-     no game is played). */
-  NIM_SHARED_ANY_CODE = 1 << 14,
-  NIM_SHARED_EXPLORE = 1 << 15,      /* --explore */
-  NIM_SHARED_RANDOM_HEAPS = 1 << 16, /* --random-heaps */
+  NIM_SHARED_EXPLORE = 1 << 14,      /* --explore */
+  NIM_SHARED_RANDOM_HEAPS = 1 << 15, /* --random-heaps */
   /* Not an option: the mode takes --heaps that a game could split into
      more heaps than a board holds (it answers by theory, which needs no
      board; a search it runs checks for itself). */
-  NIM_SHARED_ANY_HEAPS = 1 << 17,
+  NIM_SHARED_ANY_HEAPS = 1 << 16,
 };
 
 /**
@@ -90,7 +86,9 @@ struct _NimShared
 
   /* Checked. */
   NimRules rules;
-  NimOctal code;      /* --rules, when given */
+  gboolean coded;     /* --rules gave a take-and-break code (0.77, 4.0), not
+                         the notation of another family (any, 1-3, 2,7) */
+  NimOctal code;      /* ... that code */
   NimBoard board;     /* --heaps, or the default three rows */
   guint random_count; /* --random-heaps COUNT:MAX, 0 when not given */
   guint32 random_max;
@@ -115,7 +113,12 @@ extern const NimOptionSet nim_shared_clock;
 extern const NimOptionSet nim_shared_engines;
 extern const char nim_shared_no_trace[];
 
-gboolean nim_shared_given_code (const NimShared *shared);
+/* The rows of a #NimMode.refusals that refuse --trace, --dot and
+   --explore with @why, in a mode that runs no search a person could
+   watch (nim_shared_no_trace) or none it shows. */
+#define NIM_SHARED_REFUSE_TRACE(why)                                          \
+  { "--trace", why, NULL }, { "--dot", why, NULL }, { "--explore", why, NULL }
+
 gboolean nim_shared_check_rules (NimShared *shared, guint64 takes,
                                  GError **error);
 gboolean nim_shared_check_output (NimShared *shared, GError **error);

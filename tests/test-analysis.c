@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "nim-analysis.h"
+#include "nim-compare.h"
 #include "nim-player.h"
 #include "nim-test.h"
 #include "nim-error.h"
@@ -707,6 +708,49 @@ test_cli_bad (void)
     nim_test_assert_refused (cases[i].args, cases[i].status, cases[i].message);
 }
 
+/* --compare's budget is a value: a time budget stops a search that
+   cannot finish in it (minimax on 1,3,5,7, half a billion nodes), and
+   its row says it did not finish although it had no node budget; a
+   spec's own budget wins over the comparison's. */
+static void
+test_compare_budget (void)
+{
+  const NimBudget budget = { 0, 0.02, 0 };
+  const char *const specs[] = { "minimax:time=0,nodes=1000", NULL };
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (GError) error = NULL;
+  NimRules rules;
+  NimBoard board;
+  gboolean interrupted;
+  guint i;
+
+  nim_test_rules (&rules, "any", FALSE);
+  nim_test_board (&board, "1,3,5,7");
+  rows = nim_compare_run (&rules, &board, &budget, specs, NULL, NULL,
+                          &interrupted, &error);
+  g_assert_no_error (error);
+  g_assert_false (interrupted);
+  for (i = 0; i < rows->len; i++)
+    {
+      const NimCompareRow *row = rows->pdata[i];
+
+      if (g_str_equal (row->spec, "minimax"))
+        {
+          g_assert_false (row->finished);
+          g_assert_true (row->stats.stopped);
+        }
+      if (g_str_equal (row->spec, specs[0]))
+        {
+          g_assert_false (row->finished);
+          g_assert_cmpuint (row->stats.nodes, <=, 1000);
+        }
+      if (g_str_equal (row->spec, "xor"))
+        g_assert_true (row->finished);
+    }
+  g_assert_cmpstr (((const NimCompareRow *) rows->pdata[rows->len - 1])->spec,
+                   ==, specs[0]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -728,6 +772,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/cli-solve-theory", test_cli_solve_theory);
   g_test_add_func ("/analysis/cli-solve-no-move", test_cli_solve_no_move);
   g_test_add_func ("/analysis/cli-bad", test_cli_bad);
+  g_test_add_func ("/analysis/compare-budget", test_compare_budget);
 
   return g_test_run ();
 }

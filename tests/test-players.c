@@ -1549,6 +1549,68 @@ test_set_option (void)
                             "player xor takes no options");
 }
 
+/* A budget given as numbers is the player's where its spec sets none:
+   the spec's own depth=, time= or nodes= wins; a player without a
+   budget takes it as nothing. */
+static void
+test_new_budgeted (void)
+{
+  const NimBudget budget = { 0, 0, 5000 };
+  g_autoptr (NimPlayer) plain
+      = nim_player_new_budgeted ("minimax", &budget, NULL);
+  g_autoptr (NimPlayer) own
+      = nim_player_new_budgeted ("minimax:depth=2,nodes=50", &budget, NULL);
+  g_autoptr (NimPlayer) xor = nim_player_new_budgeted ("xor", &budget, NULL);
+  g_autoptr (GError) error = NULL;
+  NimBudget got;
+
+  g_assert_true (nim_player_get_budget (plain, &got));
+  g_assert_cmpuint (got.depth, ==, 0);
+  g_assert_cmpfloat (got.time, ==, 0);
+  g_assert_cmpuint (got.nodes, ==, 5000);
+  g_assert_true (nim_player_get_budget (own, &got));
+  g_assert_cmpuint (got.depth, ==, 2);
+  g_assert_cmpfloat (got.time, ==, 0);
+  g_assert_cmpuint (got.nodes, ==, 50);
+  g_assert_nonnull (xor);
+  g_assert_false (nim_player_get_budget (xor, &got));
+  g_assert_null (nim_player_new_budgeted ("minimax:nodes=x", &budget, &error));
+  nim_test_assert_contains (nim_test_error_message (error),
+                            "player minimax: ");
+}
+
+/* A number written with a decimal comma, as German and Turkish users
+   type it, is named as such, not read as an option called "5"; a
+   comma between whole options is still a separator. */
+static void
+test_decimal_comma (void)
+{
+  static const struct
+  {
+    const char *spec;
+    const char *message;
+  } cases[] = {
+    { "mcts:c=1,5", "player mcts: 'c=1,5' has a decimal comma; options take "
+                    "a decimal point, as in c=1.5" },
+    { "negamax:time=0,5", "'time=0,5' has a decimal comma" },
+    { "negamax:depth=3,time = 0,25", "as in time = 0.25" },
+    { "negamax:time=0.5,5", "player negamax has no option '5'" },
+    { "negamax:ab=off,5", "player negamax has no option '5'" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (NimPlayer) p = nim_player_new (cases[i].spec, &error);
+
+      g_assert_null (p);
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+      nim_test_assert_contains (nim_test_error_message (error),
+                                cases[i].message);
+    }
+}
+
 /* A searcher given a stop flag that is set stops at its first look at
    the budget, with a legal move, far short of its node budget;
    cleared, it searches to the end. */
@@ -1631,6 +1693,8 @@ main (int argc, char **argv)
   g_test_add_func ("/players/advisor", test_advisor);
   g_test_add_func ("/players/spec-value-syntax", test_spec_value_syntax);
   g_test_add_func ("/players/set-option", test_set_option);
+  g_test_add_func ("/players/new-budgeted", test_new_budgeted);
+  g_test_add_func ("/players/decimal-comma", test_decimal_comma);
   g_test_add_func ("/players/stop-flag", test_stop_flag);
 
   return g_test_run ();

@@ -8,6 +8,8 @@
 #include "nim-mode.h"
 #include "nim-ratings.h"
 #include "nim-run-file.h"
+#include "nim-run-progress.h"
+#include "nim-run-summary.h"
 #include "nim-shared.h"
 #include "nim-sprt.h"
 #include "nim-test.h"
@@ -1248,22 +1250,69 @@ test_summarize_shared_file (void)
 /* ------------------------------------------------------------------------ */
 /* The results file's header */
 
+/* Sets each field of a plain kind (not NIM_RUN_FIELD_CUSTOM) of @run to
+   a value other than the one it has, as its kind and bounds allow: a
+   field added to the table as a typed row is written, read back and
+   compared here without a line of this test changing. */
+static void
+set_typed_fields (NimRunConfig *run)
+{
+  static const char *const texts[] = { "mybot=python3 bot.py", NULL };
+  const NimRunField *f;
+
+  for (f = nim_run_file_fields (); f->name != NULL; f++)
+    {
+      char *at = (char *) run + f->offset;
+      guint64 now, v;
+      guint i;
+
+      switch (f->kind)
+        {
+        case NIM_RUN_FIELD_CUSTOM:
+          break;
+        case NIM_RUN_FIELD_BOOLEAN:
+          *(gboolean *) at = !*(gboolean *) at;
+          break;
+        case NIM_RUN_FIELD_UINT:
+          now = f->size == sizeof (guint64) ? *(guint64 *) at
+                                            : *(guint32 *) at;
+          v = (guint64) f->max - (f->even ? (guint64) f->max % 2 : 0);
+          if (v == now)
+            v = (guint64) f->min + (f->even ? (guint64) f->min % 2 : 0);
+          if (f->size == sizeof (guint64))
+            *(guint64 *) at = v;
+          else
+            *(guint32 *) at = (guint32) v;
+          break;
+        case NIM_RUN_FIELD_DOUBLE:
+          *(double *) at
+              = *(double *) at + 1 <= f->max ? *(double *) at + 1 : f->min;
+          break;
+        case NIM_RUN_FIELD_CHOICE:
+          for (i = 0; f->choices[i] != NULL; i++)
+            if (g_strcmp0 (f->choices[i], *(const char **) at) != 0)
+              break;
+          *(const char **) at = f->choices[i];
+          break;
+        case NIM_RUN_FIELD_STRINGS:
+          *(const char *const **) at = texts;
+          break;
+        }
+    }
+}
+
 /* A run whose every recorded field differs from its default: a gauntlet
-   of three players under 1,3,4 misère from a suite of two positions,
-   shuffled, from the second, with an SPRT, a clock, engines with a
-   directory, an option, a start-up timeout and a time margin, and the
-   second of three shards. */
+   (set_typed_fields ()) of three players under 1,3,4 misère from a suite
+   of two positions, shuffled, from the second, with an SPRT, a clock,
+   engines, and the second of three shards. */
 static void
 full_run (NimRunConfig *run, NimBoard positions[2], guint movers[2])
 {
   static const char *const players[]
       = { "negamax", "minimax:depth=3", "mybot", NULL };
-  static const char *const engines[] = { "mybot=python3 bot.py", NULL };
-  static const char *const dirs[] = { "mybot=/tmp", NULL };
-  static const char *const options[] = { "mybot:Hash=16", NULL };
 
   nim_run_config_init (run);
-  nim_test_rules (&run->match.rules, "1,3,4", TRUE);
+  nim_test_rules (&run->match.rules, "1,3,4", FALSE);
   nim_test_board (&positions[0], "3,4,5");
   nim_test_board (&positions[1], "2,6");
   movers[0] = 1;
@@ -1274,21 +1323,14 @@ full_run (NimRunConfig *run, NimBoard positions[2], guint movers[2])
   run->match.positions_label = "suite.txt";
   run->match.random_order = TRUE;
   run->match.start_position = 1;
-  run->match.seed = 4242;
-  run->match.games = 10;
   run->match.sprt_enabled = TRUE;
   run->match.sprt = (NimSprt){ -5, 10, 0.1, 0.2, NIM_SPRT_NORMALIZED };
   run->match.tc_seconds = 5;
   run->match.tc_increment = 0.25;
   run->match.shard = 2;
   run->match.shards = 3;
-  run->tournament = "gauntlet";
   run->players = players;
-  run->engines = engines;
-  run->engine_dirs = dirs;
-  run->engine_options = options;
-  run->engine_startup_timeout = 3.5;
-  run->engine_time_margin = 25;
+  set_typed_fields (run);
 }
 
 /* Every field of the header is written and read back as it was; and
@@ -2330,52 +2372,178 @@ run_on_terminal (const char *command)
   return out;
 }
 
-/* On a terminal a run of a few seconds draws its status line on standard
-   error, rewritten in place; --quiet draws none, nor does a run whose
-   standard error is not a terminal.  Player 1 is the test engine in its
-   paced mode: at least 5 ms a game, so the run lasts longer than the
-   second after which the line is first drawn. */
+/* @n blanks. */
+static char *
+blanks (gsize n)
+{
+  char *s = g_malloc (n + 1);
+
+  memset (s, ' ', n);
+  s[n] = '\0';
+  return s;
+}
+
+/* The status line is drawn from what it is told, the counts and the
+   run's seconds, never from a clock of its own: exactly these bytes.
+   Nothing in the first second; then the line, rewritten in place, a
+   shorter one padded over the longer; the speed leaves out the games
+   counted from the results file; a notice blanks the line first; the
+   end blanks it.  Without a terminal (or with --quiet) only the notice
+   is written. */
 static void
 test_progress (void)
 {
-  g_autofree char *command
-      = paced_run ("--games 300 --player1 paced --player2 random --sprt "
-                   "elo0=-2000,elo1=-1999");
-  g_autofree char *quiet = NULL;
-  g_autofree char *out = NULL;
+  const char *line1 = "30/100 games, player 1 50.0%, Elo +12.5 +/- 40.0, "
+                      "10.0 games/s, LLR 0.50, about 7 s left";
+  const char *line2 = "100/100 games, player 1 60.0%, Elo n/a +/- n/a, "
+                      "22.5 games/s, LLR 3.00";
+  const char *notice = "nim: a notice\n";
+  NimMatchConfig config = { 0 };
+  NimMatchSummary s = { 0 };
+  guint draw;
 
-  if (command == NULL)
-    return;
-  out = run_on_terminal (command);
-  nim_test_assert_contains (out, "\r");
-  nim_test_assert_contains (out, "/300 games, player 1 ");
-  nim_test_assert_contains (out, "games/s");
-  nim_test_assert_contains (out, "LLR ");
-  g_clear_pointer (&out, g_free);
-  quiet = g_strdup_printf ("%s --quiet", command);
-  out = run_on_terminal (quiet);
-  nim_test_assert_not_contains (out, "games/s");
+  config.games = 100;
+  config.specs[0] = "xor";
+  config.specs[1] = "random";
+  config.sprt_enabled = TRUE;
+  for (draw = 0; draw < 2; draw++)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *pad = blanks (strlen (line1) - strlen (line2));
+      g_autofree char *wipe = blanks (MAX (strlen (line1), 79));
+      g_autofree char *expected = NULL;
+      gsize size = 0;
+      FILE *out = open_memstream (&text, &size);
+      NimRunProgress *p = nim_run_progress_new (out, draw);
+
+      /* 10 games counted from the results file, before the run began. */
+      nim_run_progress_set_run (p, &config, 10);
+      s.finished = 10;
+      s.elo.elo = s.elo.margin = NAN;
+      nim_run_progress_update (p, &s, 0.5);
+      s.finished = 30;
+      s.players[0].wins = 15;
+      s.elo.elo = 12.5;
+      s.elo.margin = 40;
+      s.llr = 0.5;
+      nim_run_progress_update (p, &s, 2);
+      s.finished = 100;
+      s.players[0].wins = 60;
+      s.elo.elo = s.elo.margin = NAN;
+      s.llr = 3;
+      nim_run_progress_update (p, &s, 4);
+      nim_run_progress_notice (p, notice);
+      nim_run_progress_clear (p);
+      nim_run_progress_free (p);
+      fclose (out);
+      expected = draw ? g_strconcat ("\r", line1, "\r", line2, pad, "\r", wipe,
+                                     "\r", notice, "\r", wipe, "\r", NULL)
+                      : g_strdup (notice);
+      g_assert_cmpstr (text, ==, expected);
+    }
 }
 
 /* A tournament's status line names the pairing playing and counts the
-   games of the whole tournament, not of the pairing alone.  The paced
-   engine plays 300 of the 450 games: at least 1.5 s. */
+   games of the whole tournament, not of the pairing alone; it is drawn
+   as soon as the tournament (its earlier pairings too) has lasted a
+   second. */
 static void
 test_progress_tournament (void)
+{
+  const NimRunPairing pairing = { 2, 3, 150, 20, 450, 3.0 };
+  NimMatchConfig config = { 0 };
+  NimMatchSummary s = { 0 };
+  g_autofree char *text = NULL;
+  gsize size = 0;
+  FILE *out = open_memstream (&text, &size);
+  NimRunProgress *p = nim_run_progress_new (out, TRUE);
+
+  config.games = 150;
+  config.specs[0] = "paced";
+  config.specs[1] = "random";
+  nim_run_progress_set_run (p, &config, 0);
+  nim_run_progress_set_pairing (p, &pairing);
+  s.elo.elo = s.elo.margin = NAN;
+  nim_run_progress_update (p, &s, 0);
+  s.finished = 50;
+  s.players[0].wins = 20;
+  nim_run_progress_update (p, &s, 1);
+  nim_run_progress_free (p);
+  fclose (out);
+  g_assert_cmpstr (text, ==,
+                   "\rpairing 2/3, paced against random: 0 games, paced "
+                   "0.0%; in all 150/450 games, 43.3 games/s, about 7 s left"
+                   "\rpairing 2/3, paced against random: 50 games, paced "
+                   "40.0%; in all 200/450 games, 45.0 games/s, about 6 s "
+                   "left");
+}
+
+/* On a terminal a run of more than a second draws its status line on
+   standard error, a tournament's naming the pairing and counting the
+   games of the whole tournament; --quiet draws none.  Player 1 is the
+   test engine in its paced mode, at least 5 ms a game, so the runs last
+   longer than the second after which the line is first drawn: the
+   tournament plays 300 of its 450 games with it, at least 1.5 s, the
+   quiet run 220 games, at least 1.1 s. */
+static void
+test_progress_terminal (void)
 {
   g_autofree char *command
       = paced_run ("--tournament round-robin --player paced --player random "
                    "--player xor --games 150");
+  g_autofree char *quiet
+      = paced_run ("--games 220 --player1 paced --player2 random --quiet");
   g_autofree char *out = NULL;
 
-  if (command == NULL)
+  if (command == NULL || quiet == NULL)
     return;
   out = run_on_terminal (command);
   /* Which pairings are drawn depends on when a second has passed. */
-  nim_test_assert_contains (out, "pairing ");
+  nim_test_assert_contains (out, "\rpairing ");
   nim_test_assert_contains (out, "/3, paced against ");
   nim_test_assert_contains (out, "/450 games");
   nim_test_assert_not_contains (out, "/150 games");
+  g_clear_pointer (&out, g_free);
+  out = run_on_terminal (quiet);
+  nim_test_assert_not_contains (out, "games/s");
+}
+
+/* The summary names the moves the solver could not judge (a judge's
+   time is capped per game: /match/judge-capped), and nothing when there
+   are none. */
+static void
+test_summary_unchecked (void)
+{
+  NimMatchConfig config = { 0 };
+  NimMatchSummary s = { 0 };
+  NimRunSummary summary = { &config, &s, FALSE };
+  guint round;
+
+  nim_rules_init (&config.rules);
+  nim_test_board (&config.start, "3,4,5");
+  config.games = 2;
+  config.jobs = 1;
+  config.specs[0] = "random";
+  config.specs[1] = "random";
+  s.finished = 2;
+  s.players[0].wins = 1;
+  s.players[1].wins = 1;
+  s.elo.elo = s.elo.margin = NAN;
+  for (round = 0; round < 2; round++)
+    {
+      g_autofree char *text = NULL;
+      gsize size = 0;
+      FILE *out = open_memstream (&text, &size);
+
+      s.players[0].unchecked = round == 0 ? 0 : 7;
+      nim_run_summary_writer.text (&summary, out);
+      fclose (out);
+      if (round == 0)
+        nim_test_assert_not_contains (text, "could not judge");
+      else
+        nim_test_assert_contains (
+            text, "\nMoves the solver could not judge: 7 and 0\n");
+    }
 }
 
 /* --affinity pins each job, and the engines it starts, to one processor:
@@ -2534,8 +2702,10 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/results-fifo", test_results_fifo);
   g_test_add_func ("/runs/results-locked", test_results_locked);
   g_test_add_func ("/runs/progress", test_progress);
+  g_test_add_func ("/runs/progress-terminal", test_progress_terminal);
   g_test_add_func ("/runs/affinity", test_affinity);
   g_test_add_func ("/runs/progress-tournament", test_progress_tournament);
   g_test_add_func ("/runs/per-position", test_per_position);
+  g_test_add_func ("/runs/summary-unchecked", test_summary_unchecked);
   return g_test_run ();
 }

@@ -267,6 +267,48 @@ test_refusals (void)
   g_assert_true (nim_player_start (grundy, &rules, &board, NULL));
 }
 
+/* --rules reads a family's notation or a code, once: every mode that
+   plays positions refuses a code whose moves need not take a match
+   (4.0 only splits), which --grundy-sequence computes; 2,7 is a
+   subtraction set there, not a code (--prove wants a code). */
+static void
+test_cli_codes (void)
+{
+  static const char *const playing[][6] = {
+    { "--solve", "--heaps", "5", NULL },
+    { "--compare", "--heaps", "5", NULL },
+    { "--games", "2", "--heaps", "5", NULL },
+    { "--heaps", "5", NULL },
+  };
+  const char *const values[]
+      = { "--grundy-sequence", "8", "--rules", "4.0", "--json", NULL };
+  const char *const set[]
+      = { "--grundy-sequence", "8", "--rules", "2,7", "--prove", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (playing); i++)
+    {
+      g_autoptr (GPtrArray) args = g_ptr_array_new ();
+      guint j;
+
+      for (j = 0; playing[i][j] != NULL; j++)
+        g_ptr_array_add (args, (gpointer) playing[i][j]);
+      g_ptr_array_add (args, "--rules");
+      g_ptr_array_add (args, "4.0");
+      g_ptr_array_add (args, NULL);
+      nim_test_assert_refused ((const char *const *) args->pdata, 2,
+                               "--rules 4.0: nim plays the codes with 0 "
+                               "before the point");
+    }
+  g_assert_cmpint (nim_test_run_nimv (NULL, &out, &err, values), ==, 0);
+  nim_test_assert_contains (out, "\"values\":[0,0,1,0,1,0,1,0,1]");
+  nim_test_assert_refused (set, 2, "--prove needs a take-and-break code");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -275,5 +317,6 @@ main (int argc, char **argv)
   g_test_add_func ("/take-break/normal", test_normal);
   g_test_add_func ("/take-break/misere", test_misere);
   g_test_add_func ("/take-break/refusals", test_refusals);
+  g_test_add_func ("/take-break/cli-codes", test_cli_codes);
   return g_test_run ();
 }

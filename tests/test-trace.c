@@ -656,6 +656,11 @@ static const BadCase bad_cases[] = {
     STATUS_USAGE,
     "--dot: cannot write '/nonexistent-dir/tree.dot': No such file or "
     "directory" },
+  { { "--solve", "--heaps", "1,2", "--explore", "same.html", "--dot",
+      "./same.html", NULL },
+    STATUS_USAGE,
+    "--dot and --explore are both './same.html'; give them files of their "
+    "own" },
   { { "--compare", "--trace", NULL },
     STATUS_USAGE,
     "--compare traces none of its searches; leave out --trace, --dot and "
@@ -764,6 +769,62 @@ test_no_search (gconstpointer data)
   g_file_get_contents (path, &text, NULL, &error);
   g_assert_no_error (error);
   nim_test_assert_contains (text, c->holds);
+  tmp_dir_clear (&tmp);
+}
+
+/* --solve with an engine that cannot prove a value is refused before
+   its search is shown: no page is written. */
+static void
+test_solve_refuses_first (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *page = NULL;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  page = g_build_filename (tmp.dir, "q.html", NULL);
+  assert_status (run_nim (&out, &err, "--solve", "--heaps", "3,4,5",
+                          "--player1", "mcts", "--explore", page, NULL),
+                 STATUS_USAGE, out, err);
+  nim_test_assert_contains (err, "mcts does not claim perfect play");
+  g_assert_false (g_file_test (page, G_FILE_TEST_EXISTS));
+  tmp_dir_clear (&tmp);
+}
+
+/* --solve of a position with no legal move says so, in the solution
+   and for each of --trace, --dot and --explore, whose files it does not
+   write. */
+static void
+test_solve_no_move (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *page = NULL;
+  g_autofree char *dot = NULL;
+  TmpDir tmp;
+
+  if (!have_nim ())
+    return;
+  tmp_dir_init (&tmp);
+  page = g_build_filename (tmp.dir, "e.html", NULL);
+  dot = g_build_filename (tmp.dir, "e.dot", NULL);
+  assert_status (run_nim (&out, &err, "--solve", "--heaps", "1,1", "--moves",
+                          "2", "--trace", "--explore", page, "--dot", dot,
+                          NULL),
+                 STATUS_OK, out, err);
+  nim_test_assert_contains (out, "The player to move loses: there is no "
+                                 "move to make");
+  nim_test_assert_contains (err, "nim: --trace: the position has no legal "
+                                 "move, so there is no search to show\n");
+  nim_test_assert_contains (err, "nim: --dot: the position has no legal "
+                                 "move, so there is no search to draw;");
+  nim_test_assert_contains (err, "nim: --explore: the position has no legal "
+                                 "move, so there is no search to show;");
+  g_assert_false (g_file_test (page, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (dot, G_FILE_TEST_EXISTS));
   tmp_dir_clear (&tmp);
 }
 
@@ -1939,6 +2000,8 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/matches-bench", test_compare_matches_bench);
   g_test_add_func ("/compare/table", test_compare_table);
   g_test_add_func ("/trace/bad-values", test_bad_values);
+  g_test_add_func ("/trace/solve-refuses-first", test_solve_refuses_first);
+  g_test_add_func ("/trace/solve-no-move", test_solve_no_move);
   for (i = 0; i < G_N_ELEMENTS (output_cases); i++)
     {
       g_autofree char *write_error

@@ -602,6 +602,54 @@ verify_by_search (NimSolution *s, const char *engine, GError **error)
 }
 
 /**
+ * nim_solve_check_engine:
+ * @player: the engine asked to solve
+ * @rules: the rules
+ * @board: the position
+ * @error: return location for a #NIM_ERROR_USAGE error naming the
+ *   engines that can
+ *
+ * Whether nim_solve() takes @player as its engine: a computer player
+ * that claims perfect play.  A caller that shows the engine's search
+ * first asks before it searches.
+ *
+ * Returns: %TRUE if @player can solve a position
+ */
+gboolean
+nim_solve_check_engine (const NimPlayer *player, const NimRules *rules,
+                        const NimBoard *board, GError **error)
+{
+  if (nim_player_is_interactive (player))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %s is a player's name, "human". */
+                   _ ("solving a position needs a computer engine, not %s"),
+                   nim_player_get_name (player));
+      return FALSE;
+    }
+  if (!player->klass->perfect)
+    {
+      g_autofree char *searchers
+          = perfect_players (NIM_PLAYER_SEARCHER, rules, board);
+      g_autofree char *closed
+          = perfect_players (NIM_PLAYER_CLOSED_FORM, rules, board);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: the first %s is a player's name,
+                      "random"; then two lists of players. */
+                   *closed ? _ ("%s does not claim perfect play, so it cannot "
+                                "prove what a position is worth; engines that "
+                                "can: %s, and for these rules %s")
+                           : _ ("%s does not claim perfect play, so it cannot "
+                                "prove what a position is worth; engines that "
+                                "can: %s"),
+                   nim_player_get_name (player), searchers, closed);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
  * nim_solve:
  * @rules: the rules
  * @board: the position, with the player to move
@@ -649,35 +697,8 @@ nim_solve (const NimRules *rules, const NimBoard *board, const char *engine,
     }
 
   p = nim_player_new (engine, error);
-  if (p == NULL)
+  if (p == NULL || !nim_solve_check_engine (p, rules, board, error))
     return NULL;
-  if (nim_player_is_interactive (p))
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   /* TRANSLATORS: %s is a player's name, "human". */
-                   _ ("solving a position needs a computer engine, not %s"),
-                   nim_player_get_name (p));
-      return NULL;
-    }
-  if (!p->klass->perfect)
-    {
-      g_autofree char *searchers
-          = perfect_players (NIM_PLAYER_SEARCHER, rules, board);
-      g_autofree char *closed
-          = perfect_players (NIM_PLAYER_CLOSED_FORM, rules, board);
-
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   /* TRANSLATORS: the first %s is a player's name,
-                      "random"; then two lists of players. */
-                   *closed ? _ ("%s does not claim perfect play, so it cannot "
-                                "prove what a position is worth; engines that "
-                                "can: %s, and for these rules %s")
-                           : _ ("%s does not claim perfect play, so it cannot "
-                                "prove what a position is worth; engines that "
-                                "can: %s"),
-                   nim_player_get_name (p), searchers, closed);
-      return NULL;
-    }
   s->method = NIM_SOLVE_SEARCH;
   s->engine = g_strdup (nim_player_get_spec (p));
   nim_player_set_number (p, 1);

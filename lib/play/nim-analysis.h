@@ -6,6 +6,7 @@
 
 #include "nim-board.h"
 #include "nim-grundy.h"
+#include "nim-player.h"
 
 G_BEGIN_DECLS
 
@@ -87,6 +88,9 @@ typedef struct
   double seconds;
 } NimSolution;
 
+gboolean nim_solve_check_engine (const NimPlayer *player,
+                                 const NimRules *rules, const NimBoard *board,
+                                 GError **error);
 NimSolution *nim_solve (const NimRules *rules, const NimBoard *board,
                         const char *engine, GError **error);
 void nim_solution_free (NimSolution *solution);

@@ -30,55 +30,17 @@ row_free (gpointer data)
   g_free (row);
 }
 
-/* The value @spec's options (after the ':') give @key, or NULL. */
-static char *
-spec_value (const char *spec, const char *key)
-{
-  const char *options = strchr (spec, ':');
-  g_auto (GStrv) pairs = NULL;
-  guint i;
-
-  if (options == NULL)
-    return NULL;
-  pairs = g_strsplit (options + 1, ",", -1);
-  for (i = 0; pairs[i] != NULL; i++)
-    if (g_str_has_prefix (g_strchug (pairs[i]), key)
-        && pairs[i][strlen (key)] == '=')
-      return g_strdup (pairs[i] + strlen (key) + 1);
-  return NULL;
-}
-
-/* @spec with time=0 and the budget of *@nodes added, unless it sets them
-   itself (a spec the user gave, such as minimax:depth=2,nodes=500);
-   *@nodes is then the spec's budget. */
-static char *
-search_spec (const char *spec, guint64 *nodes)
-{
-  GString *s = g_string_new (spec);
-  g_autofree char *time = spec_value (spec, "time");
-  g_autofree char *own = spec_value (spec, "nodes");
-
-  if (time == NULL)
-    g_string_append_printf (s, "%ctime=0", strchr (s->str, ':') ? ',' : ':');
-  if (own == NULL)
-    g_string_append_printf (s, "%cnodes=%" G_GUINT64_FORMAT,
-                            strchr (s->str, ':') ? ',' : ':', *nodes);
-  else
-    /* A bad value is refused when the player is made. */
-    *nodes = g_ascii_strtoull (own, NULL, 10);
-  return g_string_free (s, FALSE);
-}
-
+/* Runs the player of @spec on @board into @row.  A searcher's budget is
+   the comparison's, where its spec does not set its own (a spec the user
+   gave, such as minimax:depth=2,nodes=500). */
 static gboolean
 run_one (const char *spec, gboolean search, const NimRules *rules,
-         const NimBoard *board, guint64 nodes, NimCompareRow *row,
+         const NimBoard *board, const NimBudget *budget, NimCompareRow *row,
          GError **error)
 {
-  g_autofree char *full = NULL;
-  g_autoptr (NimPlayer) player = NULL;
+  g_autoptr (NimPlayer) player
+      = nim_player_new_budgeted (spec, search ? budget : NULL, error);
 
-  full = search ? search_spec (spec, &nodes) : g_strdup (spec);
-  player = nim_player_new (full, error);
   /* A player that draws random numbers (mcts) draws the same ones on
      every run, so that its row is as repeatable as the others. */
   if (player != NULL)
@@ -89,9 +51,8 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
   row->stats = *nim_player_get_stats (player);
   /* A closed form always finishes, and reports its theory's value as
      proven.  A search that proved its value finished, even on the last
-     node of its budget. */
-  row->finished
-      = !search || nodes == 0 || row->stats.proven || !row->stats.stopped;
+     node of its budget; one its budget stopped did not. */
+  row->finished = !search || row->stats.proven || !row->stats.stopped;
   row->value = !row->stats.proven ? 0 : row->stats.value > 0 ? 1 : -1;
   return TRUE;
 }
@@ -102,11 +63,11 @@ run_one (const char *spec, gboolean search, const NimRules *rules,
    Only Ctrl-C stops the whole comparison. */
 static gboolean
 run_row (NimCompareRow *row, gboolean search, const NimRules *rules,
-         const NimBoard *board, guint64 nodes, GError **error)
+         const NimBoard *board, const NimBudget *budget, GError **error)
 {
   GError *local = NULL;
 
-  if (run_one (row->spec, search, rules, board, nodes, row, &local))
+  if (run_one (row->spec, search, rules, board, budget, row, &local))
     return TRUE;
   if (g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))
     {
@@ -125,11 +86,11 @@ run_row (NimCompareRow *row, gboolean search, const NimRules *rules,
    which removes the unfinished row. */
 static gboolean
 add_row (GPtrArray *rows, NimCompareRow *row, gboolean search,
-         const NimRules *rules, const NimBoard *board, guint64 nodes,
+         const NimRules *rules, const NimBoard *board, const NimBudget *budget,
          NimCompareRowFunc row_done, gpointer user_data, GError **error)
 {
   g_ptr_array_add (rows, row);
-  if (!run_row (row, search, rules, board, nodes, error))
+  if (!run_row (row, search, rules, board, budget, error))
     {
       g_ptr_array_remove_index (rows, rows->len - 1);
       return FALSE;
@@ -153,8 +114,8 @@ add_row (GPtrArray *rows, NimCompareRow *row, gboolean search,
    theory for the rules; then @specs.  FALSE on Ctrl-C. */
 static gboolean
 add_rows (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
-          guint64 nodes, const char *const *specs, NimCompareRowFunc row_done,
-          gpointer user_data, GError **error)
+          const NimBudget *budget, const char *const *specs,
+          NimCompareRowFunc row_done, gpointer user_data, GError **error)
 {
   const NimPlayerClass *const *classes = nim_player_classes ();
   guint i, j;
@@ -172,7 +133,7 @@ add_rows (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
                                                    c->options)
                                 : g_strdup (classes[i]->name);
         row->bench = c->bench;
-        if (!add_row (rows, row, TRUE, rules, board, nodes, row_done,
+        if (!add_row (rows, row, TRUE, rules, board, budget, row_done,
                       user_data, error))
           return FALSE;
       }
@@ -185,8 +146,8 @@ add_rows (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
         continue;
       row = g_new0 (NimCompareRow, 1);
       row->spec = g_strdup (classes[i]->name);
-      if (!add_row (rows, row, FALSE, rules, board, nodes, row_done, user_data,
-                    error))
+      if (!add_row (rows, row, FALSE, rules, board, budget, row_done,
+                    user_data, error))
         return FALSE;
     }
   for (i = 0; specs != NULL && specs[i] != NULL; i++)
@@ -198,7 +159,7 @@ add_rows (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
       row->spec = g_strdup (specs[i]);
       if (!add_row (rows, row,
                     klass != NULL && klass->kind == NIM_PLAYER_SEARCHER, rules,
-                    board, nodes, row_done, user_data, error))
+                    board, budget, row_done, user_data, error))
         return FALSE;
     }
   return TRUE;
@@ -208,10 +169,10 @@ add_rows (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
  * nim_compare_run:
  * @rules: the rules
  * @board: the position, which must have a legal move
- * @nodes: the node budget of each search, 0 for none
+ * @budget: the budget of each search (depth, seconds and nodes, each 0
+ *   for none), where its spec sets none
  * @specs: (nullable) (array zero-terminated=1): more players to run
- *   after the fixed rows, as specs such as "minimax:depth=2"; a
- *   searcher's gets time=0 and the budget of @nodes unless it sets them
+ *   after the fixed rows, as specs such as "minimax:depth=2"
  * @row_done: (nullable) (scope call): called as each row finishes
  * @user_data: for @row_done
  * @interrupted: (out): set when Ctrl-C stopped the comparison; the rows
@@ -228,15 +189,16 @@ add_rows (GPtrArray *rows, const NimRules *rules, const NimBoard *board,
  *   and what it cost, one row each
  */
 GPtrArray *
-nim_compare_run (const NimRules *rules, const NimBoard *board, guint64 nodes,
-                 const char *const *specs, NimCompareRowFunc row_done,
-                 gpointer user_data, gboolean *interrupted, GError **error)
+nim_compare_run (const NimRules *rules, const NimBoard *board,
+                 const NimBudget *budget, const char *const *specs,
+                 NimCompareRowFunc row_done, gpointer user_data,
+                 gboolean *interrupted, GError **error)
 {
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (row_free);
   g_autoptr (GError) local = NULL;
 
   g_return_val_if_fail (nim_board_has_move (board, rules), NULL);
-  *interrupted = !add_rows (rows, rules, board, nodes, specs, row_done,
+  *interrupted = !add_rows (rows, rules, board, budget, specs, row_done,
                             user_data, &local);
   if (*interrupted
       && !g_error_matches (local, NIM_ERROR, NIM_ERROR_INTERRUPTED))

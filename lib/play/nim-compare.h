@@ -5,6 +5,7 @@
 #include <glib.h>
 
 #include "nim-board.h"
+#include "nim-player.h"
 #include "nim-search.h"
 
 G_BEGIN_DECLS
@@ -18,13 +19,13 @@ G_BEGIN_DECLS
 /**
  * NimCompareRow:
  * @spec: the player spec as the row shows it, "negamax:tt=off"; a
- *   searcher ran with time=0 and the node budget added to it
+ *   searcher ran with the comparison's budget where the spec sets none
  * @bench: (nullable): the tag of the `make bench` engine line with this
  *   configuration
  * @value: 1 when the player found the position won, -1 lost, 0 when it
  *   did not prove a value
  * @finished: the player finished (a closed form always does; a search
- *   did not when its node budget ran out first)
+ *   did not when its budget ran out first)
  * @move: the move it chose
  * @stats: what choosing it cost
  * @error: (nullable): why the player could not run on the position (it
@@ -56,7 +57,7 @@ typedef void (*NimCompareRowFunc) (const NimCompareRow *row,
                                    gpointer user_data);
 
 GPtrArray *nim_compare_run (const NimRules *rules, const NimBoard *board,
-                            guint64 nodes, const char *const *specs,
+                            const NimBudget *budget, const char *const *specs,
                             NimCompareRowFunc row_done, gpointer user_data,
                             gboolean *interrupted, GError **error);
 

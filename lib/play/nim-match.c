@@ -66,6 +66,8 @@ struct _NimMatch
   Slot *slots;
   NimMatchCallbacks callbacks;
   gpointer data;
+  NimMatchClockFunc clock; /* what the run's times are read from */
+  gpointer clock_data;
 
   GMutex lock;
   GCond changed;
@@ -475,6 +477,20 @@ nim_match_config_check_memory (const NimMatchConfig *config, GError **error)
 }
 
 /* A run's state, without players: the config copied, the counts at 0. */
+/* The clock of a run that was given none. */
+static gint64
+monotonic_clock (gpointer data)
+{
+  return g_get_monotonic_time ();
+}
+
+/* The time on the run's clock, in microseconds. */
+static gint64
+now (const NimMatch *m)
+{
+  return m->clock (m->clock_data);
+}
+
 static NimMatch *
 match_alloc (const NimMatchConfig *config)
 {
@@ -482,6 +498,7 @@ match_alloc (const NimMatchConfig *config)
   guint i;
 
   m->config = *config;
+  m->clock = monotonic_clock;
   g_mutex_init (&m->lock);
   g_cond_init (&m->changed);
   for (i = 0; i < 2; i++)
@@ -665,8 +682,8 @@ nim_match_free (NimMatch *match)
 /* What the solver says of a position: 1 won, -1 lost, 0 unknown (also
    once the game's judging time, up to @deadline, is spent). */
 static int
-judge (NimPlayer *oracle, NimGrundy *grundy, const NimBoard *board,
-       gint64 deadline)
+judge (const NimMatch *m, NimPlayer *oracle, NimGrundy *grundy,
+       const NimBoard *board, gint64 deadline)
 {
   int value;
   guint i, live = 0;
@@ -691,7 +708,7 @@ judge (NimPlayer *oracle, NimGrundy *grundy, const NimBoard *board,
     }
   if (oracle->klass->kind == NIM_PLAYER_SEARCHER)
     {
-      double left = (deadline - g_get_monotonic_time ()) / 1e6;
+      double left = (deadline - now (m)) / 1e6;
 
       if (left <= 0)
         return 0;
@@ -706,21 +723,20 @@ judge (NimPlayer *oracle, NimGrundy *grundy, const NimBoard *board,
    what each player did to @t; returns what the solver said of each
    position moved from, one per move. */
 static NimMatchPosition *
-judge_game (const NimGame *game, const NimBoard *start, NimPlayer *oracle,
-            NimMatchTally t[2])
+judge_game (const NimMatch *m, const NimGame *game, const NimBoard *start,
+            NimPlayer *oracle, NimMatchTally t[2])
 {
   guint n = nim_game_get_n_moves (game), i;
   NimMatchPosition *positions = g_new0 (NimMatchPosition, n);
-  gint64 deadline = g_get_monotonic_time ()
-                    + (gint64) (JUDGE_GAME_SECONDS * G_USEC_PER_SEC);
+  gint64 deadline = now (m) + (gint64) (JUDGE_GAME_SECONDS * G_USEC_PER_SEC);
   g_autoptr (NimGrundy) grundy = nim_grundy_new (&oracle->rules);
-  int value = judge (oracle, grundy, start, deadline);
+  int value = judge (m, oracle, grundy, start, deadline);
 
   for (i = 0; i < n; i++)
     {
       const NimGameMove *mv = nim_game_get_move (game, i);
       NimMatchTally *p = &t[mv->player - 1];
-      int after = judge (oracle, grundy, &mv->after, deadline);
+      int after = judge (m, oracle, grundy, &mv->after, deadline);
 
       p->moves++;
       p->nodes += mv->stats.nodes;
@@ -857,7 +873,7 @@ play_game (NimMatch *m, Slot *slot, guint64 index, GError **error)
   if (nim_game_get_end (game) != NIM_END_NORMAL)
     t[nim_game_get_end_player (game) - 1].forfeits[nim_game_get_end (game)]
         = 1;
-  positions = judge_game (game, &start, oracle, t);
+  positions = judge_game (m, game, &start, oracle, t);
 
   /* Ctrl-C stops the solver's searches too: a game judged only in part
      is abandoned like the games still being played. */
@@ -1035,9 +1051,9 @@ wait_for_jobs (NimMatch *m, gint64 t0)
 {
   while (m->runners_done < m->config.jobs)
     {
-      gint64 now = g_get_monotonic_time ();
-
-      g_cond_wait_until (&m->changed, &m->lock, now + G_TIME_SPAN_SECOND / 4);
+      /* The wait is on the real clock, the times reported on the run's. */
+      g_cond_wait_until (&m->changed, &m->lock,
+                         g_get_monotonic_time () + G_TIME_SPAN_SECOND / 4);
       if (nim_interrupted () && !m->stopped)
         {
           m->stopped = TRUE;
@@ -1045,10 +1061,28 @@ wait_for_jobs (NimMatch *m, gint64 t0)
           if (m->callbacks.interrupted != NULL)
             m->callbacks.interrupted (m->data, &m->summary);
         }
-      now = g_get_monotonic_time ();
       if (!m->stopped && m->callbacks.progress != NULL)
-        m->callbacks.progress (m->data, &m->summary, (now - t0) / 1e6);
+        m->callbacks.progress (m->data, &m->summary, (now (m) - t0) / 1e6);
     }
+}
+
+/**
+ * nim_match_set_clock:
+ * @match: a run not running yet
+ * @clock: the clock to read its times from
+ * @data: passed to @clock
+ *
+ * Makes the run read its times from @clock rather than from
+ * g_get_monotonic_time(): the seconds it reports (the progress, the
+ * summary) and the judge's time for each game.  A test's clock makes
+ * them what it says, at once: the searches themselves, and the pauses
+ * between two reports, keep the real clock.
+ */
+void
+nim_match_set_clock (NimMatch *match, NimMatchClockFunc clock, gpointer data)
+{
+  match->clock = clock;
+  match->clock_data = data;
 }
 
 /**
@@ -1073,7 +1107,7 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
   NimMatch *m = match;
   g_autoptr (GError) local = NULL;
   GThreadPool *pool;
-  gint64 t0 = g_get_monotonic_time ();
+  gint64 t0 = now (m);
   guint j;
 
   m->callbacks = callbacks != NULL ? *callbacks : none;
@@ -1095,7 +1129,7 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
   wait_for_jobs (m, t0);
   g_mutex_unlock (&m->lock);
   g_thread_pool_free (pool, FALSE, TRUE);
-  m->summary.seconds = (g_get_monotonic_time () - t0) / 1e6;
+  m->summary.seconds = (now (m) - t0) / 1e6;
   m->summary.interrupted = m->stopped && m->summary.finished < m->config.games;
 
   if (m->error != NULL)

@@ -247,6 +247,19 @@ gboolean nim_match_add_finished (NimMatch *match, guint64 number,
 void nim_match_free (NimMatch *match);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimMatch, nim_match_free)
 
+/**
+ * NimMatchClockFunc:
+ * @data: what nim_match_set_clock() was given
+ *
+ * The clock a run reads: called from every job at once.
+ *
+ * Returns: the time in microseconds from a fixed start, as
+ *   g_get_monotonic_time() counts it
+ */
+typedef gint64 (*NimMatchClockFunc) (gpointer data);
+
+void nim_match_set_clock (NimMatch *match, NimMatchClockFunc clock,
+                          gpointer data);
 gboolean nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
                         gpointer data, GError **error);
 const NimMatchSummary *nim_match_get_summary (const NimMatch *match);

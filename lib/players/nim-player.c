@@ -308,6 +308,31 @@ same_key (const char *pair, const char *key)
   return eq != NULL && g_str_equal (k, key);
 }
 
+/* Whether @key, a word with no '=' after the option @previous, is the
+   decimals of a number written with a comma, "time=0,5" as German and
+   Turkish write it: @previous ends in "=DIGITS" and @key is all digits. */
+static gboolean
+decimal_comma (const char *previous, const char *key)
+{
+  const char *eq = strchr (previous, '=');
+  const char *p;
+
+  if (eq == NULL || *key == '\0')
+    return FALSE;
+  for (p = key; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  for (p = eq + 1; g_ascii_isspace (*p); p++)
+    ;
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  for (; g_ascii_isdigit (*p); p++)
+    ;
+  while (g_ascii_isspace (*p))
+    p++;
+  return *p == '\0';
+}
+
 /* Sets the option "KEY=VALUE" at @pair of @pairs, the options of @spec
    after its ':'; the options before @pair were set already. */
 static gboolean
@@ -335,6 +360,16 @@ set_option_pair (NimPlayer *self, const char *spec, char **pairs, char **pair,
                             "options as KEY=VALUE separated by commas, "
                             "such as %s:(no options)"),
                    self->klass->name, spec, self->klass->name);
+      return FALSE;
+    }
+  if (eq == NULL && pair > pairs && decimal_comma (pair[-1], key))
+    {
+      g_autofree char *before = g_strstrip (g_strdup (pair[-1]));
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("player %s: '%s,%s' has a decimal comma; options take "
+                      "a decimal point, as in %s.%s"),
+                   self->klass->name, before, key, before, key);
       return FALSE;
     }
   for (; o != NULL && o->key != NULL; o++)
@@ -396,6 +431,28 @@ static const NimPrompt no_prompt = { NULL, NULL, FALSE, 0, NULL, FALSE };
 NimPlayer *
 nim_player_new (const char *spec, GError **error)
 {
+  return nim_player_new_budgeted (spec, NULL, error);
+}
+
+/**
+ * nim_player_new_budgeted:
+ * @spec: `NAME[:KEY=VALUE,...]`, such as "minimax:depth=2"
+ * @budget: (nullable): the budget of its moves where @spec sets none:
+ *   set as nim_player_set_budget() sets it before the options of @spec
+ *   are read, so that a spec's own depth=, time= or nodes= wins
+ * @error: return location for a #NIM_ERROR_USAGE error naming what is
+ *   wrong and what is accepted
+ *
+ * A player whose budget a program gives as numbers, as `--compare` gives
+ * every search the same: no spec text is written and read back.  A
+ * player without a budget ignores @budget.
+ *
+ * Returns: (transfer full) (nullable): the player, or %NULL
+ */
+NimPlayer *
+nim_player_new_budgeted (const char *spec, const NimBudget *budget,
+                         GError **error)
+{
   g_autofree char *name = NULL;
   const char *colon = strchr (spec, ':');
   const NimPlayerClass *klass;
@@ -423,6 +480,8 @@ nim_player_new (const char *spec, GError **error)
   self->rand = g_rand_new ();
   if (klass->init != NULL)
     klass->init (self);
+  if (budget != NULL)
+    nim_player_set_budget (self, budget);
 
   if (colon == NULL)
     return g_steal_pointer (&self);

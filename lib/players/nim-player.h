@@ -378,6 +378,8 @@ gboolean nim_player_declare_class (const NimPlayerClass *klass,
                                    GError **error);
 
 NimPlayer *nim_player_new (const char *spec, GError **error);
+NimPlayer *nim_player_new_budgeted (const char *spec, const NimBudget *budget,
+                                    GError **error);
 void nim_player_free (NimPlayer *player);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimPlayer, nim_player_free)
 

@@ -19,7 +19,7 @@
  * CompareConfig:
  * @compare: --compare
  * @nodes_text: --nodes, as given
- * @nodes: the node budget of each search
+ * @budget: the budget of each search: time=0, and --nodes
  * @specs: the players of --player1 and --player2, %NULL-terminated
  *
  * The options of --compare.
@@ -29,7 +29,7 @@ typedef struct
   gboolean compare;
   char *nodes_text;
 
-  guint64 nodes;
+  NimBudget budget;
   const char *specs[3];
 } CompareConfig;
 
@@ -60,9 +60,7 @@ static const NimOption options[] = {
       "--explore")
 
 static const NimRefusal refusals[] = {
-  { "--trace", NO_TRACE, NULL },
-  { "--dot", NO_TRACE, NULL },
-  { "--explore", NO_TRACE, NULL },
+  NIM_SHARED_REFUSE_TRACE (NO_TRACE),
   { NULL },
 };
 
@@ -72,10 +70,10 @@ compare_check (gpointer config, NimShared *shared, GError **error)
   CompareConfig *c = config;
   guint n_specs = 0, i;
 
-  c->nodes = NIM_COMPARE_DEFAULT_NODES;
+  c->budget.nodes = NIM_COMPARE_DEFAULT_NODES;
   if (c->nodes_text != NULL
-      && !nim_parse_uint (c->nodes_text, 0, G_MAXUINT64, "--nodes", &c->nodes,
-                          error))
+      && !nim_parse_uint (c->nodes_text, 0, G_MAXUINT64, "--nodes",
+                          &c->budget.nodes, error))
     return FALSE;
   if (!nim_board_has_move (&shared->board, &shared->rules))
     {
@@ -128,11 +126,11 @@ compare_run (gpointer config, NimShared *shared)
   NimCompareReportResult result = { NULL, FALSE };
 
   if (live != NULL)
-    nim_compare_report_print_header (&shared->rules, &shared->board, c->nodes,
-                                     live);
+    nim_compare_report_print_header (&shared->rules, &shared->board,
+                                     &c->budget, live);
   /* Ctrl-C stops the comparison after the rows done. */
   nim_interrupt_catch ();
-  rows = nim_compare_run (&shared->rules, &shared->board, c->nodes, c->specs,
+  rows = nim_compare_run (&shared->rules, &shared->board, &c->budget, c->specs,
                           live != NULL ? row_done : NULL, live,
                           &result.interrupted, &error);
   nim_interrupt_release ();

@@ -83,9 +83,7 @@ static const NimOption options[] = {
 };
 
 static const NimRefusal refusals[] = {
-  { "--trace", nim_shared_no_trace, NULL },
-  { "--dot", nim_shared_no_trace, NULL },
-  { "--explore", nim_shared_no_trace, NULL },
+  NIM_SHARED_REFUSE_TRACE (nim_shared_no_trace),
   { NULL },
 };
 
@@ -130,7 +128,7 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                       "--prove too"));
       return FALSE;
     }
-  if (!nim_shared_given_code (shared))
+  if (!shared->coded)
     {
       if (g->prove || g->certificate != NULL)
         {
@@ -250,7 +248,7 @@ grundy_run (gpointer config, NimShared *shared)
   const GrundyConfig *g = config;
   g_autoptr (NimGrundySequence) sequence = NULL;
 
-  if (nim_shared_given_code (shared))
+  if (shared->coded)
     return run_octal (g, shared);
   sequence = nim_grundy_sequence_new (&shared->rules, g->n);
   nim_output_write (&shared->output, &nim_analysis_report_sequence_writer,
@@ -266,7 +264,7 @@ grundy_run (gpointer config, NimShared *shared)
 const NimMode nim_mode_grundy = {
   .name = "--grundy-sequence",
   .options = { NIM_HELP_ANALYSIS, FALSE, options },
-  .shared = NIM_SHARED_TAKE | NIM_SHARED_ANY_CODE | NIM_SHARED_JSON,
+  .shared = NIM_SHARED_TAKE | NIM_SHARED_JSON,
   .refusals = refusals,
   .config_size = sizeof (GrundyConfig),
   .check = grundy_check,

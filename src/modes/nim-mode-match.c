@@ -9,13 +9,13 @@
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
-#include "nim-match-report.h"
 #include "nim-match.h"
 #include "nim-mode.h"
 #include "nim-parse.h"
 #include "nim-prompt.h"
 #include "nim-ratings.h"
 #include "nim-record.h"
+#include "nim-run-summary.h"
 #include "nim-run.h"
 #include "nim-shared.h"
 #include "nim-tournament.h"
@@ -141,9 +141,7 @@ static const NimOption options[] = {
 };
 
 static const NimRefusal refusals[] = {
-  { "--trace", nim_shared_no_trace, NULL },
-  { "--dot", nim_shared_no_trace, NULL },
-  { "--explore", nim_shared_no_trace, NULL },
+  NIM_SHARED_REFUSE_TRACE (nim_shared_no_trace),
   { "--first", NULL,
     N_ ("--first (each position is played with either player first)") },
   { NULL },
@@ -516,44 +514,36 @@ run_match (MatchConfig *m, NimShared *shared)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (NimMatch) match = NULL;
-  g_autoptr (NimMatchReport) report = NULL;
   const NimMatchConfig *config = &m->run.match;
-  g_auto (NimRunSetup) setup = { NULL, NULL, FALSE };
-  NimMatchReportSummary summary = { config, NULL, shared->per_position };
-  gboolean ok;
+  g_auto (NimRunFileSetup) setup = { NULL, NULL, FALSE };
+  NimRunSummary summary = { config, NULL, shared->per_position };
+  gboolean ok, played;
 
-  if (!nim_run_setup (&m->run, &m->options, &setup, &error))
+  if (!nim_run_file_setup (&m->run, m->options.results, m->options.resume,
+                           m->options.seeded, &setup, &error))
     return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
   if (!m->options.quiet)
     warn_replays (config);
   match = nim_match_new (config, &error);
   if (match == NULL)
     return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
-  if (!nim_run_resume (&m->options, &setup, match, &error))
+  if (!nim_run_file_resume (m->options.results, &setup, match, &error))
     return nim_exit_fail (error, FALSE);
   report_resumed (&m->options, nim_match_get_summary (match)->finished);
-  report
-      = nim_match_report_new (config, m->results, !m->options.quiet, &error);
-  if (report == NULL)
+  ok = nim_run_play (match, config, &m->options, &setup, NULL, &played,
+                     &error);
+  if (!played)
     return nim_exit_fail (error, FALSE);
-  nim_match_report_set_run (report, setup.id, setup.header);
-  /* A resumed run keeps its header only when the file lost it. */
-  if (setup.resume && !nim_match_report_write_header (report, &error))
-    return nim_exit_fail (error, FALSE);
-  nim_match_report_set_resumed (report,
-                                nim_match_get_summary (match)->finished);
-  ok = nim_match_run (match, &nim_match_report_callbacks, report, &error);
-  nim_match_report_end_progress (report);
   summary.summary = nim_match_get_summary (match);
   if (!ok)
     {
       /* The games that did finish are still worth their summary. */
       summary.per_position = FALSE;
-      nim_output_write_partial (&shared->output, &nim_match_report_writer,
+      nim_output_write_partial (&shared->output, &nim_run_summary_writer,
                                 &summary);
       return nim_exit_fail (error, FALSE);
     }
-  nim_output_write (&shared->output, &nim_match_report_writer, &summary);
+  nim_output_write (&shared->output, &nim_run_summary_writer, &summary);
   if (summary.summary->interrupted)
     {
       report_interrupted (&m->options, summary.summary->finished);

@@ -37,6 +37,29 @@ static const NimOption options[] = {
   { { NULL } },
 };
 
+/* A position with no move has no search to show: said for each of
+   --trace, --dot and --explore, whose files are left as they were. */
+static void
+say_no_search (const NimTraceOptions *trace)
+{
+  if (trace->out != NULL)
+    fputs (_ ("nim: --trace: the position has no legal move, so there is "
+              "no search to show\n"),
+           stderr);
+  if (trace->dot_path != NULL)
+    fprintf (stderr,
+             /* TRANSLATORS: %s is the file of --dot. */
+             _ ("nim: --dot: the position has no legal move, so there is no "
+                "search to draw; '%s' is not written\n"),
+             trace->dot_path);
+  if (trace->explore_path != NULL)
+    fprintf (stderr,
+             /* TRANSLATORS: %s is the file of --explore. */
+             _ ("nim: --explore: the position has no legal move, so there is "
+                "no search to show; '%s' is not written\n"),
+             trace->explore_path);
+}
+
 /* nim --solve --trace / --dot FILE / --explore FILE: the engine's search
    of the position, traced, drawn or made a page as in a game, before the
    solution is printed; no game is played.  The text trace goes where a
@@ -54,11 +77,18 @@ run_trace (const NimShared *shared)
   player = nim_shared_player_new (engine, &error);
   if (player == NULL)
     return nim_exit_fail (error, TRUE);
-  /* A person, or a position without a move, is for the solution to
-     report; there is no search to show. */
-  if (nim_player_is_interactive (player)
-      || !nim_board_has_move (&shared->board, &shared->rules))
+  /* A person is for the solution to refuse. */
+  if (nim_player_is_interactive (player))
     return NIM_EXIT_OK;
+  /* An engine that cannot prove a value is refused before its search
+     is shown, not after a page of it is written. */
+  if (!nim_solve_check_engine (player, &shared->rules, &shared->board, &error))
+    return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
+  if (!nim_board_has_move (&shared->board, &shared->rules))
+    {
+      say_no_search (&shared->trace_options);
+      return NIM_EXIT_OK;
+    }
   if (!nim_player_start (player, &shared->rules, &shared->board, &error))
     return nim_exit_fail (error, FALSE);
   trace = nim_trace_new (&shared->trace_options, &error);

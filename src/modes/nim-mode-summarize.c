@@ -15,9 +15,9 @@
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
-#include "nim-match-report.h"
 #include "nim-mode.h"
 #include "nim-run-file.h"
+#include "nim-run-summary.h"
 #include "nim-shared.h"
 #include "nim-tournament.h"
 
@@ -277,7 +277,7 @@ summarize_run (gpointer data, NimShared *shared)
   const NimRunConfig *run;
   const char *const *ids;
   const Run *chosen;
-  NimMatchReportSummary summary;
+  NimRunSummary summary;
   guint i;
 
   if (files == NULL)
@@ -303,7 +303,7 @@ summarize_run (gpointer data, NimShared *shared)
   summary.config = &run->match;
   summary.summary = nim_match_get_summary (counter);
   summary.per_position = shared->per_position;
-  nim_output_write (&shared->output, &nim_match_report_writer, &summary);
+  nim_output_write (&shared->output, &nim_run_summary_writer, &summary);
   return NIM_EXIT_OK;
 }
 

@@ -1,16 +1,26 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-run-file.c -- a results file: the run's configuration in its
- * header line, written and read back by one table of fields, and its
- * games for --resume and --summarize
+ * header line, written and read back by one table of fields; its games,
+ * appended as they finish and read back for --resume and --summarize
+ *
+ * Everything nim knows of its results files is here: what a line holds
+ * and how it is written (a #NimRunFile: opened, a FIFO waited for,
+ * locked against the other runs sharing it, an end torn by a killed run
+ * mended, each record appended whole), how it is read back (the header
+ * through the table, the games a line at a time), and what --resume
+ * makes of a file (nim_run_file_setup()).  The program around it plays
+ * (nim-run.c) and summarizes (nim-run-summary.c).
  *
  * A run writes, before its first game, a header line
  *
  *     {"run": ID, "params": {...}, "shard": "K/N" or null}
  *
  * whose "params" are everything the games depend on, one member a row
- * of fields[] below: the players, the rules, the positions, the seed,
- * the number of games, the SPRT, the clock, the tournament and the
- * external engines with their options (not --jobs, which changes
+ * of fields[] below (a plain value, a number, a text or a list, is its
+ * row and nothing else; an object has its own writer and reader): the
+ * players, the rules, the positions, the seed, the number of games, the
+ * SPRT, the clock, the tournament and the external engines with their
+ * options (not --jobs, which changes
  * nothing but the times: nim_run_file_unrecorded() lists what is left
  * out, and tests/test-runs checks that every option of --games is one
  * or the other).  "shard" says which of the run's games the file holds.
@@ -33,13 +43,19 @@
 
 #include "nim-error.h"
 #include "nim-i18n.h"
+#include "nim-interrupt.h"
 #include "nim-notation.h"
 #include "nim-player-engine.h"
 #include "nim-record.h"
 #include "nim-run-lines.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <float.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* How many hex digits of the SHA-256 of the parameters make the ID. */
 #define ID_DIGITS 16
@@ -247,28 +263,6 @@ players_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
 }
 
 static JsonNode *
-tournament_write (const NimRunConfig *run)
-{
-  return string_node (run->tournament);
-}
-
-static gboolean
-tournament_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
-                 NimRunHeader *header, GError **error)
-{
-  gboolean ok;
-
-  run->tournament = string_or_null (value, &ok);
-  if (value == NULL)
-    return TRUE;
-  if (!ok
-      || (run->tournament != NULL && !g_str_equal (run->tournament, "gauntlet")
-          && !g_str_equal (run->tournament, "round-robin")))
-    return expected (error, field, value, _ ("round-robin, gauntlet or null"));
-  return TRUE;
-}
-
-static JsonNode *
 take_write (const NimRunConfig *run)
 {
   g_autofree char *take = nim_notation_rules (&run->match.rules);
@@ -288,22 +282,6 @@ take_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
                      _ ("a take rule, such as any, 1-3 or 2,7,15,16"));
   if (!nim_notation_parse_rules (take, FALSE, &run->match.rules, error))
     return in_field (error, field);
-  return TRUE;
-}
-
-static JsonNode *
-misere_write (const NimRunConfig *run)
-{
-  return json_node_init_boolean (json_node_alloc (), run->match.rules.misere);
-}
-
-static gboolean
-misere_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
-             NimRunHeader *header, GError **error)
-{
-  if (value == NULL || json_node_get_value_type (value) != G_TYPE_BOOLEAN)
-    return expected (error, field, value, _ ("true or false"));
-  run->match.rules.misere = json_node_get_boolean (value);
   return TRUE;
 }
 
@@ -441,49 +419,6 @@ positions_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
 }
 
 static JsonNode *
-seed_write (const NimRunConfig *run)
-{
-  return json_node_init_int (json_node_alloc (), run->match.seed);
-}
-
-static gboolean
-seed_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
-           NimRunHeader *header, GError **error)
-{
-  gint64 seed;
-
-  if (!integer (value, 0, G_MAXUINT32, &seed))
-    return expected (error, field, value,
-                     _ ("a whole number from 0 to 4294967295"));
-  run->match.seed = (guint32) seed;
-  return TRUE;
-}
-
-static JsonNode *
-games_write (const NimRunConfig *run)
-{
-  return json_node_init_int (json_node_alloc (), (gint64) run->match.games);
-}
-
-static gboolean
-games_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
-            NimRunHeader *header, GError **error)
-{
-  gint64 games;
-
-  if (!integer (value, 2, NIM_MATCH_MAX_GAMES, &games) || games % 2 != 0)
-    {
-      g_autofree char *what
-          = g_strdup_printf (_ ("an even number from 2 to %llu"),
-                             (unsigned long long) NIM_MATCH_MAX_GAMES);
-
-      return expected (error, field, value, what);
-    }
-  run->match.games = (guint64) games;
-  return TRUE;
-}
-
-static JsonNode *
 sprt_write (const NimRunConfig *run)
 {
   const NimSprt *sprt = &run->match.sprt;
@@ -573,94 +508,6 @@ tc_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
 }
 
 static JsonNode *
-engines_write (const NimRunConfig *run)
-{
-  return list_node (run->engines);
-}
-
-static gboolean
-engines_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
-              NimRunHeader *header, GError **error)
-{
-  if (!read_list (value, header, &run->engines))
-    return expected (error, field, value, _ ("a list of texts"));
-  return TRUE;
-}
-
-static JsonNode *
-engine_dirs_write (const NimRunConfig *run)
-{
-  return list_node (run->engine_dirs);
-}
-
-static gboolean
-engine_dirs_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
-                  NimRunHeader *header, GError **error)
-{
-  if (!read_list (value, header, &run->engine_dirs))
-    return expected (error, field, value, _ ("a list of texts"));
-  return TRUE;
-}
-
-static JsonNode *
-engine_options_write (const NimRunConfig *run)
-{
-  return list_node (run->engine_options);
-}
-
-static gboolean
-engine_options_read (const NimRunField *field, NimRunConfig *run,
-                     JsonNode *value, NimRunHeader *header, GError **error)
-{
-  if (!read_list (value, header, &run->engine_options))
-    return expected (error, field, value, _ ("a list of texts"));
-  return TRUE;
-}
-
-static JsonNode *
-engine_startup_timeout_write (const NimRunConfig *run)
-{
-  return json_node_init_double (json_node_alloc (),
-                                run->engine_startup_timeout);
-}
-
-static gboolean
-engine_startup_timeout_read (const NimRunField *field, NimRunConfig *run,
-                             JsonNode *value, NimRunHeader *header,
-                             GError **error)
-{
-  run->engine_startup_timeout = NIM_ENGINE_DEFAULT_STARTUP_TIMEOUT;
-  if (value == NULL)
-    return TRUE;
-  if (!number (value, &run->engine_startup_timeout)
-      || run->engine_startup_timeout <= 0)
-    return expected (error, field, value, _ ("a number of seconds"));
-  return TRUE;
-}
-
-static JsonNode *
-timemargin_write (const NimRunConfig *run)
-{
-  return json_node_init_int (json_node_alloc (), run->engine_time_margin);
-}
-
-static gboolean
-timemargin_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
-                 NimRunHeader *header, GError **error)
-{
-  gint64 ms;
-
-  run->engine_time_margin = NIM_ENGINE_MARGIN / G_TIME_SPAN_MILLISECOND;
-  if (value == NULL)
-    return TRUE;
-  if (!integer (value, 0, 3600 * 1000, &ms))
-    return expected (error, field, value,
-                     _ ("a number of milliseconds from 0 to 3600000"));
-  run->engine_time_margin = (guint) ms;
-  return TRUE;
-}
-
-static JsonNode *
 shard_write (const NimRunConfig *run)
 {
   g_autofree char *shard = NULL;
@@ -690,30 +537,225 @@ shard_read (const NimRunField *field, NimRunConfig *run, JsonNode *value,
   return TRUE;
 }
 
+/* The kinds of tournament. */
+static const char *const tournaments[] = { "gauntlet", "round-robin", NULL };
+
+/* Where a typed field's value is in a #NimRunConfig, and its size. */
+#define AT(member)                                                            \
+  .offset = G_STRUCT_OFFSET (NimRunConfig, member),                           \
+  .size = sizeof (((NimRunConfig *) NULL)->member)
+
+/* The most games of a run, as "games" says it. */
+G_STATIC_ASSERT (NIM_MATCH_MAX_GAMES == 1000000000);
+
 /* The fields of a run's configuration, in the order of the header.
    Those an older nim did not record read as their defaults. */
 static const NimRunField fields[] = {
-  { "players", "--player1 --player2 --player", TRUE, players_write,
-    players_read },
-  { "tournament", "--tournament", TRUE, tournament_write, tournament_read },
-  { "take", "--max-take --moves --rules", TRUE, take_write, take_read },
-  { "misere", "--misere", TRUE, misere_write, misere_read },
-  { "positions", "--heaps --random-heaps --positions --order --start", TRUE,
-    positions_write, positions_read },
-  { "seed", "--seed", TRUE, seed_write, seed_read },
-  { "games", "--games", TRUE, games_write, games_read },
-  { "sprt", "--sprt", TRUE, sprt_write, sprt_read },
-  { "tc", "--tc", TRUE, tc_write, tc_read },
-  { "engines", "--engine", TRUE, engines_write, engines_read },
-  { "engine_dirs", "--engine-dir", TRUE, engine_dirs_write, engine_dirs_read },
-  { "engine_options", "--engine-option", TRUE, engine_options_write,
-    engine_options_read },
-  { "engine_startup_timeout", "--engine-startup-timeout", TRUE,
-    engine_startup_timeout_write, engine_startup_timeout_read },
-  { "timemargin", "--timemargin", TRUE, timemargin_write, timemargin_read },
-  { "shard", "--shard", FALSE, shard_write, shard_read },
+  { .name = "players",
+    .options = "--player1 --player2 --player",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_CUSTOM,
+    .write = players_write,
+    .read = players_read },
+  { .name = "tournament",
+    .options = "--tournament",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_CHOICE,
+    AT (tournament),
+    .choices = tournaments,
+    .expected = N_ ("round-robin, gauntlet or null") },
+  { .name = "take",
+    .options = "--max-take --moves --rules",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_CUSTOM,
+    .write = take_write,
+    .read = take_read },
+  { .name = "misere",
+    .options = "--misere",
+    .identity = TRUE,
+    .required = TRUE,
+    .kind = NIM_RUN_FIELD_BOOLEAN,
+    AT (match.rules.misere),
+    .expected = N_ ("true or false") },
+  { .name = "positions",
+    .options = "--heaps --random-heaps --positions --order --start",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_CUSTOM,
+    .write = positions_write,
+    .read = positions_read },
+  { .name = "seed",
+    .options = "--seed",
+    .identity = TRUE,
+    .required = TRUE,
+    .kind = NIM_RUN_FIELD_UINT,
+    AT (match.seed),
+    .min = 0,
+    .max = G_MAXUINT32,
+    .expected = N_ ("a whole number from 0 to 4294967295") },
+  { .name = "games",
+    .options = "--games",
+    .identity = TRUE,
+    .required = TRUE,
+    .kind = NIM_RUN_FIELD_UINT,
+    AT (match.games),
+    .min = 2,
+    .max = NIM_MATCH_MAX_GAMES,
+    .even = TRUE,
+    .expected = N_ ("an even number from 2 to 1000000000") },
+  { .name = "sprt",
+    .options = "--sprt",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_CUSTOM,
+    .write = sprt_write,
+    .read = sprt_read },
+  { .name = "tc",
+    .options = "--tc",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_CUSTOM,
+    .write = tc_write,
+    .read = tc_read },
+  { .name = "engines",
+    .options = "--engine",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_STRINGS,
+    AT (engines),
+    .expected = N_ ("a list of texts") },
+  { .name = "engine_dirs",
+    .options = "--engine-dir",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_STRINGS,
+    AT (engine_dirs),
+    .expected = N_ ("a list of texts") },
+  { .name = "engine_options",
+    .options = "--engine-option",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_STRINGS,
+    AT (engine_options),
+    .expected = N_ ("a list of texts") },
+  { .name = "engine_startup_timeout",
+    .options = "--engine-startup-timeout",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_DOUBLE,
+    AT (engine_startup_timeout),
+    .min = DBL_TRUE_MIN,
+    .max = G_MAXDOUBLE,
+    .expected = N_ ("a number of seconds") },
+  { .name = "timemargin",
+    .options = "--timemargin",
+    .identity = TRUE,
+    .kind = NIM_RUN_FIELD_UINT,
+    AT (engine_time_margin),
+    .min = 0,
+    .max = 3600 * 1000,
+    .expected = N_ ("a number of milliseconds from 0 to 3600000") },
+  { .name = "shard",
+    .options = "--shard",
+    .identity = FALSE,
+    .kind = NIM_RUN_FIELD_CUSTOM,
+    .write = shard_write,
+    .read = shard_read },
   { NULL },
 };
+
+/* A whole number of @f's size at @at. */
+static guint64
+get_uint (const NimRunField *f, gconstpointer at)
+{
+  if (f->size == sizeof (guint64))
+    return *(const guint64 *) at;
+  g_assert (f->size == sizeof (guint32));
+  return *(const guint32 *) at;
+}
+
+static void
+set_uint (const NimRunField *f, gpointer at, guint64 v)
+{
+  if (f->size == sizeof (guint64))
+    *(guint64 *) at = v;
+  else
+    {
+      g_assert (f->size == sizeof (guint32));
+      *(guint32 *) at = (guint32) v;
+    }
+}
+
+/* The value of field @f of @run, as the header writes it. */
+static JsonNode *
+field_write (const NimRunField *f, const NimRunConfig *run)
+{
+  gconstpointer at = (const char *) run + f->offset;
+
+  switch (f->kind)
+    {
+    case NIM_RUN_FIELD_CUSTOM:
+      return f->write (run);
+    case NIM_RUN_FIELD_BOOLEAN:
+      return json_node_init_boolean (json_node_alloc (),
+                                     *(const gboolean *) at);
+    case NIM_RUN_FIELD_UINT:
+      return json_node_init_int (json_node_alloc (),
+                                 (gint64) get_uint (f, at));
+    case NIM_RUN_FIELD_DOUBLE:
+      return json_node_init_double (json_node_alloc (), *(const double *) at);
+    case NIM_RUN_FIELD_CHOICE:
+      return string_node (*(const char *const *) at);
+    case NIM_RUN_FIELD_STRINGS:
+      return list_node (*(const char *const *const *) at);
+    }
+  g_assert_not_reached ();
+}
+
+/* Sets field @f of @run from @value, the header's member (%NULL when
+   the header has none); FALSE with @error saying what was expected. */
+static gboolean
+field_read (const NimRunField *f, NimRunConfig *run, JsonNode *value,
+            NimRunHeader *header, GError **error)
+{
+  gpointer at = (char *) run + f->offset;
+  const char *text;
+  gboolean ok;
+  gint64 n;
+  double x;
+
+  if (f->kind == NIM_RUN_FIELD_CUSTOM)
+    return f->read (f, run, value, header, error);
+  /* A header of an older nim, which did not record the field: its value
+     is the default of nim_run_config_init (). */
+  if (value == NULL && !f->required)
+    return TRUE;
+  switch (f->kind)
+    {
+    case NIM_RUN_FIELD_CUSTOM:
+      g_assert_not_reached ();
+    case NIM_RUN_FIELD_BOOLEAN:
+      if (value == NULL || json_node_get_value_type (value) != G_TYPE_BOOLEAN)
+        break;
+      *(gboolean *) at = json_node_get_boolean (value);
+      return TRUE;
+    case NIM_RUN_FIELD_UINT:
+      if (!integer (value, (gint64) f->min, (gint64) f->max, &n)
+          || (f->even && n % 2 != 0))
+        break;
+      set_uint (f, at, (guint64) n);
+      return TRUE;
+    case NIM_RUN_FIELD_DOUBLE:
+      if (!number (value, &x) || x < f->min || x > f->max)
+        break;
+      *(double *) at = x;
+      return TRUE;
+    case NIM_RUN_FIELD_CHOICE:
+      text = string_or_null (value, &ok);
+      if (!ok || (text != NULL && !g_strv_contains (f->choices, text)))
+        break;
+      *(const char **) at = text;
+      return TRUE;
+    case NIM_RUN_FIELD_STRINGS:
+      if (!read_list (value, header, (const char *const **) at))
+        break;
+      return TRUE;
+    }
+  return expected (error, f, value, _ (f->expected));
+}
 
 /**
  * nim_run_file_fields:
@@ -759,7 +801,7 @@ params_write (const NimRunConfig *run)
 
   for (f = fields; f->name != NULL; f++)
     if (f->identity)
-      json_object_set_member (o, f->name, f->write (run));
+      json_object_set_member (o, f->name, field_write (f, run));
   return object_node (o);
 }
 
@@ -797,7 +839,7 @@ nim_run_file_header (const NimRunConfig *run, char **id)
   json_object_set_member (o, "params", json_node_ref (params));
   for (f = fields; f->name != NULL; f++)
     if (!f->identity)
-      json_object_set_member (o, f->name, f->write (run));
+      json_object_set_member (o, f->name, field_write (f, run));
   line_text = nim_record_to_string (line, FALSE);
   if (id != NULL)
     *id = g_steal_pointer (&digest);
@@ -848,8 +890,8 @@ nim_run_file_differences (const NimRunConfig *theirs, const NimRunConfig *ours,
 
       if (!f->identity && !shard)
         continue;
-      a = f->write (theirs);
-      b = f->write (ours);
+      a = field_write (f, theirs);
+      b = field_write (f, ours);
       ta = nim_record_to_string (a, FALSE);
       tb = nim_record_to_string (b, FALSE);
       if (!g_str_equal (ta, tb))
@@ -940,9 +982,9 @@ header_read (JsonObject *line, GError **error)
         }
     }
   for (f = fields; f->name != NULL; f++)
-    if (!f->read (f, run,
-                  json_object_get_member (f->identity ? p : line, f->name),
-                  header, error))
+    if (!field_read (f, run,
+                     json_object_get_member (f->identity ? p : line, f->name),
+                     header, error))
       return NULL;
   /* The players of a run of two are its specs. */
   if (run->tournament == NULL)
@@ -1182,16 +1224,10 @@ nim_run_file_scan (const char *path, GError **error)
   return g_steal_pointer (&scan);
 }
 
-/**
- * nim_run_file_scan_games:
- * @scan: what nim_run_file_scan() found
- * @id: (nullable): a run's ID, or %NULL for every run
- *
- * Returns: how many game records of the run @id (of any run) the file
- *   holds
- */
-guint64
-nim_run_file_scan_games (const NimRunFileScan *scan, const char *id)
+/* How many game records of the run @id (of any run, @id NULL) the
+   file holds. */
+static guint64
+scan_games (const NimRunFileScan *scan, const char *id)
 {
   GHashTableIter iter;
   gpointer n;
@@ -1248,16 +1284,10 @@ nim_run_file_scan_free (NimRunFileScan *scan)
   g_free (scan);
 }
 
-/**
- * nim_run_file_tallies:
- * @tallies: what the two players of a game did
- *
- * Returns: (transfer full): the "tally" of a game record: per player
- *   [wins, moves, nodes, seconds, won positions, kept, unchecked,
- *   [forfeits of each kind of end]]
- */
-JsonNode *
-nim_run_file_tallies (const NimMatchTally tallies[2])
+/* The "tally" of a game record: per player [wins, moves, nodes, seconds,
+   won positions, kept, unchecked, [forfeits of each kind of end]]. */
+static JsonNode *
+tallies_to_json (const NimMatchTally tallies[2])
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   guint i, k;
@@ -1396,4 +1426,712 @@ nim_run_file_each_game (const char *path, const char *const *ids,
   EachGame e = { ids, func, data };
 
   return each_line (path, game_line, &e, NULL, error);
+}
+
+/* ------------------------------------------------------------------------
+   A run's identity in its results file, and --resume */
+
+/* What is wrong with the results file: its lines that are no records,
+   and an end in half a line, whose game is played again. */
+static void
+warn_scan (const NimRunFileScan *scan, const char *results)
+{
+  if (scan == NULL)
+    return;
+  nim_run_file_scan_warn (scan, results);
+  if (scan->torn_end)
+    fprintf (stderr,
+             _ ("nim: the last line of %s is incomplete (a run was stopped "
+                "while writing it): it is not counted, and its game is "
+                "played again\n"),
+             results);
+}
+
+/* --resume with a file that holds no header of this run: its records
+   may still be this run's, found by the ID, a digest of the run's
+   parameters; a header lost or damaged (line @scan names it) is written
+   again with the first record.  Otherwise refused, when the file holds
+   the games of another run, or any game at all: playing the run again
+   beside them would count some twice. */
+static gboolean
+resume_without_header (const NimRunFileScan *scan, const NimRunConfig *last,
+                       const NimRunConfig *run, const char *results,
+                       NimRunFileSetup *setup, GError **error)
+{
+  guint64 ours = scan_games (scan, setup->id);
+  guint64 all = scan_games (scan, NULL);
+
+  if (ours > 0)
+    {
+      fprintf (stderr,
+               g_dngettext (GETTEXT_PACKAGE,
+                            "nim: %s holds %llu game record of this run "
+                            "(found by the run's ID), but not the run's "
+                            "header line: it is written again\n",
+                            "nim: %s holds %llu game records of this run "
+                            "(found by the run's ID), but not the run's "
+                            "header line: it is written again\n",
+                            ours),
+               results, (unsigned long long) ours);
+      setup->resume = TRUE;
+      return TRUE;
+    }
+  if (last != NULL)
+    {
+      g_autofree char *differences
+          = nim_run_file_differences (last, run, TRUE, NULL);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--resume: %s holds the games of another run; give the "
+                      "options of that run, or another --results file.  "
+                      "What differs:%s"),
+                   results, differences);
+      return FALSE;
+    }
+  if (all > 0)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "--resume: %s has no run's header line (lost "
+                                "or damaged), and its %llu game record is of "
+                                "another run: give the options of that run, "
+                                "or another --results file",
+                                "--resume: %s has no run's header line (lost "
+                                "or damaged), and its %llu game records are "
+                                "of another run: give the options of that "
+                                "run, or another --results file",
+                                all),
+                   results, (unsigned long long) all);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_run_file_setup:
+ * @run: (inout): the run; with --resume and no --seed, its seed is the
+ *   one the results file records
+ * @results: (nullable): the results file, --results
+ * @resume: go on with the run of @results (--resume)
+ * @seeded: --seed was given
+ * @setup: (out): the run's ID and header, cleared with
+ *   nim_run_file_setup_clear()
+ * @error: return location for an error: --resume without --results, or
+ *   with a file of another run (#NIM_ERROR_USAGE); a file that cannot
+ *   be read or whose header is not understood (#NIM_ERROR_FAILED)
+ *
+ * The run's identity in its results file, and --resume's checks: the
+ * file must have a header of this very run (the part of it this process
+ * plays included), else what differs from the file's last run is named,
+ * field by field; or, without one, records of this run's ID.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_run_file_setup (NimRunConfig *run, const char *results, gboolean resume,
+                    gboolean seeded, NimRunFileSetup *setup, GError **error)
+{
+  g_autoptr (NimRunFileScan) scan = NULL;
+  const NimRunConfig *last = NULL;
+  guint i;
+
+  memset (setup, 0, sizeof *setup);
+  if (resume && results == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--resume goes on with the run of a results file; give "
+                      "it with --results FILE"));
+      return FALSE;
+    }
+  if (resume && g_file_test (results, G_FILE_TEST_EXISTS))
+    {
+      scan = nim_run_file_scan (results, error);
+      if (scan == NULL)
+        return FALSE;
+      if (scan->headers->len > 0)
+        last = nim_run_header_get_config (
+            scan->headers->pdata[scan->headers->len - 1]);
+      if (!seeded && last != NULL)
+        run->match.seed = last->match.seed;
+    }
+  setup->header = nim_run_file_header (run, &setup->id);
+  if (scan == NULL)
+    return TRUE;
+  warn_scan (scan, results);
+  /* The file's own ID for this run: a header of an older nim, which
+     recorded less, has an ID of its own. */
+  for (i = 0; i < scan->headers->len; i++)
+    {
+      NimRunHeader *h = scan->headers->pdata[i];
+      g_autofree char *differences = nim_run_file_differences (
+          nim_run_header_get_config (h), run, TRUE, NULL);
+
+      if (*differences == '\0')
+        {
+          g_free (setup->id);
+          setup->id = g_strdup (nim_run_header_get_id (h));
+          g_clear_pointer (&setup->header, g_free);
+          setup->resume = TRUE;
+          return TRUE;
+        }
+    }
+  if (!resume_without_header (scan, last, run, results, setup, error))
+    {
+      nim_run_file_setup_clear (setup);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_run_file_setup_clear:
+ * @setup: what nim_run_file_setup() made
+ */
+void
+nim_run_file_setup_clear (NimRunFileSetup *setup)
+{
+  g_clear_pointer (&setup->id, g_free);
+  g_clear_pointer (&setup->header, g_free);
+}
+
+static void
+resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
+{
+  NimMatch *match = data;
+
+  nim_match_add_finished (match, number, tallies);
+}
+
+/**
+ * nim_run_file_resume:
+ * @results: (nullable): the results file
+ * @setup: the run's identity in it (nim_run_file_setup())
+ * @match: a run not started
+ * @error: return location for an error reading the results file
+ *
+ * With --resume, counts the games of this run that the results file
+ * holds, each once, so that @match plays only the others.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_run_file_resume (const char *results, const NimRunFileSetup *setup,
+                     NimMatch *match, GError **error)
+{
+  const char *ids[] = { setup->id, NULL };
+
+  if (!setup->resume)
+    return TRUE;
+  return nim_run_file_each_game (results, ids, resume_game, match, error);
+}
+
+/* ------------------------------------------------------------------------
+   Writing the games */
+
+struct _NimRunFile
+{
+  char *path;
+  int fd;
+  gboolean readable;        /* ... opened for reading too (see open_results) */
+  NimRunProgress *progress; /* (nullable): where notices go */
+  char *run_id;             /* (nullable): each record's "run" */
+  char *header;             /* (nullable): the run's header line, written
+                               with the first record */
+  gboolean wrote_header;
+  guint32 seed;
+  /* The jobs hand in their games at once (see #NimMatchCallbacks): each
+     makes its record alone, and they take turns at the file. */
+  GMutex lock;
+};
+
+/* Says something on standard error, over the progress line. */
+static void notice (const NimRunFile *f, const char *format, ...)
+    G_GNUC_PRINTF (2, 3);
+
+static void
+notice (const NimRunFile *f, const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  nim_run_progress_notice (f->progress, text);
+}
+
+/* The longest pause, in microseconds, between two looks at what the
+   results file waits for (a FIFO's reader, another run's lock), and the
+   time, in microseconds, after which a wait for the lock is said: others
+   sharing the file hold it for the moment of a write. */
+#define WAIT_PAUSE_MAX (50 * 1000)
+#define LOCK_PATIENCE G_USEC_PER_SEC
+
+/* Waits a little before looking again: 1 ms, then twice as long each
+   time, up to WAIT_PAUSE_MAX.  FALSE, with @error set, after Ctrl-C. */
+static gboolean
+wait_a_little (gulong *pause, const char *path, const char *waiting_for,
+               GError **error)
+{
+  if (nim_interrupted ())
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
+                   /* TRANSLATORS: the results file, then what nim waited
+                      for: "a reader" (of a FIFO) or "the lock". */
+                   _ ("interrupted while waiting for %2$s of the results "
+                      "file %1$s"),
+                   path, waiting_for);
+      return FALSE;
+    }
+  g_usleep (*pause);
+  *pause = MIN (*pause * 2, WAIT_PAUSE_MAX);
+  return TRUE;
+}
+
+/* Opens the FIFO @path for writing, which waits for a reader: a look
+   that does not block, again and again, so that Ctrl-C ends the wait
+   whatever thread the signal went to, and a word on standard error that
+   nim waits, and for what. */
+static int
+open_fifo (NimRunFile *f, const char *path, GError **error)
+{
+  gulong pause = 1000;
+  gboolean said = FALSE;
+
+  for (;;)
+    {
+      int fd = open (path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK);
+
+      if (fd >= 0)
+        {
+          /* Writes wait for the reader, as they would have. */
+          fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+          return fd;
+        }
+      if (errno != ENXIO && errno != EINTR)
+        {
+          int saved = errno;
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       _ ("cannot open the results file %s: %s"), path,
+                       g_strerror (saved));
+          return -1;
+        }
+      if (!said)
+        notice (f,
+                _ ("nim: the results file %s is a FIFO: waiting for a "
+                   "process to read it (Ctrl-C stops)\n"),
+                path);
+      said = TRUE;
+      if (!wait_a_little (&pause, path, _ ("a reader"), error))
+        return -1;
+    }
+}
+
+/* Opens the results file for appending.  A regular file is opened for
+   reading too, when its permissions allow, so that mend_torn_end() can
+   look at its last byte; anything else (a FIFO, /dev/stdout, a device)
+   write-only, as before: opening a FIFO for reading and writing would
+   not wait for its reader.  *@readable says which it was. */
+static int
+open_results (NimRunFile *f, const char *path, gboolean *readable,
+              GError **error)
+{
+  struct stat st;
+  gboolean regular;
+  int fd = -1;
+
+  *readable = FALSE;
+  if (stat (path, &st) == 0 && S_ISFIFO (st.st_mode))
+    return open_fifo (f, path, error);
+  regular = stat (path, &st) != 0 || S_ISREG (st.st_mode);
+  if (regular)
+    fd = open (path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+  if (fd >= 0)
+    *readable = TRUE;
+  else if (!regular || errno == EACCES)
+    fd = open (path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("cannot open the results file %s: %s"), path,
+                   g_strerror (saved));
+    }
+  return fd;
+}
+
+/* Takes an advisory lock on the whole results file, waiting while
+   another run holds it.  The descriptor is opened with O_APPEND, so each
+   write(2) goes to the end of the file in one step, and on Linux a
+   regular file's write is not mixed with another's; but POSIX does not
+   promise that a write is done whole: a full disk, a file size limit or
+   a signal can cut it short, and the rest then goes in a second write
+   that another run's record could fall before (NFS does not even keep
+   O_APPEND).  Between looking at the end of the file and writing there
+   (mend_torn_end) or cutting a partial record off (append_record) the
+   file must also stay as it was.  So runs that share a results file take
+   turns holding this lock; a file that cannot be locked (a file system
+   without locks) is written all the same, as it was before, and
+   *@locked says which it was.  This run's own jobs are serialised by the
+   run's lock: fcntl(2) locks belong to the process, not the thread (and
+   closing any descriptor of the file would drop them; this one is the
+   only one the process opens).
+
+   The wait is looks that do not block, so that Ctrl-C ends it (FALSE,
+   with @error set) whatever thread the signal went to; one that lasts is
+   said on standard error, naming the process that holds the lock. */
+static gboolean
+lock_results (NimRunFile *f, gboolean *locked, GError **error)
+{
+  struct flock fl;
+  gulong pause = 1000;
+  gint64 since = g_get_monotonic_time ();
+  gboolean said = FALSE;
+
+  *locked = FALSE;
+  for (;;)
+    {
+      memset (&fl, 0, sizeof fl);
+      fl.l_type = F_WRLCK;
+      fl.l_whence = SEEK_SET;
+      fl.l_start = 0;
+      fl.l_len = 0; /* to the end of the file, however far it grows */
+      if (fcntl (f->fd, F_SETLK, &fl) == 0)
+        {
+          *locked = TRUE;
+          return TRUE;
+        }
+      if (errno != EACCES && errno != EAGAIN && errno != EINTR)
+        return TRUE;
+      if (!said && g_get_monotonic_time () - since >= LOCK_PATIENCE)
+        {
+          said = TRUE;
+          if (fcntl (f->fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK
+              && fl.l_pid > 0)
+            notice (f,
+                    _ ("nim: waiting for the lock on the results file %s, "
+                       "which process %ld holds (Ctrl-C stops)\n"),
+                    f->path, (long) fl.l_pid);
+          else
+            notice (f,
+                    _ ("nim: waiting for the lock on the results file %s, "
+                       "which another process holds (Ctrl-C stops)\n"),
+                    f->path);
+        }
+      if (!wait_a_little (&pause, f->path, _ ("the lock"), error))
+        return FALSE;
+    }
+}
+
+/* Releases the lock of lock_results(), when it was taken. */
+static void
+unlock_results (const NimRunFile *f, gboolean locked)
+{
+  struct flock fl;
+
+  if (!locked)
+    return;
+  memset (&fl, 0, sizeof fl);
+  fl.l_type = F_UNLCK;
+  fl.l_whence = SEEK_SET;
+  fcntl (f->fd, F_SETLK, &fl);
+}
+
+/* Writes @len bytes of @text to @fd, whole, and adds what it wrote to
+   *@written, a part of it included when it fails.  Each line goes in
+   one call: stdio would cut a line longer than its buffer into several
+   writes.  The loop only resumes one that a signal cut short (or a full
+   disk, which then fails on the next call). */
+static gboolean
+write_all (int fd, const char *text, gsize len, gsize *written)
+{
+  while (len > 0)
+    {
+      ssize_t n = write (fd, text, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          if (n == 0)
+            errno = EIO; /* nothing written, and nothing said why */
+          return FALSE;
+        }
+      text += n;
+      len -= (gsize) n;
+      *written += (gsize) n;
+    }
+  return TRUE;
+}
+
+/* With the results file locked: when it does not end in a newline, a
+   run was stopped in the middle of a record (kill -9, a crash, a full
+   disk it could not clean up after), and a record appended now would
+   run on from that fragment.  Ends the fragment's line with a newline,
+   so that it stands alone and every record after it is a line of its
+   own, and says so on standard error.  The fragment is kept as it is,
+   not moved or cut off: nothing the user wrote is thrown away, and it
+   is one line a reader skips, as one that does not parse (see
+   nim(1)).  Runs on opening the file and before every record, as
+   another run sharing the file may have been stopped in the middle of
+   one since. */
+static gboolean
+mend_torn_end (NimRunFile *f, GError **error)
+{
+  struct stat st;
+  gsize written = 0;
+  char last;
+
+  if (!f->readable || fstat (f->fd, &st) != 0 || !S_ISREG (st.st_mode)
+      || st.st_size == 0 || pread (f->fd, &last, 1, st.st_size - 1) != 1
+      || last == '\n')
+    return TRUE;
+  if (!write_all (f->fd, "\n", 1, &written))
+    {
+      int saved = errno;
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                   _ ("cannot write to the results file %s: %s"), f->path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  notice (f,
+          /* TRANSLATORS: %s is the file given with --results. */
+          _ ("nim: the results file %s ended in an incomplete line (a run "
+             "stopped while writing it?); a newline was added, so that the "
+             "line stands alone and the new records start on lines of their "
+             "own\n"),
+          f->path);
+  return TRUE;
+}
+
+/* Appends @line (@len bytes, its newline included) to the results file,
+   holding the lock.  A write that fails part of the way (a full disk)
+   leaves the start of a record; it is cut off again when the file's size
+   shows that nothing was appended after it, and the error says whether
+   it was. */
+static gboolean
+append_record (NimRunFile *f, const char *line, gsize len, GError **error)
+{
+  gboolean locked;
+  struct stat st;
+  off_t start = -1;
+  gsize written = 0;
+  int saved;
+
+  if (!lock_results (f, &locked, error))
+    return FALSE;
+  if (!mend_torn_end (f, error))
+    {
+      unlock_results (f, locked);
+      return FALSE;
+    }
+  if (fstat (f->fd, &st) == 0 && S_ISREG (st.st_mode))
+    start = st.st_size;
+  if (write_all (f->fd, line, len, &written))
+    {
+      unlock_results (f, locked);
+      return TRUE;
+    }
+  saved = errno;
+  if (written == 0)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 _ ("cannot write to the results file %s: %s"), f->path,
+                 g_strerror (saved));
+  else if (start >= 0 && fstat (f->fd, &st) == 0
+           && st.st_size == start + (off_t) written
+           && ftruncate (f->fd, start) == 0)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: %s is the file, then why (such as "No
+                    space left on device"). */
+                 _ ("cannot write to the results file %s: %s; the "
+                    "incomplete record was removed from its end"),
+                 f->path, g_strerror (saved));
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 _ ("cannot write to the results file %s: %s; an "
+                    "incomplete record is left at its end"),
+                 f->path, g_strerror (saved));
+  unlock_results (f, locked);
+  return FALSE;
+}
+
+/**
+ * nim_run_file_set_run:
+ * @file: a results file open for writing
+ * @id: the run's ID (nim_run_file_setup()), written in each game record
+ *   with the game's tally
+ * @header: (nullable): the run's header line, for a results file that
+ *   does not hold it yet: written in one write with the first record, so
+ *   that a file that takes no record takes no header either
+ * @seed: the run's seed, which each record names
+ */
+void
+nim_run_file_set_run (NimRunFile *file, const char *id, const char *header,
+                      guint32 seed)
+{
+  g_free (file->run_id);
+  file->run_id = g_strdup (id);
+  g_free (file->header);
+  file->header = g_strdup (header);
+  file->seed = seed;
+}
+
+/**
+ * nim_run_file_write_header:
+ * @file: a results file open for writing
+ * @error: return location for an error writing it
+ *
+ * Writes the header line of nim_run_file_set_run() now rather than with
+ * the first record: a resumed run whose results file lost its header
+ * gets it back even when no game is left to play.
+ *
+ * Returns: %TRUE if it was written (or there was none to write)
+ */
+gboolean
+nim_run_file_write_header (NimRunFile *file, GError **error)
+{
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&file->lock);
+
+  if (file->header == NULL)
+    return TRUE;
+  if (!append_record (file, file->header, strlen (file->header), error))
+    return FALSE;
+  file->wrote_header = TRUE;
+  g_clear_pointer (&file->header, g_free);
+  return TRUE;
+}
+
+/**
+ * nim_run_file_wrote_header:
+ * @file: a results file open for writing
+ *
+ * Returns: whether the header line of nim_run_file_set_run() was written
+ */
+gboolean
+nim_run_file_wrote_header (const NimRunFile *file)
+{
+  return file->wrote_header;
+}
+
+/* The game's record, each move marked with what the solver said of the
+   position it was made from. */
+static JsonNode *
+game_record (const NimRunFile *f, const NimMatchGame *game)
+{
+  JsonNode *record = nim_record_game (game->game, f->seed);
+  JsonObject *o = json_node_get_object (record);
+  JsonArray *moves;
+  guint i;
+
+  json_object_set_int_member (o, "game", (gint64) game->number);
+  if (f->run_id != NULL)
+    {
+      json_object_set_string_member (o, "run", f->run_id);
+      json_object_set_member (o, "tally", tallies_to_json (game->tallies));
+    }
+  moves = json_object_get_array_member (o, "moves");
+  for (i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *m = json_array_get_object_element (moves, i);
+
+      if (game->positions[i] == NIM_MATCH_POSITION_UNKNOWN)
+        json_object_set_null_member (m, "position");
+      else
+        json_object_set_string_member (
+            m, "position",
+            game->positions[i] == NIM_MATCH_POSITION_WON ? "win" : "loss");
+    }
+  return record;
+}
+
+/**
+ * nim_run_file_add_game:
+ * @file: a results file open for writing
+ * @game: a game just finished
+ * @error: return location for an error writing it
+ *
+ * Appends the game's record, a line of JSON, after the run's header when
+ * the file does not hold it yet.  The jobs of a run call it at once: each
+ * makes its record, then they append one after the other.
+ *
+ * Returns: %TRUE if the record was written whole
+ */
+gboolean
+nim_run_file_add_game (NimRunFile *file, const NimMatchGame *game,
+                       GError **error)
+{
+  g_autoptr (JsonNode) record = game_record (file, game);
+  g_autofree char *text = nim_record_to_string (record, FALSE);
+  g_autofree char *line = NULL;
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&file->lock);
+
+  line = g_strconcat (file->header ? file->header : "", text, "\n", NULL);
+  if (!append_record (file, line, strlen (line), error))
+    return FALSE;
+  if (file->header != NULL)
+    file->wrote_header = TRUE;
+  g_clear_pointer (&file->header, g_free);
+  return TRUE;
+}
+
+/**
+ * nim_run_file_open:
+ * @path: a file to append a run's games to, one line of JSON each
+ *   (--results): a regular file, made when it does not exist, or a FIFO
+ *   (opening it waits for a reader), or a device
+ * @progress: (nullable): the progress line that the notices on standard
+ *   error break into (a FIFO waited for, a lock waited for, a torn end
+ *   mended); it must outlive the file
+ * @error: return location for an error: a file that cannot be opened, or
+ *   whose incomplete last line cannot be ended (#NIM_ERROR_FAILED); a
+ *   Ctrl-C while waiting (#NIM_ERROR_INTERRUPTED)
+ *
+ * A results file whose last line is incomplete (a run was stopped while
+ * writing it) gets a newline, and a notice says so; see
+ * mend_torn_end().  Runs that share the file take turns at it
+ * (lock_results()).
+ *
+ * Returns: (transfer full) (nullable): the file, for
+ *   nim_run_file_set_run() and nim_run_file_add_game()
+ */
+NimRunFile *
+nim_run_file_open (const char *path, NimRunProgress *progress, GError **error)
+{
+  g_autoptr (NimRunFile) f = g_new0 (NimRunFile, 1);
+  gboolean locked, ok;
+
+  f->path = g_strdup (path);
+  f->progress = progress;
+  g_mutex_init (&f->lock);
+  f->fd = open_results (f, path, &f->readable, error);
+  if (f->fd < 0 || !lock_results (f, &locked, error))
+    return NULL;
+  ok = mend_torn_end (f, error);
+  unlock_results (f, locked);
+  if (!ok)
+    return NULL;
+  return g_steal_pointer (&f);
+}
+
+/**
+ * nim_run_file_free:
+ * @file: (nullable): a results file open for writing
+ *
+ * Closes it.
+ */
+void
+nim_run_file_free (NimRunFile *file)
+{
+  if (file == NULL)
+    return;
+  if (file->fd >= 0)
+    close (file->fd);
+  g_free (file->path);
+  g_free (file->run_id);
+  g_free (file->header);
+  g_mutex_clear (&file->lock);
+  g_free (file);
 }

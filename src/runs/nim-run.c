@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-run.c -- what comparison runs and tournaments share: the options
-   that say how a run is driven (--sprt, --positions, --shard), and its
-   identity in its results file (--results, --resume) */
+   that say how a run is driven (--sprt, --positions, --shard), and
+   playing it: each game to the results file (nim-run-file), the
+   progress to the status line (nim-run-progress) */
 
 #include "config.h"
 
@@ -16,6 +17,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /**
  * nim_run_parse_sprt:
@@ -119,16 +121,6 @@ nim_run_parse_sprt (const char *text, NimSprt *sprt, GError **error)
 /* The most bad lines of a position file named in one message. */
 #define MAX_BAD_LINES 5
 
-/* Adds line @number of @path, and what is wrong with it, to @bad. */
-static void
-add_bad_line (GString *bad, guint *n_bad, const char *path, guint64 number,
-              const char *why)
-{
-  if ((*n_bad)++ < MAX_BAD_LINES)
-    g_string_append_printf (bad, "\n%s:%llu: %s", path,
-                            (unsigned long long) number, why);
-}
-
 /**
  * nim_run_read_positions:
  * @path: a file of positions, one a line: the heaps, optionally the
@@ -183,24 +175,28 @@ nim_run_read_positions (const char *path, GArray **boards,
 
       /* A NUL would end the line unseen, and drop what follows it. */
       if (nul)
+        g_set_error_literal (
+            &why, NIM_ERROR, NIM_ERROR_USAGE,
+            _ ("the line holds a NUL byte; a position is text"));
+      else
         {
-          add_bad_line (bad, &n_bad, path, number,
-                        _ ("the line holds a NUL byte; a position is text"));
-          continue;
+          if (hash != NULL)
+            *hash = '\0';
+          g_strstrip (line);
+          if (*line == '\0')
+            continue;
+          if (nim_notation_parse_position (line, &board, &mover, &why)
+              && board.total == 0)
+            g_set_error (&why, NIM_ERROR, NIM_ERROR_USAGE,
+                         _ ("every heap is empty; a game needs a match to "
+                            "take"));
         }
-      if (hash != NULL)
-        *hash = '\0';
-      g_strstrip (line);
-      if (*line == '\0')
-        continue;
-      if (nim_notation_parse_position (line, &board, &mover, &why)
-          && board.total == 0)
-        g_set_error (&why, NIM_ERROR, NIM_ERROR_USAGE,
-                     _ ("every heap is empty; a game needs a match to "
-                        "take"));
       if (why != NULL)
         {
-          add_bad_line (bad, &n_bad, path, number, why->message);
+          /* The line's number, and what is wrong with it. */
+          if (n_bad++ < MAX_BAD_LINES)
+            g_string_append_printf (bad, "\n%s:%llu: %s", path,
+                                    (unsigned long long) number, why->message);
           continue;
         }
       if (b->len == NIM_RUN_MAX_POSITIONS)
@@ -289,200 +285,6 @@ nim_run_parse_shard (const char *text, gboolean seeded, gboolean resume,
   return TRUE;
 }
 
-/* What is wrong with the results file: its lines that are no records,
-   and an end in half a line, whose game is played again. */
-static void
-warn_scan (const NimRunFileScan *scan, const char *results)
-{
-  if (scan == NULL)
-    return;
-  nim_run_file_scan_warn (scan, results);
-  if (scan->torn_end)
-    fprintf (stderr,
-             _ ("nim: the last line of %s is incomplete (a run was stopped "
-                "while writing it): it is not counted, and its game is "
-                "played again\n"),
-             results);
-}
-
-/* --resume with a file that holds no header of this run: its records
-   may still be this run's, found by the ID, a digest of the run's
-   parameters; a header lost or damaged (line @scan names it) is written
-   again with the first record.  Otherwise refused, when the file holds
-   the games of another run, or any game at all: playing the run again
-   beside them would count some twice. */
-static gboolean
-resume_without_header (const NimRunFileScan *scan, const NimRunConfig *last,
-                       const NimRunConfig *run, const char *results,
-                       NimRunSetup *setup, GError **error)
-{
-  guint64 ours = nim_run_file_scan_games (scan, setup->id);
-  guint64 all = nim_run_file_scan_games (scan, NULL);
-
-  if (ours > 0)
-    {
-      fprintf (stderr,
-               g_dngettext (GETTEXT_PACKAGE,
-                            "nim: %s holds %llu game record of this run "
-                            "(found by the run's ID), but not the run's "
-                            "header line: it is written again\n",
-                            "nim: %s holds %llu game records of this run "
-                            "(found by the run's ID), but not the run's "
-                            "header line: it is written again\n",
-                            ours),
-               results, (unsigned long long) ours);
-      setup->resume = TRUE;
-      return TRUE;
-    }
-  if (last != NULL)
-    {
-      g_autofree char *differences
-          = nim_run_file_differences (last, run, TRUE, NULL);
-
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--resume: %s holds the games of another run; give the "
-                      "options of that run, or another --results file.  "
-                      "What differs:%s"),
-                   results, differences);
-      return FALSE;
-    }
-  if (all > 0)
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   g_dngettext (GETTEXT_PACKAGE,
-                                "--resume: %s has no run's header line (lost "
-                                "or damaged), and its %llu game record is of "
-                                "another run: give the options of that run, "
-                                "or another --results file",
-                                "--resume: %s has no run's header line (lost "
-                                "or damaged), and its %llu game records are "
-                                "of another run: give the options of that "
-                                "run, or another --results file",
-                                all),
-                   results, (unsigned long long) all);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * nim_run_setup:
- * @run: (inout): the run; with --resume and no --seed, its seed is the
- *   one the results file records
- * @options: how this process plays it
- * @setup: (out): the run's ID and header, cleared with
- *   nim_run_setup_clear()
- * @error: return location for an error: --resume without --results, or
- *   with a file of another run (#NIM_ERROR_USAGE); a file that cannot
- *   be read or whose header is not understood (#NIM_ERROR_FAILED)
- *
- * The run's identity in its results file, and --resume's checks: the
- * file must have a header of this very run (the part of it this process
- * plays included), else what differs from the file's last run is named,
- * field by field; or, without one, records of this run's ID.
- *
- * Returns: %TRUE on success
- */
-gboolean
-nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
-               NimRunSetup *setup, GError **error)
-{
-  const char *results = options->results;
-  g_autoptr (NimRunFileScan) scan = NULL;
-  const NimRunConfig *last = NULL;
-  guint i;
-
-  memset (setup, 0, sizeof *setup);
-  if (options->resume && results == NULL)
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--resume goes on with the run of a results file; give "
-                      "it with --results FILE"));
-      return FALSE;
-    }
-  if (options->resume && g_file_test (results, G_FILE_TEST_EXISTS))
-    {
-      scan = nim_run_file_scan (results, error);
-      if (scan == NULL)
-        return FALSE;
-      if (scan->headers->len > 0)
-        last = nim_run_header_get_config (
-            scan->headers->pdata[scan->headers->len - 1]);
-      if (!options->seeded && last != NULL)
-        run->match.seed = last->match.seed;
-    }
-  setup->header = nim_run_file_header (run, &setup->id);
-  if (scan == NULL)
-    return TRUE;
-  warn_scan (scan, results);
-  /* The file's own ID for this run: a header of an older nim, which
-     recorded less, has an ID of its own. */
-  for (i = 0; i < scan->headers->len; i++)
-    {
-      NimRunHeader *h = scan->headers->pdata[i];
-      g_autofree char *differences = nim_run_file_differences (
-          nim_run_header_get_config (h), run, TRUE, NULL);
-
-      if (*differences == '\0')
-        {
-          g_free (setup->id);
-          setup->id = g_strdup (nim_run_header_get_id (h));
-          g_clear_pointer (&setup->header, g_free);
-          setup->resume = TRUE;
-          return TRUE;
-        }
-    }
-  if (!resume_without_header (scan, last, run, results, setup, error))
-    {
-      nim_run_setup_clear (setup);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/**
- * nim_run_setup_clear:
- * @setup: what nim_run_setup() made
- */
-void
-nim_run_setup_clear (NimRunSetup *setup)
-{
-  g_clear_pointer (&setup->id, g_free);
-  g_clear_pointer (&setup->header, g_free);
-}
-
-static void
-resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
-{
-  NimMatch *match = data;
-
-  nim_match_add_finished (match, number, tallies);
-}
-
-/**
- * nim_run_resume:
- * @options: how this process plays the run
- * @setup: the run's identity
- * @match: a run not started
- * @error: return location for an error reading the results file
- *
- * With --resume, counts the games of this run that the results file
- * holds, each once, so that @match plays only the others.
- *
- * Returns: %TRUE on success
- */
-gboolean
-nim_run_resume (const NimRunOptions *options, const NimRunSetup *setup,
-                NimMatch *match, GError **error)
-{
-  const char *ids[] = { setup->id, NULL };
-
-  if (!setup->resume)
-    return TRUE;
-  return nim_run_file_each_game (options->results, ids, resume_game, match,
-                                 error);
-}
-
 /**
  * nim_run_check_memory:
  * @config: a run, or a tournament's pairing
@@ -501,4 +303,102 @@ nim_run_check_memory (const NimMatchConfig *config, GError **error)
   if (config->jobs > 1)
     g_prefix_error (error, "--jobs %u: ", config->jobs);
   return FALSE;
+}
+
+/* Where a run's games and progress go: the data of the callbacks. */
+typedef struct
+{
+  NimRunFile *file; /* (nullable): without --results */
+  NimRunProgress *progress;
+} Sinks;
+
+static gboolean
+play_game_finished (gpointer data, const NimMatchGame *game, GError **error)
+{
+  Sinks *sinks = data;
+
+  return sinks->file == NULL
+         || nim_run_file_add_game (sinks->file, game, error);
+}
+
+static void
+play_progress (gpointer data, const NimMatchSummary *summary, double seconds)
+{
+  Sinks *sinks = data;
+
+  nim_run_progress_update (sinks->progress, summary, seconds);
+}
+
+static void
+play_interrupted (gpointer data, const NimMatchSummary *summary)
+{
+  Sinks *sinks = data;
+
+  nim_run_progress_notice (
+      sinks->progress,
+      _ ("nim: interrupted: the games in progress are abandoned\n"));
+}
+
+static const NimMatchCallbacks play_callbacks = {
+  .game_finished = play_game_finished,
+  .progress = play_progress,
+  .interrupted = play_interrupted,
+};
+
+/**
+ * nim_run_play:
+ * @match: a run, the games of the results file counted
+ *   (nim_run_file_resume())
+ * @config: what @match plays; its specs must outlive the call
+ * @options: how this process plays it
+ * @setup: (inout): the run's identity in its results file; its header is
+ *   cleared once written, so that a tournament's later pairings do not
+ *   write it again
+ * @pairing: (nullable): where @match stands in its tournament, for the
+ *   progress line
+ * @played: (out): whether the games began: a failure is then a game's,
+ *   and the games that finished are worth their summary
+ * @error: return location for an error: a results file that cannot be
+ *   opened or written, or the first game that failed
+ *
+ * Plays the games of @match, each appended to the results file as it
+ * finishes, the progress drawn on standard error when that is a
+ * terminal (and --quiet was not given), and blanked at the end.
+ *
+ * Returns: %TRUE if no game failed (an interrupted run included)
+ */
+gboolean
+nim_run_play (NimMatch *match, const NimMatchConfig *config,
+              const NimRunOptions *options, NimRunFileSetup *setup,
+              const NimRunPairing *pairing, gboolean *played, GError **error)
+{
+  g_autoptr (NimRunProgress) progress = nim_run_progress_new (
+      stderr, !options->quiet && isatty (STDERR_FILENO));
+  g_autoptr (NimRunFile) file = NULL;
+  Sinks sinks;
+  gboolean ok;
+
+  *played = FALSE;
+  if (options->results != NULL)
+    {
+      file = nim_run_file_open (options->results, progress, error);
+      if (file == NULL)
+        return FALSE;
+      nim_run_file_set_run (file, setup->id, setup->header, config->seed);
+      /* A resumed run keeps its header only when the file lost it. */
+      if (setup->resume && !nim_run_file_write_header (file, error))
+        return FALSE;
+    }
+  nim_run_progress_set_run (progress, config,
+                            nim_match_get_summary (match)->finished);
+  if (pairing != NULL)
+    nim_run_progress_set_pairing (progress, pairing);
+  sinks.file = file;
+  sinks.progress = progress;
+  *played = TRUE;
+  ok = nim_match_run (match, &play_callbacks, &sinks, error);
+  nim_run_progress_clear (progress);
+  if (file != NULL && nim_run_file_wrote_header (file))
+    g_clear_pointer (&setup->header, g_free);
+  return ok;
 }

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-run.h -- what comparison runs and tournaments share: the options
-   that say how a run is driven, and its identity in its results file */
+   that say how a run is driven, and playing it, its games to the results
+   file and its progress to the status line */
 #pragma once
 
 #include <glib.h>
 
 #include "nim-match.h"
 #include "nim-run-file.h"
+#include "nim-run-progress.h"
 #include "nim-sprt.h"
 
 G_BEGIN_DECLS
@@ -42,29 +44,10 @@ gboolean nim_run_parse_shard (const char *text, gboolean seeded,
                               gboolean resume, NimMatchConfig *config,
                               GError **error);
 
-/**
- * NimRunSetup:
- * @id: the run's ID, which its game records carry
- * @header: (nullable): the header line to write, %NULL when the results
- *   file has it (a resumed run); with @resume, the file has records of
- *   the run but lost its header, which is written at once
- *   (nim_match_report_write_header())
- * @resume: the results file holds games of this run to count
- */
-typedef struct
-{
-  char *id;
-  char *header;
-  gboolean resume;
-} NimRunSetup;
-
-gboolean nim_run_setup (NimRunConfig *run, const NimRunOptions *options,
-                        NimRunSetup *setup, GError **error);
-void nim_run_setup_clear (NimRunSetup *setup);
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (NimRunSetup, nim_run_setup_clear)
 gboolean nim_run_check_memory (const NimMatchConfig *config, GError **error);
-gboolean nim_run_resume (const NimRunOptions *options,
-                         const NimRunSetup *setup, NimMatch *match,
-                         GError **error);
+gboolean nim_run_play (NimMatch *match, const NimMatchConfig *config,
+                       const NimRunOptions *options, NimRunFileSetup *setup,
+                       const NimRunPairing *pairing, gboolean *played,
+                       GError **error);
 
 G_END_DECLS
