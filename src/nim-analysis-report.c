@@ -111,13 +111,9 @@ print_tree_solution (const NimSolution *s, FILE *out)
   print_engine (s, out);
 }
 
-/**
- * nim_analysis_report_print_solution:
- * @solution: a solution
- * @out: where to print it for people
- */
-void
-nim_analysis_report_print_solution (const NimSolution *solution, FILE *out)
+/* The solution, for people. */
+static void
+print_solution (const NimSolution *solution, FILE *out)
 {
   const NimSolution *s = solution;
   g_autofree char *heaps = NULL;
@@ -279,19 +275,14 @@ static const char *const method_names[] = {
   "search", "nim-sum", "grundy", "misere-nim", "misere-one-heap",
 };
 
-/**
- * nim_analysis_report_solution_to_json:
- * @solution: a solution
- *
- * Returns: (transfer full): {"rules": {...}, "heaps": [...],
- *   "to_move": "win"|"loss", "winning_moves": [{"heap": h, "take": n}],
- *   "complete": bool, "grundy": G|null, "heap_grundy": [...]|null,
- *   "method": "search"|"nim-sum"|"grundy"|"misere-nim"|"misere-one-heap",
- *   "verified": bool (a closed form checked by a search)|null (a search),
- *   "engine": "spec", "nodes": N, "seconds": S}, heaps numbered from 1
- */
-JsonNode *
-nim_analysis_report_solution_to_json (const NimSolution *solution)
+/* {"rules": {...}, "heaps": [...], "to_move": "win"|"loss",
+   "winning_moves": [{"heap": h, "take": n}], "complete": bool,
+   "grundy": G|null, "heap_grundy": [...]|null,
+   "method": "search"|"nim-sum"|"grundy"|"misere-nim"|"misere-one-heap",
+   "verified": bool (a closed form checked by a search)|null (a search),
+   "engine": "spec", "nodes": N, "seconds": S}, heaps numbered from 1. */
+static JsonNode *
+solution_to_json (const NimSolution *solution)
 {
   const NimSolution *s = solution;
   g_autoptr (JsonBuilder) b = json_builder_new ();
@@ -378,16 +369,10 @@ print_sequence_heading (const NimRules *rules, FILE *out)
              take);
 }
 
-/**
- * nim_analysis_report_print_sequence:
- * @sequence: a sequence
- * @out: where to print it for people
- *
- * Prints G(0) to G(n), ten to a line, and the period the values settle
- * into, or that none showed.
- */
-void
-nim_analysis_report_print_sequence (NimGrundySequence *sequence, FILE *out)
+/* G(0) to G(n), ten to a line, and the period the values settle into,
+   or that none showed, for people. */
+static void
+print_sequence (NimGrundySequence *sequence, FILE *out)
 {
   NimGrundySequence *seq = sequence;
   guint64 i;
@@ -421,17 +406,10 @@ nim_analysis_report_print_sequence (NimGrundySequence *sequence, FILE *out)
     }
 }
 
-/**
- * nim_analysis_report_print_sequence_json:
- * @sequence: a sequence
- * @out: where to print it
- *
- * Prints one JSON object on one line: {"rules": {...}, "values": [...],
- * "period": P|null, "preperiod": Q|null}.
- */
-void
-nim_analysis_report_print_sequence_json (NimGrundySequence *sequence,
-                                         FILE *out)
+/* One JSON object on one line: {"rules": {...}, "values": [...],
+   "period": P|null, "preperiod": Q|null}. */
+static void
+print_sequence_json (NimGrundySequence *sequence, FILE *out)
 {
   NimGrundySequence *seq = sequence;
   /* Ten million values would make a JSON tree of nearly a gigabyte: the
@@ -454,13 +432,13 @@ nim_analysis_report_print_sequence_json (NimGrundySequence *sequence,
 static void
 solution_text (gconstpointer result, FILE *out)
 {
-  nim_analysis_report_print_solution (result, out);
+  print_solution (result, out);
 }
 
 static void
 solution_json (gconstpointer result, FILE *out)
 {
-  nim_record_print (nim_analysis_report_solution_to_json (result), out);
+  nim_record_print (solution_to_json (result), out);
 }
 
 /**
@@ -474,13 +452,13 @@ const NimWriter nim_analysis_report_solution_writer
 static void
 sequence_text (gconstpointer result, FILE *out)
 {
-  nim_analysis_report_print_sequence ((NimGrundySequence *) result, out);
+  print_sequence ((NimGrundySequence *) result, out);
 }
 
 static void
 sequence_json (gconstpointer result, FILE *out)
 {
-  nim_analysis_report_print_sequence_json ((NimGrundySequence *) result, out);
+  print_sequence_json ((NimGrundySequence *) result, out);
 }
 
 /**

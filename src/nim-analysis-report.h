@@ -11,14 +11,6 @@
 
 G_BEGIN_DECLS
 
-void nim_analysis_report_print_solution (const NimSolution *solution,
-                                         FILE *out);
-JsonNode *nim_analysis_report_solution_to_json (const NimSolution *solution);
-void nim_analysis_report_print_sequence (NimGrundySequence *sequence,
-                                         FILE *out);
-void nim_analysis_report_print_sequence_json (NimGrundySequence *sequence,
-                                              FILE *out);
-
 extern const NimWriter nim_analysis_report_solution_writer;
 extern const NimWriter nim_analysis_report_sequence_writer;
 

@@ -680,18 +680,6 @@ mode_index (const NimCommand *c)
 }
 
 /**
- * nim_command_get_mode:
- * @command: a parsed command line
- *
- * Returns: (transfer none): the mode that runs
- */
-const NimMode *
-nim_command_get_mode (const NimCommand *command)
-{
-  return command->modes[mode_index (command)];
-}
-
-/**
  * nim_command_takes_arguments:
  * @command: a parsed command line
  *

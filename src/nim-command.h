@@ -25,7 +25,6 @@ gboolean nim_command_wants_help (const NimCommand *command);
 gboolean nim_command_wants_version (const NimCommand *command);
 char *nim_command_help (NimCommand *command);
 NimShared *nim_command_get_shared (NimCommand *command);
-const NimMode *nim_command_get_mode (const NimCommand *command);
 gboolean nim_command_takes_arguments (const NimCommand *command);
 gboolean nim_command_check (NimCommand *command, GError **error);
 int nim_command_run (NimCommand *command);

@@ -35,19 +35,15 @@ add_string_or_null (JsonBuilder *b, const char *name, const char *value)
     json_builder_add_null_value (b);
 }
 
-/**
- * nim_compare_report_to_json:
- * @rows: (element-type NimCompareRow): the rows of nim_compare_run()
- *
- * Returns: (transfer full): [{"algorithm": "spec", "bench": "tag"|null,
- *   "value": "win"|"loss"|"unknown"|null, "finished": bool,
- *   "heap": h|null, "take": n|null, "searched": bool, "nodes": N,
- *   "cutoffs": N, "tt_probes": N, "tt_hits": N, "seconds": S}], heaps
- *   numbered from 1; a row whose player could not run has null for its
- *   value and move, and "error": "why"
- */
-JsonNode *
-nim_compare_report_to_json (GPtrArray *rows)
+/* The rows of nim_compare_run () as JSON: [{"algorithm": "spec",
+   "bench": "tag"|null, "value": "win"|"loss"|"unknown"|null,
+   "finished": bool, "heap": h|null, "take": n|null, "searched": bool,
+   "nodes": N, "cutoffs": N, "tt_probes": N, "tt_hits": N,
+   "seconds": S}], heaps numbered from 1;
+   a row whose player could not run has null for its value and move, and
+   "error": "why". */
+static JsonNode *
+rows_to_json (GPtrArray *rows)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   guint i;
@@ -258,18 +254,10 @@ nim_compare_report_print_row (const NimCompareRow *row, FILE *out)
   fflush (out);
 }
 
-/**
- * nim_compare_report_print_notes:
- * @rows: (element-type NimCompareRow): the rows that ran
- * @interrupted: whether Ctrl-C stopped the comparison
- * @out: where to print
- *
- * Under the table, after a blank line: why each n/a row could not run,
- * and that the table stops short when Ctrl-C stopped it.
- */
-void
-nim_compare_report_print_notes (GPtrArray *rows, gboolean interrupted,
-                                FILE *out)
+/* Under the table, after a blank line: why each n/a row could not run,
+   and that the table stops short when Ctrl-C stopped it. */
+static void
+print_notes (GPtrArray *rows, gboolean interrupted, FILE *out)
 {
   gboolean noted = FALSE;
   guint i;
@@ -290,36 +278,12 @@ nim_compare_report_print_notes (GPtrArray *rows, gboolean interrupted,
                 "finished.\n"));
 }
 
-/**
- * nim_compare_report_print_table:
- * @rows: (element-type NimCompareRow): the rows of nim_compare_run()
- * @rules: the rules they were run under
- * @board: the position
- * @budget: the budget of each search
- * @out: where to print the table for people
- *
- * The whole table at once: nim_compare_report_print_header(), a
- * nim_compare_report_print_row() each, nim_compare_report_print_notes().
- */
-void
-nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
-                                const NimBoard *board, const NimBudget *budget,
-                                FILE *out)
-{
-  guint i;
-
-  nim_compare_report_print_header (rules, board, budget, out);
-  for (i = 0; i < rows->len; i++)
-    nim_compare_report_print_row (rows->pdata[i], out);
-  nim_compare_report_print_notes (rows, FALSE, out);
-}
-
 static void
 result_text (gconstpointer result, FILE *out)
 {
   const NimCompareReportResult *r = result;
 
-  nim_compare_report_print_notes (r->rows, r->interrupted, out);
+  print_notes (r->rows, r->interrupted, out);
 }
 
 static void
@@ -327,7 +291,7 @@ result_json (gconstpointer result, FILE *out)
 {
   const NimCompareReportResult *r = result;
 
-  nim_record_print (nim_compare_report_to_json (r->rows), out);
+  nim_record_print (rows_to_json (r->rows), out);
 }
 
 /**

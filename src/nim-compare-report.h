@@ -10,16 +10,10 @@
 
 G_BEGIN_DECLS
 
-void nim_compare_report_print_table (GPtrArray *rows, const NimRules *rules,
-                                     const NimBoard *board,
-                                     const NimBudget *budget, FILE *out);
 void nim_compare_report_print_header (const NimRules *rules,
                                       const NimBoard *board,
                                       const NimBudget *budget, FILE *out);
 void nim_compare_report_print_row (const NimCompareRow *row, FILE *out);
-void nim_compare_report_print_notes (GPtrArray *rows, gboolean interrupted,
-                                     FILE *out);
-JsonNode *nim_compare_report_to_json (GPtrArray *rows);
 
 /**
  * NimCompareReportResult:

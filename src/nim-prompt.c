@@ -254,21 +254,13 @@ skip_line (FILE *in, guint64 *skipped)
   return FALSE;
 }
 
-/**
- * nim_read_line:
- * @in: a stream
- * @error: return location for a #NIM_ERROR_USAGE error when the line was
- *   longer than 4096 bytes (the rest of it was read and thrown away), or
- *   #NIM_ERROR_ABANDONED when no line end came within 64 MiB after that
- *
- * Reads one line, without its line end (a "\r\n" from a Windows
- * terminal is trimmed too).
- *
- * Returns: (transfer full) (nullable): the line, or %NULL at end of input
- *   or when Ctrl-C was pressed (@error not set), or with @error set
- */
-char *
-nim_read_line (FILE *in, GError **error)
+/* Reads one line of @in, without its line end (a "\r\n" from a Windows
+   terminal is trimmed too): NULL at end of input or when Ctrl-C was
+   pressed (@error not set), or with a NIM_ERROR_USAGE error when the line
+   was longer than 4096 bytes (the rest of it was read and thrown away),
+   NIM_ERROR_ABANDONED when no line end came within 64 MiB after that. */
+static char *
+read_line (FILE *in, GError **error)
 {
   GString *line = g_string_sized_new (64);
   guint64 skipped = 0;
@@ -324,7 +316,7 @@ ask_line (FILE *in, FILE *out, const char *prompt, GError **error)
   fprintf (out, "%s", prompt);
   fflush (out);
   /* An over-long line is thrown away with a word, and asked for again. */
-  while ((line = nim_read_line (in, &local)) == NULL
+  while ((line = read_line (in, &local)) == NULL
          && g_error_matches (local, NIM_ERROR, NIM_ERROR_USAGE))
     {
       fprintf (out, "\n%s\n%s", local->message, prompt);
@@ -369,15 +361,10 @@ ask_line (FILE *in, FILE *out, const char *prompt, GError **error)
   return g_strstrip (line);
 }
 
-/**
- * nim_prompt_is_quit:
- * @answer: an answer, without surrounding blanks
- *
- * Returns: whether @answer asks to leave: `q`, `quit` or `exit`, in any
- *   case, as every prompt of nim takes them
- */
-gboolean
-nim_prompt_is_quit (const char *answer)
+/* Whether @answer (without surrounding blanks) asks to leave: `q`,
+   `quit` or `exit`, in any case, as every prompt of nim takes them. */
+static gboolean
+is_quit (const char *answer)
 {
   return g_ascii_strcasecmp (answer, "q") == 0
          || g_ascii_strcasecmp (answer, "quit") == 0
@@ -417,7 +404,7 @@ nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error)
 {
   char *line = ask_line (in, out, prompt, error);
 
-  if (line != NULL && nim_prompt_is_quit (line))
+  if (line != NULL && is_quit (line))
     {
       /* TRANSLATORS: the reason a game ended: the player typed quit. */
       g_set_error (error, NIM_ERROR, NIM_ERROR_ABANDONED,

@@ -25,8 +25,6 @@ void nim_interrupt_release (void);
 int nim_interrupt_status (void);
 void nim_signals_init (void);
 
-char *nim_read_line (FILE *in, GError **error);
-gboolean nim_prompt_is_quit (const char *answer);
 gboolean nim_prompt_is_help (const char *answer);
 char *nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error);
 char *nim_prompt_ask (gpointer streams, const char *message,

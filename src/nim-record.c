@@ -18,12 +18,6 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct
-{
-  FILE *out;
-  gint64 seed;
-} Record;
-
 /**
  * nim_record_rules:
  * @rules: rules
@@ -89,16 +83,11 @@ nim_record_heaps (const NimBoard *board)
   return node;
 }
 
-/**
- * nim_record_stats:
- * @stats: what a search cost
- *
- * Returns: (transfer full): {"nodes": N, "seconds": S, "proven": bool,
- *   "value": "win"|"loss"|null, "depth": D, "cutoffs": N,
- *   "tt_probes": N, "tt_hits": N, "nps": N}
- */
-JsonNode *
-nim_record_stats (const NimSearchStats *stats)
+/* What a search cost: {"nodes": N, "seconds": S, "proven": bool,
+   "value": "win"|"loss"|null, "depth": D, "cutoffs": N, "tt_probes": N,
+   "tt_hits": N, "nps": N}. */
+static JsonNode *
+record_stats (const NimSearchStats *stats)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
 
@@ -206,7 +195,7 @@ nim_record_game (const NimGame *game, gint64 seed)
       if (m->stats.searched)
         {
           json_builder_set_member_name (b, "stats");
-          json_builder_add_value (b, nim_record_stats (&m->stats));
+          json_builder_add_value (b, record_stats (&m->stats));
         }
       if (m->explain != NULL)
         {
@@ -378,34 +367,4 @@ nim_record_print (JsonNode *node, FILE *out)
   g_autofree char *text = nim_record_to_string (owned, FALSE);
 
   fprintf (out, "%s\n", text);
-}
-
-static void
-record_finished (gpointer data, const NimGame *game)
-{
-  Record *r = data;
-
-  nim_record_print (nim_record_game (game, r->seed), r->out);
-  fflush (r->out);
-}
-
-static const NimObserverClass record_class = {
-  .finished = record_finished,
-  .free = g_free,
-};
-
-/**
- * nim_record_attach:
- * @game: a game
- * @out: where the record is printed when the game ends
- * @seed: the --seed, or -1
- */
-void
-nim_record_attach (NimGame *game, FILE *out, gint64 seed)
-{
-  Record *r = g_new0 (Record, 1);
-
-  r->out = out;
-  r->seed = seed;
-  nim_game_add_observer (game, &record_class, r);
 }

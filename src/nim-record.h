@@ -12,10 +12,8 @@ G_BEGIN_DECLS
 JsonNode *nim_record_rules (const NimRules *rules);
 JsonNode *nim_record_heaps (const NimBoard *board);
 void nim_record_add_move (JsonBuilder *b, const NimMove *move);
-JsonNode *nim_record_stats (const NimSearchStats *stats);
 JsonNode *nim_record_game (const NimGame *game, gint64 seed);
 char *nim_record_to_string (JsonNode *node, gboolean pretty);
 void nim_record_print (JsonNode *node, FILE *out);
-void nim_record_attach (NimGame *game, FILE *out, gint64 seed);
 
 G_END_DECLS

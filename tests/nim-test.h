@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 
 void nim_test_init (int *argc, char ***argv);
 const char *nim_test_error_message (const GError *error);
+void nim_test_fail (const char *format, ...) G_GNUC_PRINTF (1, 2);
 void nim_test_assert_contains (const char *text, const char *part);
 void nim_test_assert_not_contains (const char *text, const char *part);
 void nim_test_rules (NimRules *rules, const char *take, gboolean misere);

@@ -22,10 +22,11 @@
 #include <sys/wait.h>
 
 /* Chooses a move for the player @spec on @heaps under @take/@misere,
-   with an explanation; returns the explanation and sets *move. */
+   with an explanation, told what @told (nullable) says of the game as
+   player 1; returns the explanation and sets *move. */
 static char *
-explain (const char *spec, const char *take, gboolean misere,
-         const char *heaps, NimMove *move)
+explain_told_move (const char *spec, const char *take, gboolean misere,
+                   const char *heaps, NimPrompt *told, NimMove *move)
 {
   g_autoptr (NimPlayer) p = nim_player_new (spec, NULL);
   NimRules rules;
@@ -36,15 +37,30 @@ explain (const char *spec, const char *take, gboolean misere,
     return g_strdup ("");
   nim_test_rules (&rules, take, misere);
   nim_test_board (&board, heaps);
+  if (told != NULL)
+    {
+      nim_player_set_number (p, 1);
+      nim_player_set_prompt (p, told);
+    }
   nim_player_set_explain (p, TRUE);
   g_assert_true (nim_player_start (p, &rules, &board, NULL));
   g_assert_true (nim_player_choose_move (p, &board, move, NULL));
   g_assert_nonnull (nim_player_get_explanation (p));
-  g_test_message ("%s on %s:\n%s", spec, heaps,
+  g_test_message ("%s on %s, person %u:\n%s", spec, heaps,
+                  told != NULL ? told->person : 0,
                   nim_player_get_explanation (p));
   return g_strdup (nim_player_get_explanation (p) != NULL
                        ? nim_player_get_explanation (p)
                        : "");
+}
+
+/* Chooses a move for the player @spec on @heaps under @take/@misere,
+   with an explanation; returns the explanation and sets *move. */
+static char *
+explain (const char *spec, const char *take, gboolean misere,
+         const char *heaps, NimMove *move)
+{
+  return explain_told_move (spec, take, misere, heaps, NULL, move);
 }
 
 /* Checks that the prose of @why says @part, whatever the line breaks. */
@@ -170,6 +186,171 @@ test_grundy_misere (void)
 
   assert_says (why, "9 = 3 x 3 + 0");
   assert_says (why, "So take 2 (9 -> 7)");
+}
+
+/* Player @spec, number 1, explaining its move on @heaps under @take and
+   @misere, told what @told says of the game; returns the explanation with
+   its line breaks read as blanks. */
+static char *
+explain_with (const char *spec, const char *take, gboolean misere,
+              const char *heaps, NimPrompt *told)
+{
+  NimMove m;
+
+  return g_strdelimit (explain_told_move (spec, take, misere, heaps, told, &m),
+                       "\n", ' ');
+}
+
+/* Every sentence grundy's misère explanation takes from its table, in
+   each voice (the one pile, one heap of several, a single heap): why a
+   heap's own table decides, the table, the move to a lost size, and the
+   move of a lost position, its own and a hint's (the table's sentences
+   are printf formats the compiler cannot check). */
+static void
+test_grundy_misere_words (void)
+{
+  static const struct
+  {
+    const char *take, *heaps;
+    gboolean one_pile, advice;
+    const char *says[3];
+  } cases[] = {
+    { "max=2",
+      "6",
+      TRUE,
+      FALSE,
+      { "the one pile is decided by a table of its own",
+        "Taking 1 or 2 stones, the lost piles are those whose stones leave "
+        "1 when divided by 3: 6 = 2 x 3 + 0.",
+        "So take 2 stones (6 -> 4): a lost pile for the opponent." } },
+    { "max=3",
+      "9",
+      TRUE,
+      FALSE,
+      { "grundy takes 1 stone, as little as it can, hoping for a "
+        "mistake." } },
+    { "max=3",
+      "9",
+      TRUE,
+      TRUE,
+      { "Take 1 stone, as little as you can, and hope for a mistake." } },
+    { "2,5",
+      "6",
+      TRUE,
+      TRUE,
+      { "From 6: take 2 -> 4 (won for the opponent), take 5 -> 1 (won for "
+        "the opponent).",
+        "Take 2 stones, as little as you can, and hope for a mistake." } },
+    { "any",
+      "2",
+      TRUE,
+      FALSE,
+      { "Taking any number, only a pile of one stone is lost: its last "
+        "stone must be taken." } },
+    { "max=2",
+      "0,7",
+      FALSE,
+      FALSE,
+      { "the one heap that can still be played (the others are too small "
+        "for any move) is decided by a table of its own",
+        "Taking 1 or 2, the lost sizes are those that leave 1 when divided "
+        "by 3. Heap 2: 7 = 2 x 3 + 1.",
+        "grundy takes 1, as little as it can, hoping for a mistake." } },
+    { "max=2",
+      "0,7",
+      FALSE,
+      TRUE,
+      { "So take 1 from heap 2, as little as you can, and hope for a "
+        "mistake." } },
+    { "max=2",
+      "0,9",
+      FALSE,
+      FALSE,
+      { "So take 2 from heap 2 (9 -> 7): a lost size for the opponent." } },
+    { "any",
+      "0,3",
+      FALSE,
+      FALSE,
+      { "Taking any number, only a heap of one match is lost: its last "
+        "match must be taken." } },
+    { "max=2",
+      "7",
+      FALSE,
+      FALSE,
+      { "but a single heap is decided by a table of its own",
+        "Taking 1 or 2, the lost sizes are those that leave 1 when divided "
+        "by 3: 7 = 2 x 3 + 1." } },
+  };
+  guint i, j;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      NimPrompt told
+          = { NULL, NULL,           cases[i].one_pile, cases[i].advice,
+              NULL, cases[i].advice };
+      g_autofree char *why = explain_with ("grundy", cases[i].take, TRUE,
+                                           cases[i].heaps, &told);
+
+      for (j = 0; j < G_N_ELEMENTS (cases[i].says) && cases[i].says[j]; j++)
+        nim_test_assert_contains (why, cases[i].says[j]);
+    }
+}
+
+/* The largest number @text names. */
+static guint64
+largest_number (const char *text)
+{
+  guint64 most = 0;
+  const char *p;
+
+  for (p = text; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p) && (p == text || !g_ascii_isdigit (p[-1])))
+      most = MAX (most, g_ascii_strtoull (p, NULL, 10));
+  return most;
+}
+
+/* Under every family, grundy says what a move takes in the family's own
+   words for any heap, and names no number made of the largest heap (it
+   once said "a move taking 1 to 2147483647" of a rule that takes up to
+   half the heap). */
+static void
+test_grundy_every_family (void)
+{
+  const NimRuleFamily *const *families = nim_rule_families ();
+  static const char *const boards[] = { "3,4,5", "9" };
+  guint f, k, misere, b, explained = 0;
+
+  for (f = 0; families[f] != NULL; f++)
+    for (k = 0; families[f]->examples[k] != NULL; k++)
+      for (misere = 0; misere <= 1; misere++)
+        for (b = 0; b < G_N_ELEMENTS (boards); b++)
+          {
+            const char *example = families[f]->examples[k];
+            g_autofree char *counts = NULL;
+            g_autofree char *why = NULL;
+            NimRules rules;
+            NimBoard board;
+            NimMove m;
+
+            nim_test_rules (&rules, example, misere);
+            nim_test_board (&board, boards[b]);
+            if (!nim_player_supports (nim_player_class_lookup ("grundy"),
+                                      &rules, &board, NULL))
+              continue;
+            counts = nim_rules_describe_counts (&rules, NIM_HEAP_SIZE_MAX);
+            why = explain ("grundy", example, misere, boards[b], &m);
+            if (!misere && !nim_rules_is_code (&rules))
+              {
+                g_autofree char *taking
+                    = g_strdup_printf ("a move taking %s:", counts);
+
+                assert_says (why, taking);
+              }
+            g_assert_cmpuint (largest_number (why), <=, NIM_MAX_TAKE_MAX);
+            explained++;
+            break;
+          }
+  g_assert_cmpuint (explained, >=, 8);
 }
 
 static void
@@ -374,28 +555,9 @@ static char *
 explain_told (const char *spec, const char *take, gboolean misere,
               const char *heaps, guint person, gboolean one_pile)
 {
-  g_autoptr (NimPlayer) p = nim_player_new (spec, NULL);
   NimPrompt told = { NULL, NULL, one_pile, person };
-  NimRules rules;
-  NimBoard board;
-  NimMove m;
 
-  g_assert_nonnull (p);
-  if (p == NULL)
-    return g_strdup ("");
-  nim_test_rules (&rules, take, misere);
-  nim_test_board (&board, heaps);
-  nim_player_set_number (p, 1);
-  nim_player_set_prompt (p, &told);
-  nim_player_set_explain (p, TRUE);
-  g_assert_true (nim_player_start (p, &rules, &board, NULL));
-  g_assert_true (nim_player_choose_move (p, &board, &m, NULL));
-  g_assert_nonnull (nim_player_get_explanation (p));
-  g_test_message ("%s on %s, person %u:\n%s", spec, heaps, person,
-                  nim_player_get_explanation (p));
-  if (nim_player_get_explanation (p) == NULL)
-    return g_strdup ("");
-  return g_strdelimit (g_strdup (nim_player_get_explanation (p)), "\n", ' ');
+  return explain_with (spec, take, misere, heaps, &told);
 }
 
 /* Told who the one person is (#NimPrompt.person), every searcher
@@ -593,6 +755,8 @@ main (int argc, char **argv)
   g_test_add_func ("/explain/one-heap", test_one_heap);
   g_test_add_func ("/explain/grundy/mex", test_grundy_mex);
   g_test_add_func ("/explain/grundy/misere", test_grundy_misere);
+  g_test_add_func ("/explain/grundy/every-family", test_grundy_every_family);
+  g_test_add_func ("/explain/grundy/misere-words", test_grundy_misere_words);
   g_test_add_func ("/explain/random", test_random);
   g_test_add_func ("/explain/search/pv", test_search_pv);
   g_test_add_func ("/explain/search/pv-depth", test_search_pv_depth);

@@ -248,8 +248,11 @@ static const struct
   { "tt=64K,moves=generator", FRESH },
 };
 
-/* Every engine the harness checks, from the registry. */
+/* Every engine the harness checks, from the registry; and why each spec
+   that could not be made into one failed (/harness/engines reports
+   them, and the other tests run without them). */
 static GPtrArray *engines;
+static GPtrArray *unmade;
 
 /* Whether @klass has every option that @options sets. */
 static gboolean
@@ -275,12 +278,19 @@ has_options (const NimPlayerClass *klass, const char *options)
 static void
 add_engine (char *spec, guint flags)
 {
-  Engine *e = g_new0 (Engine, 1);
   g_autoptr (GError) error = NULL;
   g_autoptr (NimPlayer) p = nim_player_new (spec, &error);
+  Engine *e;
 
   if (p == NULL)
-    g_error ("%s: %s", spec, nim_test_error_message (error));
+    {
+      g_ptr_array_add (
+          unmade,
+          g_strdup_printf ("%s: %s", spec, nim_test_error_message (error)));
+      g_free (spec);
+      return;
+    }
+  e = g_new0 (Engine, 1);
   e->spec = spec;
   e->closed = p->klass->kind == NIM_PLAYER_CLOSED_FORM;
   e->fresh = (flags & FRESH) != 0;
@@ -307,6 +317,7 @@ add_engines (void)
   guint i, j;
 
   engines = g_ptr_array_new_with_free_func (free_engine);
+  unmade = g_ptr_array_new_with_free_func (g_free);
   for (i = 0; i < specs->len; i++)
     add_engine (g_strdup (g_ptr_array_index (specs, i)), 0);
   for (i = 0; classes[i] != NULL; i++)
@@ -320,6 +331,17 @@ add_engines (void)
 }
 
 #define ENGINE(i) ((Engine *) g_ptr_array_index (engines, (i)))
+
+/* Every spec the registry gives is made into a player. */
+static void
+test_engines (void)
+{
+  guint i;
+
+  for (i = 0; i < unmade->len; i++)
+    nim_test_fail ("%s", (const char *) g_ptr_array_index (unmade, i));
+  g_assert_cmpuint (engines->len, >, 0);
+}
 
 typedef struct
 {
@@ -965,6 +987,7 @@ main (int argc, char **argv)
   g_test_summary ("Every searcher and closed-form player chooses the "
                   "solver's move on every small position");
   add_engines ();
+  g_test_add_func ("/harness/engines", test_engines);
   space_most = largest_take_any_tree (max_matches);
   for (i = 0; families[i] != NULL; i++)
     for (j = 0; families[i]->examples[j] != NULL; j++)
@@ -1004,5 +1027,6 @@ main (int argc, char **argv)
     }
   status = g_test_run ();
   g_ptr_array_unref (engines);
+  g_ptr_array_unref (unmade);
   return status;
 }

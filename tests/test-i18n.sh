@@ -71,6 +71,34 @@ else
   not_ok "xgettext makes a POT from po/POTFILES.in"
   sed 's/^/# /' "$work/xgettext.err"
 fi
+# A message that counts things has an English singular of its own: "1
+# finished game", not "1 finished games".  (Many have one English form,
+# "take %u", and a plural only for other languages: a count followed by
+# a noun in the plural is what gives the mistake away.)
+awk '
+  function flush (  t) {
+    t = id
+    gsub(/of %l*[ud]/, "of N", t)
+    if (plural != "" && id == plural \
+        && t ~ /%l*[ud] (finished )?(games|jobs|matches|stones|heaps|moves|counts|positions|pairs|nodes|seconds|digits)([^a-z]|$)/)
+      print "# the same when singular: " id
+    id = ""; plural = ""; field = ""
+  }
+  /^msgid / { flush(); field = "id" }
+  /^msgid_plural / { field = "plural" }
+  /^msgstr/ { field = "" }
+  /^"/ || /^msgid/ {
+    text = $0; sub(/^[a-z_]* */, "", text); gsub(/^"|"$/, "", text)
+    if (field == "id") id = id text
+    else if (field == "plural") plural = plural text
+  }
+  END { flush() }' "$work/nim.pot" > "$work/plurals"
+if [ -s "$work/plurals" ]; then
+  not_ok "every message that counts things has an English singular"
+  cat "$work/plurals"
+else
+  ok "every message that counts things has an English singular"
+fi
 for lang in $langs; do
   msgmerge --quiet --no-fuzzy-matching -o "$work/$lang.po" \
     "$srcdir/po/$lang.po" "$work/nim.pot" 2> /dev/null
@@ -97,7 +125,7 @@ missing=
 for f in "$srcdir"/src/*.[ch] "$srcdir"/src/*/*.[ch] "$srcdir"/lib/*/*.[ch]; do
   rel=${f#"$srcdir"/}
   [ "$rel" = lib/core/nim-i18n.h ] && continue
-  if grep -q -E '(^|[^A-Za-z0-9_])(N?_|C_|g_dngettext) ?\(' "$f" \
+  if grep -q -E '(^|[^A-Za-z0-9_])(N?_|NP_|C_|g_dngettext) ?\(' "$f" \
      && ! grep -q -x -F "$rel" "$work/files"; then
     missing="$missing $rel"
   fi

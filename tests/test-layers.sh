@@ -10,6 +10,9 @@
 # call or name a mode, only the dispatcher (nim-cli.c) lists the modes,
 # main.c only calls in, and no module calls itself through others: read
 # from the compiled objects, what each one uses that another defines.
+# No file of lib/ calls itself through others either (functions only: a
+# table that lists its rows is data, and is above them), and no file of
+# either exports what no other file uses.
 # TAP output, one line a rule, with every offending line quoted.
 
 srcdir="${NIM_SRCDIR:-.}"
@@ -164,33 +167,45 @@ grep -lE '^#[[:space:]]*include[[:space:]]*"nim-cli\.h"' $src_files |
   > "$work/cli-includes"
 report "only main.c and the dispatcher include nim-cli.h" "$work/cli-includes"
 
-# Who uses what, from the objects the build made of src/*.c (those of
-# the sources now, not files left over from older names): one "FROM TO
-# SYMBOL" line for each symbol FROM uses that TO defines.
+# Who uses what, from the objects the build made (those of the sources
+# now, not files left over from older names): calls NAME SYMBOLS FILES
+# writes $work/NAME-defined ("SYMBOL FILE") and $work/NAME ("FROM TO
+# SYMBOL" for each symbol FROM uses that TO defines), of every global
+# symbol, or with SYMBOLS "functions" of the functions alone.
 builddir="${NIM_BUILDDIR:-.}"
-: > "$work/defined"
-: > "$work/used"
 missing=
-for c in $src_c_files; do
-  m=${c%.c}
-  o="$builddir/$m.o"
-  if [ ! -f "$o" ]; then
-    missing="$missing $o"
-    continue
-  fi
-  # Names that start with __ are the compiler's and the sanitizers'
-  # (__odr_asan.NAME beside each global), never ours.
-  nm -g --defined-only "$o" |
-    awk -v m="$m" 'NF >= 3 && $3 !~ /^__/ { print $3, m }' >> "$work/defined"
-  nm -u "$o" | awk -v m="$m" '{ print m, $NF }' >> "$work/used"
-done
+calls () {
+  name=$1
+  kinds=$2
+  shift 2
+  : > "$work/$name-defined"
+  : > "$work/$name-used"
+  for c in "$@"; do
+    m=${c%.c}
+    o="$builddir/$m.o"
+    if [ ! -f "$o" ]; then
+      missing="$missing $o"
+      continue
+    fi
+    # Names that start with __ are the compiler's and the sanitizers'
+    # (__odr_asan.NAME beside each global), never ours.
+    nm -g --defined-only "$o" |
+      awk -v m="$m" -v kinds="$kinds" \
+        'NF >= 3 && $3 !~ /^__/ && (kinds != "functions" || $2 == "T") { print $3, m }' \
+      >> "$work/$name-defined"
+    nm -u "$o" | awk -v m="$m" '{ print m, $NF }' >> "$work/$name-used"
+  done
+  awk 'NR == FNR { def[$1] = $2; next }
+       ($2 in def) && def[$2] != $1 { print $1, def[$2], $2 }' \
+    "$work/$name-defined" "$work/$name-used" > "$work/$name"
+}
+calls calls all $src_c_files
+lib_c_files=$(echo "$lib_files" | grep '\.c$')
+calls lib-calls functions $lib_c_files
 if [ -n "$missing" ]; then
   echo "not built:$missing" > "$work/missing"
-  report "src/ is built (its objects are read for what calls what)" "$work/missing"
+  report "lib/ and src/ are built (their objects are read for what calls what)" "$work/missing"
 fi
-awk 'NR == FNR { def[$1] = $2; next }
-     ($2 in def) && def[$2] != $1 { print $1, def[$2], $2 }' \
-  "$work/defined" "$work/used" > "$work/calls"
 
 : > "$work/src-calls"
 while read -r from to symbol; do
@@ -210,12 +225,42 @@ report "modes use helpers; helpers never call or name a mode; main.c only calls 
 for c in src/modes/nim-mode-*.c; do
   m=${c%.c}
   awk -v m="$m" '$2 == m && $1 !~ /^nim_mode_/ { print m ".c defines " $1 ", which is not its NimMode: make it static or a helper'"'"'s" }' \
-    "$work/defined"
+    "$work/calls-defined"
 done > "$work/mode-symbols"
 report "a mode file defines its NimMode and nothing else" "$work/mode-symbols"
 
 awk '{ print $1, $2 }' "$work/calls" | sort -u | find_cycles > "$work/call-cycles"
 report "no src/ module calls itself through other modules" "$work/call-cycles"
+
+# ------------------------------------------------------------------------
+# lib/: no file calls itself through others.  A table that lists rows
+# (the rule table its families, the registry its players) is data, not a
+# call: the rows below it call helpers below them, never the table.
+awk '{ print $1, $2 }' "$work/lib-calls" | sort -u | find_cycles > "$work/lib-cycles"
+report "no lib/ file calls itself through other files" "$work/lib-cycles"
+
+# Nothing is exported for no one: every global symbol of lib/ and src/ is
+# used by another file (of libnim, the program, the tests, the benchmarks
+# or the tools); one used only in its own file is static, and one used
+# nowhere is gone.  The tests' objects must be there (make check builds
+# them before it runs this).
+calls exports all $lib_c_files $src_c_files
+if [ -f "$builddir/tests/nim-test.o" ]; then
+  find "$builddir/tests" "$builddir/bench" "$builddir/tools" -name '*.o' |
+  while read -r o; do
+    nm -u "$o" | awk -v o="$o" '{ print o, $NF }'
+  done >> "$work/exports-used"
+  awk 'NR == FNR { def[$1] = $2; next }
+       ($2 in def) && def[$2] != $1 { used[$2] = 1 }
+       END { for (s in def)
+               if (!(s in used) && s != "main")
+                 print def[s] ".c exports " s ", which no other file uses: make it static, or delete it" }' \
+    "$work/exports-defined" "$work/exports-used" | sort > "$work/unused"
+  report "every function lib/ and src/ export is used by another file" "$work/unused"
+else
+  n=$((n + 1))
+  echo "ok $n - every function lib/ and src/ export is used by another file # SKIP the tests are not built"
+fi
 
 echo "1..$n"
 exit $status

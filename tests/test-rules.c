@@ -609,6 +609,7 @@ test_describe_counts (void)
     { "max=3", NIM_HEAP_SIZE_MAX, "1 to 3" },
     { "max=3", 2, "1 or 2" },
     { "any", 9, "1 to 9" },
+    { "any", NIM_HEAP_SIZE_MAX, "any number" },
     { "2,7,15,16", NIM_HEAP_SIZE_MAX, "2, 7, 15 or 16" },
     { "2,7,15,16", 10, "2 or 7" },
     { "2,7,15,16", 6, "2" },
@@ -887,7 +888,9 @@ test_util_append_int (void)
    on each of its examples: a family added to the table is tested here
    without a line of this file changing. */
 
-/* The heaps the row is checked on, 0 to HEAPS_CHECKED - 1. */
+/* The heaps the row's moves are checked on, 0 to HEAPS_CHECKED - 1 (every
+   move and every move refused: cubic in the heap); its theory is checked
+   much further (see THEORY_HEAPS). */
 #define HEAPS_CHECKED 40
 
 typedef struct
@@ -909,6 +912,35 @@ heap_moves (const NimRules *rules, guint32 h)
   while (nim_movegen_next_generic (&gen, &one, rules, &m))
     g_array_append_val (moves, m);
   return moves;
+}
+
+/* What a move takes from any heap, in the family's words: something,
+   and no number made of NIM_HEAP_SIZE_MAX (grundy's explanation once
+   said "a move taking 1 to 2147483647" of a rule that takes up to half
+   the heap): each number is one of the rule's counts, or no larger than
+   the largest K of a range where the rule lists none. */
+static void
+check_family_counts (const NimRules *rules)
+{
+  g_autofree char *counts
+      = nim_rules_describe_counts (rules, NIM_HEAP_SIZE_MAX);
+  g_autoptr (GArray) fixed = nim_rules_fixed_counts (rules);
+  guint64 most = NIM_MAX_TAKE_MAX;
+  const char *p;
+
+  if (fixed != NULL && fixed->len > 0)
+    most = g_array_index (fixed, guint32, fixed->len - 1);
+  g_assert_cmpuint (strlen (counts), >, 0);
+  for (p = counts; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p) && (p == counts || !g_ascii_isdigit (p[-1])))
+      {
+        guint64 n = g_ascii_strtoull (p, NULL, 10);
+
+        if (n > most)
+          g_test_message ("%s names %llu for any heap", counts,
+                          (unsigned long long) n);
+        g_assert_cmpuint (n, <=, most);
+      }
 }
 
 /* Notation: the example reads as the family's, and what the family
@@ -934,6 +966,7 @@ check_family_notation (const NimRules *rules)
   g_assert_true (nim_rules_equal (rules, &again));
   g_assert_cmpuint (strlen (words), >, 10);
   g_assert_cmpuint (strlen (pile), >, 10);
+  check_family_counts (rules);
 }
 
 /* Moves: the generator's order, the count, the index, the inline shape
@@ -1050,67 +1083,230 @@ check_family_shape (const NimRules *rules)
     }
 }
 
-/* The Grundy value of a heap of @n by mex over its moves, and whether
-   the player to move wins it alone under misère play, by brute force. */
+/* The theory is checked on every heap below THEORY_HEAPS by brute force
+   (the plain mex over the row's own moves, and the misère outcome from
+   those of the heaps a move leaves), and far out on sampled heaps up to
+   the largest (NIM_HEAP_SIZE_MAX), each against the mex of what its own
+   moves leave by the theory itself: one that lists at most FAR_MOVES
+   moves, so that a family whose moves grow with the heap is checked as
+   far as its moves can be listed. */
+#define THEORY_HEAPS 1024
+#define FAR_MOVES 65536
+
+/* The smallest number not among @values, in linear time (the library's
+   nim_grundy_mex () is quadratic, for a set's few counts, and a heap far
+   out has thousands of moves). */
 static guint
-mex_value (const NimRules *rules, guint *values, guint32 n)
+plain_mex (const guint *values, guint n)
+{
+  g_autofree gboolean *present = g_new0 (gboolean, n + 1);
+  guint i;
+
+  for (i = 0; i < n; i++)
+    if (values[i] <= n)
+      present[values[i]] = TRUE;
+  for (i = 0; present[i]; i++)
+    ;
+  return i;
+}
+
+/* The Grundy value of a heap of @n by mex over its moves, from @values,
+   those of the heaps below it. */
+static guint
+mex_value (const NimRules *rules, const guint *values, guint32 n)
 {
   g_autoptr (GArray) moves = heap_moves (rules, n);
-  guint seen[HEAPS_CHECKED * HEAPS_CHECKED] = { 0 };
-  guint i, k = 0;
+  g_autofree guint *seen = g_new (guint, moves->len + 1);
+  guint i;
 
   for (i = 0; i < moves->len; i++)
     {
       NimMove *m = &g_array_index (moves, NimMove, i);
 
-      seen[k++] = values[n - m->count - m->split] ^ values[m->split];
+      seen[i] = values[n - m->count - m->split] ^ values[m->split];
     }
-  return nim_grundy_mex (seen, k);
+  return plain_mex (seen, moves->len);
 }
 
-/* Theory: where the family knows the Grundy values (a closed form or a
-   table), they are those of mex, and a closed form's misère outcomes
-   and period are right too. */
+/* Whether the player to move wins a single heap of @n under misère play
+   (rules that never split), from @wins, the outcomes of the heaps below
+   it: won when no move is left, or when a move leaves a lost heap. */
+static gboolean
+misere_value (const NimRules *rules, const gboolean *wins, guint32 n)
+{
+  g_autoptr (GArray) moves = heap_moves (rules, n);
+  gboolean w = moves->len == 0;
+  guint i;
+
+  for (i = 0; i < moves->len && !w; i++)
+    w = !wins[n - g_array_index (moves, NimMove, i).count];
+  return w;
+}
+
+/* Each kind of mistake once, with the first heap it shows on: the test
+   fails, and the rest of the check goes on. */
+typedef struct
+{
+  const NimRules *rules;
+  guint failed; /* bits: the kinds reported */
+} Theory;
+
+enum
+{
+  WRONG_VALUE = 1,
+  WRONG_MISERE = 2,
+  WRONG_PERIOD = 4,
+};
+
+static void
+theory_wrong (Theory *t, guint kind, guint64 n, guint theirs, guint ours,
+              const char *what)
+{
+  g_autofree char *take = nim_rules_take_to_string (t->rules);
+
+  if (t->failed & kind)
+    return;
+  t->failed |= kind;
+  nim_test_fail ("%s: %s of a heap of %llu is %u by the family's theory, "
+                 "%u by %s",
+                 take,
+                 kind == WRONG_MISERE ? "the misere outcome (1 won)" : "G",
+                 (unsigned long long) n, theirs, ours, what);
+}
+
+/* Far out, the heap of @n: its value is the mex of what its moves
+   leave, and under misère play it is won exactly when a move leaves a
+   lost heap (or none is left), each by the theory's own values there;
+   the values repeat as its period says.  FALSE when the heap has more
+   moves than FAR_MOVES, or the theory has no answer there. */
+static gboolean
+check_far_heap (Theory *t, NimGrundy *grundy, guint32 n, gboolean period_known,
+                guint64 pre, guint64 period)
+{
+  const NimRules *rules = t->rules;
+  g_autoptr (GArray) moves = NULL;
+  g_autofree guint *seen = NULL;
+  gboolean split = nim_rules_splits (rules), wins = FALSE, w;
+  guint value, v, i;
+
+  if (nim_movegen_count_heap (rules, n) > FAR_MOVES
+      || !nim_grundy_value (grundy, n, &value, NULL))
+    return FALSE;
+  moves = heap_moves (rules, n);
+  seen = g_new (guint, moves->len + 1);
+  w = moves->len == 0;
+  for (i = 0; i < moves->len; i++)
+    {
+      NimMove *m = &g_array_index (moves, NimMove, i);
+      guint32 a = n - m->count - m->split;
+      guint va = 0, vb = 0;
+      gboolean child_wins = TRUE;
+
+      nim_grundy_value (grundy, a, &va, NULL);
+      nim_grundy_value (grundy, m->split, &vb, NULL);
+      seen[i] = va ^ vb;
+      if (!split && nim_grundy_misere_wins (grundy, a, &child_wins, NULL))
+        w = w || !child_wins;
+    }
+  v = plain_mex (seen, moves->len);
+  if (v != value)
+    theory_wrong (t, WRONG_VALUE, n, value, v,
+                  "the mex of the values its moves leave");
+  if (!split && nim_grundy_misere_wins (grundy, n, &wins, NULL) && wins != w)
+    theory_wrong (t, WRONG_MISERE, n, wins, w,
+                  "the outcomes of the heaps its moves leave");
+  if (period_known && n >= pre)
+    {
+      guint64 m = pre + (n - pre) % period;
+
+      if (nim_grundy_value (grundy, m, &v, NULL) && v != value)
+        theory_wrong (t, WRONG_PERIOD, n, value, v,
+                      "the period, as G of the heap it repeats");
+    }
+  return TRUE;
+}
+
+/* The heaps far out: around each power of two up to the largest heap,
+   and a few drawn between (the same every run). */
+static GArray *
+far_heaps (void)
+{
+  GArray *heaps = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1024);
+  guint b, i;
+
+  for (b = 10; b <= 32; b++)
+    {
+      guint64 low = G_GUINT64_CONSTANT (1) << (b - 1);
+      guint64 high = MIN ((G_GUINT64_CONSTANT (1) << b) - 1,
+                          (guint64) NIM_HEAP_SIZE_MAX);
+      guint32 edges[] = { (guint32) low, (guint32) low + 1, (guint32) high,
+                          (guint32) high - 1 };
+
+      g_array_append_vals (heaps, edges, G_N_ELEMENTS (edges));
+      for (i = 0; i < 4; i++)
+        {
+          guint32 n = (guint32) (low + g_rand_int (rand) % (high - low + 1));
+
+          g_array_append_val (heaps, n);
+        }
+    }
+  return heaps;
+}
+
+/* Theory: where the family knows the Grundy values (a closed form, the
+   values of a set or of a code), they are those of mex, its misère
+   outcomes of one heap are right, and so is its period: on every heap
+   below THEORY_HEAPS, and on heaps far out (see check_far_heap()). */
 static void
 check_family_theory (const NimRules *rules)
 {
   g_autoptr (NimGrundy) grundy = NULL;
-  guint values[HEAPS_CHECKED];
-  gboolean wins[HEAPS_CHECKED];
+  g_autofree guint *values = g_new (guint, THEORY_HEAPS);
+  g_autofree gboolean *wins = g_new (gboolean, THEORY_HEAPS);
+  g_autoptr (GArray) far = far_heaps ();
+  Theory t = { rules, 0 };
   NimRules normal = *rules;
-  guint64 pre, period;
+  guint64 pre = 0, period = 0;
+  gboolean periodic;
   guint32 n;
+  guint i, checked = 0;
 
   if (rules->family->theory == NIM_GRUNDY_NONE)
     return;
   normal.misere = FALSE;
   grundy = nim_grundy_new (&normal);
-  for (n = 0; n < HEAPS_CHECKED; n++)
+  for (n = 0; n < THEORY_HEAPS; n++)
     {
-      g_autoptr (GArray) moves = heap_moves (rules, n);
-      guint value = 0, i;
+      guint value = 0;
 
       values[n] = mex_value (rules, values, n);
       g_assert_true (nim_grundy_value (grundy, n, &value, NULL));
-      g_assert_cmpuint (value, ==, values[n]);
-      /* A single heap under misère play: won when no move is left, or
-         when a move leaves a lost heap (under rules that never split). */
-      wins[n] = moves->len == 0;
-      for (i = 0; i < moves->len; i++)
-        wins[n]
-            = wins[n] || !wins[n - g_array_index (moves, NimMove, i).count];
+      if (value != values[n])
+        theory_wrong (&t, WRONG_VALUE, n, value, values[n],
+                      "the mex of its moves");
+      wins[n] = misere_value (rules, wins, n);
       if (!nim_rules_splits (rules))
         {
           gboolean w = FALSE;
 
           g_assert_true (nim_grundy_misere_wins (grundy, n, &w, NULL));
-          g_assert_true (w == wins[n]);
+          if (w != wins[n])
+            theory_wrong (&t, WRONG_MISERE, n, w, wins[n],
+                          "brute force over the heaps below it");
         }
     }
-  if (rules->family->theory == NIM_GRUNDY_CLOSED_FORM
-      && nim_grundy_period (grundy, HEAPS_CHECKED - 1, &pre, &period))
-    for (n = (guint32) pre; n + period < HEAPS_CHECKED; n++)
-      g_assert_cmpuint (values[n], ==, values[n + period]);
+  periodic = nim_grundy_period (grundy, THEORY_HEAPS - 1, &pre, &period);
+  if (periodic)
+    for (n = (guint32) pre; n + period < THEORY_HEAPS; n++)
+      if (values[n] != values[n + period])
+        theory_wrong (&t, WRONG_PERIOD, n + period, values[n],
+                      values[n + period], "the mex of its moves");
+  for (i = 0; i < far->len; i++)
+    checked += check_far_heap (&t, grundy, g_array_index (far, guint32, i),
+                               periodic, pre, period);
+  g_test_message ("%s: every heap below %d checked, and %u of %u far out",
+                  rules->family->name, THEORY_HEAPS, checked, far->len);
 }
 
 static void

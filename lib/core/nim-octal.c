@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nim-octal.c -- take-and-break games written as octal codes (their
-   Grundy values and periods are nim-sequence's)
+   Grundy values and periods are nim-sequence's, the rules a code stands
+   for nim-rules-code's)
 
    In the code d0.d1d2d3..., digit dj says what may happen when j matches
    are taken from a heap: bit 1, the heap may vanish (it had exactly j);
@@ -99,72 +100,6 @@ nim_octal_to_string (const NimOctal *code)
   if (code->n_digits == 0)
     g_string_append_c (s, '0');
   return g_string_free (s, FALSE);
-}
-
-/**
- * nim_octal_to_rules:
- * @code: a code
- * @rules: (out): the take rule it is, under normal play
- *
- * A code whose digits are all 0 or 3 is a subtraction game: taking j is
- * allowed, whatever it leaves, exactly when dj is 3; it becomes the
- * subtraction set (or range), which the players search fastest.  Any
- * other code becomes a rule of the code family.
- *
- * Returns: %TRUE if nim's players play @code: every code but those with
- *   a digit before the point (splitting without taking)
- */
-gboolean
-nim_octal_to_rules (const NimOctal *code, NimRules *rules)
-{
-  guint64 counts[NIM_OCTAL_MAX_DIGITS];
-  guint n = 0, j;
-  gboolean subtraction = TRUE;
-
-  if (code->digits[0] != 0 || code->n_digits == 0)
-    return FALSE;
-  for (j = 1; j <= code->n_digits; j++)
-    {
-      if (code->digits[j] != 0 && code->digits[j] != 3)
-        subtraction = FALSE;
-      if (code->digits[j] == 3)
-        counts[n++] = j;
-    }
-  nim_rules_init (rules);
-  rules->misere = FALSE;
-  if (!subtraction)
-    {
-      nim_rules_set_code (rules, code->digits, code->n_digits);
-      return TRUE;
-    }
-  return nim_rules_set_moves (rules, counts, n, NULL);
-}
-
-/**
- * nim_octal_from_rules:
- * @code: (out): the code
- * @rules: a take-and-break code, or a subtraction game of counts up to
- *   %NIM_OCTAL_MAX_DIGITS (a larger count is left out)
- *
- * The code of the rules: 0.333 for taking 1 to 3.
- */
-void
-nim_octal_from_rules (NimOctal *code, const NimRules *rules)
-{
-  g_autoptr (GArray) counts = nim_rules_fixed_counts (rules);
-  guint i;
-
-  g_return_if_fail (counts != NULL);
-  memset (code, 0, sizeof *code);
-  if (nim_rules_is_code (rules))
-    memcpy (code->digits, rules->digits, rules->n_digits + 1);
-  else
-    for (i = 0; i < counts->len; i++)
-      if (g_array_index (counts, guint32, i) <= NIM_OCTAL_MAX_DIGITS)
-        code->digits[g_array_index (counts, guint32, i)] = 3;
-  for (i = 1; i <= NIM_OCTAL_MAX_DIGITS; i++)
-    if (code->digits[i] != 0)
-      code->n_digits = i;
 }
 
 /**

@@ -42,6 +42,7 @@ typedef struct
 gboolean nim_octal_parse (NimOctal *code, const char *text, const char *what,
                           GError **error);
 char *nim_octal_to_string (const NimOctal *code);
+/* The code as rules and back: the code family's, in nim-rules-code.c. */
 gboolean nim_octal_to_rules (const NimOctal *code, NimRules *rules);
 void nim_octal_from_rules (NimOctal *code, const NimRules *rules);
 

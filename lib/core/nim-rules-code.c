@@ -5,7 +5,9 @@
  * nothing (1), one heap (2), two heaps (4), or a sum of these.  A move
  * that leaves two heaps splits one, so the board grows (see #NimMove).
  * The Grundy values are the code's, computed and proven periodic by
- * nim-octal. */
+ * nim-sequence.  A code becomes rules here, and rules a code
+ * (nim_octal_to_rules(), nim_octal_from_rules()); a named game is told
+ * in words from nim-rules-known's table. */
 
 #include "config.h"
 
@@ -20,21 +22,13 @@
 
 extern const NimRuleFamily nim_rules_code_family;
 
-/**
- * nim_rules_set_code:
- * @rules: the rules to change
- * @digits: (array length=n_digits+1): @digits[j] for j from 0 to
- *   @n_digits, each from 0 to 7; @digits[0] must be 0
- * @n_digits: the place of the last non-zero digit, 1 to
- *   %NIM_RULES_MAX_DIGITS
- *
- * A move takes j matches from a heap and leaves what @digits[j] allows
- * (see #NimRules).  A code whose digits are all 0 or 3 is the
- * subtraction set of the places of its 3s, which searches faster; use
- * nim_octal_to_rules() to get that.
- */
-void
-nim_rules_set_code (NimRules *rules, const guint8 *digits, guint n_digits)
+/* Makes @rules the code of @digits (@digits[j] for j from 0 to
+   @n_digits, each from 0 to 7, @digits[0] 0; @n_digits the place of the
+   last non-zero digit): a move takes j matches from a heap and leaves
+   what @digits[j] allows.  nim_octal_to_rules() makes a code of 0s and
+   3s the subtraction set it is instead, which searches faster. */
+static void
+set_code (NimRules *rules, const guint8 *digits, guint n_digits)
 {
   g_return_if_fail (n_digits >= 1 && n_digits <= NIM_RULES_MAX_DIGITS);
   g_return_if_fail (digits[0] == 0);
@@ -43,6 +37,19 @@ nim_rules_set_code (NimRules *rules, const guint8 *digits, guint n_digits)
   rules->max_take = n_digits;
   rules->n_digits = n_digits;
   memcpy (rules->digits, digits, n_digits + 1);
+}
+
+/**
+ * nim_rules_is_code:
+ * @rules: the rules
+ *
+ * Returns: %TRUE if @rules are a take-and-break code that is not a
+ *   subtraction set (its digits say what a move leaves)
+ */
+gboolean
+nim_rules_is_code (const NimRules *rules)
+{
+  return rules->family == &nim_rules_code_family;
 }
 
 /**
@@ -60,6 +67,71 @@ nim_rules_code_to_string (const NimRules *rules)
   for (j = 1; j <= rules->n_digits; j++)
     g_string_append_c (s, (char) ('0' + rules->digits[j]));
   return g_string_free (s, FALSE);
+}
+
+/**
+ * nim_octal_to_rules:
+ * @code: a code
+ * @rules: (out): the take rule it is, under normal play
+ *
+ * A code whose digits are all 0 or 3 is a subtraction game: taking j is
+ * allowed, whatever it leaves, exactly when dj is 3; it becomes the
+ * subtraction set (or range), which the players search fastest.  Any
+ * other code becomes a rule of the code family.
+ *
+ * Returns: %TRUE if nim's players play @code: every code but those with
+ *   a digit before the point (splitting without taking)
+ */
+gboolean
+nim_octal_to_rules (const NimOctal *code, NimRules *rules)
+{
+  guint64 counts[NIM_OCTAL_MAX_DIGITS];
+  guint n = 0, j;
+  gboolean subtraction = TRUE;
+
+  if (code->digits[0] != 0 || code->n_digits == 0)
+    return FALSE;
+  for (j = 1; j <= code->n_digits; j++)
+    {
+      if (code->digits[j] != 0 && code->digits[j] != 3)
+        subtraction = FALSE;
+      if (code->digits[j] == 3)
+        counts[n++] = j;
+    }
+  rules->misere = FALSE;
+  if (!subtraction)
+    {
+      set_code (rules, code->digits, code->n_digits);
+      return TRUE;
+    }
+  return nim_rules_set_moves (rules, counts, n, NULL);
+}
+
+/**
+ * nim_octal_from_rules:
+ * @code: (out): the code
+ * @rules: a take-and-break code, or a subtraction game of counts up to
+ *   %NIM_OCTAL_MAX_DIGITS (a larger count is left out)
+ *
+ * The code of the rules: 0.333 for taking 1 to 3.
+ */
+void
+nim_octal_from_rules (NimOctal *code, const NimRules *rules)
+{
+  g_autoptr (GArray) counts = nim_rules_fixed_counts (rules);
+  guint i;
+
+  g_return_if_fail (counts != NULL);
+  memset (code, 0, sizeof *code);
+  if (nim_rules_is_code (rules))
+    memcpy (code->digits, rules->digits, rules->n_digits + 1);
+  else
+    for (i = 0; i < counts->len; i++)
+      if (g_array_index (counts, guint32, i) <= NIM_OCTAL_MAX_DIGITS)
+        code->digits[g_array_index (counts, guint32, i)] = 3;
+  for (i = 1; i <= NIM_OCTAL_MAX_DIGITS; i++)
+    if (code->digits[i] != 0)
+      code->n_digits = i;
 }
 
 /* A code, "0.77": one of 0s and 3s is the subtraction set it stands
@@ -100,10 +172,11 @@ static char *
 code_describe (const NimRules *rules)
 {
   g_autofree char *code = nim_rules_code_to_string (rules);
-  char *known = nim_rules_describe_known (rules);
+  /* A game that has a name, Kayles, in plain words. */
+  const char *known = nim_rules_known_game (code, rules->misere);
 
   if (known != NULL)
-    return known;
+    return g_strdup (known);
   return g_strdup_printf (
       rules->misere
           /* TRANSLATORS: %s is a take-and-break code such as 0.77

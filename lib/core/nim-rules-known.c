@@ -5,7 +5,8 @@
  * A code such as 0.77 says what a move may take and leave, digit by
  * digit; a person reads "Kayles: knock down one pin or two neighbouring
  * pins" better.  The games of the literature (Winning Ways, the OEIS)
- * that nim's --help and manual name are told by their rules here. */
+ * that nim's --help and manual name are told by their rules here, for
+ * the code family to say (nim_rules_describe()). */
 
 #include "config.h"
 
@@ -52,28 +53,20 @@ static const KnownGame known_games[] = {
 };
 
 /**
- * nim_rules_describe_known:
- * @rules: the rules
+ * nim_rules_known_game:
+ * @code: a take-and-break code as the literature writes it, "0.77"
+ * @misere: under misère play
  *
- * The rules of a take-and-break game that has a name (Kayles, 0.77;
- * Dawson's Kayles, 0.07; Dawson's chess, 0.137; Treblecross, 0.007), in
- * plain words.
- *
- * Returns: (transfer full) (nullable): one sentence, or %NULL for rules
- *   that are not such a game
+ * Returns: (nullable): the rules of the game @code is, if it has a name,
+ *   in plain words (translated), one sentence; %NULL for any other code
  */
-char *
-nim_rules_describe_known (const NimRules *rules)
+const char *
+nim_rules_known_game (const char *code, gboolean misere)
 {
-  g_autofree char *code = NULL;
   guint i;
 
-  if (!nim_rules_is_code (rules))
-    return NULL;
-  code = nim_rules_code_to_string (rules);
   for (i = 0; i < G_N_ELEMENTS (known_games); i++)
     if (g_str_equal (code, known_games[i].code))
-      return g_strdup (rules->misere ? _ (known_games[i].misere)
-                                     : _ (known_games[i].normal));
+      return misere ? _ (known_games[i].misere) : _ (known_games[i].normal);
   return NULL;
 }

@@ -60,6 +60,46 @@ nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error)
   return TRUE;
 }
 
+/**
+ * nim_rules_is_take_any:
+ * @rules: the rules
+ *
+ * Returns: %TRUE if a move may take any positive number from a heap
+ */
+gboolean
+nim_rules_is_take_any (const NimRules *rules)
+{
+  return rules->family == &nim_rules_any_family;
+}
+
+/**
+ * nim_rules_parse_max_take:
+ * @rules: the rules to change
+ * @text: the largest count a move may take, such as "3"
+ * @what: what @text was given as, named in front of each message: the
+ *   program passes its option, "--max-take"
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE if @text names an accepted K
+ */
+gboolean
+nim_rules_parse_max_take (NimRules *rules, const char *text, const char *what,
+                          GError **error)
+{
+  guint64 k;
+
+  if (!nim_parse_uint (text, 1, NIM_MAX_TAKE_MAX, what, &k, error))
+    return FALSE;
+  if (!nim_rules_set_max_take (rules, k, error))
+    {
+      /* TRANSLATORS: in front of a message, what it is about, such as
+         "--max-take: 0 is not accepted"; %s is that thing. */
+      g_prefix_error (error, _ ("%s: "), what);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 any_parse (NimRules *rules, const char *text, const char *what, GError **error)
 {
@@ -187,6 +227,16 @@ range_describe_counts (const NimRules *rules, guint32 at_most)
   return g_strdup_printf (_ ("1 to %u"), n);
 }
 
+/* Take-any: "1 to 9" from a heap of 9, "any number" from any heap. */
+static char *
+any_describe_counts (const NimRules *rules, guint32 at_most)
+{
+  if (at_most == NIM_HEAP_SIZE_MAX)
+    /* TRANSLATORS: what a move takes, in "a move taking any number". */
+    return g_strdup (_ ("any number"));
+  return range_describe_counts (rules, at_most);
+}
+
 static gboolean
 range_next (NimMoveGen *gen, const NimBoard *board, const NimRules *rules,
             NimMove *move)
@@ -306,7 +356,7 @@ const NimRuleFamily nim_rules_any_family = {
   .to_string = any_to_string,
   .describe = any_describe,
   .describe_pile = any_describe_pile,
-  .describe_counts = range_describe_counts,
+  .describe_counts = any_describe_counts,
   .next = range_next,
   .count = range_count,
   .nth = range_nth,

@@ -89,6 +89,45 @@ nim_rules_set_moves (NimRules *rules, const guint64 *counts, guint n_counts,
   return TRUE;
 }
 
+/**
+ * nim_rules_parse_moves:
+ * @rules: the rules to change
+ * @text: the counts a move may take, such as "2,7,15,16", or "any" for
+ *   any number
+ * @what: what @text was given as, named in front of each message: the
+ *   program passes its option, "--moves"
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE if @text is an accepted subtraction set
+ */
+gboolean
+nim_rules_parse_moves (NimRules *rules, const char *text, const char *what,
+                       GError **error)
+{
+  g_autoptr (GArray) counts = NULL;
+  g_autofree char *word = g_strstrip (g_strdup (text));
+
+  /* "any" names the classic rule, as the records write it: the one way
+     to play it in a nim built with another default (make MOVES=...). */
+  if (g_ascii_strcasecmp (word, "any") == 0)
+    {
+      nim_rules_set_take_any (rules);
+      return TRUE;
+    }
+  if (!nim_parse_uint_list (text, 1, NIM_HEAP_SIZE_MAX, NIM_RULES_MAX_MOVES,
+                            what, &counts, error))
+    return FALSE;
+  if (!nim_rules_set_moves (rules, (const guint64 *) (void *) counts->data,
+                            counts->len, error))
+    {
+      /* TRANSLATORS: in front of a message, what it is about, such as
+         "--moves: 3 is listed twice"; %s is that thing. */
+      g_prefix_error (error, _ ("%s: "), what);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* The counts, "2,7,15,16", as the protocol writes any set: counts 1 to K
    in order are the range rule, so that the rules read back compare equal
    to those that were written. */

@@ -148,8 +148,12 @@ typedef enum
  *   nim_rules_describe())
  * @describe_pile: (nullable): the same in the words of the course's
  *   one-pile game (see nim_rules_describe_pile()); %NULL says @describe
- * @describe_counts: what a move may take from a heap of at most @at_most,
- *   "1 to 3" (see nim_rules_describe_counts())
+ * @describe_counts: what a move may take from a heap of @at_most, "1 to
+ *   3" (see nim_rules_describe_counts()).  @at_most is
+ *   %NIM_HEAP_SIZE_MAX for any heap: then the rule's own counts, in words
+ *   where the heap bounds them ("any number" for take-any, "1 to half the
+ *   heap" for a rule that takes up to half), never a number made of
+ *   %NIM_HEAP_SIZE_MAX
  * @next: the next legal move on @board, heap by heap from @gen->heap:
  *   fills @move and returns %TRUE, or returns %FALSE when there is none.
  *   @gen starts as %NIM_MOVEGEN_INIT; @gen->idx and @gen->count are the
@@ -239,8 +243,6 @@ void nim_rules_set_take_any (NimRules *rules);
 gboolean nim_rules_set_max_take (NimRules *rules, guint64 k, GError **error);
 gboolean nim_rules_set_moves (NimRules *rules, const guint64 *counts,
                               guint n_counts, GError **error);
-void nim_rules_set_code (NimRules *rules, const guint8 *digits,
-                         guint n_digits);
 void nim_rules_set_tree (NimRules *rules, const NimTree *tree);
 char *nim_rules_code_to_string (const NimRules *rules);
 gboolean nim_rules_parse (NimRules *rules, const char *text, const char *what,
@@ -266,7 +268,7 @@ GArray *nim_rules_fixed_counts (const NimRules *rules);
 gboolean nim_rules_equal (const NimRules *a, const NimRules *b);
 char *nim_rules_take_to_string (const NimRules *rules);
 char *nim_rules_describe (const NimRules *rules);
-char *nim_rules_describe_known (const NimRules *rules);
+const char *nim_rules_known_game (const char *code, gboolean misere);
 char *nim_rules_describe_counts (const NimRules *rules, guint32 at_most);
 char *nim_rules_describe_pile (const NimRules *rules);
 char *nim_rules_join_counts (const guint32 *counts, guint n);

@@ -74,7 +74,7 @@ struct _NimMatch
   guint64 next; /* the next game to start */
   guint runners_done;
   gboolean stop;
-  gboolean stopped;       /* by Ctrl-C or nim_match_request_stop() */
+  gboolean stopped;       /* by Ctrl-C */
   GError *error;          /* the first failure of any job */
   GHashTable *open_pairs; /* pair number -> PAIR_ state, for the pairs
                              with one game finished: jobs take games in
@@ -111,18 +111,12 @@ nim_match_config_most_matches (const NimMatchConfig *config)
   return most;
 }
 
-/**
- * nim_match_config_order:
- * @config: what to play, with a position suite
- *
- * The order the suite is played in: 0, 1, ... or, with @random_order, a
- * permutation drawn with the seed (Fisher-Yates), so that every job, every
- * shard and a resumed run play the same.
- *
- * Returns: (transfer full): @n_positions indices into @positions
- */
-guint *
-nim_match_config_order (const NimMatchConfig *config)
+/* The order @config's suite is played in: 0, 1, ... or, with
+   random_order, a permutation drawn with the seed (Fisher-Yates), so that
+   every job, every shard and a resumed run play the same; n_positions
+   indices into positions. */
+static guint *
+config_order (const NimMatchConfig *config)
 {
   guint *order = g_new (guint, MAX (config->n_positions, 1));
   guint i;
@@ -145,17 +139,10 @@ nim_match_config_order (const NimMatchConfig *config)
   return order;
 }
 
-/**
- * nim_match_config_pair_position:
- * @config: what to play, with a position suite
- * @order: the order of nim_match_config_order()
- * @pair: a pair's number in the run, from 0
- *
- * Returns: the index in @positions of the position @pair plays
- */
-guint
-nim_match_config_pair_position (const NimMatchConfig *config,
-                                const guint *order, guint64 pair)
+/* The index in @config's positions of the position @pair (from 0)
+   plays, in @order (config_order ()). */
+static guint
+suite_index (const NimMatchConfig *config, const guint *order, guint64 pair)
 {
   return order[(config->start_position + pair) % config->n_positions];
 }
@@ -168,8 +155,7 @@ game_first_mover (const NimMatch *m, guint64 game)
   guint first = 1;
 
   if (m->config.n_positions > 0 && m->first_movers != NULL)
-    first = m->first_movers[nim_match_config_pair_position (
-        &m->config, m->order, game / 2)];
+    first = m->first_movers[suite_index (&m->config, m->order, game / 2)];
   return game % 2 == 0 ? first : 3 - first;
 }
 
@@ -207,8 +193,7 @@ static void
 pair_position (const NimMatch *m, guint64 pair, NimBoard *board)
 {
   if (m->config.n_positions > 0)
-    *board = m->positions[nim_match_config_pair_position (&m->config, m->order,
-                                                          pair)];
+    *board = m->positions[suite_index (&m->config, m->order, pair)];
   else if (m->config.random_count == 0)
     *board = m->config.start;
   else
@@ -532,7 +517,7 @@ match_alloc (const NimMatchConfig *config)
       m->positions_label = g_strdup (config->positions_label);
       m->config.positions_label = m->positions_label;
     }
-  m->order = nim_match_config_order (&m->config);
+  m->order = config_order (&m->config);
   if (m->config.random_count == 0)
     {
       m->summary.n_per_position = MAX (m->config.n_positions, 1);
@@ -820,7 +805,7 @@ position_index (const NimMatch *m, gint64 pair)
 {
   if (m->config.n_positions == 0)
     return 0;
-  return nim_match_config_pair_position (&m->config, m->order, (guint64) pair);
+  return suite_index (&m->config, m->order, (guint64) pair);
 }
 
 /* Counts a finished game; called with the lock held. */
@@ -940,16 +925,10 @@ nim_match_config_games_to_play (const NimMatchConfig *config)
             - (lo - 1 + config->shards - r) / config->shards);
 }
 
-/**
- * nim_match_config_plays_game:
- * @config: what to play
- * @game: a game's index in @config's run, from 0
- *
- * Returns: whether @game is one of the shard's (every game without
- *   shards)
- */
-gboolean
-nim_match_config_plays_game (const NimMatchConfig *config, guint64 game)
+/* Whether @game (from 0) is one of the shard's (every game without
+   shards). */
+static gboolean
+plays_game (const NimMatchConfig *config, guint64 game)
 {
   guint64 pair = (config->first_game + game) / 2 + 1;
 
@@ -964,8 +943,8 @@ game_wanted (const NimMatch *m, guint64 index)
 {
   gint64 key = (gint64) index;
 
-  return nim_match_config_plays_game (&m->config, index)
-         && index >= m->done_below && !g_hash_table_contains (m->done, &key);
+  return plays_game (&m->config, index) && index >= m->done_below
+         && !g_hash_table_contains (m->done, &key);
 }
 
 /**
@@ -1138,7 +1117,7 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
     {
       g_propagate_prefixed_error (
           error, g_steal_pointer (&local),
-          g_dngettext (GETTEXT_PACKAGE, "cannot start %u jobs: ",
+          g_dngettext (GETTEXT_PACKAGE, "cannot start %u job: ",
                        "cannot start %u jobs: ", m->config.jobs),
           m->config.jobs);
       return FALSE;
@@ -1159,21 +1138,6 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
       return FALSE;
     }
   return TRUE;
-}
-
-/**
- * nim_match_request_stop:
- * @match: a run
- *
- * Asks the run to start no more games, as a Ctrl-C does (for tests).
- */
-void
-nim_match_request_stop (NimMatch *match)
-{
-  g_mutex_lock (&match->lock);
-  match->stop = TRUE;
-  match->stopped = TRUE;
-  g_mutex_unlock (&match->lock);
 }
 
 /**

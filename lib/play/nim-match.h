@@ -228,9 +228,6 @@ typedef struct
 } NimMatchCallbacks;
 
 guint64 nim_match_config_most_matches (const NimMatchConfig *config);
-guint nim_match_config_pair_position (const NimMatchConfig *config,
-                                      const guint *order, guint64 pair);
-guint *nim_match_config_order (const NimMatchConfig *config);
 void nim_match_config_random_board (const NimMatchConfig *config, guint64 pair,
                                     NimBoard *board);
 guint64 nim_match_config_games_to_play (const NimMatchConfig *config);
@@ -247,8 +244,6 @@ NimMatch *nim_match_new (const NimMatchConfig *config, GError **error);
 NimMatch *nim_match_new_counter (const NimMatchConfig *config);
 gboolean nim_match_add_finished (NimMatch *match, guint64 number,
                                  const NimMatchTally tallies[2]);
-gboolean nim_match_config_plays_game (const NimMatchConfig *config,
-                                      guint64 game);
 void nim_match_free (NimMatch *match);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimMatch, nim_match_free)
 
@@ -267,7 +262,6 @@ void nim_match_set_clock (NimMatch *match, NimMatchClockFunc clock,
                           gpointer data);
 gboolean nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
                         gpointer data, GError **error);
-void nim_match_request_stop (NimMatch *match);
 const NimMatchSummary *nim_match_get_summary (const NimMatch *match);
 
 G_END_DECLS

@@ -744,18 +744,6 @@ nim_engine_process_describe_exit (NimEngineProcess *process)
 }
 
 /**
- * nim_engine_process_get_command:
- * @process: an engine
- *
- * Returns: the command line it was started from
- */
-const char *
-nim_engine_process_get_command (const NimEngineProcess *process)
-{
-  return process->command;
-}
-
-/**
  * nim_engine_process_free:
  * @process: (nullable): an engine
  *

@@ -45,7 +45,6 @@ gboolean nim_engine_process_stop (NimEngineProcess *process, gint64 grace);
 gboolean nim_engine_process_wait (NimEngineProcess *process, gint64 timeout);
 gboolean nim_engine_process_has_exited (NimEngineProcess *process);
 char *nim_engine_process_describe_exit (NimEngineProcess *process);
-const char *nim_engine_process_get_command (const NimEngineProcess *process);
 void nim_engine_process_free (NimEngineProcess *process);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimEngineProcess, nim_engine_process_free)
 

@@ -396,218 +396,248 @@ xor_terms (const guint *values, guint n)
   return g_string_free (s, FALSE);
 }
 
-/* "any number", "1 or 2", "1 to 3", "2, 7, 15 or 16". */
+/* "any number", "1 or 2", "1 to 3", "2, 7, 15 or 16": what the rule
+   lets a move take from any heap, in the family's words. */
 static char *
 describe_take (const NimRules *r)
 {
-  /* TRANSLATORS: what a move takes, in "a move taking any number". */
-  if (nim_rules_is_take_any (r))
-    return g_strdup (_ ("any number"));
   return nim_rules_describe_counts (r, NIM_HEAP_SIZE_MAX);
 }
 
+/* Who explain_misere () speaks to: the one-pile game (stones in the
+   pile, as its dialogue says), a board of several heaps of which one can
+   still be played, or a single heap. */
+typedef enum
+{
+  VOICE_PILE,
+  VOICE_HEAPS,
+  VOICE_HEAP,
+  N_VOICES,
+} Voice;
+
+/* What explain_misere () says, in each voice: its steps take their
+   sentences from here.  @range has the counts (%1$s), K + 1 (%2$llu),
+   and the size as quotient times K + 1 plus remainder, after the heap's
+   number under VOICE_HEAPS; @won the move (%s) and the sizes before and
+   after; @lost, the verdict of a lost position, grundy's and a hint's
+   ([advice]), the number of matches taken (%u), except a hint's on heaps,
+   which names the move (%s); the pile's have a plural. */
+static const struct
+{
+  const char *rule;
+  const char *take_any;
+  const char *range;
+  const char *won;
+  const char *lost[2][2];
+} misere_words[N_VOICES] = {
+  [VOICE_PILE] = {
+    /* The one-pile game: its own words, stones in the pile. */
+    N_ ("Under misère play (whoever takes the last stone loses, and a "
+        "player left without a move wins) Grundy values do not add up, but "
+        "the one pile is decided by a table of its own: a pile is lost for "
+        "the player to move when every move leaves a won pile; a pile too "
+        "small for any move is won."),
+    N_ ("Taking any number, only a pile of one stone is lost: its last "
+        "stone must be taken."),
+    /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3", stones taken in a move of
+       the one-pile game; "%3$llu = %4$llu x %2$llu + %5$llu" is the number
+       of stones as quotient times divisor plus remainder. */
+    N_ ("Taking %1$s stones, the lost piles are those whose stones leave 1 "
+        "when divided by %2$llu: %3$llu = %4$llu x %2$llu + %5$llu."),
+    /* TRANSLATORS: %s is a move of the one-pile game, "take 2 stones". */
+    N_ ("So %s (%llu -> %llu): a lost pile for the opponent."),
+    {
+      NP_ ("Every move leaves a won pile: the position is lost.  grundy "
+           "takes %u stone, as little as it can, hoping for a mistake.",
+           "Every move leaves a won pile: the position is lost.  grundy "
+           "takes %u stones, as little as it can, hoping for a mistake."),
+      /* TRANSLATORS: in a hint, spoken to the person. */
+      NP_ ("Every move leaves a won pile: the position is lost.  Take %u "
+           "stone, as little as you can, and hope for a mistake.",
+           "Every move leaves a won pile: the position is lost.  Take %u "
+           "stones, as little as you can, and hope for a mistake."),
+    },
+  },
+  [VOICE_HEAPS] = {
+    N_ ("Under misère play (whoever takes the last match loses, and a "
+        "player left without a move wins) Grundy values do not add up, but "
+        "the one heap that can still be played (the others are too small "
+        "for any move) is decided by a table of its own: a size is lost for "
+        "the player to move when every move leads to a won size; a size "
+        "without a move is won."),
+    N_ ("Taking any number, only a heap of one match is lost: its last "
+        "match must be taken."),
+    /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3"; "%4$llu = %5$llu x %2$llu
+       + %6$llu" is the heap size as quotient times divisor plus
+       remainder. */
+    N_ ("Taking %1$s, the lost sizes are those that leave 1 when divided by "
+        "%2$llu.  Heap %3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
+    /* TRANSLATORS: %s is a move, "take 2 from heap 1". */
+    N_ ("So %s (%llu -> %llu): a lost size for the opponent."),
+    {
+      { N_ ("Every move leaves a won size: the position is lost.  grundy "
+            "takes %u, as little as it can, hoping for a mistake."),
+        NULL },
+      /* TRANSLATORS: in a hint, spoken to the person; %s is a move, "take
+         1 from heap 2". */
+      { N_ ("Every move leaves a won size: the position is lost.  So %s, as "
+            "little as you can, and hope for a mistake."),
+        NULL },
+    },
+  },
+  [VOICE_HEAP] = {
+    N_ ("Under misère play (whoever takes the last match loses, and a "
+        "player left without a move wins) Grundy values do not add up, but "
+        "a single heap is decided by a table of its own: a size is lost for "
+        "the player to move when every move leads to a won size; a size "
+        "without a move is won."),
+    N_ ("Taking any number, only a heap of one match is lost: its last "
+        "match must be taken."),
+    /* One heap: no heap number to name (the one-pile game's own words).
+       TRANSLATORS: as the message before, without the heap: "%3$llu =
+       %4$llu x %2$llu + %5$llu" is the size as quotient times divisor plus
+       remainder. */
+    N_ ("Taking %1$s, the lost sizes are those that leave 1 when divided by "
+        "%2$llu: %3$llu = %4$llu x %2$llu + %5$llu."),
+    N_ ("So %s (%llu -> %llu): a lost size for the opponent."),
+    {
+      { N_ ("Every move leaves a won size: the position is lost.  grundy "
+            "takes %u, as little as it can, hoping for a mistake."),
+        NULL },
+      { N_ ("Every move leaves a won size: the position is lost.  So %s, as "
+            "little as you can, and hope for a mistake."),
+        NULL },
+    },
+  },
+};
+
+/* The sentences of misere_words are printf formats, their conversions
+   listed there: GCC cannot check them (tests/test-explain.c says each
+   one, and msgfmt --check each translation's). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+/* Step 2 of explain_misere () under 1 to K: the lost sizes are those
+   that leave 1 when divided by K + 1, and where this one stands. */
+static void
+misere_range (const NimRules *r, Voice voice, guint heap, guint64 n,
+              GString *s)
+{
+  guint64 p1 = (guint64) r->max_take + 1;
+  g_autofree char *take = describe_take (r);
+  const char *words = _ (misere_words[voice].range);
+
+  if (voice == VOICE_HEAPS)
+    g_string_printf (s, words, take, (unsigned long long) p1, heap,
+                     (unsigned long long) n, (unsigned long long) (n / p1),
+                     (unsigned long long) (n % p1));
+  else
+    g_string_printf (s, words, take, (unsigned long long) p1,
+                     (unsigned long long) n, (unsigned long long) (n / p1),
+                     (unsigned long long) (n % p1));
+}
+
+/* Step 2 of explain_misere () under any other rule: the heap's moves and
+   whether each leaves a won or a lost size.  They never split it (grundy
+   plays only such rules under misère play). */
+static void
+misere_moves (NimGrundyPlayer *self, guint64 n, GString *s)
+{
+  NimMoveGen gen = NIM_MOVEGEN_INIT;
+  guint32 h = (guint32) n;
+  NimBoard one;
+  NimMove m;
+
+  /* TRANSLATORS: followed by the moves from a heap of that size and
+     what they leave, ", take 2 -> 5 (won for the opponent)". */
+  g_string_printf (s, _ ("From %llu:"), (unsigned long long) n);
+  nim_board_init (&one, &h, 1);
+  while (nim_movegen_next_generic (&gen, &one, &self->parent.rules, &m))
+    {
+      guint32 take = m.count;
+      gboolean w = FALSE;
+
+      nim_grundy_misere_wins (self->grundy, n - take, &w, NULL);
+      if (s->str[s->len - 1] != ':')
+        g_string_append (s, C_ ("list", ","));
+      /* TRANSLATORS: a move from a heap of one size to another and what
+         the size it leaves is worth; the blank in front is kept. */
+      g_string_append_printf (s,
+                              w ? _ (" take %u -> %llu (won for the "
+                                     "opponent)")
+                                : _ (" take %u -> %llu (lost for the "
+                                     "opponent)"),
+                              take, (unsigned long long) (n - take));
+    }
+  g_string_append (s, C_ ("sentence end", "."));
+}
+
+/* Step 3 of explain_misere (): the move, to a lost size when there is
+   one, else the smallest, hoping for a mistake. */
+static void
+misere_verdict (NimPlayer *p, const NimBoard *board, const NimMove *move,
+                Voice voice, gboolean wins)
+{
+  guint64 n = board->heaps[move->heap];
+  gboolean advice = p->prompt->advice;
+  const char *const *lost = misere_words[voice].lost[advice];
+  g_autofree char *m = nim_explain_move (p, board, move);
+
+  if (wins)
+    nim_explain_wrap_printf (p->explain, _ (misere_words[voice].won), m,
+                             (unsigned long long) n,
+                             (unsigned long long) (n - move->count));
+  else if (lost[1] != NULL)
+    nim_explain_wrap_printf (
+        p->explain,
+        g_dngettext (GETTEXT_PACKAGE, lost[0], lost[1], move->count),
+        move->count);
+  else if (advice)
+    nim_explain_wrap_printf (p->explain, _ (lost[0]), m);
+  else
+    nim_explain_wrap_printf (p->explain, _ (lost[0]), move->count);
+}
+
+#pragma GCC diagnostic pop
+
 /* Misère play: the one heap that can be played, decided by its own table
    of won and lost sizes (as in the course's one pile where the last stone
-   loses). */
+   loses).  Step 1, why a table of one heap decides; step 2, the table of
+   these rules; step 3, the move. */
 static void
 explain_misere (NimGrundyPlayer *self, const NimBoard *board,
                 const NimMove *move)
 {
   NimPlayer *p = &self->parent;
   const NimRules *r = &p->rules;
-  GString *out = p->explain;
-  guint heap = move->heap + 1;
-  guint64 n = board->heaps[move->heap], left = n - move->count;
+  guint64 n = board->heaps[move->heap];
+  Voice voice = p->prompt->one_pile && board->n_heaps == 1 ? VOICE_PILE
+                : board->n_heaps > 1                       ? VOICE_HEAPS
+                                                           : VOICE_HEAP;
   gboolean wins = FALSE;
-  /* The one-pile game speaks of stones, as its dialogue does. */
-  gboolean pile = p->prompt->one_pile && board->n_heaps == 1;
   g_autoptr (GString) s = g_string_new (NULL);
 
   nim_grundy_misere_wins (self->grundy, n, &wins, NULL);
-  if (pile)
-    /* The one-pile game: its own words, stones in the pile. */
-    g_string_assign (s, _ ("Under misère play (whoever takes the last "
-                           "stone loses, and a player left without a move "
-                           "wins) Grundy values do not add up, but the one "
-                           "pile is decided by a table of its own: a pile is "
-                           "lost for the player to move when every move "
-                           "leaves a won pile; a pile too small for any move "
-                           "is won."));
-  else
-    g_string_assign (s,
-                     board->n_heaps > 1
-                         ? _ ("Under misère play (whoever takes the last "
-                              "match loses, and a player left without a move "
-                              "wins) Grundy values do not add up, but the "
-                              "one heap that can still be played (the others "
-                              "are too small for any move) is decided by a "
-                              "table of its own: a size is lost for the "
-                              "player to move when every move leads to a won "
-                              "size; a size without a move is won.")
-                         : _ ("Under misère play (whoever takes the last "
-                              "match loses, and a player left without a move "
-                              "wins) Grundy values do not add up, but a "
-                              "single heap is decided by a table of its own: "
-                              "a size is lost for the player to move when "
-                              "every move leads to a won size; a size "
-                              "without a move is won."));
-  nim_explain_wrap (out, s->str);
-  if (nim_rules_is_take_any (r) && pile)
-    g_string_assign (s, _ ("Taking any number, only a pile of one stone is "
-                           "lost: its last stone must be taken."));
-  else if (nim_rules_is_take_any (r))
-    g_string_assign (s, _ ("Taking any number, only a heap of one match is "
-                           "lost: its last match must be taken."));
+  /* Step 1. */
+  nim_explain_wrap (p->explain, _ (misere_words[voice].rule));
+  /* Step 2. */
+  if (nim_rules_is_take_any (r))
+    g_string_assign (s, _ (misere_words[voice].take_any));
   else
     switch (r->family->shape)
       {
       case NIM_MOVES_RANGE:
-        {
-          guint64 p1 = (guint64) r->max_take + 1;
-          g_autofree char *take = describe_take (r);
-
-          /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3"; "%4$llu = %5$llu x
-             %2$llu + %6$llu" is the heap size as quotient times divisor plus
-             remainder. */
-          if (pile)
-            /* TRANSLATORS: %1$s is "1 or 2" or "1 to 3", stones taken in a
-               move of the one-pile game; "%3$llu = %4$llu x %2$llu + %5$llu"
-               is the number of stones as quotient times divisor plus
-               remainder. */
-            g_string_printf (
-                s,
-                _ ("Taking %1$s stones, the lost piles are those "
-                   "whose stones leave 1 when divided by %2$llu: "
-                   "%3$llu = %4$llu x %2$llu + %5$llu."),
-                take, (unsigned long long) p1, (unsigned long long) n,
-                (unsigned long long) (n / p1), (unsigned long long) (n % p1));
-          else if (board->n_heaps > 1)
-            g_string_printf (
-                s,
-                _ ("Taking %1$s, the lost sizes are those "
-                   "that leave 1 when divided by %2$llu.  Heap "
-                   "%3$u: %4$llu = %5$llu x %2$llu + %6$llu."),
-                take, (unsigned long long) p1, heap, (unsigned long long) n,
-                (unsigned long long) (n / p1), (unsigned long long) (n % p1));
-          else
-            /* One heap: no heap number to name (the one-pile game's own
-               words).  TRANSLATORS: as the message before, without the
-               heap: "%3$llu = %4$llu x %2$llu + %5$llu" is the size as
-               quotient times divisor plus remainder. */
-            g_string_printf (
-                s,
-                _ ("Taking %1$s, the lost sizes are those "
-                   "that leave 1 when divided by %2$llu: "
-                   "%3$llu = %4$llu x %2$llu + %5$llu."),
-                take, (unsigned long long) p1, (unsigned long long) n,
-                (unsigned long long) (n / p1), (unsigned long long) (n % p1));
-        }
+        misere_range (r, voice, move->heap + 1, n, s);
         break;
       case NIM_MOVES_SET:
       case NIM_MOVES_GENERIC:
       case NIM_MOVES_TREE:
-        {
-          NimMoveGen gen = NIM_MOVEGEN_INIT;
-          guint32 h = (guint32) n;
-          NimBoard one;
-          NimMove m;
-
-          /* TRANSLATORS: followed by the moves from a heap of that size and
-             what they leave, ", take 2 -> 5 (won for the opponent)". */
-          g_string_printf (s, _ ("From %llu:"), (unsigned long long) n);
-          /* The heap's moves, which never split it (grundy plays only such
-             rules under misère play). */
-          nim_board_init (&one, &h, 1);
-          while (nim_movegen_next_generic (&gen, &one, r, &m))
-            {
-              guint32 take = m.count;
-              gboolean w = FALSE;
-
-              nim_grundy_misere_wins (self->grundy, n - take, &w, NULL);
-              if (s->str[s->len - 1] != ':')
-                g_string_append (s, C_ ("list", ","));
-              /* TRANSLATORS: a move from a heap of one size to another
-                 and what the size it leaves is worth; the blank in front
-                 is kept. */
-              g_string_append_printf (s,
-                                      w ? _ (" take %u -> %llu (won for the "
-                                             "opponent)")
-                                        : _ (" take %u -> %llu (lost for the "
-                                             "opponent)"),
-                                      take, (unsigned long long) (n - take));
-            }
-          g_string_append (s, C_ ("sentence end", "."));
-        }
+        misere_moves (self, n, s);
         break;
       }
-  nim_explain_wrap (out, s->str);
-  if (wins)
-    {
-      g_autofree char *m = nim_explain_move (p, board, move);
-
-      if (pile)
-        /* TRANSLATORS: %s is a move of the one-pile game, "take 2
-           stones". */
-        nim_explain_wrap_printf (out,
-                                 _ ("So %s (%llu -> %llu): a lost pile "
-                                    "for the opponent."),
-                                 m, (unsigned long long) n,
-                                 (unsigned long long) left);
-      else
-        /* TRANSLATORS: %s is a move, "take 2 from heap 1". */
-        nim_explain_wrap_printf (out,
-                                 _ ("So %s (%llu -> %llu): a lost size "
-                                    "for the opponent."),
-                                 m, (unsigned long long) n,
-                                 (unsigned long long) left);
-    }
-  else if (pile && p->prompt->advice)
-    nim_explain_wrap_printf (out,
-                             /* TRANSLATORS: in a hint, spoken to the
-                                person. */
-                             g_dngettext (GETTEXT_PACKAGE,
-                                          "Every move leaves a won pile: "
-                                          "the position is lost.  Take %u "
-                                          "stone, as little as you can, and "
-                                          "hope for a mistake.",
-                                          "Every move leaves a won pile: "
-                                          "the position is lost.  Take %u "
-                                          "stones, as little as you can, and "
-                                          "hope for a mistake.",
-                                          move->count),
-                             move->count);
-  else if (pile)
-    nim_explain_wrap_printf (out,
-                             g_dngettext (GETTEXT_PACKAGE,
-                                          "Every move leaves a won pile: "
-                                          "the position is lost.  grundy "
-                                          "takes %u stone, as little as it "
-                                          "can, hoping for a mistake.",
-                                          "Every move leaves a won pile: "
-                                          "the position is lost.  grundy "
-                                          "takes %u stones, as little as it "
-                                          "can, hoping for a mistake.",
-                                          move->count),
-                             move->count);
-  else if (p->prompt->advice)
-    {
-      g_autofree char *m = nim_explain_move (p, board, move);
-
-      /* TRANSLATORS: in a hint, spoken to the person; %s is a move,
-         "take 1 from heap 2". */
-      nim_explain_wrap_printf (out,
-                               _ ("Every move leaves a won size: the "
-                                  "position is lost.  So %s, as little as "
-                                  "you can, and hope for a mistake."),
-                               m);
-    }
-  else
-    nim_explain_wrap_printf (out,
-                             _ ("Every move leaves a won size: the "
-                                "position is lost.  grundy takes %u, "
-                                "as little as it can, hoping for a "
-                                "mistake."),
-                             move->count);
+  nim_explain_wrap (p->explain, s->str);
+  /* Step 3. */
+  misere_verdict (p, board, move, voice, wins);
 }
 
 /* Appends "G(5) = mex{G(4), G(1)⊕G(3), ...} = mex{1, 2, ...} = 4": the

@@ -598,74 +598,85 @@ trace_numbers (Pns *p, guint ply, guint32 pn, guint32 dn, guint32 thpn,
   nim_observer_numbers (p->s.trace, ply, &t);
 }
 
-/* The multiple iterative deepening of df-pn at one node: search the
-   position on p->s.board (whose key is @key) until its proof number
-   reaches @thpn or its disproof number @thdn, or the budget runs out;
-   *@pn_out and *@dn_out are its numbers then.  At the root, *@best is
-   the move to play: the most-proving one, and once the position is
-   proven, the first winning move or, lost, the first legal move. */
-static NIM_ALWAYS_INLINE void
-mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
-          NimMove *best, guint32 *pn_out, guint32 *dn_out,
-          const gboolean traced)
+/* How the search of a node ends, which decides what mid_body() does
+   last: a node settled before any child was made is stored, and a loss
+   (settled or searched) goes into the index of losses; a stopped one
+   only leaves. */
+typedef enum
 {
-  NimBoard *b = &p->s.board;
-  const NimRules *rules = &p->s.rules;
-  guint32 pn = 1, dn = 1;
-  guint64 moves, n = 0, i, w, nodes, looked;
-  gboolean refresh = TRUE;
-  gsize base = p->top, seg_base = p->seg_top;
-  guint n_segs = 0;
-  guint settled = 0; /* for a trace: what settled the node */
+  NODE_OPEN,     /* not settled yet: its children are made and searched */
+  NODE_PROVEN,   /* settled before any child was made */
+  NODE_SEARCHED, /* its children searched until a threshold or a proof */
+  NODE_STOPPED,  /* the budget, the stop flag, the ply limit or no room */
+} NodeEnd;
+
+/* The children of a node under search: @n of them on the stack of
+   children from @base (@list, which moves when the stack grows), and for
+   a wide node its @n_segs segments on the stack of segments from
+   @seg_base, the moves not made into children yet. */
+typedef struct
+{
+  gsize base;
+  gsize seg_base;
   Child *list;
+  guint64 n;
+  guint64 moves; /* the node's legal moves */
+  guint n_segs;
+} Children;
 
-  /* Step 1.  Count the node, or stop on the budget. */
-  if (nim_search_tick (&p->s))
-    goto done;
-  if (traced)
-    nim_observer_enter (p->s.trace, ply, b, 0, 0);
-  p->deepest = MAX (p->deepest, ply);
-
+/* Steps 2, 3 and 3b: what settles a node before a child is made (*@pn
+   and *@dn then, and what did it in *@settled for a trace). */
+static NIM_ALWAYS_INLINE NodeEnd
+settle (Pns *p, guint64 key, guint ply, guint32 *pn, guint32 *dn,
+        guint *settled)
+{
   /* Step 2.  The end of the game: under normal play the player to move
      has lost, under misère play won. */
-  if (!nim_board_has_move (b, rules))
+  if (!nim_board_has_move (&p->s.board, &p->s.rules))
     {
-      pn = rules->misere ? 0 : PNS_INF;
-      dn = rules->misere ? PNS_INF : 0;
-      goto proven;
+      *pn = p->s.rules.misere ? 0 : PNS_INF;
+      *dn = p->s.rules.misere ? PNS_INF : 0;
+      return NODE_PROVEN;
     }
+  /* Step 3.  The ply limit: this line cannot be followed further, so
+     nothing above it can be proven through it; stop. */
   if (ply >= p->max_ply)
     {
-      /* Step 3.  The ply limit: this line cannot be followed further, so
-         nothing above it can be proven through it; stop. */
       p->s.aborted = TRUE;
-      goto out;
+      return NODE_STOPPED;
     }
-
   /* Step 3b.  A move to a proven loss: won (the root needs its move,
      and the index is empty when the root starts). */
   if (ply > 0 && known_win (p, key))
     {
-      pn = 0;
-      dn = PNS_INF;
-      settled = NIM_TRACE_ETC;
-      goto proven;
+      *pn = 0;
+      *dn = PNS_INF;
+      *settled = NIM_TRACE_ETC;
+      return NODE_PROVEN;
     }
+  return NODE_OPEN;
+}
 
-  /* The children go on the stack of children, so that a step computes
-     no key twice, looks up no proven child again, and fetches each
-     bucket from memory while it asks for the next ones.  A wide node
-     makes them a few at a time (see grow()). */
-  moves = nim_movegen_count (b, rules);
-  list = moves <= PNS_WIDE ? children_push (p, moves) : NULL;
-  if (list != NULL)
+/* The children go on the stack of children, so that a step computes no
+   key twice, looks up no proven child again, and fetches each bucket
+   from memory while it asks for the next ones.  A wide node makes them a
+   few at a time (see grow()). */
+static NIM_ALWAYS_INLINE void
+make_children (Pns *p, guint64 key, Children *ch)
+{
+  const NimBoard *b = &p->s.board;
+  const NimRules *rules = &p->s.rules;
+
+  ch->moves = nim_movegen_count (b, rules);
+  ch->list = ch->moves <= PNS_WIDE ? children_push (p, ch->moves) : NULL;
+  if (ch->list != NULL)
     {
       NimMoveGen gen = NIM_MOVEGEN_INIT;
       NimMove m;
       guint heap = G_MAXUINT;
       gboolean twin = FALSE;
 
-      while (n < moves && nim_movegen_next (&gen, b, rules, &m))
+      while (ch->n < ch->moves && nim_movegen_next (&gen, b, rules, &m))
         {
           /* A heap of the size of one before it leads to the same
              positions (a key does not see the order of the heaps): its
@@ -678,155 +689,244 @@ mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
             }
           if (twin)
             continue;
-          child_init (b, rules, key, moves, &m, &list[n]);
-          n++;
+          child_init (b, rules, key, ch->moves, &m, &ch->list[ch->n]);
+          ch->n++;
         }
-      p->top = base + n;
+      p->top = ch->base + ch->n;
     }
   else
     {
-      p->top = base;
-      n_segs = segments_push (p);
-      n = grow (p, p->segs + seg_base, n_segs, key, moves, PNS_WIDE);
-      list = p->children + base; /* the stack may have moved */
+      p->top = ch->base;
+      ch->n_segs = segments_push (p);
+      ch->n = grow (p, p->segs + ch->seg_base, ch->n_segs, key, ch->moves,
+                    PNS_WIDE);
+      ch->list = p->children + ch->base; /* the stack may have moved */
     }
-  if (nim_search_poll (&p->s, n))
-    goto out;
+}
 
+/* Step 4, the children's numbers as the table has them now (looked up
+   again when @refresh: the search of one child proves many of its
+   siblings, taking 3 from a heap is also taking 1 and then 2), into @sc:
+   proof, the smallest disproof number, and the child that has it (the
+   most-proving); disproof, the sum of the proof numbers.  A child won
+   for the opponent stays so and adds nothing to either: it leaves the
+   list.  Returns how many children it looked up. */
+static NIM_ALWAYS_INLINE guint64
+scan_children (Pns *p, Children *ch, gboolean refresh, Scan *sc)
+{
+  Child *list = ch->list;
+  guint64 i, w, looked = 0;
+
+  scan_start (sc);
+  for (i = 0; refresh && i < MIN (ch->n, PNS_PREFETCH); i++)
+    __builtin_prefetch (bucket (p, list[i].key));
+  for (i = 0, w = 0; i < ch->n && sc->pn != 0; i++)
+    {
+      if (refresh)
+        {
+          if (i + PNS_PREFETCH < ch->n)
+            __builtin_prefetch (bucket (p, list[i + PNS_PREFETCH].key));
+          child_refresh (p, &list[i]);
+          looked++;
+        }
+      if (list[i].pn == 0)
+        continue;
+      list[w] = list[i];
+      scan_add (sc, &list[w++]);
+    }
+  if (sc->pn != 0)
+    {
+      ch->n = w;
+      p->top = ch->base + ch->n;
+    }
+  return looked;
+}
+
+/* What widen() did. */
+typedef enum
+{
+  WIDE_COUNTED, /* the moves not made yet are counted in the scan */
+  WIDE_GREW,    /* more children were made: scan again */
+  WIDE_STOPPED, /* the budget, or no room for a child on the stack */
+} Wide;
+
+/* Step 4 of a wide node: the moves not made into children yet count as
+   children never seen, and when one of them would be the most-proving
+   child, more are made. */
+static NIM_ALWAYS_INLINE Wide
+widen (Pns *p, guint64 key, Children *ch, Scan *sc, guint64 looked)
+{
+  Segment *segs = p->segs + ch->seg_base;
+  guint64 rest = 0, made;
+  guint32 bound = PNS_INF;
+  guint k;
+
+  for (k = 0; k < ch->n_segs; k++)
+    if (segs[k].left > 0)
+      {
+        rest += segs[k].left;
+        bound = MIN (bound, segment_bound (&p->s.board, &p->s.rules, ch->moves,
+                                           &segs[k]));
+      }
+  if (rest > 0 && (bound < sc->pn || sc->c1 == NULL))
+    {
+      made = grow (p, segs, ch->n_segs, key, ch->moves, MAX (ch->n, PNS_WIDE));
+      if (made > 0)
+        {
+          ch->n += made;
+          ch->list = p->children + ch->base;
+          return nim_search_poll (&p->s, made + looked) ? WIDE_STOPPED
+                                                        : WIDE_GREW;
+        }
+      if (sc->c1 == NULL)
+        {
+          /* No room for a child on the stack: stop, unproven. */
+          p->s.aborted = TRUE;
+          return WIDE_STOPPED;
+        }
+    }
+  sc->sum += rest;
+  sc->dn2 = MIN (sc->dn2, bound);
+  return WIDE_COUNTED;
+}
+
+/* Step 6.  Search the most-proving child with thresholds that keep it so:
+   its disproof number (our proof number) below the second best and our
+   own threshold, the second best taken a quarter larger (the 1 + epsilon
+   trick of Pawlewicz and Lew, 2007), which spares the switching back and
+   forth between two close children, its proof number so that our
+   disproof number (@dn) stays below ours.  Returns whether the siblings
+   must be looked up again: not when the child settled where it stood
+   (the end of the game, or a move to a known loss), which changed
+   nothing but itself. */
+static NIM_ALWAYS_INLINE gboolean
+search_most_proving (Pns *p, guint ply, guint32 thpn, guint32 thdn, guint32 dn,
+                     const Scan *sc, Children *ch, NimMove *best,
+                     const gboolean traced)
+{
+  NimBoard *b = &p->s.board;
+  Child c1 = *sc->c1;
+  gsize c1_index = (gsize) (sc->c1 - ch->list);
+  guint64 nodes;
+
+  if (traced)
+    nim_observer_try (p->s.trace, ply, &c1.move, NIM_TRACE_TRY_MOST_PROVING);
+  nim_board_make_move (b, &c1.move);
+  nodes = p->s.nodes;
+  (traced ? mid_traced : mid_plain) (
+      p, c1.key, ply + 1, threshold ((guint64) thdn - dn + c1.pn),
+      threshold (MIN ((guint64) thpn, (guint64) sc->dn2 + sc->dn2 / 4 + 1)),
+      best, &c1.pn, &c1.dn);
+  nim_board_unmake_move (b, &c1.move);
+  /* The child's numbers as its search left them; the stack may have
+     moved while it grew. */
+  ch->list = p->children + ch->base;
+  ch->list[c1_index] = c1;
+  return p->s.nodes - nodes > 1;
+}
+
+/* Steps 4 to 7 of a node not settled at once: its children, made on the
+   stack of children, searched until the node's numbers (*@pn, *@dn)
+   reach a threshold, then at the root the move. */
+static NIM_ALWAYS_INLINE NodeEnd
+search_children (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
+                 NimMove *best, guint32 *pn, guint32 *dn,
+                 const gboolean traced)
+{
+  Children ch = { p->top, p->seg_top, NULL, 0, 0, 0 };
+  gboolean refresh = TRUE;
+
+  make_children (p, key, &ch);
+  if (nim_search_poll (&p->s, ch.n))
+    return NODE_STOPPED;
   for (;;)
     {
       Scan sc;
-      Child c1;
-      gsize c1_index;
+      guint64 looked;
 
-      /* Step 4.  The numbers of the node from its children's, as the
-         table has them now (the search of one child proves many of its
-         siblings: taking 3 from a heap is also taking 1 and then 2):
-         proof, the smallest disproof number, and the child that has it
-         (the most-proving); disproof, the sum of the proof numbers.  A
-         child won for the opponent stays so and adds nothing to either:
-         it leaves the list. */
-      scan_start (&sc);
-      looked = 0;
-      for (i = 0; refresh && i < MIN (n, PNS_PREFETCH); i++)
-        __builtin_prefetch (bucket (p, list[i].key));
-      for (i = 0, w = 0; i < n && sc.pn != 0; i++)
-        {
-          if (refresh)
-            {
-              if (i + PNS_PREFETCH < n)
-                __builtin_prefetch (bucket (p, list[i + PNS_PREFETCH].key));
-              child_refresh (p, &list[i]);
-              looked++;
-            }
-          if (list[i].pn == 0)
+      /* Step 4.  The node's numbers from its children's. */
+      looked = scan_children (p, &ch, refresh, &sc);
+      if (ch.n_segs > 0 && sc.pn != 0)
+        switch (widen (p, key, &ch, &sc, looked))
+          {
+          case WIDE_COUNTED:
+            break;
+          case WIDE_GREW:
+            refresh = TRUE;
             continue;
-          list[w] = list[i];
-          scan_add (&sc, &list[w++]);
-        }
-      if (sc.pn != 0)
-        {
-          n = w;
-          p->top = base + n;
-        }
-      if (n_segs > 0 && sc.pn != 0)
-        {
-          /* A wide node: the moves not made into children yet count as
-             children never seen, and when one of them would be the
-             most-proving child, more are made. */
-          Segment *segs = p->segs + seg_base;
-          guint64 rest = 0, made;
-          guint32 bound = PNS_INF;
-          guint k;
-
-          for (k = 0; k < n_segs; k++)
-            if (segs[k].left > 0)
-              {
-                rest += segs[k].left;
-                bound = MIN (bound, segment_bound (b, rules, moves, &segs[k]));
-              }
-          if (rest > 0 && (bound < sc.pn || sc.c1 == NULL))
-            {
-              made = grow (p, segs, n_segs, key, moves, MAX (n, PNS_WIDE));
-              if (made > 0)
-                {
-                  n += made;
-                  list = p->children + base;
-                  refresh = TRUE;
-                  if (nim_search_poll (&p->s, made + looked))
-                    goto out;
-                  continue;
-                }
-              if (sc.c1 == NULL)
-                {
-                  /* No room for a child on the stack: stop, unproven. */
-                  p->s.aborted = TRUE;
-                  goto out;
-                }
-            }
-          sc.sum += rest;
-          sc.dn2 = MIN (sc.dn2, bound);
-        }
-      pn = sc.pn;
-      dn = scan_dn (&sc);
+          case WIDE_STOPPED:
+            return NODE_STOPPED;
+          }
+      *pn = sc.pn;
+      *dn = scan_dn (&sc);
       if (ply == 0 && sc.c1 != NULL)
         *best = sc.c1->move;
-      store (p, key, pn, dn);
+      store (p, key, *pn, *dn);
       if (traced)
-        trace_numbers (p, ply, pn, dn, thpn, thdn,
+        trace_numbers (p, ply, *pn, *dn, thpn, thdn,
                        sc.c1 != NULL ? &sc.c1->move : NULL);
 
       /* Step 5.  Done when a threshold is reached (a proof or a disproof
          reaches both; a node without children left is lost). */
-      if (pn >= thpn || dn >= thdn || p->s.aborted
+      if (*pn >= thpn || *dn >= thdn || p->s.aborted
           || nim_search_poll (&p->s, looked))
         break;
 
-      /* Step 6.  Search the most-proving child with thresholds that keep
-         it so: its disproof number (our proof number) below the second
-         best and our own threshold, the second best taken a quarter
-         larger (the 1 + epsilon trick of Pawlewicz and Lew, 2007), which
-         spares the switching back and forth between two close children, its
-         proof number so that our disproof number stays below ours. */
-      c1 = *sc.c1;
-      c1_index = (gsize) (sc.c1 - list);
-      if (traced)
-        nim_observer_try (p->s.trace, ply, &c1.move,
-                          NIM_TRACE_TRY_MOST_PROVING);
-      nim_board_make_move (b, &c1.move);
-      nodes = p->s.nodes;
-      (traced ? mid_traced : mid_plain) (
-          p, c1.key, ply + 1, threshold ((guint64) thdn - dn + c1.pn),
-          threshold (MIN ((guint64) thpn, (guint64) sc.dn2 + sc.dn2 / 4 + 1)),
-          best, &c1.pn, &c1.dn);
-      nim_board_unmake_move (b, &c1.move);
-      /* The child's numbers as its search left them; the stack may have
-         moved while it grew. */
-      list = p->children + base;
-      list[c1_index] = c1;
-      /* A child settled where it stood (the end of the game, or a move to
-         a known loss) changed nothing but itself: its siblings need not
-         be looked up again. */
-      refresh = p->s.nodes - nodes > 1;
+      /* Step 6. */
+      refresh = search_most_proving (p, ply, thpn, thdn, *dn, &sc, &ch, best,
+                                     traced);
       if (p->s.aborted)
         break;
     }
   /* Step 7.  At the root, the move: the first winning one in the
      generator's order, or the first legal one in a lost position. */
-  if (ply == 0 && pn == 0)
+  if (ply == 0 && *pn == 0)
     first_win (p, key, best, traced);
-  else if (ply == 0 && dn == 0)
-    nim_movegen_first (b, rules, best);
-  goto remember;
-proven:
-  store (p, key, pn, dn);
+  else if (ply == 0 && *dn == 0)
+    nim_movegen_first (&p->s.board, &p->s.rules, best);
+  return NODE_SEARCHED;
+}
+
+/* The multiple iterative deepening of df-pn at one node: search the
+   position on p->s.board (whose key is @key) until its proof number
+   reaches @thpn or its disproof number @thdn, or the budget runs out;
+   *@pn_out and *@dn_out are its numbers then.  At the root, *@best is
+   the move to play: the most-proving one, and once the position is
+   proven, the first winning move or, lost, the first legal move.  The
+   steps are functions of their own for reading; inlined, they cost
+   nothing. */
+static NIM_ALWAYS_INLINE void
+mid_body (Pns *p, guint64 key, guint ply, guint32 thpn, guint32 thdn,
+          NimMove *best, guint32 *pn_out, guint32 *dn_out,
+          const gboolean traced)
+{
+  NimBoard *b = &p->s.board;
+  guint32 pn = 1, dn = 1;
+  gsize base = p->top, seg_base = p->seg_top;
+  guint settled = 0; /* for a trace: what settled the node */
+  NodeEnd end;
+
+  /* Step 1.  Count the node, or stop on the budget. */
+  if (nim_search_tick (&p->s))
+    goto done;
   if (traced)
-    trace_numbers (p, ply, pn, dn, thpn, thdn, NULL);
-remember:
+    nim_observer_enter (p->s.trace, ply, b, 0, 0);
+  p->deepest = MAX (p->deepest, ply);
+
+  /* Steps 2 to 7. */
+  end = settle (p, key, ply, &pn, &dn, &settled);
+  if (end == NODE_OPEN)
+    end = search_children (p, key, ply, thpn, thdn, best, &pn, &dn, traced);
+
+  if (end == NODE_PROVEN)
+    {
+      store (p, key, pn, dn);
+      if (traced)
+        trace_numbers (p, ply, pn, dn, thpn, thdn, NULL);
+    }
   /* A loss goes into the index too, for known_win() to find. */
-  if (dn == 0)
+  if ((end == NODE_PROVEN || end == NODE_SEARCHED) && dn == 0)
     nim_tt_store_loss (p->tt, key, b->heaps, b->n_heaps);
-out:
   if (traced)
     nim_observer_leave (p->s.trace, ply, b, node_value (pn, dn),
                         settled | (p->s.aborted ? NIM_TRACE_ABORTED : 0));

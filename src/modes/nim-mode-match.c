@@ -493,7 +493,7 @@ report_interrupted (const NimRunOptions *run, guint64 n)
   fprintf (stderr,
            run->results ? g_dngettext (GETTEXT_PACKAGE,
                                        "nim: interrupted after %llu "
-                                       "finished games; each is in the "
+                                       "finished game; it is in the "
                                        "results file\n",
                                        "nim: interrupted after %llu "
                                        "finished games; each is in the "
@@ -501,7 +501,7 @@ report_interrupted (const NimRunOptions *run, guint64 n)
                                        n)
                         : g_dngettext (GETTEXT_PACKAGE,
                                        "nim: interrupted after %llu "
-                                       "finished games\n",
+                                       "finished game\n",
                                        "nim: interrupted after %llu "
                                        "finished games\n",
                                        n),

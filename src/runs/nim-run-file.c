@@ -1224,16 +1224,10 @@ nim_run_file_scan (const char *path, GError **error)
   return g_steal_pointer (&scan);
 }
 
-/**
- * nim_run_file_scan_games:
- * @scan: what nim_run_file_scan() found
- * @id: (nullable): a run's ID, or %NULL for every run
- *
- * Returns: how many game records of the run @id (of any run) the file
- *   holds
- */
-guint64
-nim_run_file_scan_games (const NimRunFileScan *scan, const char *id)
+/* How many game records of the run @id (of any run, @id NULL) the
+   file holds. */
+static guint64
+scan_games (const NimRunFileScan *scan, const char *id)
 {
   GHashTableIter iter;
   gpointer n;
@@ -1464,8 +1458,8 @@ resume_without_header (const NimRunFileScan *scan, const NimRunConfig *last,
                        const NimRunConfig *run, const char *results,
                        NimRunFileSetup *setup, GError **error)
 {
-  guint64 ours = nim_run_file_scan_games (scan, setup->id);
-  guint64 all = nim_run_file_scan_games (scan, NULL);
+  guint64 ours = scan_games (scan, setup->id);
+  guint64 all = scan_games (scan, NULL);
 
   if (ours > 0)
     {

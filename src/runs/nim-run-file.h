@@ -162,7 +162,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunHeader, nim_run_header_free)
  * NimRunFileScan:
  * @headers: the header lines of the file, in order (#NimRunHeader)
  * @games: a run's ID -> how many game records carry it
- *   (GSIZE_TO_POINTER); see nim_run_file_scan_games()
+ *   (GSIZE_TO_POINTER)
  * @bad_lines: lines that are neither a run's header nor a game record
  *   (fragments of killed runs, lines edited or added by hand)
  * @bad: the first of them, "NUMBER: why", to warn of
@@ -181,7 +181,6 @@ typedef struct
 } NimRunFileScan;
 
 NimRunFileScan *nim_run_file_scan (const char *path, GError **error);
-guint64 nim_run_file_scan_games (const NimRunFileScan *scan, const char *id);
 void nim_run_file_scan_warn (const NimRunFileScan *scan, const char *path);
 void nim_run_file_scan_free (NimRunFileScan *scan);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFileScan, nim_run_file_scan_free)

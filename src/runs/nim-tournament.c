@@ -237,7 +237,7 @@ nim_tournament_run (NimRunConfig *run, const NimRunOptions *options,
     {
       fprintf (stderr,
                g_dngettext (GETTEXT_PACKAGE,
-                            "nim: interrupted after %llu finished games\n",
+                            "nim: interrupted after %llu finished game\n",
                             "nim: interrupted after %llu finished games\n",
                             t.counts.games),
                (unsigned long long) t.counts.games);
