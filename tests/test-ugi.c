@@ -1332,6 +1332,105 @@ test_stop_every_searcher (void)
       }
 }
 
+/* The largest budgets, as go gives them, as setoption sets a searcher's
+   other budget (mcts's iterations) and as the spec gives them: every
+   searcher still answers isready while it searches, stops at stop, and
+   ends a timed search by itself.  nodes 18446744073709551615 made mcts
+   search nothing, for ever, deaf to stop, quit and the end of its
+   input. */
+static void
+test_largest_budget_every_searcher (void)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  static const char *const positions[]
+      = { "300,301,302,303", "1000000000,4294967295,5,7" };
+  static const char *const endless[] = {
+    "go nodes 18446744073709551615 depth 18446744073709551615",
+    "go p1time 18446744073709551615 p2time 18446744073709551615 "
+    "p1inc 18446744073709551615 p2inc 18446744073709551615 "
+    "nodes 18446744073709551615 depth 18446744073709551615",
+    "go infinite nodes 18446744073709551615",
+    "go movetime 18446744073709551615 nodes 18446744073709551615",
+  };
+  guint i, j, k;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; classes[i] != NULL; i++)
+    {
+      g_autofree char *spec = NULL;
+      GString *largest;
+      const NimPlayerOption *o;
+      Engine *e;
+
+      if (classes[i]->kind != NIM_PLAYER_SEARCHER)
+        continue;
+      spec = g_strdup_printf ("%s:time=0", classes[i]->name);
+      e = engine_start_player (spec);
+      largest = g_string_new (classes[i]->name);
+      for (o = classes[i]->options; o->key != NULL; o++)
+        if (o->type == NIM_OPTION_UINT)
+          {
+            g_string_append_printf (
+                largest, "%c%s=%" G_GUINT64_FORMAT,
+                largest->len > strlen (classes[i]->name) ? ',' : ':', o->key,
+                o->max);
+            if (!g_str_equal (o->key, "depth") && !g_str_equal (o->key, "time")
+                && !g_str_equal (o->key, "nodes"))
+              {
+                g_autofree char *set = g_strdup_printf (
+                    "setoption name %s value %" G_GUINT64_FORMAT, o->key,
+                    o->max);
+
+                engine_send (e, set);
+              }
+          }
+      g_string_append_printf (largest, "%ctime=0.2",
+                              largest->len > strlen (classes[i]->name) ? ','
+                                                                       : ':');
+      engine_send (e, "isready");
+      engine_expect (e, "readyok", 10000);
+      for (j = 0; j < G_N_ELEMENTS (positions); j++)
+        {
+          g_autofree char *position
+              = g_strdup_printf ("position fen %s p1", positions[j]);
+
+          engine_send (e, position);
+          for (k = 0; k < G_N_ELEMENTS (endless); k++)
+            {
+              g_test_message ("%s on %s: %s", spec, positions[j], endless[k]);
+              engine_send (e, endless[k]);
+              engine_send (e, "isready");
+              engine_expect (e, "readyok", 10000);
+              engine_send (e, "stop");
+              engine_expect (e, "info depth ", 10000);
+              engine_expect (e, "bestmove h", 10000);
+            }
+          engine_send (e, "go movetime 200 nodes 18446744073709551615 "
+                          "depth 18446744073709551615");
+          engine_expect (e, "info depth ", 10000);
+          engine_expect (e, "bestmove h", 10000);
+        }
+      /* The end of the input ends a search as quit does. */
+      engine_send (e, "go nodes 18446744073709551615");
+      g_assert_true (g_output_stream_close (e->in, NULL, NULL));
+      engine_expect (e, "info depth ", 10000);
+      engine_expect (e, "bestmove h", 10000);
+      engine_finish (e);
+
+      /* The spec's budgets at their largest, and a time: a bare go. */
+      g_test_message ("%s", largest->str);
+      e = engine_start_player (largest->str);
+      engine_send (e, "position fen 300,301,302,303 p1");
+      engine_send (e, "go");
+      engine_expect (e, "info depth ", 10000);
+      engine_expect (e, "bestmove h", 10000);
+      engine_send (e, "quit");
+      engine_finish (e);
+      g_string_free (largest, TRUE);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1344,6 +1443,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/refused", test_refused);
   g_test_add_func ("/ugi/isready-and-stop", test_isready_and_stop);
   g_test_add_func ("/ugi/stop/every-searcher", test_stop_every_searcher);
+  g_test_add_func ("/ugi/largest-budget/every-searcher",
+                   test_largest_budget_every_searcher);
   g_test_add_func ("/ugi/always-answers", test_always_answers);
   g_test_add_func ("/ugi/table", test_table);
   g_test_add_func ("/ugi/go-numbers", test_go_numbers);
