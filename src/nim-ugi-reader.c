@@ -522,6 +522,19 @@ nim_ugi_reader_run (NimUgiReader *reader, const NimUgiHandlers *handlers,
 }
 
 /**
+ * nim_ugi_reader_get_errno:
+ * @reader: a reader that has run
+ *
+ * Returns: why reading the commands failed, an errno, or 0 when the
+ *   input ended or said `quit`
+ */
+int
+nim_ugi_reader_get_errno (NimUgiReader *reader)
+{
+  return nim_line_channel_get_errno (reader->channel);
+}
+
+/**
  * nim_ugi_reader_free:
  * @reader: (nullable): a reader that does not run
  */

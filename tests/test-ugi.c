@@ -1431,6 +1431,28 @@ test_largest_budget_every_searcher (void)
     }
 }
 
+/* Started with its standard input closed, nim --ugi says it cannot read
+   its commands and exits 1: its timer, made first, once took descriptor
+   0, and nim waited for ever on it as if it were the referee. */
+static void
+test_closed_stdin (void)
+{
+  const char *ugi[] = { "--ugi", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *said = NULL;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  status = nim_test_run_nim_redirected ("<&-", NULL, &out, &err, ugi);
+  said = nim_test_strip_valgrind (err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpstr (said, ==,
+                   "nim: read error on standard input: Bad file descriptor\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1445,6 +1467,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/stop/every-searcher", test_stop_every_searcher);
   g_test_add_func ("/ugi/largest-budget/every-searcher",
                    test_largest_budget_every_searcher);
+  g_test_add_func ("/ugi/closed-stdin", test_closed_stdin);
   g_test_add_func ("/ugi/always-answers", test_always_answers);
   g_test_add_func ("/ugi/table", test_table);
   g_test_add_func ("/ugi/go-numbers", test_go_numbers);

@@ -36,6 +36,7 @@
 #include "nim-strings.h"
 #include "nim-ugi-reader.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -986,6 +987,7 @@ ugi_run (gpointer config, NimShared *shared)
   g_autoptr (NimUgiReader) reader = NULL;
   Engine e = { 0 };
   NimBoard board;
+  int read_errno;
 
   e.spec = g_strdup (shared->player1 ? shared->player1
                                      : nim_player_class_strongest ()->name);
@@ -1029,6 +1031,7 @@ ugi_run (gpointer config, NimShared *shared)
   nim_player_set_stop (e.player, nim_ugi_reader_get_stop (reader));
 
   nim_ugi_reader_run (reader, &handlers, &e);
+  read_errno = nim_ugi_reader_get_errno (reader);
 
   nim_player_set_stop (e.player, NULL);
   nim_player_free (e.player);
@@ -1038,6 +1041,14 @@ ugi_run (gpointer config, NimShared *shared)
   g_string_free (e.fen, TRUE);
   g_string_free (e.best, TRUE);
   g_free (e.spec);
+  if (read_errno != 0)
+    {
+      /* A referee's input that cannot be read (a closed descriptor, say)
+         is no end of the game: it says so, as a write error would. */
+      fprintf (stderr, _ ("nim: read error on standard input: %s\n"),
+               g_strerror (read_errno));
+      return NIM_EXIT_FAILURE;
+    }
   return NIM_EXIT_OK;
 }
 
