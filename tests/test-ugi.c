@@ -1083,6 +1083,48 @@ test_long_lines (void)
   g_string_free (input, TRUE);
 }
 
+/* A word of a line read whole (up to 8 MiB) is quoted in an error cut
+   to 40 characters and "...": an unknown word of go, an option's name or
+   value, a move, a number, which were sent back whole (a line of 8 MiB
+   to the referee). */
+static void
+test_long_words (void)
+{
+  /* Each line is the word between a start and an end. */
+  static const char *const lines[][2] = {
+    { "go ", "" },
+    { "go depth ", "" },
+    { "setoption name ", " value 1" },
+    { "setoption name ", "" },
+    { "setoption name misere value ", "" },
+    { "setoption name depth value ", "" },
+    { "setoption name rules value ", "" },
+    { "position fen ", " p1" },
+    { "position fen 3,4 p1 moves ", "" },
+    { "position fen 3,4 p1 moves h1-1 ", "" },
+  };
+  g_autofree char *word = g_strnfill ((8 << 20) - 64, 'y');
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autofree char *line
+          = g_strconcat (lines[i][0], word, lines[i][1], NULL);
+      g_autofree char *input = g_strconcat (line, "\nquit\n", NULL);
+      g_autofree char *out = ugi_run (input, NULL);
+      g_auto (GStrv) answers = g_strsplit (out, "\n", -1);
+      guint j;
+
+      g_test_message ("%.30s...: %.400s", line, out);
+      nim_test_assert_contains (out, "info string error: ");
+      nim_test_assert_contains (out, "yyy...");
+      for (j = 0; answers[j] != NULL; j++)
+        g_assert_cmpuint (strlen (answers[j]), <, 400);
+    }
+}
+
 /* The rules take what --moves takes: counts up to 4294967295, in any
    order. */
 static void
@@ -1472,6 +1514,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/table", test_table);
   g_test_add_func ("/ugi/go-numbers", test_go_numbers);
   g_test_add_func ("/ugi/long-lines", test_long_lines);
+  g_test_add_func ("/ugi/long-words", test_long_words);
   g_test_add_func ("/ugi/rules-range", test_rules_range);
   g_test_add_func ("/ugi/cutegames-order", test_cutegames_order);
   g_test_add_func ("/ugi/check-engine/nim", test_check_engine_nim);
