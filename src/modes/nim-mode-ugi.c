@@ -28,6 +28,7 @@
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
+#include "nim-locale.h"
 #include "nim-mode.h"
 #include "nim-notation.h"
 #include "nim-parse.h"
@@ -1048,7 +1049,12 @@ ugi_run (gpointer config, NimShared *shared)
   e.applied = e.base;
   nim_player_set_stop (e.player, nim_ugi_reader_get_stop (reader));
 
+  /* The protocol's side is English, the library's messages too, as
+     JSON keys are: a referee reads them, and logs them for whoever runs
+     it in whatever language.  Standard error speaks the user's. */
+  nim_locale_speak_english (TRUE);
   nim_ugi_reader_run (reader, &handlers, &e);
+  nim_locale_speak_english (FALSE);
   read_errno = nim_ugi_reader_get_errno (reader);
 
   nim_player_set_stop (e.player, NULL);
