@@ -660,6 +660,57 @@ check_engine (char **out, const char *first_word, ...)
   return status;
 }
 
+/* SIGINT, SIGTERM or SIGHUP while the engine hangs in a search end the
+   check and the engine's process group, as they end a comparison run's
+   engines: the engine once outlived nim.  nim says how many checks ran
+   and exits as the signal asks. */
+static void
+test_check_engine_signals (void)
+{
+  static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+  g_autofree char *hang = nim_test_engine_command ("hang", NULL);
+  guint i;
+
+  if (hang == NULL || !nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (signals); i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("nim-ugi-XXXXXX", NULL);
+      g_autofree char *pid_path = g_build_filename (dir, "engine.pid", NULL);
+      g_autofree char *script = NULL;
+      g_autofree char *quoted = NULL;
+      g_autofree char *command = NULL;
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *pid_text = NULL;
+      const char *args[] = { "--check-engine", NULL, NULL };
+      pid_t pid;
+      int status;
+
+      /* The engine's process says who it is. */
+      script = g_strdup_printf ("echo $$ > %s; exec %s", pid_path, hang);
+      quoted = g_shell_quote (script);
+      command = g_strdup_printf ("sh -c %s", quoted);
+      args[1] = command;
+      status = nim_test_signal_at ("ok 4 - new game", FALSE, signals[i], args,
+                                   &out, &err);
+      g_assert_true (g_file_get_contents (pid_path, &pid_text, NULL, NULL));
+      pid = (pid_t) g_ascii_strtoll (pid_text, NULL, 10);
+      g_assert_cmpint (pid, >, 1);
+      if (pid > 1 && kill (pid, 0) == 0)
+        {
+          kill (pid, SIGKILL);
+          g_error ("the engine %d outlived nim --check-engine", (int) pid);
+        }
+      g_assert_cmpint (status, ==, 128 + signals[i]);
+      nim_test_assert_contains (
+          err, "nim: interrupted after 4 checks; the engine was stopped\n");
+      nim_test_assert_not_contains (out, "not ok");
+      g_unlink (pid_path);
+      g_rmdir (dir);
+    }
+}
+
 /* A path in the source tree. */
 static char *
 srcdir_path (const char *path)
@@ -1524,6 +1575,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/check-engine/misbehaving",
                    test_check_engine_misbehaving);
   g_test_add_func ("/ugi/check-engine/refused", test_check_engine_refused);
+  g_test_add_func ("/ugi/check-engine/signals", test_check_engine_signals);
   g_test_add_func ("/ugi/check-engine/log", test_check_engine_log);
   g_test_add_func ("/ugi/engine/twin", test_engine_twin);
   g_test_add_func ("/ugi/engine/example-games", test_engine_example_games);
