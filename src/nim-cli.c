@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -159,14 +160,21 @@ reserve_standard_fds (void)
    says: @flushed is fflush ()'s errno when it failed just now, else 0;
    a write that failed earlier left errno long overwritten, but an empty
    write still finds a descriptor that is closed (see
-   reserve_standard_fds ()) or a device that is full. */
+   reserve_standard_fds ()) or a device that is full, and a poll a pipe
+   whose reader is gone. */
 static int
 stdout_errno (int flushed)
 {
+  struct pollfd out = { STDOUT_FILENO, POLLOUT, 0 };
+
   if (flushed != 0)
     return flushed;
   if (write (STDOUT_FILENO, "", 0) < 0)
     return errno;
+  /* The write end of a pipe whose reader is gone polls as an error
+     (poll(2)); an empty write to it succeeds. */
+  if (poll (&out, 1, 0) == 1 && (out.revents & POLLERR) != 0)
+    return EPIPE;
   return 0;
 }
 

@@ -24,6 +24,7 @@ void nim_interrupt_catch (void);
 void nim_interrupt_release (void);
 int nim_interrupt_status (void);
 void nim_signals_init (void);
+void nim_signals_survive_pipe (void);
 
 char *nim_read_line (FILE *in, GError **error);
 gboolean nim_prompt_is_quit (const char *answer);
