@@ -22,9 +22,12 @@
 #include "nim-strings.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The modes.  When several are asked for, the message names the first
    two of them in this order; when none is, the last runs. */
@@ -121,6 +124,54 @@ take_arguments (NimCommand *command)
   return NIM_EXIT_USAGE;
 }
 
+/* A standard descriptor that nim was started without would be the
+   first that nim opens: a timer nim --ugi waits on as if it were its
+   input, a results file that the summary is then written into.  Each one
+   closed is held by /dev/null opened the other way round (standard input
+   for writing, output and error for reading), so that using it fails
+   with EBADF, as using a closed descriptor does (gnulib's stdopen). */
+static void
+reserve_standard_fds (void)
+{
+  int fd;
+
+  for (fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++)
+    if (fcntl (fd, F_GETFD) < 0 && errno == EBADF)
+      {
+        int held
+            = open ("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+
+        /* open () returns the lowest free descriptor, this one. */
+        if (held >= 0 && held != fd)
+          {
+            dup2 (held, fd);
+            close (held);
+          }
+      }
+}
+
+/* Why writing to standard output failed, an errno, or 0 when nothing
+   says: @flushed is fflush ()'s errno when it failed just now, else 0;
+   a write that failed earlier left errno long overwritten, but an empty
+   write still finds a descriptor that is closed (see
+   reserve_standard_fds ()) or a device that is full, and a poll a pipe
+   whose reader is gone. */
+static int
+stdout_errno (int flushed)
+{
+  struct pollfd out = { STDOUT_FILENO, POLLOUT, 0 };
+
+  if (flushed != 0)
+    return flushed;
+  if (write (STDOUT_FILENO, "", 0) < 0)
+    return errno;
+  /* The write end of a pipe whose reader is gone polls as an error
+     (poll(2)); an empty write to it succeeds. */
+  if (poll (&out, 1, 0) == 1 && (out.revents & POLLERR) != 0)
+    return EPIPE;
+  return 0;
+}
+
 /**
  * nim_cli_run:
  * @argc: the argument count of main()
@@ -139,8 +190,9 @@ nim_cli_run (int argc, char **argv)
   g_autoptr (NimCommand) command = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *description = NULL;
-  int status;
+  int status, flushed = 0;
 
+  reserve_standard_fds ();
   nim_locale_init ();
   description = nim_help_description ();
   command = nim_command_new (modes, option_sets, description);
@@ -160,10 +212,17 @@ nim_cli_run (int argc, char **argv)
 
   /* A full disk or a closed pipe must not pass for success (GNU
      standards: check for errors when closing standard output). */
-  if (fflush (stdout) != 0 || ferror (stdout))
+  if (fflush (stdout) != 0)
+    flushed = errno;
+  if (flushed != 0 || ferror (stdout))
     {
-      fprintf (stderr, _ ("nim: write error on standard output: %s\n"),
-               g_strerror (errno));
+      int why = stdout_errno (flushed);
+
+      if (why != 0)
+        fprintf (stderr, _ ("nim: write error on standard output: %s\n"),
+                 g_strerror (why));
+      else
+        fputs (_ ("nim: write error on standard output\n"), stderr);
       if (status == NIM_EXIT_OK)
         status = NIM_EXIT_FAILURE;
     }

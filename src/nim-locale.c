@@ -125,3 +125,46 @@ nim_locale_init (void)
   bindtextdomain (GETTEXT_PACKAGE, dir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 }
+
+/**
+ * nim_locale_speak_english:
+ * @english: %TRUE for English messages, %FALSE for the user's language
+ *   again
+ *
+ * Sets the language of the messages the calling thread translates, and
+ * only its: a protocol's words are English, as JSON keys are, so nim
+ * --ugi's answers, the library's messages among them, stay English
+ * whatever the locale, while what nim says to a person on standard
+ * error follows it.  The C locale's messages, not a catalogue: gettext
+ * then also ignores LANGUAGE.  Where the system has no per-thread locale
+ * (uselocale()), messages follow the user's locale.
+ */
+void
+nim_locale_speak_english (gboolean english)
+{
+#ifdef HAVE_USELOCALE
+  static locale_t c_messages = (locale_t) 0;
+  static gsize made = 0;
+
+  if (!english)
+    {
+      uselocale (LC_GLOBAL_LOCALE);
+      return;
+    }
+  if (g_once_init_enter (&made))
+    {
+      locale_t global = duplocale (LC_GLOBAL_LOCALE);
+
+      /* Made once and kept, as the catalogues are. */
+      if (global != (locale_t) 0)
+        c_messages = newlocale (LC_MESSAGES_MASK, "C", global);
+      if (c_messages == (locale_t) 0 && global != (locale_t) 0)
+        freelocale (global);
+      g_once_init_leave (&made, 1);
+    }
+  if (c_messages != (locale_t) 0)
+    uselocale (c_messages);
+#else
+  (void) english;
+#endif
+}

@@ -8,5 +8,6 @@
 G_BEGIN_DECLS
 
 void nim_locale_init (void);
+void nim_locale_speak_english (gboolean english);
 
 G_END_DECLS

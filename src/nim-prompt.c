@@ -133,6 +133,38 @@ nim_signals_init (void)
   sigaction (SIGXFSZ, &action, NULL);
 }
 
+/* Does nothing: see nim_signals_survive_pipe(). */
+static void
+on_pipe (int signum)
+{
+  (void) signum;
+}
+
+/**
+ * nim_signals_survive_pipe:
+ *
+ * From now on a write to a pipe whose reader is gone fails with EPIPE
+ * rather than killing nim: what a comparison run needs, whose games are
+ * in its results file and whose summary comes last, when the reader of
+ * its output (`nim --games ... | tee log`) died of the same Ctrl-C that
+ * stops the run.  nim then stops its engines, says how many games
+ * finished, and reports the write error as it exits (nim_cli_run()),
+ * instead of dying in the middle of its summary.  Caught by a handler
+ * that does nothing, not ignored, as SIGXFSZ is (see
+ * nim_signals_init()).
+ */
+void
+nim_signals_survive_pipe (void)
+{
+  struct sigaction action;
+
+  memset (&action, 0, sizeof action);
+  action.sa_handler = on_pipe;
+  action.sa_flags = SA_RESTART;
+  sigemptyset (&action.sa_mask);
+  sigaction (SIGPIPE, &action, NULL);
+}
+
 /* The longest line kept, in bytes: far more than any answer. */
 #define LINE_MAX_BYTES 4096
 /* How much more of an over-long line is thrown away looking for its end:

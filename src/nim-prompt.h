@@ -24,6 +24,7 @@ void nim_interrupt_catch (void);
 void nim_interrupt_release (void);
 int nim_interrupt_status (void);
 void nim_signals_init (void);
+void nim_signals_survive_pipe (void);
 
 gboolean nim_prompt_is_help (const char *answer);
 char *nim_prompt (FILE *in, FILE *out, const char *prompt, GError **error);

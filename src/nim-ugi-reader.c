@@ -32,6 +32,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <glib-unix.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -87,6 +88,12 @@ struct _NimUgiReader
      and whether the waits for a processor are counted in it. */
   gint64 arrival;
   gboolean count_waits;
+
+#ifdef HAVE_USELOCALE
+  /* The locale of the thread that runs the reader, which the other
+     thread takes: both answer in one language. */
+  locale_t locale;
+#endif
 };
 
 /* Each thread's /proc/thread-self/schedstat, open, as its descriptor + 1
@@ -492,6 +499,11 @@ serve (NimUgiReader *r, gboolean reader)
 static gpointer
 serve_thread (gpointer data)
 {
+#ifdef HAVE_USELOCALE
+  NimUgiReader *r = data;
+
+  uselocale (r->locale);
+#endif
   serve (data, FALSE);
   return NULL;
 }
@@ -503,7 +515,8 @@ serve_thread (gpointer data)
  * @data: what @handlers are given
  *
  * Reads and carries out commands until `quit` or the end of the input,
- * with a second thread that takes over the reading while a search runs;
+ * with a second thread that takes over the reading while a search runs
+ * (in the calling thread's locale, see nim_locale_speak_english());
  * any search is over, and everything written flushed, when this returns.
  */
 void
@@ -515,10 +528,26 @@ nim_ugi_reader_run (NimUgiReader *reader, const NimUgiHandlers *handlers,
   reader->handlers = handlers;
   reader->data = data;
   reader->reading = TRUE; /* this thread's, first */
+#ifdef HAVE_USELOCALE
+  reader->locale = uselocale ((locale_t) 0);
+#endif
   helper = g_thread_new ("nim-ugi", serve_thread, reader);
   serve (reader, TRUE);
   g_thread_join (helper);
   fflush (stdout);
+}
+
+/**
+ * nim_ugi_reader_get_errno:
+ * @reader: a reader that has run
+ *
+ * Returns: why reading the commands failed, an errno, or 0 when the
+ *   input ended or said `quit`
+ */
+int
+nim_ugi_reader_get_errno (NimUgiReader *reader)
+{
+  return nim_line_channel_get_errno (reader->channel);
 }
 
 /**

@@ -57,6 +57,7 @@ const gint *nim_ugi_reader_get_stop (NimUgiReader *reader);
 void nim_ugi_reader_wait_stop (NimUgiReader *reader);
 void nim_ugi_reader_count_waits (NimUgiReader *reader);
 gint64 nim_ugi_reader_get_arrival (NimUgiReader *reader);
+int nim_ugi_reader_get_errno (NimUgiReader *reader);
 void nim_ugi_reader_free (NimUgiReader *reader);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimUgiReader, nim_ugi_reader_free)
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <stdarg.h>
@@ -449,6 +450,73 @@ nim_test_run_nim_to (const char *stdout_path, const char *input, char **out,
       return -1;
     }
   return g_subprocess_get_exit_status (process);
+}
+
+/**
+ * nim_test_run_nim_redirected:
+ * @redirect: shell redirections for nim, such as "<&-" (standard input
+ *   closed) or ">&-"
+ * @input: (nullable): what nim reads on its standard input
+ * @out: (out): what nim printed on standard output, "" when @redirect
+ *   sends it elsewhere
+ * @err: (out): what nim printed on standard error
+ * @args: nim's arguments, %NULL-terminated
+ *
+ * Runs nim as nim_test_run_nimv () does, under LC_ALL=C, with @redirect
+ * applied last (a shell's redirections, which GSubprocess has no way to
+ * ask for: a descriptor nim starts without).  A nim still running after
+ * run_timeout () seconds is killed, and the test fails.
+ *
+ * Returns: the exit status
+ */
+int
+nim_test_run_nim_redirected (const char *redirect, const char *input,
+                             char **out, char **err, const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) nim = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) env
+      = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
+  g_autofree char *input_path = NULL;
+  g_autofree char *timeout = g_strdup_printf ("%u", run_timeout ());
+  g_autofree char *command = NULL;
+  int input_fd, status;
+  guint i;
+
+  input_fd = g_file_open_tmp ("nim-test-input-XXXXXX", &input_path, &error);
+  g_assert_no_error (error);
+  close (input_fd);
+  g_assert_true (
+      g_file_set_contents (input_path, input ? input : "", -1, &error));
+  nim_test_add_nim_argv (nim, args);
+  /* sh -c SCRIPT INPUT TIMEOUT NIM ARGS...: the script shifts its own
+     two words off and runs the rest, under timeout(1). */
+  g_ptr_array_add (argv, g_strdup ("/bin/sh"));
+  g_ptr_array_add (argv, g_strdup ("-c"));
+  g_ptr_array_add (argv,
+                   g_strdup_printf ("input=$1 seconds=$2; shift 2; exec "
+                                    "timeout -s KILL \"$seconds\" \"$@\" "
+                                    "<\"$input\" %s",
+                                    redirect));
+  g_ptr_array_add (argv, g_strdup ("sh"));
+  g_ptr_array_add (argv, g_strdup (input_path));
+  g_ptr_array_add (argv, g_strdup (timeout));
+  for (i = 0; i < nim->len; i++)
+    g_ptr_array_add (argv, g_strdup (g_ptr_array_index (nim, i)));
+  g_ptr_array_add (argv, NULL);
+  command = g_strjoinv ("' '", (char **) args);
+  g_test_message ("$ nim '%s' %s", command, redirect);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, env,
+                               G_SPAWN_DEFAULT, NULL, NULL, out, err, &status,
+                               &error));
+  g_assert_no_error (error);
+  g_unlink (input_path);
+  /* timeout(1) killed it: it hung. */
+  g_assert_false (WIFEXITED (status) && WEXITSTATUS (status) == 128 + 9);
+  g_assert_false (WIFSIGNALED (status));
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
 }
 
 /* Runs nim with @args, its standard output read into @out: see

@@ -26,6 +26,9 @@ void nim_test_add_nim_argv (GPtrArray *argv, const char *const *args);
 char *nim_test_nim_command (void);
 int nim_test_run_nim_to (const char *stdout_path, const char *input,
                          char **out, char **err, const char *const *args);
+int nim_test_run_nim_redirected (const char *redirect, const char *input,
+                                 char **out, char **err,
+                                 const char *const *args);
 int nim_test_run_nimv (const char *input, char **out, char **err,
                        const char *const *args);
 int nim_test_run_nim (const char *input, char **out, char **err,

@@ -19,6 +19,7 @@
 
 #include <stdio.h>
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <stdarg.h>
 #include <string.h>
@@ -2853,6 +2854,64 @@ test_write_error (void)
     }
 }
 
+/* Started with standard output closed, nim says why it cannot write,
+   EBADF's message: not another call's errno ("Invalid argument" from
+   nim --ugi's reading, "No such process" after an engine was waited
+   for), and no file it opens takes the place of standard output. */
+static void
+test_closed_stdout (void)
+{
+  g_autofree char *engine = nim_test_engine_command ("good", NULL);
+  g_autofree char *declare = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *results = NULL;
+  g_autofree char *written = NULL;
+  const char *version[] = { "--version", NULL };
+  const char *game[]
+      = { "--player1", "xor", "--player2", "xor", "--heaps", "3,4", NULL };
+  const char *ugi[] = { "--ugi", NULL };
+  const char *with_engine[]
+      = { "--engine", NULL,  "--player1", "bot", "--player2", "xor",
+          "--heaps",  "3,4", "--games",   "2",   NULL };
+  const char *run[]
+      = { "--games", "4",   "--player1", "xor", "--player2", "random",
+          "--heaps", "3,4", "--results", NULL,  NULL };
+  const char *const *runs[] = { version, game, ugi, with_engine, run };
+  guint i;
+
+  if (!have_nim () || engine == NULL)
+    return;
+  declare = g_strdup_printf ("bot=%s", engine);
+  with_engine[1] = declare;
+  dir = g_dir_make_tmp ("nim-cli-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  results = g_build_filename (dir, "run.jsonl", NULL);
+  run[9] = results;
+  for (i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *said = NULL;
+      int status;
+
+      status = nim_test_run_nim_redirected (
+          ">&-", runs[i] == ugi ? "ugi\nisready\nquit\n" : NULL, &out, &err,
+          runs[i]);
+      said = nim_test_strip_valgrind (err);
+      assert_status (status, 1, out, said);
+      g_assert_cmpstr (said, ==,
+                       "nim: write error on standard output: Bad file "
+                       "descriptor\n");
+    }
+  /* The games and nothing else: the summary did not go into the file. */
+  g_assert_true (g_file_get_contents (results, &written, NULL, NULL));
+  g_assert_true (g_str_has_prefix (written, "{\"run\":"));
+  nim_test_assert_not_contains (written, "wins");
+  nim_test_assert_contains (written, "\"game\":4,");
+  g_unlink (results);
+  g_rmdir (dir);
+}
+
 /* Computer against computer: played to the end, status 0, a winner and
    no words for a person; without --heaps, from 3, 4, 5. */
 static void
@@ -3042,6 +3101,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/list-players", test_list_players);
   g_test_add_func ("/cli/computer-game", test_computer_game);
   g_test_add_func ("/cli/write-error", test_write_error);
+  g_test_add_func ("/cli/closed-stdout", test_closed_stdout);
   g_test_add_func ("/cli/exit-status", test_exit_status);
 
   return g_test_run ();

@@ -30,6 +30,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "nim-game.h"
 #include "nim-movegen.h"
@@ -297,6 +298,7 @@ typedef struct
   gint stop;
   guint64 entered; /* nodes the observer saw */
   guint64 set_at;  /* when it set the flag (0: as the search began) */
+  double cpu;      /* the processor time the search took, in seconds */
   gboolean done;
   GMutex lock;
   GCond cond;
@@ -353,13 +355,25 @@ static const NimObserverFuncs stopper_funcs = {
   .mcts_iteration = stopper_iteration,
 };
 
+/* The processor time this thread has used, in seconds. */
+static double
+thread_cpu_seconds (void)
+{
+  struct timespec t;
+
+  g_assert_cmpint (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t), ==, 0);
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
 static gpointer
 stopper_search (gpointer data)
 {
   Stopper *st = data;
 
+  st->cpu = thread_cpu_seconds ();
   g_assert_true (
       nim_player_choose_move (st->player, &st->board, &st->move, NULL));
+  st->cpu = thread_cpu_seconds () - st->cpu;
   g_mutex_lock (&st->lock);
   st->done = TRUE;
   g_cond_signal (&st->cond);
@@ -367,39 +381,53 @@ stopper_search (gpointer data)
   return NULL;
 }
 
-/* One search of @klass on @heaps under @rules, stopped before it starts
-   or, with @observe, at its STOP_AT-th node; FALSE if @klass does not
-   play there. */
-static gboolean
-check_stop (const NimPlayerClass *klass, const NimRules *rules,
-            const char *heaps, gboolean observe)
+/* A new stopper for a search of @spec on @heaps, or NULL if @klass does
+   not play there under @rules. */
+static Stopper *
+stopper_new (const NimPlayerClass *klass, const char *spec,
+             const NimRules *rules, const char *heaps)
 {
-  g_autofree char *spec = g_strdup_printf ("%s:time=0", klass->name);
   g_autoptr (GError) error = NULL;
-  /* On the heap: a search that does not stop is left running with it. */
   Stopper *st = g_new0 (Stopper, 1);
-  GThread *thread;
-  gint64 end;
-  gboolean done = TRUE;
-  const NimSearchStats *stats;
 
   nim_test_board (&st->board, heaps);
   if (!nim_player_supports (klass, rules, &st->board, NULL))
     {
       g_free (st);
-      return FALSE;
+      return NULL;
     }
-  st->player = nim_player_new (spec, NULL);
-  g_mutex_init (&st->lock);
-  g_cond_init (&st->cond);
+  st->player = nim_player_new (spec, &error);
+  g_assert_no_error (error);
   g_assert_true (nim_player_start (st->player, rules, &st->board, &error));
   g_assert_no_error (error);
-  nim_player_set_stop (st->player, &st->stop);
+  g_mutex_init (&st->lock);
+  g_cond_init (&st->cond);
   st->observer = (NimObserver){ &stopper_funcs, st };
-  if (observe)
-    nim_player_set_trace (st->player, &st->observer);
-  else
-    g_atomic_int_set (&st->stop, 1);
+  return st;
+}
+
+static void
+stopper_free (Stopper *st)
+{
+  nim_player_set_trace (st->player, NULL);
+  nim_player_free (st->player);
+  g_mutex_clear (&st->lock);
+  g_cond_clear (&st->cond);
+  g_free (st);
+}
+
+/* Runs @st's search in a thread of its own and waits for it.  FALSE,
+   and the test failed, after STOP_WAIT seconds: the search then runs on
+   in its thread, with the player, board and observer it was given (so
+   @st is not freed), until the program ends, and the other tests go
+   on. */
+static gboolean
+run_search (Stopper *st, const char *spec, const char *heaps)
+{
+  GThread *thread;
+  gint64 end;
+  gboolean done = TRUE;
+
   thread = g_thread_new ("search", stopper_search, st);
   end = g_get_monotonic_time () + STOP_WAIT * G_TIME_SPAN_SECOND;
   g_mutex_lock (&st->lock);
@@ -408,20 +436,49 @@ check_stop (const NimPlayerClass *klass, const NimRules *rules,
   g_mutex_unlock (&st->lock);
   if (!done)
     {
-      /* The search runs on in its thread, with the player, board and
-         observer it was given, until the program ends: the test fails
-         and the others go on. */
       nim_test_fail ("%s on %s did not stop within %d s of its stop flag",
                      spec, heaps, STOP_WAIT);
-      return TRUE;
+      return FALSE;
     }
   g_thread_join (thread);
+  return TRUE;
+}
+
+/* One search of @spec (a player of @klass) on @heaps under @rules,
+   stopped before it starts or, with @observe, at its STOP_AT-th node;
+   with @largest, its budget is then set as the largest `go` of nim --ugi
+   sets it (nim_player_set_budget()).  FALSE if @klass does not play
+   there. */
+static gboolean
+check_stop_spec (const NimPlayerClass *klass, const char *spec,
+                 const NimRules *rules, const char *heaps, gboolean observe,
+                 gboolean largest)
+{
+  Stopper *st = stopper_new (klass, spec, rules, heaps);
+  const NimSearchStats *stats;
+
+  if (st == NULL)
+    return FALSE;
+  if (largest)
+    {
+      NimBudget most = { G_MAXUINT64, G_MAXDOUBLE, G_MAXUINT64 };
+
+      g_assert_true (nim_player_set_budget (st->player, &most));
+    }
+  nim_player_set_stop (st->player, &st->stop);
+  if (observe)
+    nim_player_set_trace (st->player, &st->observer);
+  else
+    g_atomic_int_set (&st->stop, 1);
+  if (!run_search (st, spec, heaps))
+    return TRUE;
 
   stats = nim_player_get_stats (st->player);
-  g_test_message ("%s on %s, stopped %s at node %" G_GUINT64_FORMAT
+  g_test_message ("%s%s on %s, stopped %s at node %" G_GUINT64_FORMAT
                   ": %" G_GUINT64_FORMAT " nodes",
-                  spec, heaps, observe ? "by the observer" : "first",
-                  st->set_at, stats->nodes);
+                  spec, largest ? " (the largest go)" : "", heaps,
+                  observe ? "by the observer" : "first", st->set_at,
+                  stats->nodes);
   g_assert_true (nim_board_check_move (&st->board, rules, &st->move, NULL));
   g_assert_true (stats->stopped);
   g_assert_false (stats->proven);
@@ -429,12 +486,17 @@ check_stop (const NimPlayerClass *klass, const NimRules *rules,
   if (observe && st->set_at != 0)
     g_assert_cmpuint (st->set_at, >=, STOP_AT);
   g_assert_cmpuint (stats->nodes, <=, st->set_at + STOP_SLACK);
-  nim_player_set_trace (st->player, NULL);
-  nim_player_free (st->player);
-  g_mutex_clear (&st->lock);
-  g_cond_clear (&st->cond);
-  g_free (st);
+  stopper_free (st);
   return TRUE;
+}
+
+static gboolean
+check_stop (const NimPlayerClass *klass, const NimRules *rules,
+            const char *heaps, gboolean observe)
+{
+  g_autofree char *spec = g_strdup_printf ("%s:time=0", klass->name);
+
+  return check_stop_spec (klass, spec, rules, heaps, observe, FALSE);
 }
 
 static void
@@ -471,6 +533,79 @@ test_stop (gconstpointer data)
             }
         }
   g_assert_cmpuint (checked, >=, 2);
+}
+
+/* @klass's spec with every budget at its largest: each whole-number
+   option (depth=, nodes=, iterations=) at the most it takes, and time=
+   @time. */
+static char *
+largest_spec (const NimPlayerClass *klass, const char *time)
+{
+  GString *spec = g_string_new (klass->name);
+  const NimPlayerOption *o;
+
+  for (o = klass->options; o != NULL && o->key != NULL; o++)
+    if (o->type == NIM_OPTION_UINT)
+      g_string_append_printf (spec, "%c%s=%" G_GUINT64_FORMAT,
+                              spec->len > strlen (klass->name) ? ',' : ':',
+                              o->key, o->max);
+  g_string_append_printf (spec, "%ctime=%s",
+                          spec->len > strlen (klass->name) ? ',' : ':', time);
+  return g_string_free (spec, FALSE);
+}
+
+/* The largest budgets a searcher takes, as spec options and as a `go`
+   sets them (nim_player_set_budget()): nodes=18446744073709551615 made
+   mcts's tree of nodes + 1 = 0 nodes, and it never searched.  Each
+   search must still stop at its stop flag, and at its time budget
+   within 10 % and 10 ms of processor time (which a busy machine does not
+   stretch, unlike the wall clock); under valgrind, which runs every
+   search some 30 times slower, a clock read between two nodes comes
+   later, so there the time is only checked to be bounded. */
+static void
+test_largest_budget (gconstpointer data)
+{
+  const NimPlayerClass *klass = data;
+  static const char *const positions[]
+      = { "300,301,302,303", "1000000000,4294967295,5,7" };
+  const double budget = 0.2;
+  g_autofree char *most = largest_spec (klass, "86400");
+  g_autofree char *timed = largest_spec (klass, "0.2");
+  g_autofree char *bare = g_strdup_printf ("%s:time=0", klass->name);
+  NimRules rules;
+  guint i;
+
+  nim_rules_init (&rules);
+  for (i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      Stopper *st;
+      const NimSearchStats *stats;
+
+      g_assert_true (
+          check_stop_spec (klass, most, &rules, positions[i], FALSE, FALSE));
+      g_assert_true (
+          check_stop_spec (klass, most, &rules, positions[i], TRUE, FALSE));
+      g_assert_true (
+          check_stop_spec (klass, bare, &rules, positions[i], TRUE, TRUE));
+
+      st = stopper_new (klass, timed, &rules, positions[i]);
+      g_assert_nonnull (st);
+      if (!run_search (st, timed, positions[i]))
+        return;
+      stats = nim_player_get_stats (st->player);
+      g_test_message (
+          "%s on %s: %.4f s, %.4f s of processor time, %" G_GUINT64_FORMAT
+          " nodes",
+          timed, positions[i], stats->seconds, st->cpu, stats->nodes);
+      g_assert_true (
+          nim_board_check_move (&st->board, &rules, &st->move, NULL));
+      g_assert_true (stats->stopped);
+      if (nim_test_light ())
+        g_assert_cmpfloat (st->cpu, <, 30 * budget);
+      else
+        g_assert_cmpfloat (st->cpu, <, 1.1 * budget + 0.01);
+      stopper_free (st);
+    }
 }
 
 /* "set-1-3-4-misere": a test path's last part for an example of a
@@ -529,6 +664,10 @@ main (int argc, char **argv)
             = g_strdup_printf ("/contract/stop/%s", classes[i]->name);
 
         g_test_add_data_func (path, classes[i], test_stop);
+        g_free (path);
+        path = g_strdup_printf ("/contract/largest-budget/%s",
+                                classes[i]->name);
+        g_test_add_data_func (path, classes[i], test_largest_budget);
       }
   status = g_test_run ();
   g_ptr_array_unref (cases);

@@ -242,6 +242,37 @@ check "--json stays English in Chinese" "$work/zh.json" '"rules":' \
   '"take":"any"' '"winner":'
 check_not "--json has no Chinese" "$work/zh.json" "堆"
 
+# 5b. nim --ugi answers in English in every language, the library's
+# messages among its errors too (a referee reads them, as scripts read
+# JSON keys), also from the thread that reads while a search runs; what
+# it says on standard error follows the language.
+for lang in $langs; do
+  (printf 'setoption name rules value foo\nposition fen 3,x p1\n'
+   printf 'position fen 3,4 p1 moves h9-1\n'
+   printf 'position fen 300,301,302,303 p1\ngo infinite\n'
+   sleep 0.3
+   printf 'isready\nsetoption name depth value -3\nquit\n') \
+    | run "$lang" --ugi > "$work/$lang.ugi" 2>&1
+  check "nim --ugi answers in English in $lang" "$work/$lang.ugi" \
+    "info string error: the rules: 'foo' is not a take rule" \
+    "info string error: position: the position: 'x' is not a whole number" \
+    "(h9-1): There is no heap 9" "readyok" \
+    "info string error: player negamax: depth: '-3' is negative"
+  if LC_ALL=C grep -q "$(printf '[\200-\377]')" "$work/$lang.ugi" \
+     || grep -q -e 'ist keine' -e 'Reihe' "$work/$lang.ugi"; then
+    not_ok "nim --ugi in $lang mixes in no other language"
+    sed 's/^/# /' "$work/$lang.ugi" | head -n 40
+  else
+    ok "nim --ugi in $lang mixes in no other language"
+  fi
+done
+run de --ugi <&- > "$work/de.ugi-closed" 2>&1
+check "nim --ugi's standard error in German" "$work/de.ugi-closed" \
+  "nim: Lesefehler auf der Standardeingabe"
+run zh_CN --ugi <&- > "$work/zh.ugi-closed" 2>&1
+check "nim --ugi's standard error in Chinese" "$work/zh.ugi-closed" \
+  "nim：读取标准输入时出错"
+
 # 6. The commands typed at the prompt stay English.
 printf 'moves\nhelp\nhint\nq\n' \
   | run de --heaps 3,4,5 --player2 xor > "$work/de.commands" 2>&1

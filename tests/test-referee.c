@@ -84,6 +84,28 @@ test_hang (void)
   check_mode ("hang", "time", 2, NULL);
 }
 
+/* One that never answers a go of a node count or a depth alone loses on
+   time too: it has the searchers' default time, 5 s, and the margin. */
+static void
+test_hang_budget (void)
+{
+  g_autofree char *command = nim_test_engine_command ("hang", NULL);
+  g_autofree char *engine = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  engine = g_strdup_printf ("bad=%s", command);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--player1", "bad:nodes=100,depth=3",
+                                     "--player2", "random", "--heaps", "3,4",
+                                     "--timemargin", "50", "--json", NULL),
+                   ==, 0);
+  nim_test_assert_contains (out, "\"end\":\"time\"");
+  nim_test_assert_contains (out, "\"winner\":2");
+}
+
 /* One that answers a second after its movetime loses on time. */
 static void
 test_late (void)
@@ -486,17 +508,19 @@ test_protocol (void)
   g_assert_true (strstr (log, "< readyok\n") < strstr (log, "> position"));
   g_unlink (log_path);
 
-  /* A depth alone is sent alone; no budget at all is the default time. */
+  /* A depth or a node count goes with the default time beside it, as a
+     built-in searcher keeps its 5 s beside them; no budget at all is the
+     default time. */
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&log, g_free);
   g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
                                      "--engine-log", dir, "--player1",
-                                     "bot:depth=3", "--player2", "bot",
-                                     "--heaps", "2,3", NULL),
+                                     "bot:depth=3,nodes=900", "--player2",
+                                     "bot", "--heaps", "2,3", NULL),
                    ==, 0);
   g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
-  nim_test_assert_contains (log, "> go depth 3\n");
+  nim_test_assert_contains (log, "> go movetime 5000 depth 3 nodes 900\n");
   g_clear_pointer (&log, g_free);
   g_unlink (log_path);
   log_path[strlen (log_path) - strlen ("1.log")] = '2';
@@ -504,18 +528,25 @@ test_protocol (void)
   nim_test_assert_contains (log, "> go movetime 5000\n");
   g_unlink (log_path);
 
-  /* time=0 is no limit, as for a built-in searcher: a bare go. */
+  /* time=0 is no limit, as for a built-in searcher: a bare go, or the
+     depth alone. */
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&log, g_free);
-  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
-                                     "--engine-log", dir, "--player1",
-                                     "bot:time=0", "--player2", "negamax",
-                                     "--heaps", "2,3", NULL),
-                   ==, 0);
+  g_assert_cmpint (
+      nim_test_run_nim (NULL, &out, &err, "--engine", engine, "--engine-log",
+                        dir, "--player1", "bot:time=0", "--player2",
+                        "bot:time=0,depth=3", "--heaps", "2,3", NULL),
+      ==, 0);
   log_path[strlen (log_path) - strlen ("2.log")] = '1';
   g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
   nim_test_assert_contains (log, "> go\n");
+  nim_test_assert_not_contains (log, "movetime");
+  g_clear_pointer (&log, g_free);
+  g_unlink (log_path);
+  log_path[strlen (log_path) - strlen ("1.log")] = '2';
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  nim_test_assert_contains (log, "> go depth 3\n");
   nim_test_assert_not_contains (log, "movetime");
   g_unlink (log_path);
   g_rmdir (dir);
@@ -799,6 +830,7 @@ main (int argc, char **argv)
   nim_test_init (&argc, &argv);
   g_test_add_func ("/referee/crash", test_crash);
   g_test_add_func ("/referee/hang", test_hang);
+  g_test_add_func ("/referee/hang-budget", test_hang_budget);
   g_test_add_func ("/referee/late", test_late);
   g_test_add_func ("/referee/illegal", test_illegal);
   g_test_add_func ("/referee/garbage", test_garbage);

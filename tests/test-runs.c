@@ -1931,14 +1931,15 @@ test_resume_old_header (void)
 /* ------------------------------------------------------------------------ */
 /* Signals, limits and waits */
 
-/* Starts nim with @args, its standard output thrown away and its
-   standard error a pipe; @setup, when not %NULL, runs in the child
-   before nim does. */
+/* Starts nim with @args, its standard output as @out says
+   (%G_SUBPROCESS_FLAGS_STDOUT_SILENCE, _PIPE) and its standard error a
+   pipe; @setup, when not %NULL, runs in the child before nim does. */
 static GSubprocess *
-spawn_nim (const char *const *args, GSpawnChildSetupFunc setup)
+spawn_nim_out (const char *const *args, GSpawnChildSetupFunc setup,
+               GSubprocessFlags out)
 {
-  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
-      G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GSubprocessLauncher) launcher
+      = g_subprocess_launcher_new (out | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
   GSubprocess *process;
@@ -1952,6 +1953,13 @@ spawn_nim (const char *const *args, GSpawnChildSetupFunc setup)
       launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
   return process;
+}
+
+/* spawn_nim_out () with standard output thrown away. */
+static GSubprocess *
+spawn_nim (const char *const *args, GSpawnChildSetupFunc setup)
+{
+  return spawn_nim_out (args, setup, G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
 }
 
 /* How long, in microseconds, a test waits for nim to get somewhere: a
@@ -2029,12 +2037,14 @@ finished_games (const char *err)
   return g_ascii_strtoull (at + strlen ("interrupted after "), NULL, 10);
 }
 
-/* SIGTERM, as a job scheduler ends a job, is Ctrl-C: nim stops the
-   engine it started (here one in the middle of a search that never ends
-   and ignores SIGTERM), and exits with 143; it once died at once and
-   left the engine running. */
-static void
-test_sigterm_stops_engines (void)
+/* Runs nim --games against an engine in the middle of a search that
+   never ends (and that ignores SIGTERM), sends nim @signum once the
+   engine runs, and checks that nim stops the engine and exits with
+   128 + @signum; with @broken_pipe, the reader of nim's standard output
+   is gone by then, as tee is at the Ctrl-C that ends `nim --games ... |
+   tee log`.  Returns what nim wrote on standard error. */
+static char *
+signal_engine_run (int signum, gboolean broken_pipe)
 {
   g_autofree char *engine = nim_test_engine_command ("hang", NULL);
   g_autofree char *dir = NULL;
@@ -2043,14 +2053,14 @@ test_sigterm_stops_engines (void)
   g_autofree char *command = NULL;
   g_autofree char *declare = NULL;
   g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GString) seen = g_string_new (NULL);
+  GString *seen = g_string_new (NULL);
   g_autofree char *pid_text = NULL;
   gint64 deadline = g_get_monotonic_time () + patience ();
   pid_t pid;
   int status;
 
   if (engine == NULL || !nim_test_have_nim ())
-    return;
+    return g_string_free (seen, FALSE);
   /* The engine's process says who it is. */
   command = g_strdup_printf ("echo $$ > %s; exec %s", pid_path, engine);
   {
@@ -2063,8 +2073,13 @@ test_sigterm_stops_engines (void)
         = { "--games",   "2",      "--engine",  declare, "--player1", "hang",
             "--player2", "random", "--results", path,    NULL };
 
-    process = spawn_nim (args, NULL);
+    process = spawn_nim_out (args, NULL,
+                             broken_pipe ? G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                         : G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
   }
+  if (broken_pipe)
+    g_assert_true (g_input_stream_close (
+        g_subprocess_get_stdout_pipe (process), NULL, NULL));
   while (!g_file_get_contents (pid_path, &pid_text, NULL, NULL)
          || strchr (pid_text, '\n') == NULL)
     {
@@ -2073,7 +2088,7 @@ test_sigterm_stops_engines (void)
       if (g_get_monotonic_time () >= deadline)
         {
           g_subprocess_force_exit (process);
-          return;
+          return g_string_free (seen, FALSE);
         }
       g_usleep (10 * 1000);
     }
@@ -2083,9 +2098,9 @@ test_sigterm_stops_engines (void)
     {
       /* kill () below would signal a whole process group. */
       g_subprocess_force_exit (process);
-      return;
+      return g_string_free (seen, FALSE);
     }
-  g_subprocess_send_signal (process, SIGTERM);
+  g_subprocess_send_signal (process, signum);
   status = finish (process, seen);
   if (kill (pid, 0) == 0)
     {
@@ -2094,11 +2109,39 @@ test_sigterm_stops_engines (void)
     }
   else
     g_assert_cmpint (errno, ==, ESRCH);
-  g_assert_cmpint (status, ==, 128 + SIGTERM);
+  if (status < 0)
+    g_test_message ("nim was killed by signal %d: %s",
+                    g_subprocess_get_term_sig (process), seen->str);
+  g_assert_cmpint (status, ==, 128 + signum);
   nim_test_assert_contains (seen->str, "interrupted after 0 finished games");
   g_unlink (pid_path);
   g_unlink (path);
   dir_remove (dir);
+  return g_string_free (seen, FALSE);
+}
+
+/* SIGTERM, as a job scheduler ends a job, is Ctrl-C: nim stops the
+   engine it started, and exits with 143; it once died at once and left
+   the engine running. */
+static void
+test_sigterm_stops_engines (void)
+{
+  g_autofree char *err = signal_engine_run (SIGTERM, FALSE);
+}
+
+/* Ctrl-C on `nim --games ... | tee log`: tee dies of it first, and nim
+   once died of SIGPIPE writing its summary, before it stopped its
+   engines.  Now the engines are stopped when the games end, and nim
+   outlives the closed pipe: it says how many games finished and that
+   its output could not be written, and exits as Ctrl-C makes it. */
+static void
+test_broken_pipe_stops_engines (void)
+{
+  g_autofree char *err = signal_engine_run (SIGINT, TRUE);
+
+  if (*err != '\0')
+    nim_test_assert_contains (
+        err, "nim: write error on standard output: Broken pipe\n");
 }
 
 /* SIGHUP (the terminal gone) is Ctrl-C too: the finished games are
@@ -2697,6 +2740,8 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/results-bad-lines", test_results_bad_lines);
   g_test_add_func ("/runs/results-endless", test_results_endless);
   g_test_add_func ("/runs/sigterm-stops-engines", test_sigterm_stops_engines);
+  g_test_add_func ("/runs/broken-pipe-stops-engines",
+                   test_broken_pipe_stops_engines);
   g_test_add_func ("/runs/sighup-keeps-games", test_sighup_keeps_games);
   g_test_add_func ("/runs/file-size-limit", test_file_size_limit);
   g_test_add_func ("/runs/results-fifo", test_results_fifo);

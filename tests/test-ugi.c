@@ -693,6 +693,57 @@ check_engine (char **out, const char *first_word, ...)
   return status;
 }
 
+/* SIGINT, SIGTERM or SIGHUP while the engine hangs in a search end the
+   check and the engine's process group, as they end a comparison run's
+   engines: the engine once outlived nim.  nim says how many checks ran
+   and exits as the signal asks. */
+static void
+test_check_engine_signals (void)
+{
+  static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+  g_autofree char *hang = nim_test_engine_command ("hang", NULL);
+  guint i;
+
+  if (hang == NULL || !nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (signals); i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("nim-ugi-XXXXXX", NULL);
+      g_autofree char *pid_path = g_build_filename (dir, "engine.pid", NULL);
+      g_autofree char *script = NULL;
+      g_autofree char *quoted = NULL;
+      g_autofree char *command = NULL;
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *pid_text = NULL;
+      const char *args[] = { "--check-engine", NULL, NULL };
+      pid_t pid;
+      int status;
+
+      /* The engine's process says who it is. */
+      script = g_strdup_printf ("echo $$ > %s; exec %s", pid_path, hang);
+      quoted = g_shell_quote (script);
+      command = g_strdup_printf ("sh -c %s", quoted);
+      args[1] = command;
+      status = nim_test_signal_at ("ok 4 - new game", FALSE, signals[i], args,
+                                   &out, &err);
+      g_assert_true (g_file_get_contents (pid_path, &pid_text, NULL, NULL));
+      pid = (pid_t) g_ascii_strtoll (pid_text, NULL, 10);
+      g_assert_cmpint (pid, >, 1);
+      if (pid > 1 && kill (pid, 0) == 0)
+        {
+          kill (pid, SIGKILL);
+          g_error ("the engine %d outlived nim --check-engine", (int) pid);
+        }
+      g_assert_cmpint (status, ==, 128 + signals[i]);
+      nim_test_assert_contains (
+          err, "nim: interrupted after 4 checks; the engine was stopped\n");
+      nim_test_assert_not_contains (out, "not ok");
+      g_unlink (pid_path);
+      g_rmdir (dir);
+    }
+}
+
 /* A path in the source tree. */
 static char *
 srcdir_path (const char *path)
@@ -1116,6 +1167,48 @@ test_long_lines (void)
   g_string_free (input, TRUE);
 }
 
+/* A word of a line read whole (up to 8 MiB) is quoted in an error cut
+   to 40 characters and "...": an unknown word of go, an option's name or
+   value, a move, a number, which were sent back whole (a line of 8 MiB
+   to the referee). */
+static void
+test_long_words (void)
+{
+  /* Each line is the word between a start and an end. */
+  static const char *const lines[][2] = {
+    { "go ", "" },
+    { "go depth ", "" },
+    { "setoption name ", " value 1" },
+    { "setoption name ", "" },
+    { "setoption name misere value ", "" },
+    { "setoption name depth value ", "" },
+    { "setoption name rules value ", "" },
+    { "position fen ", " p1" },
+    { "position fen 3,4 p1 moves ", "" },
+    { "position fen 3,4 p1 moves h1-1 ", "" },
+  };
+  g_autofree char *word = g_strnfill ((8 << 20) - 64, 'y');
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autofree char *line
+          = g_strconcat (lines[i][0], word, lines[i][1], NULL);
+      g_autofree char *input = g_strconcat (line, "\nquit\n", NULL);
+      g_autofree char *out = ugi_run (input, NULL);
+      g_auto (GStrv) answers = g_strsplit (out, "\n", -1);
+      guint j;
+
+      g_test_message ("%.30s...: %.400s", line, out);
+      nim_test_assert_contains (out, "info string error: ");
+      nim_test_assert_contains (out, "yyy...");
+      for (j = 0; answers[j] != NULL; j++)
+        g_assert_cmpuint (strlen (answers[j]), <, 400);
+    }
+}
+
 /* The rules take what --moves takes: counts up to 4294967295, in any
    order. */
 static void
@@ -1365,6 +1458,127 @@ test_stop_every_searcher (void)
       }
 }
 
+/* The largest budgets, as go gives them, as setoption sets a searcher's
+   other budget (mcts's iterations) and as the spec gives them: every
+   searcher still answers isready while it searches, stops at stop, and
+   ends a timed search by itself.  nodes 18446744073709551615 made mcts
+   search nothing, for ever, deaf to stop, quit and the end of its
+   input. */
+static void
+test_largest_budget_every_searcher (void)
+{
+  const NimPlayerClass *const *classes = nim_player_classes ();
+  static const char *const positions[]
+      = { "300,301,302,303", "1000000000,4294967295,5,7" };
+  static const char *const endless[] = {
+    "go nodes 18446744073709551615 depth 18446744073709551615",
+    "go p1time 18446744073709551615 p2time 18446744073709551615 "
+    "p1inc 18446744073709551615 p2inc 18446744073709551615 "
+    "nodes 18446744073709551615 depth 18446744073709551615",
+    "go infinite nodes 18446744073709551615",
+    "go movetime 18446744073709551615 nodes 18446744073709551615",
+  };
+  guint i, j, k;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; classes[i] != NULL; i++)
+    {
+      g_autofree char *spec = NULL;
+      GString *largest;
+      const NimPlayerOption *o;
+      Engine *e;
+
+      if (classes[i]->kind != NIM_PLAYER_SEARCHER)
+        continue;
+      spec = g_strdup_printf ("%s:time=0", classes[i]->name);
+      e = engine_start_player (spec);
+      largest = g_string_new (classes[i]->name);
+      for (o = classes[i]->options; o->key != NULL; o++)
+        if (o->type == NIM_OPTION_UINT)
+          {
+            g_string_append_printf (
+                largest, "%c%s=%" G_GUINT64_FORMAT,
+                largest->len > strlen (classes[i]->name) ? ',' : ':', o->key,
+                o->max);
+            if (!g_str_equal (o->key, "depth") && !g_str_equal (o->key, "time")
+                && !g_str_equal (o->key, "nodes"))
+              {
+                g_autofree char *set = g_strdup_printf (
+                    "setoption name %s value %" G_GUINT64_FORMAT, o->key,
+                    o->max);
+
+                engine_send (e, set);
+              }
+          }
+      g_string_append_printf (largest, "%ctime=0.2",
+                              largest->len > strlen (classes[i]->name) ? ','
+                                                                       : ':');
+      engine_send (e, "isready");
+      engine_expect (e, "readyok", 10000);
+      for (j = 0; j < G_N_ELEMENTS (positions); j++)
+        {
+          g_autofree char *position
+              = g_strdup_printf ("position fen %s p1", positions[j]);
+
+          engine_send (e, position);
+          for (k = 0; k < G_N_ELEMENTS (endless); k++)
+            {
+              g_test_message ("%s on %s: %s", spec, positions[j], endless[k]);
+              engine_send (e, endless[k]);
+              engine_send (e, "isready");
+              engine_expect (e, "readyok", 10000);
+              engine_send (e, "stop");
+              engine_expect (e, "info depth ", 10000);
+              engine_expect (e, "bestmove h", 10000);
+            }
+          engine_send (e, "go movetime 200 nodes 18446744073709551615 "
+                          "depth 18446744073709551615");
+          engine_expect (e, "info depth ", 10000);
+          engine_expect (e, "bestmove h", 10000);
+        }
+      /* The end of the input ends a search as quit does. */
+      engine_send (e, "go nodes 18446744073709551615");
+      g_assert_true (g_output_stream_close (e->in, NULL, NULL));
+      engine_expect (e, "info depth ", 10000);
+      engine_expect (e, "bestmove h", 10000);
+      engine_finish (e);
+
+      /* The spec's budgets at their largest, and a time: a bare go. */
+      g_test_message ("%s", largest->str);
+      e = engine_start_player (largest->str);
+      engine_send (e, "position fen 300,301,302,303 p1");
+      engine_send (e, "go");
+      engine_expect (e, "info depth ", 10000);
+      engine_expect (e, "bestmove h", 10000);
+      engine_send (e, "quit");
+      engine_finish (e);
+      g_string_free (largest, TRUE);
+    }
+}
+
+/* Started with its standard input closed, nim --ugi says it cannot read
+   its commands and exits 1: its timer, made first, once took descriptor
+   0, and nim waited for ever on it as if it were the referee. */
+static void
+test_closed_stdin (void)
+{
+  const char *ugi[] = { "--ugi", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *said = NULL;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  status = nim_test_run_nim_redirected ("<&-", NULL, &out, &err, ugi);
+  said = nim_test_strip_valgrind (err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpstr (said, ==,
+                   "nim: read error on standard input: Bad file descriptor\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1378,10 +1592,14 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/refused", test_refused);
   g_test_add_func ("/ugi/isready-and-stop", test_isready_and_stop);
   g_test_add_func ("/ugi/stop/every-searcher", test_stop_every_searcher);
+  g_test_add_func ("/ugi/largest-budget/every-searcher",
+                   test_largest_budget_every_searcher);
+  g_test_add_func ("/ugi/closed-stdin", test_closed_stdin);
   g_test_add_func ("/ugi/always-answers", test_always_answers);
   g_test_add_func ("/ugi/table", test_table);
   g_test_add_func ("/ugi/go-numbers", test_go_numbers);
   g_test_add_func ("/ugi/long-lines", test_long_lines);
+  g_test_add_func ("/ugi/long-words", test_long_words);
   g_test_add_func ("/ugi/rules-range", test_rules_range);
   g_test_add_func ("/ugi/cutegames-order", test_cutegames_order);
   g_test_add_func ("/ugi/check-engine/nim", test_check_engine_nim);
@@ -1391,6 +1609,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ugi/check-engine/misbehaving",
                    test_check_engine_misbehaving);
   g_test_add_func ("/ugi/check-engine/refused", test_check_engine_refused);
+  g_test_add_func ("/ugi/check-engine/signals", test_check_engine_signals);
   g_test_add_func ("/ugi/check-engine/log", test_check_engine_log);
   g_test_add_func ("/ugi/engine/twin", test_engine_twin);
   g_test_add_func ("/ugi/engine/example-games", test_engine_example_games);

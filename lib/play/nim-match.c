@@ -1095,7 +1095,8 @@ nim_match_set_clock (NimMatch *match, NimMatchClockFunc clock, gpointer data)
  * Plays the games, as many at a time as there are jobs.
  * nim_interrupt_request() (the program's Ctrl-C) stops the run: no game
  * is started, the games in progress are abandoned (their searches stop
- * at the next look at the clock) and not counted.
+ * at the next look at the clock) and not counted.  The players, engines
+ * among them, are gone when this returns.
  *
  * Returns: %TRUE if no game failed (an interrupted run included)
  */
@@ -1130,6 +1131,12 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
   g_mutex_unlock (&m->lock);
   g_thread_pool_free (pool, FALSE, TRUE);
   m->summary.seconds = (now (m) - t0) / 1e6;
+  /* The players end with the run, engines stopped (their process groups
+     ended), before the program writes a word of its summary: a program
+     that dies writing it (SIGPIPE, the reader of its output gone at
+     Ctrl-C) leaves no engine running. */
+  for (j = 0; j < m->config.jobs; j++)
+    slot_clear (&m->slots[j]);
   m->summary.interrupted = m->stopped && m->summary.finished < m->config.games;
 
   if (m->error != NULL)

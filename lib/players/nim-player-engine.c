@@ -800,7 +800,7 @@ position_command (EnginePlayer *self, const NimBoard *board)
 
 /* `go ...` from the clock or the budget, and in @allowed how long the
    answer may take, in microseconds from when the engine has the go (-1
-   for no limit: depth= or nodes= alone, or time=0). */
+   for no limit: time=0). */
 static char *
 go_command (EnginePlayer *self, gint64 *allowed)
 {
@@ -821,13 +821,13 @@ go_command (EnginePlayer *self, gint64 *allowed)
           k->increment[0] / 1000, k->increment[1] / 1000);
       *allowed = k->remaining[player->number - 1] + engine_of (player)->margin;
     }
-  else if (c->time > 0 || (c->time < 0 && c->depth == 0 && c->nodes == 0))
+  else if (c->time != 0)
     {
-      /* No budget at all is the searchers' default time; a depth or a
-         node count alone goes without a movetime (and without a
-         deadline: Ctrl-C still ends the wait), and so does time=0, no
-         limit, as for a built-in searcher: a bare `go` when nothing
-         else limits it. */
+      /* time= not given is the searchers' default time, beside depth=
+         and nodes= too, as a built-in searcher keeps its 5 s beside
+         them: an engine that never answers must not stall the game.
+         time=0 is no limit, as for a built-in searcher: a bare `go`
+         when nothing else limits it. */
       double seconds = c->time > 0 ? c->time : NIM_SEARCH_DEFAULT_TIME;
       gint64 ms = MAX ((gint64) (seconds * 1000 + 0.5), 1);
 
@@ -913,8 +913,8 @@ engine_init (NimPlayer *player)
 {
   EnginePlayer *self = (EnginePlayer *) player;
 
-  /* Not given: go_command () sends the default time only when neither
-     depth= nor nodes= is given.  time=0 is no limit. */
+  /* Not given: go_command () sends the default time.  time=0 is no
+     limit. */
   self->parent.config.time = -1;
   self->moves = g_string_new (NULL);
   self->position = g_string_new (NULL);

@@ -479,16 +479,18 @@ iterate_traced (Mcts *m)
   return iterate_body (m, TRUE);
 }
 
-/* How many nodes the budget can use: see the top of the file. */
+/* How many nodes the budget can use: see the top of the file.  A budget
+   is compared before one is added to it: nodes=18446744073709551615 plus
+   one is 0, a pool of no node. */
 static guint32
 pool_wanted (const MctsPlayer *self)
 {
   guint64 n = POOL_MAX;
 
-  if (self->iterations > 0)
-    n = MIN (n, self->iterations + 1);
-  if (self->parent.config.nodes > 0)
-    n = MIN (n, self->parent.config.nodes + 1);
+  if (self->iterations > 0 && self->iterations < n)
+    n = self->iterations + 1;
+  if (self->parent.config.nodes > 0 && self->parent.config.nodes < n)
+    n = self->parent.config.nodes + 1;
   return (guint32) n;
 }
 
@@ -502,12 +504,13 @@ pool_reserve (MctsPlayer *self)
 
   if (self->pool != NULL && self->pool_size >= n)
     return;
+  g_assert (n >= 1);
   g_free (self->pool);
   for (self->pool = NULL; self->pool == NULL; n /= 2)
     {
       self->pool = g_try_new (Node, n);
       self->pool_size = n;
-      if (n == 1)
+      if (n <= 1)
         break;
     }
   if (self->pool == NULL)

@@ -1185,15 +1185,17 @@ nim_player_set_option (NimPlayer *player, const char *key, const char *value,
   if (o == NULL)
     {
       g_autofree char *known = option_names (player->klass);
+      /* A UGI setoption's name may be megabytes long. */
+      g_autofree char *shown = nim_text_escape (key, 40);
 
       if (*known == '\0')
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      _ ("player %s takes no options, but '%s' was given"),
-                     player->klass->name, key);
+                     player->klass->name, shown);
       else
         g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                      _ ("player %s has no option '%s'; its options are %s"),
-                     player->klass->name, key, known);
+                     player->klass->name, shown, known);
       return FALSE;
     }
   if (!set_option (player, o, value, error))

@@ -35,7 +35,9 @@
 #include "nim-i18n.h"
 #include "nim-mode.h"
 #include "nim-movegen.h"
+#include "nim-interrupt.h"
 #include "nim-notation.h"
+#include "nim-prompt.h"
 #include "nim-shared.h"
 
 #include <gio/gio.h>
@@ -49,6 +51,9 @@
 /* How long an engine that did not answer in time has to answer isready
    before the checks that need it are given up. */
 #define PROBE_MS 2000
+/* How long a read waits at most before it looks at Ctrl-C, in
+   milliseconds. */
+#define INTERRUPT_SLICE_MS 100
 /* The most of what came back a check shows, in bytes: as much as nim
    reads of one line. */
 #define GOT_MAX NIM_ENGINE_PROCESS_MAX_LINE
@@ -65,9 +70,10 @@ typedef enum
 typedef struct
 {
   NimEngineProcess *p;
-  gboolean eof;       /* the engine closed its output */
-  gboolean timed_out; /* a read this check waited for came too late */
-  char *gone;         /* (nullable): why the later checks are not run */
+  gboolean eof;         /* the engine closed its output */
+  gboolean timed_out;   /* a read this check waited for came too late */
+  char *gone;           /* (nullable): why the later checks are not run */
+  gboolean interrupted; /* Ctrl-C, SIGTERM or SIGHUP: nothing more runs */
   guint number;
   guint passed;
   guint failed;
@@ -137,14 +143,46 @@ got_add (Check *c, const char *text)
   g_string_append_printf (c->got, "%s%s", c->got->len ? " | " : "", text);
 }
 
+/* The next line by @deadline (a g_get_monotonic_time()), read in
+   slices so that Ctrl-C ends the wait however long it is: %NULL then,
+   with @c->interrupted set. */
+static char *
+read_sliced (Check *c, gint64 deadline, NimEngineLineFlags *flags,
+             GError **error)
+{
+  for (;;)
+    {
+      g_autoptr (GError) local = NULL;
+      gint64 slice = g_get_monotonic_time ()
+                     + INTERRUPT_SLICE_MS * G_TIME_SPAN_MILLISECOND;
+      char *line = nim_engine_process_read_line (c->p, MIN (deadline, slice),
+                                                 flags, &local);
+
+      if (line != NULL)
+        return line;
+      if (nim_interrupted ())
+        {
+          c->interrupted = TRUE;
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+      if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT)
+          || g_get_monotonic_time () >= deadline)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+    }
+}
+
 /* The next line within @ms milliseconds, noted in what came back. */
 static char *
 read_line (Check *c, gint64 ms)
 {
   g_autoptr (GError) error = NULL;
   NimEngineLineFlags flags;
-  char *line = nim_engine_process_read_line (
-      c->p, g_get_monotonic_time () + ms * 1000, &flags, &error);
+  char *line
+      = read_sliced (c, g_get_monotonic_time () + ms * 1000, &flags, &error);
 
   if (line != NULL)
     {
@@ -201,11 +239,11 @@ probe (Check *c)
   while (line == NULL || !g_str_equal (line, "readyok"))
     {
       g_clear_pointer (&line, g_free);
-      line = nim_engine_process_read_line (c->p, deadline, NULL, NULL);
+      line = read_sliced (c, deadline, NULL, NULL);
       if (line == NULL)
         break;
     }
-  if (line == NULL)
+  if (line == NULL && !c->interrupted)
     c->gone = g_strdup_printf (
         _ ("the engine did not answer check %u in time, nor isready in "
            "the %d s after it"),
@@ -218,6 +256,9 @@ static void
 check_end (Check *c, Kind kind, gboolean ok, const char *name,
            const char *expected)
 {
+  /* A check that Ctrl-C cut short is no result. */
+  if (c->interrupted)
+    return;
   c->number++;
   if (ok)
     c->passed++;
@@ -261,6 +302,8 @@ check_end (Check *c, Kind kind, gboolean ok, const char *name,
 static void
 check_skip (Check *c, Kind kind, const char *name, const char *why)
 {
+  if (c->interrupted)
+    return;
   c->number++;
   c->skipped++;
   /* TRANSLATORS: a check that was not run; the last %s says why.  "#
@@ -274,6 +317,11 @@ check_skip (Check *c, Kind kind, const char *name, const char *why)
 static gboolean
 can_run (Check *c, Kind kind, const char *name)
 {
+  if (c->interrupted || nim_interrupted ())
+    {
+      c->interrupted = TRUE;
+      return FALSE;
+    }
   if (c->gone == NULL)
     {
       check_begin (c);
@@ -746,8 +794,13 @@ check_quit (Check *c)
     return;
   send_line (c, "quit");
   while (!(exited = nim_engine_process_has_exited (c->p))
-         && g_get_monotonic_time () < deadline)
+         && g_get_monotonic_time () < deadline && !nim_interrupted ())
     g_usleep (10000);
+  if (!exited && nim_interrupted ())
+    {
+      c->interrupted = TRUE;
+      return;
+    }
   how = nim_engine_process_describe_exit (c->p);
   g_string_append_printf (c->got, "(%s)", how);
   check_end (c, RECOMMENDED, exited && g_str_equal (how, clean), "quit",
@@ -832,6 +885,9 @@ check_engine_run (gpointer config, NimShared *shared)
 
       log_path = g_build_filename (shared->engine_log, file, NULL);
     }
+  /* Ctrl-C, SIGTERM and SIGHUP end the check, and the engine's process
+     group with it, as they end a comparison run's engines. */
+  nim_interrupt_catch ();
   p = nim_engine_process_new (command, directory, log_path, &error);
   if (p == NULL)
     {
@@ -842,6 +898,7 @@ check_engine_run (gpointer config, NimShared *shared)
           error->domain == G_IO_ERROR ? NIM_ERROR_FAILED : NIM_ERROR_USAGE,
           _ ("--check-engine: %s"), error->message);
 
+      nim_interrupt_release ();
       return nim_exit_fail (fail, TRUE);
     }
   c.p = p;
@@ -850,7 +907,7 @@ check_engine_run (gpointer config, NimShared *shared)
   c.options = g_ptr_array_new_with_free_func (g_free);
   c.defaults = g_ptr_array_new_with_free_func (g_free);
   printf (_ ("Checking the engine '%s' (UGI, see doc/ugi.md)\n"), command);
-  if (!check_handshake (&c))
+  if (!check_handshake (&c) && !c.interrupted)
     {
       /* Every other check needs the handshake. */
       printf (_ ("The other checks need the handshake; fix it first.\n"));
@@ -868,16 +925,31 @@ check_engine_run (gpointer config, NimShared *shared)
       check_isready_while_thinking (&c);
       check_extensions (&c);
       check_quit (&c);
-      if (c.gone != NULL)
+      if (c.gone != NULL && !c.interrupted)
         printf (_ ("Not run after that: %s.\n"), c.gone);
     }
   nim_engine_process_stop (p, NIM_ENGINE_PROCESS_GRACE);
-  summarize (&c);
+  nim_interrupt_release ();
+  if (c.interrupted)
+    {
+      fflush (stdout);
+      fprintf (stderr,
+               ngettext ("nim: interrupted after %u check; the engine was "
+                         "stopped\n",
+                         "nim: interrupted after %u checks; the engine was "
+                         "stopped\n",
+                         c.number),
+               c.number);
+    }
+  else
+    summarize (&c);
   g_string_free (c.sent, TRUE);
   g_string_free (c.got, TRUE);
   g_ptr_array_free (c.options, TRUE);
   g_ptr_array_free (c.defaults, TRUE);
   g_free (c.gone);
+  if (c.interrupted)
+    return NIM_EXIT_INTERRUPTED;
   return c.failed_required == 0 ? NIM_EXIT_OK : NIM_EXIT_FAILURE;
 }
 

@@ -560,8 +560,11 @@ match_run (gpointer data, NimShared *shared)
   MatchConfig *m = data;
   int status;
 
-  /* A comparison run winds down on a first Ctrl-C. */
+  /* A comparison run winds down on a first Ctrl-C, and outlives the
+     reader of its output, which the same Ctrl-C may have ended, until
+     nim exits (its summary is flushed then). */
   nim_interrupt_catch ();
+  nim_signals_survive_pipe ();
   status = m->tournament != NULL
                ? nim_tournament_run (&m->run, &m->options, &shared->output)
                : run_match (m, shared);

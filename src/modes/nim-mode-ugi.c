@@ -28,6 +28,7 @@
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
+#include "nim-locale.h"
 #include "nim-mode.h"
 #include "nim-notation.h"
 #include "nim-parse.h"
@@ -36,6 +37,7 @@
 #include "nim-strings.h"
 #include "nim-ugi-reader.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -138,6 +140,15 @@ say_error (Engine *e, const char *format, ...)
   va_end (args);
   g_strdelimit (message, "\r\n", ' ');
   nim_ugi_reader_say (e->reader, "info string error: %s", message);
+}
+
+/* A word of the referee's as an error quotes it: escaped, and cut, for
+   the error to stay a short line whatever was sent (a line may be 8 MiB
+   of one word). */
+static char *
+shown (const char *word)
+{
+  return nim_text_escape (word, 40);
 }
 
 /* Splits @line into its words in place (words are separated by any run
@@ -463,7 +474,9 @@ do_setoption (Engine *e, char **words)
     value = join_words (words, 4, 4 + g_strv_length (words + 4));
   if (value == NULL || *value == '\0')
     {
-      say_error (e, "setoption: option %s needs a value", name);
+      g_autofree char *name_shown = shown (name);
+
+      say_error (e, "setoption: option %s needs a value", name_shown);
       return;
     }
 
@@ -485,10 +498,12 @@ do_setoption (Engine *e, char **words)
       if (g_ascii_strcasecmp (value, "true") != 0
           && g_ascii_strcasecmp (value, "false") != 0)
         {
+          g_autofree char *value_shown = shown (value);
+
           say_error (e,
                      "setoption: misere is true or false, not '%s'; it "
                      "stays %s",
-                     value, e->rules.misere ? "true" : "false");
+                     value_shown, e->rules.misere ? "true" : "false");
           return;
         }
       e->rules.misere = g_ascii_strcasecmp (value, "true") == 0;
@@ -617,9 +632,10 @@ do_position (Engine *e, char **words)
           || !nim_board_check_move (&board, &e->rules, &move, &error))
         {
           g_autofree char *why = clause (error->message);
+          g_autofree char *move_shown = shown (words[i]);
 
           say_error (e, "position: move %u (%s): %s; no position is kept",
-                     i - first + 1, words[i], why);
+                     i - first + 1, move_shown, why);
           return;
         }
       nim_board_make_move (&board, &move);
@@ -655,15 +671,14 @@ go_number (Engine *e, char **words, guint *i, guint64 min, guint64 *value)
       }
   if (text == NULL || *value < min)
     {
-      g_autofree char *shown = words[*i + 1] != NULL
-                                   ? nim_text_escape (words[*i + 1], 40)
-                                   : g_strdup ("");
+      g_autofree char *number_shown
+          = shown (words[*i + 1] != NULL ? words[*i + 1] : "");
 
       say_error (e,
                  "go: %s '%s': expected a whole number from %" G_GUINT64_FORMAT
                  " up (a larger one than nim can use is taken as the largest "
                  "it can); no search",
-                 key, shown, min);
+                 key, number_shown, min);
       return FALSE;
     }
   (*i)++;
@@ -720,10 +735,15 @@ do_go (Engine *e, char **words)
       else if (g_str_equal (w, "p1inc") || g_str_equal (w, "p2inc"))
         ok = go_number (e, words, &i, 0, &inc[w[1] - '1']);
       else
-        say_error (e,
-                   "go: unknown word '%s' ignored; go takes movetime, "
-                   "p1time, p2time, p1inc, p2inc, depth, nodes and infinite",
-                   w);
+        {
+          g_autofree char *word_shown = shown (w);
+
+          say_error (e,
+                     "go: unknown word '%s' ignored; go takes movetime, "
+                     "p1time, p2time, p1inc, p2inc, depth, nodes and "
+                     "infinite",
+                     word_shown);
+        }
       if (!ok)
         {
           say (e, "bestmove 0000");
@@ -1042,6 +1062,7 @@ ugi_run (gpointer config, NimShared *shared)
   g_autoptr (NimUgiReader) reader = NULL;
   Engine e = { 0 };
   NimBoard board;
+  int read_errno;
 
   e.spec = g_strdup (shared->player1 ? shared->player1
                                      : nim_player_class_strongest ()->name);
@@ -1084,7 +1105,13 @@ ugi_run (gpointer config, NimShared *shared)
   e.applied = e.base;
   nim_player_set_stop (e.player, nim_ugi_reader_get_stop (reader));
 
+  /* The protocol's side is English, the library's messages too, as
+     JSON keys are: a referee reads them, and logs them for whoever runs
+     it in whatever language.  Standard error speaks the user's. */
+  nim_locale_speak_english (TRUE);
   nim_ugi_reader_run (reader, &handlers, &e);
+  nim_locale_speak_english (FALSE);
+  read_errno = nim_ugi_reader_get_errno (reader);
 
   nim_player_set_stop (e.player, NULL);
   nim_player_free (e.player);
@@ -1094,6 +1121,14 @@ ugi_run (gpointer config, NimShared *shared)
   g_string_free (e.fen, TRUE);
   g_string_free (e.best, TRUE);
   g_free (e.spec);
+  if (read_errno != 0)
+    {
+      /* A referee's input that cannot be read (a closed descriptor, say)
+         is no end of the game: it says so, as a write error would. */
+      fprintf (stderr, _ ("nim: read error on standard input: %s\n"),
+               g_strerror (read_errno));
+      return NIM_EXIT_FAILURE;
+    }
   return NIM_EXIT_OK;
 }
 
