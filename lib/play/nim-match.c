@@ -925,10 +925,16 @@ nim_match_config_games_to_play (const NimMatchConfig *config)
             - (lo - 1 + config->shards - r) / config->shards);
 }
 
-/* Whether @game (from 0) is one of the shard's (every game without
-   shards). */
-static gboolean
-plays_game (const NimMatchConfig *config, guint64 game)
+/**
+ * nim_match_config_plays_game:
+ * @config: what to play
+ * @game: a game's index in @config's run, from 0
+ *
+ * Returns: whether @game is one of the shard's (every game without
+ *   shards)
+ */
+gboolean
+nim_match_config_plays_game (const NimMatchConfig *config, guint64 game)
 {
   guint64 pair = (config->first_game + game) / 2 + 1;
 
@@ -943,8 +949,8 @@ game_wanted (const NimMatch *m, guint64 index)
 {
   gint64 key = (gint64) index;
 
-  return plays_game (&m->config, index) && index >= m->done_below
-         && !g_hash_table_contains (m->done, &key);
+  return nim_match_config_plays_game (&m->config, index)
+         && index >= m->done_below && !g_hash_table_contains (m->done, &key);
 }
 
 /**

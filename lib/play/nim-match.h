@@ -235,6 +235,8 @@ guint64 nim_match_config_memory (const NimMatchConfig *config,
                                  guint64 *per_job);
 gboolean nim_match_config_check_memory (const NimMatchConfig *config,
                                         GError **error);
+gboolean nim_match_config_plays_game (const NimMatchConfig *config,
+                                      guint64 game);
 guint32 nim_match_config_player_seed (const NimMatchConfig *config,
                                       guint64 game, guint player);
 
