@@ -40,6 +40,9 @@
 
 #define MAX_HEAPS 3
 #define MAX_MATCHES 7
+/* Under valgrind (nim_test_light ()), where every search runs some 30
+   times slower: 80 positions instead of 164. */
+#define LIGHT_MATCHES 5
 /* A closed form answers at once on any heap, from the family's theory:
    it is checked on every single heap up to FAR_HEAP too, under rules
    that never split (the exact solver's positions stay few), so that a
@@ -243,7 +246,7 @@ test_contract (gconstpointer data)
   Contract t = { c };
   g_autoptr (NimPlayer) p = NULL;
   guint32 heaps[MAX_HEAPS], h;
-  guint n;
+  guint n, most = nim_test_light () ? LIGHT_MATCHES : MAX_MATCHES;
 
   t.rules = c->rules;
   t.typist.rules = &t.rules;
@@ -255,9 +258,9 @@ test_contract (gconstpointer data)
       return;
     }
   for (n = 1; n <= MAX_HEAPS; n++)
-    enumerate (&t, p, heaps, 0, n, MAX_MATCHES);
+    enumerate (&t, p, heaps, 0, n, most);
   if (c->klass->kind == NIM_PLAYER_CLOSED_FORM && !nim_rules_splits (&t.rules))
-    for (h = MAX_MATCHES + 1; h <= FAR_HEAP; h++)
+    for (h = most + 1; h <= FAR_HEAP; h++)
       {
         NimBoard one;
 
@@ -268,7 +271,8 @@ test_contract (gconstpointer data)
                   c->klass->name, c->family, t.supported, t.refused,
                   t.checked);
   /* Every class plays something, or refuses everything with a reason. */
-  g_assert_cmpuint (t.supported + t.refused, >, 100);
+  g_assert_cmpuint (t.supported + t.refused, >,
+                    most == MAX_MATCHES ? 100 : 50);
   check_game (&t);
   nim_test_solver_free (t.solver);
 }
