@@ -23,13 +23,11 @@
 
 #include <stdio.h>
 
-/**
- * nim_grade_report_test_name:
- * @test: a test
- *
- * Returns: (transfer full): its name: its number, position and depth
- */
-char *
+/* nim_grade_report_test_name:
+   @test: a test
+
+   Returns: (transfer full): its name: its number, position and depth */
+static char *
 nim_grade_report_test_name (const NimGradeTest *test)
 {
   g_autofree char *heaps = nim_board_to_string (&test->board);
@@ -272,17 +270,15 @@ explain_match (GString *out, NimGradeAssignment assignment,
     }
 }
 
-/**
- * nim_grade_report_explain:
- * @assignment: what was graded
- * @test: a graded test
- *
- * What a student reads of a test: its label on the first line, then why,
- * in wrapped paragraphs.
- *
- * Returns: (transfer full): the text, each line ending in a newline
- */
-char *
+/* nim_grade_report_explain:
+   @assignment: what was graded
+   @test: a graded test
+
+   What a student reads of a test: its label on the first line, then why,
+   in wrapped paragraphs.
+
+   Returns: (transfer full): the text, each line ending in a newline */
+static char *
 nim_grade_report_explain (NimGradeAssignment assignment,
                           const NimGradeTest *test)
 {
@@ -519,15 +515,13 @@ add_move (JsonBuilder *b, const char *name, gboolean has, const NimMove *move)
     json_builder_add_null_value (b);
 }
 
-/**
- * nim_grade_report_to_json:
- * @report: a grading
- *
- * Returns: (transfer full): the summary object of --grade --json: score,
- *   max_score, tests (each with name, diagnosis, score, max_score, output
- *   and what the engine and the reference did)
- */
-JsonNode *
+/* nim_grade_report_to_json:
+   @report: a grading
+
+   Returns: (transfer full): the summary object of --grade --json: score,
+     max_score, tests (each with name, diagnosis, score, max_score, output
+     and what the engine and the reference did) */
+static JsonNode *
 nim_grade_report_to_json (const NimGradeReport *report)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();

@@ -9,17 +9,11 @@
 #include "nim-grade.h"
 #include "nim-output.h"
 
-G_BEGIN_DECLS
-
-char *nim_grade_report_test_name (const NimGradeTest *test);
-char *nim_grade_report_explain (NimGradeAssignment assignment,
-                                const NimGradeTest *test);
 void nim_grade_report_print_header (const char *engine, const char *command,
                                     NimGradeAssignment assignment,
                                     guint32 seed, FILE *out);
 void nim_grade_report_print_test (NimGradeAssignment assignment,
                                   const NimGradeTest *test, FILE *out);
-JsonNode *nim_grade_report_to_json (const NimGradeReport *report);
 JsonNode *nim_grade_report_to_gradescope (const NimGradeReport *report,
                                           const char *visibility);
 

@@ -4,8 +4,9 @@
  * _("...") translates a message now, N_("...") marks one to translate
  * later (in a static table), NP_("...", "...") one with a plural to
  * choose later with g_dngettext() (the pair of forms, in a table),
- * C_("context", "...") one whose English word needs telling apart.  Option names, JSON keys and player names stay
- * English: scripts and other tools read them. */
+ * C_("context", "...") one whose English word needs telling apart.  Option
+ * names, JSON keys and player names stay English: scripts and other tools read
+ * them. */
 #pragma once
 
 #include <glib/gi18n-lib.h>

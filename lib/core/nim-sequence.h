@@ -144,10 +144,6 @@ void nim_sequence_set_progress (NimSequence *sequence,
                                 gpointer user_data);
 gboolean nim_sequence_set_max_memory (NimSequence *sequence, guint64 bytes,
                                       GError **error);
-gboolean nim_sequence_set_store (NimSequence *sequence, const char *prefix,
-                                 GError **error);
-const char *nim_sequence_store_file (const NimSequence *sequence);
-gboolean nim_sequence_flush (NimSequence *sequence, GError **error);
 gboolean nim_sequence_reserve (NimSequence *sequence, guint64 n,
                                GError **error);
 gboolean nim_sequence_extend (NimSequence *sequence, guint64 n,

@@ -330,19 +330,6 @@ nim_tree_new_random (guint depth, guint branching, gint32 low, gint32 high,
 }
 
 /**
- * nim_tree_ref:
- * @tree: a tree
- *
- * Returns: (transfer full): @tree
- */
-NimTree *
-nim_tree_ref (NimTree *tree)
-{
-  g_atomic_int_inc (&tree->ref_count);
-  return tree;
-}
-
-/**
  * nim_tree_unref:
  * @tree: (nullable): a tree
  *

@@ -58,7 +58,6 @@ NimTree *nim_tree_parse (const char *text, const char *what, GError **error);
 NimTree *nim_tree_new_random (guint depth, guint branching, gint32 low,
                               gint32 high, guint32 seed);
 guint64 nim_tree_random_size (guint depth, guint branching);
-NimTree *nim_tree_ref (NimTree *tree);
 void nim_tree_unref (NimTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimTree, nim_tree_unref)
 

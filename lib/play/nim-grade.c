@@ -149,15 +149,13 @@ alpha_beta_spec (const char *moves, guint depth)
                           moves, depth);
 }
 
-/**
- * nim_grade_reference_spec:
- * @assignment: an assignment
- * @depth: the go's depth, 0 to the end of the game
- *
- * Returns: (transfer full): the player spec of the search the engine is
- *   held to: minimax, or negamax as the textbook's alpha-beta
- */
-char *
+/* nim_grade_reference_spec:
+   @assignment: an assignment
+   @depth: the go's depth, 0 to the end of the game
+
+   Returns: (transfer full): the player spec of the search the engine is
+     held to: minimax, or negamax as the textbook's alpha-beta */
+static char *
 nim_grade_reference_spec (NimGradeAssignment assignment, guint depth)
 {
   switch (assignment)

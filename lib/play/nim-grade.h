@@ -229,7 +229,6 @@ gboolean nim_grade_assignment_parse (const char *text,
 const char *nim_grade_diagnosis_name (NimGradeDiagnosis diagnosis);
 void nim_grade_positions (NimGradeAssignment assignment, guint32 seed,
                           NimBoard *boards, guint *depths);
-char *nim_grade_reference_spec (NimGradeAssignment assignment, guint depth);
 GPtrArray *nim_grade_reference_path (const NimGradeTest *test, guint index);
 
 NimGradeReport *nim_grade_run (NimGradeAssignment assignment,

@@ -170,28 +170,26 @@ from_slurm (guint given_n, const char *const *envp, guint *k, guint *n,
   return TRUE;
 }
 
-/**
- * nim_shard_from_environment:
- * @given_n: how many shards the run has (--shard auto/N), or 0 when only
- *   the environment can say (--shard auto)
- * @envp: (nullable): the environment, as g_get_environ() gives it; %NULL
- *   for this process's
- * @k: (out): the shard this task plays, 1 to @n
- * @n: (out): how many shards the run has
- * @error: return location for a #NIM_ERROR_USAGE error
- *
- * Works out which shard a task of a job array plays, from the variables
- * its scheduler sets: a Slurm job array's SLURM_ARRAY_TASK_ID (its place
- * from SLURM_ARRAY_TASK_MIN by SLURM_ARRAY_TASK_STEP) of
- * SLURM_ARRAY_TASK_COUNT tasks, or with @given_n a Kubernetes Indexed
- * Job's JOB_COMPLETION_INDEX (from 0), GNU parallel's PARALLEL_SEQ (from
- * 1) or an AWS Batch array job's AWS_BATCH_JOB_ARRAY_INDEX (from 0).  An
- * index beyond the shards, a count other than @given_n, none of these
- * variables or several of them are refused, naming the variables.
- *
- * Returns: %TRUE on success
- */
-gboolean
+/* nim_shard_from_environment:
+   @given_n: how many shards the run has (--shard auto/N), or 0 when only
+     the environment can say (--shard auto)
+   @envp: (nullable): the environment, as g_get_environ() gives it; %NULL
+     for this process's
+   @k: (out): the shard this task plays, 1 to @n
+   @n: (out): how many shards the run has
+   @error: return location for a #NIM_ERROR_USAGE error
+
+   Works out which shard a task of a job array plays, from the variables
+   its scheduler sets: a Slurm job array's SLURM_ARRAY_TASK_ID (its place
+   from SLURM_ARRAY_TASK_MIN by SLURM_ARRAY_TASK_STEP) of
+   SLURM_ARRAY_TASK_COUNT tasks, or with @given_n a Kubernetes Indexed
+   Job's JOB_COMPLETION_INDEX (from 0), GNU parallel's PARALLEL_SEQ (from
+   1) or an AWS Batch array job's AWS_BATCH_JOB_ARRAY_INDEX (from 0).  An
+   index beyond the shards, a count other than @given_n, none of these
+   variables or several of them are refused, naming the variables.
+
+   Returns: %TRUE on success */
+static gboolean
 nim_shard_from_environment (guint given_n, const char *const *envp, guint *k,
                             guint *n, GError **error)
 {

@@ -5,10 +5,6 @@
 
 #include <glib.h>
 
-G_BEGIN_DECLS
-
-gboolean nim_shard_from_environment (guint given_n, const char *const *envp,
-                                     guint *k, guint *n, GError **error);
 gboolean nim_shard_resolve (const char *text, const char *const *envp,
                             char **resolved, GError **error);
 

@@ -401,40 +401,6 @@ nim_trace_walk_pruned (const NimTraceWalk *walk, const NimTraceFrame *frame,
 }
 
 /**
- * nim_trace_append_moves:
- * @s: a string
- * @moves: (element-type NimMove): moves, such as nim_trace_walk_pruned()
- *   gives
- * @total: how many there are in all, @moves->len or more
- *
- * Appends the moves as a list, "h1-2, h2-1", and how many more there are
- * when @moves holds only the first of them.
- */
-void
-nim_trace_append_moves (GString *s, GArray *moves, guint64 total)
-{
-  guint i;
-
-  for (i = 0; i < moves->len; i++)
-    {
-      if (i > 0)
-        g_string_append (s, C_ ("list", ", "));
-      nim_trace_append_move (s, &g_array_index (moves, NimMove, i));
-    }
-  if (total > moves->len)
-    {
-      g_string_append (s, C_ ("list", ", "));
-      g_string_append_printf (
-          s,
-          /* TRANSLATORS: the end of a list of moves that names only the
-             first of them: "h1-1, h1-2, and 40 more". */
-          g_dngettext (GETTEXT_PACKAGE, "and %llu more", "and %llu more",
-                       total - moves->len),
-          (unsigned long long) (total - moves->len));
-    }
-}
-
-/**
  * nim_trace_file_close:
  * @file: (inout): the file a renderer writes, set to %NULL
  * @write_errno: (inout): the first error writing it, 0 for none; set to

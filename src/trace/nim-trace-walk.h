@@ -89,7 +89,6 @@ gboolean nim_trace_walk_is_shown (const NimTraceWalk *walk, guint ply);
 gboolean nim_trace_walk_would_show (const NimTraceWalk *walk, guint ply);
 GArray *nim_trace_walk_pruned (const NimTraceWalk *walk,
                                const NimTraceFrame *frame, guint max);
-void nim_trace_append_moves (GString *s, GArray *moves, guint64 total);
 
 void nim_trace_file_close (FILE **file, int *write_errno);
 
