@@ -1777,6 +1777,81 @@ test_results_endless (void)
                            "/dev/zero:1: the line is longer than 256 MiB");
 }
 
+/* A file that ends its lines but holds no records, however long
+   (/dev/urandom, the output of `yes`), is refused once it has more such
+   lines than a results file can hold, not read for ever. */
+static void
+test_results_no_records (void)
+{
+  const char *urandom[] = { "--summarize", "/dev/urandom", NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "yes.jsonl", NULL);
+  const char *summarize[] = { "--summarize", path, NULL };
+  const char *resume[]
+      = { "--games", "2", "--resume", "--results", path, "--quiet", NULL };
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < 1500; i++)
+    g_string_append (text, "{\"run\":\"x\"}\n");
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  nim_test_assert_refused (summarize, STATUS_USAGE,
+                           ":1001: more than 1000 lines up to here are "
+                           "neither a run's header nor a game record");
+  nim_test_assert_refused (resume, STATUS_USAGE,
+                           ":1001: more than 1000 lines up to here");
+  nim_test_assert_refused (urandom, STATUS_USAGE,
+                           "this is no results file of nim");
+  dir_remove (dir);
+}
+
+/* --resume of one shard's file as another shard, or as the whole run, is
+   refused, naming the shard, and the file keeps its one header: the
+   games of one part are not another's to count. */
+static void
+test_resume_other_shard (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *first[]
+      = { "--games", "12",        "--player1", "xor",     "--player2",
+          "random",  "--seed",    "1",         "--shard", "1/3",
+          "--quiet", "--results", path,        NULL };
+  const char *second[]
+      = { "--games",  "12",      "--player1", "xor",     "--player2",
+          "random",   "--seed",  "1",         "--shard", "2/3",
+          "--resume", "--quiet", "--results", path,      NULL };
+  const char *whole[]
+      = { "--games",   "12",     "--player1", "xor",      "--player2",
+          "random",    "--seed", "1",         "--resume", "--quiet",
+          "--results", path,     NULL };
+  const char *same[]
+      = { "--games",  "12",      "--player1", "xor",     "--player2",
+          "random",   "--seed",  "1",         "--shard", "1/3",
+          "--resume", "--quiet", "--results", path,      NULL };
+  g_auto (GStrv) lines = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, first), ==, STATUS_OK);
+  nim_test_assert_refused (second, STATUS_USAGE,
+                           "shard: \"1/3\" in the file, \"2/3\" now");
+  nim_test_assert_refused (whole, STATUS_USAGE,
+                           "shard: \"1/3\" in the file, null now");
+  lines = file_lines (path);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, same), ==, STATUS_OK);
+  nim_test_assert_contains (out, "Games: 4 of 12");
+  nim_test_assert_not_contains (err, "header");
+  dir_remove (dir);
+}
+
 /* A run under a clock resumed without it, or under another, is refused,
    naming the clock: the games of the two would not be the same run's. */
 static void
@@ -2694,6 +2769,8 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/header-edited", test_header_edited);
   g_test_add_func ("/runs/results-bad-lines", test_results_bad_lines);
   g_test_add_func ("/runs/results-endless", test_results_endless);
+  g_test_add_func ("/runs/results-no-records", test_results_no_records);
+  g_test_add_func ("/runs/resume-other-shard", test_resume_other_shard);
   g_test_add_func ("/runs/sigterm-stops-engines", test_sigterm_stops_engines);
   g_test_add_func ("/runs/sighup-keeps-games", test_sighup_keeps_games);
   g_test_add_func ("/runs/file-size-limit", test_file_size_limit);

@@ -1073,16 +1073,38 @@ nim_run_header_get_id (const NimRunHeader *header)
 /* The most lines that are not records named for one file. */
 #define MAX_BAD_LINES 5
 
-/* Notes line @number of the file, which is no record, and why. */
-static void
-add_bad_line (NimRunFileScan *scan, guint64 number, const char *why)
+/* The most lines that are not records a results file may hold: a run
+   killed leaves one fragment, a hand adds a few; a file of thousands is
+   no results file (/dev/urandom, `yes`), and reading it would not end. */
+#define MAX_BAD_TOTAL 1000
+
+/* Notes line @number of the file, which is no record, and why; FALSE
+   with @error set when the file holds too many such lines to be a
+   results file. */
+static gboolean
+add_bad_line (NimRunFileScan *scan, guint64 number, const char *why,
+              GError **error)
 {
   if (scan == NULL)
-    return;
+    return TRUE;
   if (scan->bad_lines++ < MAX_BAD_LINES)
     g_ptr_array_add (
         scan->bad,
         g_strdup_printf ("%llu: %s", (unsigned long long) number, why));
+  if (scan->bad_lines > MAX_BAD_TOTAL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: the most lines that are no records a
+                      results file may hold, then the first of them, such
+                      as "3: it is not JSON". */
+                   _ ("more than %u lines up to here are neither a run's "
+                      "header nor a game record (the first, line %s): "
+                      "this is no results file of nim; give the files "
+                      "that nim --games --results wrote"),
+                   MAX_BAD_TOTAL, (const char *) scan->bad->pdata[0]);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Reads @path a line at a time, calling @func on each parsed object with
@@ -1131,11 +1153,18 @@ each_line (const char *path, LineFunc func, gpointer data,
              it was set apart by a run that came after. */
           if (!ended && scan != NULL)
             scan->torn_end = TRUE;
-          else if (ended)
-            add_bad_line (scan, number,
-                          nul    ? _ ("it holds a NUL byte")
-                          : root ? _ ("it is JSON, but not an object")
-                                 : _ ("it is not JSON"));
+          else if (ended
+                   && !add_bad_line (scan, number,
+                                     nul    ? _ ("it holds a NUL byte")
+                                     : root ? _ ("it is JSON, but not an "
+                                                 "object")
+                                            : _ ("it is not JSON"),
+                                     error))
+            {
+              g_prefix_error (error, "%s:%llu: ", path,
+                              (unsigned long long) number);
+              return FALSE;
+            }
           continue;
         }
       if (!func (data, json_node_get_object (root), number, error))
@@ -1166,10 +1195,10 @@ scan_line (gpointer data, JsonObject *o, guint64 number, GError **error)
 
       if (run == NULL || json_node_get_value_type (run) != G_TYPE_STRING)
         {
-          add_bad_line (scan, number,
-                        _ ("a game record without a run's ID, which no "
-                           "run counts"));
-          return TRUE;
+          return add_bad_line (scan, number,
+                               _ ("a game record without a run's ID, "
+                                  "which no run counts"),
+                               error);
         }
       n = g_hash_table_lookup (scan->games, json_node_get_string (run));
       g_hash_table_replace (scan->games, g_strdup (json_node_get_string (run)),
@@ -1178,10 +1207,10 @@ scan_line (gpointer data, JsonObject *o, guint64 number, GError **error)
     }
   if (!json_object_has_member (o, "params") || run == NULL)
     {
-      add_bad_line (scan, number,
-                    _ ("it is JSON, but neither a run's header nor a game "
-                       "record"));
-      return TRUE;
+      return add_bad_line (scan, number,
+                           _ ("it is JSON, but neither a run's header nor "
+                              "a game record"),
+                           error);
     }
   if (!JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "params")))
     {
@@ -1579,6 +1608,28 @@ nim_run_file_setup (NimRunConfig *run, const char *results, gboolean resume,
           g_clear_pointer (&setup->header, g_free);
           setup->resume = TRUE;
           return TRUE;
+        }
+    }
+  /* A header of this run's ID that differs in its shard alone holds
+     another part of the run: its games are not this part's to count, and
+     a second header would make the file two parts at once. */
+  for (i = 0; i < scan->headers->len; i++)
+    {
+      NimRunHeader *h = scan->headers->pdata[i];
+
+      if (g_str_equal (nim_run_header_get_id (h), setup->id))
+        {
+          g_autofree char *differences = nim_run_file_differences (
+              nim_run_header_get_config (h), run, TRUE, NULL);
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--resume: %s holds another part of this run "
+                          "(another --shard, or the whole run); give the "
+                          "--shard of that part, or another --results "
+                          "file.  What differs:%s"),
+                       results, differences);
+          nim_run_file_setup_clear (setup);
+          return FALSE;
         }
     }
   if (!resume_without_header (scan, last, run, results, setup, error))
