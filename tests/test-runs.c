@@ -1852,6 +1852,190 @@ test_resume_other_shard (void)
   dir_remove (dir);
 }
 
+/* A damaged copy of the record @line: @edit changes its object. */
+static char *
+record_edited (const char *line, void (*edit) (JsonObject *o))
+{
+  g_autoptr (JsonNode) node = json_from_string (line, NULL);
+
+  g_assert_nonnull (node);
+  edit (json_node_get_object (node));
+  return json_to_string (node, FALSE);
+}
+
+static void
+edit_beyond (JsonObject *o)
+{
+  json_object_set_int_member (o, "game", 99);
+}
+
+static void
+edit_huge_tally (JsonObject *o)
+{
+  json_object_set_member (
+      o, "tally",
+      json_from_string ("[[1,1e23,0,0.0,0,0,0,[0,0,0,0,0,0]],"
+                        "[0,1,0,0.0,0,0,0,[0,0,0,0,0,0]]]",
+                        NULL));
+}
+
+static void
+edit_headless (JsonObject *o)
+{
+  json_object_set_string_member (o, "run", "0123456789abcdef");
+}
+
+static void
+edit_winner (JsonObject *o)
+{
+  json_object_set_int_member (o, "winner",
+                              3 - json_object_get_int_member (o, "winner"));
+}
+
+static void
+edit_illegal (JsonObject *o)
+{
+  JsonArray *moves = json_object_get_array_member (o, "moves");
+
+  json_object_set_int_member (json_array_get_object_element (moves, 0), "take",
+                              1000);
+}
+
+static void
+edit_moves_tally (JsonObject *o)
+{
+  JsonArray *tally = json_object_get_array_member (o, "tally");
+  JsonArray *first = json_array_get_array_element (tally, 0);
+  JsonNode *moves = json_array_get_element (first, 1);
+
+  json_node_set_int (moves, json_node_get_int (moves) + 1);
+}
+
+/* The game records of a results file are checked before they count: a
+   number beyond the run's games, a tally entry that is no whole number
+   (1e23, once read as 0), a game recorded again with the other winner
+   (the first counts), a record of a run whose header is in none of the
+   files, a winner or a tally the moves contradict, an illegal move (the
+   moves are played again under the header's rules): each is named with
+   its file and line, and not counted, by --summarize and --resume. */
+static void
+test_results_checked (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  g_autofree char *more = g_build_filename (dir, "more.jsonl", NULL);
+  const char *run[]
+      = { "--games", "8", "--player1", "random",    "--player2", "random",
+          "--seed",  "5", "--quiet",   "--results", path,        NULL };
+  const char *resume[]
+      = { "--games",   "8",      "--player1", "random",   "--player2",
+          "random",    "--seed", "5",         "--resume", "--quiet",
+          "--results", path,     NULL };
+  const char *summarize[] = { "--summarize", "--json", path, more, NULL };
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) extra = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (JsonNode) before = NULL;
+  g_autoptr (JsonNode) after = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  gint64 won_by[3] = { 0, 0, 0 };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  before = nim_test_run_json (run);
+  lines = file_lines (path);
+  g_assert_cmpuint (g_strv_length (lines), ==, 9);
+  for (i = 1; i < 9; i++)
+    {
+      g_autoptr (JsonNode) r = json_from_string (lines[i], NULL);
+      JsonObject *o = json_node_get_object (r);
+
+      won_by[json_object_get_int_member (o, "winner")]
+          = json_object_get_int_member (o, "game");
+    }
+  /* Seed 5 has games won by either player. */
+  g_assert_cmpint (won_by[1], >, 0);
+  g_assert_cmpint (won_by[2], >, 0);
+  for (i = 0; lines[i] != NULL; i++)
+    g_ptr_array_add (all, g_strdup (lines[i]));
+  /* Lines 10 to 14. */
+  g_ptr_array_add (all, record_edited (lines[1], edit_beyond));
+  g_ptr_array_add (all, record_edited (lines[2], edit_huge_tally));
+  g_ptr_array_add (all, record_edited (lines[3], edit_winner));
+  g_ptr_array_add (all, record_edited (lines[4], edit_illegal));
+  g_ptr_array_add (all, record_edited (lines[5], edit_moves_tally));
+  g_ptr_array_add (all, NULL);
+  set_lines (path, (char **) all->pdata);
+  /* A second file: line 1 a record of no header's run, line 2 the game
+     won by player 1 recorded again as won by player 2. */
+  g_ptr_array_add (extra, record_edited (lines[6], edit_headless));
+  for (i = 1; i < 9; i++)
+    {
+      g_autoptr (JsonNode) r = json_from_string (lines[i], NULL);
+      JsonObject *o = json_node_get_object (r);
+
+      if (json_object_get_int_member (o, "winner") == 2)
+        {
+          json_object_set_int_member (o, "game", won_by[1]);
+          g_ptr_array_add (extra, json_to_string (r, FALSE));
+          break;
+        }
+    }
+  g_ptr_array_add (extra, NULL);
+  set_lines (more, (char **) extra->pdata);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, summarize), ==,
+                   STATUS_OK);
+  {
+    const char *expected[] = {
+      ":10: game 99 is beyond the run's 8 games; the line is not counted",
+      ":11: the game record's \"tally\" is not the two players' counts",
+      ":12: game 3: the \"winner\" is",
+      ":13: game 4: move 1 is illegal: Heap ",
+      ":14: game 5: the \"tally\" counts",
+      "more.jsonl:1: 1 game record of run 0123456789abcdef, whose header "
+      "line is in none of the files; it is not counted",
+      "more.jsonl:2: game",
+      "is recorded again with the other winner (the first record, at ",
+    };
+
+    for (i = 0; i < G_N_ELEMENTS (expected); i++)
+      nim_test_assert_contains (err, expected[i]);
+  }
+  /* The summary is the undamaged file's. */
+  after = json_from_string (out, NULL);
+  g_assert_nonnull (after);
+  {
+    JsonObject *ob = json_node_get_object (before);
+    JsonObject *oa = json_node_get_object (after);
+    g_autofree char *x
+        = json_to_string (json_object_get_member (ob, "pairs"), FALSE);
+    g_autofree char *y
+        = json_to_string (json_object_get_member (oa, "pairs"), FALSE);
+
+    g_assert_cmpstr (x, ==, y);
+    g_assert_cmpint (json_object_get_int_member (oa, "games"), ==, 8);
+    for (i = 0; i < 2; i++)
+      g_assert_cmpint (
+          json_object_get_int_member (
+              json_array_get_object_element (
+                  json_object_get_array_member (oa, "players"), i),
+              "wins"),
+          ==,
+          json_object_get_int_member (
+              json_array_get_object_element (
+                  json_object_get_array_member (ob, "players"), i),
+              "wins"));
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, resume), ==, STATUS_OK);
+  nim_test_assert_contains (err, ":13: game 4: move 1 is illegal");
+  nim_test_assert_contains (out, "Games: 8 of 8");
+  dir_remove (dir);
+}
+
 /* A run under a clock resumed without it, or under another, is refused,
    naming the clock: the games of the two would not be the same run's. */
 static void
@@ -2770,6 +2954,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/results-bad-lines", test_results_bad_lines);
   g_test_add_func ("/runs/results-endless", test_results_endless);
   g_test_add_func ("/runs/results-no-records", test_results_no_records);
+  g_test_add_func ("/runs/results-checked", test_results_checked);
   g_test_add_func ("/runs/resume-other-shard", test_resume_other_shard);
   g_test_add_func ("/runs/sigterm-stops-engines", test_sigterm_stops_engines);
   g_test_add_func ("/runs/sighup-keeps-games", test_sighup_keeps_games);

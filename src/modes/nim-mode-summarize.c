@@ -229,6 +229,9 @@ choose_run (GPtrArray *runs, const char *want, GError **error)
 static gboolean
 read_runs (char **files, GPtrArray *runs, GError **error)
 {
+  g_autoptr (GPtrArray) scans = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) nim_run_file_scan_free);
+  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
   guint i, j;
 
   for (i = 0; files[i] != NULL; i++)
@@ -260,7 +263,21 @@ read_runs (char **files, GPtrArray *runs, GError **error)
           if (scan->headers->len == before)
             j++;
         }
+      g_ptr_array_add (scans, g_steal_pointer (&scan));
     }
+  /* The records of a run whose header is in none of the files: no run
+     counts them. */
+  for (i = 0; i < runs->len; i++)
+    {
+      const Run *r = runs->pdata[i];
+
+      for (j = 0; r->ids->pdata[j] != NULL; j++)
+        g_ptr_array_add (ids, r->ids->pdata[j]);
+    }
+  g_ptr_array_add (ids, NULL);
+  for (i = 0; files[i] != NULL; i++)
+    nim_run_file_scan_warn_headless (scans->pdata[i], files[i],
+                                     (const char *const *) ids->pdata);
   return TRUE;
 }
 
@@ -273,6 +290,7 @@ summarize_run (gpointer data, NimShared *shared)
   g_autoptr (GPtrArray) runs
       = g_ptr_array_new_with_free_func ((GDestroyNotify) run_free);
   g_autoptr (NimMatch) counter = NULL;
+  g_autoptr (NimRunFileGames) games = NULL;
   char **files = shared->arguments;
   const NimRunConfig *run;
   const char *const *ids;
@@ -297,8 +315,10 @@ summarize_run (gpointer data, NimShared *shared)
   if (run->tournament != NULL)
     return nim_tournament_summarize (run, files, ids, &shared->output);
   counter = nim_match_new_counter (&run->match);
+  games = nim_run_file_games_new (run, ids, run->match.games, count_game,
+                                  counter);
   for (i = 0; files[i] != NULL; i++)
-    if (!nim_run_file_each_game (files[i], ids, count_game, counter, &error))
+    if (!nim_run_file_games_read (games, files[i], &error))
       return nim_exit_fail (error, FALSE);
   summary.config = &run->match;
   summary.summary = nim_match_get_summary (counter);
