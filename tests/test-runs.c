@@ -2530,6 +2530,87 @@ lock_file (int fd, gboolean lock)
   g_assert_cmpint (fcntl (fd, F_SETLK, &fl), ==, 0);
 }
 
+/* Waits until the results file @path holds more than @n records. */
+static guint
+wait_records (const char *path, guint n)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      g_autoptr (GPtrArray) records = read_games (path);
+
+      if (records->len > n || g_get_monotonic_time () > deadline)
+        return records->len;
+      g_usleep (20000);
+    }
+}
+
+/* Two runs of the same part of a run into one results file at once (a
+   --resume started twice) are refused, the second naming the first: each
+   would play every missing game (463 of 500 were played twice).  Another
+   shard of the run, or another run, shares the file as before. */
+static void
+test_results_claimed (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", "");
+  const char *first[]
+      = { "--games", "2000000",   "--player1", "random",  "--player2",
+          "random",  "--seed",    "1",         "--shard", "1/2",
+          "--quiet", "--results", path,        NULL };
+  const char *again[]
+      = { "--games",  "2000000", "--player1", "random",  "--player2",
+          "random",   "--seed",  "1",         "--shard", "1/2",
+          "--resume", "--quiet", "--results", path,      NULL };
+  const char *other_shard[]
+      = { "--games", "2000000",   "--player1", "random",  "--player2",
+          "random",  "--seed",    "1",         "--shard", "2/2",
+          "--quiet", "--results", path,        NULL };
+  const char *other_run[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  g_autoptr (GSubprocess) a = NULL;
+  g_autoptr (GSubprocess) b = NULL;
+  g_autoptr (GString) seen_a = g_string_new (NULL);
+  g_autoptr (GString) seen_b = g_string_new (NULL);
+  g_autoptr (GSubprocess) c = NULL;
+  g_autoptr (GString) seen_c = g_string_new (NULL);
+  g_autofree char *holder = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  gboolean refused;
+  guint n;
+
+  if (!nim_test_have_nim ())
+    return;
+  a = spawn_nim (first, NULL);
+  n = wait_records (path, 0);
+  g_assert_cmpuint (n, >, 0);
+  holder = g_strdup_printf ("nim: process %s is playing the same run (the "
+                            "same shard) into the results file %s",
+                            g_subprocess_get_identifier (a), path);
+  /* Spawned, so that a second run playing (as it once did) is stopped
+     and fails the test instead of playing for an hour. */
+  c = spawn_nim (again, NULL);
+  refused = read_until (c, holder, seen_c);
+  if (!refused)
+    g_subprocess_send_signal (c, SIGINT);
+  g_assert_cmpint (finish (c, seen_c), ==, STATUS_USAGE);
+  g_assert_true (refused);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, other_run), ==,
+                   STATUS_OK);
+  b = spawn_nim (other_shard, NULL);
+  /* Shard 2 writes beside shard 1. */
+  n = wait_records (path, wait_records (path, n + 4) + 20);
+  g_subprocess_send_signal (b, SIGINT);
+  g_subprocess_send_signal (a, SIGINT);
+  g_assert_cmpint (finish (b, seen_b), ==, 130);
+  g_assert_cmpint (finish (a, seen_a), ==, 130);
+  nim_test_assert_not_contains (seen_b->str, "playing the same run");
+  dir_remove (dir);
+}
+
 /* A results file another process holds locked: nim says that it waits,
    and for whom, and goes on once the lock is released; Ctrl-C ends the
    wait with status 130 (the first Ctrl-C once did not, and nothing was
@@ -2961,6 +3042,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/file-size-limit", test_file_size_limit);
   g_test_add_func ("/runs/results-fifo", test_results_fifo);
   g_test_add_func ("/runs/results-locked", test_results_locked);
+  g_test_add_func ("/runs/results-claimed", test_results_claimed);
   g_test_add_func ("/runs/progress", test_progress);
   g_test_add_func ("/runs/progress-terminal", test_progress_terminal);
   g_test_add_func ("/runs/affinity", test_affinity);

@@ -2100,6 +2100,11 @@ notice (const NimRunFile *f, const char *format, ...)
 #define WAIT_PAUSE_MAX (50 * 1000)
 #define LOCK_PATIENCE G_USEC_PER_SEC
 
+/* Where the claims of the runs writing a file begin (nim_run_file_claim),
+   past any length a file reaches: the lock of each append stops short
+   of them. */
+#define CLAIMS ((off_t) 1 << (sizeof (off_t) * 8 - 2))
+
 /* Waits a little before looking again: 1 ms, then twice as long each
    time, up to WAIT_PAUSE_MAX.  FALSE, with @error set, after Ctrl-C. */
 static gboolean
@@ -2230,7 +2235,8 @@ lock_results (NimRunFile *f, gboolean *locked, GError **error)
       fl.l_type = F_WRLCK;
       fl.l_whence = SEEK_SET;
       fl.l_start = 0;
-      fl.l_len = 0; /* to the end of the file, however far it grows */
+      fl.l_len = CLAIMS; /* to the end of the file, however far it grows,
+                            but not the claims beyond (claim_run) */
       if (fcntl (f->fd, F_SETLK, &fl) == 0)
         {
           *locked = TRUE;
@@ -2258,6 +2264,55 @@ lock_results (NimRunFile *f, gboolean *locked, GError **error)
     }
 }
 
+/**
+ * nim_run_file_claim:
+ * @file: a results file open for writing
+ * @key: what this process plays into it: the run's ID and the shard
+ * @error: return location for a #NIM_ERROR_USAGE error naming the
+ *   process that plays the same into the file already
+ *
+ * Claims the part of the run this process plays, for as long as @file
+ * is open: two processes resuming the same run (the same shard) into
+ * one file would each play the games missing from it, every one twice.
+ * Other runs and other shards sharing the file claim other parts.  The
+ * claim is a lock on one byte far past the end of any file (which no
+ * write reaches), chosen by @key; a file that cannot be locked (a
+ * FIFO, a file system without locks) is not claimed.
+ *
+ * Returns: %TRUE if the part is this process's
+ */
+gboolean
+nim_run_file_claim (NimRunFile *file, const char *key, GError **error)
+{
+  struct flock fl;
+
+  memset (&fl, 0, sizeof fl);
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  fl.l_start = CLAIMS + (off_t) (g_str_hash (key) & 0xfffffff);
+  fl.l_len = 1;
+  if (fcntl (file->fd, F_SETLK, &fl) == 0)
+    return TRUE;
+  if (errno != EACCES && errno != EAGAIN)
+    return TRUE;
+  if (fcntl (file->fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK
+      && fl.l_pid > 0)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 _ ("process %ld is playing the same run (the same shard) "
+                    "into the results file %s: two would play the same "
+                    "games; let it finish, or stop it and go on with "
+                    "--resume"),
+                 (long) fl.l_pid, file->path);
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 _ ("another process is playing the same run (the same "
+                    "shard) into the results file %s: two would play the "
+                    "same games; let it finish, or stop it and go on with "
+                    "--resume"),
+                 file->path);
+  return FALSE;
+}
+
 /* Releases the lock of lock_results(), when it was taken. */
 static void
 unlock_results (const NimRunFile *f, gboolean locked)
@@ -2269,6 +2324,7 @@ unlock_results (const NimRunFile *f, gboolean locked)
   memset (&fl, 0, sizeof fl);
   fl.l_type = F_UNLCK;
   fl.l_whence = SEEK_SET;
+  fl.l_len = CLAIMS;
   fcntl (f->fd, F_SETLK, &fl);
 }
 

@@ -259,6 +259,8 @@ void nim_run_file_free (NimRunFile *file);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFile, nim_run_file_free)
 void nim_run_file_set_run (NimRunFile *file, const char *id,
                            const char *header, guint32 seed);
+gboolean nim_run_file_claim (NimRunFile *file, const char *key,
+                             GError **error);
 gboolean nim_run_file_write_header (NimRunFile *file, GError **error);
 gboolean nim_run_file_wrote_header (const NimRunFile *file);
 gboolean nim_run_file_add_game (NimRunFile *file, const NimMatchGame *game,
