@@ -35,7 +35,9 @@
  * older nim, which recorded fewer fields, reads the missing ones as
  * their defaults (no clock, no engines), and its ID, a digest of what it
  * did record, still finds its games.  The files are read a line at a
- * time: nothing is kept per game but what the counting keeps. */
+ * time: nothing is kept per game but what the counting keeps and where
+ * its first record is; each record is checked, its moves played again,
+ * before it counts (nim_run_file_games_new()). */
 
 #include "config.h"
 
@@ -2277,7 +2279,7 @@ lock_results (NimRunFile *f, gboolean *locked, GError **error)
  * Other runs and other shards sharing the file claim other parts.  The
  * claim is a lock on one byte far past the end of any file (which no
  * write reaches), chosen by @key; a file that cannot be locked (a
- * FIFO, a file system without locks) is not claimed.
+ * FIFO, /dev/null, a file system without locks) is not claimed.
  *
  * Returns: %TRUE if the part is this process's
  */
@@ -2285,7 +2287,11 @@ gboolean
 nim_run_file_claim (NimRunFile *file, const char *key, GError **error)
 {
   struct flock fl;
+  struct stat st;
 
+  /* Runs into /dev/null or a FIFO write no file to share. */
+  if (fstat (file->fd, &st) != 0 || !S_ISREG (st.st_mode))
+    return TRUE;
   memset (&fl, 0, sizeof fl);
   fl.l_type = F_WRLCK;
   fl.l_whence = SEEK_SET;
