@@ -1807,6 +1807,53 @@ test_results_no_records (void)
   dir_remove (dir);
 }
 
+/* A results file given as a pipe is refused: --summarize reads each
+   file twice (the headers, then the games), and the second reading of a
+   pipe found nothing: a summary of 0 games, said as if it were so. */
+static void
+test_summarize_pipe (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *run[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  const char *summarize[] = { "--summarize", "/dev/stdin", NULL };
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, run), ==, STATUS_OK);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    /* Through a pipe (nim_test_run_nimv () gives its input as a file). */
+    g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
+        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+    g_autoptr (GSubprocess) process = NULL;
+    g_autoptr (GError) error = NULL;
+
+    nim_test_add_nim_argv (argv, summarize);
+    g_ptr_array_add (argv, NULL);
+    g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+    process = g_subprocess_launcher_spawnv (
+        launcher, (const char *const *) argv->pdata, &error);
+    g_assert_no_error (error);
+    g_subprocess_communicate_utf8 (process, text, NULL, &out, &err, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_subprocess_get_if_exited (process));
+    g_assert_cmpint (g_subprocess_get_exit_status (process), ==, STATUS_USAGE);
+  }
+  nim_test_assert_contains (err, "--summarize: /dev/stdin is a pipe");
+  nim_test_assert_not_contains (out, "Games: 0 of 4");
+  dir_remove (dir);
+}
+
 /* --resume of one shard's file as another shard, or as the whole run, is
    refused, naming the shard, and the file keeps its one header: the
    games of one part are not another's to count. */
@@ -3036,6 +3083,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/results-endless", test_results_endless);
   g_test_add_func ("/runs/results-no-records", test_results_no_records);
   g_test_add_func ("/runs/results-checked", test_results_checked);
+  g_test_add_func ("/runs/summarize-pipe", test_summarize_pipe);
   g_test_add_func ("/runs/resume-other-shard", test_resume_other_shard);
   g_test_add_func ("/runs/sigterm-stops-engines", test_sigterm_stops_engines);
   g_test_add_func ("/runs/sighup-keeps-games", test_sighup_keeps_games);

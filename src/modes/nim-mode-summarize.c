@@ -22,6 +22,7 @@
 #include "nim-tournament.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
 
 /**
  * SummarizeConfig:
@@ -237,6 +238,7 @@ read_runs (char **files, GPtrArray *runs, GError **error)
   for (i = 0; files[i] != NULL; i++)
     {
       g_autoptr (NimRunFileScan) scan = NULL;
+      struct stat st;
 
       if (*files[i] == '\0')
         {
@@ -244,6 +246,19 @@ read_runs (char **files, GPtrArray *runs, GError **error)
                        _ ("--summarize: a file name is empty; give the "
                           "results files, such as nim --summarize "
                           "shard-*.jsonl"));
+          return FALSE;
+        }
+      /* The headers are read first, then the games: a pipe would give
+         its games to the first reading, and the summary none. */
+      if (stat (files[i], &st) == 0
+          && (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode)))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--summarize: %s is a pipe, which can be read "
+                          "once, and nim reads each file twice (the "
+                          "headers, then the games); save it to a file "
+                          "and give that"),
+                       files[i]);
           return FALSE;
         }
       scan = nim_run_file_scan (files[i], error);
