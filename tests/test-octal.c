@@ -8,6 +8,8 @@
 #include "nim-test.h"
 
 #include <glib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -507,6 +509,17 @@ test_cli_bad (void)
       "--prove (it needs --grundy-sequence)" },
     { { "--rules", "0.77", "--grundy-sequence", "10", "--misere", NULL },
       "drop --misere" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--max-memory", "1X",
+        NULL },
+      "--max-memory: '1X' is not accepted; expected a size" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--max-memory", "512K",
+        NULL },
+      "from 1M to 1024T" },
+    { { "--moves", "1,2", "--grundy-sequence", "10", "--max-memory", "1G",
+        NULL },
+      "--max-memory needs a take-and-break code" },
+    { { "--solve", "--heaps", "3", "--max-memory", "1G", NULL },
+      "--max-memory (it needs --grundy-sequence and --rules)" },
   };
   guint i;
 
@@ -514,6 +527,205 @@ test_cli_bad (void)
     return;
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
     nim_test_assert_refused (cases[i].args, 2, cases[i].message);
+}
+
+/* Runs nim with @args, its output thrown away, and returns the most
+   memory it held (its peak resident set, in KiB), which wait4() reports
+   for that one child. */
+static glong
+peak_kib (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  struct rusage usage;
+  GPid pid;
+  int status;
+
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (
+      g_spawn_async (NULL, (char **) argv->pdata, NULL,
+                     G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                     NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (wait4 (pid, &status, 0, &usage), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  return usage.ru_maxrss;
+}
+
+/* --max-memory bounds what nim holds while the values outgrow it: six
+   million values of 0.167, a byte each, in a bound of 1M, take no more
+   than a run of a thousand values and the bound; without the bound they
+   are all in memory. */
+static void
+test_cli_max_memory (void)
+{
+  const char *const few[] = { "--rules", "0.167",   "--grundy-sequence",
+                              "0",       "--prove", "--prove-limit",
+                              "1000",    NULL };
+  const char *const bounded[]
+      = { "--rules",       "0.167",   "--grundy-sequence", "0",  "--prove",
+          "--prove-limit", "6000000", "--max-memory",      "1M", NULL };
+  const char *const unbounded[]
+      = { "--rules", "0.167",         "--grundy-sequence", "0",
+          "--prove", "--prove-limit", "6000000",           NULL };
+  glong base, with_bound, without;
+
+  /* Under valgrind the peak is valgrind's. */
+  if (!nim_test_have_nim () || nim_test_light ())
+    return;
+  base = peak_kib (few);
+  with_bound = peak_kib (bounded);
+  without = peak_kib (unbounded);
+  g_test_message ("peaks: %ld KiB for 1,000 values, %ld under --max-memory "
+                  "1M, %ld without",
+                  base, with_bound, without);
+  g_assert_cmpint (with_bound, <=, base + 2048);
+  g_assert_cmpint (without, >=, base + 5000);
+}
+
+/* Removes @dir and what it holds, its folders too. */
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_tree (path);
+      else
+        g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* --histogram DIR writes DIR/N for every power of two N the values
+   reach, a line VALUE COUNT for each value among G(1) .. G(N) in
+   increasing order, and --json holds the same counts: both equal the
+   counts of the values printed.  A file in the folder's place is
+   refused. */
+static void
+test_cli_histogram (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *hist = g_build_filename (dir, "counts", "0.161", NULL);
+  g_autofree char *file = g_build_filename (dir, "file", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  const char *const refused[]
+      = { "--grundy-sequence", "10", "--rules", "0.161",
+          "--histogram",       file, NULL };
+  guint64 n = 70000, *count, power;
+  JsonObject *o;
+  JsonArray *values, *histograms;
+  guint i, k, largest = 0;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "70000", "--rules", "0.161", "--json",
+                                     "--histogram", hist, NULL),
+                   ==, 0);
+  node = nim_test_parse_json (out);
+  o = json_node_get_object (node);
+  values = json_object_get_array_member (o, "values");
+  histograms = json_object_get_array_member (o, "histograms");
+  g_assert_cmpuint (json_array_get_length (values), ==, n + 1);
+  for (i = 0; i <= n; i++)
+    largest = MAX (largest, (guint) json_array_get_int_element (values, i));
+  g_assert_cmpint (json_object_get_int_member (o, "largest"), ==, largest);
+  /* 1, 2, 4, ..., 65536. */
+  g_assert_cmpuint (json_array_get_length (histograms), ==, 17);
+  count = g_new0 (guint64, largest + 1);
+  for (i = 1, k = 0, power = 1; i <= 65536; i++)
+    {
+      count[json_array_get_int_element (values, i)]++;
+      if (i == power)
+        {
+          JsonObject *h = json_array_get_object_element (histograms, k);
+          JsonArray *counts = json_object_get_array_member (h, "counts");
+          g_autofree char *name = g_strdup_printf ("%u", i);
+          g_autofree char *path = g_build_filename (hist, name, NULL);
+          g_autofree char *text = NULL;
+          g_autoptr (GString) want = g_string_new (NULL);
+          guint v, row = 0;
+
+          g_assert_cmpint (json_object_get_int_member (h, "n"), ==, i);
+          for (v = 0; v <= largest; v++)
+            if (count[v] > 0)
+              {
+                JsonArray *pair = json_array_get_array_element (counts, row++);
+
+                g_assert_cmpint (json_array_get_int_element (pair, 0), ==, v);
+                g_assert_cmpint (json_array_get_int_element (pair, 1), ==,
+                                 count[v]);
+                g_string_append_printf (want, "%u %llu\n", v,
+                                        (unsigned long long) count[v]);
+              }
+          g_assert_cmpuint (json_array_get_length (counts), ==, row);
+          g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+          g_assert_cmpstr (text, ==, want->str);
+          k++;
+          power *= 2;
+        }
+    }
+  g_free (count);
+
+  g_assert_true (g_file_set_contents (file, "", -1, NULL));
+  nim_test_assert_refused (refused, 2, "--histogram");
+  remove_tree (dir);
+}
+
+/* --quiet leaves the values out and keeps the summary as it is; it
+   needs a code. */
+static void
+test_cli_quiet (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *quiet = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonObject *o;
+  const char *summary;
+  const char *const refused[]
+      = { "--grundy-sequence", "10", "--max-take", "3", "--quiet", NULL };
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "3000", "--rules", "0.77", "--prove",
+                                     NULL),
+                   ==, 0);
+  g_assert_cmpint (nim_test_run_nim (NULL, &quiet, &err, "--grundy-sequence",
+                                     "3000", "--rules", "0.77", "--prove",
+                                     "--quiet", NULL),
+                   ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  summary = strstr (out, "\nLargest value");
+  g_assert_nonnull (summary);
+  g_assert_true (g_str_has_suffix (quiet, summary + 1));
+  g_assert_null (strstr (quiet, "    10:"));
+  g_free (quiet);
+  g_assert_cmpint (nim_test_run_nim (NULL, &quiet, &err, "--grundy-sequence",
+                                     "3000", "--rules", "0.77", "--prove",
+                                     "--quiet", "--json", NULL),
+                   ==, 0);
+  node = nim_test_parse_json (quiet);
+  o = json_node_get_object (node);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (o, "values")), ==,
+      0);
+  g_assert_cmpint (json_object_get_int_member (o, "period"), ==, 12);
+  g_assert_cmpint (json_object_get_int_member (o, "largest"), ==, 8);
+  g_assert_cmpint (json_object_get_int_member (o, "rare_heaps"), ==, 9);
+  g_assert_cmpint (json_object_get_int_member (o, "last_rare"), ==, 70);
+  nim_test_assert_refused (refused, 2, "--quiet");
 }
 
 int
@@ -531,5 +743,8 @@ main (int argc, char **argv)
   g_test_add_func ("/octal/cli-interrupt", test_cli_interrupt);
   g_test_add_func ("/octal/cli-certificate", test_cli_certificate);
   g_test_add_func ("/octal/cli-no-board-limit", test_cli_no_board_limit);
+  g_test_add_func ("/octal/cli-max-memory", test_cli_max_memory);
+  g_test_add_func ("/octal/cli-histogram", test_cli_histogram);
+  g_test_add_func ("/octal/cli-quiet", test_cli_quiet);
   return g_test_run ();
 }

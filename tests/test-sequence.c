@@ -198,6 +198,174 @@ test_memory_and_interrupt (void)
   g_assert_cmpuint (period.checked + 1, ==, nim_sequence_len (values));
 }
 
+/* What /sequence/bounded watches: the most memory held while values
+   were computed, and whether the table ever held more than its bound. */
+typedef struct
+{
+  NimSequence *values;
+  guint64 bound;
+  guint64 most;
+} Watch;
+
+static void
+watch_memory (guint64 len, guint64 target, gpointer data)
+{
+  Watch *w = data;
+  NimSequenceStats stats;
+
+  (void) len;
+  (void) target;
+  nim_sequence_stats (w->values, &stats);
+  w->most = MAX (w->most, stats.memory);
+}
+
+/* Under a memory bound the values are the same as without one, while
+   the sequence grows far past what the bound holds: the rare heaps'
+   splits, the scans and the mask's rare heaps read back from the file
+   the values are kept in (codes whose last rare heap lies beyond the
+   window, whose scans reach beyond the head, whose values widen from
+   one byte to two under the bound, whose sparse space degrades). */
+static void
+test_bounded (void)
+{
+  static const struct
+  {
+    const char *code;
+    guint64 bound;
+    guint64 start; /* the values computed before the bound is set */
+  } cases[] = {
+    { "0.6", 96 << 10, 0 },   { "0.6", 90 << 10, 5000 },
+    { "0.161", 64 << 10, 0 }, { "0.167", 64 << 10, 0 },
+    { "0.77", 64 << 10, 0 },  { "0.165", 160 << 10, 0 },
+    { "0.04", 600 << 10, 0 }, { "4.7", 64 << 10, 0 },
+  };
+  guint64 n = nim_test_light () ? 20000 : 300000;
+  guint k;
+
+  g_test_summary ("A memory bound keeps the values the same while it "
+                  "holds a fraction of them.");
+  for (k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr (NimSequence) free_values
+          = nim_test_sequence_new (cases[k].code, NIM_SEQUENCE_SPARSE, n);
+      g_autoptr (NimSequence) bounded = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *want = nim_sequence_hash (free_values, n);
+      g_autofree char *got = NULL;
+      NimSequenceStats stats;
+      NimSequencePeriod a, b;
+      NimOctal code;
+      Watch watch = { NULL, cases[k].bound, 0 };
+      guint64 i;
+
+      g_test_message ("%s under %llu KiB", cases[k].code,
+                      (unsigned long long) cases[k].bound >> 10);
+      g_assert_true (nim_octal_parse (&code, cases[k].code, "code", NULL));
+      bounded = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+      g_assert_true (nim_sequence_extend (bounded, cases[k].start, NULL));
+      g_assert_true (
+          nim_sequence_set_max_memory (bounded, cases[k].bound, &error));
+      g_assert_no_error (error);
+      watch.values = bounded;
+      nim_sequence_set_progress (bounded, watch_memory, &watch);
+      /* A thousand values at a time, the memory looked at after each. */
+      for (i = cases[k].start; i < n; i = MIN (n, i + 1000))
+        {
+          g_assert_true (
+              nim_sequence_extend (bounded, MIN (n, i + 1000), &error));
+          g_assert_no_error (error);
+          watch_memory (0, 0, &watch);
+        }
+      g_assert_cmpuint (watch.most, <=, cases[k].bound);
+      nim_sequence_stats (bounded, &stats);
+      g_assert_cmpuint (stats.in_memory, <, n / 2);
+      g_assert_cmpuint (stats.stored, >, n / 2);
+      got = nim_sequence_hash (bounded, n);
+      g_assert_cmpstr (got, ==, want);
+      for (i = 0; i <= n; i += 997)
+        g_assert_cmpuint (nim_sequence_get (bounded, i), ==,
+                          nim_sequence_get (free_values, i));
+      nim_sequence_period (free_values, &a);
+      nim_sequence_period (bounded, &b);
+      g_assert_cmpint (a.kind, ==, b.kind);
+      g_assert_cmpuint (a.period, ==, b.period);
+      g_assert_cmpuint (a.preperiod, ==, b.preperiod);
+    }
+}
+
+/* The counts kept at every power of two equal those of the values, with
+   a memory bound or without. */
+static void
+test_histograms (void)
+{
+  guint64 n = nim_test_light () ? 4096 : 1 << 17;
+  g_autoptr (NimSequence) values
+      = nim_test_sequence_new ("0.6", NIM_SEQUENCE_SPARSE, n);
+  g_autoptr (NimSequence) bounded = NULL;
+  g_autofree guint64 *count = g_new0 (guint64, 1024);
+  NimOctal code;
+  guint64 i, power = 1;
+  guint k = 0;
+
+  g_assert_true (nim_octal_parse (&code, "0.6", "code", NULL));
+  bounded = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_true (nim_sequence_set_max_memory (bounded, 96 << 10, NULL));
+  g_assert_true (nim_sequence_extend (bounded, n, NULL));
+  g_assert_cmpuint (nim_sequence_n_histograms (values), ==, g_bit_storage (n));
+  g_assert_cmpuint (nim_sequence_n_histograms (bounded), ==,
+                    g_bit_storage (n));
+  for (i = 1; i <= n; i++)
+    {
+      count[nim_sequence_get (values, i)]++;
+      if (i == power)
+        {
+          NimSequenceHistogram a, b;
+          guint v, row = 0;
+
+          nim_sequence_histogram (values, k, &a);
+          nim_sequence_histogram (bounded, k, &b);
+          g_assert_cmpuint (a.n, ==, i);
+          g_assert_cmpuint (b.n, ==, i);
+          g_assert_cmpuint (a.n_values, ==, b.n_values);
+          for (v = 0; v < 1024; v++)
+            if (count[v] > 0)
+              {
+                g_assert_cmpuint (row, <, a.n_values);
+                g_assert_cmpuint (a.values[row], ==, v);
+                g_assert_cmpuint (a.counts[row], ==, count[v]);
+                g_assert_cmpuint (b.values[row], ==, v);
+                g_assert_cmpuint (b.counts[row], ==, count[v]);
+                row++;
+              }
+          g_assert_cmpuint (row, ==, a.n_values);
+          k++;
+          power *= 2;
+        }
+    }
+}
+
+/* A bound too small for the tables is refused, saying what is needed;
+   one that the tables outgrow later stops the computation with an
+   error, not with more memory. */
+static void
+test_bounded_too_small (void)
+{
+  g_autoptr (NimSequence) values = NULL;
+  g_autoptr (GError) error = NULL;
+  NimOctal code;
+
+  g_assert_true (nim_octal_parse (&code, "0.04", "code", NULL));
+  values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_false (nim_sequence_set_max_memory (values, 1000, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  nim_test_assert_contains (nim_test_error_message (error), "needs at least");
+  g_clear_error (&error);
+  g_assert_true (nim_sequence_set_max_memory (values, 64 << 10, &error));
+  g_assert_false (nim_sequence_extend (values, 200000, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
+  nim_test_assert_contains (nim_test_error_message (error), "memory bound");
+}
+
 /* The hash is of the values as 32-bit little-endian numbers: for 0.77 to
    n = 0 (one value, 0), the SHA-256 of four zero bytes. */
 static void
@@ -342,6 +510,9 @@ main (int argc, char **argv)
   g_test_add_func ("/sequence/memory-and-interrupt",
                    test_memory_and_interrupt);
   g_test_add_func ("/sequence/hash", test_hash);
+  g_test_add_func ("/sequence/bounded", test_bounded);
+  g_test_add_func ("/sequence/bounded-too-small", test_bounded_too_small);
+  g_test_add_func ("/sequence/histograms", test_histograms);
   g_test_add_func ("/certificate/check", test_certificate);
   g_test_add_func ("/certificate/sparse", test_certificate_sparse);
   return g_test_run ();

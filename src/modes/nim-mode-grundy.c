@@ -8,6 +8,7 @@
 
 #include "nim-analysis-report.h"
 #include "nim-certificate.h"
+#include "nim-command.h"
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-grundy.h"
@@ -27,6 +28,10 @@
 
 /* Values computed between two writes of the sequence. */
 #define SEQUENCE_CHUNK 65536
+/* The least --max-memory: the tables of a code with large values take
+   some hundreds of KiB. */
+#define MIN_MEMORY (G_GUINT64_CONSTANT (1) << 20)
+#define MAX_MEMORY (G_GUINT64_CONSTANT (1) << 50)
 
 /**
  * GrundyConfig:
@@ -34,9 +39,13 @@
  * @prove: --prove
  * @limit_text: --prove-limit N, as given
  * @certificate: --certificate FILE
+ * @memory_text: --max-memory SIZE, as given
+ * @histogram: --histogram DIR
  * @n: N
  * @limit: the last heap --prove computes; 0 for the default
  *   (%NIM_SEQUENCE_PROVE_DEFAULT)
+ * @max_memory: the bytes the computation may take; 0 for what the
+ *   machine can spare
  *
  * The options of --grundy-sequence.
  */
@@ -46,9 +55,12 @@ typedef struct
   gboolean prove;
   char *limit_text;
   char *certificate;
+  char *memory_text;
+  char *histogram;
 
   guint64 n;
   guint64 limit;
+  guint64 max_memory;
 } GrundyConfig;
 
 #define FIELD(member) NIM_OPTION_FIELD (GrundyConfig, member)
@@ -78,6 +90,22 @@ static const NimOption options[] = {
       "FILE" },
     0,
     N_ ("--certificate (it needs --grundy-sequence and --rules)"),
+    NULL },
+  { { "max-memory", 0, 0, G_OPTION_ARG_STRING, FIELD (memory_text),
+      N_ ("With --grundy-sequence --rules, the most memory the computation "
+          "may take, such as 512M or 2G (default: what the machine can "
+          "spare); the values beyond it are kept in a file"),
+      "SIZE" },
+    0,
+    N_ ("--max-memory (it needs --grundy-sequence and --rules)"),
+    NULL },
+  { { "histogram", 0, 0, G_OPTION_ARG_FILENAME, FIELD (histogram),
+      N_ ("With --grundy-sequence --rules, write DIR/N for every power of "
+          "two N the values reach: a line VALUE COUNT for each value among "
+          "G(1) to G(N)"),
+      "DIR" },
+    0,
+    N_ ("--histogram (it needs --grundy-sequence and --rules)"),
     NULL },
   { { NULL } },
 };
@@ -109,6 +137,28 @@ check_certificate_path (const char *path, GError **error)
   return TRUE;
 }
 
+/* The folder of --histogram @path, made if it is not there: it must
+   take new files. */
+static gboolean
+check_histogram_dir (const char *path, GError **error)
+{
+  int saved;
+
+  if (g_mkdir_with_parents (path, 0777) == 0
+      && g_file_test (path, G_FILE_TEST_IS_DIR) && g_access (path, W_OK) == 0)
+    return TRUE;
+  saved = g_file_test (path, G_FILE_TEST_EXISTS)
+                  && !g_file_test (path, G_FILE_TEST_IS_DIR)
+              ? ENOTDIR
+              : errno;
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s is a folder, then why it cannot be
+                  written, such as "Permission denied". */
+               _ ("--histogram %s: cannot write there: %s"), path,
+               g_strerror (saved));
+  return FALSE;
+}
+
 static gboolean
 grundy_check (gpointer config, NimShared *shared, GError **error)
 {
@@ -128,8 +178,23 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                       "--prove too"));
       return FALSE;
     }
+  if (shared->per_position)
+    {
+      nim_command_set_conflict (error, "--grundy-sequence",
+                                _ ("--per-position (it needs --games)"));
+      return FALSE;
+    }
   if (!shared->coded)
     {
+      if (shared->quiet)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "are printed in full"),
+                       "--quiet");
+          return FALSE;
+        }
       if (g->prove || g->certificate != NULL)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -137,6 +202,24 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                           "--rules; the period of --max-take and --moves "
                           "is proven as it is found"),
                        g->prove ? "--prove" : "--certificate");
+          return FALSE;
+        }
+      if (g->memory_text != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "take little memory"),
+                       "--max-memory");
+          return FALSE;
+        }
+      if (g->histogram != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "are printed in full"),
+                       "--histogram");
           return FALSE;
         }
       return nim_parse_uint (g->n_text, 0, NIM_GRUNDY_SEQUENCE_MAX,
@@ -149,7 +232,12 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
              || nim_parse_uint (g->limit_text, 1, G_MAXUINT64 - 1,
                                 "--prove-limit", &g->limit, error))
          && (g->certificate == NULL
-             || check_certificate_path (g->certificate, error));
+             || check_certificate_path (g->certificate, error))
+         && (g->memory_text == NULL
+             || nim_parse_size (g->memory_text, MIN_MEMORY, MAX_MEMORY,
+                                "--max-memory", &g->max_memory, error))
+         && (g->histogram == NULL
+             || check_histogram_dir (g->histogram, error));
 }
 
 /* Writes the certificate of @period as JSON to @path, replacing the file
@@ -188,6 +276,37 @@ write_certificate (const char *path, const NimSequence *values,
   return NIM_EXIT_OK;
 }
 
+/* What a run of a code keeps while it computes: its values, their
+   report, and the first error of a write the progress function made. */
+typedef struct
+{
+  const GrundyConfig *config;
+  NimSequence *values;
+  NimSequenceReport *report;
+} OctalRun;
+
+/* Writes the value counts reached so far; a failure stops the run. */
+static gboolean
+write_histograms (OctalRun *run, GError **error)
+{
+  if (run->config->histogram == NULL)
+    return TRUE;
+  return nim_sequence_report_histograms (run->report, run->values, error);
+}
+
+/* The progress function: the progress line, and the value counts of each
+   power of two as it is reached. */
+static void
+octal_progress (guint64 len, guint64 target, gpointer data)
+{
+  OctalRun *run = data;
+  g_autoptr (GError) error = NULL;
+
+  nim_sequence_report_progress (len, target, run->report);
+  if (!write_histograms (run, &error))
+    nim_sequence_stop (run->values, error);
+}
+
 /* nim --grundy-sequence N --rules CODE: the values of a take-and-break
    game, written as they come, and its period, proven by the octal
    periodicity theorem when the values reach far enough (or --prove
@@ -203,13 +322,23 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   g_autoptr (NimSequenceReport) report = NULL;
   NimSequencePeriod period;
   NimSequenceEnd end;
+  OctalRun run;
 
-  /* What memory cannot hold is refused now, not half way. */
-  if (!nim_sequence_reserve (values, g->n, &error))
+  /* What neither memory nor the disk can hold is refused now, not half
+     way. */
+  if (!nim_sequence_set_max_memory (values, g->max_memory, &error)
+      || !nim_sequence_reserve (values, g->n, &error))
     return nim_exit_fail (error, TRUE);
   report = nim_sequence_report_new (&shared->code, &shared->output);
   nim_sequence_report_set_target (report, g->n);
-  nim_sequence_set_progress (values, nim_sequence_report_progress, report);
+  if (g->histogram != NULL)
+    nim_sequence_report_set_histograms (report, g->histogram);
+  if (shared->quiet)
+    nim_sequence_report_set_quiet (report);
+  run.config = g;
+  run.values = values;
+  run.report = report;
+  nim_sequence_set_progress (values, octal_progress, &run);
   nim_interrupt_catch ();
   while (error == NULL && nim_sequence_len (values) <= g->n)
     {
@@ -225,6 +354,15 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   if (error == NULL && g->prove)
     nim_sequence_prove (values, g->limit, &period, &error);
   nim_interrupt_release ();
+  /* The counts reached before an interruption are written too. */
+  if (error == NULL
+      || g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+    {
+      g_autoptr (GError) local = NULL;
+
+      if (!write_histograms (&run, &local) && error == NULL)
+        error = g_steal_pointer (&local);
+    }
   end = g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED)
             ? NIM_SEQUENCE_END_INTERRUPTED
         : g->prove && error == NULL && period.kind != NIM_SEQUENCE_PROVEN
@@ -264,7 +402,7 @@ grundy_run (gpointer config, NimShared *shared)
 const NimMode nim_mode_grundy = {
   .name = "--grundy-sequence",
   .options = { NIM_HELP_ANALYSIS, FALSE, options },
-  .shared = NIM_SHARED_TAKE | NIM_SHARED_JSON,
+  .shared = NIM_SHARED_TAKE | NIM_SHARED_JSON | NIM_SHARED_SUMMARY,
   .refusals = refusals,
   .config_size = sizeof (GrundyConfig),
   .check = grundy_check,
