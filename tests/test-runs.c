@@ -1083,6 +1083,104 @@ test_shards (void)
   check_shards (args, G_N_ELEMENTS (args), 3);
 }
 
+/* The shards of an SPRT run, summarized, decide as one machine does: over
+   pairs 1, 2, 3 ... in order, whatever the shards played beyond (issue
+   37's example); without a shard's file the test is not decided and the
+   summary names the pair and the shard it waits for. */
+static void
+test_shards_sprt (void)
+{
+  const char *args[] = { "--games",
+                         "2000",
+                         "--player1",
+                         "negamax:depth=2",
+                         "--player2",
+                         "random",
+                         "--random-heaps",
+                         "3:9",
+                         "--seed",
+                         "3",
+                         "--sprt",
+                         "elo0=0,elo1=20",
+                         NULL,
+                         NULL,
+                         NULL,
+                         NULL,
+                         NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *one = file_new (&dir, "one.jsonl", NULL);
+  char *paths[3] = { NULL };
+  g_autoptr (JsonNode) whole = NULL;
+  g_autoptr (JsonNode) merged = NULL;
+  g_autoptr (JsonNode) part = NULL;
+  JsonObject *o, *prefix, *sprt;
+  guint k;
+
+  if (!nim_test_have_nim ())
+    return;
+  args[12] = "--results";
+  args[13] = one;
+  whole = nim_test_run_json (args);
+  for (k = 1; k <= 3; k++)
+    {
+      g_autoptr (JsonNode) shard = NULL;
+      g_autofree char *label = g_strdup_printf ("%u/3", k);
+
+      paths[k - 1] = g_strdup_printf ("%s/s%u.jsonl", dir, k);
+      args[13] = paths[k - 1];
+      args[14] = "--shard";
+      args[15] = label;
+      shard = nim_test_run_json (args);
+    }
+  {
+    const char *summarize[]
+        = { "--summarize", paths[0], paths[1], paths[2], NULL };
+
+    merged = nim_test_run_json (summarize);
+  }
+  o = json_node_get_object (merged);
+  g_assert_true (json_object_has_member (o, "sprt_prefix"));
+  prefix = json_object_get_object_member (o, "sprt_prefix");
+  g_assert_cmpint (json_object_get_int_member (prefix, "decided_pairs"), ==,
+                   21);
+  json_object_remove_member (o, "sprt_prefix");
+  drop_times (whole);
+  drop_times (merged);
+  json_object_remove_member (json_node_get_object (whole), "jobs");
+  json_object_remove_member (o, "jobs");
+  if (!json_node_equal (whole, merged))
+    {
+      g_autofree char *x = json_to_string (whole, FALSE);
+      g_autofree char *y = json_to_string (merged, FALSE);
+
+      g_test_message ("one machine: %s\nshards: %s", x, y);
+      g_test_fail ();
+    }
+  {
+    const char *summarize[] = { "--summarize", paths[0], paths[2], NULL };
+
+    part = nim_test_run_json (summarize);
+  }
+  o = json_node_get_object (part);
+  sprt = json_object_get_object_member (o, "sprt");
+  g_assert_true (json_object_get_null_member (sprt, "decision"));
+  prefix = json_object_get_object_member (o, "sprt_prefix");
+  g_assert_cmpint (json_object_get_int_member (prefix, "prefix"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (prefix, "first_missing"), ==,
+                   2);
+  g_assert_cmpstr (
+      json_object_get_string_member (prefix, "first_missing_shard"), ==,
+      "2/3");
+  g_assert_cmpint (json_object_get_int_member (prefix, "missing"), ==, 333);
+  g_unlink (one);
+  for (k = 0; k < 3; k++)
+    {
+      g_unlink (paths[k]);
+      g_free (paths[k]);
+    }
+  dir_remove (dir);
+}
+
 static void
 test_shards_positions (void)
 {
@@ -3067,6 +3165,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/resume-after-interrupt",
                    test_resume_after_interrupt);
   g_test_add_func ("/runs/shards", test_shards);
+  g_test_add_func ("/runs/shards-sprt", test_shards_sprt);
   g_test_add_func ("/runs/shards-positions", test_shards_positions);
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);

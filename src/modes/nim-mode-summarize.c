@@ -18,10 +18,12 @@
 #include "nim-mode.h"
 #include "nim-run-file.h"
 #include "nim-run-summary.h"
+#include "nim-shards.h"
 #include "nim-shared.h"
 #include "nim-tournament.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 /**
@@ -55,10 +57,45 @@ static const NimOption options[] = {
   { { NULL } },
 };
 
+/**
+ * Counter:
+ * @match: the counts of the summary
+ * @prefix: (nullable): the SPRT over the contiguous prefix of the pairs
+ * @last: count the games up to this number only
+ *
+ * What the games read are counted into.
+ */
+typedef struct
+{
+  NimMatch *match;
+  NimSprtPrefix *prefix;
+  guint64 last;
+} Counter;
+
 static void
 count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
 {
-  nim_match_add_finished (data, number, tallies);
+  Counter *c = data;
+
+  if (c->prefix != NULL)
+    nim_sprt_prefix_add_game (c->prefix, number, tallies[0].wins > 0 ? 1 : 2);
+  else if (number <= c->last)
+    nim_match_add_finished (c->match, number, tallies);
+}
+
+/* Reads the games of @files into @counter. */
+static gboolean
+read_games (const NimRunConfig *run, const char *const *ids, char **files,
+            Counter *counter, GError **error)
+{
+  g_autoptr (NimRunFileGames) games = nim_run_file_games_new (
+      run, ids, run->match.games, count_game, counter);
+  guint i;
+
+  for (i = 0; files[i] != NULL; i++)
+    if (!nim_run_file_games_read (games, files[i], error))
+      return FALSE;
+  return TRUE;
 }
 
 /**
@@ -305,13 +342,15 @@ summarize_run (gpointer data, NimShared *shared)
   g_autoptr (GPtrArray) runs
       = g_ptr_array_new_with_free_func ((GDestroyNotify) run_free);
   g_autoptr (NimMatch) counter = NULL;
-  g_autoptr (NimRunFileGames) games = NULL;
+  g_autoptr (NimSprtPrefix) prefix = NULL;
+  NimSprtPrefixState state;
+  NimMatchSummary counted;
+  Counter count = { NULL, NULL, G_MAXUINT64 };
   char **files = shared->arguments;
   const NimRunConfig *run;
   const char *const *ids;
   const Run *chosen;
-  NimRunSummary summary;
-  guint i;
+  NimRunSummary summary = { 0 };
 
   if (files == NULL)
     {
@@ -329,15 +368,43 @@ summarize_run (gpointer data, NimShared *shared)
   ids = (const char *const *) chosen->ids->pdata;
   if (run->tournament != NULL)
     return nim_tournament_summarize (run, files, ids, &shared->output);
+  /* An SPRT run is decided over the contiguous prefix of its pairs, as
+     one machine decides it, whatever order the shards played them in;
+     the summary then counts the games one machine played. */
+  if (run->match.sprt_enabled)
+    {
+      prefix = nim_sprt_prefix_new (&run->match.sprt, run->match.games / 2,
+                                    run->match.shards);
+      count.prefix = prefix;
+      if (!read_games (run, ids, files, &count, &error))
+        return nim_exit_fail (error, FALSE);
+      nim_sprt_prefix_get (prefix, &state);
+      if (state.decision != NIM_SPRT_NONE)
+        count.last = 2 * state.decided_pairs;
+      count.prefix = NULL;
+    }
   counter = nim_match_new_counter (&run->match);
-  games = nim_run_file_games_new (run, ids, run->match.games, count_game,
-                                  counter);
-  for (i = 0; files[i] != NULL; i++)
-    if (!nim_run_file_games_read (games, files[i], &error))
-      return nim_exit_fail (error, FALSE);
+  count.match = counter;
+  if (!read_games (run, ids, files, &count, &error))
+    return nim_exit_fail (error, FALSE);
   summary.config = &run->match;
   summary.summary = nim_match_get_summary (counter);
   summary.per_position = shared->per_position;
+  if (prefix != NULL)
+    {
+      counted = *summary.summary;
+      counted.decision = state.decision;
+      if (state.decision != NIM_SPRT_NONE)
+        {
+          counted.llr = state.decided_llr;
+          memcpy (counted.pair_counts, state.decided_counts,
+                  sizeof counted.pair_counts);
+        }
+      else
+        counted.llr = state.prefix_llr;
+      summary.summary = &counted;
+      summary.prefix = &state;
+    }
   nim_output_write (&shared->output, &nim_run_summary_writer, &summary);
   return NIM_EXIT_OK;
 }

@@ -8,6 +8,7 @@
 #include "nim-match.h"
 #include "nim-output.h"
 #include "nim-ratings.h"
+#include "nim-shards.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,9 @@ G_BEGIN_DECLS
  * @summary: what it counted
  * @per_position: with the table of each position's pairs and blunders
  *   (--per-position)
+ * @prefix: (nullable): for the shards of an SPRT run (--summarize), the
+ *   test over the contiguous prefix of their pairs, which @summary's
+ *   decision is; the text says which pair is missing while undecided
  *
  * The summary of a run of two players, as #nim_run_summary_writer writes
  * it.
@@ -26,6 +30,7 @@ typedef struct
   const NimMatchConfig *config;
   const NimMatchSummary *summary;
   gboolean per_position;
+  const NimSprtPrefixState *prefix;
 } NimRunSummary;
 
 extern const NimWriter nim_run_summary_writer;
