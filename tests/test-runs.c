@@ -124,6 +124,7 @@ record_int (JsonNode *record, const char *name)
 }
 
 static void records_unchanged (const char *path, guint n);
+static char **file_lines (const char *path);
 
 /* The "run" of the @index-th header line of the results file @path. */
 static char *
@@ -1054,6 +1055,16 @@ check_shards (const char **args, guint n_args, guint n)
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_assert_cmpstr (value, ==, g_hash_table_lookup (b, key));
 
+  /* The shards of one run, played alike, fit together (a tournament's
+     summary has no audit). */
+  if (json_object_has_member (json_node_get_object (merged), "sprt"))
+    {
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                            json_node_get_object (merged), "suspect_shards")),
+                        ==, 0);
+      json_object_remove_member (json_node_get_object (merged),
+                                 "suspect_shards");
+    }
   drop_times (whole);
   drop_times (merged);
   json_object_remove_member (json_node_get_object (whole), "jobs");
@@ -1144,6 +1155,7 @@ test_shards_sprt (void)
   g_assert_cmpint (json_object_get_int_member (prefix, "decided_pairs"), ==,
                    21);
   json_object_remove_member (o, "sprt_prefix");
+  json_object_remove_member (o, "suspect_shards");
   drop_times (whole);
   drop_times (merged);
   json_object_remove_member (json_node_get_object (whole), "jobs");
@@ -1181,6 +1193,112 @@ test_shards_sprt (void)
   dir_remove (dir);
 }
 
+/* The suspect shards of a --summarize of @paths, as "K/N", comma-separated. */
+static char *
+suspect_shards (const char *const *paths)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (JsonNode) s = NULL;
+  g_autoptr (GString) list = g_string_new (NULL);
+  JsonArray *a;
+  guint i;
+
+  g_ptr_array_add (argv, (gpointer) "--summarize");
+  for (; *paths != NULL; paths++)
+    g_ptr_array_add (argv, (gpointer) *paths);
+  g_ptr_array_add (argv, NULL);
+  s = nim_test_run_json ((const char *const *) argv->pdata);
+  g_assert_true (
+      json_object_has_member (json_node_get_object (s), "suspect_shards"));
+  a = json_object_get_array_member (json_node_get_object (s),
+                                    "suspect_shards");
+  for (i = 0; i < json_array_get_length (a); i++)
+    g_string_append_printf (list, "%s%s", i > 0 ? "," : "",
+                            json_array_get_string_element (a, i));
+  return g_string_free (g_steal_pointer (&list), FALSE);
+}
+
+/* --summarize audits the shards: none is named when they fit; a shard
+   whose file was doctored to hold another shard's games is, in the JSON
+   and in the text. */
+static void
+test_shards_audit (void)
+{
+  const char *args[] = { "--games",
+                         "240",
+                         "--player1",
+                         "negamax:depth=2",
+                         "--player2",
+                         "random",
+                         "--random-heaps",
+                         "3:9",
+                         "--seed",
+                         "4",
+                         NULL,
+                         NULL,
+                         NULL,
+                         NULL,
+                         NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *first = file_new (&dir, "s1.jsonl", NULL);
+  g_autofree char *fits = NULL;
+  g_autofree char *doctored = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) text = NULL;
+  char *paths[4] = { NULL };
+  const char *summarize[] = { "--summarize", NULL, NULL, NULL, NULL };
+  guint k;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (k = 1; k <= 3; k++)
+    {
+      g_autoptr (JsonNode) shard = NULL;
+      g_autofree char *label = g_strdup_printf ("%u/3", k);
+
+      paths[k - 1] = g_strdup_printf ("%s/s%u.jsonl", dir, k);
+      args[10] = "--results";
+      args[11] = paths[k - 1];
+      args[12] = "--shard";
+      args[13] = label;
+      shard = nim_test_run_json (args);
+    }
+  fits = suspect_shards ((const char *const *) paths);
+  g_assert_cmpstr (fits, ==, "");
+
+  /* Shard 3's file gets shard 2's games as well. */
+  lines = file_lines (paths[1]);
+  text = g_string_new (NULL);
+  for (k = 1; lines[k] != NULL; k++)
+    if (*lines[k] != '\0')
+      g_string_append_printf (text, "%s\n", lines[k]);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *third = NULL;
+
+    g_file_get_contents (paths[2], &third, NULL, &error);
+    g_assert_no_error (error);
+    g_string_prepend (text, third);
+    g_file_set_contents (paths[2], text->str, -1, &error);
+    g_assert_no_error (error);
+  }
+  doctored = suspect_shards ((const char *const *) paths);
+  g_assert_cmpstr (doctored, ==, "3/3");
+  for (k = 0; k < 3; k++)
+    summarize[k + 1] = paths[k];
+  g_assert_cmpint (nim_test_run_nimv (NULL, &out, &err, summarize), ==, 0);
+  g_assert_nonnull (strstr (out, "3/3"));
+  g_assert_null (strstr (out, "2/3"));
+  for (k = 0; k < 3; k++)
+    {
+      g_unlink (paths[k]);
+      g_free (paths[k]);
+    }
+  dir_remove (dir);
+}
+
 static void
 test_shards_positions (void)
 {
@@ -1202,15 +1320,18 @@ test_shards_positions (void)
     return;
   check_shards (args, G_N_ELEMENTS (args), 4);
   /* A shard of an SPRT run plays all its pairs, the test decided over
-     the shards together. */
+     the shards together: over pairs 1, 2 ... in order, so shard 1/2
+     alone waits for pair 2. */
   shard = nim_test_run_json (sprt);
   g_assert_cmpint (
       json_object_get_int_member (json_node_get_object (shard), "games"), ==,
       20);
   merged = nim_test_run_json (merge);
-  g_assert_cmpstr (
-      json_object_get_string_member (member (merged, "sprt"), "decision"), ==,
-      "H1");
+  g_assert_true (
+      json_object_get_null_member (member (merged, "sprt"), "decision"));
+  g_assert_cmpstr (json_object_get_string_member (
+                       member (merged, "sprt_prefix"), "first_missing_shard"),
+                   ==, "2/2");
   g_unlink (results);
   dir_remove (dir);
 }
@@ -3166,6 +3287,7 @@ main (int argc, char **argv)
                    test_resume_after_interrupt);
   g_test_add_func ("/runs/shards", test_shards);
   g_test_add_func ("/runs/shards-sprt", test_shards_sprt);
+  g_test_add_func ("/runs/shards-audit", test_shards_audit);
   g_test_add_func ("/runs/shards-positions", test_shards_positions);
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);

@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include "nim-audit.h"
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
@@ -104,6 +105,8 @@ read_games (const NimRunConfig *run, const char *const *ids, char **files,
  * @ids: every ID its headers carry (files of one run written by
  *   different versions of nim carry different IDs), %NULL-terminated
  * @files: the files that hold a header of it (not owned)
+ * @shards: the shard (--shard K/N: K, 0 for none) of each of @files, as
+ *   its first header of the run says
  *
  * One run of the files.
  */
@@ -112,6 +115,7 @@ typedef struct
   NimRunHeader *header;
   GPtrArray *ids;
   GPtrArray *files;
+  GArray *shards;
 } Run;
 
 static void
@@ -120,6 +124,7 @@ run_free (Run *r)
   nim_run_header_free (r->header);
   g_ptr_array_unref (r->ids);
   g_ptr_array_unref (r->files);
+  g_array_unref (r->shards);
   g_free (r);
 }
 
@@ -149,13 +154,19 @@ add_header (GPtrArray *runs, GPtrArray *headers, guint j, const char *file)
       r->ids = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (r->ids, NULL);
       r->files = g_ptr_array_new ();
+      r->shards = g_array_new (FALSE, FALSE, sizeof (guint));
       g_ptr_array_add (runs, r);
     }
   if (!g_strv_contains ((const char *const *) r->ids->pdata, id))
     g_ptr_array_insert (r->ids, r->ids->len - 1, g_strdup (id));
   if (r->files->len == 0
       || !g_str_equal (r->files->pdata[r->files->len - 1], file))
-    g_ptr_array_add (r->files, (gpointer) file);
+    {
+      guint shard = config->match.shards > 1 ? config->match.shard : 0;
+
+      g_ptr_array_add (r->files, (gpointer) file);
+      g_array_append_val (r->shards, shard);
+    }
 }
 
 /* Whether the ID of @r, one of them, starts with @id. */
@@ -333,6 +344,56 @@ read_runs (char **files, GPtrArray *runs, GError **error)
   return TRUE;
 }
 
+/**
+ * Auditor:
+ * @audit: the shards' counts
+ * @shard: the shard whose file is being read
+ *
+ * What the games of the shards' files are audited with.
+ */
+typedef struct
+{
+  NimAudit *audit;
+  guint shard;
+} Auditor;
+
+static void
+audit_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
+{
+  Auditor *a = data;
+
+  nim_audit_add_game (a->audit, a->shard, number, tallies);
+}
+
+/* The audit of the shards of @r, each file as the shard its header
+   names: do they fit together?  %NULL for a run without shards. */
+static NimAuditReport *
+audit_shards (const Run *r, const char *const *ids, GError **error)
+{
+  const NimRunConfig *run = nim_run_header_get_config (r->header);
+  g_autoptr (NimAudit) audit = NULL;
+  Auditor a;
+  guint i;
+
+  if (run->match.shards <= 1)
+    return NULL;
+  audit = nim_audit_new (run->match.shards);
+  a.audit = audit;
+  for (i = 0; i < r->files->len; i++)
+    {
+      g_autoptr (NimRunFileGames) games = NULL;
+
+      a.shard = g_array_index (r->shards, guint, i);
+      if (a.shard == 0)
+        continue;
+      games = nim_run_file_games_new (run, ids, run->match.games, audit_game,
+                                      &a);
+      if (!nim_run_file_games_read (games, r->files->pdata[i], error))
+        return NULL;
+    }
+  return nim_audit_run (audit);
+}
+
 /* nim --summarize FILE...: the summary of the run of the files. */
 static int
 summarize_run (gpointer data, NimShared *shared)
@@ -343,6 +404,7 @@ summarize_run (gpointer data, NimShared *shared)
       = g_ptr_array_new_with_free_func ((GDestroyNotify) run_free);
   g_autoptr (NimMatch) counter = NULL;
   g_autoptr (NimSprtPrefix) prefix = NULL;
+  g_autoptr (NimAuditReport) audit = NULL;
   NimSprtPrefixState state;
   NimMatchSummary counted;
   Counter count = { NULL, NULL, G_MAXUINT64 };
@@ -387,7 +449,11 @@ summarize_run (gpointer data, NimShared *shared)
   count.match = counter;
   if (!read_games (run, ids, files, &count, &error))
     return nim_exit_fail (error, FALSE);
+  audit = audit_shards (chosen, ids, &error);
+  if (error != NULL)
+    return nim_exit_fail (error, FALSE);
   summary.config = &run->match;
+  summary.audit = audit;
   summary.summary = nim_match_get_summary (counter);
   summary.per_position = shared->per_position;
   if (prefix != NULL)

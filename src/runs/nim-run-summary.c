@@ -596,6 +596,52 @@ add_prefix (JsonNode *summary_json, const NimMatchConfig *c,
                                  "sprt_prefix", o);
 }
 
+/* The audit of the shards: that they fit, or each suspect one and why. */
+static void
+print_audit (const NimAuditReport *a, FILE *out)
+{
+  guint i;
+
+  if (a->n_suspects == 0)
+    {
+      /* TRANSLATORS: the audit of the shards of a run (--summarize)
+         found nothing wrong; the number of shards. */
+      fprintf (out,
+               _ ("Shards: the %u shards fit together (pair results, "
+                  "crashes, time losses, counts)\n"),
+               a->n_shards);
+      return;
+    }
+  for (i = 0; i < a->n_suspects; i++)
+    {
+      g_autofree char *label
+          = nim_audit_shard_label (a->suspects[i], a->n_shards);
+      g_autofree char *why = nim_audit_describe (a, a->suspects[i]);
+
+      /* TRANSLATORS: a shard (K/N) that does not fit the others, and
+         why. */
+      fprintf (out, _ ("Suspect shard %s: %s\n"), label, why);
+    }
+}
+
+/* "suspect_shards": the shards that do not fit, as "K/N". */
+static void
+add_audit (JsonNode *summary_json, const NimAuditReport *a)
+{
+  JsonArray *list = json_array_new ();
+  guint i;
+
+  for (i = 0; i < a->n_suspects; i++)
+    {
+      g_autofree char *label
+          = nim_audit_shard_label (a->suspects[i], a->n_shards);
+
+      json_array_add_string_element (list, label);
+    }
+  json_object_set_array_member (json_node_get_object (summary_json),
+                                "suspect_shards", list);
+}
+
 static void
 run_write_text (gconstpointer data, FILE *out)
 {
@@ -604,6 +650,8 @@ run_write_text (gconstpointer data, FILE *out)
   print_summary (s->config, s->summary, out);
   if (s->prefix != NULL)
     print_prefix (s->config, s->prefix, out);
+  if (s->audit != NULL)
+    print_audit (s->audit, out);
   if (s->per_position)
     print_per_position (s->config, s->summary, out);
 }
@@ -618,6 +666,8 @@ run_write_json (gconstpointer data, FILE *out)
     add_per_position (json, s->config, s->summary);
   if (s->prefix != NULL)
     add_prefix (json, s->config, s->prefix);
+  if (s->audit != NULL)
+    add_audit (json, s->audit);
   nim_record_print (json, out);
 }
 

@@ -5,6 +5,7 @@
 
 #include <glib.h>
 
+#include "nim-audit.h"
 #include "nim-match.h"
 #include "nim-output.h"
 #include "nim-ratings.h"
@@ -21,6 +22,8 @@ G_BEGIN_DECLS
  * @prefix: (nullable): for the shards of an SPRT run (--summarize), the
  *   test over the contiguous prefix of their pairs, which @summary's
  *   decision is; the text says which pair is missing while undecided
+ * @audit: (nullable): for the shards of a run (--summarize), whether
+ *   they fit together; the text and the JSON name the suspect ones
  *
  * The summary of a run of two players, as #nim_run_summary_writer writes
  * it.
@@ -31,6 +34,7 @@ typedef struct
   const NimMatchSummary *summary;
   gboolean per_position;
   const NimSprtPrefixState *prefix;
+  const NimAuditReport *audit;
 } NimRunSummary;
 
 extern const NimWriter nim_run_summary_writer;
