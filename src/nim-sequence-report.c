@@ -569,7 +569,7 @@ nim_sequence_report_certificate_to_json (const NimCertificate *certificate)
   json_builder_set_member_name (b, "period");
   json_builder_add_int_value (b, (gint64) c->period);
   json_builder_set_member_name (b, "t");
-  json_builder_add_int_value (b, c->code.n_digits);
+  json_builder_add_int_value (b, (gint64) c->t);
   json_builder_set_member_name (b, "bound");
   json_builder_add_int_value (b, (gint64) c->bound);
   json_builder_set_member_name (b, "checked");
@@ -608,20 +608,30 @@ get_string (JsonObject *o, const char *name)
   return json_node_get_string (node);
 }
 
-/* The member @name of @o as a number from 0 up, or an error. */
+/* The member @name of @o as a number from 0 to 2^63 - 1 (what JSON
+   readers keep exact), or an error. */
 static gboolean
 get_count (JsonObject *o, const char *name, guint64 *out, GError **error)
 {
   JsonNode *node = json_object_get_member (o, name);
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+  if (node == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %s is a member of the JSON object, such
+                      as "period". */
+                   _ ("\"%s\" is missing"), name);
+      return FALSE;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (node)
       || json_node_get_value_type (node) != G_TYPE_INT64
       || json_node_get_int (node) < 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: %s is a member of the JSON object, such
-                      as "period". */
-                   _ ("\"%s\" must be a whole number from 0 up"), name);
+                      as "period"; then the largest number accepted. */
+                   _ ("\"%s\" must be a whole number from 0 to %lld"), name,
+                   (long long) G_MAXINT64);
       return FALSE;
     }
   *out = (guint64) json_node_get_int (node);
@@ -636,8 +646,9 @@ get_count (JsonObject *o, const char *name, guint64 *out, GError **error)
  *   missing or malformed
  *
  * Reads what nim_sequence_report_certificate_to_json() writes; the
- * members that only explain ("t", "hashed", "theorem", "program") are
- * not needed.
+ * members that only explain ("hashed", "theorem", "program") are not
+ * needed.  Whether the numbers agree with the code and each other is
+ * nim_certificate_check()'s to say.
  *
  * Returns: %TRUE if @node is a certificate
  */
@@ -688,6 +699,7 @@ nim_sequence_report_certificate_from_json (JsonNode *node,
   if (!nim_octal_parse (&c->code, code, "\"code\"", error)
       || !get_count (o, "preperiod", &c->preperiod, error)
       || !get_count (o, "period", &c->period, error)
+      || !get_count (o, "t", &c->t, error)
       || !get_count (o, "bound", &c->bound, error)
       || !get_count (o, "checked", &c->checked, error))
     return FALSE;

@@ -386,7 +386,7 @@ test_hash (void)
   g_assert_cmpstr (four, ==, expected);
 }
 
-/* A certificate of Kayles's period checks (by the plain mex); each kind
+/* A certificate of Kayles's period checks (by the definition); each kind
    of wrong certificate is refused, saying what is wrong. */
 static void
 test_certificate (void)
@@ -416,8 +416,12 @@ test_certificate (void)
   g_assert_cmpuint (good.bound, ==, 167);
   g_assert_true (nim_certificate_check (&good, NULL, NULL, &check, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (check.method, ==, NIM_SEQUENCE_PLAIN);
+  g_assert_cmpuint (check.by_definition, ==, good.checked + 1);
+  g_assert_cmpuint (check.by_rare, ==, 0);
   g_assert_cmpuint (check.values, ==, good.checked + 1);
+  g_assert_cmpuint (check.computed, ==, 71 + 12);
+  g_assert_cmpuint (check.verified, ==, good.checked + 1 - 83);
+  g_assert_cmpuint (check.n_primes, ==, 2);
 
   for (i = 0; i < 6; i++)
     {
@@ -473,8 +477,8 @@ test_certificate (void)
   nim_certificate_clear (&good);
 }
 
-/* A certificate too long for the plain mex of every value is checked by
-   the sparse space, and a sample of its values by the plain mex. */
+/* A certificate too long for the definition of every value is checked
+   by the rare values, and a sample of its values by the definition. */
 static void
 test_certificate_sparse (void)
 {
@@ -493,8 +497,174 @@ test_certificate_sparse (void)
   g_assert_true (nim_certificate_init (&c, values, &period, NULL));
   g_assert_true (nim_certificate_check (&c, NULL, NULL, &check, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (check.method, ==, NIM_SEQUENCE_SPARSE);
-  g_assert_cmpuint (check.sampled, >=, 64);
+  g_assert_cmpuint (check.by_rare, >, c.checked / 2);
+  g_assert_cmpuint (check.by_rare + check.by_definition, ==, c.checked + 1);
+  g_assert_cmpuint (check.mask, !=, 0);
+  g_assert_cmpuint (check.sampled, >=, 1024);
+  g_assert_cmpuint (check.threads, >=, 1);
+  nim_certificate_clear (&c);
+}
+
+/* A certificate whose fields do not agree with the code or each other is
+   refused before anything is computed, naming the field: the attacks of
+   issue 39, where a bound computed with overflow let 41 values prove a
+   period of 2^63 - 25, and a "t" that was not read. */
+static void
+test_certificate_fields (void)
+{
+  static const struct
+  {
+    const char *code;
+    guint64 preperiod, period, t, bound, checked;
+    const char *why;
+  } cases[] = {
+    { "0.333", 30, G_GUINT64_CONSTANT (9223372036854775783), 3, 12, 40,
+      "\"bound\" is 12, but for pre-period 30 and period "
+      "9223372036854775783 the octal periodicity theorem's bound" },
+    { "0.77", 30, G_GUINT64_CONSTANT (9223372036854775643), 2, 12, 40,
+      "\"bound\" is 12, but for pre-period 30 and period "
+      "9223372036854775643 the octal periodicity theorem needs the values "
+      "to n = 18446744073709551347" },
+    { "0.4", 30, G_GUINT64_CONSTANT (9223372036854775643), 1, 12, 40,
+      "to n = 18446744073709551346" },
+    { "0.07", 3, G_GUINT64_CONSTANT (9223372036854775806), 2, 40, 40,
+      "past 2^64 - 1" },
+    { "0.77", 0, G_GUINT64_CONSTANT (9223372036854775807), 2, 40, 40,
+      "past 2^64 - 1" },
+    /* 2 n0 + 2 p + t - 1 just below 2^64, and "checked" short of it. */
+    { "0.77", 1, G_GUINT64_CONSTANT (9223372036854775805), 2,
+      G_GUINT64_CONSTANT (18446744073709551613), 40, "\"checked\" is 40" },
+    { "0.16", 105351, 149459, 1, 509621, 509621,
+      "\"t\" is 1, but the code's last non-zero digit is at place 2" },
+    { "0.16", 105351, 0, 2, 509621, 509621, "\"period\" is 0" },
+    { "0.16", 105351, 149459, 2, 509620, 509621, "\"bound\" is 509620" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (NimSequence) values = NULL;
+      g_autoptr (GError) error = NULL;
+      NimCertificate c = { 0 };
+      NimCertificateCheck check;
+
+      g_assert_true (nim_octal_parse (&c.code, cases[i].code, "code", NULL));
+      c.preperiod = cases[i].preperiod;
+      c.period = cases[i].period;
+      c.t = cases[i].t;
+      c.bound = cases[i].bound;
+      c.checked = cases[i].checked;
+      /* The hash of the values it names: only the fields are wrong. */
+      values = nim_test_sequence_new (cases[i].code, NIM_SEQUENCE_PLAIN,
+                                      MIN (c.checked, 1000));
+      c.hash = nim_sequence_hash (values, MIN (c.checked, 1000));
+      g_assert_false (nim_certificate_check (&c, NULL, NULL, &check, &error));
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
+      nim_test_assert_contains (nim_test_error_message (error), cases[i].why);
+      g_assert_cmpuint (check.values, ==, 0);
+      nim_certificate_clear (&c);
+    }
+}
+
+/* The theorem's bound, computed apart from nim_sequence_bound() and
+   without overflow, agrees with it wherever that one does not wrap. */
+static void
+test_certificate_bound (void)
+{
+  static const char *const codes[] = { "0.77", "0.333", "0.4", "4.7", "0.6" };
+  guint i;
+  guint64 n0, p, bound;
+
+  for (i = 0; i < G_N_ELEMENTS (codes); i++)
+    {
+      NimOctal code;
+
+      g_assert_true (nim_octal_parse (&code, codes[i], "code", NULL));
+      for (n0 = 0; n0 < 5; n0++)
+        for (p = 1; p < 5; p++)
+          {
+            g_assert_true (nim_certificate_bound (&code, n0, p, &bound));
+            g_assert_cmpuint (bound, ==, nim_sequence_bound (&code, n0, p));
+          }
+      g_assert_false (
+          nim_certificate_bound (&code, 0, G_MAXUINT64 / 2 + 1, &bound));
+      g_assert_false (
+          nim_certificate_bound (&code, G_MAXUINT64 / 2 + 1, 1, &bound));
+    }
+}
+
+/* The checker's values are its own: every code of one and two digits
+   (0.d1d2 and 4.d1d2) that shows a period within 20,000 heaps gets a
+   certificate from nim-sequence.c that the checker accepts, and the same
+   certificate with one value changed before it is hashed is refused. */
+static void
+test_certificate_every_code (void)
+{
+  guint c, proven = 0;
+
+  for (c = 1; c < 128; c++)
+    {
+      g_autofree char *text
+          = g_strdup_printf ("%u.%u%u", c >> 6 ? 4 : 0, (c >> 3) & 7, c & 7);
+      g_autoptr (NimSequence) values = NULL;
+      g_autoptr (GError) error = NULL;
+      NimSequencePeriod period;
+      NimCertificate good;
+      NimCertificateCheck check;
+      NimOctal code;
+
+      if (!nim_octal_parse (&code, text, "code", NULL))
+        continue;
+      values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+      g_assert_true (nim_sequence_prove (values, 20000, &period, NULL));
+      if (period.kind != NIM_SEQUENCE_PROVEN)
+        continue;
+      proven++;
+      g_assert_true (nim_certificate_init (&good, values, &period, NULL));
+      if (!nim_certificate_check (&good, NULL, NULL, &check, &error))
+        g_test_message ("%s: %s", text, error->message);
+      g_assert_no_error (error);
+      nim_certificate_clear (&good);
+    }
+  g_assert_cmpuint (proven, >, 60);
+}
+
+/* Ctrl-C stops a check, at any point of it: here at its first report of
+   progress. */
+static void
+interrupt_now (guint64 len, guint64 target, gpointer data)
+{
+  (void) len;
+  (void) target;
+  (void) data;
+  nim_interrupt_request ();
+}
+
+static void
+test_certificate_interrupt (void)
+{
+  g_autoptr (NimSequence) values = NULL;
+  g_autoptr (GError) error = NULL;
+  NimSequencePeriod period;
+  NimCertificate c;
+  NimCertificateCheck check;
+  NimOctal code;
+
+  if (nim_test_light ())
+    return;
+  g_assert_true (nim_octal_parse (&code, "0.16", "code", NULL));
+  values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_true (nim_sequence_prove (values, 0, &period, NULL));
+  g_assert_true (nim_certificate_init (&c, values, &period, NULL));
+  nim_interrupt_request ();
+  g_assert_false (nim_certificate_check (&c, NULL, NULL, &check, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED);
+  g_clear_error (&error);
+  nim_interrupt_clear ();
+  g_assert_false (
+      nim_certificate_check (&c, interrupt_now, NULL, &check, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED);
+  nim_interrupt_clear ();
   nim_certificate_clear (&c);
 }
 
@@ -515,5 +685,9 @@ main (int argc, char **argv)
   g_test_add_func ("/sequence/histograms", test_histograms);
   g_test_add_func ("/certificate/check", test_certificate);
   g_test_add_func ("/certificate/sparse", test_certificate_sparse);
+  g_test_add_func ("/certificate/fields", test_certificate_fields);
+  g_test_add_func ("/certificate/bound", test_certificate_bound);
+  g_test_add_func ("/certificate/every-code", test_certificate_every_code);
+  g_test_add_func ("/certificate/interrupt", test_certificate_interrupt);
   return g_test_run ();
 }

@@ -862,8 +862,8 @@ static void
 no_room (NimSequence *self, guint64 n, guint width, guint64 memory,
          guint64 disk, NimError code, GError **error)
 {
-  guint64 mib
-      = n > G_MAXUINT64 / width ? G_MAXUINT64 >> 20 : (n * width) >> 20;
+  /* In two parts, so that n * width cannot wrap. */
+  guint64 mib = (n >> 20) * width + (((n & 0xfffff) * width) >> 20);
 
   if (disk == G_MAXUINT64)
     g_set_error (error, NIM_ERROR, code,

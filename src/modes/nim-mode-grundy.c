@@ -23,7 +23,10 @@
 #include "nim-shared.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Values computed between two writes of the sequence. */
@@ -116,25 +119,32 @@ static const NimRefusal refusals[] = {
 };
 
 /* Whether --certificate can write @path, checked before any value is
-   computed: its folder exists and takes a new file (the certificate is
-   written beside it first, then renamed). */
+   computed: a regular file, or none yet, is written beside it first and
+   renamed over it, so its folder must take a new file; anything else
+   (a device, a pipe, a symbolic link) is written as it is, and must take
+   writing itself (see write_file()). */
 static gboolean
 check_certificate_path (const char *path, GError **error)
 {
   g_autofree char *dir = g_path_get_dirname (path);
+  GStatBuf st;
+  int saved = 0;
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) || g_access (dir, W_OK) != 0)
-    {
-      int saved = g_file_test (path, G_FILE_TEST_IS_DIR) ? EISDIR : errno;
-
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   /* TRANSLATORS: %s is a file name, then why it cannot
-                      be written, such as "No such file or directory". */
-                   _ ("--certificate %s: cannot write there: %s"), path,
-                   g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
+  /* errno is taken at once: the next call may change it. */
+  if (g_stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+    saved = EISDIR;
+  else if (g_lstat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    saved = g_access (path, W_OK) == 0 ? 0 : errno;
+  else if (g_access (dir, W_OK) != 0)
+    saved = errno;
+  if (saved == 0)
+    return TRUE;
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s is a file name, then why it cannot
+                  be written, such as "No such file or directory". */
+               _ ("--certificate %s: cannot write there: %s"), path,
+               g_strerror (saved));
+  return FALSE;
 }
 
 /* The folder of --histogram @path, made if it is not there: it must
@@ -240,8 +250,52 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
              || check_histogram_dir (g->histogram, error));
 }
 
-/* Writes the certificate of @period as JSON to @path, replacing the file
-   at once (a reader never sees half of it).  Returns the exit status: 1
+/* Writes @contents to @path.  A regular file, or none yet, is replaced
+   at once by one written beside it (a reader never sees half of it);
+   anything else is written as it is and never replaced: a device such
+   as /dev/stdout or /dev/full (whose "No space left on device" is
+   reported), a pipe, or a symbolic link, whose target is written. */
+static gboolean
+write_file (const char *path, const char *contents, GError **error)
+{
+  gsize left = strlen (contents);
+  GStatBuf st;
+  int fd, saved = 0;
+
+  if (g_lstat (path, &st) != 0 || S_ISREG (st.st_mode))
+    return g_file_set_contents (path, contents, -1, error);
+  do
+    fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC,
+               0666);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    saved = errno;
+  while (fd >= 0 && saved == 0 && left > 0)
+    {
+      ssize_t n = write (fd, contents, left);
+
+      if (n < 0 && errno != EINTR)
+        saved = errno;
+      else if (n > 0)
+        {
+          contents += n;
+          left -= (gsize) n;
+        }
+    }
+  if (fd >= 0 && close (fd) != 0 && saved == 0)
+    saved = errno;
+  if (saved == 0)
+    return TRUE;
+  g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+               /* TRANSLATORS: %s is a file name, then why it could not be
+                  written, such as "No space left on device". */
+               _ ("--certificate %s: cannot write: %s"), path,
+               g_strerror (saved));
+  return FALSE;
+}
+
+/* Writes the certificate of @period as JSON to @path (write_file()).
+   Returns the exit status: 1
    when the period is not proven or the file cannot be written, with a
    message saying so. */
 static int
@@ -271,7 +325,7 @@ write_certificate (const char *path, const NimSequence *values,
   nim_certificate_clear (&certificate);
   text = nim_record_to_string (node, TRUE);
   contents = g_strconcat (text, "\n", NULL);
-  if (!g_file_set_contents (path, contents, -1, &error))
+  if (!write_file (path, contents, &error))
     return nim_exit_fail (error, FALSE);
   return NIM_EXIT_OK;
 }
