@@ -124,6 +124,7 @@ record_int (JsonNode *record, const char *name)
 }
 
 static void records_unchanged (const char *path, guint n);
+static char **file_lines (const char *path);
 
 /* The "run" of the @index-th header line of the results file @path. */
 static char *
@@ -1054,6 +1055,16 @@ check_shards (const char **args, guint n_args, guint n)
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_assert_cmpstr (value, ==, g_hash_table_lookup (b, key));
 
+  /* The shards of one run, played alike, fit together (a tournament's
+     summary has no audit). */
+  if (json_object_has_member (json_node_get_object (merged), "sprt"))
+    {
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                            json_node_get_object (merged), "suspect_shards")),
+                        ==, 0);
+      json_object_remove_member (json_node_get_object (merged),
+                                 "suspect_shards");
+    }
   drop_times (whole);
   drop_times (merged);
   json_object_remove_member (json_node_get_object (whole), "jobs");
@@ -1083,6 +1094,211 @@ test_shards (void)
   check_shards (args, G_N_ELEMENTS (args), 3);
 }
 
+/* The shards of an SPRT run, summarized, decide as one machine does: over
+   pairs 1, 2, 3 ... in order, whatever the shards played beyond (issue
+   37's example); without a shard's file the test is not decided and the
+   summary names the pair and the shard it waits for. */
+static void
+test_shards_sprt (void)
+{
+  const char *args[] = { "--games",
+                         "2000",
+                         "--player1",
+                         "negamax:depth=2",
+                         "--player2",
+                         "random",
+                         "--random-heaps",
+                         "3:9",
+                         "--seed",
+                         "3",
+                         "--sprt",
+                         "elo0=0,elo1=20",
+                         NULL,
+                         NULL,
+                         NULL,
+                         NULL,
+                         NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *one = file_new (&dir, "one.jsonl", NULL);
+  char *paths[3] = { NULL };
+  g_autoptr (JsonNode) whole = NULL;
+  g_autoptr (JsonNode) merged = NULL;
+  g_autoptr (JsonNode) part = NULL;
+  JsonObject *o, *prefix, *sprt;
+  guint k;
+
+  if (!nim_test_have_nim ())
+    return;
+  args[12] = "--results";
+  args[13] = one;
+  whole = nim_test_run_json (args);
+  for (k = 1; k <= 3; k++)
+    {
+      g_autoptr (JsonNode) shard = NULL;
+      g_autofree char *label = g_strdup_printf ("%u/3", k);
+
+      paths[k - 1] = g_strdup_printf ("%s/s%u.jsonl", dir, k);
+      args[13] = paths[k - 1];
+      args[14] = "--shard";
+      args[15] = label;
+      shard = nim_test_run_json (args);
+    }
+  {
+    const char *summarize[]
+        = { "--summarize", paths[0], paths[1], paths[2], NULL };
+
+    merged = nim_test_run_json (summarize);
+  }
+  o = json_node_get_object (merged);
+  g_assert_true (json_object_has_member (o, "sprt_prefix"));
+  prefix = json_object_get_object_member (o, "sprt_prefix");
+  g_assert_cmpint (json_object_get_int_member (prefix, "decided_pairs"), ==,
+                   21);
+  json_object_remove_member (o, "sprt_prefix");
+  json_object_remove_member (o, "suspect_shards");
+  drop_times (whole);
+  drop_times (merged);
+  json_object_remove_member (json_node_get_object (whole), "jobs");
+  json_object_remove_member (o, "jobs");
+  if (!json_node_equal (whole, merged))
+    {
+      g_autofree char *x = json_to_string (whole, FALSE);
+      g_autofree char *y = json_to_string (merged, FALSE);
+
+      g_test_message ("one machine: %s\nshards: %s", x, y);
+      g_test_fail ();
+    }
+  {
+    const char *summarize[] = { "--summarize", paths[0], paths[2], NULL };
+
+    part = nim_test_run_json (summarize);
+  }
+  o = json_node_get_object (part);
+  sprt = json_object_get_object_member (o, "sprt");
+  g_assert_true (json_object_get_null_member (sprt, "decision"));
+  prefix = json_object_get_object_member (o, "sprt_prefix");
+  g_assert_cmpint (json_object_get_int_member (prefix, "prefix"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (prefix, "first_missing"), ==,
+                   2);
+  g_assert_cmpstr (
+      json_object_get_string_member (prefix, "first_missing_shard"), ==,
+      "2/3");
+  g_assert_cmpint (json_object_get_int_member (prefix, "missing"), ==, 333);
+  g_unlink (one);
+  for (k = 0; k < 3; k++)
+    {
+      g_unlink (paths[k]);
+      g_free (paths[k]);
+    }
+  dir_remove (dir);
+}
+
+/* The suspect shards of a --summarize of @paths, as "K/N", comma-separated. */
+static char *
+suspect_shards (const char *const *paths)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (JsonNode) s = NULL;
+  g_autoptr (GString) list = g_string_new (NULL);
+  JsonArray *a;
+  guint i;
+
+  g_ptr_array_add (argv, (gpointer) "--summarize");
+  for (; *paths != NULL; paths++)
+    g_ptr_array_add (argv, (gpointer) *paths);
+  g_ptr_array_add (argv, NULL);
+  s = nim_test_run_json ((const char *const *) argv->pdata);
+  g_assert_true (
+      json_object_has_member (json_node_get_object (s), "suspect_shards"));
+  a = json_object_get_array_member (json_node_get_object (s),
+                                    "suspect_shards");
+  for (i = 0; i < json_array_get_length (a); i++)
+    g_string_append_printf (list, "%s%s", i > 0 ? "," : "",
+                            json_array_get_string_element (a, i));
+  return g_string_free (g_steal_pointer (&list), FALSE);
+}
+
+/* --summarize audits the shards: none is named when they fit; a shard
+   whose file was doctored to hold another shard's games is, in the JSON
+   and in the text. */
+static void
+test_shards_audit (void)
+{
+  const char *args[] = { "--games",
+                         "240",
+                         "--player1",
+                         "negamax:depth=2",
+                         "--player2",
+                         "random",
+                         "--random-heaps",
+                         "3:9",
+                         "--seed",
+                         "4",
+                         NULL,
+                         NULL,
+                         NULL,
+                         NULL,
+                         NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *first = file_new (&dir, "s1.jsonl", NULL);
+  g_autofree char *fits = NULL;
+  g_autofree char *doctored = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) text = NULL;
+  char *paths[4] = { NULL };
+  const char *summarize[] = { "--summarize", NULL, NULL, NULL, NULL };
+  guint k;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (k = 1; k <= 3; k++)
+    {
+      g_autoptr (JsonNode) shard = NULL;
+      g_autofree char *label = g_strdup_printf ("%u/3", k);
+
+      paths[k - 1] = g_strdup_printf ("%s/s%u.jsonl", dir, k);
+      args[10] = "--results";
+      args[11] = paths[k - 1];
+      args[12] = "--shard";
+      args[13] = label;
+      shard = nim_test_run_json (args);
+    }
+  fits = suspect_shards ((const char *const *) paths);
+  g_assert_cmpstr (fits, ==, "");
+
+  /* Shard 3's file gets shard 2's games as well. */
+  lines = file_lines (paths[1]);
+  text = g_string_new (NULL);
+  for (k = 1; lines[k] != NULL; k++)
+    if (*lines[k] != '\0')
+      g_string_append_printf (text, "%s\n", lines[k]);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *third = NULL;
+
+    g_file_get_contents (paths[2], &third, NULL, &error);
+    g_assert_no_error (error);
+    g_string_prepend (text, third);
+    g_file_set_contents (paths[2], text->str, -1, &error);
+    g_assert_no_error (error);
+  }
+  doctored = suspect_shards ((const char *const *) paths);
+  g_assert_cmpstr (doctored, ==, "3/3");
+  for (k = 0; k < 3; k++)
+    summarize[k + 1] = paths[k];
+  g_assert_cmpint (nim_test_run_nimv (NULL, &out, &err, summarize), ==, 0);
+  g_assert_nonnull (strstr (out, "3/3"));
+  g_assert_null (strstr (out, "2/3"));
+  for (k = 0; k < 3; k++)
+    {
+      g_unlink (paths[k]);
+      g_free (paths[k]);
+    }
+  dir_remove (dir);
+}
+
 static void
 test_shards_positions (void)
 {
@@ -1104,15 +1320,18 @@ test_shards_positions (void)
     return;
   check_shards (args, G_N_ELEMENTS (args), 4);
   /* A shard of an SPRT run plays all its pairs, the test decided over
-     the shards together. */
+     the shards together: over pairs 1, 2 ... in order, so shard 1/2
+     alone waits for pair 2. */
   shard = nim_test_run_json (sprt);
   g_assert_cmpint (
       json_object_get_int_member (json_node_get_object (shard), "games"), ==,
       20);
   merged = nim_test_run_json (merge);
-  g_assert_cmpstr (
-      json_object_get_string_member (member (merged, "sprt"), "decision"), ==,
-      "H1");
+  g_assert_true (
+      json_object_get_null_member (member (merged, "sprt"), "decision"));
+  g_assert_cmpstr (json_object_get_string_member (
+                       member (merged, "sprt_prefix"), "first_missing_shard"),
+                   ==, "2/2");
   g_unlink (results);
   dir_remove (dir);
 }
@@ -1778,6 +1997,312 @@ test_results_endless (void)
                            "/dev/zero:1: the line is longer than 256 MiB");
 }
 
+/* A file that ends its lines but holds no records, however long
+   (/dev/urandom, the output of `yes`), is refused once it has more such
+   lines than a results file can hold, not read for ever. */
+static void
+test_results_no_records (void)
+{
+  const char *urandom[] = { "--summarize", "/dev/urandom", NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "yes.jsonl", NULL);
+  const char *summarize[] = { "--summarize", path, NULL };
+  const char *resume[]
+      = { "--games", "2", "--resume", "--results", path, "--quiet", NULL };
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < 1500; i++)
+    g_string_append (text, "{\"run\":\"x\"}\n");
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  nim_test_assert_refused (summarize, STATUS_USAGE,
+                           ":1001: more than 1000 lines up to here are "
+                           "neither a run's header nor a game record");
+  nim_test_assert_refused (resume, STATUS_USAGE,
+                           ":1001: more than 1000 lines up to here");
+  nim_test_assert_refused (urandom, STATUS_USAGE,
+                           "this is no results file of nim");
+  dir_remove (dir);
+}
+
+/* A results file given as a pipe is refused: --summarize reads each
+   file twice (the headers, then the games), and the second reading of a
+   pipe found nothing: a summary of 0 games, said as if it were so. */
+static void
+test_summarize_pipe (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *run[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  const char *summarize[] = { "--summarize", "/dev/stdin", NULL };
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, run), ==, STATUS_OK);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    /* Through a pipe (nim_test_run_nimv () gives its input as a file). */
+    g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
+        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+    g_autoptr (GSubprocess) process = NULL;
+    g_autoptr (GError) error = NULL;
+
+    nim_test_add_nim_argv (argv, summarize);
+    g_ptr_array_add (argv, NULL);
+    g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+    process = g_subprocess_launcher_spawnv (
+        launcher, (const char *const *) argv->pdata, &error);
+    g_assert_no_error (error);
+    g_subprocess_communicate_utf8 (process, text, NULL, &out, &err, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_subprocess_get_if_exited (process));
+    g_assert_cmpint (g_subprocess_get_exit_status (process), ==, STATUS_USAGE);
+  }
+  nim_test_assert_contains (err, "--summarize: /dev/stdin is a pipe");
+  nim_test_assert_not_contains (out, "Games: 0 of 4");
+  dir_remove (dir);
+}
+
+/* --resume of one shard's file as another shard, or as the whole run, is
+   refused, naming the shard, and the file keeps its one header: the
+   games of one part are not another's to count. */
+static void
+test_resume_other_shard (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  const char *first[]
+      = { "--games", "12",        "--player1", "xor",     "--player2",
+          "random",  "--seed",    "1",         "--shard", "1/3",
+          "--quiet", "--results", path,        NULL };
+  const char *second[]
+      = { "--games",  "12",      "--player1", "xor",     "--player2",
+          "random",   "--seed",  "1",         "--shard", "2/3",
+          "--resume", "--quiet", "--results", path,      NULL };
+  const char *whole[]
+      = { "--games",   "12",     "--player1", "xor",      "--player2",
+          "random",    "--seed", "1",         "--resume", "--quiet",
+          "--results", path,     NULL };
+  const char *same[]
+      = { "--games",  "12",      "--player1", "xor",     "--player2",
+          "random",   "--seed",  "1",         "--shard", "1/3",
+          "--resume", "--quiet", "--results", path,      NULL };
+  g_auto (GStrv) lines = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, first), ==, STATUS_OK);
+  nim_test_assert_refused (second, STATUS_USAGE,
+                           "shard: \"1/3\" in the file, \"2/3\" now");
+  nim_test_assert_refused (whole, STATUS_USAGE,
+                           "shard: \"1/3\" in the file, null now");
+  lines = file_lines (path);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, same), ==, STATUS_OK);
+  nim_test_assert_contains (out, "Games: 4 of 12");
+  nim_test_assert_not_contains (err, "header");
+  dir_remove (dir);
+}
+
+/* A damaged copy of the record @line: @edit changes its object. */
+static char *
+record_edited (const char *line, void (*edit) (JsonObject *o))
+{
+  g_autoptr (JsonNode) node = json_from_string (line, NULL);
+
+  g_assert_nonnull (node);
+  edit (json_node_get_object (node));
+  return json_to_string (node, FALSE);
+}
+
+static void
+edit_beyond (JsonObject *o)
+{
+  json_object_set_int_member (o, "game", 99);
+}
+
+static void
+edit_huge_tally (JsonObject *o)
+{
+  json_object_set_member (
+      o, "tally",
+      json_from_string ("[[1,1e23,0,0.0,0,0,0,[0,0,0,0,0,0]],"
+                        "[0,1,0,0.0,0,0,0,[0,0,0,0,0,0]]]",
+                        NULL));
+}
+
+static void
+edit_headless (JsonObject *o)
+{
+  json_object_set_string_member (o, "run", "0123456789abcdef");
+}
+
+static void
+edit_winner (JsonObject *o)
+{
+  json_object_set_int_member (o, "winner",
+                              3 - json_object_get_int_member (o, "winner"));
+}
+
+static void
+edit_illegal (JsonObject *o)
+{
+  JsonArray *moves = json_object_get_array_member (o, "moves");
+
+  json_object_set_int_member (json_array_get_object_element (moves, 0), "take",
+                              1000);
+}
+
+static void
+edit_moves_tally (JsonObject *o)
+{
+  JsonArray *tally = json_object_get_array_member (o, "tally");
+  JsonArray *first = json_array_get_array_element (tally, 0);
+  JsonNode *moves = json_array_get_element (first, 1);
+
+  json_node_set_int (moves, json_node_get_int (moves) + 1);
+}
+
+/* The game records of a results file are checked before they count: a
+   number beyond the run's games, a tally entry that is no whole number
+   (1e23, once read as 0), a game recorded again with the other winner
+   (the first counts), a record of a run whose header is in none of the
+   files, a winner or a tally the moves contradict, an illegal move (the
+   moves are played again under the header's rules): each is named with
+   its file and line, and not counted, by --summarize and --resume. */
+static void
+test_results_checked (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", NULL);
+  g_autofree char *more = g_build_filename (dir, "more.jsonl", NULL);
+  const char *run[]
+      = { "--games", "8", "--player1", "random",    "--player2", "random",
+          "--seed",  "5", "--quiet",   "--results", path,        NULL };
+  const char *resume[]
+      = { "--games",   "8",      "--player1", "random",   "--player2",
+          "random",    "--seed", "5",         "--resume", "--quiet",
+          "--results", path,     NULL };
+  const char *summarize[] = { "--summarize", "--json", path, more, NULL };
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) extra = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (JsonNode) before = NULL;
+  g_autoptr (JsonNode) after = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  gint64 won_by[3] = { 0, 0, 0 };
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  before = nim_test_run_json (run);
+  lines = file_lines (path);
+  g_assert_cmpuint (g_strv_length (lines), ==, 9);
+  for (i = 1; i < 9; i++)
+    {
+      g_autoptr (JsonNode) r = json_from_string (lines[i], NULL);
+      JsonObject *o = json_node_get_object (r);
+
+      won_by[json_object_get_int_member (o, "winner")]
+          = json_object_get_int_member (o, "game");
+    }
+  /* Seed 5 has games won by either player. */
+  g_assert_cmpint (won_by[1], >, 0);
+  g_assert_cmpint (won_by[2], >, 0);
+  for (i = 0; lines[i] != NULL; i++)
+    g_ptr_array_add (all, g_strdup (lines[i]));
+  /* Lines 10 to 14. */
+  g_ptr_array_add (all, record_edited (lines[1], edit_beyond));
+  g_ptr_array_add (all, record_edited (lines[2], edit_huge_tally));
+  g_ptr_array_add (all, record_edited (lines[3], edit_winner));
+  g_ptr_array_add (all, record_edited (lines[4], edit_illegal));
+  g_ptr_array_add (all, record_edited (lines[5], edit_moves_tally));
+  g_ptr_array_add (all, NULL);
+  set_lines (path, (char **) all->pdata);
+  /* A second file: line 1 a record of no header's run, line 2 the game
+     won by player 1 recorded again as won by player 2. */
+  g_ptr_array_add (extra, record_edited (lines[6], edit_headless));
+  for (i = 1; i < 9; i++)
+    {
+      g_autoptr (JsonNode) r = json_from_string (lines[i], NULL);
+      JsonObject *o = json_node_get_object (r);
+
+      if (json_object_get_int_member (o, "winner") == 2)
+        {
+          json_object_set_int_member (o, "game", won_by[1]);
+          g_ptr_array_add (extra, json_to_string (r, FALSE));
+          break;
+        }
+    }
+  g_ptr_array_add (extra, NULL);
+  set_lines (more, (char **) extra->pdata);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, summarize), ==,
+                   STATUS_OK);
+  {
+    const char *expected[] = {
+      ":10: game 99 is beyond the run's 8 games; the line is not counted",
+      ":11: the game record's \"tally\" is not the two players' counts",
+      ":12: game 3: the \"winner\" is",
+      ":13: game 4: move 1 is illegal: Heap ",
+      ":14: game 5: the \"tally\" counts",
+      "more.jsonl:1: 1 game record of run 0123456789abcdef, whose header "
+      "line is in none of the files; it is not counted",
+      "more.jsonl:2: game",
+      "is recorded again with the other winner (the first record, at ",
+    };
+
+    for (i = 0; i < G_N_ELEMENTS (expected); i++)
+      nim_test_assert_contains (err, expected[i]);
+  }
+  /* The summary is the undamaged file's. */
+  after = json_from_string (out, NULL);
+  g_assert_nonnull (after);
+  {
+    JsonObject *ob = json_node_get_object (before);
+    JsonObject *oa = json_node_get_object (after);
+    g_autofree char *x
+        = json_to_string (json_object_get_member (ob, "pairs"), FALSE);
+    g_autofree char *y
+        = json_to_string (json_object_get_member (oa, "pairs"), FALSE);
+
+    g_assert_cmpstr (x, ==, y);
+    g_assert_cmpint (json_object_get_int_member (oa, "games"), ==, 8);
+    for (i = 0; i < 2; i++)
+      g_assert_cmpint (
+          json_object_get_int_member (
+              json_array_get_object_element (
+                  json_object_get_array_member (oa, "players"), i),
+              "wins"),
+          ==,
+          json_object_get_int_member (
+              json_array_get_object_element (
+                  json_object_get_array_member (ob, "players"), i),
+              "wins"));
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, resume), ==, STATUS_OK);
+  nim_test_assert_contains (err, ":13: game 4: move 1 is illegal");
+  nim_test_assert_contains (out, "Games: 8 of 8");
+  dir_remove (dir);
+}
+
 /* A run under a clock resumed without it, or under another, is refused,
    naming the clock: the games of the two would not be the same run's. */
 static void
@@ -2316,6 +2841,87 @@ lock_file (int fd, gboolean lock)
   g_assert_cmpint (fcntl (fd, F_SETLK, &fl), ==, 0);
 }
 
+/* Waits until the results file @path holds more than @n records. */
+static guint
+wait_records (const char *path, guint n)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      g_autoptr (GPtrArray) records = read_games (path);
+
+      if (records->len > n || g_get_monotonic_time () > deadline)
+        return records->len;
+      g_usleep (20000);
+    }
+}
+
+/* Two runs of the same part of a run into one results file at once (a
+   --resume started twice) are refused, the second naming the first: each
+   would play every missing game (463 of 500 were played twice).  Another
+   shard of the run, or another run, shares the file as before. */
+static void
+test_results_claimed (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = file_new (&dir, "r.jsonl", "");
+  const char *first[]
+      = { "--games", "2000000",   "--player1", "random",  "--player2",
+          "random",  "--seed",    "1",         "--shard", "1/2",
+          "--quiet", "--results", path,        NULL };
+  const char *again[]
+      = { "--games",  "2000000", "--player1", "random",  "--player2",
+          "random",   "--seed",  "1",         "--shard", "1/2",
+          "--resume", "--quiet", "--results", path,      NULL };
+  const char *other_shard[]
+      = { "--games", "2000000",   "--player1", "random",  "--player2",
+          "random",  "--seed",    "1",         "--shard", "2/2",
+          "--quiet", "--results", path,        NULL };
+  const char *other_run[]
+      = { "--games", "4", "--player1", "xor",       "--player2", "random",
+          "--seed",  "1", "--quiet",   "--results", path,        NULL };
+  g_autoptr (GSubprocess) a = NULL;
+  g_autoptr (GSubprocess) b = NULL;
+  g_autoptr (GString) seen_a = g_string_new (NULL);
+  g_autoptr (GString) seen_b = g_string_new (NULL);
+  g_autoptr (GSubprocess) c = NULL;
+  g_autoptr (GString) seen_c = g_string_new (NULL);
+  g_autofree char *holder = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  gboolean refused;
+  guint n;
+
+  if (!nim_test_have_nim ())
+    return;
+  a = spawn_nim (first, NULL);
+  n = wait_records (path, 0);
+  g_assert_cmpuint (n, >, 0);
+  holder = g_strdup_printf ("nim: process %s is playing the same run (the "
+                            "same shard) into the results file %s",
+                            g_subprocess_get_identifier (a), path);
+  /* Spawned, so that a second run playing (as it once did) is stopped
+     and fails the test instead of playing for an hour. */
+  c = spawn_nim (again, NULL);
+  refused = read_until (c, holder, seen_c);
+  if (!refused)
+    g_subprocess_send_signal (c, SIGINT);
+  g_assert_cmpint (finish (c, seen_c), ==, STATUS_USAGE);
+  g_assert_true (refused);
+  g_assert_cmpint (nim_test_run_nimv ("", &out, &err, other_run), ==,
+                   STATUS_OK);
+  b = spawn_nim (other_shard, NULL);
+  /* Shard 2 writes beside shard 1. */
+  n = wait_records (path, wait_records (path, n + 4) + 20);
+  g_subprocess_send_signal (b, SIGINT);
+  g_subprocess_send_signal (a, SIGINT);
+  g_assert_cmpint (finish (b, seen_b), ==, 130);
+  g_assert_cmpint (finish (a, seen_a), ==, 130);
+  nim_test_assert_not_contains (seen_b->str, "playing the same run");
+  dir_remove (dir);
+}
+
 /* A results file another process holds locked: nim says that it waits,
    and for whom, and goes on once the lock is released; Ctrl-C ends the
    wait with status 130 (the first Ctrl-C once did not, and nothing was
@@ -2725,6 +3331,8 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/resume-after-interrupt",
                    test_resume_after_interrupt);
   g_test_add_func ("/runs/shards", test_shards);
+  g_test_add_func ("/runs/shards-sprt", test_shards_sprt);
+  g_test_add_func ("/runs/shards-audit", test_shards_audit);
   g_test_add_func ("/runs/shards-positions", test_shards_positions);
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);
@@ -2739,6 +3347,10 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/header-edited", test_header_edited);
   g_test_add_func ("/runs/results-bad-lines", test_results_bad_lines);
   g_test_add_func ("/runs/results-endless", test_results_endless);
+  g_test_add_func ("/runs/results-no-records", test_results_no_records);
+  g_test_add_func ("/runs/results-checked", test_results_checked);
+  g_test_add_func ("/runs/summarize-pipe", test_summarize_pipe);
+  g_test_add_func ("/runs/resume-other-shard", test_resume_other_shard);
   g_test_add_func ("/runs/sigterm-stops-engines", test_sigterm_stops_engines);
   g_test_add_func ("/runs/broken-pipe-stops-engines",
                    test_broken_pipe_stops_engines);
@@ -2746,6 +3358,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/file-size-limit", test_file_size_limit);
   g_test_add_func ("/runs/results-fifo", test_results_fifo);
   g_test_add_func ("/runs/results-locked", test_results_locked);
+  g_test_add_func ("/runs/results-claimed", test_results_claimed);
   g_test_add_func ("/runs/progress", test_progress);
   g_test_add_func ("/runs/progress-terminal", test_progress_terminal);
   g_test_add_func ("/runs/affinity", test_affinity);

@@ -511,6 +511,13 @@ report_interrupted (const NimRunOptions *run, guint64 n)
 /* nim --games N: a comparison run, its games written to --results as
    they finish and its summary printed at the end (on standard error as
    well when a game failed). */
+/* A game of the results file, counted by --resume. */
+static void
+resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
+{
+  nim_match_add_finished (data, number, tallies);
+}
+
 static int
 run_match (MatchConfig *m, NimShared *shared)
 {
@@ -529,7 +536,8 @@ run_match (MatchConfig *m, NimShared *shared)
   match = nim_match_new (config, &error);
   if (match == NULL)
     return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
-  if (!nim_run_file_resume (m->options.results, &setup, match, &error))
+  if (!nim_run_file_resume (m->options.results, &setup, &m->run, config->games,
+                            resume_game, match, &error))
     return nim_exit_fail (error, FALSE);
   report_resumed (&m->options, nim_match_get_summary (match)->finished);
   ok = nim_run_play (match, config, &m->options, &setup, NULL, &played,

@@ -12,16 +12,20 @@
 
 #include "config.h"
 
+#include "nim-audit.h"
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
 #include "nim-mode.h"
 #include "nim-run-file.h"
 #include "nim-run-summary.h"
+#include "nim-shards.h"
 #include "nim-shared.h"
 #include "nim-tournament.h"
 
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 
 /**
  * SummarizeConfig:
@@ -54,10 +58,45 @@ static const NimOption options[] = {
   { { NULL } },
 };
 
+/**
+ * Counter:
+ * @match: the counts of the summary
+ * @prefix: (nullable): the SPRT over the contiguous prefix of the pairs
+ * @last: count the games up to this number only
+ *
+ * What the games read are counted into.
+ */
+typedef struct
+{
+  NimMatch *match;
+  NimSprtPrefix *prefix;
+  guint64 last;
+} Counter;
+
 static void
 count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
 {
-  nim_match_add_finished (data, number, tallies);
+  Counter *c = data;
+
+  if (c->prefix != NULL)
+    nim_sprt_prefix_add_game (c->prefix, number, tallies[0].wins > 0 ? 1 : 2);
+  else if (number <= c->last)
+    nim_match_add_finished (c->match, number, tallies);
+}
+
+/* Reads the games of @files into @counter. */
+static gboolean
+read_games (const NimRunConfig *run, const char *const *ids, char **files,
+            Counter *counter, GError **error)
+{
+  g_autoptr (NimRunFileGames) games = nim_run_file_games_new (
+      run, ids, run->match.games, count_game, counter);
+  guint i;
+
+  for (i = 0; files[i] != NULL; i++)
+    if (!nim_run_file_games_read (games, files[i], error))
+      return FALSE;
+  return TRUE;
 }
 
 /**
@@ -66,6 +105,8 @@ count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
  * @ids: every ID its headers carry (files of one run written by
  *   different versions of nim carry different IDs), %NULL-terminated
  * @files: the files that hold a header of it (not owned)
+ * @shards: the shard (--shard K/N: K, 0 for none) of each of @files, as
+ *   its first header of the run says
  *
  * One run of the files.
  */
@@ -74,6 +115,7 @@ typedef struct
   NimRunHeader *header;
   GPtrArray *ids;
   GPtrArray *files;
+  GArray *shards;
 } Run;
 
 static void
@@ -82,6 +124,7 @@ run_free (Run *r)
   nim_run_header_free (r->header);
   g_ptr_array_unref (r->ids);
   g_ptr_array_unref (r->files);
+  g_array_unref (r->shards);
   g_free (r);
 }
 
@@ -111,13 +154,19 @@ add_header (GPtrArray *runs, GPtrArray *headers, guint j, const char *file)
       r->ids = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (r->ids, NULL);
       r->files = g_ptr_array_new ();
+      r->shards = g_array_new (FALSE, FALSE, sizeof (guint));
       g_ptr_array_add (runs, r);
     }
   if (!g_strv_contains ((const char *const *) r->ids->pdata, id))
     g_ptr_array_insert (r->ids, r->ids->len - 1, g_strdup (id));
   if (r->files->len == 0
       || !g_str_equal (r->files->pdata[r->files->len - 1], file))
-    g_ptr_array_add (r->files, (gpointer) file);
+    {
+      guint shard = config->match.shards > 1 ? config->match.shard : 0;
+
+      g_ptr_array_add (r->files, (gpointer) file);
+      g_array_append_val (r->shards, shard);
+    }
 }
 
 /* Whether the ID of @r, one of them, starts with @id. */
@@ -229,11 +278,15 @@ choose_run (GPtrArray *runs, const char *want, GError **error)
 static gboolean
 read_runs (char **files, GPtrArray *runs, GError **error)
 {
+  g_autoptr (GPtrArray) scans = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) nim_run_file_scan_free);
+  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
   guint i, j;
 
   for (i = 0; files[i] != NULL; i++)
     {
       g_autoptr (NimRunFileScan) scan = NULL;
+      struct stat st;
 
       if (*files[i] == '\0')
         {
@@ -241,6 +294,19 @@ read_runs (char **files, GPtrArray *runs, GError **error)
                        _ ("--summarize: a file name is empty; give the "
                           "results files, such as nim --summarize "
                           "shard-*.jsonl"));
+          return FALSE;
+        }
+      /* The headers are read first, then the games: a pipe would give
+         its games to the first reading, and the summary none. */
+      if (stat (files[i], &st) == 0
+          && (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode)))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--summarize: %s is a pipe, which can be read "
+                          "once, and nim reads each file twice (the "
+                          "headers, then the games); save it to a file "
+                          "and give that"),
+                       files[i]);
           return FALSE;
         }
       scan = nim_run_file_scan (files[i], error);
@@ -260,8 +326,72 @@ read_runs (char **files, GPtrArray *runs, GError **error)
           if (scan->headers->len == before)
             j++;
         }
+      g_ptr_array_add (scans, g_steal_pointer (&scan));
     }
+  /* The records of a run whose header is in none of the files: no run
+     counts them. */
+  for (i = 0; i < runs->len; i++)
+    {
+      const Run *r = runs->pdata[i];
+
+      for (j = 0; r->ids->pdata[j] != NULL; j++)
+        g_ptr_array_add (ids, r->ids->pdata[j]);
+    }
+  g_ptr_array_add (ids, NULL);
+  for (i = 0; files[i] != NULL; i++)
+    nim_run_file_scan_warn_headless (scans->pdata[i], files[i],
+                                     (const char *const *) ids->pdata);
   return TRUE;
+}
+
+/**
+ * Auditor:
+ * @audit: the shards' counts
+ * @shard: the shard whose file is being read
+ *
+ * What the games of the shards' files are audited with.
+ */
+typedef struct
+{
+  NimAudit *audit;
+  guint shard;
+} Auditor;
+
+static void
+audit_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
+{
+  Auditor *a = data;
+
+  nim_audit_add_game (a->audit, a->shard, number, tallies);
+}
+
+/* The audit of the shards of @r, each file as the shard its header
+   names: do they fit together?  %NULL for a run without shards. */
+static NimAuditReport *
+audit_shards (const Run *r, const char *const *ids, GError **error)
+{
+  const NimRunConfig *run = nim_run_header_get_config (r->header);
+  g_autoptr (NimAudit) audit = NULL;
+  Auditor a;
+  guint i;
+
+  if (run->match.shards <= 1)
+    return NULL;
+  audit = nim_audit_new (run->match.shards);
+  a.audit = audit;
+  for (i = 0; i < r->files->len; i++)
+    {
+      g_autoptr (NimRunFileGames) games = NULL;
+
+      a.shard = g_array_index (r->shards, guint, i);
+      if (a.shard == 0)
+        continue;
+      games = nim_run_file_games_new (run, ids, run->match.games, audit_game,
+                                      &a);
+      if (!nim_run_file_games_read (games, r->files->pdata[i], error))
+        return NULL;
+    }
+  return nim_audit_run (audit);
 }
 
 /* nim --summarize FILE...: the summary of the run of the files. */
@@ -273,12 +403,16 @@ summarize_run (gpointer data, NimShared *shared)
   g_autoptr (GPtrArray) runs
       = g_ptr_array_new_with_free_func ((GDestroyNotify) run_free);
   g_autoptr (NimMatch) counter = NULL;
+  g_autoptr (NimSprtPrefix) prefix = NULL;
+  g_autoptr (NimAuditReport) audit = NULL;
+  NimSprtPrefixState state;
+  NimMatchSummary counted;
+  Counter count = { NULL, NULL, G_MAXUINT64 };
   char **files = shared->arguments;
   const NimRunConfig *run;
   const char *const *ids;
   const Run *chosen;
-  NimRunSummary summary;
-  guint i;
+  NimRunSummary summary = { 0 };
 
   if (files == NULL)
     {
@@ -296,13 +430,47 @@ summarize_run (gpointer data, NimShared *shared)
   ids = (const char *const *) chosen->ids->pdata;
   if (run->tournament != NULL)
     return nim_tournament_summarize (run, files, ids, &shared->output);
+  /* An SPRT run is decided over the contiguous prefix of its pairs, as
+     one machine decides it, whatever order the shards played them in;
+     the summary then counts the games one machine played. */
+  if (run->match.sprt_enabled)
+    {
+      prefix = nim_sprt_prefix_new (&run->match.sprt, run->match.games / 2,
+                                    run->match.shards);
+      count.prefix = prefix;
+      if (!read_games (run, ids, files, &count, &error))
+        return nim_exit_fail (error, FALSE);
+      nim_sprt_prefix_get (prefix, &state);
+      if (state.decision != NIM_SPRT_NONE)
+        count.last = 2 * state.decided_pairs;
+      count.prefix = NULL;
+    }
   counter = nim_match_new_counter (&run->match);
-  for (i = 0; files[i] != NULL; i++)
-    if (!nim_run_file_each_game (files[i], ids, count_game, counter, &error))
-      return nim_exit_fail (error, FALSE);
+  count.match = counter;
+  if (!read_games (run, ids, files, &count, &error))
+    return nim_exit_fail (error, FALSE);
+  audit = audit_shards (chosen, ids, &error);
+  if (error != NULL)
+    return nim_exit_fail (error, FALSE);
   summary.config = &run->match;
+  summary.audit = audit;
   summary.summary = nim_match_get_summary (counter);
   summary.per_position = shared->per_position;
+  if (prefix != NULL)
+    {
+      counted = *summary.summary;
+      counted.decision = state.decision;
+      if (state.decision != NIM_SPRT_NONE)
+        {
+          counted.llr = state.decided_llr;
+          memcpy (counted.pair_counts, state.decided_counts,
+                  sizeof counted.pair_counts);
+        }
+      else
+        counted.llr = state.prefix_llr;
+      summary.summary = &counted;
+      summary.prefix = &state;
+    }
   nim_output_write (&shared->output, &nim_run_summary_writer, &summary);
   return NIM_EXIT_OK;
 }

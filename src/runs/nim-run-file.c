@@ -35,7 +35,9 @@
  * older nim, which recorded fewer fields, reads the missing ones as
  * their defaults (no clock, no engines), and its ID, a digest of what it
  * did record, still finds its games.  The files are read a line at a
- * time: nothing is kept per game but what the counting keeps. */
+ * time: nothing is kept per game but what the counting keeps and where
+ * its first record is; each record is checked, its moves played again,
+ * before it counts (nim_run_file_games_new()). */
 
 #include "config.h"
 
@@ -1074,16 +1076,38 @@ nim_run_header_get_id (const NimRunHeader *header)
 /* The most lines that are not records named for one file. */
 #define MAX_BAD_LINES 5
 
-/* Notes line @number of the file, which is no record, and why. */
-static void
-add_bad_line (NimRunFileScan *scan, guint64 number, const char *why)
+/* The most lines that are not records a results file may hold: a run
+   killed leaves one fragment, a hand adds a few; a file of thousands is
+   no results file (/dev/urandom, `yes`), and reading it would not end. */
+#define MAX_BAD_TOTAL 1000
+
+/* Notes line @number of the file, which is no record, and why; FALSE
+   with @error set when the file holds too many such lines to be a
+   results file. */
+static gboolean
+add_bad_line (NimRunFileScan *scan, guint64 number, const char *why,
+              GError **error)
 {
   if (scan == NULL)
-    return;
+    return TRUE;
   if (scan->bad_lines++ < MAX_BAD_LINES)
     g_ptr_array_add (
         scan->bad,
         g_strdup_printf ("%llu: %s", (unsigned long long) number, why));
+  if (scan->bad_lines > MAX_BAD_TOTAL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: the most lines that are no records a
+                      results file may hold, then the first of them, such
+                      as "3: it is not JSON". */
+                   _ ("more than %u lines up to here are neither a run's "
+                      "header nor a game record (the first, line %s): "
+                      "this is no results file of nim; give the files "
+                      "that nim --games --results wrote"),
+                   MAX_BAD_TOTAL, (const char *) scan->bad->pdata[0]);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Reads @path a line at a time, calling @func on each parsed object with
@@ -1131,11 +1155,18 @@ each_line (const char *path, LineFunc func, gpointer data,
              it was set apart by a run that came after. */
           if (!ended && scan != NULL)
             scan->torn_end = TRUE;
-          else if (ended)
-            add_bad_line (scan, number,
-                          nul    ? _ ("it holds a NUL byte")
-                          : root ? _ ("it is JSON, but not an object")
-                                 : _ ("it is not JSON"));
+          else if (ended
+                   && !add_bad_line (scan, number,
+                                     nul    ? _ ("it holds a NUL byte")
+                                     : root ? _ ("it is JSON, but not an "
+                                                 "object")
+                                            : _ ("it is not JSON"),
+                                     error))
+            {
+              g_prefix_error (error, "%s:%llu: ", path,
+                              (unsigned long long) number);
+              return FALSE;
+            }
           continue;
         }
       if (!func (data, json_node_get_object (root), number, error))
@@ -1166,22 +1197,26 @@ scan_line (gpointer data, JsonObject *o, guint64 number, GError **error)
 
       if (run == NULL || json_node_get_value_type (run) != G_TYPE_STRING)
         {
-          add_bad_line (scan, number,
-                        _ ("a game record without a run's ID, which no "
-                           "run counts"));
-          return TRUE;
+          return add_bad_line (scan, number,
+                               _ ("a game record without a run's ID, "
+                                  "which no run counts"),
+                               error);
         }
       n = g_hash_table_lookup (scan->games, json_node_get_string (run));
+      if (n == NULL)
+        g_hash_table_insert (scan->first,
+                             g_strdup (json_node_get_string (run)),
+                             GSIZE_TO_POINTER (number));
       g_hash_table_replace (scan->games, g_strdup (json_node_get_string (run)),
                             GSIZE_TO_POINTER (GPOINTER_TO_SIZE (n) + 1));
       return TRUE;
     }
   if (!json_object_has_member (o, "params") || run == NULL)
     {
-      add_bad_line (scan, number,
-                    _ ("it is JSON, but neither a run's header nor a game "
-                       "record"));
-      return TRUE;
+      return add_bad_line (scan, number,
+                           _ ("it is JSON, but neither a run's header nor "
+                              "a game record"),
+                           error);
     }
   if (!JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "params")))
     {
@@ -1218,6 +1253,7 @@ nim_run_file_scan (const char *path, GError **error)
   scan->headers
       = g_ptr_array_new_with_free_func ((GDestroyNotify) nim_run_header_free);
   scan->games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  scan->first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   scan->bad = g_ptr_array_new_with_free_func (g_free);
   if (!each_line (path, scan_line, scan, scan, error))
     return NULL;
@@ -1270,6 +1306,40 @@ nim_run_file_scan_warn (const NimRunFileScan *scan, const char *path)
 }
 
 /**
+ * nim_run_file_scan_warn_headless:
+ * @scan: what nim_run_file_scan() found
+ * @path: the file it read
+ * @ids: the IDs of the runs whose headers are known, %NULL-terminated
+ *
+ * Says on standard error which game records of @path carry the ID of no
+ * header in @ids, from the line of the first: no run counts them.
+ */
+void
+nim_run_file_scan_warn_headless (const NimRunFileScan *scan, const char *path,
+                                 const char *const *ids)
+{
+  GHashTableIter iter;
+  gpointer id, n;
+
+  g_hash_table_iter_init (&iter, scan->games);
+  while (g_hash_table_iter_next (&iter, &id, &n))
+    if (!g_strv_contains (ids, id))
+      fprintf (stderr,
+               g_dngettext (GETTEXT_PACKAGE,
+                            "nim: %s:%llu: %llu game record of run %s, "
+                            "whose header line is in none of the files; "
+                            "it is not counted\n",
+                            "nim: %s:%llu: %llu game records of run %s "
+                            "from this line on, whose header line is in "
+                            "none of the files; they are not counted\n",
+                            GPOINTER_TO_SIZE (n)),
+               path,
+               (unsigned long long) GPOINTER_TO_SIZE (
+                   g_hash_table_lookup (scan->first, id)),
+               (unsigned long long) GPOINTER_TO_SIZE (n), (const char *) id);
+}
+
+/**
  * nim_run_file_scan_free:
  * @scan: (nullable): what nim_run_file_scan() found
  */
@@ -1280,6 +1350,7 @@ nim_run_file_scan_free (NimRunFileScan *scan)
     return;
   g_ptr_array_unref (scan->headers);
   g_clear_pointer (&scan->games, g_hash_table_unref);
+  g_clear_pointer (&scan->first, g_hash_table_unref);
   g_clear_pointer (&scan->bad, g_ptr_array_unref);
   g_free (scan);
 }
@@ -1315,22 +1386,23 @@ tallies_to_json (const NimMatchTally tallies[2])
   return json_builder_get_root (b);
 }
 
-typedef struct
+/* A whole number of a tally, >= 0, as nim writes it (not 1e23, which
+   json-glib would read as 0). */
+static gboolean
+element_uint (JsonArray *a, guint i, guint64 *out)
 {
-  const char *const *ids;
-  NimRunFileGameFunc func;
-  gpointer data;
-} EachGame;
+  JsonNode *n = json_array_get_element (a, i);
 
-static guint64
-element_uint (JsonArray *a, guint i)
-{
-  gint64 v = json_array_get_int_element (a, i);
-
-  return v > 0 ? (guint64) v : 0;
+  if (json_node_get_value_type (n) != G_TYPE_INT64
+      || json_node_get_int (n) < 0)
+    return FALSE;
+  *out = (guint64) json_node_get_int (n);
+  return TRUE;
 }
 
-/* The tallies of a game record, or FALSE when it has none nim reads. */
+/* The tallies of a game record, or FALSE when it has none nim reads: two
+   lists of whole numbers >= 0 (the seconds a number >= 0), one win
+   between them. */
 static gboolean
 read_tallies (JsonNode *tally, NimMatchTally t[2])
 {
@@ -1345,6 +1417,7 @@ read_tallies (JsonNode *tally, NimMatchTally t[2])
   for (i = 0; i < 2; i++)
     {
       JsonNode *pn = json_array_get_element (a, i);
+      JsonNode *seconds;
       JsonArray *p;
 
       if (!JSON_NODE_HOLDS_ARRAY (pn)
@@ -1355,77 +1428,393 @@ read_tallies (JsonNode *tally, NimMatchTally t[2])
         if (!JSON_NODE_HOLDS_VALUE (json_array_get_element (p, k)))
           return FALSE;
       memset (&t[i], 0, sizeof t[i]);
-      if (json_array_get_length (p) >= 8
-          && JSON_NODE_HOLDS_ARRAY (json_array_get_element (p, 7)))
+      if (json_array_get_length (p) >= 8)
         {
-          JsonArray *f = json_array_get_array_element (p, 7);
+          JsonArray *f;
 
+          if (!JSON_NODE_HOLDS_ARRAY (json_array_get_element (p, 7)))
+            return FALSE;
+          f = json_array_get_array_element (p, 7);
           for (k = 0; k < NIM_END_N && k < json_array_get_length (f); k++)
-            t[i].forfeits[k] = element_uint (f, k);
+            if (!element_uint (f, k, &t[i].forfeits[k]))
+              return FALSE;
         }
-      t[i].wins = element_uint (p, 0);
-      t[i].moves = element_uint (p, 1);
-      t[i].nodes = element_uint (p, 2);
-      t[i].seconds = json_array_get_double_element (p, 3);
-      t[i].won_positions = element_uint (p, 4);
-      t[i].kept = element_uint (p, 5);
-      t[i].unchecked = element_uint (p, 6);
+      seconds = json_array_get_element (p, 3);
+      if (!element_uint (p, 0, &t[i].wins) || !element_uint (p, 1, &t[i].moves)
+          || !element_uint (p, 2, &t[i].nodes)
+          || (json_node_get_value_type (seconds) != G_TYPE_INT64
+              && json_node_get_value_type (seconds) != G_TYPE_DOUBLE)
+          || !element_uint (p, 4, &t[i].won_positions)
+          || !element_uint (p, 5, &t[i].kept)
+          || !element_uint (p, 6, &t[i].unchecked))
+        return FALSE;
+      t[i].seconds = json_node_get_double (seconds);
+      if (!(t[i].seconds >= 0) || t[i].wins > 1)
+        return FALSE;
     }
   return t[0].wins + t[1].wins == 1;
+}
+
+/* A whole number of the record @o's member @name, from @min to @max. */
+static gboolean
+record_uint (JsonObject *o, const char *name, gint64 min, gint64 max,
+             gint64 *out)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  return n != NULL && integer (n, min, max, out);
+}
+
+/* The heaps of a record, a list of whole numbers, into @board. */
+static gboolean
+record_heaps (JsonNode *node, NimBoard *board)
+{
+  guint32 heaps[NIM_MAX_HEAPS];
+  JsonArray *a;
+  guint i, n;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return FALSE;
+  a = json_node_get_array (node);
+  n = json_array_get_length (a);
+  if (n > NIM_MAX_HEAPS)
+    return FALSE;
+  for (i = 0; i < n; i++)
+    {
+      gint64 h;
+
+      if (!integer (json_array_get_element (a, i), 0, G_MAXUINT32, &h))
+        return FALSE;
+      heaps[i] = (guint32) h;
+    }
+  nim_board_init (board, heaps, n);
+  return TRUE;
+}
+
+/* Plays the moves of the game record @o again under @rules from its
+   start, and checks that its winner and the tallies @t follow from them:
+   NULL when they do, else what is wrong.  A game ended by a forfeit (a
+   clock, a crash) is won by the other player whatever the board. */
+static char *
+replay (JsonObject *o, const NimRules *rules, const NimMatchTally t[2])
+{
+  NimBoard board, after;
+  JsonNode *moves = json_object_get_member (o, "moves");
+  JsonNode *end = json_object_get_member (o, "end");
+  JsonArray *a;
+  guint64 made[2] = { 0, 0 };
+  gint64 first, winner, mover, end_player = 0;
+  gboolean normal;
+  guint i, n;
+
+  if (!record_heaps (json_object_get_member (o, "start"), &board))
+    return g_strdup (_ ("the \"start\" is not a position"));
+  if (!record_uint (o, "first", 1, 2, &first))
+    return g_strdup (_ ("the \"first\" is neither 1 nor 2"));
+  if (!record_uint (o, "winner", 1, 2, &winner))
+    return g_strdup (_ ("the \"winner\" is neither 1 nor 2"));
+  if (moves == NULL || !JSON_NODE_HOLDS_ARRAY (moves))
+    return g_strdup (_ ("the \"moves\" are not a list of moves"));
+  if (end == NULL || json_node_get_value_type (end) != G_TYPE_STRING)
+    return g_strdup (_ ("the \"end\" is not how a game ends"));
+  normal = g_str_equal (json_node_get_string (end), "normal");
+  if (!normal && !record_uint (o, "end_player", 1, 2, &end_player))
+    return g_strdup (_ ("the \"end_player\" is neither 1 nor 2"));
+  a = json_node_get_array (moves);
+  n = json_array_get_length (a);
+  mover = first;
+  for (i = 0; i < n; i++)
+    {
+      JsonNode *mn = json_array_get_element (a, i);
+      g_autoptr (GError) error = NULL;
+      JsonObject *m;
+      NimMove move = { 0 };
+      gint64 player, heap, take, keep = 0, split = 0;
+      JsonNode *leave;
+
+      if (!JSON_NODE_HOLDS_OBJECT (mn))
+        return g_strdup_printf (_ ("move %u is no move"), i + 1);
+      m = json_node_get_object (mn);
+      leave = json_object_get_member (m, "leave");
+      if (!record_uint (m, "player", 1, 2, &player)
+          || !record_uint (m, "heap", 1, NIM_MAX_HEAPS, &heap)
+          || !record_uint (m, "take", 0, G_MAXUINT32, &take)
+          || (leave != NULL
+              && (!JSON_NODE_HOLDS_ARRAY (leave)
+                  || json_array_get_length (json_node_get_array (leave)) != 2
+                  || !integer (
+                      json_array_get_element (json_node_get_array (leave), 0),
+                      1, G_MAXUINT32, &keep)
+                  || !integer (
+                      json_array_get_element (json_node_get_array (leave), 1),
+                      1, G_MAXUINT32, &split))))
+        return g_strdup_printf (_ ("move %u is no move"), i + 1);
+      if (player != mover)
+        return g_strdup_printf (
+            _ ("move %u is player %d's, but it is player %d's turn"), i + 1,
+            (int) player, (int) mover);
+      move.heap = (guint) heap - 1;
+      move.count = (guint32) take;
+      move.keep = (guint32) keep;
+      move.split = (guint32) split;
+      if (!nim_board_check_move (&board, rules, &move, &error))
+        /* TRANSLATORS: a move's number in a game, then why it is
+           illegal, in the words a player reads. */
+        {
+          /* The player's words end in a full stop; ours go on. */
+          g_autofree char *words = g_strdup (error->message);
+
+          if (g_str_has_suffix (words, "."))
+            words[strlen (words) - 1] = '\0';
+          return g_strdup_printf (_ ("move %u is illegal: %s"), i + 1, words);
+        }
+      nim_board_make_move (&board, &move);
+      if (!record_heaps (json_object_get_member (m, "heaps"), &after)
+          || !nim_board_equal (&board, &after))
+        return g_strdup_printf (
+            _ ("the heaps after move %u are not what the move leaves"), i + 1);
+      made[player - 1]++;
+      mover = 3 - mover;
+    }
+  if (normal)
+    {
+      /* Whoever cannot move loses, or under misère wins. */
+      if (nim_board_has_move (&board, rules))
+        return g_strdup (_ ("the game ends by the rules, but a move is left"));
+      if (winner != (rules->misere ? mover : 3 - mover))
+        return g_strdup_printf (
+            _ ("the \"winner\" is %d, but the moves make player %d the "
+               "winner"),
+            (int) winner, (int) (rules->misere ? mover : 3 - mover));
+      if (t[0].moves != made[0] || t[1].moves != made[1])
+        return g_strdup_printf (
+            _ ("the \"tally\" counts %llu and %llu moves, but the players "
+               "made %llu and %llu"),
+            (unsigned long long) t[0].moves, (unsigned long long) t[1].moves,
+            (unsigned long long) made[0], (unsigned long long) made[1]);
+    }
+  else if (winner != 3 - end_player)
+    return g_strdup_printf (
+        _ ("the \"winner\" is %d, but player %d forfeited"), (int) winner,
+        (int) end_player);
+  if (t[winner - 1].wins != 1)
+    return g_strdup_printf (
+        _ ("the \"winner\" is %d, but the \"tally\" gives the win to "
+           "player %d"),
+        (int) winner, (int) (3 - winner));
+  return NULL;
+}
+
+/* Where a game's first record is, and who won it. */
+typedef struct
+{
+  guint file;
+  guint winner;
+  guint64 line;
+} Seen;
+
+struct _NimRunFileGames
+{
+  const NimRunConfig *run;
+  const char *const *ids;
+  guint64 n_games;
+  NimRunFileGameFunc func;
+  gpointer data;
+  JsonNode *rules;  /* the run's, as a record writes them */
+  GHashTable *seen; /* number (guint64 *) -> Seen */
+  GPtrArray *files; /* the files read, in order */
+  guint64 skipped;  /* records of the file being read not counted */
+  GPtrArray *why;   /* the first of them, "LINE: why" */
+};
+
+/**
+ * nim_run_file_games_new:
+ * @run: the run whose games to read (its rules, its ID's headers)
+ * @ids: the IDs of the run's headers, %NULL-terminated (files of one run
+ *   written by nims of different versions carry different IDs)
+ * @n_games: the games of the whole run, numbered from 1 (a tournament's
+ *   of every pairing)
+ * @func: called for each game of the run, once, in the files' order
+ * @data: passed to @func
+ *
+ * A reader of the games of one run, from any number of its results files
+ * (nim_run_file_games_read()).  Every record of the run is checked
+ * before it is counted: its number within the run, its tallies, its
+ * rules, its moves played again under them from its start, its winner
+ * and tallies against the moves; and a game recorded again with the
+ * other winner is named (the first record counts).  A record that fails
+ * is named on standard error, with its file and line, and not counted.
+ *
+ * Returns: (transfer full): the reader
+ */
+NimRunFileGames *
+nim_run_file_games_new (const NimRunConfig *run, const char *const *ids,
+                        guint64 n_games, NimRunFileGameFunc func,
+                        gpointer data)
+{
+  NimRunFileGames *g = g_new0 (NimRunFileGames, 1);
+
+  g->run = run;
+  g->ids = ids;
+  g->n_games = n_games;
+  g->func = func;
+  g->data = data;
+  g->rules = nim_record_rules (&run->match.rules);
+  g->seen
+      = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  g->files = g_ptr_array_new_with_free_func (g_free);
+  g->why = g_ptr_array_new_with_free_func (g_free);
+  return g;
+}
+
+/**
+ * nim_run_file_games_free:
+ * @games: (nullable): a reader
+ */
+void
+nim_run_file_games_free (NimRunFileGames *games)
+{
+  if (games == NULL)
+    return;
+  json_node_unref (games->rules);
+  g_hash_table_unref (games->seen);
+  g_ptr_array_unref (games->files);
+  g_ptr_array_unref (games->why);
+  g_free (games);
+}
+
+/* Notes a record of line @line that is not counted, and why. */
+static void
+skip_record (NimRunFileGames *g, guint64 line, char *why)
+{
+  if (g->skipped++ < MAX_BAD_LINES)
+    g_ptr_array_add (
+        g->why, g_strdup_printf ("%llu: %s", (unsigned long long) line, why));
+  g_free (why);
 }
 
 static gboolean
 game_line (gpointer data, JsonObject *o, guint64 line, GError **error)
 {
-  EachGame *e = data;
+  NimRunFileGames *g = data;
   NimMatchTally t[2];
   JsonNode *run = json_object_get_member (o, "run");
   JsonNode *game = json_object_get_member (o, "game");
+  JsonNode *rules = json_object_get_member (o, "rules");
   gint64 number;
+  Seen *seen;
+  char *why;
 
   /* The games of other runs, and the headers, are not this one's. */
   if (run == NULL || game == NULL
       || json_node_get_value_type (run) != G_TYPE_STRING
-      || !g_strv_contains ((const char *const *) e->ids,
+      || !g_strv_contains ((const char *const *) g->ids,
                            json_node_get_string (run)))
     return TRUE;
   if (!integer (game, 1, G_MAXINT64, &number))
     {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   _ ("the game record's \"game\" is not a game's number"));
-      return FALSE;
+      skip_record (g, line,
+                   g_strdup (_ ("the game record's \"game\" is not a game's "
+                                "number")));
+      return TRUE;
+    }
+  if ((guint64) number > g->n_games)
+    {
+      skip_record (
+          g, line,
+          g_strdup_printf (_ ("game %llu is beyond the run's %llu games"),
+                           (unsigned long long) number,
+                           (unsigned long long) g->n_games));
+      return TRUE;
     }
   if (!read_tallies (json_object_get_member (o, "tally"), t))
     {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   _ ("the game record's \"tally\" is not the two players' "
-                      "counts that nim writes"));
-      return FALSE;
+      skip_record (g, line,
+                   g_strdup (_ ("the game record's \"tally\" is not the two "
+                                "players' counts that nim writes")));
+      return TRUE;
     }
-  e->func (e->data, (guint64) number, t);
+  if (rules == NULL || !json_node_equal (rules, g->rules))
+    {
+      skip_record (g, line,
+                   g_strdup (_ ("the game record's \"rules\" are not the "
+                                "run's")));
+      return TRUE;
+    }
+  why = replay (o, &g->run->match.rules, t);
+  if (why != NULL)
+    {
+      /* TRANSLATORS: a game's number, then what is wrong with its
+         record. */
+      skip_record (g, line,
+                   g_strdup_printf (_ ("game %llu: %s"),
+                                    (unsigned long long) number, why));
+      g_free (why);
+      return TRUE;
+    }
+  seen = g_hash_table_lookup (g->seen, &number);
+  if (seen != NULL)
+    {
+      /* The same game twice (two runs that played it at once) counts
+         once; with the other winner, which is a file changed by hand or
+         a player that does not play the same game twice, it is named. */
+      if (seen->winner != (t[0].wins > 0 ? 1u : 2u))
+        skip_record (
+            g, line,
+            g_strdup_printf (
+                /* TRANSLATORS: a game's number, then where its first
+                   record is (a file and a line). */
+                _ ("game %llu is recorded again with the other winner (the "
+                   "first record, at %s:%llu, counts)"),
+                (unsigned long long) number,
+                (const char *) g->files->pdata[seen->file],
+                (unsigned long long) seen->line));
+      return TRUE;
+    }
+  seen = g_new (Seen, 1);
+  seen->file = g->files->len - 1;
+  seen->winner = t[0].wins > 0 ? 1 : 2;
+  seen->line = line;
+  g_hash_table_insert (g->seen, g_memdup2 (&number, sizeof number), seen);
+  g->func (g->data, (guint64) number, t);
   return TRUE;
 }
 
 /**
- * nim_run_file_each_game:
+ * nim_run_file_games_read:
+ * @games: a reader
  * @path: a results file
- * @ids: the IDs of the run's headers, %NULL-terminated (files of one run
- *   written by nims of different versions carry different IDs)
- * @func: called for each game record of the run, in the file's order
- * @data: passed to @func
- * @error: return location for an error: a file that cannot be read, or
- *   a record of the run that is not understood (#NIM_ERROR_FAILED, the
- *   message naming the file, the line and what is wrong)
+ * @error: return location for an error: a file that cannot be read
+ *
+ * Counts the games of the run that @path holds, each once: @games's
+ * function is called for each, in the file's order.  The records that
+ * are not counted are named on standard error.
  *
  * Returns: %TRUE if the file was read
  */
 gboolean
-nim_run_file_each_game (const char *path, const char *const *ids,
-                        NimRunFileGameFunc func, gpointer data, GError **error)
+nim_run_file_games_read (NimRunFileGames *games, const char *path,
+                         GError **error)
 {
-  EachGame e = { ids, func, data };
+  guint i;
 
-  return each_line (path, game_line, &e, NULL, error);
+  g_ptr_array_add (games->files, g_strdup (path));
+  games->skipped = 0;
+  g_ptr_array_set_size (games->why, 0);
+  if (!each_line (path, game_line, games, NULL, error))
+    return FALSE;
+  for (i = 0; i < games->why->len; i++)
+    fprintf (stderr, _ ("nim: %s:%s; the line is not counted\n"), path,
+             (const char *) games->why->pdata[i]);
+  if (games->skipped > games->why->len)
+    fprintf (stderr,
+             g_dngettext (GETTEXT_PACKAGE,
+                          "nim: %s: %llu more record is not counted either\n",
+                          "nim: %s: %llu more records are not counted "
+                          "either\n",
+                          games->skipped - games->why->len),
+             path, (unsigned long long) (games->skipped - games->why->len));
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------------
@@ -1445,6 +1834,23 @@ warn_scan (const NimRunFileScan *scan, const char *results)
                 "while writing it): it is not counted, and its game is "
                 "played again\n"),
              results);
+}
+
+/* Names the records of @results whose run has no header there and is
+   not @id, this run's. */
+static void
+warn_headless (const NimRunFileScan *scan, const char *results, const char *id)
+{
+  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
+  guint i;
+
+  for (i = 0; i < scan->headers->len; i++)
+    g_ptr_array_add (
+        ids, (gpointer) nim_run_header_get_id (scan->headers->pdata[i]));
+  g_ptr_array_add (ids, (gpointer) id);
+  g_ptr_array_add (ids, NULL);
+  nim_run_file_scan_warn_headless (scan, results,
+                                   (const char *const *) ids->pdata);
 }
 
 /* --resume with a file that holds no header of this run: its records
@@ -1572,7 +1978,30 @@ nim_run_file_setup (NimRunConfig *run, const char *results, gboolean resume,
           setup->id = g_strdup (nim_run_header_get_id (h));
           g_clear_pointer (&setup->header, g_free);
           setup->resume = TRUE;
+          warn_headless (scan, results, setup->id);
           return TRUE;
+        }
+    }
+  /* A header of this run's ID that differs in its shard alone holds
+     another part of the run: its games are not this part's to count, and
+     a second header would make the file two parts at once. */
+  for (i = 0; i < scan->headers->len; i++)
+    {
+      NimRunHeader *h = scan->headers->pdata[i];
+
+      if (g_str_equal (nim_run_header_get_id (h), setup->id))
+        {
+          g_autofree char *differences = nim_run_file_differences (
+              nim_run_header_get_config (h), run, TRUE, NULL);
+
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("--resume: %s holds another part of this run "
+                          "(another --shard, or the whole run); give the "
+                          "--shard of that part, or another --results "
+                          "file.  What differs:%s"),
+                       results, differences);
+          nim_run_file_setup_clear (setup);
+          return FALSE;
         }
     }
   if (!resume_without_header (scan, last, run, results, setup, error))
@@ -1580,6 +2009,7 @@ nim_run_file_setup (NimRunConfig *run, const char *results, gboolean resume,
       nim_run_file_setup_clear (setup);
       return FALSE;
     }
+  warn_headless (scan, results, setup->id);
   return TRUE;
 }
 
@@ -1594,35 +2024,34 @@ nim_run_file_setup_clear (NimRunFileSetup *setup)
   g_clear_pointer (&setup->header, g_free);
 }
 
-static void
-resume_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
-{
-  NimMatch *match = data;
-
-  nim_match_add_finished (match, number, tallies);
-}
-
 /**
  * nim_run_file_resume:
  * @results: (nullable): the results file
  * @setup: the run's identity in it (nim_run_file_setup())
- * @match: a run not started
+ * @run: the run
+ * @n_games: the games of the whole run (a tournament's of every pairing)
+ * @func: called for each game of the run the file holds, once
+ * @data: passed to @func
  * @error: return location for an error reading the results file
  *
- * With --resume, counts the games of this run that the results file
- * holds, each once, so that @match plays only the others.
+ * With --resume, reads the games of this run that the results file
+ * holds, each once and checked (nim_run_file_games_new()), so that the
+ * run plays only the others.
  *
  * Returns: %TRUE on success
  */
 gboolean
 nim_run_file_resume (const char *results, const NimRunFileSetup *setup,
-                     NimMatch *match, GError **error)
+                     const NimRunConfig *run, guint64 n_games,
+                     NimRunFileGameFunc func, gpointer data, GError **error)
 {
   const char *ids[] = { setup->id, NULL };
+  g_autoptr (NimRunFileGames) games = NULL;
 
   if (!setup->resume)
     return TRUE;
-  return nim_run_file_each_game (results, ids, resume_game, match, error);
+  games = nim_run_file_games_new (run, ids, n_games, func, data);
+  return nim_run_file_games_read (games, results, error);
 }
 
 /* ------------------------------------------------------------------------
@@ -1666,6 +2095,11 @@ notice (const NimRunFile *f, const char *format, ...)
    sharing the file hold it for the moment of a write. */
 #define WAIT_PAUSE_MAX (50 * 1000)
 #define LOCK_PATIENCE G_USEC_PER_SEC
+
+/* Where the claims of the runs writing a file begin (nim_run_file_claim),
+   past any length a file reaches: the lock of each append stops short
+   of them. */
+#define CLAIMS ((off_t) 1 << (sizeof (off_t) * 8 - 2))
 
 /* Waits a little before looking again: 1 ms, then twice as long each
    time, up to WAIT_PAUSE_MAX.  FALSE, with @error set, after Ctrl-C. */
@@ -1797,7 +2231,8 @@ lock_results (NimRunFile *f, gboolean *locked, GError **error)
       fl.l_type = F_WRLCK;
       fl.l_whence = SEEK_SET;
       fl.l_start = 0;
-      fl.l_len = 0; /* to the end of the file, however far it grows */
+      fl.l_len = CLAIMS; /* to the end of the file, however far it grows,
+                            but not the claims beyond (claim_run) */
       if (fcntl (f->fd, F_SETLK, &fl) == 0)
         {
           *locked = TRUE;
@@ -1825,6 +2260,59 @@ lock_results (NimRunFile *f, gboolean *locked, GError **error)
     }
 }
 
+/**
+ * nim_run_file_claim:
+ * @file: a results file open for writing
+ * @key: what this process plays into it: the run's ID and the shard
+ * @error: return location for a #NIM_ERROR_USAGE error naming the
+ *   process that plays the same into the file already
+ *
+ * Claims the part of the run this process plays, for as long as @file
+ * is open: two processes resuming the same run (the same shard) into
+ * one file would each play the games missing from it, every one twice.
+ * Other runs and other shards sharing the file claim other parts.  The
+ * claim is a lock on one byte far past the end of any file (which no
+ * write reaches), chosen by @key; a file that cannot be locked (a
+ * FIFO, /dev/null, a file system without locks) is not claimed.
+ *
+ * Returns: %TRUE if the part is this process's
+ */
+gboolean
+nim_run_file_claim (NimRunFile *file, const char *key, GError **error)
+{
+  struct flock fl;
+  struct stat st;
+
+  /* Runs into /dev/null or a FIFO write no file to share. */
+  if (fstat (file->fd, &st) != 0 || !S_ISREG (st.st_mode))
+    return TRUE;
+  memset (&fl, 0, sizeof fl);
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  fl.l_start = CLAIMS + (off_t) (g_str_hash (key) & 0xfffffff);
+  fl.l_len = 1;
+  if (fcntl (file->fd, F_SETLK, &fl) == 0)
+    return TRUE;
+  if (errno != EACCES && errno != EAGAIN)
+    return TRUE;
+  if (fcntl (file->fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK
+      && fl.l_pid > 0)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 _ ("process %ld is playing the same run (the same shard) "
+                    "into the results file %s: two would play the same "
+                    "games; let it finish, or stop it and go on with "
+                    "--resume"),
+                 (long) fl.l_pid, file->path);
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                 _ ("another process is playing the same run (the same "
+                    "shard) into the results file %s: two would play the "
+                    "same games; let it finish, or stop it and go on with "
+                    "--resume"),
+                 file->path);
+  return FALSE;
+}
+
 /* Releases the lock of lock_results(), when it was taken. */
 static void
 unlock_results (const NimRunFile *f, gboolean locked)
@@ -1836,6 +2324,7 @@ unlock_results (const NimRunFile *f, gboolean locked)
   memset (&fl, 0, sizeof fl);
   fl.l_type = F_UNLCK;
   fl.l_whence = SEEK_SET;
+  fl.l_len = CLAIMS;
   fcntl (f->fd, F_SETLK, &fl);
 }
 

@@ -9,7 +9,7 @@
  * games of a run); a run's identity in its file, which --resume checks;
  * and a file written, a game at a time (#NimRunFile).  What reads a file
  * (--summarize of shards, a check of a file) starts from
- * nim_run_file_scan() and nim_run_file_each_game(); what writes one from
+ * nim_run_file_scan() and nim_run_file_games_new(); what writes one from
  * nim_run_file_open(). */
 #pragma once
 
@@ -163,6 +163,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunHeader, nim_run_header_free)
  * @headers: the header lines of the file, in order (#NimRunHeader)
  * @games: a run's ID -> how many game records carry it
  *   (GSIZE_TO_POINTER)
+ * @first: a run's ID -> the line of its first game record
+ *   (GSIZE_TO_POINTER)
  * @bad_lines: lines that are neither a run's header nor a game record
  *   (fragments of killed runs, lines edited or added by hand)
  * @bad: the first of them, "NUMBER: why", to warn of
@@ -175,6 +177,7 @@ typedef struct
 {
   GPtrArray *headers;
   GHashTable *games;
+  GHashTable *first;
   guint64 bad_lines;
   GPtrArray *bad;
   gboolean torn_end;
@@ -182,12 +185,15 @@ typedef struct
 
 NimRunFileScan *nim_run_file_scan (const char *path, GError **error);
 void nim_run_file_scan_warn (const NimRunFileScan *scan, const char *path);
+void nim_run_file_scan_warn_headless (const NimRunFileScan *scan,
+                                      const char *path,
+                                      const char *const *ids);
 void nim_run_file_scan_free (NimRunFileScan *scan);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFileScan, nim_run_file_scan_free)
 
 /**
  * NimRunFileGameFunc:
- * @data: what nim_run_file_each_game() was given
+ * @data: what nim_run_file_games_new() was given
  * @number: the game's number
  * @tallies: what its two players did
  *
@@ -196,9 +202,17 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFileScan, nim_run_file_scan_free)
 typedef void (*NimRunFileGameFunc) (gpointer data, guint64 number,
                                     const NimMatchTally tallies[2]);
 
-gboolean nim_run_file_each_game (const char *path, const char *const *ids,
-                                 NimRunFileGameFunc func, gpointer data,
-                                 GError **error);
+typedef struct _NimRunFileGames NimRunFileGames;
+
+NimRunFileGames *nim_run_file_games_new (const NimRunConfig *run,
+                                         const char *const *ids,
+                                         guint64 n_games,
+                                         NimRunFileGameFunc func,
+                                         gpointer data);
+gboolean nim_run_file_games_read (NimRunFileGames *games, const char *path,
+                                  GError **error);
+void nim_run_file_games_free (NimRunFileGames *games);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFileGames, nim_run_file_games_free)
 
 /* ------------------------------------------------------------------------
    A run's identity in its file, and --resume */
@@ -228,7 +242,9 @@ gboolean nim_run_file_setup (NimRunConfig *run, const char *results,
 void nim_run_file_setup_clear (NimRunFileSetup *setup);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (NimRunFileSetup, nim_run_file_setup_clear)
 gboolean nim_run_file_resume (const char *results,
-                              const NimRunFileSetup *setup, NimMatch *match,
+                              const NimRunFileSetup *setup,
+                              const NimRunConfig *run, guint64 n_games,
+                              NimRunFileGameFunc func, gpointer data,
                               GError **error);
 
 /* ------------------------------------------------------------------------
@@ -242,6 +258,8 @@ void nim_run_file_free (NimRunFile *file);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFile, nim_run_file_free)
 void nim_run_file_set_run (NimRunFile *file, const char *id,
                            const char *header, guint32 seed);
+gboolean nim_run_file_claim (NimRunFile *file, const char *key,
+                             GError **error);
 gboolean nim_run_file_write_header (NimRunFile *file, GError **error);
 gboolean nim_run_file_wrote_header (const NimRunFile *file);
 gboolean nim_run_file_add_game (NimRunFile *file, const NimMatchGame *game,

@@ -544,12 +544,114 @@ add_per_position (JsonNode *summary_json, const NimMatchConfig *config,
                                 "per_position", rows);
 }
 
+/* The shards' SPRT while undecided: how far the prefix of their pairs
+   reaches and which pair it waits for. */
+static void
+print_prefix (const NimMatchConfig *c, const NimSprtPrefixState *p, FILE *out)
+{
+  g_autofree char *label = NULL;
+
+  if (p->decision != NIM_SPRT_NONE || p->first_missing == 0)
+    return;
+  label = g_strdup_printf ("%u/%u", p->first_missing_shard, c->shards);
+  fprintf (out,
+           /* TRANSLATORS: the shards of an SPRT run did not decide: the
+              test runs over pairs 1 to the first number in pair order,
+              as one machine does; then the first pair missing, the shard
+              (K/N) that plays it, and how many pairs of the run are
+              missing in all. */
+           _ ("SPRT over the shards: not decided over pairs 1 to %llu; "
+              "pair %llu is missing (shard %s plays it); %llu pairs of "
+              "the run are missing\n"),
+           (unsigned long long) p->prefix,
+           (unsigned long long) p->first_missing, label,
+           (unsigned long long) p->missing);
+}
+
+/* "sprt_prefix": the shards' test over the contiguous prefix of their
+   pairs. */
+static void
+add_prefix (JsonNode *summary_json, const NimMatchConfig *c,
+            const NimSprtPrefixState *p)
+{
+  JsonObject *o = json_object_new ();
+  g_autofree char *label
+      = g_strdup_printf ("%u/%u", p->first_missing_shard, c->shards);
+
+  json_object_set_int_member (o, "prefix", (gint64) p->prefix);
+  json_object_set_int_member (o, "decided_pairs", (gint64) p->decided_pairs);
+  if (p->first_missing != 0)
+    {
+      json_object_set_int_member (o, "first_missing",
+                                  (gint64) p->first_missing);
+      json_object_set_string_member (o, "first_missing_shard", label);
+    }
+  else
+    {
+      json_object_set_null_member (o, "first_missing");
+      json_object_set_null_member (o, "first_missing_shard");
+    }
+  json_object_set_int_member (o, "missing", (gint64) p->missing);
+  json_object_set_object_member (json_node_get_object (summary_json),
+                                 "sprt_prefix", o);
+}
+
+/* The audit of the shards: that they fit, or each suspect one and why. */
+static void
+print_audit (const NimAuditReport *a, FILE *out)
+{
+  guint i;
+
+  if (a->n_suspects == 0)
+    {
+      /* TRANSLATORS: the audit of the shards of a run (--summarize)
+         found nothing wrong; the number of shards. */
+      fprintf (out,
+               _ ("Shards: the %u shards fit together (pair results, "
+                  "crashes, time losses, counts)\n"),
+               a->n_shards);
+      return;
+    }
+  for (i = 0; i < a->n_suspects; i++)
+    {
+      g_autofree char *label
+          = nim_audit_shard_label (a->suspects[i], a->n_shards);
+      g_autofree char *why = nim_audit_describe (a, a->suspects[i]);
+
+      /* TRANSLATORS: a shard (K/N) that does not fit the others, and
+         why. */
+      fprintf (out, _ ("Suspect shard %s: %s\n"), label, why);
+    }
+}
+
+/* "suspect_shards": the shards that do not fit, as "K/N". */
+static void
+add_audit (JsonNode *summary_json, const NimAuditReport *a)
+{
+  JsonArray *list = json_array_new ();
+  guint i;
+
+  for (i = 0; i < a->n_suspects; i++)
+    {
+      g_autofree char *label
+          = nim_audit_shard_label (a->suspects[i], a->n_shards);
+
+      json_array_add_string_element (list, label);
+    }
+  json_object_set_array_member (json_node_get_object (summary_json),
+                                "suspect_shards", list);
+}
+
 static void
 run_write_text (gconstpointer data, FILE *out)
 {
   const NimRunSummary *s = data;
 
   print_summary (s->config, s->summary, out);
+  if (s->prefix != NULL)
+    print_prefix (s->config, s->prefix, out);
+  if (s->audit != NULL)
+    print_audit (s->audit, out);
   if (s->per_position)
     print_per_position (s->config, s->summary, out);
 }
@@ -562,6 +664,10 @@ run_write_json (gconstpointer data, FILE *out)
 
   if (s->per_position)
     add_per_position (json, s->config, s->summary);
+  if (s->prefix != NULL)
+    add_prefix (json, s->config, s->prefix);
+  if (s->audit != NULL)
+    add_audit (json, s->audit);
   nim_record_print (json, out);
 }
 

@@ -5,9 +5,11 @@
 
 #include <glib.h>
 
+#include "nim-audit.h"
 #include "nim-match.h"
 #include "nim-output.h"
 #include "nim-ratings.h"
+#include "nim-shards.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +19,11 @@ G_BEGIN_DECLS
  * @summary: what it counted
  * @per_position: with the table of each position's pairs and blunders
  *   (--per-position)
+ * @prefix: (nullable): for the shards of an SPRT run (--summarize), the
+ *   test over the contiguous prefix of their pairs, which @summary's
+ *   decision is; the text says which pair is missing while undecided
+ * @audit: (nullable): for the shards of a run (--summarize), whether
+ *   they fit together; the text and the JSON name the suspect ones
  *
  * The summary of a run of two players, as #nim_run_summary_writer writes
  * it.
@@ -26,6 +33,8 @@ typedef struct
   const NimMatchConfig *config;
   const NimMatchSummary *summary;
   gboolean per_position;
+  const NimSprtPrefixState *prefix;
+  const NimAuditReport *audit;
 } NimRunSummary;
 
 extern const NimWriter nim_run_summary_writer;

@@ -385,10 +385,15 @@ nim_run_play (NimMatch *match, const NimMatchConfig *config,
   *played = FALSE;
   if (options->results != NULL)
     {
+      g_autofree char *key = g_strdup_printf ("%s %u/%u", setup->id,
+                                              config->shard, config->shards);
+
       file = nim_run_file_open (options->results, progress, error);
       if (file == NULL)
         return FALSE;
       nim_run_file_set_run (file, setup->id, setup->header, config->seed);
+      if (!nim_run_file_claim (file, key, error))
+        return FALSE;
       /* A resumed run keeps its header only when the file lost it. */
       if (setup->resume && !nim_run_file_write_header (file, error))
         return FALSE;

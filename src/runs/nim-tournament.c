@@ -35,8 +35,17 @@ typedef struct
   guint64 resumed_before; /* ... by the pairings before the one playing */
   guint64 to_play;        /* games this process plays, of all pairings */
   guint pairing;          /* the pairing playing, from 0 */
-  guint *pairs; /* the pairings' players: pairs[2 * k], [2 * k + 1] */
+  guint *pairs;     /* the pairings' players: pairs[2 * k], [2 * k + 1] */
+  GArray *finished; /* (nullable): the games of the results file
+                       (Finished), read once for every pairing */
 } Tournament;
+
+/* A game of the results file, for --resume. */
+typedef struct
+{
+  guint64 number;
+  NimMatchTally tallies[2];
+} Finished;
 
 /* The pairings, as player indices: every two players in a round robin,
    the first against each other in a gauntlet. */
@@ -79,6 +88,7 @@ tournament_clear (Tournament *t)
   g_clear_pointer (&t->counts.tallies, g_free);
   g_clear_pointer (&t->pairs, g_free);
   g_clear_pointer (&t->counts.ratings, g_free);
+  g_clear_pointer (&t->finished, g_array_unref);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Tournament, tournament_clear)
@@ -136,6 +146,14 @@ write_summary (Tournament *t, const NimMatchConfig *base,
     nim_output_write (output, &nim_run_summary_tournament_writer, &t->counts);
 }
 
+static void
+keep_finished (gpointer data, guint64 number, const NimMatchTally tallies[2])
+{
+  Finished f = { number, { tallies[0], tallies[1] } };
+
+  g_array_append_val (data, f);
+}
+
 /* Plays pairing @k into @t; FALSE with @error set when it failed. */
 static gboolean
 play_pairing (const NimRunOptions *options, const NimMatchConfig *config,
@@ -144,10 +162,16 @@ play_pairing (const NimRunOptions *options, const NimMatchConfig *config,
   g_autoptr (NimMatch) match = nim_match_new (config, error);
   NimRunPairing pairing;
   gboolean ok, played;
+  guint i;
 
-  if (match == NULL
-      || !nim_run_file_resume (options->results, setup, match, error))
+  if (match == NULL)
     return FALSE;
+  for (i = 0; t->finished != NULL && i < t->finished->len; i++)
+    {
+      const Finished *f = &g_array_index (t->finished, Finished, i);
+
+      nim_match_add_finished (match, f->number, f->tallies);
+    }
   t->resumed_before = t->resumed;
   t->resumed += nim_match_get_summary (match)->finished;
   pairing.pairing = k + 1;
@@ -213,6 +237,13 @@ nim_tournament_run (NimRunConfig *run, const NimRunOptions *options,
       if (check == NULL)
         return nim_exit_fail (error, error->code == NIM_ERROR_USAGE);
     }
+  /* The results file is read once, its games dealt to the pairings by
+     their numbers. */
+  t.finished = g_array_new (FALSE, FALSE, sizeof (Finished));
+  if (!nim_run_file_resume (options->results, &setup, run,
+                            run->match.games * t.n_pairings, keep_finished,
+                            t.finished, &error))
+    return nim_exit_fail (error, FALSE);
   for (k = 0; k < t.n_pairings && ok && !t.counts.interrupted; k++)
     {
       NimMatchConfig config = pairing_config (&t, &run->match, k);
@@ -246,10 +277,21 @@ nim_tournament_run (NimRunConfig *run, const NimRunOptions *options,
   return NIM_EXIT_OK;
 }
 
+/* The counters of a tournament's pairings, each @games games. */
+typedef struct
+{
+  NimMatch **counters;
+  guint64 games;
+} Counters;
+
+/* A game of the results files, counted by its pairing's counter. */
 static void
 count_game (gpointer data, guint64 number, const NimMatchTally tallies[2])
 {
-  nim_match_add_finished (data, number, tallies);
+  Counters *c = data;
+
+  nim_match_add_finished (c->counters[(number - 1) / c->games], number,
+                          tallies);
 }
 
 /**
@@ -269,22 +311,36 @@ nim_tournament_summarize (const NimRunConfig *run, char **files,
 {
   g_autoptr (GError) error = NULL;
   g_auto (Tournament) t = { 0 };
+  g_autoptr (NimRunFileGames) games = NULL;
+  Counters counters;
+  gboolean ok = TRUE;
   guint i, k;
 
   tournament_init (&t, run->tournament, (char **) run->players, &run->match);
   t.counts.jobs = 1;
+  counters.games = run->match.games;
+  counters.counters = g_new0 (NimMatch *, t.n_pairings);
   for (k = 0; k < t.n_pairings; k++)
     {
       NimMatchConfig config = pairing_config (&t, &run->match, k);
-      g_autoptr (NimMatch) counter = nim_match_new_counter (&config);
 
-      for (i = 0; files[i] != NULL; i++)
-        if (!nim_run_file_each_game (files[i], ids, count_game, counter,
-                                     &error))
-          return nim_exit_fail (error, FALSE);
-      tournament_add (&t, t.pairs[2 * k], t.pairs[2 * k + 1],
-                      nim_match_get_summary (counter));
+      counters.counters[k] = nim_match_new_counter (&config);
     }
+  /* Each file is read once, its games dealt to the pairings. */
+  games = nim_run_file_games_new (run, ids, run->match.games * t.n_pairings,
+                                  count_game, &counters);
+  for (i = 0; files[i] != NULL && ok; i++)
+    ok = nim_run_file_games_read (games, files[i], &error);
+  for (k = 0; k < t.n_pairings; k++)
+    {
+      if (ok)
+        tournament_add (&t, t.pairs[2 * k], t.pairs[2 * k + 1],
+                        nim_match_get_summary (counters.counters[k]));
+      nim_match_free (counters.counters[k]);
+    }
+  g_free (counters.counters);
+  if (!ok)
+    return nim_exit_fail (error, FALSE);
   write_summary (&t, &run->match, output, FALSE);
   return NIM_EXIT_OK;
 }
