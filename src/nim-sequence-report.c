@@ -34,9 +34,11 @@ typedef struct
   /* G(@from) .. G(@last). */
   void (*values) (const NimSequence *sequence, guint64 from, guint64 last,
                   FILE *out);
-  /* After the values (@any: some were written), the period. */
-  void (*finish) (const NimSequence *sequence, const NimSequencePeriod *period,
-                  NimSequenceEnd end, gboolean any, FILE *out);
+  /* After the values (some were written if r->shown > 0), the period,
+     what the computation found and the value counts. */
+  void (*finish) (const NimSequenceReport *r, const NimSequence *sequence,
+                  const NimSequencePeriod *period, NimSequenceEnd end,
+                  FILE *out);
 } SequenceForm;
 
 struct _NimSequenceReport
@@ -52,6 +54,12 @@ struct _NimSequenceReport
   guint64 target;
   gint64 start;
   gsize width;
+  /* --histogram DIR, and how many of the sequence's counts are written
+     there: DIR/1, DIR/2, ... */
+  char *histogram_dir;
+  guint histograms_written;
+  /* --quiet: the summary without the values, and no progress line. */
+  gboolean quiet;
 };
 
 static void
@@ -82,19 +90,54 @@ text_values (const NimSequence *sequence, guint64 from, guint64 last,
 /* After the values in text, the period: proven, apparent and how far
    its proof needs the values, or none; with a period, the part that
    repeats and the exceptions before it. */
+/* What the computation found besides the period: the largest value,
+   the rare heaps, and where --histogram wrote the value counts. */
 static void
-text_finish (const NimSequence *sequence, const NimSequencePeriod *period,
-             NimSequenceEnd end, gboolean any, FILE *out)
+text_found (const NimSequenceReport *r, const NimSequence *sequence, FILE *out)
+{
+  NimSequenceStats stats;
+  NimSequenceHistogram last;
+  guint n = nim_sequence_n_histograms (sequence);
+
+  nim_sequence_stats (sequence, &stats);
+  fprintf (out, _ ("Largest value %u, first at n = %llu.\n"), stats.max_value,
+           (unsigned long long) stats.max_at);
+  if (stats.mask != 0)
+    fprintf (
+        out,
+        g_dngettext (GETTEXT_PACKAGE,
+                     "Sparse space: %llu rare heap under the mask %#llx, "
+                     "the last at n = %llu.\n",
+                     "Sparse space: %llu rare heaps under the mask %#llx, "
+                     "the last at n = %llu.\n",
+                     stats.rare),
+        (unsigned long long) stats.rare, (unsigned long long) stats.mask,
+        (unsigned long long) stats.last_rare);
+  if (r->histogram_dir != NULL && n > 0)
+    {
+      nim_sequence_histogram (sequence, n - 1, &last);
+      fprintf (out,
+               _ ("Value counts of G(1) to G(N) for N = 1, 2, 4, ..., %llu "
+                  "written to %s.\n"),
+               (unsigned long long) last.n, r->histogram_dir);
+    }
+}
+
+static void
+text_finish (const NimSequenceReport *r, const NimSequence *sequence,
+             const NimSequencePeriod *period, NimSequenceEnd end, FILE *out)
 {
   guint64 i, shown = 0, last = 0;
 
-  if (any)
+  if (r->shown > 0)
     fputc ('\n', out);
   if (end == NIM_SEQUENCE_END_INTERRUPTED)
     fprintf (out,
              _ ("Interrupted: the values are computed to n = %llu; what "
                 "follows is what they show.\n"),
              (unsigned long long) period->checked);
+  if (nim_sequence_len (sequence) > 0)
+    text_found (r, sequence, out);
   switch (period->kind)
     {
     case NIM_SEQUENCE_NO_PERIOD:
@@ -184,10 +227,46 @@ json_values (const NimSequence *sequence, guint64 from, guint64 last,
     fprintf (out, i ? ",%u" : "%u", nim_sequence_get (sequence, i));
 }
 
+/* What the computation found besides the period, and with --histogram
+   the value counts at every power of two, as JSON members. */
+static void
+json_found (const NimSequenceReport *r, const NimSequence *sequence, FILE *out)
+{
+  NimSequenceStats stats;
+  guint i, k;
+
+  nim_sequence_stats (sequence, &stats);
+  fprintf (out, ",\"largest\":%u,\"largest_at\":%llu", stats.max_value,
+           (unsigned long long) stats.max_at);
+  if (stats.mask != 0)
+    fprintf (out, ",\"rare_heaps\":%llu,\"last_rare\":%llu,\"mask\":%llu",
+             (unsigned long long) stats.rare,
+             (unsigned long long) stats.last_rare,
+             (unsigned long long) stats.mask);
+  else
+    fputs (",\"rare_heaps\":null,\"last_rare\":null,\"mask\":null", out);
+  if (r->histogram_dir == NULL)
+    return;
+  fputs (",\"histograms\":[", out);
+  for (i = 0; i < nim_sequence_n_histograms (sequence); i++)
+    {
+      NimSequenceHistogram h;
+
+      nim_sequence_histogram (sequence, i, &h);
+      fprintf (out, "%s{\"n\":%llu,\"counts\":[", i > 0 ? "," : "",
+               (unsigned long long) h.n);
+      for (k = 0; k < h.n_values; k++)
+        fprintf (out, "%s[%u,%llu]", k > 0 ? "," : "", h.values[k],
+                 (unsigned long long) h.counts[k]);
+      fputs ("]}", out);
+    }
+  fputc (']', out);
+}
+
 /* The period as the JSON object's last members. */
 static void
-json_finish (const NimSequence *sequence, const NimSequencePeriod *period,
-             NimSequenceEnd end, gboolean any G_GNUC_UNUSED, FILE *out)
+json_finish (const NimSequenceReport *r, const NimSequence *sequence,
+             const NimSequencePeriod *period, NimSequenceEnd end, FILE *out)
 {
   gboolean periodic = period->kind != NIM_SEQUENCE_NO_PERIOD;
   gboolean first = TRUE;
@@ -214,6 +293,7 @@ json_finish (const NimSequence *sequence, const NimSequencePeriod *period,
              "],\"period\":null,\"preperiod\":null,\"proven\":false,"
              "\"checked\":%llu,\"needed\":null",
              (unsigned long long) period->checked);
+  json_found (r, sequence, out);
   fprintf (out, ",\"interrupted\":%s}\n",
            end == NIM_SEQUENCE_END_INTERRUPTED ? "true" : "false");
 }
@@ -257,6 +337,9 @@ nim_sequence_report_new (const NimOctal *code, const NimOutput *output)
 void
 nim_sequence_report_free (NimSequenceReport *report)
 {
+  if (report == NULL)
+    return;
+  g_free (report->histogram_dir);
   g_free (report);
 }
 
@@ -276,6 +359,8 @@ nim_sequence_report_values (NimSequenceReport *report,
   NimSequenceReport *r = report;
 
   g_return_if_fail (r->form != NULL);
+  if (r->quiet)
+    return;
   if (r->out_is_terminal)
     nim_sequence_report_clear_progress (r);
   r->form->values (sequence, r->shown, last, r->out);
@@ -308,8 +393,87 @@ nim_sequence_report_finish (NimSequenceReport *report,
 
   g_return_if_fail (r->form != NULL);
   nim_sequence_report_clear_progress (r);
-  r->form->finish (sequence, period, end, r->shown > 0, r->out);
+  r->form->finish (r, sequence, period, end, r->out);
   fflush (r->out);
+}
+
+/**
+ * nim_sequence_report_set_quiet:
+ * @report: a report
+ *
+ * For --quiet: nim_sequence_report_values() prints nothing (the JSON
+ * "values" stay empty) and no progress line is drawn; the summary is
+ * printed as ever.
+ */
+void
+nim_sequence_report_set_quiet (NimSequenceReport *report)
+{
+  report->quiet = TRUE;
+  report->show = FALSE;
+}
+
+/**
+ * nim_sequence_report_set_histograms:
+ * @report: a report
+ * @dir: the folder of --histogram, which exists
+ *
+ * Has nim_sequence_report_histograms() write the value counts to @dir,
+ * and the summary say so (with --json, hold them too).
+ */
+void
+nim_sequence_report_set_histograms (NimSequenceReport *report, const char *dir)
+{
+  g_free (report->histogram_dir);
+  report->histogram_dir = g_strdup (dir);
+}
+
+/**
+ * nim_sequence_report_histograms:
+ * @report: a report with a folder for the value counts
+ * @sequence: the values
+ * @error: return location for a #NIM_ERROR_FAILED error: a file cannot
+ *   be written
+ *
+ * Writes the value counts of every power of two @sequence reached since
+ * the last call: DIR/N holds a line VALUE COUNT for each value among
+ * G(1) .. G(N), in increasing order of value, the layout of the
+ * published tables.  Each file is written whole or not at all.
+ *
+ * Returns: %TRUE if every file is written
+ */
+gboolean
+nim_sequence_report_histograms (NimSequenceReport *report,
+                                const NimSequence *sequence, GError **error)
+{
+  NimSequenceReport *r = report;
+
+  g_return_val_if_fail (r->histogram_dir != NULL, FALSE);
+  for (; r->histograms_written < nim_sequence_n_histograms (sequence);
+       r->histograms_written++)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      g_autofree char *name = NULL;
+      g_autofree char *path = NULL;
+      g_autoptr (GError) local = NULL;
+      NimSequenceHistogram h;
+      guint k;
+
+      nim_sequence_histogram (sequence, r->histograms_written, &h);
+      for (k = 0; k < h.n_values; k++)
+        g_string_append_printf (text, "%u %llu\n", h.values[k],
+                                (unsigned long long) h.counts[k]);
+      name = g_strdup_printf ("%llu", (unsigned long long) h.n);
+      path = g_build_filename (r->histogram_dir, name, NULL);
+      if (!g_file_set_contents (path, text->str, (gssize) text->len, &local))
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       /* TRANSLATORS: %s is why, such as "No space left
+                          on device". */
+                       _ ("--histogram: %s"), local->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 /**
@@ -405,7 +569,7 @@ nim_sequence_report_certificate_to_json (const NimCertificate *certificate)
   json_builder_set_member_name (b, "period");
   json_builder_add_int_value (b, (gint64) c->period);
   json_builder_set_member_name (b, "t");
-  json_builder_add_int_value (b, c->code.n_digits);
+  json_builder_add_int_value (b, (gint64) c->t);
   json_builder_set_member_name (b, "bound");
   json_builder_add_int_value (b, (gint64) c->bound);
   json_builder_set_member_name (b, "checked");
@@ -444,20 +608,30 @@ get_string (JsonObject *o, const char *name)
   return json_node_get_string (node);
 }
 
-/* The member @name of @o as a number from 0 up, or an error. */
+/* The member @name of @o as a number from 0 to 2^63 - 1 (what JSON
+   readers keep exact), or an error. */
 static gboolean
 get_count (JsonObject *o, const char *name, guint64 *out, GError **error)
 {
   JsonNode *node = json_object_get_member (o, name);
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+  if (node == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %s is a member of the JSON object, such
+                      as "period". */
+                   _ ("\"%s\" is missing"), name);
+      return FALSE;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (node)
       || json_node_get_value_type (node) != G_TYPE_INT64
       || json_node_get_int (node) < 0)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: %s is a member of the JSON object, such
-                      as "period". */
-                   _ ("\"%s\" must be a whole number from 0 up"), name);
+                      as "period"; then the largest number accepted. */
+                   _ ("\"%s\" must be a whole number from 0 to %lld"), name,
+                   (long long) G_MAXINT64);
       return FALSE;
     }
   *out = (guint64) json_node_get_int (node);
@@ -472,8 +646,9 @@ get_count (JsonObject *o, const char *name, guint64 *out, GError **error)
  *   missing or malformed
  *
  * Reads what nim_sequence_report_certificate_to_json() writes; the
- * members that only explain ("t", "hashed", "theorem", "program") are
- * not needed.
+ * members that only explain ("hashed", "theorem", "program") are not
+ * needed.  Whether the numbers agree with the code and each other is
+ * nim_certificate_check()'s to say.
  *
  * Returns: %TRUE if @node is a certificate
  */
@@ -524,6 +699,7 @@ nim_sequence_report_certificate_from_json (JsonNode *node,
   if (!nim_octal_parse (&c->code, code, "\"code\"", error)
       || !get_count (o, "preperiod", &c->preperiod, error)
       || !get_count (o, "period", &c->period, error)
+      || !get_count (o, "t", &c->t, error)
       || !get_count (o, "bound", &c->bound, error)
       || !get_count (o, "checked", &c->checked, error))
     return FALSE;

@@ -44,6 +44,12 @@ void nim_sequence_report_finish (NimSequenceReport *report,
                                  NimSequenceEnd end);
 void nim_sequence_report_set_target (NimSequenceReport *report,
                                      guint64 target);
+void nim_sequence_report_set_quiet (NimSequenceReport *report);
+void nim_sequence_report_set_histograms (NimSequenceReport *report,
+                                         const char *dir);
+gboolean nim_sequence_report_histograms (NimSequenceReport *report,
+                                         const NimSequence *sequence,
+                                         GError **error);
 void nim_sequence_report_progress (guint64 len, guint64 target,
                                    gpointer report);
 void nim_sequence_report_clear_progress (NimSequenceReport *report);

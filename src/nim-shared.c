@@ -194,7 +194,7 @@ static const NimOption summary_options[] = {
           "errors"),
       NULL },
     NIM_SHARED_SUMMARY,
-    N_ ("--quiet (it needs --games)"),
+    N_ ("--quiet (it needs --games or --grundy-sequence --rules)"),
     NULL },
   { { "per-position", 0, 0, G_OPTION_ARG_NONE, FIELD (per_position),
       N_ ("Add a table of each position's pairs and blunders (moves that "

@@ -8,8 +8,15 @@
 #include "nim-test.h"
 
 #include <glib.h>
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "nim-grundy.h"
 #include "nim-octal.h"
@@ -404,7 +411,9 @@ test_cli_certificate (void)
       nim_test_run_nim (NULL, &out, &err, "--check-certificate", path, NULL),
       ==, 0);
   nim_test_assert_contains (out, "valid.  0.77 has period 12 from n = 71");
-  nim_test_assert_contains (out, "by the plain mex of every value");
+  nim_test_assert_contains (out, "168 by the definition: the mex of every "
+                                 "option");
+  nim_test_assert_contains (out, "12 / q is no period for q = 2, 3");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
@@ -441,6 +450,385 @@ test_cli_certificate (void)
   nim_test_assert_contains (err, "not written: the period is not proven");
   g_unlink (path);
   g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
+/* A certificate of @code claiming @period from @preperiod, with @t,
+   @bound and @checked as given and the hash of the real G(0) ..
+   G(@checked): JSON text for a file. */
+static char *
+forge (const char *code, guint64 preperiod, guint64 period, guint64 t,
+       guint64 bound, guint64 checked)
+{
+  g_autoptr (NimSequence) values
+      = nim_test_sequence_new (code, NIM_SEQUENCE_PLAIN, checked);
+  g_autofree char *hash = nim_sequence_hash (values, checked);
+
+  return g_strdup_printf (
+      "{\"certificate\": \"octal-period\", \"version\": 1, \"code\": \"%s\", "
+      "\"preperiod\": %llu, \"period\": %llu, \"t\": %llu, \"bound\": %llu, "
+      "\"checked\": %llu, \"sha256\": \"%s\"}\n",
+      code, (unsigned long long) preperiod, (unsigned long long) period,
+      (unsigned long long) t, (unsigned long long) bound,
+      (unsigned long long) checked, hash);
+}
+
+/* The forged certificates of issue 39, accepted before: periods near
+   2^63 whose bound wrapped round to a few heaps ("valid ... for ever" on
+   41 values, or an assertion of nim_sequence_get () before the verdict),
+   and a "t" that was not read.  Each is refused with exit status 1,
+   naming the field, before a value is computed. */
+static void
+test_cli_certificate_forged (void)
+{
+  static const struct
+  {
+    const char *code;
+    guint64 preperiod, period, t, bound, checked;
+    const char *why;
+  } cases[] = {
+    { "0.333", 30, G_GUINT64_CONSTANT (9223372036854775783), 3, 12, 40,
+      "\"bound\" is 12, but for pre-period 30 and period "
+      "9223372036854775783 the octal periodicity theorem's bound, 2 n0 + 2 "
+      "p + t - 1, is past 2^64 - 1" },
+    { "0.77", 30, G_GUINT64_CONSTANT (9223372036854775643), 2, 12, 40,
+      "\"bound\" is 12, but for pre-period 30 and period "
+      "9223372036854775643 the octal periodicity theorem needs the values "
+      "to n = 18446744073709551347" },
+    { "0.4", 30, G_GUINT64_CONSTANT (9223372036854775643), 1, 12, 40,
+      "\"bound\" is 12" },
+    { "0.07", 3, G_GUINT64_CONSTANT (9223372036854775806), 2, 12, 40,
+      "\"bound\" is 12" },
+    { "0.77", 0, G_GUINT64_CONSTANT (9223372036854775807), 2, 40, 40,
+      "\"bound\" is 40" },
+    { "0.16", 105351, 149459, 1, 509621, 509621,
+      "\"t\" is 1, but the code's last non-zero digit is at place 2" },
+    /* Fields that agree, and values past any memory: said so at once. */
+    { "0.77", 1, G_GUINT64_CONSTANT (5000000000000), 2,
+      G_GUINT64_CONSTANT (10000000000003), G_GUINT64_CONSTANT (10000000000003),
+      "cannot check: the values G(0) to G(10000000000003) take 9536743 MiB, "
+      "more than the " },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "forged.json", NULL);
+  guint i;
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text
+          = forge (cases[i].code, cases[i].preperiod, cases[i].period,
+                   cases[i].t, cases[i].bound, MIN (cases[i].checked, 2000));
+      g_autoptr (GString) file = g_string_new (text);
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      /* The hash is of the first 2,001 values, "checked" as given. */
+      if (cases[i].checked > 2000)
+        {
+          g_autofree char *checked = g_strdup_printf (
+              "\"checked\": %llu", (unsigned long long) cases[i].checked);
+
+          g_string_replace (file, "\"checked\": 2000", checked, 1);
+        }
+      g_assert_true (g_file_set_contents (path, file->str, -1, NULL));
+      g_assert_cmpint (nim_test_run_nim (NULL, &out, &err,
+                                         "--check-certificate", path, NULL),
+                       ==, 1);
+      nim_test_assert_contains (err, cases[i].why);
+      nim_test_assert_not_contains (err, "CRITICAL");
+      nim_test_assert_not_contains (out, "valid");
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+waited (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  *(gboolean *) data = TRUE;
+}
+
+static gboolean
+timed_out (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* The exit status of `nim --check-certificate @path` sent SIGINT after
+   half a second; -1 if it had not ended 20 s later (then it is killed). */
+static int
+interrupt_check (const char *path)
+{
+  const char *nim = g_getenv ("NIM_BINARY");
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean done = FALSE, late = FALSE;
+  guint timeout;
+
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE
+                                  | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                              &error, nim, "--check-certificate", path, NULL);
+  g_assert_no_error (error);
+  g_usleep (G_USEC_PER_SEC / 2);
+  g_subprocess_send_signal (process, SIGINT);
+  g_subprocess_wait_async (process, NULL, waited, &done);
+  timeout = g_timeout_add_seconds (20, timed_out, &late);
+  while (!done && !late)
+    g_main_context_iteration (NULL, TRUE);
+  if (late)
+    {
+      g_subprocess_force_exit (process);
+      while (!done)
+        g_main_context_iteration (NULL, TRUE);
+      return -1;
+    }
+  g_source_remove (timeout);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  return g_subprocess_get_exit_status (process);
+}
+
+/* Ctrl-C reaches a check wherever it is: the first forged certificate
+   above kept nim in its loop over the divisors of 2^63 - 25 for seconds,
+   deaf to SIGINT, and then called it valid; now it is refused at once.
+   A check that computes for seconds (0.376's 4.5 million values, under a
+   hash that the end would find wrong) ends on Ctrl-C with status 130. */
+static void
+test_cli_certificate_interrupt (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "forged.json", NULL);
+  g_autofree char *text = forge (
+      "0.333", 30, G_GUINT64_CONSTANT (9223372036854775783), 3, 12, 40);
+  g_autofree char *hash = g_strnfill (64, '0');
+  g_autofree char *long_check = g_strdup_printf (
+      "{\"certificate\": \"octal-period\", \"version\": 1, \"code\": "
+      "\"0.376\", \"preperiod\": 2268248, \"period\": 4, \"t\": 3, "
+      "\"bound\": 4536506, \"checked\": 4536506, \"sha256\": \"%s\"}\n",
+      hash);
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_cmpint (interrupt_check (path), ==, 1);
+  g_assert_true (g_file_set_contents (path, long_check, -1, NULL));
+  g_assert_cmpint (interrupt_check (path), ==, 130);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A file that is no certificate, or not one certificate, is refused with
+   status 2, naming the file and line: JSON nested 200,000 deep (which
+   crashed json-glib's parser), two objects (the second was ignored), a
+   member given twice (the last won), a member missing or past what a
+   JSON reader keeps exact (each named), /dev/zero (read whole into
+   memory before), an empty file. */
+static void
+test_cli_certificate_malformed (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "c.json", NULL);
+  g_autofree char *good = forge ("0.77", 71, 12, 2, 167, 167);
+  g_autofree char *deep = NULL;
+  g_autofree char *two = g_strconcat (good, good, NULL);
+  g_autoptr (GString) twice = g_string_new (good);
+  g_autoptr (GString) no_t = g_string_new (good);
+  g_autoptr (GString) huge = g_string_new (good);
+  GString *nest = g_string_new (NULL);
+  guint i;
+  const struct
+  {
+    const char *text; /* NULL: /dev/zero */
+    const char *message;
+  } cases[] = {
+    { NULL, "nim: --check-certificate: /dev/zero is longer than 1 MiB, the "
+            "most nim reads of it" },
+    { "", "c.json:1: the file holds no JSON value" },
+    { NULL, NULL },
+  };
+
+  if (!nim_test_have_nim ())
+    return;
+  for (i = 0; i < 200000; i++)
+    g_string_append_c (nest, '[');
+  g_string_prepend (nest, "\n");
+  deep = g_string_free (nest, FALSE);
+  g_string_replace (twice, "\"period\": 12,", "\"period\": 12, \"period\": 4,",
+                    1);
+  g_string_replace (no_t, " \"t\": 2,", "", 1);
+  g_string_replace (huge, "\"checked\": 167",
+                    "\"checked\": 18446744073709551615", 1);
+  {
+    const char *texts[] = { deep, two, twice->str, no_t->str, huge->str };
+    const char *messages[] = {
+      "c.json:2: arrays and objects nest more than 32 deep here",
+      "c.json:2: a second JSON value begins here",
+      "c.json:1: the member \"period\" is given twice in one object",
+      ": \"t\" is missing",
+      ": \"checked\" must be a whole number from 0 to 9223372036854775807",
+    };
+
+    for (i = 0; i < G_N_ELEMENTS (texts); i++)
+      {
+        g_autofree char *out = NULL;
+        g_autofree char *err = NULL;
+
+        g_assert_true (g_file_set_contents (path, texts[i], -1, NULL));
+        g_assert_cmpint (nim_test_run_nim (NULL, &out, &err,
+                                           "--check-certificate", path, NULL),
+                         ==, 2);
+        nim_test_assert_contains (err, messages[i]);
+        /* The file is named once. */
+        g_assert_true (g_str_has_prefix (err, "nim: --check-certificate"));
+        g_assert_cmpstr (strstr (err, path), ==, g_strrstr (err, path));
+      }
+  }
+  for (i = 0; cases[i].message != NULL; i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      if (cases[i].text != NULL)
+        g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
+      g_assert_cmpint (
+          nim_test_run_nim (NULL, &out, &err, "--check-certificate",
+                            cases[i].text != NULL ? path : "/dev/zero", NULL),
+          ==, 2);
+      nim_test_assert_contains (err, cases[i].message);
+    }
+  /* The certificate itself, once, is fine. */
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_true (g_file_set_contents (path, good, -1, NULL));
+    g_assert_cmpint (
+        nim_test_run_nim (NULL, &out, &err, "--check-certificate", path, NULL),
+        ==, 0);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* --certificate writes to a device, a pipe or a symbolic link as it is
+   and never replaces it (it renamed a file over it before, /dev/full and
+   /dev/null included): a device node like /dev/full reports "No space
+   left on device" (status 1) and stays a device; one like /dev/null
+   takes the certificate; a symbolic link stays one and its target gets
+   the certificate.  The nodes are made in the test's own folder, which
+   takes root. */
+static void
+test_cli_certificate_devices (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *full = g_build_filename (dir, "full", NULL);
+  g_autofree char *null = g_build_filename (dir, "null", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.json", NULL);
+  g_autofree char *target = g_build_filename (dir, "target.json", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  GStatBuf st;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_true (g_file_set_contents (target, "old\n", -1, NULL));
+  g_assert_cmpint (symlink ("target.json", link), ==, 0);
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "5", "--rules", "0.77", "--prove",
+                                     "--certificate", link, NULL),
+                   ==, 0);
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_true (g_file_get_contents (target, &text, NULL, NULL));
+  nim_test_assert_contains (text, "\"period\" : 12");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  if (mknod (full, S_IFCHR | 0666, makedev (1, 7)) != 0
+      || mknod (null, S_IFCHR | 0666, makedev (1, 3)) != 0)
+    {
+      g_test_message ("mknod: %s", g_strerror (errno));
+      g_test_skip ("making a device node takes root (mknod (2) refused): "
+                   "the devices are not tried");
+    }
+  else
+    {
+      g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                         "5", "--rules", "0.77", "--prove",
+                                         "--certificate", full, NULL),
+                       ==, 1);
+      nim_test_assert_contains (err, "cannot write: No space left on device");
+      g_assert_cmpint (g_lstat (full, &st), ==, 0);
+      g_assert_true (S_ISCHR (st.st_mode));
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                         "5", "--rules", "0.77", "--prove",
+                                         "--certificate", null, NULL),
+                       ==, 0);
+      g_assert_cmpint (g_lstat (null, &st), ==, 0);
+      g_assert_true (S_ISCHR (st.st_mode));
+    }
+  g_unlink (full);
+  g_unlink (null);
+  g_unlink (link);
+  g_unlink (target);
+  g_rmdir (dir);
+}
+
+/* --certificate into a folder nim may not write says "Permission
+   denied" (it said "No such file or directory", the errno of a call made
+   after the one that failed).  Root may write anywhere, so as root nim
+   runs without the capabilities that let it (setpriv). */
+static void
+test_cli_certificate_read_only (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "c.json", NULL);
+  g_autofree char *setpriv = g_find_program_in_path ("setpriv");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (!nim_test_have_nim ())
+    return;
+  if (geteuid () == 0 && setpriv == NULL)
+    {
+      g_test_skip ("root writes into a read-only folder, and setpriv, "
+                   "which would take that from it, is not installed");
+      g_rmdir (dir);
+      return;
+    }
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+  if (geteuid () == 0)
+    {
+      g_ptr_array_add (argv, setpriv);
+      g_ptr_array_add (
+          argv, (gpointer) "--bounding-set=-dac_override,-dac_read_search");
+    }
+  g_ptr_array_add (argv, (gpointer) g_getenv ("NIM_BINARY"));
+  g_ptr_array_add (argv, (gpointer) "--grundy-sequence");
+  g_ptr_array_add (argv, (gpointer) "5");
+  g_ptr_array_add (argv, (gpointer) "--rules");
+  g_ptr_array_add (argv, (gpointer) "0.77");
+  g_ptr_array_add (argv, (gpointer) "--certificate");
+  g_ptr_array_add (argv, path);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_newv (
+      (const char *const *) argv->pdata,
+      G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (
+      g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 2);
+  nim_test_assert_contains (err, "cannot write there: Permission denied");
+  g_chmod (dir, 0755);
   g_rmdir (dir);
 }
 
@@ -489,6 +877,10 @@ test_cli_bad (void)
       "give one of them" },
     { { "--rules", "0.77", "--grundy-sequence", "18446744073709551614", NULL },
       "memory available" },
+    /* 2^64 - 1 values of two bytes: the size, not a number that wrapped
+       or stopped at 2^64 bytes. */
+    { { "--rules", "0.77", "--grundy-sequence", "18446744073709551614", NULL },
+      "take 35184372088831 MiB at 2 bytes each" },
     { { "--rules", "0.77", "--grundy-sequence", "10", "--prove-limit", "20",
         NULL },
       "give --prove too" },
@@ -507,6 +899,17 @@ test_cli_bad (void)
       "--prove (it needs --grundy-sequence)" },
     { { "--rules", "0.77", "--grundy-sequence", "10", "--misere", NULL },
       "drop --misere" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--max-memory", "1X",
+        NULL },
+      "--max-memory: '1X' is not accepted; expected a size" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--max-memory", "512K",
+        NULL },
+      "from 1M to 1024T" },
+    { { "--moves", "1,2", "--grundy-sequence", "10", "--max-memory", "1G",
+        NULL },
+      "--max-memory needs a take-and-break code" },
+    { { "--solve", "--heaps", "3", "--max-memory", "1G", NULL },
+      "--max-memory (it needs --grundy-sequence and --rules)" },
   };
   guint i;
 
@@ -514,6 +917,205 @@ test_cli_bad (void)
     return;
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
     nim_test_assert_refused (cases[i].args, 2, cases[i].message);
+}
+
+/* Runs nim with @args, its output thrown away, and returns the most
+   memory it held (its peak resident set, in KiB), which wait4() reports
+   for that one child. */
+static glong
+peak_kib (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  struct rusage usage;
+  GPid pid;
+  int status;
+
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (
+      g_spawn_async (NULL, (char **) argv->pdata, NULL,
+                     G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                     NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (wait4 (pid, &status, 0, &usage), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  return usage.ru_maxrss;
+}
+
+/* --max-memory bounds what nim holds while the values outgrow it: six
+   million values of 0.167, a byte each, in a bound of 1M, take no more
+   than a run of a thousand values and the bound; without the bound they
+   are all in memory. */
+static void
+test_cli_max_memory (void)
+{
+  const char *const few[] = { "--rules", "0.167",   "--grundy-sequence",
+                              "0",       "--prove", "--prove-limit",
+                              "1000",    NULL };
+  const char *const bounded[]
+      = { "--rules",       "0.167",   "--grundy-sequence", "0",  "--prove",
+          "--prove-limit", "6000000", "--max-memory",      "1M", NULL };
+  const char *const unbounded[]
+      = { "--rules", "0.167",         "--grundy-sequence", "0",
+          "--prove", "--prove-limit", "6000000",           NULL };
+  glong base, with_bound, without;
+
+  /* Under valgrind the peak is valgrind's. */
+  if (!nim_test_have_nim () || nim_test_light ())
+    return;
+  base = peak_kib (few);
+  with_bound = peak_kib (bounded);
+  without = peak_kib (unbounded);
+  g_test_message ("peaks: %ld KiB for 1,000 values, %ld under --max-memory "
+                  "1M, %ld without",
+                  base, with_bound, without);
+  g_assert_cmpint (with_bound, <=, base + 2048);
+  g_assert_cmpint (without, >=, base + 5000);
+}
+
+/* Removes @dir and what it holds, its folders too. */
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_tree (path);
+      else
+        g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* --histogram DIR writes DIR/N for every power of two N the values
+   reach, a line VALUE COUNT for each value among G(1) .. G(N) in
+   increasing order, and --json holds the same counts: both equal the
+   counts of the values printed.  A file in the folder's place is
+   refused. */
+static void
+test_cli_histogram (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *hist = g_build_filename (dir, "counts", "0.161", NULL);
+  g_autofree char *file = g_build_filename (dir, "file", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  const char *const refused[]
+      = { "--grundy-sequence", "10", "--rules", "0.161",
+          "--histogram",       file, NULL };
+  guint64 n = 70000, *count, power;
+  JsonObject *o;
+  JsonArray *values, *histograms;
+  guint i, k, largest = 0;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "70000", "--rules", "0.161", "--json",
+                                     "--histogram", hist, NULL),
+                   ==, 0);
+  node = nim_test_parse_json (out);
+  o = json_node_get_object (node);
+  values = json_object_get_array_member (o, "values");
+  histograms = json_object_get_array_member (o, "histograms");
+  g_assert_cmpuint (json_array_get_length (values), ==, n + 1);
+  for (i = 0; i <= n; i++)
+    largest = MAX (largest, (guint) json_array_get_int_element (values, i));
+  g_assert_cmpint (json_object_get_int_member (o, "largest"), ==, largest);
+  /* 1, 2, 4, ..., 65536. */
+  g_assert_cmpuint (json_array_get_length (histograms), ==, 17);
+  count = g_new0 (guint64, largest + 1);
+  for (i = 1, k = 0, power = 1; i <= 65536; i++)
+    {
+      count[json_array_get_int_element (values, i)]++;
+      if (i == power)
+        {
+          JsonObject *h = json_array_get_object_element (histograms, k);
+          JsonArray *counts = json_object_get_array_member (h, "counts");
+          g_autofree char *name = g_strdup_printf ("%u", i);
+          g_autofree char *path = g_build_filename (hist, name, NULL);
+          g_autofree char *text = NULL;
+          g_autoptr (GString) want = g_string_new (NULL);
+          guint v, row = 0;
+
+          g_assert_cmpint (json_object_get_int_member (h, "n"), ==, i);
+          for (v = 0; v <= largest; v++)
+            if (count[v] > 0)
+              {
+                JsonArray *pair = json_array_get_array_element (counts, row++);
+
+                g_assert_cmpint (json_array_get_int_element (pair, 0), ==, v);
+                g_assert_cmpint (json_array_get_int_element (pair, 1), ==,
+                                 count[v]);
+                g_string_append_printf (want, "%u %llu\n", v,
+                                        (unsigned long long) count[v]);
+              }
+          g_assert_cmpuint (json_array_get_length (counts), ==, row);
+          g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+          g_assert_cmpstr (text, ==, want->str);
+          k++;
+          power *= 2;
+        }
+    }
+  g_free (count);
+
+  g_assert_true (g_file_set_contents (file, "", -1, NULL));
+  nim_test_assert_refused (refused, 2, "--histogram");
+  remove_tree (dir);
+}
+
+/* --quiet leaves the values out and keeps the summary as it is; it
+   needs a code. */
+static void
+test_cli_quiet (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *quiet = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonObject *o;
+  const char *summary;
+  const char *const refused[]
+      = { "--grundy-sequence", "10", "--max-take", "3", "--quiet", NULL };
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--grundy-sequence",
+                                     "3000", "--rules", "0.77", "--prove",
+                                     NULL),
+                   ==, 0);
+  g_assert_cmpint (nim_test_run_nim (NULL, &quiet, &err, "--grundy-sequence",
+                                     "3000", "--rules", "0.77", "--prove",
+                                     "--quiet", NULL),
+                   ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  summary = strstr (out, "\nLargest value");
+  g_assert_nonnull (summary);
+  g_assert_true (g_str_has_suffix (quiet, summary + 1));
+  g_assert_null (strstr (quiet, "    10:"));
+  g_free (quiet);
+  g_assert_cmpint (nim_test_run_nim (NULL, &quiet, &err, "--grundy-sequence",
+                                     "3000", "--rules", "0.77", "--prove",
+                                     "--quiet", "--json", NULL),
+                   ==, 0);
+  node = nim_test_parse_json (quiet);
+  o = json_node_get_object (node);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (o, "values")), ==,
+      0);
+  g_assert_cmpint (json_object_get_int_member (o, "period"), ==, 12);
+  g_assert_cmpint (json_object_get_int_member (o, "largest"), ==, 8);
+  g_assert_cmpint (json_object_get_int_member (o, "rare_heaps"), ==, 9);
+  g_assert_cmpint (json_object_get_int_member (o, "last_rare"), ==, 70);
+  nim_test_assert_refused (refused, 2, "--quiet");
 }
 
 int
@@ -530,6 +1132,19 @@ main (int argc, char **argv)
   g_test_add_func ("/octal/cli-bad", test_cli_bad);
   g_test_add_func ("/octal/cli-interrupt", test_cli_interrupt);
   g_test_add_func ("/octal/cli-certificate", test_cli_certificate);
+  g_test_add_func ("/octal/cli-certificate-forged",
+                   test_cli_certificate_forged);
+  g_test_add_func ("/octal/cli-certificate-interrupt",
+                   test_cli_certificate_interrupt);
+  g_test_add_func ("/octal/cli-certificate-malformed",
+                   test_cli_certificate_malformed);
+  g_test_add_func ("/octal/cli-certificate-devices",
+                   test_cli_certificate_devices);
+  g_test_add_func ("/octal/cli-certificate-read-only",
+                   test_cli_certificate_read_only);
   g_test_add_func ("/octal/cli-no-board-limit", test_cli_no_board_limit);
+  g_test_add_func ("/octal/cli-max-memory", test_cli_max_memory);
+  g_test_add_func ("/octal/cli-histogram", test_cli_histogram);
+  g_test_add_func ("/octal/cli-quiet", test_cli_quiet);
   return g_test_run ();
 }

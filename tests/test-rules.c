@@ -1184,6 +1184,56 @@ test_family_parse_refused (void)
   g_assert_true (nim_rules_is_take_any (&rules));
 }
 
+/* Sizes in bytes, with binary K, M, G and T (and KiB or KB): each
+   accepted form, and each refused one with the range in the message. */
+static void
+test_util_parse_size (void)
+{
+  static const struct
+  {
+    const char *text;
+    guint64 bytes;
+  } good[] = {
+    { "4096", 4096 },
+    { "1K", 1024 },
+    { " 512m ", G_GUINT64_CONSTANT (512) << 20 },
+    { "2G", G_GUINT64_CONSTANT (2) << 30 },
+    { "2GiB", G_GUINT64_CONSTANT (2) << 30 },
+    { "3kb", 3072 },
+    { "1T", G_GUINT64_CONSTANT (1) << 40 },
+  };
+  static const char *const bad[]
+      = { "", "M", "1.5G", "-1M", "12X", "1P", "2iB", "1G2", "0x10", "1023" };
+  g_autoptr (GError) error = NULL;
+  guint64 v;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_assert_true (nim_parse_size (good[i].text, 1024,
+                                     G_GUINT64_CONSTANT (1) << 40,
+                                     "--max-memory", &v, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (v, ==, good[i].bytes);
+    }
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_test_message ("%s", bad[i]);
+      g_assert_false (nim_parse_size (bad[i], 1024,
+                                      G_GUINT64_CONSTANT (1) << 40,
+                                      "--max-memory", &v, &error));
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+      nim_test_assert_contains (nim_test_error_message (error),
+                                "--max-memory");
+      nim_test_assert_contains (nim_test_error_message (error),
+                                "from 1K to 1T");
+      g_clear_error (&error);
+    }
+  /* 2^64 bytes and more do not wrap around. */
+  g_assert_false (
+      nim_parse_size ("16777216T", 0, G_MAXUINT64, "size", &v, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1226,6 +1276,7 @@ main (int argc, char **argv)
   g_test_add_func ("/util/parse-uint", test_util_parse_uint);
   g_test_add_func ("/util/parse-uint-rejects", test_util_parse_uint_rejects);
   g_test_add_func ("/util/parse-uint-list", test_util_parse_uint_list);
+  g_test_add_func ("/util/parse-size", test_util_parse_size);
   g_test_add_func ("/util/append-uint", test_util_append_uint);
   g_test_add_func ("/util/append-int", test_util_append_int);
 

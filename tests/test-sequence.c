@@ -198,6 +198,174 @@ test_memory_and_interrupt (void)
   g_assert_cmpuint (period.checked + 1, ==, nim_sequence_len (values));
 }
 
+/* What /sequence/bounded watches: the most memory held while values
+   were computed, and whether the table ever held more than its bound. */
+typedef struct
+{
+  NimSequence *values;
+  guint64 bound;
+  guint64 most;
+} Watch;
+
+static void
+watch_memory (guint64 len, guint64 target, gpointer data)
+{
+  Watch *w = data;
+  NimSequenceStats stats;
+
+  (void) len;
+  (void) target;
+  nim_sequence_stats (w->values, &stats);
+  w->most = MAX (w->most, stats.memory);
+}
+
+/* Under a memory bound the values are the same as without one, while
+   the sequence grows far past what the bound holds: the rare heaps'
+   splits, the scans and the mask's rare heaps read back from the file
+   the values are kept in (codes whose last rare heap lies beyond the
+   window, whose scans reach beyond the head, whose values widen from
+   one byte to two under the bound, whose sparse space degrades). */
+static void
+test_bounded (void)
+{
+  static const struct
+  {
+    const char *code;
+    guint64 bound;
+    guint64 start; /* the values computed before the bound is set */
+  } cases[] = {
+    { "0.6", 96 << 10, 0 },   { "0.6", 90 << 10, 5000 },
+    { "0.161", 64 << 10, 0 }, { "0.167", 64 << 10, 0 },
+    { "0.77", 64 << 10, 0 },  { "0.165", 160 << 10, 0 },
+    { "0.04", 600 << 10, 0 }, { "4.7", 64 << 10, 0 },
+  };
+  guint64 n = nim_test_light () ? 20000 : 300000;
+  guint k;
+
+  g_test_summary ("A memory bound keeps the values the same while it "
+                  "holds a fraction of them.");
+  for (k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr (NimSequence) free_values
+          = nim_test_sequence_new (cases[k].code, NIM_SEQUENCE_SPARSE, n);
+      g_autoptr (NimSequence) bounded = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *want = nim_sequence_hash (free_values, n);
+      g_autofree char *got = NULL;
+      NimSequenceStats stats;
+      NimSequencePeriod a, b;
+      NimOctal code;
+      Watch watch = { NULL, cases[k].bound, 0 };
+      guint64 i;
+
+      g_test_message ("%s under %llu KiB", cases[k].code,
+                      (unsigned long long) cases[k].bound >> 10);
+      g_assert_true (nim_octal_parse (&code, cases[k].code, "code", NULL));
+      bounded = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+      g_assert_true (nim_sequence_extend (bounded, cases[k].start, NULL));
+      g_assert_true (
+          nim_sequence_set_max_memory (bounded, cases[k].bound, &error));
+      g_assert_no_error (error);
+      watch.values = bounded;
+      nim_sequence_set_progress (bounded, watch_memory, &watch);
+      /* A thousand values at a time, the memory looked at after each. */
+      for (i = cases[k].start; i < n; i = MIN (n, i + 1000))
+        {
+          g_assert_true (
+              nim_sequence_extend (bounded, MIN (n, i + 1000), &error));
+          g_assert_no_error (error);
+          watch_memory (0, 0, &watch);
+        }
+      g_assert_cmpuint (watch.most, <=, cases[k].bound);
+      nim_sequence_stats (bounded, &stats);
+      g_assert_cmpuint (stats.in_memory, <, n / 2);
+      g_assert_cmpuint (stats.stored, >, n / 2);
+      got = nim_sequence_hash (bounded, n);
+      g_assert_cmpstr (got, ==, want);
+      for (i = 0; i <= n; i += 997)
+        g_assert_cmpuint (nim_sequence_get (bounded, i), ==,
+                          nim_sequence_get (free_values, i));
+      nim_sequence_period (free_values, &a);
+      nim_sequence_period (bounded, &b);
+      g_assert_cmpint (a.kind, ==, b.kind);
+      g_assert_cmpuint (a.period, ==, b.period);
+      g_assert_cmpuint (a.preperiod, ==, b.preperiod);
+    }
+}
+
+/* The counts kept at every power of two equal those of the values, with
+   a memory bound or without. */
+static void
+test_histograms (void)
+{
+  guint64 n = nim_test_light () ? 4096 : 1 << 17;
+  g_autoptr (NimSequence) values
+      = nim_test_sequence_new ("0.6", NIM_SEQUENCE_SPARSE, n);
+  g_autoptr (NimSequence) bounded = NULL;
+  g_autofree guint64 *count = g_new0 (guint64, 1024);
+  NimOctal code;
+  guint64 i, power = 1;
+  guint k = 0;
+
+  g_assert_true (nim_octal_parse (&code, "0.6", "code", NULL));
+  bounded = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_true (nim_sequence_set_max_memory (bounded, 96 << 10, NULL));
+  g_assert_true (nim_sequence_extend (bounded, n, NULL));
+  g_assert_cmpuint (nim_sequence_n_histograms (values), ==, g_bit_storage (n));
+  g_assert_cmpuint (nim_sequence_n_histograms (bounded), ==,
+                    g_bit_storage (n));
+  for (i = 1; i <= n; i++)
+    {
+      count[nim_sequence_get (values, i)]++;
+      if (i == power)
+        {
+          NimSequenceHistogram a, b;
+          guint v, row = 0;
+
+          nim_sequence_histogram (values, k, &a);
+          nim_sequence_histogram (bounded, k, &b);
+          g_assert_cmpuint (a.n, ==, i);
+          g_assert_cmpuint (b.n, ==, i);
+          g_assert_cmpuint (a.n_values, ==, b.n_values);
+          for (v = 0; v < 1024; v++)
+            if (count[v] > 0)
+              {
+                g_assert_cmpuint (row, <, a.n_values);
+                g_assert_cmpuint (a.values[row], ==, v);
+                g_assert_cmpuint (a.counts[row], ==, count[v]);
+                g_assert_cmpuint (b.values[row], ==, v);
+                g_assert_cmpuint (b.counts[row], ==, count[v]);
+                row++;
+              }
+          g_assert_cmpuint (row, ==, a.n_values);
+          k++;
+          power *= 2;
+        }
+    }
+}
+
+/* A bound too small for the tables is refused, saying what is needed;
+   one that the tables outgrow later stops the computation with an
+   error, not with more memory. */
+static void
+test_bounded_too_small (void)
+{
+  g_autoptr (NimSequence) values = NULL;
+  g_autoptr (GError) error = NULL;
+  NimOctal code;
+
+  g_assert_true (nim_octal_parse (&code, "0.04", "code", NULL));
+  values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_false (nim_sequence_set_max_memory (values, 1000, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_USAGE);
+  nim_test_assert_contains (nim_test_error_message (error), "needs at least");
+  g_clear_error (&error);
+  g_assert_true (nim_sequence_set_max_memory (values, 64 << 10, &error));
+  g_assert_false (nim_sequence_extend (values, 200000, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
+  nim_test_assert_contains (nim_test_error_message (error), "memory bound");
+}
+
 /* The hash is of the values as 32-bit little-endian numbers: for 0.77 to
    n = 0 (one value, 0), the SHA-256 of four zero bytes. */
 static void
@@ -218,7 +386,7 @@ test_hash (void)
   g_assert_cmpstr (four, ==, expected);
 }
 
-/* A certificate of Kayles's period checks (by the plain mex); each kind
+/* A certificate of Kayles's period checks (by the definition); each kind
    of wrong certificate is refused, saying what is wrong. */
 static void
 test_certificate (void)
@@ -248,8 +416,12 @@ test_certificate (void)
   g_assert_cmpuint (good.bound, ==, 167);
   g_assert_true (nim_certificate_check (&good, NULL, NULL, &check, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (check.method, ==, NIM_SEQUENCE_PLAIN);
+  g_assert_cmpuint (check.by_definition, ==, good.checked + 1);
+  g_assert_cmpuint (check.by_rare, ==, 0);
   g_assert_cmpuint (check.values, ==, good.checked + 1);
+  g_assert_cmpuint (check.computed, ==, 71 + 12);
+  g_assert_cmpuint (check.verified, ==, good.checked + 1 - 83);
+  g_assert_cmpuint (check.n_primes, ==, 2);
 
   for (i = 0; i < 6; i++)
     {
@@ -305,8 +477,8 @@ test_certificate (void)
   nim_certificate_clear (&good);
 }
 
-/* A certificate too long for the plain mex of every value is checked by
-   the sparse space, and a sample of its values by the plain mex. */
+/* A certificate too long for the definition of every value is checked
+   by the rare values, and a sample of its values by the definition. */
 static void
 test_certificate_sparse (void)
 {
@@ -325,8 +497,174 @@ test_certificate_sparse (void)
   g_assert_true (nim_certificate_init (&c, values, &period, NULL));
   g_assert_true (nim_certificate_check (&c, NULL, NULL, &check, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (check.method, ==, NIM_SEQUENCE_SPARSE);
-  g_assert_cmpuint (check.sampled, >=, 64);
+  g_assert_cmpuint (check.by_rare, >, c.checked / 2);
+  g_assert_cmpuint (check.by_rare + check.by_definition, ==, c.checked + 1);
+  g_assert_cmpuint (check.mask, !=, 0);
+  g_assert_cmpuint (check.sampled, >=, 1024);
+  g_assert_cmpuint (check.threads, >=, 1);
+  nim_certificate_clear (&c);
+}
+
+/* A certificate whose fields do not agree with the code or each other is
+   refused before anything is computed, naming the field: the attacks of
+   issue 39, where a bound computed with overflow let 41 values prove a
+   period of 2^63 - 25, and a "t" that was not read. */
+static void
+test_certificate_fields (void)
+{
+  static const struct
+  {
+    const char *code;
+    guint64 preperiod, period, t, bound, checked;
+    const char *why;
+  } cases[] = {
+    { "0.333", 30, G_GUINT64_CONSTANT (9223372036854775783), 3, 12, 40,
+      "\"bound\" is 12, but for pre-period 30 and period "
+      "9223372036854775783 the octal periodicity theorem's bound" },
+    { "0.77", 30, G_GUINT64_CONSTANT (9223372036854775643), 2, 12, 40,
+      "\"bound\" is 12, but for pre-period 30 and period "
+      "9223372036854775643 the octal periodicity theorem needs the values "
+      "to n = 18446744073709551347" },
+    { "0.4", 30, G_GUINT64_CONSTANT (9223372036854775643), 1, 12, 40,
+      "to n = 18446744073709551346" },
+    { "0.07", 3, G_GUINT64_CONSTANT (9223372036854775806), 2, 40, 40,
+      "past 2^64 - 1" },
+    { "0.77", 0, G_GUINT64_CONSTANT (9223372036854775807), 2, 40, 40,
+      "past 2^64 - 1" },
+    /* 2 n0 + 2 p + t - 1 just below 2^64, and "checked" short of it. */
+    { "0.77", 1, G_GUINT64_CONSTANT (9223372036854775805), 2,
+      G_GUINT64_CONSTANT (18446744073709551613), 40, "\"checked\" is 40" },
+    { "0.16", 105351, 149459, 1, 509621, 509621,
+      "\"t\" is 1, but the code's last non-zero digit is at place 2" },
+    { "0.16", 105351, 0, 2, 509621, 509621, "\"period\" is 0" },
+    { "0.16", 105351, 149459, 2, 509620, 509621, "\"bound\" is 509620" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (NimSequence) values = NULL;
+      g_autoptr (GError) error = NULL;
+      NimCertificate c = { 0 };
+      NimCertificateCheck check;
+
+      g_assert_true (nim_octal_parse (&c.code, cases[i].code, "code", NULL));
+      c.preperiod = cases[i].preperiod;
+      c.period = cases[i].period;
+      c.t = cases[i].t;
+      c.bound = cases[i].bound;
+      c.checked = cases[i].checked;
+      /* The hash of the values it names: only the fields are wrong. */
+      values = nim_test_sequence_new (cases[i].code, NIM_SEQUENCE_PLAIN,
+                                      MIN (c.checked, 1000));
+      c.hash = nim_sequence_hash (values, MIN (c.checked, 1000));
+      g_assert_false (nim_certificate_check (&c, NULL, NULL, &check, &error));
+      g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
+      nim_test_assert_contains (nim_test_error_message (error), cases[i].why);
+      g_assert_cmpuint (check.values, ==, 0);
+      nim_certificate_clear (&c);
+    }
+}
+
+/* The theorem's bound, computed apart from nim_sequence_bound() and
+   without overflow, agrees with it wherever that one does not wrap. */
+static void
+test_certificate_bound (void)
+{
+  static const char *const codes[] = { "0.77", "0.333", "0.4", "4.7", "0.6" };
+  guint i;
+  guint64 n0, p, bound;
+
+  for (i = 0; i < G_N_ELEMENTS (codes); i++)
+    {
+      NimOctal code;
+
+      g_assert_true (nim_octal_parse (&code, codes[i], "code", NULL));
+      for (n0 = 0; n0 < 5; n0++)
+        for (p = 1; p < 5; p++)
+          {
+            g_assert_true (nim_certificate_bound (&code, n0, p, &bound));
+            g_assert_cmpuint (bound, ==, nim_sequence_bound (&code, n0, p));
+          }
+      g_assert_false (
+          nim_certificate_bound (&code, 0, G_MAXUINT64 / 2 + 1, &bound));
+      g_assert_false (
+          nim_certificate_bound (&code, G_MAXUINT64 / 2 + 1, 1, &bound));
+    }
+}
+
+/* The checker's values are its own: every code of one and two digits
+   (0.d1d2 and 4.d1d2) that shows a period within 20,000 heaps gets a
+   certificate from nim-sequence.c that the checker accepts, and the same
+   certificate with one value changed before it is hashed is refused. */
+static void
+test_certificate_every_code (void)
+{
+  guint c, proven = 0;
+
+  for (c = 1; c < 128; c++)
+    {
+      g_autofree char *text
+          = g_strdup_printf ("%u.%u%u", c >> 6 ? 4 : 0, (c >> 3) & 7, c & 7);
+      g_autoptr (NimSequence) values = NULL;
+      g_autoptr (GError) error = NULL;
+      NimSequencePeriod period;
+      NimCertificate good;
+      NimCertificateCheck check;
+      NimOctal code;
+
+      if (!nim_octal_parse (&code, text, "code", NULL))
+        continue;
+      values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+      g_assert_true (nim_sequence_prove (values, 20000, &period, NULL));
+      if (period.kind != NIM_SEQUENCE_PROVEN)
+        continue;
+      proven++;
+      g_assert_true (nim_certificate_init (&good, values, &period, NULL));
+      if (!nim_certificate_check (&good, NULL, NULL, &check, &error))
+        g_test_message ("%s: %s", text, error->message);
+      g_assert_no_error (error);
+      nim_certificate_clear (&good);
+    }
+  g_assert_cmpuint (proven, >, 60);
+}
+
+/* Ctrl-C stops a check, at any point of it: here at its first report of
+   progress. */
+static void
+interrupt_now (guint64 len, guint64 target, gpointer data)
+{
+  (void) len;
+  (void) target;
+  (void) data;
+  nim_interrupt_request ();
+}
+
+static void
+test_certificate_interrupt (void)
+{
+  g_autoptr (NimSequence) values = NULL;
+  g_autoptr (GError) error = NULL;
+  NimSequencePeriod period;
+  NimCertificate c;
+  NimCertificateCheck check;
+  NimOctal code;
+
+  if (nim_test_light ())
+    return;
+  g_assert_true (nim_octal_parse (&code, "0.16", "code", NULL));
+  values = nim_sequence_new (&code, NIM_SEQUENCE_SPARSE);
+  g_assert_true (nim_sequence_prove (values, 0, &period, NULL));
+  g_assert_true (nim_certificate_init (&c, values, &period, NULL));
+  nim_interrupt_request ();
+  g_assert_false (nim_certificate_check (&c, NULL, NULL, &check, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED);
+  g_clear_error (&error);
+  nim_interrupt_clear ();
+  g_assert_false (
+      nim_certificate_check (&c, interrupt_now, NULL, &check, &error));
+  g_assert_error (error, NIM_ERROR, NIM_ERROR_INTERRUPTED);
+  nim_interrupt_clear ();
   nim_certificate_clear (&c);
 }
 
@@ -342,7 +680,14 @@ main (int argc, char **argv)
   g_test_add_func ("/sequence/memory-and-interrupt",
                    test_memory_and_interrupt);
   g_test_add_func ("/sequence/hash", test_hash);
+  g_test_add_func ("/sequence/bounded", test_bounded);
+  g_test_add_func ("/sequence/bounded-too-small", test_bounded_too_small);
+  g_test_add_func ("/sequence/histograms", test_histograms);
   g_test_add_func ("/certificate/check", test_certificate);
   g_test_add_func ("/certificate/sparse", test_certificate_sparse);
+  g_test_add_func ("/certificate/fields", test_certificate_fields);
+  g_test_add_func ("/certificate/bound", test_certificate_bound);
+  g_test_add_func ("/certificate/every-code", test_certificate_every_code);
+  g_test_add_func ("/certificate/interrupt", test_certificate_interrupt);
   return g_test_run ();
 }

@@ -260,3 +260,80 @@ nim_parse_double (const char *text, double min, double max, const char *what,
   *out = v;
   return TRUE;
 }
+
+/* A size as nim_parse_size() reads it: in the largest unit that divides
+   it, 1048576 as 1M. */
+static char *
+size_text (guint64 bytes)
+{
+  static const char units[] = "KMGT";
+  int i;
+
+  for (i = 3; i >= 0; i--)
+    {
+      guint shift = 10 * (guint) (i + 1);
+
+      if (bytes != 0 && bytes >> shift << shift == bytes)
+        return g_strdup_printf ("%llu%c", (unsigned long long) bytes >> shift,
+                                units[i]);
+    }
+  return g_strdup_printf ("%llu", (unsigned long long) bytes);
+}
+
+/**
+ * nim_parse_size:
+ * @text: a size in bytes: a whole number, with K, M, G or T for powers of
+ *   1,024 (KiB, MiB, GiB, TiB; a B or iB after the letter is allowed), as
+ *   in 512M or 2G; surrounding blanks are ignored
+ * @min: the smallest size accepted, in bytes
+ * @max: the largest size accepted, in bytes
+ * @what: what the size is, for messages ("--max-memory")
+ * @out: (out): the bytes
+ * @error: return location for a #NIM_ERROR_USAGE error
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+nim_parse_size (const char *text, guint64 min, guint64 max, const char *what,
+                guint64 *out, GError **error)
+{
+  g_autofree char *s = g_strstrip (g_strdup (text != NULL ? text : ""));
+  g_autofree char *lo = size_text (min);
+  g_autofree char *hi = size_text (max);
+  gsize len = strlen (s);
+  guint shift = 0;
+  guint64 value = 0;
+  const char *units = "KMGT";
+  const char *unit;
+
+  /* The letter, then an optional B or iB after it. */
+  if (len > 3 && g_ascii_strcasecmp (s + len - 2, "iB") == 0
+      && strchr (units, g_ascii_toupper (s[len - 3])) != NULL)
+    len -= 2;
+  else if (len > 2 && g_ascii_toupper (s[len - 1]) == 'B'
+           && strchr (units, g_ascii_toupper (s[len - 2])) != NULL)
+    len--;
+  if (len > 0 && (unit = strchr (units, g_ascii_toupper (s[len - 1]))) != NULL)
+    {
+      shift = 10 * (guint) (unit - units + 1);
+      len--;
+    }
+  s[len] = '\0';
+  if (len == 0 || nim_scan_uint (s, &value) != NIM_NUMBER_OK
+      || value > (G_MAXUINT64 >> shift) || value << shift < min
+      || value << shift > max)
+    {
+      g_autofree char *shown = nim_text_escape (text != NULL ? text : "", 40);
+
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %1$s names the size asked for (an
+                      option); K, M, G and T are typed as they are. */
+                   _ ("%1$s: '%2$s' is not accepted; expected a size in "
+                      "bytes, a whole number with K, M, G or T (KiB, MiB, "
+                      "GiB, TiB) such as 512M or 2G, from %3$s to %4$s"),
+                   what, shown, lo, hi);
+      return FALSE;
+    }
+  *out = value << shift;
+  return TRUE;
+}

@@ -24,5 +24,7 @@ gboolean nim_parse_uint_list (const char *text, guint64 min, guint64 max,
                               GError **error);
 gboolean nim_parse_double (const char *text, double min, double max,
                            const char *what, double *out, GError **error);
+gboolean nim_parse_size (const char *text, guint64 min, guint64 max,
+                         const char *what, guint64 *out, GError **error);
 
 G_END_DECLS

@@ -29,7 +29,14 @@
    quarter of all), every value is a full scan, as the definition says.
 
    The values are kept in one, two or four bytes each, as their size
-   needs, and widened in place when a value needs more. */
+   needs, and widened in place when a value needs more.  While they fit
+   in the memory the computation may take, they are all in memory.
+   Beyond it only two parts are: the first values (the head), which the
+   scans read first, and the last ones (the window), which hold every
+   split of a rare heap; the values between are read back, when a scan
+   reaches that far, from a file every value is written to before it
+   leaves the window (the store: a checkpoint's, or a temporary file).
+   So the memory stays bounded however far the values go. */
 #include "config.h"
 
 #include "nim-sequence.h"
@@ -39,7 +46,11 @@
 #include "nim-interrupt.h"
 #include "nim-memory.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 #if defined(__GNUC__)
 #define ALWAYS_INLINE inline __attribute__ ((always_inline))
@@ -62,10 +73,47 @@
 #define SCAN_BLOCK 256
 /* Microseconds between two calls of the progress function. */
 #define PROGRESS_EVERY 250000
+/* Values read from the store at once, into each of two blocks. */
+#define BLOCK_VALUES 65536
+/* The fewest values the window and the head hold under a memory bound;
+   the window's half must reach past the code's largest take. */
+#define MIN_WINDOW 256
+#define MIN_HEAD 64
+/* Under a bound, this share of it is left for the tables to grow. */
+#define TABLE_SLACK 16
+
+/* Values read back from the store: the values from @first, @count of
+   them (0: none yet). */
+typedef struct
+{
+  guint8 *data;
+  guint64 first;
+  guint64 count;
+  guint64 used; /* when it was last read, to replace the older block */
+} Block;
+
+/* What reads of the store change: kept apart, so that a table that is
+   only read (nim_sequence_get() of a const one) can still cache. */
+typedef struct
+{
+  Block blocks[2];
+  guint64 clock;
+  GError *error; /* the first read that failed */
+} Reader;
+
+/* The counts of the values at a power of two (nim_sequence_histogram()). */
+typedef struct
+{
+  guint64 n;
+  guint n_values;
+  guint32 *values;
+  guint64 *counts;
+} Snapshot;
 
 struct _NimSequence
 {
   NimOctal code;
+  NimSequenceMethod method;
 
   /* The moves: taking j leaves nothing (vanish, a bit per j), one heap
      (takes), or two (splits). */
@@ -77,18 +125,49 @@ struct _NimSequence
   /* The parity of every split's j, or -1 when they differ. */
   int split_parity;
 
-  /* G(0) .. G(len - 1), width bytes each; room for alloc. */
-  guint8 *g;
+  /* The values, width bytes each: G(base) .. G(len - 1) in the window,
+     win_bytes long.  Without a bound base is 0: the window holds them
+     all. */
   guint width;
   guint64 len;
-  guint64 alloc;
+  guint8 *win;
+  guint64 base;
+  guint64 win_bytes;
+  /* Under a bound: G(0) .. G(head_len - 1) in the head too, and every
+     value below base in the store. */
+  gboolean bounded;
+  guint8 *head;
+  guint64 head_len;
+  guint64 head_bytes;
+  guint64 max_memory; /* 0: what the machine can spare */
+  /* The store: G(0) .. G(stored - 1), width bytes each, in a file named
+     prefix.WIDTH, or a temporary one, already gone from its folder. */
+  int store_fd;
+  char *store_prefix;
+  char *store_file;
+  guint64 stored;
+  Reader *reader;
+  /* The scan's ranges when they are not in memory. */
+  guint8 *scratch;
+  /* An error no computation can go on from: the store could not be read
+     or written. */
+  GError *failed;
+  /* The error nim_sequence_stop() asked the computation to stop with. */
+  GError *stop;
+
   guint max_value;
+  guint64 max_at;
 
   /* Every value so far is below 2^bits, and so is every XOR of two.
      stamp[v] == epoch: v is an option of the heap being computed. */
   guint bits;
   guint32 *stamp;
   guint32 epoch;
+
+  /* vcount[v]: how many of the heaps 1 .. len - 1 have the value v; and
+     its copies at every power of two so far. */
+  guint64 *vcount;
+  GArray *snapshots;
 
   /* The sparse space: count[v << 1 | parity] of the heaps 1 .. len - 1,
      the mask in force (0: none, full scans) and the rare heaps under it;
@@ -111,6 +190,10 @@ struct _NimSequence
   guint8 *wanted;
   guint32 *targets;
 
+  /* The heap nim_sequence_prove() computes to now: a restored table goes
+     on to it, as the run that saved it would have. */
+  guint64 goal;
+
   NimSequenceStats stats;
   NimSequenceProgress progress;
   gpointer progress_data;
@@ -130,27 +213,44 @@ get_w (const guint8 *g, guint64 i, guint w)
     }
 }
 
+static ALWAYS_INLINE void
+set_w (guint8 *g, guint64 i, guint v, guint w)
+{
+  switch (w)
+    {
+    case 1:
+      g[i] = (guint8) v;
+      break;
+    case 2:
+      ((guint16 *) (gpointer) g)[i] = (guint16) v;
+      break;
+    default:
+      ((guint32 *) (gpointer) g)[i] = v;
+      break;
+    }
+}
+
+static guint get_cold (const NimSequence *self, guint64 i);
+static void fit_bound (NimSequence *self);
+static gboolean check_failed (NimSequence *self, GError **error);
+
+/* The values read or written at once: fewer under a small bound, whose
+   memory they count in. */
+static inline guint64
+chunk_values (const NimSequence *self)
+{
+  if (self->max_memory == 0)
+    return BLOCK_VALUES;
+  return CLAMP (self->max_memory / 256, 64, BLOCK_VALUES);
+}
+
+/* G(@i), wherever it is kept. */
 static inline guint
 get (const NimSequence *self, guint64 i)
 {
-  return get_w (self->g, i, self->width);
-}
-
-static inline void
-set (NimSequence *self, guint64 i, guint v)
-{
-  switch (self->width)
-    {
-    case 1:
-      self->g[i] = (guint8) v;
-      break;
-    case 2:
-      ((guint16 *) (gpointer) self->g)[i] = (guint16) v;
-      break;
-    default:
-      ((guint32 *) (gpointer) self->g)[i] = v;
-      break;
-    }
+  if (G_LIKELY (i >= self->base))
+    return get_w (self->win, i - self->base, self->width);
+  return get_cold (self, i);
 }
 
 static inline guint
@@ -166,6 +266,236 @@ heap_kind (const NimSequence *self, guint64 mask, guint64 a, guint v)
   guint64 p = (a ^ (guint64) MAX (self->split_parity, 0)) & 1;
 
   return parity ((((guint64) v << 1) | p) & mask);
+}
+
+/* Sets @error to say that the values cannot be written to the store
+   (@writing) or read back from it, for @errsv. */
+static void
+store_error (const NimSequence *self, GError **error, gboolean writing,
+             int errsv)
+{
+  const char *file
+      = self->store_file != NULL ? self->store_file : _ ("a temporary file");
+
+  if (writing)
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: the first %s is a file name, or "a
+                    temporary file"; the second why. */
+                 _ ("cannot write the values to %s: %s"), file,
+                 g_strerror (errsv));
+  else
+    g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: the first %s is a file name, or "a
+                    temporary file"; the second why. */
+                 _ ("cannot read the values back from %s: %s"), file,
+                 g_strerror (errsv));
+}
+
+/* Writes @count values of @data to the store from value @first. */
+static gboolean
+store_write (NimSequence *self, guint64 first, const guint8 *data,
+             guint64 count, GError **error)
+{
+  guint64 done = 0, bytes = count * self->width;
+
+  while (done < bytes)
+    {
+      ssize_t n = pwrite (self->store_fd, data + done, bytes - done,
+                          (off_t) (first * self->width + done));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          store_error (self, error, TRUE, n < 0 ? errno : ENOSPC);
+          return FALSE;
+        }
+      done += (guint64) n;
+    }
+  return TRUE;
+}
+
+/* Reads @count values from value @first of the store into @data. */
+static gboolean
+store_read (const NimSequence *self, guint64 first, guint8 *data,
+            guint64 count, GError **error)
+{
+  guint64 done = 0, bytes = count * self->width;
+
+  while (done < bytes)
+    {
+      ssize_t n = pread (self->store_fd, data + done, bytes - done,
+                         (off_t) (first * self->width + done));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          store_error (self, error, FALSE, n < 0 ? errno : EIO);
+          return FALSE;
+        }
+      done += (guint64) n;
+    }
+  return TRUE;
+}
+
+/* G(@i) for i below the window: from the head, or a block of the store
+   (the older of two replaced).  A read that fails gives 0 and is kept
+   in the reader, which nim_sequence_extend() then reports. */
+static guint
+get_cold (const NimSequence *self, guint64 i)
+{
+  Reader *reader = self->reader;
+  Block *b;
+  guint k;
+
+  if (i < self->head_len)
+    return get_w (self->head, i, self->width);
+  g_assert (i < self->stored && reader != NULL && reader->blocks[0].data);
+  for (k = 0; k < 2; k++)
+    {
+      b = &reader->blocks[k];
+      if (b->count > 0 && i >= b->first && i < b->first + b->count)
+        {
+          b->used = ++reader->clock;
+          return get_w (b->data, i - b->first, self->width);
+        }
+    }
+  b = reader->blocks[0].used <= reader->blocks[1].used ? &reader->blocks[0]
+                                                       : &reader->blocks[1];
+  b->first = i - MIN (i, chunk_values (self) / 2);
+  b->count = MIN (chunk_values (self), self->stored - b->first);
+  b->used = ++reader->clock;
+  if (!store_read (self, b->first, b->data, b->count,
+                   reader->error == NULL ? &reader->error : NULL))
+    {
+      b->count = 0;
+      return 0;
+    }
+  return get_w (b->data, i - b->first, self->width);
+}
+
+/* Forgets the blocks read, whose width or contents changed. */
+static void
+reader_forget (NimSequence *self)
+{
+  if (self->reader != NULL)
+    {
+      self->reader->blocks[0].count = 0;
+      self->reader->blocks[1].count = 0;
+    }
+}
+
+/* Copies G(@from) .. G(@from + @count - 1) into @out, wherever they are
+   kept.  Returns FALSE (with @error) only when the store cannot be
+   read. */
+static gboolean
+read_values (const NimSequence *self, guint64 from, guint64 count, guint8 *out,
+             GError **error)
+{
+  guint w = self->width;
+
+  while (count > 0)
+    {
+      guint64 n;
+
+      if (from >= self->base)
+        {
+          memcpy (out, self->win + (from - self->base) * w, count * w);
+          return TRUE;
+        }
+      if (from < self->head_len)
+        {
+          n = MIN (count, self->head_len - from);
+          memcpy (out, self->head + from * w, n * w);
+        }
+      else
+        {
+          n = MIN (count, self->base - from);
+          if (!store_read (self, from, out, n, error))
+            return FALSE;
+        }
+      from += n;
+      out += n * w;
+      count -= n;
+    }
+  return TRUE;
+}
+
+/* A pointer to G(@from) .. G(@from + @count - 1): into memory where they
+   are all there, else to @buf, filled.  A read of the store that fails
+   is kept in self->failed (the values read as 0). */
+static ALWAYS_INLINE const guint8 *
+values_at (NimSequence *self, guint64 from, guint64 count, guint8 *buf)
+{
+  if (G_LIKELY (from >= self->base))
+    return self->win + (from - self->base) * self->width;
+  if (from + count <= self->head_len)
+    return self->head + from * self->width;
+  if (!read_values (self, from, count, buf,
+                    self->failed == NULL ? &self->failed : NULL))
+    memset (buf, 0, count * self->width);
+  return buf;
+}
+
+/* The bytes the tables take, the values apart. */
+static guint64
+table_bytes (const NimSequence *self)
+{
+  guint64 n_all = G_GUINT64_CONSTANT (1) << self->bits, bytes, i;
+
+  bytes = (n_all + 1) * sizeof (guint32) + n_all * sizeof (guint64);
+  if (self->counting)
+    bytes += 2 * n_all * (sizeof (guint64) + sizeof (gint64));
+  if (self->kinds[0] != NULL)
+    bytes += 2 * n_all * sizeof (guint32) + (n_all + 1)
+             + n_all * sizeof (guint32);
+  bytes += self->rare_alloc * (sizeof (guint64) + sizeof (guint32));
+  if (self->reader != NULL && self->reader->blocks[0].data != NULL)
+    bytes += 2 * chunk_values (self) * 4;
+  if (self->scratch != NULL)
+    bytes += 2 * SCAN_BLOCK * 4;
+  if (self->snapshots != NULL)
+    for (i = 0; i < self->snapshots->len; i++)
+      bytes += g_array_index (self->snapshots, Snapshot, i).n_values
+               * (sizeof (guint32) + sizeof (guint64));
+  return bytes;
+}
+
+/* The bytes the computation holds. */
+static guint64
+held_bytes (const NimSequence *self)
+{
+  return table_bytes (self) + self->win_bytes + self->head_bytes;
+}
+
+/* What the computation may take: the bound set, or what the machine can
+   spare and what it holds already; G_MAXUINT64 when nobody says. */
+static guint64
+memory_limit (const NimSequence *self)
+{
+  guint64 available;
+
+  if (self->max_memory != 0)
+    return self->max_memory;
+  available = nim_memory_available ();
+  if (available == 0)
+    return G_MAXUINT64;
+  return available + held_bytes (self);
+}
+
+/* The bytes the values may take: the limit less the tables, and under a
+   bound set, room for the tables to grow. */
+static guint64
+values_budget (const NimSequence *self)
+{
+  guint64 limit = memory_limit (self), tables = table_bytes (self);
+
+  if (limit == G_MAXUINT64)
+    return limit;
+  if (self->max_memory != 0)
+    tables += limit / TABLE_SLACK;
+  return limit > tables ? limit - tables : 0;
 }
 
 /**
@@ -184,6 +514,7 @@ nim_sequence_new (const NimOctal *code, NimSequenceMethod method)
   guint j;
 
   self->code = *code;
+  self->method = method;
   self->split_parity = -2;
   for (j = 0; j <= code->n_digits; j++)
     {
@@ -206,7 +537,10 @@ nim_sequence_new (const NimOctal *code, NimSequenceMethod method)
     self->split_parity = -1;
   self->width = 1;
   self->bits = 1;
+  self->store_fd = -1;
   self->stamp = g_new0 (guint32, (1u << self->bits) + 1);
+  self->vcount = g_new0 (guint64, 1u << self->bits);
+  self->snapshots = g_array_new (FALSE, TRUE, sizeof (Snapshot));
   self->counting = method == NIM_SEQUENCE_SPARSE && self->n_splits > 0;
   if (self->counting)
     {
@@ -219,14 +553,43 @@ nim_sequence_new (const NimOctal *code, NimSequenceMethod method)
 /**
  * nim_sequence_free:
  * @sequence: (nullable): a table
+ *
+ * Frees the table; a temporary file the values were kept in goes too,
+ * the store of nim_sequence_set_store() stays.
  */
 void
 nim_sequence_free (NimSequence *sequence)
 {
+  guint i;
+
   if (sequence == NULL)
     return;
-  g_free (sequence->g);
+  if (sequence->store_fd >= 0)
+    close (sequence->store_fd);
+  g_free (sequence->store_prefix);
+  g_free (sequence->store_file);
+  if (sequence->reader != NULL)
+    {
+      g_free (sequence->reader->blocks[0].data);
+      g_free (sequence->reader->blocks[1].data);
+      g_clear_error (&sequence->reader->error);
+      g_free (sequence->reader);
+    }
+  g_clear_error (&sequence->failed);
+  g_clear_error (&sequence->stop);
+  g_free (sequence->scratch);
+  g_free (sequence->win);
+  g_free (sequence->head);
   g_free (sequence->stamp);
+  g_free (sequence->vcount);
+  for (i = 0; i < sequence->snapshots->len; i++)
+    {
+      Snapshot *s = &g_array_index (sequence->snapshots, Snapshot, i);
+
+      g_free (s->values);
+      g_free (s->counts);
+    }
+  g_array_unref (sequence->snapshots);
   g_free (sequence->count);
   g_free (sequence->transform);
   g_free (sequence->rare_heaps);
@@ -253,6 +616,524 @@ nim_sequence_set_progress (NimSequence *sequence, NimSequenceProgress progress,
   sequence->progress_data = user_data;
 }
 
+/* The fewest bytes a bound must leave the values: the head's and the
+   window's least at four bytes a value, two windows' worth of slack
+   over the tables. */
+static guint64
+least_memory (const NimSequence *self)
+{
+  guint64 values = (MIN_HEAD + MIN_WINDOW) * 4;
+
+  return (table_bytes (self) + values) * TABLE_SLACK / (TABLE_SLACK - 1) + 1;
+}
+
+/**
+ * nim_sequence_set_max_memory:
+ * @sequence: a table
+ * @bytes: the most memory the computation may take, its values and its
+ *   tables; 0 for what the machine can spare (MemAvailable)
+ * @error: return location for a #NIM_ERROR_USAGE error: @bytes is less
+ *   than the computation needs at least
+ *
+ * Bounds the memory the table takes.  The values that do not fit are
+ * kept in a file (nim_sequence_set_store(), or a temporary one), and
+ * read back when a scan reaches them.
+ *
+ * Returns: %TRUE if the bound is taken
+ */
+gboolean
+nim_sequence_set_max_memory (NimSequence *sequence, guint64 bytes,
+                             GError **error)
+{
+  guint64 least = least_memory (sequence);
+
+  if (bytes != 0 && bytes < least)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: the sizes are in KiB. */
+                   _ ("a memory bound of %llu KiB is less than the %llu KiB "
+                      "the computation needs at least"),
+                   (unsigned long long) bytes >> 10,
+                   (unsigned long long) (least + 1023) >> 10);
+      return FALSE;
+    }
+  sequence->max_memory = bytes;
+  fit_bound (sequence);
+  return check_failed (sequence, error);
+}
+
+/* Opens the store at the width in force: prefix.WIDTH, or a temporary
+   file, gone from its folder at once. */
+static gboolean
+open_store (NimSequence *self, GError **error)
+{
+  int fd;
+
+  if (self->store_prefix == NULL)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GError) local = NULL;
+
+      fd = g_file_open_tmp ("nim-values-XXXXXX", &name, &local);
+      if (fd < 0)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       _ ("cannot make a file to keep the values in: %s"),
+                       local->message);
+          return FALSE;
+        }
+      unlink (name);
+    }
+  else
+    {
+      g_free (self->store_file);
+      self->store_file
+          = g_strdup_printf ("%s.%u", self->store_prefix, self->width);
+      fd = open (self->store_file, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+      if (fd < 0)
+        {
+          store_error (self, error, TRUE, errno);
+          return FALSE;
+        }
+    }
+  self->store_fd = fd;
+  if (self->reader == NULL)
+    self->reader = g_new0 (Reader, 1);
+  return TRUE;
+}
+
+/* Writes G(stored) .. G(@upto - 1) to the store (all in the window). */
+static gboolean
+flush_store (NimSequence *self, guint64 upto, GError **error)
+{
+  if (self->store_fd < 0 && !open_store (self, error))
+    return FALSE;
+  if (upto <= self->stored)
+    return TRUE;
+  g_assert (self->stored >= self->base);
+  if (!store_write (self, self->stored,
+                    self->win + (self->stored - self->base) * self->width,
+                    upto - self->stored, error))
+    return FALSE;
+  self->stored = upto;
+  return TRUE;
+}
+
+/* The bytes free where the store is, or G_MAXUINT64 when unknown. */
+static guint64
+store_free (NimSequence *self)
+{
+  struct statvfs fs;
+
+  if (self->store_fd < 0 || fstatvfs (self->store_fd, &fs) != 0)
+    return G_MAXUINT64;
+  return (guint64) fs.f_bavail * (guint64) fs.f_frsize;
+}
+
+/**
+ * nim_sequence_set_store:
+ * @sequence: an empty table
+ * @prefix: the name of the file the values are kept in, the width of a
+ *   value added: PREFIX.1, PREFIX.2 or PREFIX.4
+ * @error: return location for a #NIM_ERROR_FAILED error: the file cannot
+ *   be made
+ *
+ * Keeps the values in a file of one's choosing (a checkpoint's) rather
+ * than a temporary one: nim_sequence_flush() writes every value to it,
+ * and under a memory bound the values that leave memory go there.  The
+ * file is made now, emptied.
+ *
+ * Returns: %TRUE if the file is made
+ */
+gboolean
+nim_sequence_set_store (NimSequence *sequence, const char *prefix,
+                        GError **error)
+{
+  NimSequence *self = sequence;
+
+  g_return_val_if_fail (self->len == 0 && self->store_fd < 0, FALSE);
+  g_free (self->store_prefix);
+  self->store_prefix = g_strdup (prefix);
+  if (!open_store (self, error))
+    return FALSE;
+  if (ftruncate (self->store_fd, 0) != 0)
+    {
+      store_error (self, error, TRUE, errno);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_sequence_store_file:
+ * @sequence: a table
+ *
+ * Returns: (nullable): the file the values are kept in now (its name
+ *   says the width), or %NULL when there is none or it is a temporary
+ *   one
+ */
+const char *
+nim_sequence_store_file (const NimSequence *sequence)
+{
+  return sequence->store_file;
+}
+
+/**
+ * nim_sequence_flush:
+ * @sequence: a table
+ * @error: return location for a #NIM_ERROR_FAILED error: the store
+ *   cannot be written
+ *
+ * Writes every value computed to the store, and waits until the disk
+ * holds them.
+ *
+ * Returns: %TRUE if the store holds G(0) .. G(len - 1)
+ */
+gboolean
+nim_sequence_flush (NimSequence *sequence, GError **error)
+{
+  NimSequence *self = sequence;
+
+  if (self->failed != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->failed));
+      return FALSE;
+    }
+  if (!flush_store (self, self->len, error))
+    return FALSE;
+  if (fdatasync (self->store_fd) != 0)
+    {
+      store_error (self, error, TRUE, errno);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Under a bound from now on: the values go to the store, the head
+   keeps the first ones and the window the last ones, in @budget bytes,
+   a quarter for the head. */
+static gboolean
+enter_bounded (NimSequence *self, guint64 budget, GError **error)
+{
+  guint w = self->width;
+  guint64 head_bytes = (budget / 4) & ~G_GUINT64_CONSTANT (7);
+  guint64 win_bytes = (budget - head_bytes) & ~G_GUINT64_CONSTANT (7);
+  guint64 keep = MIN (self->len, win_bytes / w / 2);
+
+  if (!flush_store (self, self->len, error))
+    return FALSE;
+  self->head = g_malloc (head_bytes);
+  self->head_bytes = head_bytes;
+  self->head_len = MIN (self->len, head_bytes / w);
+  if (self->len > 0)
+    {
+      memcpy (self->head, self->win, self->head_len * w);
+      memmove (self->win, self->win + (self->len - keep) * w, keep * w);
+    }
+  self->win = g_realloc (self->win, win_bytes);
+  self->win_bytes = win_bytes;
+  self->base = self->len - keep;
+  self->bounded = TRUE;
+  self->scratch = g_malloc (2 * SCAN_BLOCK * 4);
+  self->reader->blocks[0].data = g_malloc (chunk_values (self) * 4);
+  self->reader->blocks[1].data = g_malloc (chunk_values (self) * 4);
+  return TRUE;
+}
+
+/* Keeps only the last @keep values in the window, the others written to
+   the store first. */
+static gboolean
+drop_values (NimSequence *self, guint64 keep, GError **error)
+{
+  guint64 first = self->len - keep;
+
+  if (first <= self->base)
+    return TRUE;
+  if (!flush_store (self, first, error))
+    return FALSE;
+  memmove (self->win, self->win + (first - self->base) * self->width,
+           keep * self->width);
+  self->base = first;
+  return TRUE;
+}
+
+/* The message of values that fit neither in memory nor in the store. */
+static void
+no_room (NimSequence *self, guint64 n, guint width, guint64 memory,
+         guint64 disk, NimError code, GError **error)
+{
+  /* In two parts, so that n * width cannot wrap. */
+  guint64 mib = (n >> 20) * width + (((n & 0xfffff) * width) >> 20);
+
+  if (disk == G_MAXUINT64)
+    g_set_error (error, NIM_ERROR, code,
+                 /* TRANSLATORS: G(0) to G(N) are Grundy values; the sizes
+                    are in MiB. */
+                 _ ("the values G(0) to G(%llu) take %llu MiB at %u bytes "
+                    "each, more than the %llu MiB of memory available; ask "
+                    "for fewer"),
+                 (unsigned long long) n - 1, (unsigned long long) mib, width,
+                 (unsigned long long) memory >> 20);
+  else
+    g_set_error (
+        error, NIM_ERROR, code,
+        /* TRANSLATORS: G(0) to G(N) are Grundy values; the sizes
+           are in MiB; the last %s is a file name, or "a
+           temporary file". */
+        _ ("the values G(0) to G(%llu) take %llu MiB at %u bytes "
+           "each, more than the %llu MiB of memory available and "
+           "the %llu MiB free on the disk of %s; ask for fewer"),
+        (unsigned long long) n - 1, (unsigned long long) mib, width,
+        (unsigned long long) memory >> 20, (unsigned long long) disk >> 20,
+        self->store_file != NULL ? self->store_file : _ ("a temporary file"));
+}
+
+/* Makes room for G(0) .. G(@n - 1) at @width bytes each (the width in
+   force, or a wider one to come): in memory while they fit, else under
+   a bound, with the store's disk checked for them.  An error of @code
+   when there is no room. */
+static gboolean
+make_room (NimSequence *self, guint64 n, guint width, NimError code,
+           GError **error)
+{
+  guint64 budget = values_budget (self), disk;
+  guint8 *g;
+
+  if (!self->bounded && n <= G_MAXSIZE / 4 && n * width <= budget)
+    {
+      if (n * width <= self->win_bytes)
+        return TRUE;
+      g = g_try_realloc (self->win, n * width);
+      if (g == NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+                       _ ("cannot allocate %llu MiB for the values G(0) to "
+                          "G(%llu)"),
+                       (unsigned long long) ((n * width) >> 20),
+                       (unsigned long long) n - 1);
+          return FALSE;
+        }
+      self->win = g;
+      self->win_bytes = n * width;
+      return TRUE;
+    }
+  /* Beyond memory: the store's disk must hold what is not in it yet. */
+  if (self->store_fd < 0 && !open_store (self, error))
+    return FALSE;
+  disk = store_free (self);
+  if (n > G_MAXUINT64 / width
+      || (disk != G_MAXUINT64
+          && n * width > disk + self->stored * self->width))
+    {
+      no_room (self, n, width, memory_limit (self), disk, code, error);
+      return FALSE;
+    }
+  if (self->bounded)
+    return TRUE;
+  if (budget < (MIN_HEAD + MIN_WINDOW) * 4)
+    {
+      if (self->max_memory == 0)
+        no_room (self, n, width, memory_limit (self), G_MAXUINT64, code,
+                 error);
+      else
+        g_set_error (error, NIM_ERROR, code,
+                     _ ("the computation needs %llu KiB now, more than the "
+                        "memory bound of %llu KiB"),
+                     (unsigned long long) (least_memory (self) + 1023) >> 10,
+                     (unsigned long long) self->max_memory >> 10);
+      return FALSE;
+    }
+  return enter_bounded (self, budget, error);
+}
+
+/* Under a bound set, gives back what the tables took since the bound
+   came into force: the window first, then the head, keeping their
+   least; beyond that the table cannot go on. */
+static void
+fit_bound (NimSequence *self)
+{
+  guint64 held = held_bytes (self), over, cut, budget;
+
+  if (self->max_memory == 0 || held <= self->max_memory)
+    return;
+  /* Without a bound in force yet, the tables' growth brings one in. */
+  budget = values_budget (self);
+  if (!self->bounded && budget >= (MIN_HEAD + MIN_WINDOW) * 4
+      && enter_bounded (self, budget,
+                        self->failed == NULL ? &self->failed : NULL))
+    held = held_bytes (self);
+  if (held <= self->max_memory)
+    return;
+  over = held - self->max_memory;
+  if (!self->bounded)
+    goto fail;
+  over = (held - self->max_memory + 7) & ~G_GUINT64_CONSTANT (7);
+  cut = MIN (over, self->win_bytes - MIN (self->win_bytes, MIN_WINDOW * 4));
+  if (cut > 0)
+    {
+      guint64 bytes = self->win_bytes - cut;
+
+      if (!drop_values (self,
+                        MIN (self->len - self->base, bytes / self->width / 2),
+                        self->failed == NULL ? &self->failed : NULL))
+        return;
+      self->win = g_realloc (self->win, bytes);
+      self->win_bytes = bytes;
+      over -= cut;
+    }
+  cut = MIN (over, self->head_bytes - MIN (self->head_bytes, MIN_HEAD * 4));
+  if (cut > 0)
+    {
+      self->head_bytes -= cut;
+      self->head = g_realloc (self->head, self->head_bytes);
+      self->head_len = MIN (self->head_len, self->head_bytes / self->width);
+      over -= cut;
+    }
+  if (over == 0)
+    return;
+fail:
+  if (self->failed == NULL)
+    g_set_error (&self->failed, NIM_ERROR, NIM_ERROR_FAILED,
+                 /* TRANSLATORS: the sizes are in KiB. */
+                 _ ("the computation needs %llu KiB now, more than the "
+                    "memory bound of %llu KiB"),
+                 (unsigned long long) (least_memory (self) + 1023) >> 10,
+                 (unsigned long long) self->max_memory >> 10);
+}
+
+/* Gives the first @count values in @g @width bytes each instead of
+   @old, in place: from the last one down, so that none is overwritten
+   before it is moved. */
+static void
+widen_buffer (guint8 *g, guint64 count, guint old, guint width)
+{
+  guint64 i;
+
+  for (i = count; i-- > 0;)
+    set_w (g, i, get_w (g, i, old), width);
+}
+
+/* Writes the store again at the width in force, from the old one of
+   @old bytes a value: a new file (PREFIX.WIDTH), which takes the old
+   one's place; the old one stays until a checkpoint no longer names it
+   (nim_checkpoint_save()). */
+static gboolean
+widen_store (NimSequence *self, guint old, GError **error)
+{
+  int old_fd = self->store_fd;
+  guint width = self->width;
+  guint64 chunk = chunk_values (self), i;
+  g_autofree guint8 *in = g_malloc (chunk * 4);
+  g_autofree guint8 *out = g_malloc (chunk * 4);
+
+  self->store_fd = -1;
+  if (!open_store (self, error))
+    {
+      self->store_fd = old_fd;
+      return FALSE;
+    }
+  if (ftruncate (self->store_fd, 0) != 0)
+    {
+      store_error (self, error, TRUE, errno);
+      close (old_fd);
+      return FALSE;
+    }
+  for (i = 0; i < self->stored; i += chunk)
+    {
+      guint64 n = MIN (chunk, self->stored - i), k;
+      ssize_t got = pread (old_fd, in, n * old, (off_t) (i * old));
+
+      if (got != (ssize_t) (n * old))
+        {
+          store_error (self, error, FALSE, got < 0 ? errno : EIO);
+          close (old_fd);
+          return FALSE;
+        }
+      for (k = 0; k < n; k++)
+        set_w (out, k, get_w (in, k, old), width);
+      if (!store_write (self, i, out, n, error))
+        {
+          close (old_fd);
+          return FALSE;
+        }
+    }
+  close (old_fd);
+  reader_forget (self);
+  return TRUE;
+}
+
+/* Gives every value @width bytes: in memory, and in the store. */
+static gboolean
+widen (NimSequence *self, guint width, GError **error)
+{
+  guint old = self->width;
+  GError *local = NULL;
+
+  if (!self->bounded
+      && !make_room (self, self->win_bytes / old, width, NIM_ERROR_FAILED,
+                     error))
+    return FALSE;
+  if (self->bounded)
+    {
+      /* The buffers keep their bytes: the head holds fewer values, and
+         the window drops older ones if it must. */
+      if (!drop_values (
+              self, MIN (self->len - self->base, self->win_bytes / width / 2),
+              error))
+        return FALSE;
+      self->head_len = MIN (self->head_len, self->head_bytes / width);
+      widen_buffer (self->head, self->head_len, old, width);
+    }
+  widen_buffer (self->win, self->len - self->base, old, width);
+  self->width = width;
+  if (self->store_fd >= 0 && !widen_store (self, old, &local))
+    {
+      /* The values in memory are wider and the store is not whole: the
+         table cannot go on. */
+      self->failed = g_error_copy (local);
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * nim_sequence_reserve:
+ * @sequence: a table
+ * @n: the largest heap whose value will be wanted
+ * @error: return location for a #NIM_ERROR_USAGE error: the values fit
+ *   neither in the memory the computation may take nor on the disk of
+ *   the file they would be kept in
+ *
+ * Makes room for G(0) .. G(@n) at once, after checking that the memory
+ * available holds them: two bytes a value for a code that splits heaps
+ * (one while the values stay below 256, but they may not), else what
+ * the values take now.  When memory does not hold them, the values are
+ * kept in a file and only some in memory, and the file's disk is
+ * checked for them instead.
+ *
+ * Returns: %TRUE if there is room
+ */
+gboolean
+nim_sequence_reserve (NimSequence *sequence, guint64 n, GError **error)
+{
+  NimSequence *self = sequence;
+  guint64 count;
+  guint width;
+
+  if (!self->bounded && n < self->win_bytes / self->width)
+    return TRUE;
+  /* G(0) .. G(G_MAXUINT64) would be 2^64 values: as many as can be
+     said, and refused. */
+  count = n == G_MAXUINT64 ? n : n + 1;
+  width = self->n_splits > 0 ? MAX (self->width, 2) : self->width;
+  if (!self->bounded
+      && (count > G_MAXSIZE / 4 || count * width > values_budget (self))
+      && !make_room (self, count, width, NIM_ERROR_USAGE, error))
+    return FALSE;
+  return make_room (self, count, self->width, NIM_ERROR_USAGE, error);
+}
+
 /* A new mark for the options of the next heap; all marks are cleared
    when the epoch wraps, every 2^32 heaps. */
 static inline guint32
@@ -267,24 +1148,26 @@ next_epoch (NimSequence *self)
 }
 
 /* Marks what the moves that take a whole heap, or leave one heap, leave
-   from a heap of @n. */
+   from a heap of @n (in the window: it holds the last MIN_WINDOW / 2
+   values at least). */
 static ALWAYS_INLINE void
 mark_takes (NimSequence *self, guint64 n, guint32 e, guint w)
 {
+  const guint8 *g = self->win;
+  guint64 base = self->base;
   guint k;
 
   if (n < 64 && (self->vanish >> n) & 1)
     self->stamp[0] = e;
   for (k = 0; k < self->n_takes && self->takes[k] < n; k++)
-    self->stamp[get_w (self->g, n - self->takes[k], w)] = e;
+    self->stamp[get_w (g, n - self->takes[k] - base, w)] = e;
 }
 
 /* The mex of the options of a heap of @n by the definition: every split
-   scanned. */
+   scanned, a block at a time, from wherever the values are kept. */
 static ALWAYS_INLINE guint
 mex_full (NimSequence *self, guint64 n, guint w)
 {
-  const guint8 *g = self->g;
   guint32 *stamp = self->stamp;
   guint32 e = next_epoch (self);
   guint k, v = 0;
@@ -292,13 +1175,22 @@ mex_full (NimSequence *self, guint64 n, guint w)
   mark_takes (self, n, e, w);
   for (k = 0; k < self->n_splits; k++)
     {
-      guint64 m, a;
+      guint64 m, half, from;
 
       if (n < self->splits[k] + 2)
         continue;
       m = n - self->splits[k];
-      for (a = 1; a <= m / 2; a++)
-        stamp[get_w (g, a, w) ^ get_w (g, m - a, w)] = e;
+      half = m / 2;
+      for (from = 1; from <= half; from += SCAN_BLOCK)
+        {
+          guint64 count = MIN (SCAN_BLOCK, half - from + 1), i;
+          const guint8 *ga = values_at (self, from, count, self->scratch);
+          const guint8 *gb = values_at (self, m - from - count + 1, count,
+                                        self->scratch + SCAN_BLOCK * 4);
+
+          for (i = 0; i < count; i++)
+            stamp[get_w (ga, i, w) ^ get_w (gb, count - 1 - i, w)] = e;
+        }
     }
   while (stamp[v] == e)
     v++;
@@ -325,23 +1217,23 @@ rare_below (const NimSequence *self, guint64 m)
   return lo;
 }
 
-/* Looks for the @missing values marked in @wanted among the splits of
-   @m into a + (m - a), @from <= a < @to, unmarking each one found.
-   Returns how many are still missing. */
+/* Looks for the @missing values marked in @wanted among the @count splits
+   ga[i] ^ gb[count - 1 - i], unmarking each one found.  Returns how many
+   are still missing. */
 static ALWAYS_INLINE guint
-scan (const guint8 *g, guint64 m, guint64 from, guint64 to, guint8 *wanted,
+scan (const guint8 *ga, const guint8 *gb, guint64 count, guint8 *wanted,
       guint missing, guint w)
 {
-  guint64 a;
+  guint64 i, last = count - 1;
 
   /* Four splits at a time, with one test for the four: most find
      nothing wanted. */
-  for (a = from; a + 4 <= to && missing > 0; a += 4)
+  for (i = 0; i + 4 <= count && missing > 0; i += 4)
     {
-      guint v0 = get_w (g, a, w) ^ get_w (g, m - a, w);
-      guint v1 = get_w (g, a + 1, w) ^ get_w (g, m - a - 1, w);
-      guint v2 = get_w (g, a + 2, w) ^ get_w (g, m - a - 2, w);
-      guint v3 = get_w (g, a + 3, w) ^ get_w (g, m - a - 3, w);
+      guint v0 = get_w (ga, i, w) ^ get_w (gb, last - i, w);
+      guint v1 = get_w (ga, i + 1, w) ^ get_w (gb, last - i - 1, w);
+      guint v2 = get_w (ga, i + 2, w) ^ get_w (gb, last - i - 2, w);
+      guint v3 = get_w (ga, i + 3, w) ^ get_w (gb, last - i - 3, w);
 
       if (G_LIKELY ((wanted[v0] | wanted[v1] | wanted[v2] | wanted[v3]) == 0))
         continue;
@@ -354,9 +1246,9 @@ scan (const guint8 *g, guint64 m, guint64 from, guint64 to, guint8 *wanted,
       missing -= wanted[v3];
       wanted[v3] = 0;
     }
-  for (; a < to && missing > 0; a++)
+  for (; i < count && missing > 0; i++)
     {
-      guint v = get_w (g, a, w) ^ get_w (g, m - a, w);
+      guint v = get_w (ga, i, w) ^ get_w (gb, last - i, w);
 
       missing -= wanted[v];
       wanted[v] = 0;
@@ -369,7 +1261,6 @@ scan (const guint8 *g, guint64 m, guint64 from, guint64 to, guint8 *wanted,
 static ALWAYS_INLINE guint
 mex_sparse (NimSequence *self, guint64 n, guint w)
 {
-  const guint8 *g = self->g;
   guint32 *stamp = self->stamp;
   guint8 *wanted = self->wanted;
   guint32 *targets = self->targets;
@@ -386,27 +1277,36 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
     {
       const guint64 *heaps = self->rare_heaps;
       const guint32 *values = self->rare_values;
+      const guint8 *g;
       guint64 m;
-      gsize r, end;
+      gsize r, end, near;
 
       if (n < self->splits[k] + 2)
         continue;
       m = n - self->splits[k];
       end = rare_below (self, m);
-      for (r = 0; r + 4 <= end; r += 4)
+      /* The rare heaps whose other part is in the window: all of them
+         without a bound. */
+      near = self->base == 0
+                 ? end
+                 : MIN (end, rare_below (self, m - self->base + 1));
+      g = self->win + (m - self->base) * w;
+      for (r = 0; r + 4 <= near; r += 4)
         {
-          guint v0 = values[r] ^ get_w (g, m - heaps[r], w);
-          guint v1 = values[r + 1] ^ get_w (g, m - heaps[r + 1], w);
-          guint v2 = values[r + 2] ^ get_w (g, m - heaps[r + 2], w);
-          guint v3 = values[r + 3] ^ get_w (g, m - heaps[r + 3], w);
+          guint v0 = values[r] ^ get_w (g - heaps[r] * w, 0, w);
+          guint v1 = values[r + 1] ^ get_w (g - heaps[r + 1] * w, 0, w);
+          guint v2 = values[r + 2] ^ get_w (g - heaps[r + 2] * w, 0, w);
+          guint v3 = values[r + 3] ^ get_w (g - heaps[r + 3] * w, 0, w);
 
           stamp[v0] = e;
           stamp[v1] = e;
           stamp[v2] = e;
           stamp[v3] = e;
         }
+      for (; r < near; r++)
+        stamp[values[r] ^ get_w (g - heaps[r] * w, 0, w)] = e;
       for (; r < end; r++)
-        stamp[values[r] ^ get_w (g, m - heaps[r], w)] = e;
+        stamp[values[r] ^ get (self, m - heaps[r])] = e;
     }
   /* Every common value reachable is marked: the first one missing is
      the candidate.  The rare values below it must each be found. */
@@ -435,10 +1335,15 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
     for (k = 0; k < self->n_splits && missing > 0; k++)
       if (n >= self->splits[k] + 2)
         {
-          guint64 m = n - self->splits[k];
+          guint64 m = n - self->splits[k], count;
 
-          missing = scan (g, m, from, MIN (from + SCAN_BLOCK, m / 2 + 1),
-                          wanted, missing, w);
+          if (from > m / 2)
+            continue;
+          count = MIN (SCAN_BLOCK, m / 2 + 1 - from);
+          missing = scan (values_at (self, from, count, self->scratch),
+                          values_at (self, m - from - count + 1, count,
+                                     self->scratch + SCAN_BLOCK * 4),
+                          count, wanted, missing, w);
         }
   /* The rare values never found: the smallest is the mex, a new rare
      value (the targets are in ascending order). */
@@ -492,6 +1397,7 @@ add_rare (NimSequence *self, guint64 a, guint v)
       self->rare_heaps = g_renew (guint64, self->rare_heaps, self->rare_alloc);
       self->rare_values
           = g_renew (guint32, self->rare_values, self->rare_alloc);
+      fit_bound (self);
     }
   self->rare_heaps[self->n_rare] = a;
   self->rare_values[self->n_rare] = v;
@@ -499,8 +1405,9 @@ add_rare (NimSequence *self, guint64 a, guint v)
 }
 
 /* Chooses the mask with the fewest rare heaps, by the transform of the
-   counts; keeps the one in force on a tie.  Returns whether the heap
-   just counted was added to the rare ones (or the list made anew). */
+   counts; keeps the one in force on a tie.  A new mask lists the rare
+   heaps again, from every value (read back from the store if they are
+   not all in memory). */
 static void
 choose_mask (NimSequence *self, gboolean last_rare)
 {
@@ -551,13 +1458,38 @@ choose_mask (NimSequence *self, gboolean last_rare)
   self->stats.mask_changes++;
   self->n_rare = 0;
   if (best_mask != 0)
-    for (a = 1; a < self->len; a++)
-      {
-        guint v = get (self, a);
+    {
+      g_autofree guint8 *chunk = NULL;
 
-        if (heap_kind (self, best_mask, a, v) == 0)
-          add_rare (self, a, v);
-      }
+      for (a = 1; a < self->len; a++)
+        {
+          guint v;
+
+          if (a < self->base)
+            {
+              /* Values below the window, a block at a time. */
+              guint64 n = MIN (chunk_values (self), self->base - a), k;
+              guint w = self->width;
+
+              if (chunk == NULL)
+                chunk = g_malloc (chunk_values (self) * 4);
+              if (!read_values (self, a, n, chunk,
+                                self->failed == NULL ? &self->failed : NULL))
+                memset (chunk, 0, n * w);
+              for (k = 0; k < n; k++)
+                {
+                  v = get_w (chunk, k, w);
+                  if (heap_kind (self, best_mask, a + k, v) == 0)
+                    add_rare (self, a + k, v);
+                }
+              a += n - 1;
+              continue;
+            }
+          v = get (self, a);
+          if (heap_kind (self, best_mask, a, v) == 0)
+            add_rare (self, a, v);
+        }
+    }
   self->chosen_rare = self->n_rare;
   sort_kinds (self);
 }
@@ -567,11 +1499,15 @@ static void
 grow_bits (NimSequence *self, guint bits)
 {
   guint old = 2u << self->bits;
+  guint old_values = 1u << self->bits;
 
   self->bits = bits;
   self->stamp = g_renew (guint32, self->stamp, (1u << bits) + 1);
   memset (self->stamp, 0, ((1u << bits) + 1) * sizeof (guint32));
   self->epoch = 0;
+  self->vcount = g_renew (guint64, self->vcount, 1u << bits);
+  memset (self->vcount + old_values, 0,
+          ((1u << bits) - old_values) * sizeof (guint64));
   if (!self->counting)
     return;
   if (bits > SPARSE_MAX_BITS)
@@ -588,109 +1524,24 @@ grow_bits (NimSequence *self, guint bits)
   sort_kinds (self);
 }
 
-/* Whether G(0) .. G(@n - 1) at @width bytes each fit in the memory
-   available and the @held bytes the values take already; if not, an
-   error of @code. */
-static gboolean
-check_memory (guint64 n, guint width, guint64 held, NimError code,
-              GError **error)
+/* Keeps the counts of G(1) .. G(@n), @n a power of two. */
+static void
+take_snapshot (NimSequence *self, guint64 n)
 {
-  guint64 available = nim_memory_available ();
+  guint n_all = 1u << self->bits, v, k = 0;
+  Snapshot s = { n, 0, NULL, NULL };
 
-  if (n <= G_MAXSIZE / width
-      && (available == 0 || n * width <= available + held))
-    return TRUE;
-  g_set_error (error, NIM_ERROR, code,
-               /* TRANSLATORS: G(0) to G(N) are Grundy values; the sizes
-                  are in MiB. */
-               _ ("the values G(0) to G(%llu) take %llu MiB at %u bytes "
-                  "each, more than the %llu MiB of memory available; ask "
-                  "for fewer"),
-               (unsigned long long) n - 1,
-               (unsigned long long) (n > G_MAXUINT64 / width
-                                         ? G_MAXUINT64 >> 20
-                                         : (n * width) >> 20),
-               width, (unsigned long long) ((available + held) >> 20));
-  return FALSE;
-}
-
-/* Allocates room for G(0) .. G(@n - 1) at @width bytes each, checking
-   the memory available first (an error of @code if it is short). */
-static gboolean
-make_room (NimSequence *self, guint64 n, guint width, NimError code,
-           GError **error)
-{
-  guint8 *g;
-
-  if (!check_memory (n, width, self->alloc * self->width, code, error))
-    return FALSE;
-  g = g_try_realloc (self->g, n * width);
-  if (g == NULL)
-    {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   _ ("cannot allocate %llu MiB for the values G(0) to "
-                      "G(%llu)"),
-                   (unsigned long long) ((n * width) >> 20),
-                   (unsigned long long) n - 1);
-      return FALSE;
-    }
-  self->g = g;
-  self->alloc = n;
-  return TRUE;
-}
-
-/* Gives every value @width bytes, in place: from the last one down, so
-   that none is overwritten before it is moved. */
-static gboolean
-widen (NimSequence *self, guint width, GError **error)
-{
-  guint old = self->width;
-  guint64 i;
-
-  if (!make_room (self, self->alloc, width, NIM_ERROR_FAILED, error))
-    return FALSE;
-  for (i = self->len; i-- > 0;)
-    {
-      guint v = get_w (self->g, i, old);
-
-      self->width = width;
-      set (self, i, v);
-      self->width = old;
-    }
-  self->width = width;
-  return TRUE;
-}
-
-/**
- * nim_sequence_reserve:
- * @sequence: a table
- * @n: the largest heap whose value will be wanted
- * @error: return location for a #NIM_ERROR_USAGE error: the values do
- *   not fit in the memory available
- *
- * Makes room for G(0) .. G(@n) at once, after checking that the memory
- * available holds them: two bytes a value for a code that splits heaps
- * (one while the values stay below 256, but they may not), else what
- * the values take now.
- *
- * Returns: %TRUE if there is room
- */
-gboolean
-nim_sequence_reserve (NimSequence *sequence, guint64 n, GError **error)
-{
-  NimSequence *self = sequence;
-  guint64 count;
-
-  if (n < self->alloc)
-    return TRUE;
-  /* G(0) .. G(G_MAXUINT64) would be 2^64 values: as many as can be
-     said, and refused. */
-  count = n == G_MAXUINT64 ? n : n + 1;
-  if (self->n_splits > 0 && self->width < 2
-      && !check_memory (count, 2, self->alloc * self->width, NIM_ERROR_USAGE,
-                        error))
-    return FALSE;
-  return make_room (self, count, self->width, NIM_ERROR_USAGE, error);
+  for (v = 0; v < n_all; v++)
+    s.n_values += self->vcount[v] != 0;
+  s.values = g_new (guint32, s.n_values);
+  s.counts = g_new (guint64, s.n_values);
+  for (v = 0; v < n_all; v++)
+    if (self->vcount[v] != 0)
+      {
+        s.values[k] = v;
+        s.counts[k++] = self->vcount[v];
+      }
+  g_array_append_val (self->snapshots, s);
 }
 
 /* Appends @v as G(len). */
@@ -704,11 +1555,39 @@ push (NimSequence *self, guint v, GError **error)
       && !widen (self, v < 65536 ? 2 : 4, error))
     return FALSE;
   if (v >= 1u << self->bits)
-    grow_bits (self, g_bit_storage (v));
-  set (self, n, v);
+    {
+      grow_bits (self, g_bit_storage (v));
+      fit_bound (self);
+    }
+  if (G_UNLIKELY ((n - self->base + 1) * self->width > self->win_bytes))
+    {
+      if (self->bounded
+              ? !drop_values (self, self->win_bytes / self->width / 2, error)
+              : !make_room (self, n + 1 + n / 2, self->width, NIM_ERROR_FAILED,
+                            error))
+        return FALSE;
+    }
+  set_w (self->win, n - self->base, v, self->width);
+  if (self->bounded && n < self->head_bytes / self->width)
+    {
+      set_w (self->head, n, v, self->width);
+      self->head_len = n + 1;
+    }
   self->len++;
-  self->max_value = MAX (self->max_value, v);
-  if (!self->counting || n == 0)
+  if (v > self->max_value || n == 0)
+    {
+      self->max_value = v;
+      self->max_at = n;
+    }
+  if (n == 0)
+    return TRUE;
+  self->vcount[v]++;
+  if (G_UNLIKELY ((n & (n - 1)) == 0))
+    {
+      take_snapshot (self, n);
+      fit_bound (self);
+    }
+  if (!self->counting)
     return TRUE;
   self->count[((guint64) v << 1)
               | ((n ^ (guint64) MAX (self->split_parity, 0)) & 1)]++;
@@ -726,7 +1605,10 @@ push (NimSequence *self, guint v, GError **error)
       && self->n_rare < self->chosen_rare + self->chosen_rare / 8)
     add_rare (self, n, v);
   else
-    choose_mask (self, rare);
+    {
+      choose_mask (self, rare);
+      fit_bound (self);
+    }
   return TRUE;
 }
 
@@ -738,14 +1620,28 @@ mex (NimSequence *self, guint64 n, guint w)
   return mex_full (self, n, w);
 }
 
+/* The error that stops the table: the store could not be read. */
+static gboolean
+check_failed (NimSequence *self, GError **error)
+{
+  if (self->failed == NULL && self->reader != NULL
+      && self->reader->error != NULL)
+    self->failed = g_error_copy (self->reader->error);
+  if (self->failed == NULL)
+    return TRUE;
+  g_propagate_error (error, g_error_copy (self->failed));
+  return FALSE;
+}
+
 /**
  * nim_sequence_extend:
  * @sequence: a table
  * @n: the largest heap whose value is wanted
  * @error: return location for an error of nim_sequence_reserve(), a
  *   #NIM_ERROR_FAILED error (a value needs wider storage than the memory
- *   available holds) or #NIM_ERROR_INTERRUPTED (Ctrl-C); the values
- *   computed until then are kept
+ *   available holds, or the file the values are kept in cannot be read
+ *   or written) or #NIM_ERROR_INTERRUPTED (Ctrl-C); the values computed
+ *   until then are kept
  *
  * Computes G(0) .. G(@n), keeping those computed before, and calls the
  * progress function now and then.
@@ -758,6 +1654,8 @@ nim_sequence_extend (NimSequence *sequence, guint64 n, GError **error)
   NimSequence *self = sequence;
   gint64 next_report = g_get_monotonic_time () + PROGRESS_EVERY;
 
+  if (!check_failed (self, error))
+    return FALSE;
   if (self->len > n)
     return TRUE;
   if (!nim_sequence_reserve (self, n, error))
@@ -786,6 +1684,13 @@ nim_sequence_extend (NimSequence *sequence, guint64 n, GError **error)
           if (!push (self, v, error))
             return FALSE;
         }
+      if (!check_failed (self, error))
+        return FALSE;
+      if (self->stop != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&self->stop));
+          return FALSE;
+        }
       if (nim_interrupted ())
         {
           g_set_error_literal (error, NIM_ERROR, NIM_ERROR_INTERRUPTED,
@@ -799,7 +1704,23 @@ nim_sequence_extend (NimSequence *sequence, guint64 n, GError **error)
           next_report = now + PROGRESS_EVERY;
         }
     }
-  return TRUE;
+  return check_failed (self, error);
+}
+
+/**
+ * nim_sequence_stop:
+ * @sequence: a table
+ * @error: why
+ *
+ * Asks the computation under way (from the progress function, say) to
+ * stop: nim_sequence_extend() returns a copy of @error when it next
+ * looks at Ctrl-C, the values computed until then kept.
+ */
+void
+nim_sequence_stop (NimSequence *sequence, const GError *error)
+{
+  g_clear_error (&sequence->stop);
+  sequence->stop = g_error_copy (error);
 }
 
 /**
@@ -807,7 +1728,8 @@ nim_sequence_extend (NimSequence *sequence, guint64 n, GError **error)
  * @sequence: a table
  * @n: a heap computed already
  *
- * Returns: G(@n)
+ * Returns: G(@n); a value kept in a file that cannot be read gives 0,
+ *   and the next nim_sequence_extend() the error
  */
 guint
 nim_sequence_get (const NimSequence *sequence, guint64 n)
@@ -853,6 +1775,13 @@ nim_sequence_stats (const NimSequence *sequence, NimSequenceStats *stats)
   stats->mask = sequence->mask;
   stats->width = sequence->width;
   stats->max_value = sequence->max_value;
+  stats->max_at = sequence->max_at;
+  stats->last_rare = sequence->mask != 0 && sequence->n_rare > 0
+                         ? sequence->rare_heaps[sequence->n_rare - 1]
+                         : 0;
+  stats->memory = held_bytes (sequence);
+  stats->in_memory = (sequence->len - sequence->base) + sequence->head_len;
+  stats->stored = sequence->stored;
 }
 
 /**
@@ -910,27 +1839,64 @@ char *
 nim_sequence_hash (const NimSequence *sequence, guint64 n)
 {
   g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-  guint8 buffer[4096];
-  guint64 i;
-  gsize used = 0;
+  guint64 step = chunk_values (sequence), i;
+  g_autofree guint8 *chunk = g_malloc (step * 4);
+  g_autofree guint8 *bytes = g_malloc (step * 4);
+  guint w = sequence->width;
 
   g_return_val_if_fail (n < sequence->len, NULL);
-  for (i = 0; i <= n; i++)
+  for (i = 0; i <= n; i += step)
     {
-      guint v = get (sequence, i);
+      guint64 count = MIN (step, n + 1 - i), k;
 
-      buffer[used++] = (guint8) v;
-      buffer[used++] = (guint8) (v >> 8);
-      buffer[used++] = (guint8) (v >> 16);
-      buffer[used++] = (guint8) (v >> 24);
-      if (used == sizeof buffer)
+      if (!read_values (sequence, i, count, chunk, NULL))
+        memset (chunk, 0, count * w);
+      for (k = 0; k < count; k++)
         {
-          g_checksum_update (sum, buffer, used);
-          used = 0;
+          guint v = get_w (chunk, k, w);
+
+          bytes[4 * k] = (guint8) v;
+          bytes[4 * k + 1] = (guint8) (v >> 8);
+          bytes[4 * k + 2] = (guint8) (v >> 16);
+          bytes[4 * k + 3] = (guint8) (v >> 24);
         }
+      g_checksum_update (sum, bytes, count * 4);
     }
-  g_checksum_update (sum, buffer, used);
   return g_strdup (g_checksum_get_string (sum));
+}
+
+/**
+ * nim_sequence_n_histograms:
+ * @sequence: a table
+ *
+ * Returns: how many powers of two the values have reached: the counts
+ *   of nim_sequence_histogram() are kept at each
+ */
+guint
+nim_sequence_n_histograms (const NimSequence *sequence)
+{
+  return sequence->snapshots->len;
+}
+
+/**
+ * nim_sequence_histogram:
+ * @sequence: a table
+ * @i: below nim_sequence_n_histograms()
+ * @histogram: (out): how often each value occurs among G(1) .. G(2^@i);
+ *   its arrays belong to @sequence
+ */
+void
+nim_sequence_histogram (const NimSequence *sequence, guint i,
+                        NimSequenceHistogram *histogram)
+{
+  const Snapshot *s;
+
+  g_return_if_fail (i < sequence->snapshots->len);
+  s = &g_array_index (sequence->snapshots, Snapshot, i);
+  histogram->n = s->n;
+  histogram->n_values = s->n_values;
+  histogram->values = s->values;
+  histogram->counts = s->counts;
 }
 
 /**
@@ -1063,6 +2029,14 @@ nim_sequence_prove (NimSequence *sequence, guint64 limit,
 {
   if (limit == 0)
     limit = NIM_SEQUENCE_PROVE_DEFAULT;
+  /* A table restored from a checkpoint goes first to where the run that
+     saved it was going. */
+  if (sequence->len > 0 && sequence->goal >= sequence->len
+      && !nim_sequence_extend (sequence, MIN (sequence->goal, limit), error))
+    {
+      nim_sequence_period (sequence, period);
+      return FALSE;
+    }
   nim_sequence_period (sequence, period);
   while (period->kind != NIM_SEQUENCE_PROVEN && period->checked < limit)
     {
@@ -1072,7 +2046,7 @@ nim_sequence_prove (NimSequence *sequence, guint64 limit,
 
       if (period->kind == NIM_SEQUENCE_APPARENT)
         next = MIN (next, period->needed);
-
+      sequence->goal = MIN (next, limit);
       if (!nim_sequence_extend (sequence, MIN (next, limit), error))
         {
           nim_sequence_period (sequence, period);

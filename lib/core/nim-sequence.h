@@ -44,6 +44,14 @@ typedef enum
  * @sparse: heaps whose value came from the rare heaps alone
  * @width: bytes each value takes in memory: 1, 2 or 4
  * @max_value: the largest value so far
+ * @max_at: the first heap with that value
+ * @last_rare: the largest heap with a rare value under the split in force
+ *   (0 when there is none)
+ * @memory: the bytes the computation holds: the values kept in memory and
+ *   its tables
+ * @in_memory: how many values are kept in memory
+ * @stored: how many values are in the file they are kept in (0 when there
+ *   is none): G(0) .. G(@stored - 1)
  *
  * What the computation did so far, for the curious and the benchmark.
  */
@@ -56,7 +64,30 @@ typedef struct
   guint64 sparse;
   guint width;
   guint max_value;
+  guint64 max_at;
+  guint64 last_rare;
+  guint64 memory;
+  guint64 in_memory;
+  guint64 stored;
 } NimSequenceStats;
+
+/**
+ * NimSequenceHistogram:
+ * @n: a power of two: the counts are of G(1) .. G(@n)
+ * @n_values: how many different values occur among them
+ * @values: (array length=n_values): those values, in increasing order
+ * @counts: (array length=n_values): how many heaps have each
+ *
+ * How often each value occurs among the heaps 1 to @n, the layout the
+ * published tables of octal games use.
+ */
+typedef struct
+{
+  guint64 n;
+  guint n_values;
+  const guint32 *values;
+  const guint64 *counts;
+} NimSequenceHistogram;
 
 /**
  * NimSequencePeriodKind:
@@ -111,16 +142,26 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimSequence, nim_sequence_free)
 void nim_sequence_set_progress (NimSequence *sequence,
                                 NimSequenceProgress progress,
                                 gpointer user_data);
+gboolean nim_sequence_set_max_memory (NimSequence *sequence, guint64 bytes,
+                                      GError **error);
+gboolean nim_sequence_set_store (NimSequence *sequence, const char *prefix,
+                                 GError **error);
+const char *nim_sequence_store_file (const NimSequence *sequence);
+gboolean nim_sequence_flush (NimSequence *sequence, GError **error);
 gboolean nim_sequence_reserve (NimSequence *sequence, guint64 n,
                                GError **error);
 gboolean nim_sequence_extend (NimSequence *sequence, guint64 n,
                               GError **error);
+void nim_sequence_stop (NimSequence *sequence, const GError *error);
 guint nim_sequence_get (const NimSequence *sequence, guint64 n);
 guint64 nim_sequence_len (const NimSequence *sequence);
 const NimOctal *nim_sequence_code (const NimSequence *sequence);
 void nim_sequence_stats (const NimSequence *sequence, NimSequenceStats *stats);
 guint nim_sequence_mex_plain (const NimSequence *sequence, guint64 n);
 char *nim_sequence_hash (const NimSequence *sequence, guint64 n);
+guint nim_sequence_n_histograms (const NimSequence *sequence);
+void nim_sequence_histogram (const NimSequence *sequence, guint i,
+                             NimSequenceHistogram *histogram);
 
 guint64 nim_sequence_bound (const NimOctal *code, guint64 preperiod,
                             guint64 period);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* nim-stats.h -- the statistics of comparison runs: Elo from scores */
+/* nim-stats.h -- the statistics of comparison runs: Elo from scores, and
+   the tails of the chi-square and normal distributions */
 #pragma once
 
 #include <glib.h>
@@ -27,5 +28,7 @@ typedef struct
 
 double nim_stats_elo_from_score (double score);
 void nim_stats_elo_estimate (const guint64 pair_counts[3], NimElo *elo);
+double nim_stats_chi2_log_sf (double x, double dof);
+double nim_stats_normal_isf_log (double log_p);
 
 G_END_DECLS

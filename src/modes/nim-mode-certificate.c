@@ -9,6 +9,7 @@
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-i18n.h"
+#include "nim-json.h"
 #include "nim-mode.h"
 #include "nim-prompt.h"
 #include "nim-record.h"
@@ -16,6 +17,9 @@
 #include "nim-shared.h"
 
 #include <stdio.h>
+
+/* The most nim reads of a certificate file: one is under a KiB. */
+#define CERTIFICATE_MAX_BYTES (1024 * 1024)
 
 /**
  * CertificateConfig:
@@ -50,50 +54,118 @@ typedef struct
   const GError *error;
 } Outcome;
 
-/* A valid certificate, said in full; what is wrong with one is nim's
-   message on standard error. */
+/* "3, 5, 7": the prime factors of the period that the check tried. */
+static char *
+primes_text (const NimCertificateCheck *check)
+{
+  GString *text = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < check->n_primes; i++)
+    g_string_append_printf (text, "%s%llu", i > 0 ? ", " : "",
+                            (unsigned long long) check->primes[i]);
+  return g_string_free (text, FALSE);
+}
+
+/* A valid certificate, said in full with which method checked what;
+   what is wrong with one is nim's message on standard error. */
 static void
 write_text (gconstpointer result, FILE *out)
 {
   const Outcome *o = result;
   const NimCertificate *c = o->certificate;
+  const NimCertificateCheck *k = o->check;
   g_autofree char *code = NULL;
+  g_autofree char *primes = NULL;
 
   if (o->error != NULL)
     return;
   code = nim_octal_to_string (&c->code);
-  /* TRANSLATORS: the file, the code, the period and the pre-period, the
-     values computed again and how; then how far the theorem needs
-     them. */
+  /* TRANSLATORS: the file, the code, the period and the pre-period. */
   fprintf (out,
-           _ ("%s: valid.  %s has period %llu from n = %llu, for ever: the "
-              "values G(0) to G(%llu) were computed again (%s), their hash "
-              "matches, they repeat from n = %llu and not sooner, no smaller "
-              "period fits, and the octal periodicity theorem needs them to "
-              "n = %llu.\n"),
+           _ ("%s: valid.  %s has period %llu from n = %llu, for ever.\n"),
            o->path, code, (unsigned long long) c->period,
-           (unsigned long long) c->preperiod, (unsigned long long) c->checked,
-           o->check->method == NIM_SEQUENCE_PLAIN
-               ? _ ("by the plain mex of every value")
-               : _ ("by the sparse space"),
-           (unsigned long long) c->preperiod, (unsigned long long) c->bound);
-  if (o->check->method == NIM_SEQUENCE_SPARSE)
+           (unsigned long long) c->preperiod);
+  fprintf (out,
+           _ ("The values G(0) to G(%llu), computed again by the checker's "
+              "own code (not the code that computes sequences):\n"),
+           (unsigned long long) c->checked);
+  fprintf (out,
+           /* TRANSLATORS: G(0) to G(S - 1), G(S) to G(N), the threads. */
+           g_dngettext (GETTEXT_PACKAGE,
+                        "  G(0) to G(%llu) each from the ones before it, "
+                        "G(%llu) to G(%llu) as the period gives them, each "
+                        "checked to be the mex of its options (by %u "
+                        "thread)\n",
+                        "  G(0) to G(%llu) each from the ones before it, "
+                        "G(%llu) to G(%llu) as the period gives them, each "
+                        "checked to be the mex of its options (by %u "
+                        "threads)\n",
+                        k->threads),
+           (unsigned long long) k->computed - 1,
+           (unsigned long long) k->computed, (unsigned long long) c->checked,
+           k->threads);
+  if (k->by_definition > 0)
+    fprintf (out, _ ("  %llu by the definition: the mex of every option\n"),
+             (unsigned long long) k->by_definition);
+  if (k->by_rare > 0)
+    {
+      fprintf (out,
+               /* TRANSLATORS: a count of values, a bit mask in
+                  hexadecimal, a count of heaps. */
+               g_dngettext (GETTEXT_PACKAGE,
+                            "  %llu by the rare values under the mask 0x%llx "
+                            "(%llu rare heap): the splits with a rare part "
+                            "give every common value, a scan of the splits "
+                            "the rare ones\n",
+                            "  %llu by the rare values under the mask 0x%llx "
+                            "(%llu rare heaps): the splits with a rare part "
+                            "give every common value, a scan of the splits "
+                            "the rare ones\n",
+                            k->rare_heaps),
+               (unsigned long long) k->by_rare, (unsigned long long) k->mask,
+               (unsigned long long) k->rare_heaps);
+      fprintf (out,
+               _ ("  %llu of these again by the definition: the first heaps, "
+                  "the last, those around the pre-period and others spread "
+                  "out\n"),
+               (unsigned long long) k->sampled);
+    }
+  fputs (_ ("Their hash matches.\n"), out);
+  if (c->preperiod > 0)
     fprintf (out,
-             _ ("The plain mex of every value would cost more than %llu "
-                "lookups; it checked %llu of them, the last ones and others "
-                "spread evenly.\n"),
-             (unsigned long long) NIM_CERTIFICATE_PLAIN_MAX,
-             (unsigned long long) o->check->sampled);
+             _ ("They repeat with period %llu from n = %llu on, and not "
+                "from n = %llu.\n"),
+             (unsigned long long) c->period, (unsigned long long) c->preperiod,
+             (unsigned long long) c->preperiod - 1);
+  else
+    fprintf (out, _ ("They repeat with period %llu from n = 0 on.\n"),
+             (unsigned long long) c->period);
+  primes = primes_text (k);
+  if (c->period > 1)
+    fprintf (out,
+             /* TRANSLATORS: the period, then its prime factors, such as
+                "3, 5, 7". */
+             _ ("%llu / q is no period for q = %s, the primes dividing it, "
+                "so no smaller period fits.\n"),
+             (unsigned long long) c->period, primes);
+  fprintf (out,
+           _ ("The octal periodicity theorem (t = %llu) needs them to n = "
+              "%llu.\n"),
+           (unsigned long long) c->t, (unsigned long long) c->bound);
 }
 
-/* {"file": F, "valid": B, "method": "plain"|"sparse", "values": V,
-   "sampled": S, "error": E|null, "certificate": {...}}, the certificate
-   as read. */
+/* {"file": F, "valid": B, "method": "plain"|"rare-values", "values": V,
+   "computed": C, "verified": W, "threads": T, "by_definition": D,
+   "by_rare_values": R, "mask": M, "rare_heaps": H, "sampled": S, "primes":
+   [...], "error": E|null, "certificate": {...}}, the certificate as read. */
 static void
 write_json (gconstpointer result, FILE *out)
 {
   const Outcome *o = result;
+  const NimCertificateCheck *k = o->check;
   g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint i;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "file");
@@ -101,12 +173,30 @@ write_json (gconstpointer result, FILE *out)
   json_builder_set_member_name (b, "valid");
   json_builder_add_boolean_value (b, o->error == NULL);
   json_builder_set_member_name (b, "method");
-  json_builder_add_string_value (
-      b, o->check->method == NIM_SEQUENCE_PLAIN ? "plain" : "sparse");
+  json_builder_add_string_value (b, k->by_rare > 0 ? "rare-values" : "plain");
   json_builder_set_member_name (b, "values");
-  json_builder_add_int_value (b, (gint64) o->check->values);
+  json_builder_add_int_value (b, (gint64) k->values);
+  json_builder_set_member_name (b, "computed");
+  json_builder_add_int_value (b, (gint64) k->computed);
+  json_builder_set_member_name (b, "verified");
+  json_builder_add_int_value (b, (gint64) k->verified);
+  json_builder_set_member_name (b, "threads");
+  json_builder_add_int_value (b, k->threads);
+  json_builder_set_member_name (b, "by_definition");
+  json_builder_add_int_value (b, (gint64) k->by_definition);
+  json_builder_set_member_name (b, "by_rare_values");
+  json_builder_add_int_value (b, (gint64) k->by_rare);
+  json_builder_set_member_name (b, "mask");
+  json_builder_add_int_value (b, (gint64) k->mask);
+  json_builder_set_member_name (b, "rare_heaps");
+  json_builder_add_int_value (b, (gint64) k->rare_heaps);
   json_builder_set_member_name (b, "sampled");
-  json_builder_add_int_value (b, (gint64) o->check->sampled);
+  json_builder_add_int_value (b, (gint64) k->sampled);
+  json_builder_set_member_name (b, "primes");
+  json_builder_begin_array (b);
+  for (i = 0; i < k->n_primes; i++)
+    json_builder_add_int_value (b, (gint64) k->primes[i]);
+  json_builder_end_array (b);
   json_builder_set_member_name (b, "error");
   if (o->error != NULL)
     json_builder_add_string_value (b, o->error->message);
@@ -141,22 +231,25 @@ certificate_run (gpointer config, NimShared *shared)
 {
   const CertificateConfig *cc = config;
   g_autoptr (GError) error = NULL;
-  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonNode) root = NULL;
   g_autoptr (NimSequenceReport) report = NULL;
   NimCertificate c;
   NimCertificateCheck check = { 0 };
   Outcome outcome = { cc->path, &c, &check, NULL };
 
-  if (!json_parser_load_from_file (parser, cc->path, &error))
+  root = nim_json_load_file (cc->path, CERTIFICATE_MAX_BYTES, &error);
+  if (root == NULL)
     {
-      g_autoptr (GError) usage = g_error_new (NIM_ERROR, NIM_ERROR_USAGE,
-                                              "--check-certificate %s: %s",
-                                              cc->path, error->message);
+      /* What is wrong with the text names the file and line already;
+         the system's reason for not reading it does not. */
+      g_autoptr (GError) usage = g_error_new (
+          NIM_ERROR, NIM_ERROR_USAGE, "--check-certificate%s%s: %s",
+          error->domain == NIM_ERROR ? "" : " ",
+          error->domain == NIM_ERROR ? "" : cc->path, error->message);
 
       return nim_exit_fail (usage, TRUE);
     }
-  if (!nim_sequence_report_certificate_from_json (
-          json_parser_get_root (parser), &c, &error))
+  if (!nim_sequence_report_certificate_from_json (root, &c, &error))
     {
       prefix_error (error, "--check-certificate", cc->path);
       return nim_exit_fail (error, TRUE);

@@ -8,6 +8,7 @@
 
 #include "nim-analysis-report.h"
 #include "nim-certificate.h"
+#include "nim-command.h"
 #include "nim-error.h"
 #include "nim-exit.h"
 #include "nim-grundy.h"
@@ -22,11 +23,18 @@
 #include "nim-shared.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Values computed between two writes of the sequence. */
 #define SEQUENCE_CHUNK 65536
+/* The least --max-memory: the tables of a code with large values take
+   some hundreds of KiB. */
+#define MIN_MEMORY (G_GUINT64_CONSTANT (1) << 20)
+#define MAX_MEMORY (G_GUINT64_CONSTANT (1) << 50)
 
 /**
  * GrundyConfig:
@@ -34,9 +42,13 @@
  * @prove: --prove
  * @limit_text: --prove-limit N, as given
  * @certificate: --certificate FILE
+ * @memory_text: --max-memory SIZE, as given
+ * @histogram: --histogram DIR
  * @n: N
  * @limit: the last heap --prove computes; 0 for the default
  *   (%NIM_SEQUENCE_PROVE_DEFAULT)
+ * @max_memory: the bytes the computation may take; 0 for what the
+ *   machine can spare
  *
  * The options of --grundy-sequence.
  */
@@ -46,9 +58,12 @@ typedef struct
   gboolean prove;
   char *limit_text;
   char *certificate;
+  char *memory_text;
+  char *histogram;
 
   guint64 n;
   guint64 limit;
+  guint64 max_memory;
 } GrundyConfig;
 
 #define FIELD(member) NIM_OPTION_FIELD (GrundyConfig, member)
@@ -79,6 +94,22 @@ static const NimOption options[] = {
     0,
     N_ ("--certificate (it needs --grundy-sequence and --rules)"),
     NULL },
+  { { "max-memory", 0, 0, G_OPTION_ARG_STRING, FIELD (memory_text),
+      N_ ("With --grundy-sequence --rules, the most memory the computation "
+          "may take, such as 512M or 2G (default: what the machine can "
+          "spare); the values beyond it are kept in a file"),
+      "SIZE" },
+    0,
+    N_ ("--max-memory (it needs --grundy-sequence and --rules)"),
+    NULL },
+  { { "histogram", 0, 0, G_OPTION_ARG_FILENAME, FIELD (histogram),
+      N_ ("With --grundy-sequence --rules, write DIR/N for every power of "
+          "two N the values reach: a line VALUE COUNT for each value among "
+          "G(1) to G(N)"),
+      "DIR" },
+    0,
+    N_ ("--histogram (it needs --grundy-sequence and --rules)"),
+    NULL },
   { { NULL } },
 };
 
@@ -88,25 +119,54 @@ static const NimRefusal refusals[] = {
 };
 
 /* Whether --certificate can write @path, checked before any value is
-   computed: its folder exists and takes a new file (the certificate is
-   written beside it first, then renamed). */
+   computed: a regular file, or none yet, is written beside it first and
+   renamed over it, so its folder must take a new file; anything else
+   (a device, a pipe, a symbolic link) is written as it is, and must take
+   writing itself (see write_file()). */
 static gboolean
 check_certificate_path (const char *path, GError **error)
 {
   g_autofree char *dir = g_path_get_dirname (path);
+  GStatBuf st;
+  int saved = 0;
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) || g_access (dir, W_OK) != 0)
-    {
-      int saved = g_file_test (path, G_FILE_TEST_IS_DIR) ? EISDIR : errno;
+  /* errno is taken at once: the next call may change it. */
+  if (g_stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+    saved = EISDIR;
+  else if (g_lstat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    saved = g_access (path, W_OK) == 0 ? 0 : errno;
+  else if (g_access (dir, W_OK) != 0)
+    saved = errno;
+  if (saved == 0)
+    return TRUE;
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s is a file name, then why it cannot
+                  be written, such as "No such file or directory". */
+               _ ("--certificate %s: cannot write there: %s"), path,
+               g_strerror (saved));
+  return FALSE;
+}
 
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   /* TRANSLATORS: %s is a file name, then why it cannot
-                      be written, such as "No such file or directory". */
-                   _ ("--certificate %s: cannot write there: %s"), path,
-                   g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
+/* The folder of --histogram @path, made if it is not there: it must
+   take new files. */
+static gboolean
+check_histogram_dir (const char *path, GError **error)
+{
+  int saved;
+
+  if (g_mkdir_with_parents (path, 0777) == 0
+      && g_file_test (path, G_FILE_TEST_IS_DIR) && g_access (path, W_OK) == 0)
+    return TRUE;
+  saved = g_file_test (path, G_FILE_TEST_EXISTS)
+                  && !g_file_test (path, G_FILE_TEST_IS_DIR)
+              ? ENOTDIR
+              : errno;
+  g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+               /* TRANSLATORS: %s is a folder, then why it cannot be
+                  written, such as "Permission denied". */
+               _ ("--histogram %s: cannot write there: %s"), path,
+               g_strerror (saved));
+  return FALSE;
 }
 
 static gboolean
@@ -128,8 +188,23 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                       "--prove too"));
       return FALSE;
     }
+  if (shared->per_position)
+    {
+      nim_command_set_conflict (error, "--grundy-sequence",
+                                _ ("--per-position (it needs --games)"));
+      return FALSE;
+    }
   if (!shared->coded)
     {
+      if (shared->quiet)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "are printed in full"),
+                       "--quiet");
+          return FALSE;
+        }
       if (g->prove || g->certificate != NULL)
         {
           g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
@@ -137,6 +212,24 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                           "--rules; the period of --max-take and --moves "
                           "is proven as it is found"),
                        g->prove ? "--prove" : "--certificate");
+          return FALSE;
+        }
+      if (g->memory_text != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "take little memory"),
+                       "--max-memory");
+          return FALSE;
+        }
+      if (g->histogram != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "are printed in full"),
+                       "--histogram");
           return FALSE;
         }
       return nim_parse_uint (g->n_text, 0, NIM_GRUNDY_SEQUENCE_MAX,
@@ -149,11 +242,60 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
              || nim_parse_uint (g->limit_text, 1, G_MAXUINT64 - 1,
                                 "--prove-limit", &g->limit, error))
          && (g->certificate == NULL
-             || check_certificate_path (g->certificate, error));
+             || check_certificate_path (g->certificate, error))
+         && (g->memory_text == NULL
+             || nim_parse_size (g->memory_text, MIN_MEMORY, MAX_MEMORY,
+                                "--max-memory", &g->max_memory, error))
+         && (g->histogram == NULL
+             || check_histogram_dir (g->histogram, error));
 }
 
-/* Writes the certificate of @period as JSON to @path, replacing the file
-   at once (a reader never sees half of it).  Returns the exit status: 1
+/* Writes @contents to @path.  A regular file, or none yet, is replaced
+   at once by one written beside it (a reader never sees half of it);
+   anything else is written as it is and never replaced: a device such
+   as /dev/stdout or /dev/full (whose "No space left on device" is
+   reported), a pipe, or a symbolic link, whose target is written. */
+static gboolean
+write_file (const char *path, const char *contents, GError **error)
+{
+  gsize left = strlen (contents);
+  GStatBuf st;
+  int fd, saved = 0;
+
+  if (g_lstat (path, &st) != 0 || S_ISREG (st.st_mode))
+    return g_file_set_contents (path, contents, -1, error);
+  do
+    fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC,
+               0666);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    saved = errno;
+  while (fd >= 0 && saved == 0 && left > 0)
+    {
+      ssize_t n = write (fd, contents, left);
+
+      if (n < 0 && errno != EINTR)
+        saved = errno;
+      else if (n > 0)
+        {
+          contents += n;
+          left -= (gsize) n;
+        }
+    }
+  if (fd >= 0 && close (fd) != 0 && saved == 0)
+    saved = errno;
+  if (saved == 0)
+    return TRUE;
+  g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
+               /* TRANSLATORS: %s is a file name, then why it could not be
+                  written, such as "No space left on device". */
+               _ ("--certificate %s: cannot write: %s"), path,
+               g_strerror (saved));
+  return FALSE;
+}
+
+/* Writes the certificate of @period as JSON to @path (write_file()).
+   Returns the exit status: 1
    when the period is not proven or the file cannot be written, with a
    message saying so. */
 static int
@@ -183,9 +325,40 @@ write_certificate (const char *path, const NimSequence *values,
   nim_certificate_clear (&certificate);
   text = nim_record_to_string (node, TRUE);
   contents = g_strconcat (text, "\n", NULL);
-  if (!g_file_set_contents (path, contents, -1, &error))
+  if (!write_file (path, contents, &error))
     return nim_exit_fail (error, FALSE);
   return NIM_EXIT_OK;
+}
+
+/* What a run of a code keeps while it computes: its values, their
+   report, and the first error of a write the progress function made. */
+typedef struct
+{
+  const GrundyConfig *config;
+  NimSequence *values;
+  NimSequenceReport *report;
+} OctalRun;
+
+/* Writes the value counts reached so far; a failure stops the run. */
+static gboolean
+write_histograms (OctalRun *run, GError **error)
+{
+  if (run->config->histogram == NULL)
+    return TRUE;
+  return nim_sequence_report_histograms (run->report, run->values, error);
+}
+
+/* The progress function: the progress line, and the value counts of each
+   power of two as it is reached. */
+static void
+octal_progress (guint64 len, guint64 target, gpointer data)
+{
+  OctalRun *run = data;
+  g_autoptr (GError) error = NULL;
+
+  nim_sequence_report_progress (len, target, run->report);
+  if (!write_histograms (run, &error))
+    nim_sequence_stop (run->values, error);
 }
 
 /* nim --grundy-sequence N --rules CODE: the values of a take-and-break
@@ -203,13 +376,23 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   g_autoptr (NimSequenceReport) report = NULL;
   NimSequencePeriod period;
   NimSequenceEnd end;
+  OctalRun run;
 
-  /* What memory cannot hold is refused now, not half way. */
-  if (!nim_sequence_reserve (values, g->n, &error))
+  /* What neither memory nor the disk can hold is refused now, not half
+     way. */
+  if (!nim_sequence_set_max_memory (values, g->max_memory, &error)
+      || !nim_sequence_reserve (values, g->n, &error))
     return nim_exit_fail (error, TRUE);
   report = nim_sequence_report_new (&shared->code, &shared->output);
   nim_sequence_report_set_target (report, g->n);
-  nim_sequence_set_progress (values, nim_sequence_report_progress, report);
+  if (g->histogram != NULL)
+    nim_sequence_report_set_histograms (report, g->histogram);
+  if (shared->quiet)
+    nim_sequence_report_set_quiet (report);
+  run.config = g;
+  run.values = values;
+  run.report = report;
+  nim_sequence_set_progress (values, octal_progress, &run);
   nim_interrupt_catch ();
   while (error == NULL && nim_sequence_len (values) <= g->n)
     {
@@ -225,6 +408,15 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   if (error == NULL && g->prove)
     nim_sequence_prove (values, g->limit, &period, &error);
   nim_interrupt_release ();
+  /* The counts reached before an interruption are written too. */
+  if (error == NULL
+      || g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED))
+    {
+      g_autoptr (GError) local = NULL;
+
+      if (!write_histograms (&run, &local) && error == NULL)
+        error = g_steal_pointer (&local);
+    }
   end = g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED)
             ? NIM_SEQUENCE_END_INTERRUPTED
         : g->prove && error == NULL && period.kind != NIM_SEQUENCE_PROVEN
@@ -264,7 +456,7 @@ grundy_run (gpointer config, NimShared *shared)
 const NimMode nim_mode_grundy = {
   .name = "--grundy-sequence",
   .options = { NIM_HELP_ANALYSIS, FALSE, options },
-  .shared = NIM_SHARED_TAKE | NIM_SHARED_JSON,
+  .shared = NIM_SHARED_TAKE | NIM_SHARED_JSON | NIM_SHARED_SUMMARY,
   .refusals = refusals,
   .config_size = sizeof (GrundyConfig),
   .check = grundy_check,

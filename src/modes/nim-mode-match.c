@@ -132,8 +132,10 @@ static const NimOption options[] = {
     NULL },
   { { "shard", 0, 0, G_OPTION_ARG_STRING, FIELD (shard),
       N_ ("Play only the pairs whose number is K modulo N (give each shard "
-          "the same --seed); see --summarize"),
-      "K/N" },
+          "the same --seed); auto takes K and N from a job array's task "
+          "(Slurm), auto/N K alone (Kubernetes, GNU parallel, AWS Batch); "
+          "see --summarize"),
+      "K/N|auto[/N]" },
     0,
     N_ ("--shard (it needs --games)"),
     NULL },

@@ -44,6 +44,7 @@
 #include "nim-error.h"
 #include "nim-i18n.h"
 #include "nim-interrupt.h"
+#include "nim-json.h"
 #include "nim-notation.h"
 #include "nim-player-engine.h"
 #include "nim-record.h"
@@ -1122,8 +1123,7 @@ each_line (const char *path, LineFunc func, gpointer data,
 
       if (length == 0)
         continue;
-      if (nul
-          || !json_parser_load_from_data (parser, line, (gssize) length, NULL)
+      if (nul || !nim_json_load (parser, line, (gssize) length, NULL, NULL)
           || (root = json_parser_get_root (parser)) == NULL
           || !JSON_NODE_HOLDS_OBJECT (root))
         {

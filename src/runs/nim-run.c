@@ -12,6 +12,7 @@
 #include "nim-notation.h"
 #include "nim-run-file.h"
 #include "nim-run-lines.h"
+#include "nim-shard.h"
 #include "nim-error.h"
 #include "nim-parse.h"
 
@@ -243,7 +244,7 @@ nim_run_read_positions (const char *path, GArray **boards,
 
 /**
  * nim_run_parse_shard:
- * @text: (nullable): the value of --shard, K/N
+ * @text: (nullable): the value of --shard, K/N, auto or auto/N
  * @seeded: whether --seed was given
  * @resume: whether --resume was given
  * @config: (inout): the run; its shard is set from @text
@@ -256,11 +257,14 @@ nim_run_parse_shard (const char *text, gboolean seeded, gboolean resume,
                      NimMatchConfig *config, GError **error)
 {
   g_auto (GStrv) parts = NULL;
+  g_autofree char *resolved = NULL;
   guint64 k, n;
 
   if (text == NULL)
     return TRUE;
-  parts = g_strsplit (text, "/", 2);
+  if (!nim_shard_resolve (text, NULL, &resolved, error))
+    return FALSE;
+  parts = g_strsplit (resolved != NULL ? resolved : text, "/", 2);
   if (parts[1] == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
