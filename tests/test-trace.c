@@ -24,6 +24,7 @@
 #include <stdarg.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #define STATUS_OK 0
 #define STATUS_FAILURE 1
@@ -1629,6 +1630,73 @@ test_explore_tree (void)
   g_string_free (cuts, TRUE);
 }
 
+/* Address space for a nim under test_explore_memory (): a run of
+   --heaps 1000000000,5 without the page needs about 60 MB of it. */
+#define EXPLORE_MEMORY_LIMIT (150 * 1024 * 1024)
+
+static void
+limit_memory (gpointer data)
+{
+  struct rlimit limit = { EXPLORE_MEMORY_LIMIT, EXPLORE_MEMORY_LIMIT };
+
+  (void) data;
+  setrlimit (RLIMIT_AS, &limit);
+}
+
+/* The page keeps as many moves tried at a node as --trace-limit shows
+   nodes, not one a child searched: negamax at a heap of a billion enters
+   millions of children in two seconds, which once took hundreds of
+   megabytes (GLib's abort under a memory limit) and a quadratic look-up
+   of the moves pruned. */
+static void
+test_explore_memory (void)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *page = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *html = NULL;
+  g_auto (GStrv) env = NULL;
+  const char *args[] = { "--heaps",        "1000000000,5", "--player1",
+                         "negamax:time=2", "--player2",    "xor",
+                         "--explore",      NULL,           NULL };
+  int status;
+
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("a sanitizer's shadow memory needs more address space");
+  return;
+#endif
+  if (!have_nim ())
+    return;
+  /* Valgrind's own memory would not fit. */
+  if (nim_test_light ())
+    {
+      g_test_skip ("under valgrind");
+      return;
+    }
+  dir = g_dir_make_tmp ("nim-explore-memory-XXXXXX", &error);
+  g_assert_no_error (error);
+  page = g_build_filename (dir, "page.html", NULL);
+  args[G_N_ELEMENTS (args) - 2] = page;
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  env = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, env,
+                               G_SPAWN_DEFAULT, limit_memory, NULL, &out, &err,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_test_message ("status %d; stderr:\n%s", status, err);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, STATUS_OK);
+  g_assert_true (g_file_get_contents (page, &html, NULL, &error));
+  g_assert_no_error (error);
+  nim_test_assert_contains (html, "1000000000,5");
+  g_unlink (page);
+  g_rmdir (dir);
+}
+
 /* A teacher hands out one tree by its seed: --solve --random-heaps with
    --seed draws the heaps the first pair of a comparison run with the same
    options plays, and the page shows the command that makes it again;
@@ -2160,6 +2228,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/explore/random-heaps", test_explore_random_heaps);
   g_test_add_func ("/explore/tree", test_explore_tree);
+  g_test_add_func ("/explore/memory", test_explore_memory);
   g_test_add_func ("/explore/pns-thresholds", test_explore_pns);
   for (i = 0; i < G_N_ELEMENTS (mcts_cases); i++)
     {

@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /**
@@ -177,8 +178,10 @@ nim_trace_walk_enter (NimTraceWalk *walk, guint ply, const NimBoard *board)
       move.count = parent->board.heaps[i] - board->heaps[i] - split;
       move.split = split;
       move.keep = split != 0 ? board->heaps[i] : 0;
-      /* What a cutoff left out is named from these. */
-      if (parent->shown)
+      /* What a cutoff left out is named from these: as many as nodes
+         are shown at most, the memory of the trace, not of the search (a
+         heap of a billion has a billion children). */
+      if (parent->shown && parent->tried->len < walk->limit)
         g_array_append_val (parent->tried, move);
     }
   if (ply > walk->depth)
@@ -366,6 +369,24 @@ nim_trace_walk_would_show (const NimTraceWalk *walk, guint ply)
          && (ply == 0 || walk->frames[ply - 1].shown);
 }
 
+/* Orders moves for nim_trace_walk_pruned()'s look-ups: any order in
+   which equal moves (nim_move_equal()) compare equal. */
+static int
+compare_moves (gconstpointer a, gconstpointer b)
+{
+  const NimMove *x = a, *y = b;
+
+  if (x->heap != y->heap)
+    return x->heap < y->heap ? -1 : 1;
+  if (x->count != y->count)
+    return x->count < y->count ? -1 : 1;
+  if (x->split != y->split)
+    return x->split < y->split ? -1 : 1;
+  if (x->keep != y->keep)
+    return x->keep < y->keep ? -1 : 1;
+  return 0;
+}
+
 /**
  * nim_trace_walk_pruned:
  * @walk: a walk
@@ -374,29 +395,35 @@ nim_trace_walk_would_show (const NimTraceWalk *walk, guint ply)
  *
  * The moves of the node that the search never tried, in generator order
  * (heap by heap, the smallest count first): those a cutoff or the table
- * pruned, when nim_trace_walk_leave() said some were.
+ * pruned, when nim_trace_walk_leave() said some were.  A node keeps the
+ * moves of its first @walk->limit children (--trace-limit); one that had
+ * more has none named.
  *
- * Returns: (transfer full) (element-type NimMove): at most @max of them
+ * Returns: (transfer full) (element-type NimMove): at most @max of them,
+ *   none when the node had more children than the walk kept
  */
 GArray *
 nim_trace_walk_pruned (const NimTraceWalk *walk, const NimTraceFrame *frame,
                        guint max)
 {
   GArray *pruned = g_array_new (FALSE, FALSE, sizeof (NimMove));
+  g_autoptr (GArray) tried = NULL;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
   NimMove m;
 
+  /* More children than the walk kept: which moves they were is not
+     known, only how many were pruned. */
+  if (frame->tried->len < frame->children)
+    return pruned;
+  tried = g_array_copy (frame->tried);
+  g_array_sort (tried, compare_moves);
+  /* Each move generated is tried or pruned: at most the moves tried and
+     @max more are generated, each looked up in log time. */
   while (pruned->len < max
          && nim_movegen_next (&gen, &frame->board, &walk->rules, &m))
-    {
-      guint i;
-
-      for (i = 0; i < frame->tried->len; i++)
-        if (nim_move_equal (&g_array_index (frame->tried, NimMove, i), &m))
-          break;
-      if (i == frame->tried->len)
-        g_array_append_val (pruned, m);
-    }
+    if (bsearch (&m, tried->data, tried->len, sizeof (NimMove), compare_moves)
+        == NULL)
+      g_array_append_val (pruned, m);
   return pruned;
 }
 

@@ -24,7 +24,7 @@ G_BEGIN_DECLS
  * @children: the children entered so far
  * @shown: whether the node is shown
  * @tried: (element-type NimMove): the moves of the children entered so
- *   far, when the node is shown
+ *   far, when the node is shown: of the first #NimTraceWalk.limit of them
  *
  * A ply of the line being searched, for plies up to the depth shown.
  */
