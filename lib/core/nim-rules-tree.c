@@ -19,7 +19,7 @@
 #include "nim-movegen.h"
 #include "nim-tree.h"
 
-extern const NimRuleFamily nim_rules_tree_family;
+static const NimRuleFamily nim_rules_tree_family;
 
 /**
  * nim_rules_set_tree:
@@ -185,7 +185,7 @@ static const char *const tree_examples[] = { NULL };
 
 /* The row of a game tree, outside the table (see the top of this
    file). */
-const NimRuleFamily nim_rules_tree_family = {
+static const NimRuleFamily nim_rules_tree_family = {
   .name = "tree",
   .examples = tree_examples,
   .shape = NIM_MOVES_TREE,
