@@ -453,6 +453,12 @@ if start_slurm; then
   fi
   scontrol requeue "${job}_2" 2> requeue.err
   scontrol update JobId="${job}_2" StartTime=now 2>> requeue.err
+  # The cancelled task failed the merge's afterok, which Slurm does not
+  # look at again: the merge waits on the array anew, as nim(1) says.
+  merge=$(squeue -h -o '%i %j' 2> /dev/null | awk '$2 == "wrap" { print $1 }')
+  if [ -n "$merge" ]; then
+    scontrol update JobId="$merge" Dependency="afterok:$job" 2>> requeue.err
+  fi
   if wait_queue 300 && [ -s summary.txt ]; then
     ok "task 2 requeued, and the merge ran after it"
   else
