@@ -283,8 +283,12 @@ test_bounded (void)
         }
       g_assert_cmpuint (watch.most, <=, cases[k].bound);
       nim_sequence_stats (bounded, &stats);
-      g_assert_cmpuint (stats.in_memory, <, n / 2);
-      g_assert_cmpuint (stats.stored, >, n / 2);
+      /* Under valgrind's fewer values the bound may hold them all. */
+      if (!nim_test_light ())
+        {
+          g_assert_cmpuint (stats.in_memory, <, n / 2);
+          g_assert_cmpuint (stats.stored, >, n / 2);
+        }
       got = nim_sequence_hash (bounded, n);
       g_assert_cmpstr (got, ==, want);
       for (i = 0; i <= n; i += 997)
