@@ -2874,6 +2874,26 @@ wait_records (const char *path, guint n)
     }
 }
 
+/* Waits until the results file @path holds @text; FALSE if it does not
+   within a minute. */
+static gboolean
+wait_text (const char *path, const char *text)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      g_autofree char *contents = NULL;
+
+      if (g_file_get_contents (path, &contents, NULL, NULL)
+          && strstr (contents, text) != NULL)
+        return TRUE;
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      g_usleep (20000);
+    }
+}
+
 /* Two runs of the same part of a run into one results file at once (a
    --resume started twice) are refused, the second naming the first: each
    would play every missing game (463 of 500 were played twice).  Another
@@ -2929,8 +2949,10 @@ test_results_claimed (void)
   g_assert_cmpint (nim_test_run_nimv ("", &out, &err, other_run), ==,
                    STATUS_OK);
   b = spawn_nim (other_shard, NULL);
-  /* Shard 2 writes beside shard 1. */
-  n = wait_records (path, wait_records (path, n + 4) + 20);
+  /* Shard 2 writes beside shard 1: its header (its signal handlers are
+     set by then), then its games. */
+  g_assert_true (wait_text (path, "\"shard\":\"2/2\""));
+  n = wait_records (path, wait_records (path, 0) + 20);
   g_subprocess_send_signal (b, SIGINT);
   g_subprocess_send_signal (a, SIGINT);
   g_assert_cmpint (finish (b, seen_b), ==, 130);

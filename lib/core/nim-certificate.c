@@ -784,7 +784,7 @@ sample (Table *t, const NimCertificate *c, GError **error)
   for (n = first; n <= c->checked && n < first + SAMPLE_FIRST; n++)
     if (!sample_one (t, &c->code, n, error))
       return FALSE;
-  for (i = 0; i < G_N_ELEMENTS (chosen) + 64; i++)
+  for (i = 0; i < G_N_ELEMENTS (chosen) + 63; i++)
     {
       /* The chosen heaps, then the halves. */
       n = i < G_N_ELEMENTS (chosen)
