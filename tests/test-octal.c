@@ -1092,6 +1092,7 @@ test_cli_quiet (void)
                                      "3000", "--rules", "0.77", "--prove",
                                      NULL),
                    ==, 0);
+  g_free (err);
   g_assert_cmpint (nim_test_run_nim (NULL, &quiet, &err, "--grundy-sequence",
                                      "3000", "--rules", "0.77", "--prove",
                                      "--quiet", NULL),
@@ -1102,6 +1103,7 @@ test_cli_quiet (void)
   g_assert_true (g_str_has_suffix (quiet, summary + 1));
   g_assert_null (strstr (quiet, "    10:"));
   g_free (quiet);
+  g_free (err);
   g_assert_cmpint (nim_test_run_nim (NULL, &quiet, &err, "--grundy-sequence",
                                      "3000", "--rules", "0.77", "--prove",
                                      "--quiet", "--json", NULL),
