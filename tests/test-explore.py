@@ -827,6 +827,19 @@ return out;
 """
 
 
+# The sentence of each step that enters a leaf.
+LEAF_ENTRIES = """
+var d = window.NimExplore.data, out = [];
+d.events.forEach(function (e, i) {
+  if (e.type === 'enter' && d.nodes[e.node].leaf !== undefined) {
+    window.NimExplore.goTo(i + 1);
+    out.push(document.getElementById('sentence').textContent);
+  }
+});
+return out;
+"""
+
+
 def check_tree(driver, work, name, spec, tree_args, alpha_beta, reverse,
                sweep=False):
     """The page of a tree's search: every node drawn with its path, the
@@ -879,6 +892,11 @@ def check_tree(driver, work, name, spec, tree_args, alpha_beta, reverse,
         if alpha_beta and window != "[%s,%s]" % (bound(a), bound(b)):
             bad.append("%s: window %s, the reference's [%s,%s]"
                        % (p, window, bound(a), bound(b)))
+    if minimax:
+        # Entering a leaf, minimax has no move to choose from.
+        for said in driver.execute_script(LEAF_ENTRIES):
+            if "will take" in said or "a leaf" not in said:
+                bad.append("a leaf entered: %r" % said)
     plays = "plays %s (child %s)" % (ref["best"], ref["best"])
     if plays not in end["sentence"]:
         bad.append("the end says %r, not %r" % (end["sentence"], plays))

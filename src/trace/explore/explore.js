@@ -492,7 +492,10 @@
           else
             s += ": values outside it no longer matter";
         }
-        if (minimax)
+        /* A tree's leaf has no move to choose from, whoever is to move. */
+        if (minimax && isTree && n.leaf !== undefined)
+          s += ", but it is a leaf: there is no move to choose";
+        else if (minimax)
           s += n.ply % 2 === 0 ? "; " + (isTree ? "MAX" : "Max") + " will take the largest value of the moves" :
             "; " + (isTree ? "MIN" : "Min") + " will take the smallest value of the moves";
         else if (isTree && n.parent < 0)
