@@ -930,6 +930,45 @@ def check_tree_quiz(driver, path, name):
            % len(windows), "%s %s" % (sorted(windows), marks))
 
 
+# The drawing's width in the box at the first step and the last, and
+# the windows whose boxes overlap another's.
+TREE_FITS = """
+var svg = document.getElementById('tree');
+var box = document.getElementById('tree-box');
+var out = {box: box.clientWidth, first: svg.getBoundingClientRect().width};
+window.NimExplore.goTo(window.NimExplore.data.events.length);
+out.last = svg.getBoundingClientRect().width;
+var r = Array.prototype.map.call(document.querySelectorAll('#nodes .window'),
+  function (t) { return t.textContent ? t.getBoundingClientRect() : null; })
+  .filter(function (b) { return b; });
+out.overlaps = 0;
+for (var i = 0; i < r.length; i++)
+  for (var j = i + 1; j < r.length; j++)
+    if (r[i].left < r[j].right && r[j].left < r[i].right &&
+        r[i].top < r[j].bottom && r[j].top < r[i].bottom) out.overlaps++;
+return out;
+"""
+
+
+def check_tree_fits(driver, work):
+    """A textbook's tree of three plies and three moves, searched by
+    alpha-beta, is drawn whole in a window of 1280 x 720, its windows
+    apart, and keeps its size from the first step to the last."""
+    path = tree_page(work, "tree that fits", "negamax",
+                     ["--random-tree", "3:3", "--seed", "5"])[0]
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 1280, "height": 720, "deviceScaleFactor": 1,
+        "mobile": False})
+    try:
+        driver.get("file://" + path)
+        got = driver.execute_script(TREE_FITS)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    result(got["first"] <= got["box"] and got["last"] == got["first"]
+           and got["overlaps"] == 0, "a tree of 3 plies and 3 moves is "
+           "drawn whole at 1280 x 720, its windows apart", got)
+
+
 def check_trees(driver, work):
     tb = json.dumps(TEXTBOOK, separators=(",", ":"))
     ab = check_tree(driver, work, "textbook tree, alpha-beta", "negamax",
@@ -946,6 +985,7 @@ def check_trees(driver, work):
                    "negamax" if seed % 2 else "minimax",
                    ["--random-tree", shape, "--seed", str(seed)],
                    seed % 2 == 1, False)
+    check_tree_fits(driver, work)
     if ab:
         check_tree_quiz(driver, ab, "textbook tree quiz")
         rnd = tree_page(work, "quiz tree", "negamax",
