@@ -969,6 +969,46 @@ def check_tree_fits(driver, work):
            "drawn whole at 1280 x 720, its windows apart", got)
 
 
+# The pairs of words drawn at the step given whose boxes overlap.
+TEXT_OVERLAPS = """
+window.NimExplore.goTo(arguments[0]);
+var t = Array.prototype.filter.call(
+  document.querySelectorAll('#nodes text, #edges text'),
+  function (e) { return e.textContent; });
+var r = t.map(function (e) { return e.getBoundingClientRect(); });
+var out = [];
+for (var i = 0; i < r.length; i++)
+  for (var j = i + 1; j < r.length; j++)
+    if (r[i].left < r[j].right - 1 && r[j].left < r[i].right - 1 &&
+        r[i].top < r[j].bottom - 1 && r[j].top < r[i].bottom - 1)
+      out.push([t[i].textContent, t[j].textContent]);
+return out;
+"""
+
+
+def check_mcts_drawing(driver, work):
+    """The drawing of a Monte-Carlo tree search: no two words drawn over
+    each other (each child's visits and wins under it, the root's six
+    moves on its edges)."""
+    link = os.path.join(work, "nim")
+    if not os.path.exists(link):
+        os.symlink(os.path.abspath(NIM), link)
+    path = os.path.join(work, "mcts-drawing.html")
+    subprocess.run(["./nim", "--heaps", "1,2,3", "--moves", "any",
+                    "--player1", "mcts:iterations=30", "--player2", "xor",
+                    "--seed", "4", "--explore", path], cwd=work,
+                   stdin=subprocess.DEVNULL, capture_output=True,
+                   timeout=60, check=True)
+    driver.get("file://" + path)
+    n = len(page_data(driver)["events"])
+    bad = {}
+    for step in (20, 60, n):
+        got = driver.execute_script(TEXT_OVERLAPS, step)
+        if got:
+            bad[step] = got[:5]
+    result(not bad, "mcts: no two words of the drawing overlap", bad)
+
+
 def check_trees(driver, work):
     tb = json.dumps(TEXTBOOK, separators=(",", ":"))
     ab = check_tree(driver, work, "textbook tree, alpha-beta", "negamax",
@@ -986,6 +1026,7 @@ def check_trees(driver, work):
                    ["--random-tree", shape, "--seed", str(seed)],
                    seed % 2 == 1, False)
     check_tree_fits(driver, work)
+    check_mcts_drawing(driver, work)
     if ab:
         check_tree_quiz(driver, ab, "textbook tree quiz")
         rnd = tree_page(work, "quiz tree", "negamax",

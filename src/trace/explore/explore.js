@@ -1609,6 +1609,10 @@
       if (!n) return;
       most = Math.max(most, n.position.length, (valueText(n) || "").length,
         n.alpha !== undefined ? ("[" + num(n.alpha) + "," + num(n.beta) + "]").length : 0);
+      /* Monte-Carlo tree search's visits and wins, in the marks'
+         smaller type: under a leaf, and beside an inner node, where they
+         must end before the next node's shape. */
+      if (mcts) most = Math.max(most, statText(n).length * 1.1);
     });
     return Math.max(40, Math.min(130, most * 7.6 + 14));
   }
@@ -1808,15 +1812,16 @@
       }
     });
     /* A small drawing grows to fill the box, up to twice its size, as a
-       textbook's figure fills its page; a wide one shrinks to the box's
-       width, down to 0.7 of its size (the windows' type then is still 8
-       pixels at 1280), so that the whole tree is seen at once. */
+       textbook's figure fills its page; one a little too wide shrinks to
+       the box's width, down to 0.7 of its size (the windows' type then
+       is still 8 pixels at 1280), so that the whole tree is seen at
+       once.  A wider one keeps its type and scrolls. */
     scale = zoom;
     var size = boxSize();
     if (view === "drawing" && size[0] > 0) {
       var across = (size[0] - 4) / (d.width * zoom);
       var grow = Math.min(2, across, (size[1] - 4) / (d.height * zoom));
-      scale = zoom * (grow >= 1 ? grow : across < 1 ? Math.max(0.7, across) : 1);
+      scale = zoom * (grow >= 1 ? grow : across < 1 && across >= 0.7 ? across : 1);
     }
     attr(svg, "class", view);
     attr(svg, "viewBox", "0 0 " + d.width + " " + d.height);
