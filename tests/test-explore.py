@@ -924,6 +924,10 @@ def check_tree_quiz(driver, path, name):
             break
         if event["type"] == "enter":
             windows.add((str(event["alpha"]), str(event["beta"])))
+            # A window may be infinite: the question says how to type it.
+            asked = driver.find_element(By.ID, "question").text
+            if "Type inf for infinity" not in asked:
+                marks.append("not said how to type infinity: " + asked)
         marks.append(answer(driver, event, True)[0])
     result(len(windows) >= 3 and marks and all(c == "right" for c in marks),
            name + ": asks %d different windows, right answers marked right"

@@ -510,7 +510,8 @@
            nothing; a tree's vary. */
         if (!isTree && val(e.alpha) === -1 && val(e.beta) === 1) return null;
         return {
-          text: "Which window [\u03b1, \u03b2] does the search pass down to " + arrival(n) + "?",
+          text: "Which window [\u03b1, \u03b2] does the search pass down to " + arrival(n) +
+            "? Type inf for infinity.",
           fields: [
             { label: "\u03b1", answer: e.alpha },
             { label: "\u03b2", answer: e.beta }
