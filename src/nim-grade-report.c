@@ -410,8 +410,11 @@ nim_grade_report_explain (NimGradeAssignment assignment,
                       "node by node (the first search traced):"),
                    best, t->best_value);
       g_string_append_printf (out,
-                              "  nim --heaps %s --player1 '%s' --player2 "
-                              "xor --trace=99 --trace-limit=100000\n",
+                              /* --moves any: the assignments' game, in a
+                                 build whose default rules are another. */
+                              "  nim --moves any --heaps %s --player1 '%s' "
+                              "--player2 xor --trace=99 "
+                              "--trace-limit=100000\n",
                               heaps, t->reference_spec);
     }
   return g_string_free (out, FALSE);

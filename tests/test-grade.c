@@ -479,6 +479,32 @@ test_gradescope (void)
   g_rmdir (dir);
 }
 
+/* The command a report gives for the reference's search runs as pasted,
+   on the assignments' game whatever the build's default rules (the
+   course build's is a subtraction game, where xor is refused), and
+   traces the reference's search. */
+static void
+run_reference_command (const char *report)
+{
+  const char *line = strstr (report, " nim --");
+  g_autofree char *command = NULL;
+  g_auto (GStrv) argv = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (line);
+  command = g_strndup (line + 1, strcspn (line + 1, "\n"));
+  nim_test_assert_contains (command, "nim --moves any ");
+  g_assert_true (g_shell_parse_argv (command, NULL, &argv, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (
+      nim_test_run_nimv ("", &out, &err, (const char *const *) argv + 1), ==,
+      0);
+  nim_test_assert_contains (out, "Take any number of matches");
+  nim_test_assert_contains (out, "# trace: negamax:time=0,ab=on,");
+}
+
 /* What a student reads: the header, a line per test with its label, the
    first departure from the reference with its way there, the command
    that shows the reference's search, and the score. */
@@ -507,6 +533,7 @@ test_text (void)
   nim_test_assert_contains (out, "--player2 xor --trace=99");
   nim_test_assert_contains (out, "\nScore: 6 of 10 (");
   nim_test_assert_contains (out, "  4 tests: depth-off-by-one\n");
+  run_reference_command (out);
 }
 
 /* Usage errors exit 2 with a message naming what is wrong. */
