@@ -536,6 +536,30 @@ test_text (void)
   run_reference_command (out);
 }
 
+/* The starter code's report: the no-visits explanation once, at test 1,
+   and "As test 1." at the nine others, not the same four lines ten
+   times. */
+static void
+test_text_once (void)
+{
+  g_autofree char *engine = engine_option ("me", "minimax", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *first;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--grade", "me", "--assignment",
+                                     "minimax", "--seed", SEED, NULL),
+                   ==, 0);
+  first = strstr (out, "No info string visit line");
+  g_assert_nonnull (first);
+  g_assert_null (strstr (first + 1, "No info string visit line"));
+  nim_test_assert_contains (out, ": no-visits\n   As test 1.\nTest 3: ");
+  nim_test_assert_contains (out, ": no-visits\n   As test 1.\n\nScore: ");
+}
+
 /* Usage errors exit 2 with a message naming what is wrong. */
 static void
 test_usage (void)
@@ -684,6 +708,7 @@ main (int argc, char **argv)
   g_test_add_func ("/grade/json", test_json);
   g_test_add_func ("/grade/gradescope", test_gradescope);
   g_test_add_func ("/grade/text", test_text);
+  g_test_add_func ("/grade/text-once", test_text_once);
   g_test_add_func ("/grade/usage", test_usage);
   g_test_add_func ("/grade/positions", test_positions);
   return g_test_run ();

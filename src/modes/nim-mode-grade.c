@@ -194,8 +194,9 @@ test_done (const NimGradeTest *test, gpointer data)
 {
   const GradeConfig *c = ((gpointer *) data)[0];
   FILE *live = ((gpointer *) data)[1];
+  GHashTable *said = ((gpointer *) data)[2];
 
-  nim_grade_report_print_test (c->assignment, test, live);
+  nim_grade_report_print_test (c->assignment, test, said, live);
 }
 
 /* Writes Gradescope's results.json, whole or not at all. */
@@ -227,7 +228,10 @@ grade_run (gpointer config, NimShared *shared)
   g_autoptr (GError) error = NULL;
   g_autoptr (NimGradeReport) report = NULL;
   FILE *live = nim_output_live (&shared->output);
-  gpointer data[2] = { config, live };
+  /* The explanations printed, each with its test's number. */
+  g_autoptr (GHashTable) said
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gpointer data[3] = { config, live, said };
 
   if (live != NULL)
     nim_grade_report_print_header (c->grade, c->command, c->assignment,
