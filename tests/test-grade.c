@@ -575,6 +575,8 @@ test_usage (void)
       = { "--grade", "me", "--assignment", "minimax", NULL };
   const char *const builtin[]
       = { "--grade", "negamax", "--assignment", "minimax", NULL };
+  const char *const no_name[]
+      = { "--grade", "", "--assignment", "minimax", NULL };
   const char *const bad_timeout[] = {
     "--engine",        engine, "--grade", "me", "--assignment", "minimax",
     "--grade-timeout", "0",    NULL
@@ -619,7 +621,13 @@ test_usage (void)
   nim_test_assert_refused (not_declared, 2,
                            "--grade me: no engine is named me; declare it "
                            "with --engine me=COMMAND");
-  nim_test_assert_refused (builtin, 2, "no engine is named negamax");
+  nim_test_assert_refused (builtin, 2,
+                           "--grade negamax: negamax is one of nim's own "
+                           "players; --grade grades an engine declared with "
+                           "--engine NAME=COMMAND");
+  nim_test_assert_refused (no_name, 2,
+                           "--grade needs the name of an engine declared "
+                           "with --engine NAME=COMMAND");
   nim_test_assert_refused (bad_timeout, 2, "--grade-timeout");
   nim_test_assert_refused (bad_dir, 2, "does not exist or cannot be written");
   nim_test_assert_refused (is_dir, 2, "give the name of a file");

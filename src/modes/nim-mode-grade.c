@@ -117,7 +117,25 @@ grade_check (gpointer config, NimShared *shared, GError **error)
   GradeConfig *c = config;
   const NimPlayerClass *klass = nim_player_class_lookup (c->grade);
 
-  if (klass == NULL || !nim_player_class_is_engine (klass))
+  if (c->grade[0] == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--grade needs the name of an engine declared with "
+                      "--engine NAME=COMMAND, such as --engine me='python3 "
+                      "my.py' --grade me"));
+      return FALSE;
+    }
+  if (klass != NULL && !nim_player_class_is_engine (klass))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %s is the name given to --grade, twice. */
+                   _ ("--grade %s: %s is one of nim's own players; --grade "
+                      "grades an engine declared with --engine NAME=COMMAND, "
+                      "such as --engine me='python3 my.py' --grade me"),
+                   c->grade, c->grade);
+      return FALSE;
+    }
+  if (klass == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: %s is the name given to --grade, four
