@@ -22,6 +22,7 @@
 #include "nim-record.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* nim_grade_report_test_name:
    @test: a test
@@ -410,8 +411,11 @@ nim_grade_report_explain (NimGradeAssignment assignment,
                       "node by node (the first search traced):"),
                    best, t->best_value);
       g_string_append_printf (out,
-                              "  nim --heaps %s --player1 '%s' --player2 "
-                              "xor --trace=99 --trace-limit=100000\n",
+                              /* --moves any: the assignments' game, in a
+                                 build whose default rules are another. */
+                              "  nim --moves any --heaps %s --player1 '%s' "
+                              "--player2 xor --trace=99 "
+                              "--trace-limit=100000\n",
                               heaps, t->reference_spec);
     }
   return g_string_free (out, FALSE);
@@ -446,22 +450,47 @@ nim_grade_report_print_header (const char *engine, const char *command,
  * nim_grade_report_print_test:
  * @assignment: what is graded
  * @test: a test just graded
+ * @said: (nullable): the explanations printed so far, each with the
+ *   number of its test; this test's is added
  * @out: where to print
  *
- * The test's name and label, then why, indented.
+ * The test's name and label, then why, indented; an explanation already
+ * printed for an earlier test (the starter code's no-visits, ten times)
+ * is named by that test's number instead of printed again.
  */
 void
 nim_grade_report_print_test (NimGradeAssignment assignment,
-                             const NimGradeTest *test, FILE *out)
+                             const NimGradeTest *test, GHashTable *said,
+                             FILE *out)
 {
   g_autofree char *name = nim_grade_report_test_name (test);
   g_autofree char *text = nim_grade_report_explain (assignment, test);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  const char *why = strchr (text, '\n');
   guint i;
 
   fprintf (out, "%s: %s\n", name, lines[0]);
   /* Only the label for a correct test. */
-  for (i = 1; test->diagnosis != NIM_GRADE_CORRECT && lines[i] != NULL; i++)
+  if (test->diagnosis == NIM_GRADE_CORRECT)
+    {
+      fflush (out);
+      return;
+    }
+  if (said != NULL && why != NULL && g_hash_table_contains (said, why))
+    {
+      fprintf (out, "   ");
+      /* TRANSLATORS: in --grade's report, instead of an explanation
+         printed already for the earlier test numbered %u. */
+      fprintf (out, _ ("As test %u."),
+               GPOINTER_TO_UINT (g_hash_table_lookup (said, why)));
+      fprintf (out, "\n");
+      fflush (out);
+      return;
+    }
+  if (said != NULL && why != NULL)
+    g_hash_table_insert (said, g_strdup (why),
+                         GUINT_TO_POINTER (test->number));
+  for (i = 1; lines[i] != NULL; i++)
     if (lines[i][0] != '\0')
       fprintf (out, "   %s\n", lines[i]);
   fflush (out);

@@ -13,7 +13,8 @@ void nim_grade_report_print_header (const char *engine, const char *command,
                                     NimGradeAssignment assignment,
                                     guint32 seed, FILE *out);
 void nim_grade_report_print_test (NimGradeAssignment assignment,
-                                  const NimGradeTest *test, FILE *out);
+                                  const NimGradeTest *test, GHashTable *said,
+                                  FILE *out);
 JsonNode *nim_grade_report_to_gradescope (const NimGradeReport *report,
                                           const char *visibility);
 

@@ -607,9 +607,15 @@ check_tree (NimShared *shared, GError **error)
     }
   if (shared->leaf_range != NULL && shared->random_tree == NULL)
     {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-                   _ ("--leaf-range goes with --random-tree: a tree given "
-                      "with --tree has its own values"));
+      if (shared->tree_text != NULL)
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("--leaf-range goes with --random-tree: a tree given "
+                        "with --tree has its own values"));
+      else
+        g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                     _ ("--leaf-range goes with --random-tree "
+                        "DEPTH:BRANCHING: the values its leaves are drawn "
+                        "from"));
       return FALSE;
     }
   if (nim_option != NULL)

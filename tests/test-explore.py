@@ -827,6 +827,19 @@ return out;
 """
 
 
+# The sentence of each step that enters a leaf.
+LEAF_ENTRIES = """
+var d = window.NimExplore.data, out = [];
+d.events.forEach(function (e, i) {
+  if (e.type === 'enter' && d.nodes[e.node].leaf !== undefined) {
+    window.NimExplore.goTo(i + 1);
+    out.push(document.getElementById('sentence').textContent);
+  }
+});
+return out;
+"""
+
+
 def check_tree(driver, work, name, spec, tree_args, alpha_beta, reverse,
                sweep=False):
     """The page of a tree's search: every node drawn with its path, the
@@ -879,6 +892,11 @@ def check_tree(driver, work, name, spec, tree_args, alpha_beta, reverse,
         if alpha_beta and window != "[%s,%s]" % (bound(a), bound(b)):
             bad.append("%s: window %s, the reference's [%s,%s]"
                        % (p, window, bound(a), bound(b)))
+    if minimax:
+        # Entering a leaf, minimax has no move to choose from.
+        for said in driver.execute_script(LEAF_ENTRIES):
+            if "will take" in said or "a leaf" not in said:
+                bad.append("a leaf entered: %r" % said)
     plays = "plays %s (child %s)" % (ref["best"], ref["best"])
     if plays not in end["sentence"]:
         bad.append("the end says %r, not %r" % (end["sentence"], plays))
@@ -906,10 +924,93 @@ def check_tree_quiz(driver, path, name):
             break
         if event["type"] == "enter":
             windows.add((str(event["alpha"]), str(event["beta"])))
+            # A window may be infinite: the question says how to type it.
+            asked = driver.find_element(By.ID, "question").text
+            if "Type inf for infinity" not in asked:
+                marks.append("not said how to type infinity: " + asked)
         marks.append(answer(driver, event, True)[0])
     result(len(windows) >= 3 and marks and all(c == "right" for c in marks),
            name + ": asks %d different windows, right answers marked right"
            % len(windows), "%s %s" % (sorted(windows), marks))
+
+
+# The drawing's width in the box at the first step and the last, and
+# the windows whose boxes overlap another's.
+TREE_FITS = """
+var svg = document.getElementById('tree');
+var box = document.getElementById('tree-box');
+var out = {box: box.clientWidth, first: svg.getBoundingClientRect().width};
+window.NimExplore.goTo(window.NimExplore.data.events.length);
+out.last = svg.getBoundingClientRect().width;
+var r = Array.prototype.map.call(document.querySelectorAll('#nodes .window'),
+  function (t) { return t.textContent ? t.getBoundingClientRect() : null; })
+  .filter(function (b) { return b; });
+out.overlaps = 0;
+for (var i = 0; i < r.length; i++)
+  for (var j = i + 1; j < r.length; j++)
+    if (r[i].left < r[j].right && r[j].left < r[i].right &&
+        r[i].top < r[j].bottom && r[j].top < r[i].bottom) out.overlaps++;
+return out;
+"""
+
+
+def check_tree_fits(driver, work):
+    """A textbook's tree of three plies and three moves, searched by
+    alpha-beta, is drawn whole in a window of 1280 x 720, its windows
+    apart, and keeps its size from the first step to the last."""
+    path = tree_page(work, "tree that fits", "negamax",
+                     ["--random-tree", "3:3", "--seed", "5"])[0]
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 1280, "height": 720, "deviceScaleFactor": 1,
+        "mobile": False})
+    try:
+        driver.get("file://" + path)
+        got = driver.execute_script(TREE_FITS)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    result(got["first"] <= got["box"] and got["last"] == got["first"]
+           and got["overlaps"] == 0, "a tree of 3 plies and 3 moves is "
+           "drawn whole at 1280 x 720, its windows apart", got)
+
+
+# The pairs of words drawn at the step given whose boxes overlap.
+TEXT_OVERLAPS = """
+window.NimExplore.goTo(arguments[0]);
+var t = Array.prototype.filter.call(
+  document.querySelectorAll('#nodes text, #edges text'),
+  function (e) { return e.textContent; });
+var r = t.map(function (e) { return e.getBoundingClientRect(); });
+var out = [];
+for (var i = 0; i < r.length; i++)
+  for (var j = i + 1; j < r.length; j++)
+    if (r[i].left < r[j].right - 1 && r[j].left < r[i].right - 1 &&
+        r[i].top < r[j].bottom - 1 && r[j].top < r[i].bottom - 1)
+      out.push([t[i].textContent, t[j].textContent]);
+return out;
+"""
+
+
+def check_mcts_drawing(driver, work):
+    """The drawing of a Monte-Carlo tree search: no two words drawn over
+    each other (each child's visits and wins under it, the root's six
+    moves on its edges)."""
+    link = os.path.join(work, "nim")
+    if not os.path.exists(link):
+        os.symlink(os.path.abspath(NIM), link)
+    path = os.path.join(work, "mcts-drawing.html")
+    subprocess.run(["./nim", "--heaps", "1,2,3", "--moves", "any",
+                    "--player1", "mcts:iterations=30", "--player2", "xor",
+                    "--seed", "4", "--explore", path], cwd=work,
+                   stdin=subprocess.DEVNULL, capture_output=True,
+                   timeout=60, check=True)
+    driver.get("file://" + path)
+    n = len(page_data(driver)["events"])
+    bad = {}
+    for step in (20, 60, n):
+        got = driver.execute_script(TEXT_OVERLAPS, step)
+        if got:
+            bad[step] = got[:5]
+    result(not bad, "mcts: no two words of the drawing overlap", bad)
 
 
 def check_trees(driver, work):
@@ -928,6 +1029,8 @@ def check_trees(driver, work):
                    "negamax" if seed % 2 else "minimax",
                    ["--random-tree", shape, "--seed", str(seed)],
                    seed % 2 == 1, False)
+    check_tree_fits(driver, work)
+    check_mcts_drawing(driver, work)
     if ab:
         check_tree_quiz(driver, ab, "textbook tree quiz")
         rnd = tree_page(work, "quiz tree", "negamax",

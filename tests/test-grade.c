@@ -479,6 +479,32 @@ test_gradescope (void)
   g_rmdir (dir);
 }
 
+/* The command a report gives for the reference's search runs as pasted,
+   on the assignments' game whatever the build's default rules (the
+   course build's is a subtraction game, where xor is refused), and
+   traces the reference's search. */
+static void
+run_reference_command (const char *report)
+{
+  const char *line = strstr (report, " nim --");
+  g_autofree char *command = NULL;
+  g_auto (GStrv) argv = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (line);
+  command = g_strndup (line + 1, strcspn (line + 1, "\n"));
+  nim_test_assert_contains (command, "nim --moves any ");
+  g_assert_true (g_shell_parse_argv (command, NULL, &argv, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (
+      nim_test_run_nimv ("", &out, &err, (const char *const *) argv + 1), ==,
+      0);
+  nim_test_assert_contains (out, "Take any number of matches");
+  nim_test_assert_contains (out, "# trace: negamax:time=0,ab=on,");
+}
+
 /* What a student reads: the header, a line per test with its label, the
    first departure from the reference with its way there, the command
    that shows the reference's search, and the score. */
@@ -507,6 +533,31 @@ test_text (void)
   nim_test_assert_contains (out, "--player2 xor --trace=99");
   nim_test_assert_contains (out, "\nScore: 6 of 10 (");
   nim_test_assert_contains (out, "  4 tests: depth-off-by-one\n");
+  run_reference_command (out);
+}
+
+/* The starter code's report: the no-visits explanation once, at test 1,
+   and "As test 1." at the nine others, not the same four lines ten
+   times. */
+static void
+test_text_once (void)
+{
+  g_autofree char *engine = engine_option ("me", "minimax", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *first;
+
+  if (!nim_test_have_nim ())
+    return;
+  g_assert_cmpint (nim_test_run_nim (NULL, &out, &err, "--engine", engine,
+                                     "--grade", "me", "--assignment",
+                                     "minimax", "--seed", SEED, NULL),
+                   ==, 0);
+  first = strstr (out, "No info string visit line");
+  g_assert_nonnull (first);
+  g_assert_null (strstr (first + 1, "No info string visit line"));
+  nim_test_assert_contains (out, ": no-visits\n   As test 1.\nTest 3: ");
+  nim_test_assert_contains (out, ": no-visits\n   As test 1.\n\nScore: ");
 }
 
 /* Usage errors exit 2 with a message naming what is wrong. */
@@ -524,6 +575,8 @@ test_usage (void)
       = { "--grade", "me", "--assignment", "minimax", NULL };
   const char *const builtin[]
       = { "--grade", "negamax", "--assignment", "minimax", NULL };
+  const char *const no_name[]
+      = { "--grade", "", "--assignment", "minimax", NULL };
   const char *const bad_timeout[] = {
     "--engine",        engine, "--grade", "me", "--assignment", "minimax",
     "--grade-timeout", "0",    NULL
@@ -568,7 +621,13 @@ test_usage (void)
   nim_test_assert_refused (not_declared, 2,
                            "--grade me: no engine is named me; declare it "
                            "with --engine me=COMMAND");
-  nim_test_assert_refused (builtin, 2, "no engine is named negamax");
+  nim_test_assert_refused (builtin, 2,
+                           "--grade negamax: negamax is one of nim's own "
+                           "players; --grade grades an engine declared with "
+                           "--engine NAME=COMMAND");
+  nim_test_assert_refused (no_name, 2,
+                           "--grade needs the name of an engine declared "
+                           "with --engine NAME=COMMAND");
   nim_test_assert_refused (bad_timeout, 2, "--grade-timeout");
   nim_test_assert_refused (bad_dir, 2, "does not exist or cannot be written");
   nim_test_assert_refused (is_dir, 2, "give the name of a file");
@@ -657,6 +716,7 @@ main (int argc, char **argv)
   g_test_add_func ("/grade/json", test_json);
   g_test_add_func ("/grade/gradescope", test_gradescope);
   g_test_add_func ("/grade/text", test_text);
+  g_test_add_func ("/grade/text-once", test_text_once);
   g_test_add_func ("/grade/usage", test_usage);
   g_test_add_func ("/grade/positions", test_positions);
   return g_test_run ();

@@ -117,7 +117,25 @@ grade_check (gpointer config, NimShared *shared, GError **error)
   GradeConfig *c = config;
   const NimPlayerClass *klass = nim_player_class_lookup (c->grade);
 
-  if (klass == NULL || !nim_player_class_is_engine (klass))
+  if (c->grade[0] == '\0')
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--grade needs the name of an engine declared with "
+                      "--engine NAME=COMMAND, such as --engine me='python3 "
+                      "my.py' --grade me"));
+      return FALSE;
+    }
+  if (klass != NULL && !nim_player_class_is_engine (klass))
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   /* TRANSLATORS: %s is the name given to --grade, twice. */
+                   _ ("--grade %s: %s is one of nim's own players; --grade "
+                      "grades an engine declared with --engine NAME=COMMAND, "
+                      "such as --engine me='python3 my.py' --grade me"),
+                   c->grade, c->grade);
+      return FALSE;
+    }
+  if (klass == NULL)
     {
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    /* TRANSLATORS: %s is the name given to --grade, four
@@ -194,8 +212,9 @@ test_done (const NimGradeTest *test, gpointer data)
 {
   const GradeConfig *c = ((gpointer *) data)[0];
   FILE *live = ((gpointer *) data)[1];
+  GHashTable *said = ((gpointer *) data)[2];
 
-  nim_grade_report_print_test (c->assignment, test, live);
+  nim_grade_report_print_test (c->assignment, test, said, live);
 }
 
 /* Writes Gradescope's results.json, whole or not at all. */
@@ -227,7 +246,10 @@ grade_run (gpointer config, NimShared *shared)
   g_autoptr (GError) error = NULL;
   g_autoptr (NimGradeReport) report = NULL;
   FILE *live = nim_output_live (&shared->output);
-  gpointer data[2] = { config, live };
+  /* The explanations printed, each with its test's number. */
+  g_autoptr (GHashTable) said
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gpointer data[3] = { config, live, said };
 
   if (live != NULL)
     nim_grade_report_print_header (c->grade, c->command, c->assignment,

@@ -492,7 +492,10 @@
           else
             s += ": values outside it no longer matter";
         }
-        if (minimax)
+        /* A tree's leaf has no move to choose from, whoever is to move. */
+        if (minimax && isTree && n.leaf !== undefined)
+          s += ", but it is a leaf: there is no move to choose";
+        else if (minimax)
           s += n.ply % 2 === 0 ? "; " + (isTree ? "MAX" : "Max") + " will take the largest value of the moves" :
             "; " + (isTree ? "MIN" : "Min") + " will take the smallest value of the moves";
         else if (isTree && n.parent < 0)
@@ -507,7 +510,8 @@
            nothing; a tree's vary. */
         if (!isTree && val(e.alpha) === -1 && val(e.beta) === 1) return null;
         return {
-          text: "Which window [\u03b1, \u03b2] does the search pass down to " + arrival(n) + "?",
+          text: "Which window [\u03b1, \u03b2] does the search pass down to " + arrival(n) +
+            "? Type inf for infinity.",
           fields: [
             { label: "\u03b1", answer: e.alpha },
             { label: "\u03b2", answer: e.beta }
@@ -1599,17 +1603,46 @@
   /* How wide a slot is: the longest label of the drawing, in its
      type. */
   function slotWidth(items) {
+    if (isTree) return treeSlot();
     var most = 3;
     items.forEach(function (it) {
       var n = it.node;
       if (!n) return;
-      most = Math.max(most, isTree ? 0 : n.position.length, (valueText(n) || "").length,
+      most = Math.max(most, n.position.length, (valueText(n) || "").length,
         n.alpha !== undefined ? ("[" + num(n.alpha) + "," + num(n.beta) + "]").length : 0);
+      /* Monte-Carlo tree search's visits and wins, in the marks'
+         smaller type: under a leaf, and beside an inner node, where they
+         must end before the next node's shape. */
+      if (mcts) most = Math.max(most, statText(n).length * 1.1);
     });
     return Math.max(40, Math.min(130, most * 7.6 + 14));
   }
 
-  function drawTreeNode(n, x, y, keep, inner) {
+  /* A tree's slot, from every label its search will show, so that the
+     drawing keeps its size from the first step to the last.  Its leaves
+     draw their windows on two rows, every other one raised (see
+     drawTreeNode), and a position of two moves or more has its
+     neighbours two slots away: either needs half of its window's width.
+     A textbook's three plies of three moves then fit a window of 1280
+     pixels. */
+  var treeSlotWidth = 0;
+  function treeSlot() {
+    if (treeSlotWidth) return treeSlotWidth;
+    var most = 3;
+    events.forEach(function (e) {
+      if (e.alpha === undefined || !nodes[e.node]) return;
+      var n = nodes[e.node];
+      var w = ("[" + num(e.alpha) + "," + num(e.beta) + "]").length;
+      most = Math.max(most, n.leaf !== undefined || n.children.length > 1 ? w / 2 + 1 : w);
+    });
+    nodes.forEach(function (n) {
+      if (n.leaf !== undefined) most = Math.max(most, ("= " + num(-Math.abs(n.leaf))).length);
+    });
+    treeSlotWidth = Math.max(40, Math.min(130, most * 7.6 + 8));
+    return treeSlotWidth;
+  }
+
+  function drawTreeNode(n, x, y, keep, inner, raised) {
     var key = "n" + n.id;
     var g = elements.get(key);
     if (!g) {
@@ -1628,6 +1661,7 @@
     nodeAttributes(g, n);
     var win = n.alpha !== undefined ? "[" + num(n.alpha) + "," + num(n.beta) + "]" : "";
     if (g.nimWindow.textContent !== win) g.nimWindow.textContent = win;
+    attr(g.nimWindow, "y", raised ? "-31" : "-17");
     var label = isTree ? (n.leaf !== undefined ? num(n.leaf) : "") : n.parent < 0 && n.iteration ?
       "d" + n.iteration + ": " + n.position : n.position;
     if (g.nimLabel.textContent !== label) g.nimLabel.textContent = label;
@@ -1712,7 +1746,8 @@
       height = Math.max(height, it.py + 60);
     });
     items.forEach(function (it) {
-      var g = it.node ? drawTreeNode(it.node, it.px, it.py, keep, it.kids.length > 0) :
+      var g = it.node ? drawTreeNode(it.node, it.px, it.py, keep, it.kids.length > 0,
+        isTree && it.node.leaf !== undefined && it.x % 2 === 1) :
         drawStub(it, it.px, it.py, keep);
       /* In the order of the layout, moved only when out of it: a move
          costs the browser a new style for the element. */
@@ -1778,12 +1813,17 @@
       }
     });
     /* A small drawing grows to fill the box, up to twice its size, as a
-       textbook's figure fills its page. */
+       textbook's figure fills its page; one a little too wide shrinks to
+       the box's width, down to 0.7 of its size (the windows' type then
+       is still 8 pixels at 1280), so that the whole tree is seen at
+       once.  A wider one keeps its type and scrolls. */
     scale = zoom;
     var size = boxSize();
-    if (view === "drawing" && size[0] > 0)
-      scale = zoom * Math.max(1, Math.min(2, (size[0] - 4) / (d.width * zoom),
-        (size[1] - 4) / (d.height * zoom)));
+    if (view === "drawing" && size[0] > 0) {
+      var across = (size[0] - 4) / (d.width * zoom);
+      var grow = Math.min(2, across, (size[1] - 4) / (d.height * zoom));
+      scale = zoom * (grow >= 1 ? grow : across < 1 && across >= 0.7 ? across : 1);
+    }
     attr(svg, "class", view);
     attr(svg, "viewBox", "0 0 " + d.width + " " + d.height);
     attr(svg, "width", String(Math.ceil(d.width * scale)));
