@@ -161,6 +161,21 @@ test_slow_start (void)
   check_mode ("slow", "startup", 2, extra);
 }
 
+/* An engine that makes its tables at each game's isready, as ugi.md
+   advises, for longer than its clock has: the clock runs from its
+   readyok, so it loses no game on time.  A readyok slower than the
+   start-up timeout is still a start-up loss. */
+static void
+test_slow_ready (void)
+{
+  const char *const tc[] = { "--tc", "0.3", NULL };
+  const char *const limit[]
+      = { "--tc", "0.3", "--engine-startup-timeout", "0.3", NULL };
+
+  check_mode ("slow-ready", "normal", 0, tc);
+  check_mode ("slow-ready", "startup", 2, limit);
+}
+
 /* A megabyte of standard error a move blocks nothing and reaches no
    terminal: the games end normally. */
 static void
@@ -845,6 +860,7 @@ main (int argc, char **argv)
   g_test_add_func ("/referee/log-failure", test_log_failure);
   g_test_add_func ("/referee/long-game", test_long_game);
   g_test_add_func ("/referee/slow-start", test_slow_start);
+  g_test_add_func ("/referee/slow-ready", test_slow_ready);
   g_test_add_func ("/referee/stderr-flood", test_stderr_flood);
   g_test_add_func ("/referee/deaf", test_deaf);
   g_test_add_func ("/referee/missing-program", test_missing_program);
