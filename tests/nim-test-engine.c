@@ -30,6 +30,8 @@
             clears it at each uginewgame: a uginewgame, position or go
             before the first isready finds no table, and it exits with
             status 4
+   slow-ready  plays well, but takes 600 ms over each readyok after its
+            first, as an engine that makes its tables for each game does
    colour   plays well, with info lines nim cannot read before each
             bestmove: colours (ESC), bytes that are not UTF-8, a NUL, and
             one of 100 KiB
@@ -139,6 +141,7 @@ main (int argc, char **argv)
   gboolean started = FALSE;
   gboolean new_game = FALSE;
   gboolean table = FALSE; /* alloc: the first isready made it */
+  guint readies = 0;      /* isready commands answered */
   /* go infinite's answer, held until stop */
   g_autoptr (GString) held = g_string_new (NULL);
 
@@ -212,6 +215,8 @@ main (int argc, char **argv)
               started_rules = rules;
               started = TRUE;
             }
+          if (is ("slow-ready") && readies++ > 0)
+            g_usleep (600 * G_TIME_SPAN_MILLISECOND);
           say ("readyok");
         }
       else if (strcmp (words[0], "uginewgame") == 0)

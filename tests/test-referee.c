@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "nim-match.h"
 #include "nim-player-engine.h"
@@ -159,6 +160,106 @@ test_slow_start (void)
   const char *const extra[] = { "--engine-startup-timeout", "0.5", NULL };
 
   check_mode ("slow", "startup", 2, extra);
+}
+
+/* An engine that makes its tables at each game's isready, as ugi.md
+   advises, for longer than its clock has: the clock runs from its
+   readyok, so it loses no game on time.  A readyok slower than the
+   start-up timeout is still a start-up loss. */
+static void
+test_slow_ready (void)
+{
+  const char *const tc[] = { "--tc", "0.3", NULL };
+  const char *const limit[]
+      = { "--tc", "0.3", "--engine-startup-timeout", "0.3", NULL };
+
+  check_mode ("slow-ready", "normal", 0, tc);
+  check_mode ("slow-ready", "startup", 2, limit);
+}
+
+typedef struct
+{
+  int resource;
+  rlim_t value;
+} Limit;
+
+/* In the child, before nim: the limit, as ulimit sets it. */
+static void
+set_limit (gpointer data)
+{
+  const Limit *limit = data;
+  struct rlimit r = { limit->value, limit->value };
+
+  setrlimit (limit->resource, &r);
+}
+
+/* Runs nim with @args under @limit; returns its exit status. */
+static int
+run_limited (Limit *limit, const char *const *args, char **out, char **err)
+{
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
+      G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  g_subprocess_launcher_set_child_setup (launcher, set_limit, limit, NULL);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  return g_subprocess_get_exit_status (process);
+}
+
+/* nim's own want of memory or descriptors when it starts an engine is
+   nim's failure, not the engine's: the run stops with a message (exit
+   1), and nobody loses a game.  Under a small address space GLib once
+   aborted nim creating the thread that reaps engines, or the run waited
+   for ever for a job whose thread never started; out of descriptors
+   the engine lost every game at start-up. */
+static void
+test_own_limits (void)
+{
+  g_autofree char *command = nim_test_engine_command ("good", "random");
+  g_autofree char *engine = NULL;
+  const char *args[]
+      = { "--engine", NULL,      "--player1", "random", "--player2",
+          "bot",      "--games", "2",         NULL };
+  Limit files = { RLIMIT_NOFILE, 8 };
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  engine = g_strdup_printf ("bot=%s", command);
+  args[1] = engine;
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_limited (&files, args, &out, &err), ==, 1);
+    nim_test_assert_contains (err, "nim: engine bot: cannot start engine");
+    nim_test_assert_contains (err, "Too many open files");
+    nim_test_assert_not_contains (out, "startup");
+  }
+#ifndef __SANITIZE_ADDRESS__
+  /* AddressSanitizer needs more address space than this to start at
+     all. */
+  {
+    Limit memory = { RLIMIT_AS, 20000 * 1024 };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_limited (&memory, args, &out, &err), ==, 1);
+    /* The thread of the run's job, or the one that reaps engines,
+       whichever memory runs out for first. */
+    nim_test_assert_contains (err, "Error creating thread");
+    nim_test_assert_not_contains (err, "GLib-ERROR");
+  }
+#endif
 }
 
 /* A megabyte of standard error a move blocks nothing and reaches no
@@ -845,6 +946,8 @@ main (int argc, char **argv)
   g_test_add_func ("/referee/log-failure", test_log_failure);
   g_test_add_func ("/referee/long-game", test_long_game);
   g_test_add_func ("/referee/slow-start", test_slow_start);
+  g_test_add_func ("/referee/slow-ready", test_slow_ready);
+  g_test_add_func ("/referee/own-limits", test_own_limits);
   g_test_add_func ("/referee/stderr-flood", test_stderr_flood);
   g_test_add_func ("/referee/deaf", test_deaf);
   g_test_add_func ("/referee/missing-program", test_missing_program);

@@ -239,13 +239,18 @@ nim_game_play (NimGame *game, GError **error)
       NimPlayer *p = game->players[game->to_move - 1];
       NimGameMove record = { 0 };
       g_autoptr (GError) local = NULL;
-      gint64 t0 = g_get_monotonic_time (), used;
+      gint64 t0, used;
       NimTurn turn;
       gboolean took;
 
       NOTIFY (game, turn, game);
       nim_player_set_clock (p, game->timed ? &game->clock : NULL);
-      took = nim_player_take_turn (p, &game->board, &turn, &local);
+      /* What a player sets up for the game (an engine's readyok) is
+         bounded by its own limit, not charged to its clock. */
+      took = !game->timed || nim_player_ready (p, &local);
+      t0 = g_get_monotonic_time ();
+      if (took)
+        took = nim_player_take_turn (p, &game->board, &turn, &local);
       nim_player_set_clock (p, NULL);
       if (!took && local->domain == NIM_FORFEIT_ERROR)
         {

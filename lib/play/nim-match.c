@@ -1120,8 +1120,12 @@ nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
   m->callbacks = callbacks != NULL ? *callbacks : none;
   m->data = data;
   pool = g_thread_pool_new (run_job, m, (gint) m->config.jobs, TRUE, &local);
-  if (pool == NULL)
+  /* GLib returns the pool even when it could not start its threads (no
+     memory for their stacks): waiting for its jobs would never end. */
+  if (pool == NULL || local != NULL)
     {
+      if (pool != NULL)
+        g_thread_pool_free (pool, TRUE, FALSE);
       g_propagate_prefixed_error (
           error, g_steal_pointer (&local),
           g_dngettext (GETTEXT_PACKAGE, "cannot start %u job: ",

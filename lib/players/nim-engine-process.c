@@ -101,6 +101,78 @@ open_pidfd (GPid pid)
 #endif
 }
 
+/* An engine was started: GLib's worker thread runs. */
+static gint watching = FALSE;
+
+static gpointer
+no_work (gpointer data)
+{
+  return data;
+}
+
+/* GSubprocess reaps its children from GLib's worker thread, which GLib
+   starts with the first child and, when it cannot (under a small
+   address-space limit), aborts the program in.  A thread of the same
+   size started and ended first tells whether it can: if not, nim fails
+   with a message.  Once GLib's thread runs, no other is needed. */
+static gboolean
+can_watch (const char *command, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  GThread *thread;
+
+  if (g_atomic_int_get (&watching))
+    return TRUE;
+  thread = g_thread_try_new ("nim-engine", no_work, NULL, &local);
+  if (thread == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   /* TRANSLATORS: %2$s says why, from the system. */
+                   _ ("cannot start engine \"%1$s\": cannot allocate the "
+                      "thread that watches it (%2$s)"),
+                   command, local->message);
+      return FALSE;
+    }
+  g_thread_join (thread);
+  return TRUE;
+}
+
+/* Whether a failure to start an engine is nim's own (a pipe, a fork, a
+   descriptor or memory it could not have) rather than the engine's (its
+   program missing, not executable, not a program). */
+static gboolean
+failed_by_nim (const GError *error)
+{
+  if (error->domain != G_SPAWN_ERROR)
+    return TRUE;
+  switch ((GSpawnError) error->code)
+    {
+    case G_SPAWN_ERROR_FORK:
+    case G_SPAWN_ERROR_NOMEM:
+    case G_SPAWN_ERROR_MFILE:
+    case G_SPAWN_ERROR_NFILE:
+    case G_SPAWN_ERROR_FAILED:
+      return TRUE;
+    case G_SPAWN_ERROR_READ:
+    case G_SPAWN_ERROR_CHDIR:
+    case G_SPAWN_ERROR_ACCES:
+    case G_SPAWN_ERROR_PERM:
+    case G_SPAWN_ERROR_TOO_BIG:
+    case G_SPAWN_ERROR_NOEXEC:
+    case G_SPAWN_ERROR_NAMETOOLONG:
+    case G_SPAWN_ERROR_NOENT:
+    case G_SPAWN_ERROR_NOTDIR:
+    case G_SPAWN_ERROR_LOOP:
+    case G_SPAWN_ERROR_TXTBUSY:
+    case G_SPAWN_ERROR_IO:
+    case G_SPAWN_ERROR_INVAL:
+    case G_SPAWN_ERROR_ISDIR:
+    case G_SPAWN_ERROR_LIBBAD:
+      return FALSE;
+    }
+  return FALSE;
+}
+
 /**
  * nim_engine_process_new:
  * @command: the command line, such as "python3 bot.py --fast"; split as a
@@ -112,8 +184,9 @@ open_pidfd (GPid pid)
  *   engine's standard error to; %NULL discards standard error
  * @error: return location for an error: a command that does not parse
  *   (#NIM_ERROR_USAGE), a program that cannot be started
- *   (#NIM_ERROR_FAILED: the engine's failure), a log or a pipe that cannot
- *   be made (a #G_IO_ERROR: nim's own failure)
+ *   (#NIM_ERROR_FAILED: the engine's failure), a log, a pipe, a process
+ *   or a thread that cannot be made, for want of descriptors or memory
+ *   (a #G_IO_ERROR: nim's own failure)
  *
  * Starts an engine, in a process group of its own.  Nothing is sent to it
  * yet.
@@ -212,15 +285,19 @@ nim_engine_process_new (const char *command, const char *directory,
   if (directory != NULL)
     g_subprocess_launcher_set_cwd (launcher, directory);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  if (!can_watch (command, error))
+    return NULL;
   self->subprocess = g_subprocess_launcher_spawnv (
       launcher, (const char *const *) argv, &local);
   if (self->subprocess == NULL)
     {
-      g_set_error (error, NIM_ERROR, NIM_ERROR_FAILED,
-                   _ ("cannot start engine \"%s\": %s"), command,
-                   local->message);
+      g_set_error (
+          error, failed_by_nim (local) ? G_IO_ERROR : NIM_ERROR,
+          failed_by_nim (local) ? G_IO_ERROR_FAILED : NIM_ERROR_FAILED,
+          _ ("cannot start engine \"%s\": %s"), command, local->message);
       return NULL;
     }
+  g_atomic_int_set (&watching, TRUE);
   {
     /* %NULL when the engine is gone already. */
     const char *id = g_subprocess_get_identifier (self->subprocess);

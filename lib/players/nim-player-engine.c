@@ -841,6 +841,22 @@ go_command (EnginePlayer *self, gint64 *allowed)
   return g_string_free (go, FALSE);
 }
 
+/* Under a clock: the game's start (uginewgame, isready) goes out alone,
+   and its readyok is waited for, within the start-up timeout, before the
+   clock runs (nim_player_ready()). */
+static gboolean
+engine_ready (NimPlayer *player, GError **error)
+{
+  EnginePlayer *self = (EnginePlayer *) player;
+
+  if (self->process == NULL || self->broken)
+    return forfeit (self, error, NIM_END_DISCONNECT,
+                    _ ("the engine is not running"));
+  return !self->await_ready
+         || (flush_outbox (self, NIM_END_STARTUP, error)
+             && await_ready (self, error));
+}
+
 static gboolean
 engine_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
                     GError **error)
@@ -860,11 +876,9 @@ engine_choose_move (NimPlayer *player, const NimBoard *board, NimMove *move,
   self->timed_out = FALSE;
   g_string_truncate (self->score, 0);
   g_string_truncate (self->pv, 0);
-  /* Under a clock the engine is ready before its time runs: the game's
-     start goes out alone, and its readyok is waited for first. */
-  if (self->await_ready && player->clock != NULL
-      && (!flush_outbox (self, NIM_END_STARTUP, error)
-          || !await_ready (self, error)))
+  /* Under a clock the engine is ready before its time runs (the game
+     called engine_ready ()). */
+  if (player->clock != NULL && !engine_ready (player, error))
     return FALSE;
   position = position_command (self, board);
   queue (self, position);
@@ -1002,6 +1016,7 @@ static const NimPlayerClass engine_template = {
   .options = engine_options,
   .init = engine_init,
   .start = engine_start,
+  .ready = engine_ready,
   .choose_move = engine_choose_move,
   .finalize = engine_finalize,
   .explain_move = engine_explain_move,

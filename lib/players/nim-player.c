@@ -806,6 +806,25 @@ nim_player_set_clock (NimPlayer *player, const NimClock *clock)
 }
 
 /**
+ * nim_player_ready:
+ * @player: a started player, about to move under a clock
+ * @error: return location for an error: a #NIM_FORFEIT_ERROR when an
+ *   engine did not answer within its start-up timeout
+ *
+ * Lets @player finish setting up for the game before the game's clock
+ * runs for its move: an engine's readyok at a game's start is bounded by
+ * its start-up timeout, not charged to its clock.  A player with nothing
+ * to set up is ready at once.
+ *
+ * Returns: %TRUE if @player is ready to move
+ */
+gboolean
+nim_player_ready (NimPlayer *player, GError **error)
+{
+  return player->klass->ready == NULL || player->klass->ready (player, error);
+}
+
+/**
  * nim_player_clock_budget:
  * @clock: a game's clock
  * @number: the player to move, 1 or 2

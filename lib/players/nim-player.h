@@ -264,6 +264,10 @@ typedef struct
  *   the first start makes what the player keeps (a table), each later
  *   one empties it cheaply (a table's new generation), so that no game
  *   maps or zeroes memory
+ * @ready: (nullable): called by a game under a clock before the clock
+ *   runs for the player's move (nim_player_ready()): an external engine
+ *   answers the isready of the game's start here, so that what it sets up
+ *   for the game is not charged to its clock
  * @choose_move: picks a legal move on @board (which has one)
  * @take_turn: (nullable): a person's turn: a legal move, or a request for
  *   the game (#NimTurn); a player without it moves with @choose_move
@@ -296,6 +300,7 @@ struct _NimPlayerClass
   /* (nullable): what a class declared at run time carries, such as an
      external engine's command */
   gconstpointer class_data;
+  gboolean (*ready) (NimPlayer *self, GError **error);
   gboolean (*choose_move) (NimPlayer *self, const NimBoard *board,
                            NimMove *move, GError **error);
   void (*finalize) (NimPlayer *self);
@@ -396,6 +401,7 @@ void nim_player_set_explain (NimPlayer *player, gboolean explain);
 const char *nim_player_get_explanation (const NimPlayer *player);
 void nim_player_set_trace (NimPlayer *player, NimObserver *trace);
 void nim_player_set_clock (NimPlayer *player, const NimClock *clock);
+gboolean nim_player_ready (NimPlayer *player, GError **error);
 const GError *nim_player_get_forfeit (const NimPlayer *player);
 double nim_player_clock_budget (const NimClock *clock, guint number);
 double nim_player_get_time_budget (const NimPlayer *player,
