@@ -1629,6 +1629,102 @@ nim_sequence_extend (NimSequence *sequence, guint64 n, GError **error)
 }
 
 /**
+ * nim_sequence_read:
+ * @sequence: a table
+ * @from: the first heap
+ * @count: how many values: @from + @count at most the length
+ * @out: (array length=count): where G(@from) .. G(@from + @count - 1) go
+ * @error: return location for a #NIM_ERROR_FAILED error: the file the
+ *   values are kept in cannot be read
+ *
+ * Copies values out of the table, wherever they are kept.
+ *
+ * Returns: %TRUE if @out holds them
+ */
+gboolean
+nim_sequence_read (const NimSequence *sequence, guint64 from, guint64 count,
+                   guint32 *out, GError **error)
+{
+  guint64 step = chunk_values (sequence), i;
+  g_autofree guint8 *chunk = g_malloc (step * 4);
+  guint w = sequence->width;
+
+  g_return_val_if_fail (from + count <= sequence->len, FALSE);
+  for (i = 0; i < count; i += step)
+    {
+      guint64 n = MIN (step, count - i), k;
+
+      if (!read_values (sequence, from + i, n, chunk, error))
+        return FALSE;
+      for (k = 0; k < n; k++)
+        out[i + k] = get_w (chunk, k, w);
+    }
+  return TRUE;
+}
+
+/**
+ * nim_sequence_append:
+ * @sequence: a table
+ * @values: (array length=count): G(len) .. G(len + @count - 1), as an
+ *   earlier computation of the same code found them
+ * @count: how many
+ * @error: return location for an error of nim_sequence_extend() (no
+ *   room for them)
+ *
+ * Takes values computed before (saved by a checkpoint) as if this table
+ * had computed them: its tables, its split and its value counts become
+ * what they were, so that it goes on to the same values and the same
+ * summary.  The values are not checked.
+ *
+ * Returns: %TRUE if they were taken
+ */
+gboolean
+nim_sequence_append (NimSequence *sequence, const guint32 *values,
+                     guint64 count, GError **error)
+{
+  guint64 i;
+
+  if (!check_failed (sequence, error))
+    return FALSE;
+  for (i = 0; i < count; i++)
+    if (!push (sequence, values[i], error))
+      return FALSE;
+  return check_failed (sequence, error);
+}
+
+/**
+ * nim_sequence_get_resume:
+ * @sequence: a table
+ * @resume: (out): what a checkpoint saves besides the values
+ */
+void
+nim_sequence_get_resume (const NimSequence *sequence,
+                         NimSequenceResume *resume)
+{
+  resume->goal = sequence->goal;
+  resume->full_scans = sequence->stats.full_scans;
+  resume->sparse = sequence->stats.sparse;
+}
+
+/**
+ * nim_sequence_set_resume:
+ * @sequence: a table whose values nim_sequence_append() restored
+ * @resume: what nim_sequence_get_resume() gave when they were saved
+ *
+ * Restores the rest: where nim_sequence_prove() was going, and the
+ * counts of how the values were found, which taking values does not
+ * redo.
+ */
+void
+nim_sequence_set_resume (NimSequence *sequence,
+                         const NimSequenceResume *resume)
+{
+  sequence->goal = resume->goal;
+  sequence->stats.full_scans = resume->full_scans;
+  sequence->stats.sparse = resume->sparse;
+}
+
+/**
  * nim_sequence_stop:
  * @sequence: a table
  * @error: why
