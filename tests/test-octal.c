@@ -1284,8 +1284,11 @@ test_cli_checkpoint_damaged (void)
   g_autofree char *state = NULL;
   g_autofree char *values = NULL;
   g_autoptr (GPtrArray) args = NULL;
-  const char *n = "140000";
+  const char *n = nim_test_light () ? "100000" : "140000";
+  g_autofree char *other_message
+      = g_strdup_printf ("saved with --grundy-sequence %s, not 140001", n);
   gsize len, values_len;
+  int status;
 
   if (!nim_test_have_nim ())
     return;
@@ -1306,10 +1309,10 @@ test_cli_checkpoint_damaged (void)
   while (0)
   /* An early save: stopped after the first chunk of values. */
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (nim_test_signal_at ("   65530:", FALSE, SIGTERM,
-                                       (const char *const *) args->pdata, &out,
-                                       &err),
-                   ==, 143);
+  status = nim_test_signal_at ("   65530:", FALSE, SIGTERM,
+                               (const char *const *) args->pdata, &out, &err);
+  /* Unless it ended first: then the early save is the last one. */
+  g_assert_true (status == 143 || status == 0);
   early = get_file (ck, "state", NULL);
   RUN (0);
   g_assert_cmpstr (out, ==, whole);
@@ -1366,9 +1369,7 @@ test_cli_checkpoint_damaged (void)
 
     nim_test_assert_refused (other_rules, 2,
                              "saved with --rules 0.161, not 0.16");
-    nim_test_assert_refused (other_n, 2,
-                             "saved with --grundy-sequence 140000, not "
-                             "140001");
+    nim_test_assert_refused (other_n, 2, other_message);
     nim_test_assert_refused (proving, 2, "saved with --prove no, not yes");
     g_assert_true (g_file_set_contents (file, "", -1, NULL));
     nim_test_assert_refused (on_file, 2, "--checkpoint");

@@ -35,7 +35,8 @@
    scans read first, and the last ones (the window), which hold every
    split of a rare heap; the values between are read back, when a scan
    reaches that far, from a file every value is written to before it
-   leaves the window (the store: a checkpoint's, or a temporary file).
+   leaves the window (the store, a temporary file; a checkpoint keeps
+   its own copy of the values, from which the store is made again).
    So the memory stays bounded however far the values go. */
 #include "config.h"
 
@@ -554,8 +555,8 @@ nim_sequence_new (const NimOctal *code, NimSequenceMethod method)
  * nim_sequence_free:
  * @sequence: (nullable): a table
  *
- * Frees the table; a temporary file the values were kept in goes too,
- * the store of nim_sequence_set_store() stays.
+ * Frees the table; the temporary file the values were kept in goes
+ * too.
  */
 void
 nim_sequence_free (NimSequence *sequence)
@@ -636,7 +637,7 @@ least_memory (const NimSequence *self)
  *   than the computation needs at least
  *
  * Bounds the memory the table takes.  The values that do not fit are
- * kept in a file (nim_sequence_set_store(), or a temporary one), and
+ * kept in a temporary file, and
  * read back when a scan reaches them.
  *
  * Returns: %TRUE if the bound is taken
@@ -935,9 +936,7 @@ widen_buffer (guint8 *g, guint64 count, guint old, guint width)
 }
 
 /* Writes the store again at the width in force, from the old one of
-   @old bytes a value: a new file (PREFIX.WIDTH), which takes the old
-   one's place; the old one stays until a checkpoint no longer names it
-   (nim_checkpoint_save()). */
+   @old bytes a value: a new file, which takes the old one's place. */
 static gboolean
 widen_store (NimSequence *self, guint old, GError **error)
 {
