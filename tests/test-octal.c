@@ -910,6 +910,17 @@ test_cli_bad (void)
       "--max-memory needs a take-and-break code" },
     { { "--solve", "--heaps", "3", "--max-memory", "1G", NULL },
       "--max-memory (it needs --grundy-sequence and --rules)" },
+    { { "--moves", "1,2", "--grundy-sequence", "10", "--checkpoint", "ck",
+        NULL },
+      "--checkpoint needs a take-and-break code" },
+    { { "--solve", "--heaps", "3", "--checkpoint", "ck", NULL },
+      "--checkpoint (it needs --grundy-sequence and --rules)" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--checkpoint-every",
+        "5", NULL },
+      "give --checkpoint too" },
+    { { "--rules", "0.77", "--grundy-sequence", "10", "--checkpoint", "ck",
+        "--checkpoint-every", "-1", NULL },
+      "--checkpoint-every" },
   };
   guint i;
 
@@ -1072,6 +1083,300 @@ test_cli_histogram (void)
   remove_tree (dir);
 }
 
+/* The arguments of a checkpointed run of 0.161 to @n (a memory bound
+   under which the values outgrow memory, and value counts), with
+   @extra (up to three) at the end. */
+static GPtrArray *
+checkpoint_args (const char *n, const char *dir, const char *hist,
+                 const char *const *extra)
+{
+  GPtrArray *args = g_ptr_array_new ();
+  const char *const base[] = { "--grundy-sequence",
+                               n,
+                               "--rules",
+                               "0.161",
+                               "--max-memory",
+                               "2M",
+                               "--checkpoint",
+                               dir,
+                               "--histogram",
+                               hist,
+                               "--checkpoint-every",
+                               "0" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (base); i++)
+    g_ptr_array_add (args, (gpointer) base[i]);
+  for (i = 0; extra != NULL && extra[i] != NULL; i++)
+    g_ptr_array_add (args, (gpointer) extra[i]);
+  g_ptr_array_add (args, NULL);
+  return args;
+}
+
+/* Whether the files of folders @a and @b are the same. */
+static void
+assert_same_files (const char *a, const char *b)
+{
+  g_autoptr (GDir) d = g_dir_open (a, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *pa = g_build_filename (a, name, NULL);
+      g_autofree char *pb = g_build_filename (b, name, NULL);
+      g_autofree char *ta = NULL;
+      g_autofree char *tb = NULL;
+
+      g_assert_true (g_file_get_contents (pa, &ta, NULL, NULL));
+      g_assert_true (g_file_get_contents (pb, &tb, NULL, NULL));
+      g_assert_cmpstr (ta, ==, tb);
+      n++;
+    }
+  g_assert_cmpuint (n, >, 10);
+}
+
+/* --checkpoint DIR: a run of 0.161 under a memory bound its values
+   outgrow, saving as often as it can, is stopped by SIGTERM (sent by
+   the test to the nim it started) at several points, each after a
+   chunk of values is printed and so inside or between saves, and
+   started again each time: the last run prints the values and summary
+   of a run never stopped, and writes the same value counts.  The JSON
+   of a run taken up from a finished save is the whole run's too. */
+static void
+test_cli_checkpoint (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *ck = g_build_filename (dir, "ck", NULL);
+  g_autofree char *hist_whole = g_build_filename (dir, "whole", NULL);
+  g_autofree char *hist = g_build_filename (dir, "counts", NULL);
+  g_autofree char *whole = NULL;
+  g_autofree char *whole_json = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *n = nim_test_light () ? "70000" : "300000";
+  const char *const markers[] = { "   65530:", "  131070:", "  196600:" };
+  const char *const json[] = { "--json", NULL };
+  guint i, stops = nim_test_light () ? 1 : G_N_ELEMENTS (markers);
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  /* The output names the folder of the counts: the same one, moved. */
+  g_assert_cmpint (nim_test_run_nim (NULL, &whole, &err, "--grundy-sequence",
+                                     n, "--rules", "0.161", "--histogram",
+                                     hist, NULL),
+                   ==, 0);
+  g_assert_cmpint (g_rename (hist, hist_whole), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (nim_test_run_nim (NULL, &whole_json, &err,
+                                     "--grundy-sequence", n, "--rules",
+                                     "0.161", "--json", "--histogram", hist,
+                                     NULL),
+                   ==, 0);
+  for (i = 0; i < stops; i++)
+    {
+      g_autoptr (GPtrArray) args = checkpoint_args (n, ck, hist, NULL);
+
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      status
+          = nim_test_signal_at (markers[i], FALSE, SIGTERM,
+                                (const char *const *) args->pdata, &out, &err);
+      /* Stopped, unless it ended first: then the save is the end's. */
+      if (status != 0)
+        {
+          g_assert_cmpint (status, ==, 143);
+          nim_test_assert_contains (out, "Interrupted");
+        }
+    }
+  {
+    g_autoptr (GPtrArray) args = checkpoint_args (n, ck, hist, NULL);
+
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (nim_test_run_nimv (NULL, &out, &err,
+                                        (const char *const *) args->pdata),
+                     ==, 0);
+    g_assert_cmpstr (out, ==, whole);
+    assert_same_files (hist_whole, hist);
+  }
+  {
+    g_autoptr (GPtrArray) args = checkpoint_args (n, ck, hist, json);
+
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (nim_test_run_nimv (NULL, &out, &err,
+                                        (const char *const *) args->pdata),
+                     ==, 0);
+    g_assert_cmpstr (out, ==, whole_json);
+  }
+  if (!nim_test_light ())
+    {
+      /* --prove: stopped as it starts to compute past N, it goes on to
+         where it was going (from 200000 to 400000, then 800000, where
+         0.16's period of 149459 is proven), not to where a run from
+         there would go. */
+      g_autofree char *ck16 = g_build_filename (dir, "ck16", NULL);
+      const char *const prove[]
+          = { "--grundy-sequence", "200000",       "--rules", "0.16",
+              "--prove",           "--checkpoint", ck16,      NULL };
+      const char *const plain[] = { "--grundy-sequence", "200000",
+                                    "--rules",           "0.16",
+                                    "--prove",           NULL };
+
+      g_clear_pointer (&whole, g_free);
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (nim_test_run_nimv (NULL, &whole, &err, plain), ==, 0);
+      nim_test_assert_contains (whole, "the values repeat to n = 800000");
+      g_clear_pointer (&err, g_free);
+      status = nim_test_signal_at ("  199990:", FALSE, SIGTERM, prove, &out,
+                                   &err);
+      g_assert_true (status == 143 || status == 0);
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (nim_test_run_nimv (NULL, &out, &err, prove), ==, 0);
+      g_assert_cmpstr (out, ==, whole);
+    }
+  remove_tree (dir);
+}
+
+/* Writes @text over @path. */
+static void
+put (const char *dir, const char *name, const char *text, gssize len)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, len, NULL));
+}
+
+static char *
+get_file (const char *dir, const char *name, gsize *len)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, len, NULL));
+  return text;
+}
+
+/* What a save cut off part-way leaves, and damage, made by hand: a
+   state torn in half or with one digit changed falls back to the save
+   before (an older one, with fewer values: the run computes the rest);
+   values appended past the state's (a save cut off before its state was
+   written) are dropped; values that are not the ones saved leave no save
+   to use (exit 1).  Each run that goes on prints the whole run's
+   output.  A save of other rules or another N is refused, naming the
+   difference, and so is a folder that is a file (exit 2). */
+static void
+test_cli_checkpoint_damaged (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("nim-octal-XXXXXX", NULL);
+  g_autofree char *ck = g_build_filename (dir, "ck", NULL);
+  g_autofree char *hist = g_build_filename (dir, "counts", NULL);
+  g_autofree char *file = g_build_filename (dir, "file", NULL);
+  g_autofree char *whole = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *early = NULL;
+  g_autofree char *state = NULL;
+  g_autofree char *values = NULL;
+  g_autoptr (GPtrArray) args = NULL;
+  const char *n = nim_test_light () ? "100000" : "140000";
+  g_autofree char *other_message
+      = g_strdup_printf ("saved with --grundy-sequence %s, not 140001", n);
+  gsize len, values_len;
+  int status;
+
+  if (!nim_test_have_nim ())
+    return;
+  args = checkpoint_args (n, ck, hist, NULL);
+  g_assert_cmpint (nim_test_run_nim (NULL, &whole, &err, "--grundy-sequence",
+                                     n, "--rules", "0.161", "--histogram",
+                                     hist, NULL),
+                   ==, 0);
+#define RUN(want)                                                             \
+  do                                                                          \
+    {                                                                         \
+      g_clear_pointer (&out, g_free);                                         \
+      g_clear_pointer (&err, g_free);                                         \
+      g_assert_cmpint (nim_test_run_nimv (NULL, &out, &err,                   \
+                                          (const char *const *) args->pdata), \
+                       ==, want);                                             \
+    }                                                                         \
+  while (0)
+  /* An early save: stopped after the first chunk of values. */
+  g_clear_pointer (&err, g_free);
+  status = nim_test_signal_at ("   65530:", FALSE, SIGTERM,
+                               (const char *const *) args->pdata, &out, &err);
+  /* Unless it ended first: then the early save is the last one. */
+  g_assert_true (status == 143 || status == 0);
+  early = get_file (ck, "state", NULL);
+  RUN (0);
+  g_assert_cmpstr (out, ==, whole);
+
+  /* The last save torn, the one before the early one. */
+  state = get_file (ck, "state", &len);
+  put (ck, "state.old", early, -1);
+  put (ck, "state", state, (gssize) len / 2);
+  RUN (0);
+  g_assert_cmpstr (out, ==, whole);
+  /* One digit of the count of values changed. */
+  g_clear_pointer (&state, g_free);
+  state = get_file (ck, "state", &len);
+  *strstr (state, "values 1") = 'V';
+  put (ck, "state", state, (gssize) len);
+  RUN (0);
+  g_assert_cmpstr (out, ==, whole);
+  /* Values appended after the last save. */
+  values = get_file (ck, "values", &values_len);
+  {
+    g_autofree char *longer = g_malloc (values_len + 4000);
+
+    memcpy (longer, values, values_len);
+    memset (longer + values_len, 0x55, 4000);
+    put (ck, "values", longer, (gssize) values_len + 4000);
+  }
+  RUN (0);
+  g_assert_cmpstr (out, ==, whole);
+  /* A value changed under both saves. */
+  values[4 * 1000] ^= 1;
+  put (ck, "values", values, (gssize) values_len);
+  RUN (1);
+  nim_test_assert_contains (err, "no save there can be used");
+  nim_test_assert_contains (err, "not the ones saved");
+  values[4 * 1000] ^= 1;
+  put (ck, "values", values, (gssize) values_len);
+  RUN (0);
+  g_assert_cmpstr (out, ==, whole);
+#undef RUN
+
+  {
+    const char *const other_rules[] = {
+      "--grundy-sequence", n, "--rules", "0.16", "--checkpoint", ck, NULL
+    };
+    const char *const other_n[]
+        = { "--grundy-sequence", "140001", "--rules", "0.161",
+            "--checkpoint",      ck,       NULL };
+    const char *const proving[]
+        = { "--grundy-sequence", n,  "--rules", "0.161", "--prove",
+            "--checkpoint",      ck, NULL };
+    const char *const on_file[]
+        = { "--grundy-sequence", n,    "--rules", "0.161",
+            "--checkpoint",      file, NULL };
+
+    nim_test_assert_refused (other_rules, 2,
+                             "saved with --rules 0.161, not 0.16");
+    nim_test_assert_refused (other_n, 2, other_message);
+    nim_test_assert_refused (proving, 2, "saved with --prove no, not yes");
+    g_assert_true (g_file_set_contents (file, "", -1, NULL));
+    nim_test_assert_refused (on_file, 2, "--checkpoint");
+  }
+  remove_tree (dir);
+}
+
 /* --quiet leaves the values out and keeps the summary as it is; it
    needs a code. */
 static void
@@ -1148,5 +1453,8 @@ main (int argc, char **argv)
   g_test_add_func ("/octal/cli-max-memory", test_cli_max_memory);
   g_test_add_func ("/octal/cli-histogram", test_cli_histogram);
   g_test_add_func ("/octal/cli-quiet", test_cli_quiet);
+  g_test_add_func ("/octal/cli-checkpoint", test_cli_checkpoint);
+  g_test_add_func ("/octal/cli-checkpoint-damaged",
+                   test_cli_checkpoint_damaged);
   return g_test_run ();
 }

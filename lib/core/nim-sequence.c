@@ -35,7 +35,8 @@
    scans read first, and the last ones (the window), which hold every
    split of a rare heap; the values between are read back, when a scan
    reaches that far, from a file every value is written to before it
-   leaves the window (the store: a checkpoint's, or a temporary file).
+   leaves the window (the store, a temporary file; a checkpoint keeps
+   its own copy of the values, from which the store is made again).
    So the memory stays bounded however far the values go. */
 #include "config.h"
 
@@ -554,8 +555,8 @@ nim_sequence_new (const NimOctal *code, NimSequenceMethod method)
  * nim_sequence_free:
  * @sequence: (nullable): a table
  *
- * Frees the table; a temporary file the values were kept in goes too,
- * the store of nim_sequence_set_store() stays.
+ * Frees the table; the temporary file the values were kept in goes
+ * too.
  */
 void
 nim_sequence_free (NimSequence *sequence)
@@ -636,7 +637,7 @@ least_memory (const NimSequence *self)
  *   than the computation needs at least
  *
  * Bounds the memory the table takes.  The values that do not fit are
- * kept in a file (nim_sequence_set_store(), or a temporary one), and
+ * kept in a temporary file, and
  * read back when a scan reaches them.
  *
  * Returns: %TRUE if the bound is taken
@@ -935,9 +936,7 @@ widen_buffer (guint8 *g, guint64 count, guint old, guint width)
 }
 
 /* Writes the store again at the width in force, from the old one of
-   @old bytes a value: a new file (PREFIX.WIDTH), which takes the old
-   one's place; the old one stays until a checkpoint no longer names it
-   (nim_checkpoint_save()). */
+   @old bytes a value: a new file, which takes the old one's place. */
 static gboolean
 widen_store (NimSequence *self, guint old, GError **error)
 {
@@ -1626,6 +1625,102 @@ nim_sequence_extend (NimSequence *sequence, guint64 n, GError **error)
         }
     }
   return check_failed (self, error);
+}
+
+/**
+ * nim_sequence_read:
+ * @sequence: a table
+ * @from: the first heap
+ * @count: how many values: @from + @count at most the length
+ * @out: (array length=count): where G(@from) .. G(@from + @count - 1) go
+ * @error: return location for a #NIM_ERROR_FAILED error: the file the
+ *   values are kept in cannot be read
+ *
+ * Copies values out of the table, wherever they are kept.
+ *
+ * Returns: %TRUE if @out holds them
+ */
+gboolean
+nim_sequence_read (const NimSequence *sequence, guint64 from, guint64 count,
+                   guint32 *out, GError **error)
+{
+  guint64 step = chunk_values (sequence), i;
+  g_autofree guint8 *chunk = g_malloc (step * 4);
+  guint w = sequence->width;
+
+  g_return_val_if_fail (from + count <= sequence->len, FALSE);
+  for (i = 0; i < count; i += step)
+    {
+      guint64 n = MIN (step, count - i), k;
+
+      if (!read_values (sequence, from + i, n, chunk, error))
+        return FALSE;
+      for (k = 0; k < n; k++)
+        out[i + k] = get_w (chunk, k, w);
+    }
+  return TRUE;
+}
+
+/**
+ * nim_sequence_append:
+ * @sequence: a table
+ * @values: (array length=count): G(len) .. G(len + @count - 1), as an
+ *   earlier computation of the same code found them
+ * @count: how many
+ * @error: return location for an error of nim_sequence_extend() (no
+ *   room for them)
+ *
+ * Takes values computed before (saved by a checkpoint) as if this table
+ * had computed them: its tables, its split and its value counts become
+ * what they were, so that it goes on to the same values and the same
+ * summary.  The values are not checked.
+ *
+ * Returns: %TRUE if they were taken
+ */
+gboolean
+nim_sequence_append (NimSequence *sequence, const guint32 *values,
+                     guint64 count, GError **error)
+{
+  guint64 i;
+
+  if (!check_failed (sequence, error))
+    return FALSE;
+  for (i = 0; i < count; i++)
+    if (!push (sequence, values[i], error))
+      return FALSE;
+  return check_failed (sequence, error);
+}
+
+/**
+ * nim_sequence_get_resume:
+ * @sequence: a table
+ * @resume: (out): what a checkpoint saves besides the values
+ */
+void
+nim_sequence_get_resume (const NimSequence *sequence,
+                         NimSequenceResume *resume)
+{
+  resume->goal = sequence->goal;
+  resume->full_scans = sequence->stats.full_scans;
+  resume->sparse = sequence->stats.sparse;
+}
+
+/**
+ * nim_sequence_set_resume:
+ * @sequence: a table whose values nim_sequence_append() restored
+ * @resume: what nim_sequence_get_resume() gave when they were saved
+ *
+ * Restores the rest: where nim_sequence_prove() was going, and the
+ * counts of how the values were found, which taking values does not
+ * redo.
+ */
+void
+nim_sequence_set_resume (NimSequence *sequence,
+                         const NimSequenceResume *resume)
+{
+  sequence->goal = resume->goal;
+  sequence->stats.full_scans = resume->full_scans;
+  sequence->stats.sparse = resume->sparse;
 }
 
 /**

@@ -133,6 +133,21 @@ typedef struct
 typedef void (*NimSequenceProgress) (guint64 len, guint64 target,
                                      gpointer user_data);
 
+/**
+ * NimSequenceResume:
+ * @goal: the heap nim_sequence_prove() was computing to (0: none)
+ * @full_scans: as in #NimSequenceStats
+ * @sparse: as in #NimSequenceStats
+ *
+ * What a checkpoint keeps of a table besides its values.
+ */
+typedef struct
+{
+  guint64 goal;
+  guint64 full_scans;
+  guint64 sparse;
+} NimSequenceResume;
+
 typedef struct _NimSequence NimSequence;
 
 NimSequence *nim_sequence_new (const NimOctal *code, NimSequenceMethod method);
@@ -149,6 +164,14 @@ gboolean nim_sequence_reserve (NimSequence *sequence, guint64 n,
 gboolean nim_sequence_extend (NimSequence *sequence, guint64 n,
                               GError **error);
 void nim_sequence_stop (NimSequence *sequence, const GError *error);
+gboolean nim_sequence_read (const NimSequence *sequence, guint64 from,
+                            guint64 count, guint32 *out, GError **error);
+gboolean nim_sequence_append (NimSequence *sequence, const guint32 *values,
+                              guint64 count, GError **error);
+void nim_sequence_get_resume (const NimSequence *sequence,
+                              NimSequenceResume *resume);
+void nim_sequence_set_resume (NimSequence *sequence,
+                              const NimSequenceResume *resume);
 guint nim_sequence_get (const NimSequence *sequence, guint64 n);
 guint64 nim_sequence_len (const NimSequence *sequence);
 const NimOctal *nim_sequence_code (const NimSequence *sequence);

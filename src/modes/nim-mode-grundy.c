@@ -8,6 +8,7 @@
 
 #include "nim-analysis-report.h"
 #include "nim-certificate.h"
+#include "nim-checkpoint.h"
 #include "nim-command.h"
 #include "nim-error.h"
 #include "nim-exit.h"
@@ -31,6 +32,8 @@
 
 /* Values computed between two writes of the sequence. */
 #define SEQUENCE_CHUNK 65536
+/* Seconds between two saves of --checkpoint, by default. */
+#define CHECKPOINT_EVERY 60
 /* The least --max-memory: the tables of a code with large values take
    some hundreds of KiB. */
 #define MIN_MEMORY (G_GUINT64_CONSTANT (1) << 20)
@@ -44,11 +47,14 @@
  * @certificate: --certificate FILE
  * @memory_text: --max-memory SIZE, as given
  * @histogram: --histogram DIR
+ * @checkpoint: --checkpoint DIR
+ * @every_text: --checkpoint-every SECONDS, as given
  * @n: N
  * @limit: the last heap --prove computes; 0 for the default
  *   (%NIM_SEQUENCE_PROVE_DEFAULT)
  * @max_memory: the bytes the computation may take; 0 for what the
  *   machine can spare
+ * @every: the seconds between two saves of --checkpoint
  *
  * The options of --grundy-sequence.
  */
@@ -60,10 +66,13 @@ typedef struct
   char *certificate;
   char *memory_text;
   char *histogram;
+  char *checkpoint;
+  char *every_text;
 
   guint64 n;
   guint64 limit;
   guint64 max_memory;
+  guint64 every;
 } GrundyConfig;
 
 #define FIELD(member) NIM_OPTION_FIELD (GrundyConfig, member)
@@ -110,6 +119,21 @@ static const NimOption options[] = {
     0,
     N_ ("--histogram (it needs --grundy-sequence and --rules)"),
     NULL },
+  { { "checkpoint", 0, 0, G_OPTION_ARG_FILENAME, FIELD (checkpoint),
+      N_ ("With --grundy-sequence --rules, save the computation in DIR "
+          "now and then and on SIGTERM or Ctrl-C; the same command with "
+          "the same DIR goes on from the last save"),
+      "DIR" },
+    0,
+    N_ ("--checkpoint (it needs --grundy-sequence and --rules)"),
+    NULL },
+  { { "checkpoint-every", 0, 0, G_OPTION_ARG_STRING, FIELD (every_text),
+      N_ ("With --checkpoint, the seconds between two saves (default 60; "
+          "0: as often as the progress line is drawn)"),
+      "SECONDS" },
+    0,
+    N_ ("--checkpoint-every (it needs --grundy-sequence and --checkpoint)"),
+    NULL },
   { { NULL } },
 };
 
@@ -147,10 +171,10 @@ check_certificate_path (const char *path, GError **error)
   return FALSE;
 }
 
-/* The folder of --histogram @path, made if it is not there: it must
-   take new files. */
+/* The folder of --histogram or --checkpoint (@option) @path, made if it
+   is not there: it must take new files. */
 static gboolean
-check_histogram_dir (const char *path, GError **error)
+check_dir (const char *option, const char *path, GError **error)
 {
   int saved;
 
@@ -162,9 +186,10 @@ check_histogram_dir (const char *path, GError **error)
               ? ENOTDIR
               : errno;
   g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
-               /* TRANSLATORS: %s is a folder, then why it cannot be
-                  written, such as "Permission denied". */
-               _ ("--histogram %s: cannot write there: %s"), path,
+               /* TRANSLATORS: the first %s is an option, --histogram or
+                  --checkpoint, the second a folder, then why it cannot
+                  be written, such as "Permission denied". */
+               _ ("%s %s: cannot write there: %s"), option, path,
                g_strerror (saved));
   return FALSE;
 }
@@ -186,6 +211,13 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
       g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
                    _ ("--prove-limit is how far --prove computes; give "
                       "--prove too"));
+      return FALSE;
+    }
+  if (g->every_text != NULL && g->checkpoint == NULL)
+    {
+      g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                   _ ("--checkpoint-every is how often --checkpoint saves; "
+                      "give --checkpoint too"));
       return FALSE;
     }
   if (shared->per_position)
@@ -232,10 +264,20 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
                        "--histogram");
           return FALSE;
         }
+      if (g->checkpoint != NULL)
+        {
+          g_set_error (error, NIM_ERROR, NIM_ERROR_USAGE,
+                       _ ("%s needs a take-and-break code given with "
+                          "--rules; the values of --max-take and --moves "
+                          "take moments"),
+                       "--checkpoint");
+          return FALSE;
+        }
       return nim_parse_uint (g->n_text, 0, NIM_GRUNDY_SEQUENCE_MAX,
                              "--grundy-sequence", &g->n, error);
     }
   /* A code has no cap but memory, which the run checks first. */
+  g->every = CHECKPOINT_EVERY;
   return nim_parse_uint (g->n_text, 0, G_MAXUINT64 - 1, "--grundy-sequence",
                          &g->n, error)
          && (g->limit_text == NULL
@@ -247,7 +289,12 @@ grundy_check (gpointer config, NimShared *shared, GError **error)
              || nim_parse_size (g->memory_text, MIN_MEMORY, MAX_MEMORY,
                                 "--max-memory", &g->max_memory, error))
          && (g->histogram == NULL
-             || check_histogram_dir (g->histogram, error));
+             || check_dir ("--histogram", g->histogram, error))
+         && (g->every_text == NULL
+             || nim_parse_uint (g->every_text, 0, 86400 * 365,
+                                "--checkpoint-every", &g->every, error))
+         && (g->checkpoint == NULL
+             || check_dir ("--checkpoint", g->checkpoint, error));
 }
 
 /* Writes @contents to @path.  A regular file, or none yet, is replaced
@@ -331,13 +378,56 @@ write_certificate (const char *path, const NimSequence *values,
 }
 
 /* What a run of a code keeps while it computes: its values, their
-   report, and the first error of a write the progress function made. */
+   report, and its checkpoint with when it next saves. */
 typedef struct
 {
   const GrundyConfig *config;
   NimSequence *values;
   NimSequenceReport *report;
+  NimCheckpoint *checkpoint;
+  gint64 next_save;
 } OctalRun;
+
+/* Saves the run to --checkpoint, if it has one. */
+static gboolean
+save_checkpoint (OctalRun *run, GError **error)
+{
+  if (run->checkpoint == NULL)
+    return TRUE;
+  run->next_save
+      = g_get_monotonic_time () + (gint64) run->config->every * G_USEC_PER_SEC;
+  return nim_checkpoint_save (run->checkpoint, run->values, error);
+}
+
+/* Opens --checkpoint and takes up its last save.  The save must be of
+   the same computation: the code, N, and how far --prove goes. */
+static NimCheckpoint *
+open_checkpoint (const GrundyConfig *g, const NimShared *shared,
+                 NimSequence *values, GError **error)
+{
+  g_autofree char *code = nim_octal_to_string (&shared->code);
+  g_autofree char *n = g_strdup_printf ("%llu", (unsigned long long) g->n);
+  g_autofree char *limit = g_strdup_printf (
+      "%llu",
+      (unsigned long long) (g->limit != 0 ? g->limit
+                                          : NIM_SEQUENCE_PROVE_DEFAULT));
+  const char *identity[] = { "--rules",
+                             code,
+                             "--grundy-sequence",
+                             n,
+                             "--prove",
+                             g->prove ? "yes" : "no",
+                             "--prove-limit",
+                             g->prove ? limit : "-",
+                             NULL };
+  g_autoptr (NimCheckpoint) checkpoint
+      = nim_checkpoint_open (g->checkpoint, identity, error);
+
+  if (checkpoint == NULL
+      || !nim_checkpoint_restore (checkpoint, values, error))
+    return NULL;
+  return g_steal_pointer (&checkpoint);
+}
 
 /* Writes the value counts reached so far; a failure stops the run. */
 static gboolean
@@ -357,7 +447,9 @@ octal_progress (guint64 len, guint64 target, gpointer data)
   g_autoptr (GError) error = NULL;
 
   nim_sequence_report_progress (len, target, run->report);
-  if (!write_histograms (run, &error))
+  if (!write_histograms (run, &error)
+      || (run->checkpoint != NULL && g_get_monotonic_time () >= run->next_save
+          && !save_checkpoint (run, &error)))
     nim_sequence_stop (run->values, error);
 }
 
@@ -366,7 +458,10 @@ octal_progress (guint64 len, guint64 target, gpointer data)
    periodicity theorem when the values reach far enough (or --prove
    computes them that far, as far as --prove-limit).  Ctrl-C keeps what
    was computed: the values written and what they show (exit 130).
-   --certificate FILE writes the proof for --check-certificate. */
+   --certificate FILE writes the proof for --check-certificate.
+   --checkpoint DIR saves the run now and then and before it ends, and
+   takes up the last save: the values restored are printed as computed
+   ones, so the output is the one a run never stopped gives. */
 static int
 run_octal (const GrundyConfig *g, const NimShared *shared)
 {
@@ -374,6 +469,7 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   g_autoptr (NimSequence) values
       = nim_sequence_new (&shared->code, NIM_SEQUENCE_SPARSE);
   g_autoptr (NimSequenceReport) report = NULL;
+  g_autoptr (NimCheckpoint) checkpoint = NULL;
   NimSequencePeriod period;
   NimSequenceEnd end;
   OctalRun run;
@@ -382,6 +478,9 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
      way. */
   if (!nim_sequence_set_max_memory (values, g->max_memory, &error)
       || !nim_sequence_reserve (values, g->n, &error))
+    return nim_exit_fail (error, TRUE);
+  if (g->checkpoint != NULL
+      && (checkpoint = open_checkpoint (g, shared, values, &error)) == NULL)
     return nim_exit_fail (error, TRUE);
   report = nim_sequence_report_new (&shared->code, &shared->output);
   nim_sequence_report_set_target (report, g->n);
@@ -392,7 +491,12 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
   run.config = g;
   run.values = values;
   run.report = report;
+  run.checkpoint = checkpoint;
+  run.next_save = g_get_monotonic_time () + (gint64) g->every * G_USEC_PER_SEC;
   nim_sequence_set_progress (values, octal_progress, &run);
+  if (nim_sequence_len (values) > 0)
+    nim_sequence_report_values (report, values,
+                                MIN (g->n, nim_sequence_len (values) - 1));
   nim_interrupt_catch ();
   while (error == NULL && nim_sequence_len (values) <= g->n)
     {
@@ -403,6 +507,10 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
       if (nim_sequence_len (values) > len)
         nim_sequence_report_values (report, values,
                                     MIN (g->n, nim_sequence_len (values) - 1));
+      /* A chunk may take less than the progress function's interval. */
+      if (error == NULL && checkpoint != NULL
+          && g_get_monotonic_time () >= run.next_save)
+        save_checkpoint (&run, &error);
     }
   nim_sequence_period (values, &period);
   if (error == NULL && g->prove)
@@ -415,6 +523,10 @@ run_octal (const GrundyConfig *g, const NimShared *shared)
       g_autoptr (GError) local = NULL;
 
       if (!write_histograms (&run, &local) && error == NULL)
+        error = g_steal_pointer (&local);
+      /* The last save, before leaving. */
+      g_clear_error (&local);
+      if (!save_checkpoint (&run, &local) && error == NULL)
         error = g_steal_pointer (&local);
     }
   end = g_error_matches (error, NIM_ERROR, NIM_ERROR_INTERRUPTED)
