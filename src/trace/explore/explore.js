@@ -2250,6 +2250,9 @@
   ["speed", "auto-fold"].forEach(function (id) {
     $(id).addEventListener("pointerup", function () {
       var input = this;
+      /* At once, so that a key pressed right after the click steps; and
+         once more after the click, which some browsers end by focusing. */
+      input.blur();
       setTimeout(function () {
         input.blur();
       }, 0);
