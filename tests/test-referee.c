@@ -177,36 +177,28 @@ test_slow_ready (void)
   check_mode ("slow-ready", "startup", 2, limit);
 }
 
-typedef struct
-{
-  int resource;
-  rlim_t value;
-} Limit;
-
-/* In the child, before nim: the limit, as ulimit sets it. */
-static void
-set_limit (gpointer data)
-{
-  const Limit *limit = data;
-  struct rlimit r = { limit->value, limit->value };
-
-  setrlimit (limit->resource, &r);
-}
-
-/* Runs nim with @args under @limit; returns its exit status. */
+/* Runs nim with @args under the limit prlimit(1) sets with @limit (such
+   as "--nofile=8:8"), as ulimit would; returns its exit status.  Set by
+   prlimit rather than in the child before exec: valgrind emulates a
+   limit its client sets, and the nim it then runs would not have it. */
 static int
-run_limited (Limit *limit, const char *const *args, char **out, char **err)
+run_limited (const char *limit, const char *const *args, char **out,
+             char **err)
 {
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
       G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GSubprocess) process = NULL;
   g_autoptr (GError) error = NULL;
+  g_autofree char *prlimit = g_find_program_in_path ("prlimit");
 
+  g_assert_nonnull (prlimit);
+  g_ptr_array_add (argv, prlimit);
+  g_ptr_array_add (argv, (gpointer) limit);
+  g_ptr_array_add (argv, (gpointer) "--");
   nim_test_add_nim_argv (argv, args);
   g_ptr_array_add (argv, NULL);
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  g_subprocess_launcher_set_child_setup (launcher, set_limit, limit, NULL);
   process = g_subprocess_launcher_spawnv (
       launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
@@ -230,7 +222,6 @@ test_own_limits (void)
   const char *args[]
       = { "--engine", NULL,      "--player1", "random", "--player2",
           "bot",      "--games", "2",         NULL };
-  Limit files = { RLIMIT_NOFILE, 8 };
 
   if (command == NULL || !nim_test_have_nim ())
     return;
@@ -240,7 +231,7 @@ test_own_limits (void)
     g_autofree char *out = NULL;
     g_autofree char *err = NULL;
 
-    g_assert_cmpint (run_limited (&files, args, &out, &err), ==, 1);
+    g_assert_cmpint (run_limited ("--nofile=8:8", args, &out, &err), ==, 1);
     nim_test_assert_contains (err, "nim: engine bot: cannot start engine");
     nim_test_assert_contains (err, "Too many open files");
     nim_test_assert_not_contains (out, "startup");
@@ -249,11 +240,11 @@ test_own_limits (void)
   /* AddressSanitizer needs more address space than this to start at
      all. */
   {
-    Limit memory = { RLIMIT_AS, 20000 * 1024 };
     g_autofree char *out = NULL;
     g_autofree char *err = NULL;
 
-    g_assert_cmpint (run_limited (&memory, args, &out, &err), ==, 1);
+    g_assert_cmpint (run_limited ("--as=20480000:20480000", args, &out, &err),
+                     ==, 1);
     /* The thread of the run's job, or the one that reaps engines,
        whichever memory runs out for first. */
     nim_test_assert_contains (err, "Error creating thread");

@@ -1708,7 +1708,10 @@ test_explore_memory (void)
                   usage.ru_maxrss, err);
   g_assert_true (WIFEXITED (status));
   g_assert_cmpint (WEXITSTATUS (status), ==, STATUS_OK);
-  g_assert_cmpint (usage.ru_maxrss, <, EXPLORE_RSS_LIMIT / 1024);
+  /* A peak carries over exec: under valgrind, the forked test program's
+     own before nim started. */
+  if (!nim_test_light ())
+    g_assert_cmpint (usage.ru_maxrss, <, EXPLORE_RSS_LIMIT / 1024);
   g_assert_true (g_file_get_contents (page, &html, NULL, &error));
   g_assert_no_error (error);
   nim_test_assert_contains (html, "1000000000,5");
