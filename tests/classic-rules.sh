@@ -19,6 +19,7 @@ for arg in "\$@"; do
   case \$arg in
     -m*|-k*|--moves|--moves=*|--max-take|--max-take=*|--rules|--rules=*|\
     --ugi|--check-engine|--check-engine=*|--summarize|--grade|--grade=*|\
+    --check-certificate|--check-certificate=*|\
     --tree|--tree=*|--random-tree|--random-tree=*)
       exec "$2" "\$@" ;;
   esac
