@@ -294,6 +294,17 @@ man_block () {
     | sed 's/\\-/-/g; s/\\e/\\/g'
 }
 
+# daemon_started PIDFILE: waits up to 5 s for a daemon's pid file, and
+# adds its pid to those stopped at the end.
+daemon_started () {
+  i=0
+  while [ $i -lt 50 ] && [ ! -s "$1" ]; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+  [ -s "$1" ] && daemons="$daemons $(cat "$1")"
+}
+
 start_slurm () {
   for program in munged slurmctld slurmd sbatch squeue scancel scontrol \
                  sinfo; do
@@ -357,19 +368,9 @@ CONF
   export SLURM_CONF
   cluster=$d
   slurmctld -f "$SLURM_CONF" 2> "$d/log/slurmctld.err"
-  i=0
-  while [ $i -lt 50 ] && [ ! -s "$d/run/slurmctld.pid" ]; do
-    sleep 0.1
-    i=$((i + 1))
-  done
-  [ -s "$d/run/slurmctld.pid" ] && daemons="$daemons $(cat "$d/run/slurmctld.pid")"
+  daemon_started "$d/run/slurmctld.pid"
   slurmd -f "$SLURM_CONF" 2> "$d/log/slurmd.err"
-  i=0
-  while [ $i -lt 50 ] && [ ! -s "$d/run/slurmd.pid" ]; do
-    sleep 0.1
-    i=$((i + 1))
-  done
-  [ -s "$d/run/slurmd.pid" ] && daemons="$daemons $(cat "$d/run/slurmd.pid")"
+  daemon_started "$d/run/slurmd.pid"
   i=0
   while [ $i -lt 60 ]; do
     [ "$(sinfo -h -o %t 2> /dev/null)" = idle ] && return 0
