@@ -283,7 +283,8 @@ test_huge_stack_limit (void)
     return;
   engine = g_strdup_printf ("bot=%s", command);
   run[1] = engine;
-  for (i = 0; i < G_N_ELEMENTS (limits); i++)
+  /* Under valgrind, the limit that failed alone. */
+  for (i = 0; i < (nim_test_light () ? 1 : G_N_ELEMENTS (limits)); i++)
     {
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
@@ -291,14 +292,16 @@ test_huge_stack_limit (void)
       g_autofree char *uerr = NULL;
 
       g_assert_cmpint (run_limited (limits[i], run, &out, &err), ==, 0);
-      nim_test_assert_not_contains (err, "thread");
+      nim_test_assert_not_contains (err, "creating thread");
+      nim_test_assert_not_contains (err, "GLib-ERROR");
       nim_test_assert_contains (out, "Games: 2 of 2");
       g_assert_cmpint (run_limited_input (limits[i], ugi,
                                           "ugi\nisready\nposition startpos\n"
                                           "go depth 2\nquit\n",
                                           &uout, &uerr),
                        ==, 0);
-      nim_test_assert_not_contains (uerr, "thread");
+      nim_test_assert_not_contains (uerr, "creating thread");
+      nim_test_assert_not_contains (uerr, "GLib-ERROR");
       nim_test_assert_contains (uout, "bestmove ");
     }
 }
