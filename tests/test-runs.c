@@ -1567,6 +1567,63 @@ test_shards_audit (void)
   dir_remove (dir);
 }
 
+/* The audit on real shards of an external engine: the same command, and
+   on shard 3 an environment that makes the engine play at random
+   (NIM_TEST_HANDICAP), as a machine with a broken or missing table
+   would.  Shard 3 is named; with the environment alike, none is. */
+static void
+test_shards_audit_engine (void)
+{
+  g_autofree char *engine = nim_test_engine_command ("good", "negamax");
+  g_autofree char *declared = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *first = NULL;
+  const char *games = nim_test_light () ? "120" : "240";
+  const char *args[] = { "--games",   games,       "--engine",
+                         NULL,        "--player1", "bot",
+                         "--player2", "random",    "--random-heaps",
+                         "3:9",       "--seed",    "6",
+                         "--quiet",   "--results", NULL,
+                         "--shard",   NULL,        NULL };
+  char *paths[4] = { NULL };
+  guint round, k;
+
+  if (engine == NULL || !nim_test_have_nim ())
+    return;
+  first = file_new (&dir, "even-1.jsonl", NULL);
+  declared = g_strdup_printf ("bot=%s", engine);
+  args[3] = declared;
+  for (round = 0; round < 2; round++)
+    {
+      g_autofree char *named = NULL;
+
+      for (k = 1; k <= 3; k++)
+        {
+          g_autofree char *out = NULL;
+          g_autofree char *err = NULL;
+          g_autofree char *label = g_strdup_printf ("%u/3", k);
+
+          paths[k - 1] = g_strdup_printf ("%s/%s-%u.jsonl", dir,
+                                          round == 0 ? "even" : "weak", k);
+          args[14] = paths[k - 1];
+          args[16] = label;
+          if (round == 1 && k == 3)
+            g_setenv ("NIM_TEST_HANDICAP", "random", TRUE);
+          g_assert_cmpint (nim_test_run_nimv ("", &out, &err, args), ==,
+                           STATUS_OK);
+          g_unsetenv ("NIM_TEST_HANDICAP");
+        }
+      named = suspect_shards ((const char *const *) paths);
+      g_assert_cmpstr (named, ==, round == 0 ? "" : "3/3");
+      for (k = 0; k < 3; k++)
+        {
+          g_unlink (paths[k]);
+          g_clear_pointer (&paths[k], g_free);
+        }
+    }
+  dir_remove (dir);
+}
+
 static void
 test_shards_positions (void)
 {
@@ -3641,6 +3698,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runs/shards-stop", test_shards_stop);
   g_test_add_func ("/runs/shards-stop-dead", test_shards_stop_dead);
   g_test_add_func ("/runs/shards-audit", test_shards_audit);
+  g_test_add_func ("/runs/shards-audit-engine", test_shards_audit_engine);
   g_test_add_func ("/runs/shards-positions", test_shards_positions);
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);
