@@ -698,6 +698,24 @@ drop_times (JsonNode *summary)
                                "seconds_per_move");
 }
 
+/* Fails the test unless summaries @a and @b are equal once what depends
+   on the clock is left out, showing both (as @what_a and @what_b). */
+static void
+assert_same_summary (JsonNode *a, JsonNode *b, const char *what_a,
+                     const char *what_b)
+{
+  drop_times (a);
+  drop_times (b);
+  if (!json_node_equal (a, b))
+    {
+      g_autofree char *x = json_to_string (a, FALSE);
+      g_autofree char *y = json_to_string (b, FALSE);
+
+      g_test_message ("%s: %s\n%s: %s", what_a, x, what_b, y);
+      g_test_fail ();
+    }
+}
+
 /* Keeps the first @n lines of @path and half of the next one, as a run
    killed while writing would have left it. */
 static void
@@ -762,16 +780,7 @@ check_resume (const char **args, guint n_args, guint keep, guint64 games)
   nim_test_assert_contains (err, "incomplete");
   nim_test_assert_contains (err, "resuming");
   resumed = nim_test_parse_json (out);
-  drop_times (full);
-  drop_times (resumed);
-  if (!json_node_equal (full, resumed))
-    {
-      g_autofree char *a = json_to_string (full, FALSE);
-      g_autofree char *b = json_to_string (resumed, FALSE);
-
-      g_test_message ("full: %s\nresumed: %s", a, b);
-      g_test_fail ();
-    }
+  assert_same_summary (full, resumed, "full", "resumed");
   records = read_games (part_path);
   for (i = 0; i < records->len; i++)
     {
@@ -1067,18 +1076,9 @@ check_shards (const char **args, guint n_args, guint n)
       json_object_remove_member (json_node_get_object (merged),
                                  "suspect_shards");
     }
-  drop_times (whole);
-  drop_times (merged);
   json_object_remove_member (json_node_get_object (whole), "jobs");
   json_object_remove_member (json_node_get_object (merged), "jobs");
-  if (!json_node_equal (whole, merged))
-    {
-      g_autofree char *x = json_to_string (whole, FALSE);
-      g_autofree char *y = json_to_string (merged, FALSE);
-
-      g_test_message ("one machine: %s\nshards: %s", x, y);
-      g_test_fail ();
-    }
+  assert_same_summary (whole, merged, "one machine", "shards");
   for (k = 0; k < n; k++)
     g_unlink (shards->pdata[k]);
   dir_remove (dir);
@@ -1163,18 +1163,9 @@ test_shards_sprt (void)
                    21);
   json_object_remove_member (o, "sprt_prefix");
   json_object_remove_member (o, "suspect_shards");
-  drop_times (whole);
-  drop_times (merged);
   json_object_remove_member (json_node_get_object (whole), "jobs");
   json_object_remove_member (o, "jobs");
-  if (!json_node_equal (whole, merged))
-    {
-      g_autofree char *x = json_to_string (whole, FALSE);
-      g_autofree char *y = json_to_string (merged, FALSE);
-
-      g_test_message ("one machine: %s\nshards: %s", x, y);
-      g_test_fail ();
-    }
+  assert_same_summary (whole, merged, "one machine", "shards");
   {
     const char *summarize[] = { "--summarize", paths[0], paths[2], NULL };
 
@@ -1291,16 +1282,7 @@ stop_assert_merged (JsonNode *whole, char **paths)
   json_object_remove_member (o, "suspect_shards");
   json_object_remove_member (o, "jobs");
   json_object_remove_member (json_node_get_object (one), "jobs");
-  drop_times (one);
-  drop_times (merged);
-  if (!json_node_equal (one, merged))
-    {
-      g_autofree char *x = json_to_string (one, FALSE);
-      g_autofree char *y = json_to_string (merged, FALSE);
-
-      g_test_message ("one machine: %s\nshards: %s", x, y);
-      g_test_fail ();
-    }
+  assert_same_summary (one, merged, "one machine", "shards");
 }
 
 /* Issue 37's example, small: the one machine's run decides H1 after 21
