@@ -1193,6 +1193,37 @@ test_shards_sprt (void)
   dir_remove (dir);
 }
 
+/* Starts nim with @args, its standard output as @out says
+   (%G_SUBPROCESS_FLAGS_STDOUT_SILENCE, _PIPE) and its standard error a
+   pipe; @setup, when not %NULL, runs in the child before nim does. */
+static GSubprocess *
+spawn_nim_out (const char *const *args, GSpawnChildSetupFunc setup,
+               GSubprocessFlags out)
+{
+  g_autoptr (GSubprocessLauncher) launcher
+      = g_subprocess_launcher_new (out | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  GSubprocess *process;
+
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  if (setup != NULL)
+    g_subprocess_launcher_set_child_setup (launcher, setup, NULL, NULL);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  return process;
+}
+
+/* spawn_nim_out () with standard output thrown away. */
+static GSubprocess *
+spawn_nim (const char *const *args, GSpawnChildSetupFunc setup)
+{
+  return spawn_nim_out (args, setup, G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
+}
+
 /* The SPRT run of issue 37's example with @games games, @extra... after
    it (up to four), in @args (room for 18). */
 static void
@@ -1221,20 +1252,9 @@ stop_spawn (const char *games, const char *label, const char *results,
                           results,   "--json", resume ? "--resume" : NULL,
                           NULL };
   const char *args[20];
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
-      G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr (GError) error = NULL;
-  GSubprocess *process;
 
   stop_args (args, games, extra);
-  nim_test_add_nim_argv (argv, args);
-  g_ptr_array_add (argv, NULL);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  process = g_subprocess_launcher_spawnv (
-      launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  return process;
+  return spawn_nim_out (args, NULL, G_SUBPROCESS_FLAGS_STDOUT_PIPE);
 }
 
 /* Waits for @process, a shard, which must end well: its summary. */
@@ -2774,37 +2794,6 @@ test_resume_old_header (void)
 
 /* ------------------------------------------------------------------------ */
 /* Signals, limits and waits */
-
-/* Starts nim with @args, its standard output as @out says
-   (%G_SUBPROCESS_FLAGS_STDOUT_SILENCE, _PIPE) and its standard error a
-   pipe; @setup, when not %NULL, runs in the child before nim does. */
-static GSubprocess *
-spawn_nim_out (const char *const *args, GSpawnChildSetupFunc setup,
-               GSubprocessFlags out)
-{
-  g_autoptr (GSubprocessLauncher) launcher
-      = g_subprocess_launcher_new (out | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  GSubprocess *process;
-
-  nim_test_add_nim_argv (argv, args);
-  g_ptr_array_add (argv, NULL);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  if (setup != NULL)
-    g_subprocess_launcher_set_child_setup (launcher, setup, NULL, NULL);
-  process = g_subprocess_launcher_spawnv (
-      launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  return process;
-}
-
-/* spawn_nim_out () with standard output thrown away. */
-static GSubprocess *
-spawn_nim (const char *const *args, GSpawnChildSetupFunc setup)
-{
-  return spawn_nim_out (args, setup, G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
-}
 
 /* How long, in microseconds, a test waits for nim to get somewhere: a
    minute, ten under valgrind. */
