@@ -130,18 +130,19 @@ list_files (NimRunSiblings *s)
         {
           g_autofree char *path = NULL;
           GStatBuf st;
-          gboolean own;
 
           if (g_hash_table_size (s->tails) >= MAX_FILES)
             continue;
           path = g_build_filename (s->dir, name, NULL);
           /* Its own file is read through the descriptor kept open: a
-             close would release the process's locks on it. */
-          own = g_stat (path, &st) == 0 && st.st_dev == s->own_dev
-                && st.st_ino == s->own_ino;
-          tail = nim_run_file_tail_new (s->run, s->id, path, FALSE);
-          if (own || (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode)))
-            nim_run_file_tail_free (tail), tail = NULL;
+             close would release the process's locks on it.  What is not
+             a regular file (a FIFO) is passed over before it is opened. */
+          if (g_stat (path, &st) == 0
+              && (!S_ISREG (st.st_mode)
+                  || (st.st_dev == s->own_dev && st.st_ino == s->own_ino)))
+            tail = NULL;
+          else
+            tail = nim_run_file_tail_new (s->run, s->id, path, FALSE);
           g_hash_table_insert (s->tails, g_strdup (name), tail);
         }
       if (tail != NULL && !nim_run_file_tail_ignored (tail))
