@@ -33,8 +33,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* The modes.  When several are asked for, the message names the first
-   two of them in this order; when none is, the last runs. */
 /* The largest stack a thread of nim gets: eight times the usual stack
    limit, far more than its deepest recursion (a search of 4,096 plies, a
    JSON document of bounded depth) needs. */
@@ -65,6 +63,8 @@ bound_thread_stacks (void)
 #endif
 }
 
+/* The modes.  When several are asked for, the message names the first
+   two of them in this order; when none is, the last runs. */
 static const NimMode *const modes[] = {
   &nim_mode_solve,        /* --solve */
   &nim_mode_grundy,       /* --grundy-sequence N */
