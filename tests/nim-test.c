@@ -764,7 +764,10 @@ nim_test_engine_command (const char *mode, const char *spec)
  * nim_test_light:
  *
  * make check-valgrind sets NIM_HARNESS_MAX_MATCHES, under which every
- * test runs some 30 times slower; tests that walk many positions then
+ * test runs some 30 times slower, and so does make check in a build
+ * configured with --enable-sanitizers (some 3 times slower), whose runs
+ * look for memory errors that the plain builds' full-strength runs need
+ * not find again; tests that walk many positions or play many games then
  * walk fewer and smaller ones (the same code).
  *
  * Returns: whether the tests are to do lighter work

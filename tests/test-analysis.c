@@ -244,6 +244,9 @@ test_solve_depth_advice (void)
 
   nim_test_rules (&rules, "any", FALSE);
   nim_test_board (&board, "3,4,5");
+  /* No GError asked for: the advice for the closed forms is not added to
+     one (it was, through a null pointer). */
+  g_assert_null (nim_solve (&rules, &board, "minimax:depth=2", NULL));
   g_assert_null (nim_solve (&rules, &board, "minimax:depth=2", &error));
   g_assert_error (error, NIM_ERROR, NIM_ERROR_FAILED);
   nim_test_assert_contains (nim_test_error_message (error),

@@ -411,12 +411,22 @@ def check_keys(driver, path):
     driver.execute_script("document.activeElement.blur();")
     body.send_keys(Keys.HOME)
     body.send_keys(Keys.SPACE)
-    time.sleep(0.8)
+    # Played: the first step at once, the second at the timer's first tick
+    # (polled for, up to 10 s, rather than slept for).
+    step = "return window.NimExplore.state.step;"
+    deadline = time.monotonic() + 10
+    while (driver.execute_script(step) < 2
+           and time.monotonic() < deadline):
+        time.sleep(0.02)
     body.send_keys(Keys.SPACE)
-    played = driver.execute_script("return window.NimExplore.state.step;")
+    played = driver.execute_script(step)
     pressed = driver.find_element(By.ID, "play").get_attribute("aria-pressed")
-    time.sleep(0.5)
-    still = driver.execute_script("return window.NimExplore.state.step;")
+    # Paused: no step in two of the timer's periods (1000 / speed ms).
+    speed = driver.execute_script(
+        "return 0.5 * Math.pow(2, document.getElementById('speed').value"
+        " / 12.5);")
+    time.sleep(2.0 / speed)
+    still = driver.execute_script(step)
     result(played > 0 and played == still and pressed == "false",
            "the space bar plays and pauses", (played, still, pressed))
 

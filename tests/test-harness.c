@@ -43,9 +43,11 @@
  * report as proven on their way (through the observer) has the value it
  * claims; plain UCT never claims a proof.
  *
- * NIM_HARNESS_MAX_MATCHES=N (make check-valgrind sets it) shrinks the
- * space to N matches in all, for runs under valgrind, where the whole
- * space would take an hour; every engine and variant still runs. */
+ * NIM_HARNESS_MAX_MATCHES=N (make check-valgrind sets it, and make check
+ * in a build configured with --enable-sanitizers) shrinks the space to N
+ * matches in all, for runs under valgrind, where the whole space would
+ * take an hour, and under the sanitizers, which look for memory errors;
+ * every engine and variant still runs. */
 
 #include "config.h"
 

@@ -203,7 +203,7 @@ unproven (const NimPlayer *engine, const NimBoard *board, const NimMove *move,
                     "which covers the whole solution (the position and "
                     "every move checked); give it more, such as '%s'"),
                  nim_player_get_spec (engine), what, larger);
-  if (*closed != '\0')
+  if (*closed != '\0' && error != NULL)
     {
       g_autofree char *message = g_strdup_printf (
           /* TRANSLATORS: follows the message above; %s lists players,
