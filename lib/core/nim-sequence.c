@@ -1302,7 +1302,9 @@ vec_find_avx2 (const guint16 *a, const guint16 *b, guint64 last, guint64 count,
   return i;
 }
 
-/* The finder this processor runs best, chosen at the first scan. */
+/* The finder this processor runs best, chosen at the first scan; the
+   environment variable NIM_VECTORS (plain, sse2 or avx2) chooses a
+   lesser one, so that the tests and benchmarks can run each. */
 static VecFind
 vec_find (void)
 {
@@ -1310,14 +1312,20 @@ vec_find (void)
 
   if (g_once_init_enter (&chosen))
     {
+      const char *want = g_getenv ("NIM_VECTORS");
       VecFind f = vec_find_sse2;
 
       __builtin_cpu_init ();
       if (__builtin_cpu_supports ("avx2"))
         f = vec_find_avx2;
-      g_once_init_leave (&chosen, (gsize) f);
+      if (g_strcmp0 (want, "plain") == 0)
+        f = NULL;
+      else if (g_strcmp0 (want, "sse2") == 0)
+        f = vec_find_sse2;
+      /* g_once_init_leave () takes no 0: the plain scan is 1. */
+      g_once_init_leave (&chosen, f != NULL ? (gsize) f : 1);
     }
-  return (VecFind) chosen;
+  return chosen == 1 ? NULL : (VecFind) chosen;
 }
 #endif
 
