@@ -18,7 +18,8 @@ classic_rules_nim () {
 for arg in "\$@"; do
   case \$arg in
     -m*|-k*|--moves|--moves=*|--max-take|--max-take=*|--rules|--rules=*|\
-    --ugi|--check-engine|--check-engine=*|--summarize|--grade|--grade=*)
+    --ugi|--check-engine|--check-engine=*|--summarize|--grade|--grade=*|\
+    --tree|--tree=*|--random-tree|--random-tree=*)
       exec "$2" "\$@" ;;
   esac
 done

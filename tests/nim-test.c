@@ -296,11 +296,19 @@ names_take_rule (const char *const *args)
   /* --rules names them as an octal code; --ugi and --check-engine take
      them from the protocol (setoption name rules); --summarize from the
      results files; --check-certificate from the certificate; --grade
-     plays take any, whatever the default. */
-  static const char *const options[] = {
-    "--moves",     "--max-take",          "--rules", "--ugi", "--check-engine",
-    "--summarize", "--check-certificate", "--grade", NULL
-  };
+     plays take any, whatever the default; --tree and --random-tree
+     give a whole game tree of their own. */
+  static const char *const options[] = { "--moves",
+                                         "--max-take",
+                                         "--rules",
+                                         "--ugi",
+                                         "--check-engine",
+                                         "--summarize",
+                                         "--check-certificate",
+                                         "--grade",
+                                         "--tree",
+                                         "--random-tree",
+                                         NULL };
   guint i, j;
 
   for (i = 0; args[i] != NULL; i++)

@@ -18,12 +18,12 @@
 
 /* Every code of up to three digits, 0.d1d2d3 and 4.d1d2d3 (split without
    taking too): the sparse space gives the values of the plain method to
-   n = 4,096, and to 512 each is the mex of its options by a mex of its
+   n = 1,024, and to 512 each is the mex of its options by a mex of its
    own (nim_sequence_mex_plain ()), which shares nothing with either. */
 static void
 test_every_code (void)
 {
-  guint64 n = nim_test_light () ? 256 : 4096, checked = MIN (n, 512);
+  guint64 n = nim_test_light () ? 256 : 1024, checked = MIN (n, 512);
   guint c, sparse_used = 0;
 
   g_test_summary ("The sparse space agrees with the definition on every "
@@ -70,7 +70,7 @@ test_chosen_codes (void)
 {
   static const char *const codes[]
       = { "0.6", "0.16", "0.56", "0.127", "0.376", "0.165", "0.644", "4.7" };
-  guint64 n = nim_test_light () ? 2048 : 32768;
+  guint64 n = nim_test_light () ? 2048 : 8192;
   guint k;
 
   for (k = 0; k < G_N_ELEMENTS (codes); k++)

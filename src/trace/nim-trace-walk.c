@@ -421,8 +421,10 @@ nim_trace_walk_pruned (const NimTraceWalk *walk, const NimTraceFrame *frame,
      @max more are generated, each looked up in log time. */
   while (pruned->len < max
          && nim_movegen_next (&gen, &frame->board, &walk->rules, &m))
-    if (bsearch (&m, tried->data, tried->len, sizeof (NimMove), compare_moves)
-        == NULL)
+    if (tried->len == 0
+        || bsearch (&m, tried->data, tried->len, sizeof (NimMove),
+                    compare_moves)
+               == NULL)
       g_array_append_val (pruned, m);
   return pruned;
 }
