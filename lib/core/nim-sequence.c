@@ -1137,18 +1137,19 @@ rare_below (const NimSequence *self, guint64 m)
   return lo;
 }
 
-/* Looks for the @missing values marked in @wanted among the @count splits
-   ga[i] ^ gb[count - 1 - i], unmarking each one found.  Returns how many
-   are still missing. */
-static ALWAYS_INLINE guint
+/* Looks for the *@missing values marked in @wanted among the @count splits
+   ga[i] ^ gb[count - 1 - i], unmarking each one found, until no more
+   than @until are missing.  Returns how many splits it looked at. */
+static ALWAYS_INLINE guint64
 scan (const guint8 *ga, const guint8 *gb, guint64 count, guint8 *wanted,
-      guint missing, guint w)
+      guint *missing, guint until, guint w)
 {
   guint64 i, last = count - 1;
+  guint left = *missing;
 
   /* Four splits at a time, with one test for the four: most find
      nothing wanted. */
-  for (i = 0; i + 4 <= count && missing > 0; i += 4)
+  for (i = 0; i + 4 <= count && left > until; i += 4)
     {
       guint v0 = get_w (ga, i, w) ^ get_w (gb, last - i, w);
       guint v1 = get_w (ga, i + 1, w) ^ get_w (gb, last - i - 1, w);
@@ -1157,22 +1158,216 @@ scan (const guint8 *ga, const guint8 *gb, guint64 count, guint8 *wanted,
 
       if (G_LIKELY ((wanted[v0] | wanted[v1] | wanted[v2] | wanted[v3]) == 0))
         continue;
-      missing -= wanted[v0];
+      left -= wanted[v0];
       wanted[v0] = 0;
-      missing -= wanted[v1];
+      left -= wanted[v1];
       wanted[v1] = 0;
-      missing -= wanted[v2];
+      left -= wanted[v2];
       wanted[v2] = 0;
-      missing -= wanted[v3];
+      left -= wanted[v3];
       wanted[v3] = 0;
     }
-  for (; i < count && missing > 0; i++)
+  for (; i < count && left > until; i++)
     {
       guint v = get_w (ga, i, w) ^ get_w (gb, last - i, w);
 
-      missing -= wanted[v];
+      left -= wanted[v];
       wanted[v] = 0;
     }
+  *missing = left;
+  return i;
+}
+
+/* The last few missing values, two bytes wide, by vectors.  Most of a
+   scan's splits are looked at while one to four values are still
+   missing (the rarest ones), and one lookup of a split at a time costs
+   about a cycle: a vector of splits compared with each missing value
+   costs a fraction.  The finder returns the first block of VEC_SPAN
+   splits a[i] ^ b[last - i] (i < count) that holds one of the values in
+   t, or where fewer than VEC_SPAN splits are left.  SSE2 is in every
+   x86-64; AVX2 is used where the processor has it, chosen once. */
+#define VEC_TARGETS 8
+#define VEC_SPAN 32
+
+typedef guint64 (*VecFind) (const guint16 *a, const guint16 *b, guint64 last,
+                            guint64 count, const guint16 *t, guint nt);
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_VEC_FIND 1
+#include <immintrin.h>
+
+/* b[j .. j + 7] in reverse order. */
+static inline __m128i
+reverse8 (const guint16 *b)
+{
+  __m128i x = _mm_loadu_si128 ((const __m128i *) (gconstpointer) b);
+
+  x = _mm_shufflelo_epi16 (x, 0x1b);
+  x = _mm_shufflehi_epi16 (x, 0x1b);
+  return _mm_shuffle_epi32 (x, 0x4e);
+}
+
+static guint64
+vec_find_sse2 (const guint16 *a, const guint16 *b, guint64 last, guint64 count,
+               const guint16 *t, guint nt)
+{
+  __m128i tv[VEC_TARGETS];
+  guint64 i;
+  guint k;
+
+  for (k = 0; k < nt; k++)
+    tv[k] = _mm_set1_epi16 ((short) t[k]);
+  for (i = 0; i + VEC_SPAN <= count; i += VEC_SPAN)
+    {
+      __m128i hit = _mm_setzero_si128 ();
+      guint q;
+
+      for (q = 0; q < VEC_SPAN; q += 8)
+        {
+          __m128i x = _mm_xor_si128 (
+              _mm_loadu_si128 ((const __m128i *) (gconstpointer) (a + i + q)),
+              reverse8 (b + last - i - q - 7));
+
+          for (k = 0; k < nt; k++)
+            hit = _mm_or_si128 (hit, _mm_cmpeq_epi16 (x, tv[k]));
+        }
+      if (_mm_movemask_epi8 (hit) != 0)
+        return i;
+    }
+  return i;
+}
+
+/* b[j .. j + 15] in reverse order. */
+__attribute__ ((target ("avx2"))) static inline __m256i
+reverse16 (const guint16 *b)
+{
+  const __m256i flip = _mm256_setr_epi8 (14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4,
+                                         5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11,
+                                         8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  __m256i x = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) b);
+
+  return _mm256_permute4x64_epi64 (_mm256_shuffle_epi8 (x, flip), 0x4e);
+}
+
+__attribute__ ((target ("avx2"))) static guint64
+vec_find_avx2 (const guint16 *a, const guint16 *b, guint64 last, guint64 count,
+               const guint16 *t, guint nt)
+{
+  __m256i tv[VEC_TARGETS];
+  guint64 i;
+  guint k;
+
+  for (k = 0; k < nt; k++)
+    tv[k] = _mm256_set1_epi16 ((short) t[k]);
+  if (nt == 1)
+    {
+      /* The last missing value, which most splits are scanned for. */
+      for (i = 0; i + VEC_SPAN <= count; i += VEC_SPAN)
+        {
+          __m256i x0 = _mm256_xor_si256 (
+              _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (a + i)),
+              reverse16 (b + last - i - 15));
+          __m256i x1 = _mm256_xor_si256 (
+              _mm256_loadu_si256 (
+                  (const __m256i *) (gconstpointer) (a + i + 16)),
+              reverse16 (b + last - i - 31));
+          __m256i hit = _mm256_or_si256 (_mm256_cmpeq_epi16 (x0, tv[0]),
+                                         _mm256_cmpeq_epi16 (x1, tv[0]));
+
+          if (!_mm256_testz_si256 (hit, hit))
+            return i;
+        }
+      return i;
+    }
+  for (i = 0; i + VEC_SPAN <= count; i += VEC_SPAN)
+    {
+      __m256i x0 = _mm256_xor_si256 (
+          _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (a + i)),
+          reverse16 (b + last - i - 15));
+      __m256i x1 = _mm256_xor_si256 (
+          _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (a + i + 16)),
+          reverse16 (b + last - i - 31));
+      __m256i h0 = _mm256_setzero_si256 (), h1 = _mm256_setzero_si256 ();
+
+      for (k = 0; k < nt; k++)
+        {
+          h0 = _mm256_or_si256 (h0, _mm256_cmpeq_epi16 (x0, tv[k]));
+          h1 = _mm256_or_si256 (h1, _mm256_cmpeq_epi16 (x1, tv[k]));
+        }
+      h0 = _mm256_or_si256 (h0, h1);
+      if (!_mm256_testz_si256 (h0, h0))
+        return i;
+    }
+  return i;
+}
+
+/* The finder this processor runs best, chosen at the first scan; the
+   environment variable NIM_VECTORS (plain, sse2 or avx2) chooses a
+   lesser one, so that the tests and benchmarks can run each. */
+static VecFind
+vec_find (void)
+{
+  static gsize chosen = 0;
+
+  if (g_once_init_enter (&chosen))
+    {
+      const char *want = g_getenv ("NIM_VECTORS");
+      VecFind f = vec_find_sse2;
+
+      __builtin_cpu_init ();
+      if (__builtin_cpu_supports ("avx2"))
+        f = vec_find_avx2;
+      if (g_strcmp0 (want, "plain") == 0)
+        f = NULL;
+      else if (g_strcmp0 (want, "sse2") == 0)
+        f = vec_find_sse2;
+      /* g_once_init_leave () takes no 0: the plain scan is 1. */
+      g_once_init_leave (&chosen, f != NULL ? (gsize) f : 1);
+    }
+  return chosen == 1 ? NULL : (VecFind) chosen;
+}
+#endif
+
+/* Looks for the *@missing values marked in @wanted (@targets lists them,
+   and others found already) among the @count splits ga[i] ^ gb[count - 1
+   - i], as scan () does: one split at a time while many are missing,
+   then the last few by vectors. */
+static ALWAYS_INLINE guint
+scan_all (const guint8 *ga, const guint8 *gb, guint64 count, guint8 *wanted,
+          guint32 *targets, guint *n_targets, guint missing, VecFind find,
+          guint w)
+{
+  guint64 i = 0, last = count - 1;
+
+  if (w == 2 && find != NULL && count >= VEC_SPAN)
+    {
+      const guint16 *a = (const guint16 *) (gconstpointer) ga;
+      const guint16 *b = (const guint16 *) (gconstpointer) gb;
+
+      i = scan (ga, gb, count, wanted, &missing, VEC_TARGETS, w);
+      while (missing > 0 && count - i >= VEC_SPAN)
+        {
+          guint16 t[VEC_TARGETS];
+          guint nt = 0, k;
+
+          /* The targets found drop out of the list, which stays in
+             ascending order. */
+          for (k = 0; k < *n_targets; k++)
+            if (wanted[targets[k]])
+              targets[nt++] = targets[k];
+          *n_targets = nt;
+          for (k = 0; k < nt; k++)
+            t[k] = (guint16) targets[k];
+          i += find (a + i, b, last - i, count - i, t, nt);
+          if (count - i < VEC_SPAN)
+            break;
+          scan (ga + i * w, gb + (last - i - (VEC_SPAN - 1)) * w, VEC_SPAN,
+                wanted, &missing, 0, w);
+          i += VEC_SPAN;
+        }
+    }
+  if (missing > 0 && i < count)
+    scan (ga + i * w, gb, count - i, wanted, &missing, 0, w);
   return missing;
 }
 
@@ -1189,8 +1384,9 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
                              : 0;
   const guint32 *kinds = self->kinds[p];
   guint n_common = self->n_common[p], n_all = 1u << self->bits;
-  guint k, i, candidate = n_all, missing = 0, v;
+  guint k, i, candidate = n_all, missing = 0, n_targets, v;
   guint64 from, top;
+  VecFind find = NULL;
 
   mark_takes (self, n, e, w);
   for (k = 0; k < self->n_splits; k++)
@@ -1248,6 +1444,10 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
       return candidate;
     }
   self->stats.full_scans++;
+  n_targets = missing;
+#ifdef HAVE_VEC_FIND
+  find = vec_find ();
+#endif
   top = n / 2;
   /* The splits of every digit side by side, a block of each in turn: a
      value that only one digit's splits reach is found as soon. */
@@ -1260,10 +1460,11 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
           if (from > m / 2)
             continue;
           count = MIN (SCAN_BLOCK, m / 2 + 1 - from);
-          missing = scan (values_at (self, from, count, self->scratch),
-                          values_at (self, m - from - count + 1, count,
-                                     self->scratch + SCAN_BLOCK * 4),
-                          count, wanted, missing, w);
+          missing = scan_all (values_at (self, from, count, self->scratch),
+                              values_at (self, m - from - count + 1, count,
+                                         self->scratch + SCAN_BLOCK * 4),
+                              count, wanted, targets, &n_targets, missing,
+                              find, w);
         }
   /* The rare values never found: the smallest is the mex, a new rare
      value (the targets are in ascending order). */
