@@ -3,10 +3,10 @@
 # --summarize names a shard of a run whose shards all played alike
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Usage: sh bench/nim-bench-audit-runs.sh [NIM [RUNS [SHARDS [GAMES]]]]
+# Usage: sh bench/nim-bench-audit-runs.sh [NIM [RUNS [SHARDS [GAMES [FIRST]]]]]
 #
 # Plays RUNS runs (default 300) of GAMES games (default 600) with the
-# real nim, seeds 1 to RUNS, each cut into SHARDS shards (default 3)
+# real nim, seeds FIRST (default 1) to FIRST + RUNS - 1, each cut into SHARDS shards (default 3)
 # played one after the other, and merges each run's results files with
 # nim --summarize --json: a run whose "suspect_shards" is not empty is a
 # false alarm, since every shard played the same command.  The players
@@ -19,6 +19,7 @@ nim="${1:-./nim}"
 runs="${2:-300}"
 shards="${3:-3}"
 games="${4:-600}"
+first="${5:-1}"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/nim-bench-audit.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -26,8 +27,8 @@ trap 'exit 1' HUP INT TERM
 
 alarms=0
 named=
-seed=1
-while [ "$seed" -le "$runs" ]; do
+seed=$first
+while [ "$seed" -lt $((first + runs)) ]; do
   k=1
   while [ "$k" -le "$shards" ]; do
     "$nim" --games "$games" --random-heaps 3:12 --seed "$seed" \
@@ -44,6 +45,8 @@ print(" ".join(json.load(sys.stdin)["suspect_shards"]))') \
     alarms=$((alarms + 1))
     named="$named seed $seed: $suspects;"
   fi
+  # Each run as it ends, so that a measurement cut short still counts.
+  echo "seed $seed: ${suspects:-no suspect}" >&2
   rm -f "$work"/shard-*.jsonl
   seed=$((seed + 1))
 done

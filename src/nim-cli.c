@@ -25,9 +25,43 @@
 #include <fcntl.h>
 #include <locale.h>
 #include <poll.h>
+#if defined(HAVE_PTHREAD_SETATTR_DEFAULT_NP)
+#include <pthread.h>
+#endif
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
+
+/* The largest stack a thread of nim gets: eight times the usual stack
+   limit, far more than its deepest recursion (a search of 4,096 plies, a
+   JSON document of bounded depth) needs. */
+#define THREAD_STACK_MAX ((gsize) 64 << 20)
+
+/* glibc gives each new thread a stack as large as the stack limit
+   (ulimit -s): under a limit of hundreds of gigabytes no thread can be
+   made (GLib aborts at the first, "Error creating thread"), and under
+   one of gigabytes every job of a run reserves that much address space.
+   So nim's threads get at most THREAD_STACK_MAX, whatever the limit;
+   the main thread's stack keeps it. */
+static void
+bound_thread_stacks (void)
+{
+#if defined(HAVE_PTHREAD_SETATTR_DEFAULT_NP)
+  struct rlimit limit;
+  pthread_attr_t attr;
+
+  if (getrlimit (RLIMIT_STACK, &limit) != 0
+      || (limit.rlim_cur != RLIM_INFINITY
+          && limit.rlim_cur <= (rlim_t) THREAD_STACK_MAX))
+    return;
+  if (pthread_attr_init (&attr) != 0)
+    return;
+  if (pthread_attr_setstacksize (&attr, THREAD_STACK_MAX) == 0)
+    pthread_setattr_default_np (&attr);
+  pthread_attr_destroy (&attr);
+#endif
+}
 
 /* The modes.  When several are asked for, the message names the first
    two of them in this order; when none is, the last runs. */
@@ -192,6 +226,7 @@ nim_cli_run (int argc, char **argv)
   g_autofree char *description = NULL;
   int status, flushed = 0;
 
+  bound_thread_stacks ();
   reserve_standard_fds ();
   nim_locale_init ();
   description = nim_help_description ();

@@ -43,7 +43,9 @@
    closeout closes its output at its first go, and sleeps
    closein  closes its input as it gives its first bestmove, and sleeps
    A child forked appends its process id to the file named by
-   NIM_TEST_PIDFILE, when set.
+   NIM_TEST_PIDFILE, when set.  NIM_TEST_HANDICAP, when set, is the
+   spec played instead of SPEC: the same command on a machine whose
+   environment makes the engine weaker (the audit of shards finds it).
 
    It reads the protocol as nim writes it and nothing else; unknown
    commands are ignored, as UCI engines do. */
@@ -144,10 +146,15 @@ main (int argc, char **argv)
   guint readies = 0;      /* isready commands answered */
   /* go infinite's answer, held until stop */
   g_autoptr (GString) held = g_string_new (NULL);
+  const char *spec;
 
   if (argc > 1)
     mode = argv[1];
-  player = nim_player_new (argc > 2 ? argv[2] : "negamax", NULL);
+  spec = argc > 2 ? argv[2] : "negamax";
+  if (g_getenv ("NIM_TEST_HANDICAP") != NULL
+      && *g_getenv ("NIM_TEST_HANDICAP") != '\0')
+    spec = g_getenv ("NIM_TEST_HANDICAP");
+  player = nim_player_new (spec, NULL);
   if (player == NULL)
     return 2;
   nim_rules_init (&rules);

@@ -182,11 +182,12 @@ test_slow_ready (void)
    prlimit rather than in the child before exec: valgrind emulates a
    limit its client sets, and the nim it then runs would not have it. */
 static int
-run_limited (const char *limit, const char *const *args, char **out,
-             char **err)
+run_limited_input (const char *limit, const char *const *args,
+                   const char *input, char **out, char **err)
 {
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
-      G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+      G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+      | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GSubprocess) process = NULL;
   g_autoptr (GError) error = NULL;
@@ -202,10 +203,17 @@ run_limited (const char *limit, const char *const *args, char **out,
   process = g_subprocess_launcher_spawnv (
       launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error);
+  g_subprocess_communicate_utf8 (process, input, NULL, out, err, &error);
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (process));
   return g_subprocess_get_exit_status (process);
+}
+
+static int
+run_limited (const char *limit, const char *const *args, char **out,
+             char **err)
+{
+  return run_limited_input (limit, args, NULL, out, err);
 }
 
 /* nim's own want of memory or descriptors when it starts an engine is
@@ -251,6 +259,51 @@ test_own_limits (void)
     nim_test_assert_not_contains (err, "GLib-ERROR");
   }
 #endif
+}
+
+/* glibc gives each thread a stack as large as the stack limit: under
+   ulimit -s of 200 GB no thread could be made, and GLib aborted nim
+   --ugi ("creating thread 'nim-ugi'"), while a run of two jobs with an
+   external engine stopped at once ("cannot start 2 jobs").  nim's
+   threads now get a bounded stack, under that limit and unlimited. */
+static void
+test_huge_stack_limit (void)
+{
+  static const char *const limits[]
+      = { "--stack=214748364800:214748364800", "--stack=unlimited" };
+  g_autofree char *command = nim_test_engine_command ("good", "random");
+  g_autofree char *engine = NULL;
+  const char *run[]
+      = { "--engine", NULL, "--player1", "random", "--player2", "bot",
+          "--games",  "2",  "--jobs",    "2",      NULL };
+  const char *ugi[] = { "--ugi", "--player1", "negamax:time=0.01", NULL };
+  guint i;
+
+  if (command == NULL || !nim_test_have_nim ())
+    return;
+  engine = g_strdup_printf ("bot=%s", command);
+  run[1] = engine;
+  /* Under valgrind, the limit that failed alone. */
+  for (i = 0; i < (nim_test_light () ? 1 : G_N_ELEMENTS (limits)); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *uout = NULL;
+      g_autofree char *uerr = NULL;
+
+      g_assert_cmpint (run_limited (limits[i], run, &out, &err), ==, 0);
+      nim_test_assert_not_contains (err, "creating thread");
+      nim_test_assert_not_contains (err, "GLib-ERROR");
+      nim_test_assert_contains (out, "Games: 2 of 2");
+      g_assert_cmpint (run_limited_input (limits[i], ugi,
+                                          "ugi\nisready\nposition startpos\n"
+                                          "go depth 2\nquit\n",
+                                          &uout, &uerr),
+                       ==, 0);
+      nim_test_assert_not_contains (uerr, "creating thread");
+      nim_test_assert_not_contains (uerr, "GLib-ERROR");
+      nim_test_assert_contains (uout, "bestmove ");
+    }
 }
 
 /* A megabyte of standard error a move blocks nothing and reaches no
@@ -939,6 +992,7 @@ main (int argc, char **argv)
   g_test_add_func ("/referee/slow-start", test_slow_start);
   g_test_add_func ("/referee/slow-ready", test_slow_ready);
   g_test_add_func ("/referee/own-limits", test_own_limits);
+  g_test_add_func ("/referee/huge-stack-limit", test_huge_stack_limit);
   g_test_add_func ("/referee/stderr-flood", test_stderr_flood);
   g_test_add_func ("/referee/deaf", test_deaf);
   g_test_add_func ("/referee/missing-program", test_missing_program);

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define STATUS_OK 0
@@ -697,6 +698,24 @@ drop_times (JsonNode *summary)
                                "seconds_per_move");
 }
 
+/* Fails the test unless summaries @a and @b are equal once what depends
+   on the clock is left out, showing both (as @what_a and @what_b). */
+static void
+assert_same_summary (JsonNode *a, JsonNode *b, const char *what_a,
+                     const char *what_b)
+{
+  drop_times (a);
+  drop_times (b);
+  if (!json_node_equal (a, b))
+    {
+      g_autofree char *x = json_to_string (a, FALSE);
+      g_autofree char *y = json_to_string (b, FALSE);
+
+      g_test_message ("%s: %s\n%s: %s", what_a, x, what_b, y);
+      g_test_fail ();
+    }
+}
+
 /* Keeps the first @n lines of @path and half of the next one, as a run
    killed while writing would have left it. */
 static void
@@ -761,16 +780,7 @@ check_resume (const char **args, guint n_args, guint keep, guint64 games)
   nim_test_assert_contains (err, "incomplete");
   nim_test_assert_contains (err, "resuming");
   resumed = nim_test_parse_json (out);
-  drop_times (full);
-  drop_times (resumed);
-  if (!json_node_equal (full, resumed))
-    {
-      g_autofree char *a = json_to_string (full, FALSE);
-      g_autofree char *b = json_to_string (resumed, FALSE);
-
-      g_test_message ("full: %s\nresumed: %s", a, b);
-      g_test_fail ();
-    }
+  assert_same_summary (full, resumed, "full", "resumed");
   records = read_games (part_path);
   for (i = 0; i < records->len; i++)
     {
@@ -1066,18 +1076,9 @@ check_shards (const char **args, guint n_args, guint n)
       json_object_remove_member (json_node_get_object (merged),
                                  "suspect_shards");
     }
-  drop_times (whole);
-  drop_times (merged);
   json_object_remove_member (json_node_get_object (whole), "jobs");
   json_object_remove_member (json_node_get_object (merged), "jobs");
-  if (!json_node_equal (whole, merged))
-    {
-      g_autofree char *x = json_to_string (whole, FALSE);
-      g_autofree char *y = json_to_string (merged, FALSE);
-
-      g_test_message ("one machine: %s\nshards: %s", x, y);
-      g_test_fail ();
-    }
+  assert_same_summary (whole, merged, "one machine", "shards");
   for (k = 0; k < n; k++)
     g_unlink (shards->pdata[k]);
   dir_remove (dir);
@@ -1098,7 +1099,9 @@ test_shards (void)
 /* The shards of an SPRT run, summarized, decide as one machine does: over
    pairs 1, 2, 3 ... in order, whatever the shards played beyond (issue
    37's example); without a shard's file the test is not decided and the
-   summary names the pair and the shard it waits for. */
+   summary names the pair and the shard it waits for.  Each shard writes
+   in a directory of its own, as on machines that share none: they play
+   every pair (shards in one directory stop together, /runs/shards-stop). */
 static void
 test_shards_sprt (void)
 {
@@ -1138,7 +1141,10 @@ test_shards_sprt (void)
       g_autoptr (JsonNode) shard = NULL;
       g_autofree char *label = g_strdup_printf ("%u/3", k);
 
-      paths[k - 1] = g_strdup_printf ("%s/s%u.jsonl", dir, k);
+      g_autofree char *own = g_strdup_printf ("%s/%u", dir, k);
+
+      g_assert_cmpint (g_mkdir (own, 0700), ==, 0);
+      paths[k - 1] = g_strdup_printf ("%s/s%u.jsonl", own, k);
       args[13] = paths[k - 1];
       args[14] = "--shard";
       args[15] = label;
@@ -1157,18 +1163,9 @@ test_shards_sprt (void)
                    21);
   json_object_remove_member (o, "sprt_prefix");
   json_object_remove_member (o, "suspect_shards");
-  drop_times (whole);
-  drop_times (merged);
   json_object_remove_member (json_node_get_object (whole), "jobs");
   json_object_remove_member (o, "jobs");
-  if (!json_node_equal (whole, merged))
-    {
-      g_autofree char *x = json_to_string (whole, FALSE);
-      g_autofree char *y = json_to_string (merged, FALSE);
-
-      g_test_message ("one machine: %s\nshards: %s", x, y);
-      g_test_fail ();
-    }
+  assert_same_summary (whole, merged, "one machine", "shards");
   {
     const char *summarize[] = { "--summarize", paths[0], paths[2], NULL };
 
@@ -1188,9 +1185,281 @@ test_shards_sprt (void)
   g_unlink (one);
   for (k = 0; k < 3; k++)
     {
-      g_unlink (paths[k]);
+      g_autofree char *own = g_path_get_dirname (paths[k]);
+
+      dir_remove (own);
       g_free (paths[k]);
     }
+  dir_remove (dir);
+}
+
+/* Starts nim with @args, its standard output as @out says
+   (%G_SUBPROCESS_FLAGS_STDOUT_SILENCE, _PIPE) and its standard error a
+   pipe; @setup, when not %NULL, runs in the child before nim does. */
+static GSubprocess *
+spawn_nim_out (const char *const *args, GSpawnChildSetupFunc setup,
+               GSubprocessFlags out)
+{
+  g_autoptr (GSubprocessLauncher) launcher
+      = g_subprocess_launcher_new (out | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  GSubprocess *process;
+
+  nim_test_add_nim_argv (argv, args);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
+  if (setup != NULL)
+    g_subprocess_launcher_set_child_setup (launcher, setup, NULL, NULL);
+  process = g_subprocess_launcher_spawnv (
+      launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  return process;
+}
+
+/* spawn_nim_out () with standard output thrown away. */
+static GSubprocess *
+spawn_nim (const char *const *args, GSpawnChildSetupFunc setup)
+{
+  return spawn_nim_out (args, setup, G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
+}
+
+/* The SPRT run of issue 37's example with @games games, @extra... after
+   it (up to four), in @args (room for 18). */
+static void
+stop_args (const char **args, const char *games, const char *const *extra)
+{
+  const char *base[]
+      = { "--games",   games,    "--player1",      "negamax:depth=2",
+          "--player2", "random", "--random-heaps", "3:9",
+          "--seed",    "3",      "--sprt",         "elo0=0,elo1=20" };
+  guint i, n = G_N_ELEMENTS (base);
+
+  for (i = 0; i < n; i++)
+    args[i] = base[i];
+  for (; *extra != NULL; extra++)
+    args[n++] = *extra;
+  args[n] = NULL;
+}
+
+/* Starts shard @label (K/3) of stop_args()'s run with @games, writing
+   @results, with --json (and --resume when @resume). */
+static GSubprocess *
+stop_spawn (const char *games, const char *label, const char *results,
+            gboolean resume)
+{
+  const char *extra[] = { "--shard", label,    "--results",
+                          results,   "--json", resume ? "--resume" : NULL,
+                          NULL };
+  const char *args[20];
+
+  stop_args (args, games, extra);
+  return spawn_nim_out (args, NULL, G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+}
+
+/* Waits for @process, a shard, which must end well: its summary. */
+static JsonNode *
+stop_wait (GSubprocess *process)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  if (!g_subprocess_get_if_exited (process)
+      || g_subprocess_get_exit_status (process) != 0)
+    {
+      g_test_message ("stderr: %s", err);
+      g_assert_not_reached ();
+    }
+  return nim_test_parse_json (out);
+}
+
+/* The summary of @summary's "sprt_prefix" member @name, a number. */
+static gint64
+stop_prefix_int (JsonNode *summary, const char *name)
+{
+  JsonObject *o = json_node_get_object (summary);
+
+  g_assert_true (json_object_has_member (o, "sprt_prefix"));
+  return json_object_get_int_member (
+      json_object_get_object_member (o, "sprt_prefix"), name);
+}
+
+/* Whether --summarize of @paths (3) is @whole, the one machine's run. */
+static void
+stop_assert_merged (JsonNode *whole, char **paths)
+{
+  const char *summarize[]
+      = { "--summarize", paths[0], paths[1], paths[2], NULL };
+  g_autoptr (JsonNode) merged = nim_test_run_json (summarize);
+  g_autoptr (JsonNode) one = json_node_copy (whole);
+  JsonObject *o = json_node_get_object (merged);
+
+  g_assert_cmpint (stop_prefix_int (merged, "decided_pairs"), ==, 21);
+  json_object_remove_member (o, "sprt_prefix");
+  json_object_remove_member (o, "suspect_shards");
+  json_object_remove_member (o, "jobs");
+  json_object_remove_member (json_node_get_object (one), "jobs");
+  assert_same_summary (one, merged, "one machine", "shards");
+}
+
+/* Issue 37's example, small: the one machine's run decides H1 after 21
+   pairs. */
+static JsonNode *
+stop_whole (const char *games)
+{
+  const char *none[] = { NULL };
+  const char *args[20];
+
+  stop_args (args, games, none);
+  return nim_test_run_json (args);
+}
+
+/* The shards of an SPRT run started together, their results files in one
+   directory, stop soon after the decision: together at most twice the
+   one machine's games and a few hundred, where they played every game
+   (2,000) before; each says why it stopped, and --summarize of their
+   files is the one machine's run.  What else the directory holds is
+   passed over: a file of the same run on one machine (it decided long
+   ago: read, it would stop the shards before their first game), of
+   another run, of the run cut into 4 shards, text, a FIFO. */
+static void
+test_shards_stop (void)
+{
+  g_autoptr (JsonNode) whole = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *notes = file_new (&dir, "notes.txt", "not a run\n");
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *copy = g_build_filename (dir, "one.jsonl", NULL);
+  g_autofree char *quarter = g_build_filename (dir, "q1.jsonl", NULL);
+  char *paths[3] = { NULL };
+  GSubprocess *shards[3];
+  guint64 games = 0, whole_games;
+  guint k;
+
+  if (!nim_test_have_nim ())
+    return;
+  whole = stop_whole ("2000");
+  whole_games = (guint64) json_object_get_int_member (
+      json_node_get_object (whole), "games");
+  g_assert_cmpuint (whole_games, ==, 42);
+  {
+    const char *extra[] = { "--results", copy, NULL };
+    const char *args[20];
+    g_autoptr (JsonNode) one = NULL;
+
+    stop_args (args, "2000", extra);
+    one = nim_test_run_json (args);
+  }
+  {
+    const char *extra[] = { "--results", quarter, "--shard", "1/4", NULL };
+    const char *args[20];
+    g_autoptr (JsonNode) one = NULL;
+
+    stop_args (args, "200", extra);
+    one = nim_test_run_json (args);
+  }
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  for (k = 0; k < 3; k++)
+    {
+      g_autofree char *label = g_strdup_printf ("%u/3", k + 1);
+
+      paths[k] = g_strdup_printf ("%s/s%u.jsonl", dir, k + 1);
+      shards[k] = stop_spawn ("2000", label, paths[k], FALSE);
+    }
+  for (k = 0; k < 3; k++)
+    {
+      g_autoptr (JsonNode) s = stop_wait (shards[k]);
+      JsonObject *o = json_node_get_object (s);
+      JsonObject *sprt = json_object_get_object_member (o, "sprt");
+
+      g_object_unref (shards[k]);
+      games += (guint64) json_object_get_int_member (o, "games");
+      g_assert_cmpstr (json_object_get_string_member (sprt, "decision"), ==,
+                       "H1");
+      g_assert_cmpint (stop_prefix_int (s, "decided_pairs"), ==, 21);
+      g_assert_true (json_object_get_boolean_member (
+          json_object_get_object_member (o, "sprt_prefix"), "stopped"));
+    }
+  g_test_message ("one machine: %" G_GUINT64_FORMAT
+                  " games, 3 shards: %" G_GUINT64_FORMAT,
+                  whole_games, games);
+  g_assert_cmpuint (games, <=, 2 * whole_games + 300);
+  stop_assert_merged (whole, paths);
+  for (k = 0; k < 3; k++)
+    g_free (paths[k]);
+  dir_remove (dir);
+}
+
+/* A shard killed at its start (SIGKILL): the others play all their games
+   and end, saying which pair the test waits for and whose; --resume of
+   the dead shard joins them again, stops at the decision, and the
+   shards' files are the one machine's run. */
+static void
+test_shards_stop_dead (void)
+{
+  /* Light: the survivors play all their pairs. */
+  const char *games = nim_test_light () ? "200" : "2000";
+  g_autoptr (JsonNode) whole = NULL;
+  g_autoptr (JsonNode) part = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *unused = file_new (&dir, "s0.jsonl", NULL);
+  char *paths[3] = { NULL };
+  GSubprocess *shards[3];
+  guint k;
+
+  if (!nim_test_have_nim ())
+    return;
+  whole = stop_whole (games);
+  for (k = 0; k < 3; k++)
+    paths[k] = g_strdup_printf ("%s/s%u.jsonl", dir, k + 1);
+  shards[1] = stop_spawn (games, "2/3", paths[1], FALSE);
+  g_subprocess_force_exit (shards[1]);
+  g_subprocess_wait (shards[1], NULL, NULL);
+  g_assert_false (g_subprocess_get_if_exited (shards[1]));
+  g_object_unref (shards[1]);
+  shards[0] = stop_spawn (games, "1/3", paths[0], FALSE);
+  shards[2] = stop_spawn (games, "3/3", paths[2], FALSE);
+  for (k = 0; k < 3; k += 2)
+    {
+      g_autoptr (JsonNode) s = stop_wait (shards[k]);
+      JsonObject *o = json_node_get_object (s);
+
+      g_object_unref (shards[k]);
+      g_assert_true (json_object_get_null_member (
+          json_object_get_object_member (o, "sprt"), "decision"));
+      g_assert_cmpint (stop_prefix_int (s, "first_missing"), ==, 2);
+      g_assert_cmpstr (json_object_get_string_member (
+                           json_object_get_object_member (o, "sprt_prefix"),
+                           "first_missing_shard"),
+                       ==, "2/3");
+      g_assert_false (json_object_get_boolean_member (
+          json_object_get_object_member (o, "sprt_prefix"), "stopped"));
+    }
+  {
+    const char *summarize[] = { "--summarize", paths[0], paths[2], NULL };
+
+    part = nim_test_run_json (summarize);
+  }
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_object_get_object_member (
+                           json_node_get_object (part), "sprt_prefix"),
+                       "first_missing_shard"),
+                   ==, "2/3");
+  {
+    g_autoptr (GSubprocess) again = stop_spawn (games, "2/3", paths[1], TRUE);
+    g_autoptr (JsonNode) s = stop_wait (again);
+
+    g_assert_true (json_object_get_boolean_member (
+        json_object_get_object_member (json_node_get_object (s),
+                                       "sprt_prefix"),
+        "stopped"));
+  }
+  stop_assert_merged (whole, paths);
+  for (k = 0; k < 3; k++)
+    g_free (paths[k]);
   dir_remove (dir);
 }
 
@@ -1296,6 +1565,66 @@ test_shards_audit (void)
     {
       g_unlink (paths[k]);
       g_free (paths[k]);
+    }
+  dir_remove (dir);
+}
+
+/* The audit on real shards of an external engine: the same command, and
+   on shard 3 an environment that makes the engine play at random
+   (NIM_TEST_HANDICAP), as a machine with a broken or missing table
+   would.  Shard 3 is named; with the environment alike, none is. */
+static void
+test_shards_audit_engine (void)
+{
+  g_autofree char *engine = nim_test_engine_command ("good", "negamax");
+  g_autofree char *declared = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *first = NULL;
+  const char *games = nim_test_light () ? "120" : "240";
+  /* Nim's rule, where negamax and random differ most (in the course
+     build's subtraction game a random engine is not told apart). */
+  const char *args[] = { "--games",   games,       "--engine",
+                         NULL,        "--player1", "bot",
+                         "--player2", "random",    "--random-heaps",
+                         "3:9",       "--seed",    "6",
+                         "--moves",   "any",       "--quiet",
+                         "--results", NULL,        "--shard",
+                         NULL,        NULL };
+  char *paths[4] = { NULL };
+  guint round, k;
+
+  if (engine == NULL || !nim_test_have_nim ())
+    return;
+  first = file_new (&dir, "even-1.jsonl", NULL);
+  declared = g_strdup_printf ("bot=%s", engine);
+  args[3] = declared;
+  for (round = 0; round < 2; round++)
+    {
+      g_autofree char *named = NULL;
+
+      for (k = 1; k <= 3; k++)
+        {
+          g_autofree char *out = NULL;
+          g_autofree char *err = NULL;
+          g_autofree char *label = g_strdup_printf ("%u/3", k);
+
+          paths[k - 1] = g_strdup_printf ("%s/%s-%u.jsonl", dir,
+                                          round == 0 ? "even" : "weak", k);
+          args[16] = paths[k - 1];
+          args[18] = label;
+          if (round == 1 && k == 3)
+            g_setenv ("NIM_TEST_HANDICAP", "random", TRUE);
+          g_assert_cmpint (nim_test_run_nimv ("", &out, &err, args), ==,
+                           STATUS_OK);
+          g_unsetenv ("NIM_TEST_HANDICAP");
+        }
+      named = suspect_shards ((const char *const *) paths);
+      g_assert_cmpstr (named, ==, round == 0 ? "" : "3/3");
+      for (k = 0; k < 3; k++)
+        {
+          g_unlink (paths[k]);
+          g_clear_pointer (&paths[k], g_free);
+        }
     }
   dir_remove (dir);
 }
@@ -2466,37 +2795,6 @@ test_resume_old_header (void)
 /* ------------------------------------------------------------------------ */
 /* Signals, limits and waits */
 
-/* Starts nim with @args, its standard output as @out says
-   (%G_SUBPROCESS_FLAGS_STDOUT_SILENCE, _PIPE) and its standard error a
-   pipe; @setup, when not %NULL, runs in the child before nim does. */
-static GSubprocess *
-spawn_nim_out (const char *const *args, GSpawnChildSetupFunc setup,
-               GSubprocessFlags out)
-{
-  g_autoptr (GSubprocessLauncher) launcher
-      = g_subprocess_launcher_new (out | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  GSubprocess *process;
-
-  nim_test_add_nim_argv (argv, args);
-  g_ptr_array_add (argv, NULL);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C", TRUE);
-  if (setup != NULL)
-    g_subprocess_launcher_set_child_setup (launcher, setup, NULL, NULL);
-  process = g_subprocess_launcher_spawnv (
-      launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  return process;
-}
-
-/* spawn_nim_out () with standard output thrown away. */
-static GSubprocess *
-spawn_nim (const char *const *args, GSpawnChildSetupFunc setup)
-{
-  return spawn_nim_out (args, setup, G_SUBPROCESS_FLAGS_STDOUT_SILENCE);
-}
-
 /* How long, in microseconds, a test waits for nim to get somewhere: a
    minute, ten under valgrind. */
 static gint64
@@ -3371,7 +3669,10 @@ main (int argc, char **argv)
                    test_resume_after_interrupt);
   g_test_add_func ("/runs/shards", test_shards);
   g_test_add_func ("/runs/shards-sprt", test_shards_sprt);
+  g_test_add_func ("/runs/shards-stop", test_shards_stop);
+  g_test_add_func ("/runs/shards-stop-dead", test_shards_stop_dead);
   g_test_add_func ("/runs/shards-audit", test_shards_audit);
+  g_test_add_func ("/runs/shards-audit-engine", test_shards_audit_engine);
   g_test_add_func ("/runs/shards-positions", test_shards_positions);
   g_test_add_func ("/runs/shards-tournament", test_shards_tournament);
   g_test_add_func ("/runs/summarize-refuses", test_summarize_refuses);

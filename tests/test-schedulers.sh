@@ -106,7 +106,9 @@ import json, sys
 def timeless(path):
     with open(path) as f:
         d = json.load(f)
-    for key in ("seconds", "jobs"):
+    # The shards' SPRT over their prefix of pairs, which one machine has
+    # no shards for.
+    for key in ("seconds", "jobs", "sprt_prefix"):
         d.pop(key, None)
     # The shards' audit, which one machine has no shards for: none suspect.
     if d.pop("suspect_shards", []) != []:
@@ -251,9 +253,22 @@ else
     -1 negamax:depth=2 -2 random
   check_parallel position 5 '{}/5' --games 200 --heaps 5,6,7 --seed 2 \
     -1 mcts:iterations=300 -2 negamax:depth=2
-  # The SPRT's case, once --summarize decides over the shards' prefix:
-  # check_parallel sprt 3 auto/3 --games 2000 --random-heaps 3:9 --seed 3 \
-  #   -1 negamax:depth=2 -2 random --sprt elo0=0,elo1=20
+  # The SPRT's case: the shards, started together (parallel reads its
+  # options from PARALLEL) with their files in one directory, stop at the
+  # decision, and --summarize decides over the prefix of pairs.
+  PARALLEL="-j 3"
+  export PARALLEL
+  check_parallel sprt 3 auto/3 --games 2000 --random-heaps 3:9 --seed 3 \
+    -1 negamax:depth=2 -2 random --sprt elo0=0,elo1=20
+  unset PARALLEL
+  # One machine decides after 42 games; the shards play at most twice
+  # that and a few hundred (they played all 2,000).
+  records=$(cat "$work"/par-sprt/shard-*.jsonl | grep -c '"game"')
+  if [ "$records" -le 384 ]; then
+    ok "sprt: the shards stopped at the decision ($records games)"
+  else
+    not_ok "sprt: the shards played $records games"
+  fi
 fi
 
 # ------------------------------------------------------------------------

@@ -198,6 +198,9 @@ typedef struct
   guint mask;
   GArray *rare;
   guint64 first_rare; /* the first heap the rare values gave, or 0 */
+  /* The common values below 64 and 2^bits, a bitset (bit v for value
+     v): what mex_in() needs while every value is below 64. */
+  guint64 common;
 
   Marks marks; /* the calling thread's */
   NimCertificateCheck *check;
@@ -297,6 +300,19 @@ marks_clear (Marks *marks)
   g_free (marks->wanted);
 }
 
+/* The common values below 64 and below 2^bits under the mask, as a
+   bitset. */
+static void
+sort_values (Table *t)
+{
+  guint v;
+
+  t->common = 0;
+  for (v = 0; v < MIN (64u, 1u << t->bits); v++)
+    if (t->mask != 0 && !is_rare (t->mask, v))
+      t->common |= G_GUINT64_CONSTANT (1) << v;
+}
+
 static void
 table_init (Table *t, const NimOctal *code, NimCertificateCheck *check)
 {
@@ -348,37 +364,97 @@ rare_below (const Rare *rare, guint n_rare, guint64 m)
   return low;
 }
 
+/* The options of a heap and the values its scan of the splits looks for,
+   as mex_in() keeps them.  With @one (every value below 64) each is a
+   word, bit v for value v, that the compiler keeps in a register, so
+   that the smallest of a kind is one count of trailing zeros.  Otherwise
+   the options are the v with marked[v] == stamp (a new stamp for each
+   heap, so nothing is cleared) and wanted[v] says whether v is wanted:
+   each addition a store of its own, where a bitset in memory would make
+   each wait for the one before. */
+typedef struct
+{
+  guint64 options, wanted; /* with one */
+  Marks *marks;
+  guint64 stamp;
+} Sets;
+
+static ALWAYS_INLINE guint64
+bit_of (guint v)
+{
+  return G_GUINT64_CONSTANT (1) << v;
+}
+
+static ALWAYS_INLINE void
+add_option (Sets *s, guint v, gboolean one)
+{
+  if (one)
+    s->options |= bit_of (v);
+  else
+    s->marks->marked[v] = s->stamp;
+}
+
+static ALWAYS_INLINE gboolean
+is_option (const Sets *s, guint v, gboolean one)
+{
+  return one ? (s->options & bit_of (v)) != 0
+             : s->marks->marked[v] == s->stamp;
+}
+
+static ALWAYS_INLINE gboolean
+is_wanted (const Sets *s, guint v, gboolean one)
+{
+  return one ? (s->wanted & bit_of (v)) != 0 : s->marks->wanted[v];
+}
+
+/* Takes @v out of the wanted values if it is one, one fewer *@missing
+   then (with @one, *@missing only says whether any is left). */
+static ALWAYS_INLINE void
+find (Sets *s, guint v, guint *missing, gboolean one)
+{
+  if (!is_wanted (s, v, one))
+    return;
+  if (one)
+    {
+      s->wanted &= ~bit_of (v);
+      *missing = s->wanted != 0;
+      return;
+    }
+  s->marks->wanted[v] = FALSE;
+  (*missing)--;
+}
+
 /* The value of heap @n, from the values of the smaller heaps: the mex,
    the smallest value no move leads to.
 
    Under a mask, a value is rare or common, and the XOR of two values is
    common exactly when one of them is rare and the other common.  So
    every common value a split can leave comes from a split with a rare
-   part: the loop over the rare heaps marks them all, and c, the smallest
-   common value left unmarked, is no option.  The rare values below c
-   that are not marked yet are wanted: a scan of the splits looks for
-   them and stops once it has found them all.  The mex is the smallest
-   value wanted and not found, or else c.  Without a mask (every value
-   rare) nothing is marked by the loop, and the scan looks for every
-   value below 2^bits, which is the definition. */
+   part: the loop over the rare heaps adds them all to the options, and
+   c, the smallest common value not among them, is no option.  The rare
+   values below c that are not options yet are wanted: a scan of the
+   splits looks for them and stops once it has found them all.  The mex
+   is the smallest value wanted and not found, or else c.  Without a
+   mask (every value rare) nothing is added by the loop, c is 2^bits,
+   above every value and every XOR of two, and the scan looks for every
+   value below it that no take leaves, which is the definition. */
 static ALWAYS_INLINE guint
-mex_in (const Table *t, Marks *marks, guint64 n, guint width)
+mex_in (const Table *t, Marks *marks, guint64 n, guint width, gboolean one)
 {
   const guint8 *g = t->g;
   const Rare *rare = (const Rare *) (gconstpointer) t->rare->data;
-  guint64 *marked = marks->marked;
-  guint8 *wanted = marks->wanted;
-  guint64 stamp = ++marks->stamp, m[NIM_OCTAL_MAX_DIGITS + 1], half = 0;
-  guint64 a, from;
-  guint limit = 1u << t->bits, c = limit, missing = 0, n_m = 0, v, k, i;
-  guint n_rare = t->rare->len, value;
+  guint n_rare = t->rare->len, limit = 1u << t->bits, c = limit;
+  guint64 last_rare = n_rare > 0 ? rare[n_rare - 1].heap : 0;
+  guint64 m[NIM_OCTAL_MAX_DIGITS + 1], half = 0, a, from;
+  guint missing = 0, n_m = 0, v, k, i, value;
+  Sets s = { 0, 0, marks, one ? 0 : ++marks->stamp };
 
   /* The moves that leave at most one heap. */
   if (n <= NIM_OCTAL_MAX_DIGITS && t->vanish[n])
-    marked[0] = stamp;
+    add_option (&s, 0, one);
   for (k = 0; k < t->n_takes; k++)
     if (t->takes[k] < n)
-      marked[value_at (g, n - t->takes[k], width)] = stamp;
+      add_option (&s, value_at (g, n - t->takes[k], width), one);
   /* The splits leave two heaps that add up to m, for each m here. */
   for (k = 0; k < t->n_splits; k++)
     if (n >= t->splits[k] + 2)
@@ -391,65 +467,98 @@ mex_in (const Table *t, Marks *marks, guint64 n, guint width)
     {
       for (i = 0; i < n_m; i++)
         {
-          guint end = rare_below (rare, n_rare, m[i]);
+          /* The rare heaps below m: all of them once m is past the
+             last. */
+          guint end
+              = m[i] > last_rare ? n_rare : rare_below (rare, n_rare, m[i]);
 
           for (k = 0; k < end; k++)
-            marked[rare[k].value ^ value_at (g, m[i] - rare[k].heap, width)]
-                = stamp;
+            add_option (
+                &s, rare[k].value ^ value_at (g, m[i] - rare[k].heap, width),
+                one);
         }
-      for (c = 0; c < limit; c++)
-        if (!is_rare (t->mask, c) && marked[c] != stamp)
-          break;
+      if (one && (t->common & ~s.options) != 0)
+        c = __builtin_ctzll (t->common & ~s.options);
+      else if (!one)
+        for (c = 0; c < limit; c++)
+          if (!is_rare (t->mask, c) && !is_option (&s, c, one))
+            break;
     }
-  for (v = 0; v < c; v++)
-    if (marked[v] != stamp)
-      {
-        wanted[v] = TRUE;
-        missing++;
-      }
+  if (one)
+    {
+      /* Every value is below limit, so c is at most 64. */
+      s.wanted = ~s.options & (c == 64 ? G_MAXUINT64 : bit_of (c) - 1);
+      /* Here missing is only 1 while any is wanted, 0 once none is. */
+      missing = s.wanted != 0;
+    }
+  else
+    for (v = 0; v < c; v++)
+      if (!is_option (&s, v, one))
+        {
+          marks->wanted[v] = TRUE;
+          missing++;
+        }
 
   /* The splits a + (m - a), a block of a of each m in turn: a value only
-     one m's splits reach is found as soon as another. */
+     one m's splits reach is found as soon as another.  Four splits at a
+     time, with one test for the four: most find nothing wanted. */
   for (from = 1; missing > 0 && from <= half; from += SCAN_BLOCK)
     for (i = 0; i < n_m && missing > 0; i++)
       {
         guint64 end = MIN (from + SCAN_BLOCK, m[i] / 2 + 1);
 
-        for (a = from; a < end && missing > 0; a++)
+        for (a = from; a + 4 <= end && missing > 0; a += 4)
           {
-            v = value_at (g, a, width) ^ value_at (g, m[i] - a, width);
-            if (wanted[v])
-              {
-                wanted[v] = FALSE;
-                missing--;
-              }
+            guint v0 = value_at (g, a, width) ^ value_at (g, m[i] - a, width);
+            guint v1 = value_at (g, a + 1, width)
+                       ^ value_at (g, m[i] - a - 1, width);
+            guint v2 = value_at (g, a + 2, width)
+                       ^ value_at (g, m[i] - a - 2, width);
+            guint v3 = value_at (g, a + 3, width)
+                       ^ value_at (g, m[i] - a - 3, width);
+
+            if (!(is_wanted (&s, v0, one) | is_wanted (&s, v1, one)
+                  | is_wanted (&s, v2, one) | is_wanted (&s, v3, one)))
+              continue;
+            find (&s, v0, &missing, one);
+            find (&s, v1, &missing, one);
+            find (&s, v2, &missing, one);
+            find (&s, v3, &missing, one);
           }
+        for (; a < end && missing > 0; a++)
+          find (&s, value_at (g, a, width) ^ value_at (g, m[i] - a, width),
+                &missing, one);
       }
 
   /* The values wanted and not found: the smallest is the mex. */
+  if (one)
+    return s.wanted != 0 ? (guint) __builtin_ctzll (s.wanted) : c;
   for (v = 0, value = c; missing > 0; v++)
-    if (wanted[v])
+    if (marks->wanted[v])
       {
         value = MIN (value, v);
-        wanted[v] = FALSE;
+        marks->wanted[v] = FALSE;
         missing--;
       }
   return value;
 }
 
 /* One copy of mex_in() for each width, so that its loops do not ask the
-   width at every value. */
+   width at every value, and one for values below 64 (a byte each), whose
+   sets are single words. */
 static guint
 mex (const Table *t, Marks *marks, guint64 n)
 {
   switch (t->width)
     {
     case 1:
-      return mex_in (t, marks, n, 1);
+      if (t->bits <= 6)
+        return mex_in (t, marks, n, 1, TRUE);
+      return mex_in (t, marks, n, 1, FALSE);
     case 2:
-      return mex_in (t, marks, n, 2);
+      return mex_in (t, marks, n, 2, FALSE);
     default:
-      return mex_in (t, marks, n, 4);
+      return mex_in (t, marks, n, 4, FALSE);
     }
 }
 
@@ -482,6 +591,7 @@ choose_mask (Table *t)
   if (best == t->mask)
     return;
   t->mask = best;
+  sort_values (t);
   g_array_set_size (t->rare, 0);
   if (best != 0)
     for (a = 1; a < t->len; a++)
@@ -507,6 +617,7 @@ push (Table *t, guint v, GError **error)
       t->count = g_renew (guint64, t->count, 1u << bits);
       memset (t->count + old, 0, ((1u << bits) - old) * sizeof (guint64));
       t->bits = bits;
+      sort_values (t);
     }
   if (t->width < 4 && v >> (8 * t->width) != 0)
     {

@@ -1073,6 +1073,24 @@ wait_for_jobs (NimMatch *m, gint64 t0)
 }
 
 /**
+ * nim_match_stop:
+ * @match: a run, running or not yet
+ *
+ * Ends the run as the SPRT's decision does: no game is started any more,
+ * and the games in progress finish and are counted.  For a shard whose
+ * test is decided over the shards together, which only the program can
+ * learn.  May be called from any thread; before nim_match_run() it plays
+ * no game at all.
+ */
+void
+nim_match_stop (NimMatch *match)
+{
+  g_mutex_lock (&match->lock);
+  match->stop = TRUE;
+  g_mutex_unlock (&match->lock);
+}
+
+/**
  * nim_match_set_clock:
  * @match: a run not running yet
  * @clock: the clock to read its times from

@@ -262,6 +262,7 @@ typedef gint64 (*NimMatchClockFunc) (gpointer data);
 
 void nim_match_set_clock (NimMatch *match, NimMatchClockFunc clock,
                           gpointer data);
+void nim_match_stop (NimMatch *match);
 gboolean nim_match_run (NimMatch *match, const NimMatchCallbacks *callbacks,
                         gpointer data, GError **error);
 const NimMatchSummary *nim_match_get_summary (const NimMatch *match);

@@ -1205,14 +1205,24 @@ negamax_root (Negamax *n, guint depth, NimMove *best_move, gboolean *any,
 /* The most root moves table_knows_win() looks up: a heap of a billion
    matches has a billion moves. */
 #define KNOWN_WIN_MAX_MOVES 65536
+/* The share of a timed search's time kept back for table_knows_win(): a
+   sixteenth (see nim_search_keep_back()). */
+#define KNOWN_WIN_SHARE 16
+/* Look-ups between two looks at the clock in table_knows_win(): each may
+   fault in a page of a fresh table, a microsecond or two. */
+#define KNOWN_WIN_CLOCK 64
 
 /* Whether the table holds a root move to a position proven lost for the
    player who would move there: then *move is the first such move (under
    score=distance one is played all the same, though its distance is not
    known to be the shortest).  Looks at the table only; searches
-   nothing. */
+   nothing.  It runs after the search, in the time the search kept back
+   for it, and stops at @deadline (0: none): the children's buckets lie
+   anywhere in the table, and in a table the game has barely used each
+   look-up is a page fault (65,536 of them took 55 ms after a search of
+   50 ms). */
 static gboolean
-table_knows_win (Negamax *n, NimMove *move)
+table_knows_win (Negamax *n, NimMove *move, gint64 deadline)
 {
   NimSearch *s = &n->s;
   NimMoveGen gen = NIM_MOVEGEN_INIT;
@@ -1226,6 +1236,9 @@ table_knows_win (Negamax *n, NimMove *move)
       guint64 child = nim_tt_key_after_split (key, s->board.heaps[m.heap], &m);
       NimTTHit e;
 
+      if (deadline != 0 && tried % KNOWN_WIN_CLOCK == 0
+          && g_get_monotonic_time () >= deadline)
+        return FALSE;
       if (nim_tt_probe (s->tt, child, &e) && e.depth == NIM_TT_DEPTH_PROVEN
           && e.value < 0 && e.bound != NIM_TT_LOWER)
         {
@@ -1276,6 +1289,7 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
   guint horizon = nim_search_horizon (board, rules, c->depth);
   guint depth, completed = 0;
   int value = 0;
+  gint64 deadline;
   /* A textbook tree is searched as the textbook does (see
      negamax_start()): its children in their order, from the window
      (-infinity, +infinity), once. */
@@ -1284,6 +1298,9 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
 
   memset (n->killers, 0, (horizon + 1) * sizeof n->killers[0]);
   nim_search_init (&n->s, board, rules, c);
+  deadline = tree || self->tt == NULL
+                 ? n->s.deadline
+                 : nim_search_keep_back (&n->s, KNOWN_WIN_SHARE);
   nim_search_use_table (&n->s, tree ? NULL : self->tt);
   n->ab = c->ab;
   n->order = c->order && !tree;
@@ -1340,7 +1357,8 @@ negamax_search (NimSearchPlayer *self, const NimBoard *board,
      keeps the won position, which the move of an unfinished iteration
      might give away. */
   if (n->s.aborted && n->s.tt != NULL && !nim_search_is_proven (&n->s, value)
-      && table_knows_win (n, best_move) && n->s.score == NIM_SCORE_WIN_LOSS)
+      && table_knows_win (n, best_move, deadline)
+      && n->s.score == NIM_SCORE_WIN_LOSS)
     value = 1;
   nim_search_finish_stats (&n->s, value, completed, stats);
   if (trace != NULL)

@@ -118,6 +118,32 @@ nim_search_use_table (NimSearch *search, NimTT *tt)
     nim_tt_want_huge_pages (tt);
 }
 
+/**
+ * nim_search_keep_back:
+ * @search: a search, just set up by nim_search_init()
+ * @share: the share of its time to keep back, 1/@share
+ *
+ * Ends a timed search's own work 1/@share of its time early, for work
+ * the searcher does after it that must fit in the time too (negamax's
+ * look-ups of the root's children in its table, each of which may touch
+ * a page of the table for the first time, see table_knows_win()).  A
+ * search without a clock is left as it is.
+ *
+ * Returns: the search's whole deadline, by which that later work must be
+ *   done, in g_get_monotonic_time()'s microseconds; 0 for none
+ */
+gint64
+nim_search_keep_back (NimSearch *search, guint share)
+{
+  gint64 deadline = search->deadline;
+
+  g_return_val_if_fail (share > 0, deadline);
+  if (deadline != 0)
+    search->deadline
+        = deadline - MAX (deadline - search->last_check, 0) / share;
+  return deadline;
+}
+
 /* Whether the budget is spent; else when to look again.  The node being
    entered, if any, is not counted yet. */
 static gboolean

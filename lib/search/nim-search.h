@@ -209,6 +209,7 @@ typedef struct
 void nim_search_init (NimSearch *search, const NimBoard *board,
                       const NimRules *rules, const NimSearchConfig *config);
 void nim_search_use_table (NimSearch *search, NimTT *tt);
+gint64 nim_search_keep_back (NimSearch *search, guint share);
 gboolean nim_search_check_budget (NimSearch *search);
 gboolean nim_search_check_work (NimSearch *search);
 guint nim_search_horizon (const NimBoard *board, const NimRules *rules,

@@ -526,6 +526,8 @@ run_match (MatchConfig *m, NimShared *shared)
   const NimMatchConfig *config = &m->run.match;
   g_auto (NimRunFileSetup) setup = { NULL, NULL, FALSE };
   NimRunSummary summary = { config, NULL, shared->per_position };
+  NimRunShards shards;
+  NimMatchSummary counted;
   gboolean ok, played;
 
   if (!nim_run_file_setup (&m->run, m->options.results, m->options.resume,
@@ -540,11 +542,27 @@ run_match (MatchConfig *m, NimShared *shared)
                             resume_game, match, &error))
     return nim_exit_fail (error, FALSE);
   report_resumed (&m->options, nim_match_get_summary (match)->finished);
-  ok = nim_run_play (match, config, &m->options, &setup, NULL, &played,
-                     &error);
+  ok = nim_run_play (match, config, &m->options, &setup, NULL, &shards,
+                     &played, &error);
   if (!played)
     return nim_exit_fail (error, FALSE);
   summary.summary = nim_match_get_summary (match);
+  /* A shard of an SPRT run says the test over the shards' pairs, as
+     --summarize does: once decided, one machine's decision and counts. */
+  if (shards.watched)
+    {
+      counted = *summary.summary;
+      counted.decision = shards.state.decision;
+      counted.llr = shards.state.prefix_llr;
+      /* The pairs counted stay the shard's own; the decision's are said
+         with it. */
+      if (shards.state.decision != NIM_SPRT_NONE)
+        counted.llr = shards.state.decided_llr;
+      summary.summary = &counted;
+      summary.prefix = &shards.state;
+      summary.shard = TRUE;
+      summary.stopped = shards.stopped;
+    }
   if (!ok)
     {
       /* The games that did finish are still worth their summary. */

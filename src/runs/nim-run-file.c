@@ -1818,6 +1818,266 @@ nim_run_file_games_read (NimRunFileGames *games, const char *path,
 }
 
 /* ------------------------------------------------------------------------
+   A file followed as it grows */
+
+/* The longest record a followed file may hold: a line without its end
+   beyond it is not waited for, and the file is followed no more. */
+#define TAIL_MAX_LINE (64 * 1024 * 1024)
+/* What one read takes of a file at first. */
+#define TAIL_CHUNK (1024 * 1024)
+
+struct _NimRunFileTail
+{
+  char *path;
+  const NimRunConfig *run;
+  char *id;
+  JsonNode *rules; /* the run's, as a record writes them */
+  JsonParser *parser;
+  int fd;           /* kept open: the file this process writes, whose
+                       locks a close would release (-1 for any other) */
+  guint64 offset;   /* what was read: whole lines */
+  gboolean started; /* its first line was read */
+  gboolean ignored; /* not a results file, or unreadable: for good */
+  gboolean taking;  /* the last header was the run's, of a shard taken */
+  gboolean own;     /* take the headers of the run's shard, not others' */
+};
+
+/**
+ * nim_run_file_tail_new:
+ * @run: the run whose games to follow
+ * @id: its ID, which its records carry
+ * @path: a file, which may be anything (it is checked as it is read)
+ * @own: @path is the file this process writes: it is kept open from now
+ *   on (closing any descriptor of it would release the process's locks),
+ *   and the records of @run's shard count; else those of the run's other
+ *   shards (of as many shards)
+ *
+ * A reader of the records of one shard of a run in a file that others
+ * may be writing: each nim_run_file_tail_read() reads the lines
+ * completed since the last.  The records that count are those after a
+ * header of the run (its ID) whose "shard" is one of @run's shards: of
+ * its own (@own), or of another.  The files of other runs, of the run
+ * cut into another number of shards, or of the run on one machine are
+ * passed over.
+ *
+ * Returns: (transfer full): the reader
+ */
+NimRunFileTail *
+nim_run_file_tail_new (const NimRunConfig *run, const char *id,
+                       const char *path, gboolean own)
+{
+  NimRunFileTail *t = g_new0 (NimRunFileTail, 1);
+
+  t->path = g_strdup (path);
+  t->run = run;
+  t->id = g_strdup (id);
+  t->rules = nim_record_rules (&run->match.rules);
+  t->parser = json_parser_new ();
+  t->fd = -1;
+  t->own = own;
+  if (own)
+    {
+      t->fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+      t->ignored = t->fd < 0;
+    }
+  return t;
+}
+
+/**
+ * nim_run_file_tail_free:
+ * @tail: (nullable): a reader
+ */
+void
+nim_run_file_tail_free (NimRunFileTail *tail)
+{
+  if (tail == NULL)
+    return;
+  if (tail->fd >= 0)
+    close (tail->fd);
+  g_free (tail->path);
+  g_free (tail->id);
+  json_node_unref (tail->rules);
+  g_object_unref (tail->parser);
+  g_free (tail);
+}
+
+/**
+ * nim_run_file_tail_ignored:
+ * @tail: a reader
+ *
+ * Returns: whether its file was found to be no results file (its first
+ *   line is not a run's header), unreadable or beyond the bounds, and is
+ *   read no more
+ */
+gboolean
+nim_run_file_tail_ignored (const NimRunFileTail *tail)
+{
+  return tail->ignored;
+}
+
+/* Whether a header's "shard" is one @t takes: K/N of the run's N, its
+   own K or another's. */
+static gboolean
+tail_takes_shard (const NimRunFileTail *t, JsonNode *shard)
+{
+  const NimMatchConfig *c = &t->run->match;
+  unsigned k, n;
+  int end = 0;
+
+  if (shard == NULL || !JSON_NODE_HOLDS_VALUE (shard)
+      || json_node_get_value_type (shard) != G_TYPE_STRING
+      || sscanf (json_node_get_string (shard), "%u/%u%n", &k, &n, &end) != 2
+      || json_node_get_string (shard)[end] != '\0')
+    return FALSE;
+  return n == c->shards && k >= 1 && k <= n && (k == c->shard) == t->own;
+}
+
+/* One whole line of a followed file: a game of the run counts, when its
+   record is sound; anything else is passed over. */
+static void
+tail_line (NimRunFileTail *t, const char *line, gsize length,
+           NimRunFileGameFunc func, gpointer data)
+{
+  JsonNode *root;
+  JsonObject *o;
+  JsonNode *run;
+  NimMatchTally tallies[2];
+  gint64 number;
+  char *why;
+
+  /* Only a line naming the run is worth parsing (the first, a header, is
+     parsed to see that the file is a results file at all). */
+  if (t->started && g_strstr_len (line, (gssize) length, t->id) == NULL)
+    return;
+  if (memchr (line, '\0', length) != NULL
+      || !nim_json_load (t->parser, line, (gssize) length, NULL, NULL)
+      || (root = json_parser_get_root (t->parser)) == NULL
+      || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      t->ignored = !t->started;
+      t->started = TRUE;
+      return;
+    }
+  o = json_node_get_object (root);
+  run = json_object_get_member (o, "run");
+  if (!t->started && (run == NULL || !json_object_has_member (o, "params")))
+    {
+      t->ignored = TRUE;
+      return;
+    }
+  t->started = TRUE;
+  if (json_object_has_member (o, "params"))
+    {
+      t->taking = run != NULL
+                  && json_node_get_value_type (run) == G_TYPE_STRING
+                  && g_str_equal (json_node_get_string (run), t->id)
+                  && tail_takes_shard (t, json_object_get_member (o, "shard"));
+      return;
+    }
+  if (!t->taking || run == NULL
+      || json_node_get_value_type (run) != G_TYPE_STRING
+      || !g_str_equal (json_node_get_string (run), t->id)
+      || !integer (json_object_get_member (o, "game"), 1,
+                   (gint64) t->run->match.games, &number)
+      || !read_tallies (json_object_get_member (o, "tally"), tallies)
+      || json_object_get_member (o, "rules") == NULL
+      || !json_node_equal (json_object_get_member (o, "rules"), t->rules))
+    return;
+  why = replay (o, &t->run->match.rules, tallies);
+  if (why != NULL)
+    {
+      g_free (why);
+      return;
+    }
+  func (data, (guint64) number, tallies);
+}
+
+/**
+ * nim_run_file_tail_read:
+ * @tail: a reader
+ * @budget: about how many bytes to read at most (a whole line is read)
+ * @func: called for each sound record of the run read
+ * @data: passed to @func
+ *
+ * Reads the lines of @tail's file completed since the last call, a line
+ * being written is left for the next.  Never fails: a file that is no
+ * results file, cannot be opened or holds a line beyond the bounds is
+ * ignored from then on, a record that is not sound is passed over, and
+ * a file that shrank (written anew) is read again from its start.
+ *
+ * Returns: the bytes read
+ */
+guint64
+nim_run_file_tail_read (NimRunFileTail *tail, guint64 budget,
+                        NimRunFileGameFunc func, gpointer data)
+{
+  NimRunFileTail *t = tail;
+  g_autofree char *buffer = NULL;
+  guint64 read_in = 0;
+  struct stat st;
+  int fd = t->fd;
+
+  if (t->ignored)
+    return 0;
+  if (fd < 0)
+    fd = open (t->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      t->ignored = TRUE;
+      goto out;
+    }
+  if ((guint64) st.st_size < t->offset)
+    t->offset = 0, t->started = FALSE;
+  while ((guint64) st.st_size > t->offset && read_in < budget)
+    {
+      gsize want = (gsize) MIN ((guint64) st.st_size - t->offset,
+                                (guint64) TAIL_CHUNK);
+      const char *end, *p;
+      gssize got;
+
+      for (;;)
+        {
+          buffer = g_realloc (buffer, want);
+          got = pread (fd, buffer, want, (off_t) t->offset);
+          if (got <= 0)
+            goto out;
+          end = memrchr (buffer, '\n', (gsize) got);
+          if (end != NULL || (guint64) got < want)
+            break;
+          /* A line longer than the chunk: read more of it at once. */
+          if (want >= TAIL_MAX_LINE
+              || (guint64) st.st_size - t->offset <= want)
+            break;
+          want = (gsize) MIN ((guint64) st.st_size - t->offset,
+                              MIN ((guint64) want * 4, TAIL_MAX_LINE));
+        }
+      if (end == NULL)
+        {
+          /* A line being written waits; one beyond the bound is never
+             read. */
+          t->ignored = (guint64) got >= TAIL_MAX_LINE;
+          break;
+        }
+      for (p = buffer; p <= end;)
+        {
+          const char *nl = memchr (p, '\n', (gsize) (end - p) + 1);
+
+          if (nl > p)
+            tail_line (t, p, (gsize) (nl - p), func, data);
+          p = nl + 1;
+          if (t->ignored)
+            goto out;
+        }
+      t->offset += (guint64) (end - buffer) + 1;
+      read_in += (guint64) (end - buffer) + 1;
+    }
+out:
+  if (fd >= 0 && fd != t->fd)
+    close (fd);
+  return read_in;
+}
+
+/* ------------------------------------------------------------------------
    A run's identity in its results file, and --resume */
 
 /* What is wrong with the results file: its lines that are no records,

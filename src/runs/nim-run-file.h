@@ -215,6 +215,19 @@ void nim_run_file_games_free (NimRunFileGames *games);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFileGames, nim_run_file_games_free)
 
 /* ------------------------------------------------------------------------
+   A file followed as it grows: the records of the other shards of a run */
+
+typedef struct _NimRunFileTail NimRunFileTail;
+
+NimRunFileTail *nim_run_file_tail_new (const NimRunConfig *run, const char *id,
+                                       const char *path, gboolean own);
+guint64 nim_run_file_tail_read (NimRunFileTail *tail, guint64 budget,
+                                NimRunFileGameFunc func, gpointer data);
+gboolean nim_run_file_tail_ignored (const NimRunFileTail *tail);
+void nim_run_file_tail_free (NimRunFileTail *tail);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NimRunFileTail, nim_run_file_tail_free)
+
+/* ------------------------------------------------------------------------
    A run's identity in its file, and --resume */
 
 /**

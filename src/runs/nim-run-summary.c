@@ -547,10 +547,40 @@ add_per_position (JsonNode *summary_json, const NimMatchConfig *config,
 /* The shards' SPRT while undecided: how far the prefix of their pairs
    reaches and which pair it waits for. */
 static void
-print_prefix (const NimMatchConfig *c, const NimSprtPrefixState *p, FILE *out)
+print_prefix (const NimRunSummary *s, FILE *out)
 {
+  const NimMatchConfig *c = s->config;
+  const NimSprtPrefixState *p = s->prefix;
+  const char *decision = p->decision == NIM_SPRT_H1 ? "H1" : "H0";
   g_autofree char *label = NULL;
 
+  if (p->decision != NIM_SPRT_NONE && s->shard)
+    {
+      if (s->stopped)
+        fprintf (out,
+                 /* TRANSLATORS: a shard of an SPRT run stopped because
+                    the test over the pairs of all the shards, 1 to the
+                    first number, decided (H1 or H0, not translated); then
+                    the pairs player 1 won 2-0, split 1-1 and lost 0-2. */
+                 _ ("Stopped: the SPRT over pairs 1 to %llu of the shards "
+                    "decided %s (%llu won, %llu split, %llu lost by player "
+                    "1)\n"),
+                 (unsigned long long) p->decided_pairs, decision,
+                 (unsigned long long) p->decided_counts[0],
+                 (unsigned long long) p->decided_counts[1],
+                 (unsigned long long) p->decided_counts[2]);
+      else
+        fprintf (out,
+                 /* TRANSLATORS: as "Stopped: the SPRT over pairs ...",
+                    for a shard that had played all its games. */
+                 _ ("SPRT over the shards: pairs 1 to %llu decided %s (%llu "
+                    "won, %llu split, %llu lost by player 1)\n"),
+                 (unsigned long long) p->decided_pairs, decision,
+                 (unsigned long long) p->decided_counts[0],
+                 (unsigned long long) p->decided_counts[1],
+                 (unsigned long long) p->decided_counts[2]);
+      return;
+    }
   if (p->decision != NIM_SPRT_NONE || p->first_missing == 0)
     return;
   label = g_strdup_printf ("%u/%u", p->first_missing_shard, c->shards);
@@ -571,9 +601,10 @@ print_prefix (const NimMatchConfig *c, const NimSprtPrefixState *p, FILE *out)
 /* "sprt_prefix": the shards' test over the contiguous prefix of their
    pairs. */
 static void
-add_prefix (JsonNode *summary_json, const NimMatchConfig *c,
-            const NimSprtPrefixState *p)
+add_prefix (JsonNode *summary_json, const NimRunSummary *s)
 {
+  const NimMatchConfig *c = s->config;
+  const NimSprtPrefixState *p = s->prefix;
   JsonObject *o = json_object_new ();
   g_autofree char *label
       = g_strdup_printf ("%u/%u", p->first_missing_shard, c->shards);
@@ -592,6 +623,9 @@ add_prefix (JsonNode *summary_json, const NimMatchConfig *c,
       json_object_set_null_member (o, "first_missing_shard");
     }
   json_object_set_int_member (o, "missing", (gint64) p->missing);
+  /* A shard's: whether it stopped at the decision. */
+  if (s->shard)
+    json_object_set_boolean_member (o, "stopped", s->stopped);
   json_object_set_object_member (json_node_get_object (summary_json),
                                  "sprt_prefix", o);
 }
@@ -649,7 +683,7 @@ run_write_text (gconstpointer data, FILE *out)
 
   print_summary (s->config, s->summary, out);
   if (s->prefix != NULL)
-    print_prefix (s->config, s->prefix, out);
+    print_prefix (s, out);
   if (s->audit != NULL)
     print_audit (s->audit, out);
   if (s->per_position)
@@ -665,7 +699,7 @@ run_write_json (gconstpointer data, FILE *out)
   if (s->per_position)
     add_per_position (json, s->config, s->summary);
   if (s->prefix != NULL)
-    add_prefix (json, s->config, s->prefix);
+    add_prefix (json, s);
   if (s->audit != NULL)
     add_audit (json, s->audit);
   nim_record_print (json, out);

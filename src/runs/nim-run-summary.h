@@ -24,6 +24,11 @@ G_BEGIN_DECLS
  *   decision is; the text says which pair is missing while undecided
  * @audit: (nullable): for the shards of a run (--summarize), whether
  *   they fit together; the text and the JSON name the suspect ones
+ * @shard: the summary of one shard of an SPRT run, which followed its
+ *   siblings (@prefix is the test over the pairs of all the shards it
+ *   read); the text says what the test over the shards decided
+ * @stopped: ... and the shard stopped before its last game because the
+ *   test was decided
  *
  * The summary of a run of two players, as #nim_run_summary_writer writes
  * it.
@@ -35,6 +40,8 @@ typedef struct
   gboolean per_position;
   const NimSprtPrefixState *prefix;
   const NimAuditReport *audit;
+  gboolean shard;
+  gboolean stopped;
 } NimRunSummary;
 
 extern const NimWriter nim_run_summary_writer;

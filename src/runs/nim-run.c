@@ -12,6 +12,7 @@
 #include "nim-notation.h"
 #include "nim-run-file.h"
 #include "nim-run-lines.h"
+#include "nim-run-siblings.h"
 #include "nim-shard.h"
 #include "nim-error.h"
 #include "nim-parse.h"
@@ -314,6 +315,8 @@ typedef struct
 {
   NimRunFile *file; /* (nullable): without --results */
   NimRunProgress *progress;
+  NimMatch *match;
+  NimRunSiblings *siblings; /* (nullable): an SPRT shard's siblings */
 } Sinks;
 
 static gboolean
@@ -321,8 +324,15 @@ play_game_finished (gpointer data, const NimMatchGame *game, GError **error)
 {
   Sinks *sinks = data;
 
-  return sinks->file == NULL
-         || nim_run_file_add_game (sinks->file, game, error);
+  if (sinks->file != NULL && !nim_run_file_add_game (sinks->file, game, error))
+    return FALSE;
+  if (sinks->siblings == NULL)
+    return TRUE;
+  nim_run_siblings_add_own (sinks->siblings, game->number,
+                            game->tallies[0].wins > 0 ? 1 : 2);
+  if (nim_run_siblings_poll (sinks->siblings, FALSE))
+    nim_match_stop (sinks->match);
+  return TRUE;
 }
 
 static void
@@ -360,6 +370,10 @@ static const NimMatchCallbacks play_callbacks = {
  *   write it again
  * @pairing: (nullable): where @match stands in its tournament, for the
  *   progress line
+ * @shards: (out caller-allocates) (nullable): for a shard of an SPRT run
+ *   with a results file, the test over the pairs of all the shards whose
+ *   files are in the same directory, which stopped the run once decided
+ *   (nim-run-siblings); @shards->watched is %FALSE for any other run
  * @played: (out): whether the games began: a failure is then a game's,
  *   and the games that finished are worth their summary
  * @error: return location for an error: a results file that cannot be
@@ -374,15 +388,21 @@ static const NimMatchCallbacks play_callbacks = {
 gboolean
 nim_run_play (NimMatch *match, const NimMatchConfig *config,
               const NimRunOptions *options, NimRunFileSetup *setup,
-              const NimRunPairing *pairing, gboolean *played, GError **error)
+              const NimRunPairing *pairing, NimRunShards *shards,
+              gboolean *played, GError **error)
 {
   g_autoptr (NimRunProgress) progress = nim_run_progress_new (
       stderr, !options->quiet && isatty (STDERR_FILENO));
+  /* Freed after the file: it keeps a descriptor of it open, whose close
+     would release the file's locks while the file is still written. */
+  g_autoptr (NimRunSiblings) siblings = NULL;
   g_autoptr (NimRunFile) file = NULL;
-  Sinks sinks;
+  Sinks sinks = { NULL };
   gboolean ok;
 
   *played = FALSE;
+  if (shards != NULL)
+    memset (shards, 0, sizeof *shards);
   if (options->results != NULL)
     {
       g_autofree char *key = g_strdup_printf ("%s %u/%u", setup->id,
@@ -397,6 +417,21 @@ nim_run_play (NimMatch *match, const NimMatchConfig *config,
       /* A resumed run keeps its header only when the file lost it. */
       if (setup->resume && !nim_run_file_write_header (file, error))
         return FALSE;
+      if (shards != NULL && config->sprt_enabled && config->shards > 1)
+        {
+          NimRunConfig run;
+
+          /* The reader checks records against the run's rules and
+             games, which is all it reads of the configuration. */
+          nim_run_config_init (&run);
+          run.match = *config;
+          shards->run = run;
+          siblings = nim_run_siblings_new (&shards->run, setup->id,
+                                           options->results);
+          /* A shard resumed after the decision plays no game. */
+          if (nim_run_siblings_poll (siblings, TRUE))
+            nim_match_stop (match);
+        }
     }
   nim_run_progress_set_run (progress, config,
                             nim_match_get_summary (match)->finished);
@@ -404,9 +439,22 @@ nim_run_play (NimMatch *match, const NimMatchConfig *config,
     nim_run_progress_set_pairing (progress, pairing);
   sinks.file = file;
   sinks.progress = progress;
+  sinks.match = match;
+  sinks.siblings = siblings;
   *played = TRUE;
   ok = nim_match_run (match, &play_callbacks, &sinks, error);
   nim_run_progress_clear (progress);
+  if (siblings != NULL)
+    {
+      const NimMatchSummary *summary = nim_match_get_summary (match);
+
+      nim_run_siblings_poll (siblings, TRUE);
+      nim_run_siblings_get (siblings, &shards->state);
+      shards->watched = TRUE;
+      shards->stopped
+          = shards->state.decision != NIM_SPRT_NONE && !summary->interrupted
+            && summary->finished < nim_match_config_games_to_play (config);
+    }
   if (file != NULL && nim_run_file_wrote_header (file))
     g_clear_pointer (&setup->header, g_free);
   return ok;

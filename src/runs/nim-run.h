@@ -9,6 +9,7 @@
 #include "nim-match.h"
 #include "nim-run-file.h"
 #include "nim-run-progress.h"
+#include "nim-shards.h"
 #include "nim-sprt.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,24 @@ typedef struct
   gboolean quiet;
 } NimRunOptions;
 
+/**
+ * NimRunShards:
+ * @watched: the run is a shard of an SPRT run, which followed its
+ *   siblings' results files
+ * @stopped: it stopped before its last game, the test being decided
+ * @state: the test over the pairs of the shards read
+ * @run: what the reader checks records against
+ *
+ * What a shard of an SPRT run learnt of its siblings (nim_run_play()).
+ */
+typedef struct
+{
+  gboolean watched;
+  gboolean stopped;
+  NimSprtPrefixState state;
+  NimRunConfig run;
+} NimRunShards;
+
 /* The bounds of a --positions file: a line, the file, and the positions
    it holds (a #NimBoard is 272 bytes; the results file's header lists
    them all). */
@@ -47,7 +66,7 @@ gboolean nim_run_parse_shard (const char *text, gboolean seeded,
 gboolean nim_run_check_memory (const NimMatchConfig *config, GError **error);
 gboolean nim_run_play (NimMatch *match, const NimMatchConfig *config,
                        const NimRunOptions *options, NimRunFileSetup *setup,
-                       const NimRunPairing *pairing, gboolean *played,
-                       GError **error);
+                       const NimRunPairing *pairing, NimRunShards *shards,
+                       gboolean *played, GError **error);
 
 G_END_DECLS

@@ -180,7 +180,8 @@ play_pairing (const NimRunOptions *options, const NimMatchConfig *config,
   pairing.resumed_before = t->resumed_before;
   pairing.games_total = t->to_play;
   pairing.seconds_before = t->counts.seconds;
-  ok = nim_run_play (match, config, options, setup, &pairing, &played, error);
+  ok = nim_run_play (match, config, options, setup, &pairing, NULL, &played,
+                     error);
   if (!played)
     return FALSE;
   tournament_add (t, t->pairs[2 * k], t->pairs[2 * k + 1],
