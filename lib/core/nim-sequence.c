@@ -179,7 +179,9 @@ struct _NimSequence
   guint64 *count;
   gint64 *transform;
   guint64 mask;
-  guint64 *rare_heaps;
+  /* The rare heaps negated, in ascending order of heap: G(m - a) is
+     one load at rare_back[i] from &G(m), no negation in the hot loop. */
+  gint64 *rare_back;
   guint32 *rare_values;
   gsize n_rare;
   gsize rare_alloc;
@@ -202,6 +204,21 @@ struct _NimSequence
 
 static ALWAYS_INLINE guint
 get_w (const guint8 *g, guint64 i, guint w)
+{
+  switch (w)
+    {
+    case 1:
+      return g[i];
+    case 2:
+      return ((const guint16 *) (gconstpointer) g)[i];
+    default:
+      return ((const guint32 *) (gconstpointer) g)[i];
+    }
+}
+
+/* get_w () at the signed index @i from @g. */
+static ALWAYS_INLINE guint
+get_back (const guint8 *g, gint64 i, guint w)
 {
   switch (w)
     {
@@ -451,7 +468,7 @@ table_bytes (const NimSequence *self)
   if (self->kinds[0] != NULL)
     bytes += 2 * n_all * sizeof (guint32) + (n_all + 1)
              + n_all * sizeof (guint32);
-  bytes += self->rare_alloc * (sizeof (guint64) + sizeof (guint32));
+  bytes += self->rare_alloc * (sizeof (gint64) + sizeof (guint32));
   if (self->reader != NULL && self->reader->blocks[0].data != NULL)
     bytes += 2 * chunk_values (self) * 4;
   if (self->scratch != NULL)
@@ -593,7 +610,7 @@ nim_sequence_free (NimSequence *sequence)
   g_array_unref (sequence->snapshots);
   g_free (sequence->count);
   g_free (sequence->transform);
-  g_free (sequence->rare_heaps);
+  g_free (sequence->rare_back);
   g_free (sequence->rare_values);
   g_free (sequence->wanted);
   g_free (sequence->targets);
@@ -1117,19 +1134,26 @@ mex_full (NimSequence *self, guint64 n, guint w)
   return v;
 }
 
+/* The @i-th rare heap. */
+static inline guint64
+rare_heap (const NimSequence *self, gsize i)
+{
+  return (guint64) -self->rare_back[i];
+}
+
 /* How many rare heaps are below @m (the parts of a split of @m). */
 static inline gsize
 rare_below (const NimSequence *self, guint64 m)
 {
   gsize lo = 0, hi = self->n_rare;
 
-  if (hi == 0 || self->rare_heaps[hi - 1] < m)
+  if (hi == 0 || rare_heap (self, hi - 1) < m)
     return hi;
   while (lo < hi)
     {
       gsize mid = (lo + hi) / 2;
 
-      if (self->rare_heaps[mid] < m)
+      if (rare_heap (self, mid) < m)
         lo = mid + 1;
       else
         hi = mid;
@@ -1391,7 +1415,7 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
   mark_takes (self, n, e, w);
   for (k = 0; k < self->n_splits; k++)
     {
-      const guint64 *heaps = self->rare_heaps;
+      const gint64 *back = self->rare_back;
       const guint32 *values = self->rare_values;
       const guint8 *g;
       guint64 m;
@@ -1407,22 +1431,30 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
                  ? end
                  : MIN (end, rare_below (self, m - self->base + 1));
       g = self->win + (m - self->base) * w;
-      for (r = 0; r + 4 <= near; r += 4)
+      for (r = 0; r + 8 <= near; r += 8)
         {
-          guint v0 = values[r] ^ get_w (g - heaps[r] * w, 0, w);
-          guint v1 = values[r + 1] ^ get_w (g - heaps[r + 1] * w, 0, w);
-          guint v2 = values[r + 2] ^ get_w (g - heaps[r + 2] * w, 0, w);
-          guint v3 = values[r + 3] ^ get_w (g - heaps[r + 3] * w, 0, w);
+          guint v0 = values[r] ^ get_back (g, back[r], w);
+          guint v1 = values[r + 1] ^ get_back (g, back[r + 1], w);
+          guint v2 = values[r + 2] ^ get_back (g, back[r + 2], w);
+          guint v3 = values[r + 3] ^ get_back (g, back[r + 3], w);
+          guint v4 = values[r + 4] ^ get_back (g, back[r + 4], w);
+          guint v5 = values[r + 5] ^ get_back (g, back[r + 5], w);
+          guint v6 = values[r + 6] ^ get_back (g, back[r + 6], w);
+          guint v7 = values[r + 7] ^ get_back (g, back[r + 7], w);
 
           stamp[v0] = e;
           stamp[v1] = e;
           stamp[v2] = e;
           stamp[v3] = e;
+          stamp[v4] = e;
+          stamp[v5] = e;
+          stamp[v6] = e;
+          stamp[v7] = e;
         }
       for (; r < near; r++)
-        stamp[values[r] ^ get_w (g - heaps[r] * w, 0, w)] = e;
+        stamp[values[r] ^ get_back (g, back[r], w)] = e;
       for (; r < end; r++)
-        stamp[values[r] ^ get (self, m - heaps[r])] = e;
+        stamp[values[r] ^ get (self, m - rare_heap (self, r))] = e;
     }
   /* Every common value reachable is marked: the first one missing is
      the candidate.  The rare values below it must each be found. */
@@ -1515,12 +1547,12 @@ add_rare (NimSequence *self, guint64 a, guint v)
   if (self->n_rare == self->rare_alloc)
     {
       self->rare_alloc = MAX (64, self->rare_alloc * 2);
-      self->rare_heaps = g_renew (guint64, self->rare_heaps, self->rare_alloc);
+      self->rare_back = g_renew (gint64, self->rare_back, self->rare_alloc);
       self->rare_values
           = g_renew (guint32, self->rare_values, self->rare_alloc);
       fit_bound (self);
     }
-  self->rare_heaps[self->n_rare] = a;
+  self->rare_back[self->n_rare] = -(gint64) a;
   self->rare_values[self->n_rare] = v;
   self->n_rare++;
 }
@@ -1994,7 +2026,7 @@ nim_sequence_stats (const NimSequence *sequence, NimSequenceStats *stats)
   stats->max_value = sequence->max_value;
   stats->max_at = sequence->max_at;
   stats->last_rare = sequence->mask != 0 && sequence->n_rare > 0
-                         ? sequence->rare_heaps[sequence->n_rare - 1]
+                         ? rare_heap (sequence, sequence->n_rare - 1)
                          : 0;
   stats->memory = held_bytes (sequence);
   stats->in_memory = (sequence->len - sequence->base) + sequence->head_len;
