@@ -188,6 +188,9 @@ struct _NimSequence
   gsize chosen_rare; /* the rare heaps when the mask was chosen */
   guint32 *kinds[2];
   guint n_common[2];
+  /* Bit i: whether (i << 1) & mask has odd parity, i < 64 (the kinds of
+     64 values at a time, see marks_of ()). */
+  guint64 common_low;
   /* The rare values below the candidate not yet found: wanted[v] is 1
      for each, and targets lists them in ascending order. */
   guint8 *wanted;
@@ -1395,6 +1398,77 @@ scan_all (const guint8 *ga, const guint8 *gb, guint64 count, guint8 *wanted,
   return missing;
 }
 
+/* The values among @stamp[0 .. 63] marked @e: bit i for stamp[i].  The
+   candidate's search reads the marks of 64 values at a time and tells
+   the common from the rare ones by bits, not by a list a value at a
+   time.  AVX-512, else AVX2, chosen once; without either, the search
+   goes a value at a time. */
+typedef guint64 (*MarksOf) (const guint32 *stamp, guint32 e);
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_MARKS_OF 1
+
+__attribute__ ((target ("avx2"))) static guint64
+marks_of_avx2 (const guint32 *stamp, guint32 e)
+{
+  __m256i ev = _mm256_set1_epi32 ((int) e);
+  guint64 bits = 0;
+  guint i;
+
+  for (i = 0; i < 64; i += 8)
+    {
+      __m256i x
+          = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (stamp + i));
+
+      bits |= (guint64) (guint) _mm256_movemask_ps (
+                  _mm256_castsi256_ps (_mm256_cmpeq_epi32 (x, ev)))
+              << i;
+    }
+  return bits;
+}
+
+__attribute__ ((target ("avx512f"))) static guint64
+marks_of_avx512 (const guint32 *stamp, guint32 e)
+{
+  __m512i ev = _mm512_set1_epi32 ((int) e);
+  guint64 bits = 0;
+  guint i;
+
+  for (i = 0; i < 64; i += 16)
+    bits |= (guint64) _mm512_cmpeq_epi32_mask (
+                _mm512_loadu_si512 ((gconstpointer) (stamp + i)), ev)
+            << i;
+  return bits;
+}
+
+/* The reader this processor runs best, chosen once as vec_find ()
+   chooses its finder: NIM_VECTORS=plain or sse2 keeps the search a
+   value at a time, avx2 takes AVX2 over AVX-512. */
+static MarksOf
+marks_of (void)
+{
+  static gsize chosen = 0;
+
+  if (g_once_init_enter (&chosen))
+    {
+      const char *want = g_getenv ("NIM_VECTORS");
+      MarksOf f = NULL;
+
+      __builtin_cpu_init ();
+      if (__builtin_cpu_supports ("avx2"))
+        f = marks_of_avx2;
+      if (__builtin_cpu_supports ("avx512f") && g_strcmp0 (want, "avx2") != 0)
+        f = marks_of_avx512;
+      if (g_strcmp0 (want, "plain") == 0 || g_strcmp0 (want, "sse2") == 0)
+        f = NULL;
+      /* g_once_init_leave () takes no 0: the search a value at a time
+         is 1. */
+      g_once_init_leave (&chosen, f != NULL ? (gsize) f : 1);
+    }
+  return chosen == 1 ? NULL : (MarksOf) chosen;
+}
+#endif
+
 /* The mex of the options of a heap of @n by the sparse space (see the
    top of the file). */
 static ALWAYS_INLINE guint
@@ -1411,6 +1485,7 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
   guint k, i, candidate = n_all, missing = 0, n_targets, v;
   guint64 from, top;
   VecFind find = NULL;
+  MarksOf marks = NULL;
 
   mark_takes (self, n, e, w);
   for (k = 0; k < self->n_splits; k++)
@@ -1456,20 +1531,54 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
       for (; r < end; r++)
         stamp[values[r] ^ get (self, m - rare_heap (self, r))] = e;
     }
+#ifdef HAVE_MARKS_OF
+  marks = marks_of ();
+#endif
   /* Every common value reachable is marked: the first one missing is
      the candidate.  The rare values below it must each be found. */
-  for (i = 0; i < n_common; i++)
-    if (stamp[kinds[i]] != e)
-      {
-        candidate = kinds[i];
-        break;
-      }
-  for (i = n_common; i < n_all && kinds[i] < candidate; i++)
-    if (stamp[kinds[i]] != e)
-      {
-        wanted[kinds[i]] = 1;
-        targets[missing++] = kinds[i];
-      }
+  if (marks != NULL && n_all >= 64)
+    {
+      guint c;
+
+      for (c = 0; c < n_all; c += 64)
+        {
+          guint64 marked = marks (stamp + c, e);
+          guint64 common
+              = self->common_low
+                ^ -(guint64) parity ((((guint64) c << 1) | p) & self->mask);
+          guint64 free_common = common & ~marked, rare = ~common & ~marked;
+
+          if (free_common != 0)
+            {
+              candidate = c + (guint) __builtin_ctzll (free_common);
+              rare &= (free_common & -free_common) - 1;
+            }
+          for (; rare != 0; rare &= rare - 1)
+            {
+              guint x = c + (guint) __builtin_ctzll (rare);
+
+              wanted[x] = 1;
+              targets[missing++] = x;
+            }
+          if (free_common != 0)
+            break;
+        }
+    }
+  else
+    {
+      for (i = 0; i < n_common; i++)
+        if (stamp[kinds[i]] != e)
+          {
+            candidate = kinds[i];
+            break;
+          }
+      for (i = n_common; i < n_all && kinds[i] < candidate; i++)
+        if (stamp[kinds[i]] != e)
+          {
+            wanted[kinds[i]] = 1;
+            targets[missing++] = kinds[i];
+          }
+    }
   if (missing == 0)
     {
       self->stats.sparse++;
@@ -1535,6 +1644,10 @@ sort_kinds (NimSequence *self)
       self->kinds[p] = kinds;
       self->n_common[p] = c;
     }
+  self->common_low = 0;
+  for (v = 0; v < 64; v++)
+    self->common_low |= (guint64) parity (((guint64) v << 1) & self->mask)
+                        << v;
   g_free (self->wanted);
   g_free (self->targets);
   self->wanted = g_new0 (guint8, n_all + 1);
