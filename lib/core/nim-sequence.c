@@ -1531,12 +1531,15 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
       for (; r < end; r++)
         stamp[values[r] ^ get (self, m - rare_heap (self, r))] = e;
     }
+    /* Below 2^7 the candidate is near and a value at a time is cheaper
+       (0.1777, values below 64: 5% more instructions by words). */
 #ifdef HAVE_MARKS_OF
-  marks = marks_of ();
+  if (n_all >= 128)
+    marks = marks_of ();
 #endif
   /* Every common value reachable is marked: the first one missing is
      the candidate.  The rare values below it must each be found. */
-  if (marks != NULL && n_all >= 64)
+  if (marks != NULL)
     {
       guint c;
 
