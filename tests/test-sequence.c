@@ -91,11 +91,10 @@ test_chosen_codes (void)
 }
 
 /* The last few rare values a full scan looks for are found by vectors
-   of two-byte values, and with AVX-512 all of them by a bitset, of one-
-   and two-byte values: each finder (NIM_VECTORS chooses it once a
-   process, so each runs in a child; a processor without it runs the
-   best it has) gives the values of the plain method.  0.6 needs two
-   bytes from n = 10,344 on. */
+   of two-byte values, and with AVX-512 all of them by a bitset: each
+   finder (NIM_VECTORS chooses it once a process, so each runs in a
+   child; a processor without it runs the best it has) gives the values
+   of the plain method.  0.6 needs two bytes from n = 10,344 on. */
 static void
 test_vector_scan (gconstpointer data)
 {

@@ -72,8 +72,8 @@
 #define CHECK_EVERY 1024
 /* Splits of one digit scanned before those of the next. */
 #define SCAN_BLOCK 256
-/* The same, in the full scans of the sparse space where all values are
-   in memory. */
+/* The same, in the full scans of the sparse space of a code with one
+   splitting digit whose values are all in memory. */
 #define SCAN_BLOCK_MEMORY 4096
 /* Microseconds between two calls of the progress function. */
 #define PROGRESS_EVERY 250000
@@ -1197,18 +1197,21 @@ typedef guint64 (*VecFind) (const guint16 *a, const guint16 *b, guint64 last,
 
 /* The bitset finder (AVX-512): looks for every value set in @bitset
    (bit v & 15 of bitset[v >> 4], 2^BIT_MAX_BITS of them) among the
-   @count splits a[i] ^ b[count - 1 - i] of values one or two bytes wide,
-   clears each one found, and returns whether any is still missing. */
+   @count splits a[i] ^ b[count - 1 - i] of two-byte values, clears each
+   one found, and returns whether any is still missing. */
 typedef guint (*BitFind) (const guint8 *a, const guint8 *b, guint64 count,
                           guint16 *bitset);
 #define BIT_SPAN 32
 #define BIT_MAX_BITS 10
+/* The splits of each digit a scan looks at one at a time before it
+   sets the bitset up. */
+#define BIT_FIRST 32
 
 /* The finders chosen for this processor (NULL: none). */
 typedef struct
 {
   VecFind vec;
-  BitFind bit[3]; /* by the width of the values */
+  BitFind bit;
 } Finders;
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -1325,20 +1328,12 @@ vec_find_avx2 (const guint16 *a, const guint16 *b, guint64 last, guint64 count,
    the word of 32 splits' values at once, so a split costs a fraction
    of a cycle however many values are missing. */
 
-/* 32 values from @p, one or two bytes each, as 16-bit lanes. */
-__attribute__ ((target ("avx512f,avx512bw"))) static ALWAYS_INLINE __m512i
-load32 (const guint8 *p, guint w)
+__attribute__ ((target ("avx512f,avx512bw"))) static guint
+bit_find_avx512 (const guint8 *ga, const guint8 *gb, guint64 count,
+                 guint16 *bitset)
 {
-  if (w == 1)
-    return _mm512_cvtepu8_epi16 (
-        _mm256_loadu_si256 ((const __m256i *) (gconstpointer) p));
-  return _mm512_loadu_si512 ((gconstpointer) p);
-}
-
-__attribute__ ((target ("avx512f,avx512bw"))) static ALWAYS_INLINE guint
-bit_find_avx512 (const guint8 *a, const guint8 *b, guint64 count,
-                 guint16 *bitset, guint w)
-{
+  const guint16 *a = (const guint16 *) (gconstpointer) ga;
+  const guint16 *b = (const guint16 *) (gconstpointer) gb;
   static const guint16 flip[BIT_SPAN]
       = { 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
           15, 14, 13, 12, 11, 10, 9,  8,  7,  6,  5,  4,  3,  2,  1,  0 };
@@ -1351,9 +1346,10 @@ bit_find_avx512 (const guint8 *a, const guint8 *b, guint64 count,
   for (i = 0; i + BIT_SPAN <= count; i += BIT_SPAN)
     {
       __m512i x = _mm512_xor_si512 (
-          load32 (a + i * w, w),
+          _mm512_loadu_si512 ((gconstpointer) (a + i)),
           _mm512_permutexvar_epi16 (
-              rev, load32 (b + (last - i - (BIT_SPAN - 1)) * w, w)));
+              rev, _mm512_loadu_si512 (
+                       (gconstpointer) (b + last - i - (BIT_SPAN - 1)))));
       __m512i word
           = _mm512_permutex2var_epi16 (lo, _mm512_srli_epi16 (x, 4), hi);
       __mmask32 hit = _mm512_test_epi16_mask (
@@ -1391,27 +1387,13 @@ bit_find_avx512 (const guint8 *a, const guint8 *b, guint64 count,
     return 1;
   for (; i < count; i++)
     {
-      guint v = get_w (a, i, w) ^ get_w (b, last - i, w);
+      guint v = a[i] ^ b[last - i];
 
       bitset[v >> 4] &= (guint16) ~(1u << (v & 15));
     }
   lo = _mm512_or_si512 (_mm512_loadu_si512 ((gconstpointer) bitset),
                         _mm512_loadu_si512 ((gconstpointer) (bitset + 32)));
   return _mm512_test_epi16_mask (lo, lo) != 0;
-}
-
-__attribute__ ((target ("avx512f,avx512bw"))) static guint
-bit_find_avx512_1 (const guint8 *a, const guint8 *b, guint64 count,
-                   guint16 *bitset)
-{
-  return bit_find_avx512 (a, b, count, bitset, 1);
-}
-
-__attribute__ ((target ("avx512f,avx512bw"))) static guint
-bit_find_avx512_2 (const guint8 *a, const guint8 *b, guint64 count,
-                   guint16 *bitset)
-{
-  return bit_find_avx512 (a, b, count, bitset, 2);
 }
 
 /* The finders this processor runs best, chosen at the first scan; the
@@ -1440,10 +1422,7 @@ finders (void)
       else if (g_strcmp0 (want, "sse2") == 0)
         f.vec = vec_find_sse2;
       else if (avx512 && g_strcmp0 (want, "avx2") != 0)
-        {
-          f.bit[1] = bit_find_avx512_1;
-          f.bit[2] = bit_find_avx512_2;
-        }
+        f.bit = bit_find_avx512;
       g_once_init_leave (&chosen, 1);
     }
   return &f;
@@ -1507,7 +1486,7 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
   const guint32 *kinds = self->kinds[p];
   guint n_common = self->n_common[p], n_all = 1u << self->bits;
   guint k, i, candidate = n_all, missing = 0, n_targets, v;
-  guint64 from, top, block;
+  guint64 from, top, block, start;
   VecFind find = NULL;
   BitFind bit = NULL;
   guint16 bitset[1u << (BIT_MAX_BITS - 4)];
@@ -1574,23 +1553,45 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
     const Finders *f = finders ();
 
     find = f->vec;
-    if (w <= 2 && self->bits <= BIT_MAX_BITS)
-      bit = f->bit[w];
+    /* One-byte values stay with the scan one split at a time: 0.1777's
+       scans, most of which end within a few splits, took a tenth
+       longer by the bitset. */
+    if (w == 2 && self->bits <= BIT_MAX_BITS)
+      bit = f->bit;
   }
 #endif
+  top = n / 2;
+  start = 1;
   if (bit != NULL)
     {
+      /* The first splits one at a time: many scans (most of 0.1777's)
+         end within a few, where the bitset's setting up costs more. */
+      for (k = 0; k < self->n_splits && missing > 0; k++)
+        if (n >= self->splits[k] + 2)
+          {
+            guint64 m = n - self->splits[k];
+            guint64 count = MIN (BIT_FIRST, m / 2);
+
+            scan (values_at (self, 1, count, self->scratch),
+                  values_at (self, m - count, count,
+                             self->scratch + SCAN_BLOCK * 4),
+                  count, wanted, &missing, 0, w);
+          }
+      start = BIT_FIRST + 1;
       memset (bitset, 0, sizeof bitset);
-      for (i = 0; i < missing; i++)
-        bitset[targets[i] >> 4] |= (guint16) (1u << (targets[i] & 15));
+      for (i = 0; i < n_targets; i++)
+        if (wanted[targets[i]])
+          bitset[targets[i] >> 4] |= (guint16) (1u << (targets[i] & 15));
     }
-  top = n / 2;
   /* Where every value is in memory, no block is read into the scratch
-     buffers, and longer blocks make fewer calls of the finders. */
-  block = self->base == 0 ? SCAN_BLOCK_MEMORY : SCAN_BLOCK;
+     buffers, and a code that splits at one digit only has no other
+     digit's splits to take turns with: longer blocks make fewer calls
+     of the finders. */
+  block = self->base == 0 && self->n_splits == 1 ? SCAN_BLOCK_MEMORY
+                                                 : SCAN_BLOCK;
   /* The splits of every digit side by side, a block of each in turn: a
      value that only one digit's splits reach is found as soon. */
-  for (from = 1; missing > 0 && from <= top; from += block)
+  for (from = start; missing > 0 && from <= top; from += block)
     for (k = 0; k < self->n_splits && missing > 0; k++)
       if (n >= self->splits[k] + 2)
         {
