@@ -91,11 +91,12 @@ test_chosen_codes (void)
 }
 
 /* The last few rare values a full scan looks for are found by vectors
-   of two-byte values, and the candidate's search reads the marks of 64
-   values at a time: each finder and reader (NIM_VECTORS chooses them
-   once a process, so each runs in a child; avx512 where the processor
-   has it, else avx2) gives the values of the plain method.  0.6 needs
-   two bytes from n = 10,344 on. */
+   of two-byte values, with AVX-512 all of them by a bitset, and the
+   candidate's search reads the marks of 64 values at a time: each
+   finder and reader (NIM_VECTORS chooses them once a process, so each
+   runs in a child; a processor without one runs the best it has) gives
+   the values of the plain method.  0.6 needs two bytes from n = 10,344
+   on. */
 static void
 test_vector_scan (gconstpointer data)
 {
