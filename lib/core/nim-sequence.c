@@ -208,21 +208,8 @@ struct _NimSequence
   gpointer progress_data;
 };
 
-static ALWAYS_INLINE guint
-get_w (const guint8 *g, guint64 i, guint w)
-{
-  switch (w)
-    {
-    case 1:
-      return g[i];
-    case 2:
-      return ((const guint16 *) (gconstpointer) g)[i];
-    default:
-      return ((const guint32 *) (gconstpointer) g)[i];
-    }
-}
-
-/* get_w () at the signed index @i from @g. */
+/* The value at the signed index @i from @g, @w bytes each: negative
+   from a pointer into the values, as the rare heaps are kept. */
 static ALWAYS_INLINE guint
 get_back (const guint8 *g, gint64 i, guint w)
 {
@@ -235,6 +222,12 @@ get_back (const guint8 *g, gint64 i, guint w)
     default:
       return ((const guint32 *) (gconstpointer) g)[i];
     }
+}
+
+static ALWAYS_INLINE guint
+get_w (const guint8 *g, guint64 i, guint w)
+{
+  return get_back (g, (gint64) i, w);
 }
 
 static ALWAYS_INLINE void
