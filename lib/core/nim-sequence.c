@@ -192,7 +192,7 @@ struct _NimSequence
   guint32 *kinds[2];
   guint n_common[2];
   /* Bit i: whether (i << 1) & mask has odd parity, i < 64 (the kinds of
-     64 values at a time, see marks_of ()). */
+     64 values at a time, see finders ()). */
   guint64 common_low;
   /* The rare values below the candidate not yet found: wanted[v] is 1
      for each, and targets lists them in ascending order. */
@@ -1227,11 +1227,19 @@ typedef guint (*BitFind) (const guint8 *a, const guint8 *b, guint64 count,
    sets the bitset up. */
 #define BIT_FIRST 32
 
+/* The values among @stamp[0 .. 63] marked @e: bit i for stamp[i].  The
+   candidate's search reads the marks of 64 values at a time and tells
+   the common from the rare ones by bits, not by a list a value at a
+   time.  AVX-512, else AVX2, chosen once; without either, the search
+   goes a value at a time. */
+typedef guint64 (*MarksOf) (const guint32 *stamp, guint32 e);
+
 /* The finders chosen for this processor (NULL: none). */
 typedef struct
 {
   VecFind vec;
   BitFind bit;
+  MarksOf marks;
 } Finders;
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -1416,9 +1424,43 @@ bit_find_avx512 (const guint8 *ga, const guint8 *gb, guint64 count,
   return _mm512_test_epi16_mask (lo, lo) != 0;
 }
 
-/* The finders this processor runs best, chosen at the first scan; the
-   environment variable NIM_VECTORS (plain, sse2, avx2 or avx512)
-   chooses a lesser one, so that the tests and benchmarks can run each.
+__attribute__ ((target ("avx2"))) static guint64
+marks_of_avx2 (const guint32 *stamp, guint32 e)
+{
+  __m256i ev = _mm256_set1_epi32 ((int) e);
+  guint64 bits = 0;
+  guint i;
+
+  for (i = 0; i < 64; i += 8)
+    {
+      __m256i x
+          = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (stamp + i));
+
+      bits |= (guint64) (guint) _mm256_movemask_ps (
+                  _mm256_castsi256_ps (_mm256_cmpeq_epi32 (x, ev)))
+              << i;
+    }
+  return bits;
+}
+
+__attribute__ ((target ("avx512f"))) static guint64
+marks_of_avx512 (const guint32 *stamp, guint32 e)
+{
+  __m512i ev = _mm512_set1_epi32 ((int) e);
+  guint64 bits = 0;
+  guint i;
+
+  for (i = 0; i < 64; i += 16)
+    bits |= (guint64) _mm512_cmpeq_epi32_mask (
+                _mm512_loadu_si512 ((gconstpointer) (stamp + i)), ev)
+            << i;
+  return bits;
+}
+
+/* The finders and the reader of marks this processor runs best, chosen
+   once, in one place; the environment variable NIM_VECTORS (plain,
+   sse2, avx2 or avx512) chooses lesser ones, so that the tests and
+   benchmarks can run each.
    The processor's (or valgrind's) own answer decides, not the build
    machine's. */
 static const Finders *
@@ -1430,19 +1472,26 @@ finders (void)
   if (g_once_init_enter (&chosen))
     {
       const char *want = g_getenv ("NIM_VECTORS");
-      gboolean avx2, avx512;
+      gboolean avx2, avx512f, avx512;
 
       __builtin_cpu_init ();
       avx2 = __builtin_cpu_supports ("avx2");
-      avx512 = __builtin_cpu_supports ("avx512f")
-               && __builtin_cpu_supports ("avx512bw");
+      avx512f = __builtin_cpu_supports ("avx512f");
+      avx512 = avx512f && __builtin_cpu_supports ("avx512bw");
       f.vec = avx2 ? vec_find_avx2 : vec_find_sse2;
-      if (g_strcmp0 (want, "plain") == 0)
-        f.vec = NULL;
-      else if (g_strcmp0 (want, "sse2") == 0)
-        f.vec = vec_find_sse2;
-      else if (avx512 && g_strcmp0 (want, "avx2") != 0)
-        f.bit = bit_find_avx512;
+      f.marks = avx2 ? marks_of_avx2 : NULL;
+      if (g_strcmp0 (want, "plain") == 0 || g_strcmp0 (want, "sse2") == 0)
+        {
+          f.vec = g_strcmp0 (want, "sse2") == 0 ? vec_find_sse2 : NULL;
+          f.marks = NULL;
+        }
+      else if (g_strcmp0 (want, "avx2") != 0)
+        {
+          if (avx512)
+            f.bit = bit_find_avx512;
+          if (avx512f)
+            f.marks = marks_of_avx512;
+        }
       g_once_init_leave (&chosen, 1);
     }
   return &f;
@@ -1491,77 +1540,6 @@ scan_all (const guint8 *ga, const guint8 *gb, guint64 count, guint8 *wanted,
     scan (ga + i * w, gb, count - i, wanted, &missing, 0, w);
   return missing;
 }
-
-/* The values among @stamp[0 .. 63] marked @e: bit i for stamp[i].  The
-   candidate's search reads the marks of 64 values at a time and tells
-   the common from the rare ones by bits, not by a list a value at a
-   time.  AVX-512, else AVX2, chosen once; without either, the search
-   goes a value at a time. */
-typedef guint64 (*MarksOf) (const guint32 *stamp, guint32 e);
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#define HAVE_MARKS_OF 1
-
-__attribute__ ((target ("avx2"))) static guint64
-marks_of_avx2 (const guint32 *stamp, guint32 e)
-{
-  __m256i ev = _mm256_set1_epi32 ((int) e);
-  guint64 bits = 0;
-  guint i;
-
-  for (i = 0; i < 64; i += 8)
-    {
-      __m256i x
-          = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (stamp + i));
-
-      bits |= (guint64) (guint) _mm256_movemask_ps (
-                  _mm256_castsi256_ps (_mm256_cmpeq_epi32 (x, ev)))
-              << i;
-    }
-  return bits;
-}
-
-__attribute__ ((target ("avx512f"))) static guint64
-marks_of_avx512 (const guint32 *stamp, guint32 e)
-{
-  __m512i ev = _mm512_set1_epi32 ((int) e);
-  guint64 bits = 0;
-  guint i;
-
-  for (i = 0; i < 64; i += 16)
-    bits |= (guint64) _mm512_cmpeq_epi32_mask (
-                _mm512_loadu_si512 ((gconstpointer) (stamp + i)), ev)
-            << i;
-  return bits;
-}
-
-/* The reader this processor runs best, chosen once as finders ()
-   chooses the finders: NIM_VECTORS=plain or sse2 keeps the search a
-   value at a time, avx2 takes AVX2 over AVX-512. */
-static MarksOf
-marks_of (void)
-{
-  static gsize chosen = 0;
-
-  if (g_once_init_enter (&chosen))
-    {
-      const char *want = g_getenv ("NIM_VECTORS");
-      MarksOf f = NULL;
-
-      __builtin_cpu_init ();
-      if (__builtin_cpu_supports ("avx2"))
-        f = marks_of_avx2;
-      if (__builtin_cpu_supports ("avx512f") && g_strcmp0 (want, "avx2") != 0)
-        f = marks_of_avx512;
-      if (g_strcmp0 (want, "plain") == 0 || g_strcmp0 (want, "sse2") == 0)
-        f = NULL;
-      /* g_once_init_leave () takes no 0: the search a value at a time
-         is 1. */
-      g_once_init_leave (&chosen, f != NULL ? (gsize) f : 1);
-    }
-  return chosen == 1 ? NULL : (MarksOf) chosen;
-}
-#endif
 
 /* The mex of the options of a heap of @n by the sparse space (see the
    top of the file). */
@@ -1629,9 +1607,9 @@ mex_sparse (NimSequence *self, guint64 n, guint w)
     }
     /* Below 2^7 the candidate is near and a value at a time is cheaper
        (0.1777, values below 64: 5% more instructions by words). */
-#ifdef HAVE_MARKS_OF
+#ifdef HAVE_VEC_FIND
   if (n_all >= 128)
-    marks = marks_of ();
+    marks = finders ()->marks;
 #endif
   /* Every common value reachable is marked: the first one missing is
      the candidate.  The rare values below it must each be found. */
